@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// The README's commands. Each does its own set-up on a machine that has only Node 20 and npm:
+// pnpm (pinned, fetched through npx), dependencies (frozen lockfile), builds, then the task.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const PNPM = ['--yes', 'pnpm@10.34.8'];
+const task = process.argv[2];
+
+function run(cmd, args, env = {}) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env, ...env } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+const pnpm = (...args) => run('npx', [...PNPM, ...args]);
+
+pnpm('install', existsSync('pnpm-lock.yaml') ? '--frozen-lockfile' : '--no-frozen-lockfile', '--reporter=append-only');
+pnpm('exec', 'turbo', 'run', 'build', '--output-logs=errors-only');
+
+switch (task) {
+  case 'start':
+    run('node', ['apps/http-gateway/dist/main.js']);
+    break;
+  case 'test':
+    pnpm('exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only');
+    pnpm('exec', 'vitest', 'run');
+    break;
+  case 'bench':
+    run('node', ['bench/run.mjs', ...process.argv.slice(3)]);
+    break;
+  default:
+    console.error(`usage: node scripts/run.mjs start|test|bench`);
+    process.exit(2);
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One run over every package and app. Workspace packages resolve to their TypeScript sources through the
+// `source` export condition, so tests need no build step.
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
