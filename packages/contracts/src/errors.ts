@@ -1,0 +1,91 @@
+/**
+ * The one error model. Every failure a caller can see is a `ServiceError` with a stable `code`; the HTTP status
+ * (and, for MCP/A2A, the JSON-RPC mapping) is decided here and nowhere else.
+ */
+
+export interface FieldIssue {
+  /** Dotted path into the request body, e.g. `tokens.0.symbol`; '' for the body itself. */
+  readonly field: string;
+  /** Stable rule name: required, type, too_small, too_big, format, enum, unknown_key, custom. */
+  readonly rule: string;
+  readonly message: string;
+  /** The bound that was crossed, the allowed values, or the expected format, when the rule has one. */
+  readonly limit?: number | string | readonly unknown[];
+}
+
+/** code -> HTTP status and title (RFC 9457 problem details). */
+export const ERROR_CODES = {
+  invalid_body: { status: 400, title: 'Request body is not a JSON object' },
+  invalid_input: { status: 400, title: 'Input failed validation' },
+  invalid_payment_header: { status: 400, title: 'Malformed PAYMENT-SIGNATURE header' },
+  identity_invalid: { status: 401, title: 'Identity proof rejected' },
+  payment_required: { status: 402, title: 'Payment required' },
+  unknown_tool: { status: 404, title: 'Unknown tool' },
+  unknown_payment_token: { status: 404, title: 'Unknown payment token' },
+  not_found: { status: 404, title: 'Not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  idempotency_conflict: { status: 409, title: 'Idempotency key reused with another request' },
+  payload_too_large: { status: 413, title: 'Request body too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported content type' },
+  internal: { status: 500, title: 'Internal error' },
+  not_implemented: { status: 501, title: 'Tool not implemented yet' },
+  facilitator_unreachable: { status: 502, title: 'Payment facilitator unreachable' },
+  not_configured: { status: 503, title: 'Required setting missing' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class ServiceError extends Error {
+  readonly code: ErrorCode;
+  readonly issues: readonly FieldIssue[] | undefined;
+  /** Extra machine-readable fields merged into the problem body (e.g. `tool`, `setting`). */
+  readonly extra: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { issues?: readonly FieldIssue[]; extra?: Record<string, unknown>; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ServiceError';
+    this.code = code;
+    this.issues = options.issues;
+    this.extra = options.extra;
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code].status;
+  }
+}
+
+export const unknownTool = (name: string) =>
+  new ServiceError('unknown_tool', `No tool named "${name}". GET /api/tools/discover lists every tool.`, { extra: { tool: name } });
+
+export const notImplemented = (name: string) =>
+  new ServiceError('not_implemented', `Tool "${name}" is in the catalog but has no handler in this release; nothing was charged.`, {
+    extra: { tool: name },
+  });
+
+export const notConfigured = (setting: string, what: string) =>
+  new ServiceError('not_configured', `${what} is not configured: set ${setting}.`, { extra: { setting } });
+
+export interface ProblemDetails {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: ErrorCode;
+  readonly issues?: readonly FieldIssue[];
+  readonly [key: string]: unknown;
+}
+
+/** Render any thrown value as RFC 9457 problem details; unknown errors become a generic 500 without internals. */
+export function toProblem(error: unknown): ProblemDetails {
+  const known = error instanceof ServiceError ? error : new ServiceError('internal', 'The service failed to handle this request.');
+  const { status, title } = ERROR_CODES[known.code];
+  return {
+    type: `urn:svc:error:${known.code}`,
+    title,
+    status,
+    detail: known.message,
+    code: known.code,
+    ...(known.issues ? { issues: known.issues } : {}),
+    ...known.extra,
+  };
+}

@@ -1,0 +1,130 @@
+import { type PriceOverrides, priceOf } from './catalog.js';
+import { ERROR_CODES } from './errors.js';
+import { inputJsonSchema, type JsonSchema } from './json-schema.js';
+import { CATALOG_VERSION, toolPath } from './routes.js';
+import { TOOL_GROUPS, type ToolDefinition } from './types.js';
+
+export interface OpenApiOptions {
+  readonly baseUrl: string;
+  readonly overrides?: PriceOverrides;
+}
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
+const components = {
+  securitySchemes: {
+    siwx: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'SIGN-IN-WITH-X',
+      description:
+        'Sign-In-With-X (CAIP-122): base64 JSON of a wallet-signed SIWE (EVM, EIP-191) or SIWS (Solana, ed25519) message ' +
+        'answering the challenge in the 402 under extensions["sign-in-with-x"]. `Authorization: SIWX <same value>` is accepted as an alias.',
+    },
+  },
+  schemas: {
+    Problem: {
+      type: 'object',
+      description: 'RFC 9457 problem details. `code` is stable; `issues` lists each failed field with its rule and limit.',
+      required: ['type', 'title', 'status', 'detail', 'code'],
+      properties: {
+        type: { type: 'string' },
+        title: { type: 'string' },
+        status: { type: 'integer' },
+        detail: { type: 'string' },
+        code: { type: 'string', enum: Object.keys(ERROR_CODES) },
+        issues: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['field', 'rule', 'message'],
+            properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' }, limit: {} },
+          },
+        },
+      },
+    },
+    PaymentRequired: {
+      type: 'object',
+      description: 'x402 v2 PaymentRequired; the same JSON is sent base64-encoded in the PAYMENT-REQUIRED header.',
+      required: ['x402Version', 'resource', 'accepts'],
+      properties: {
+        x402Version: { const: 2 },
+        error: { type: 'string' },
+        resource: { type: 'object', required: ['url'], properties: { url: { type: 'string' }, description: { type: 'string' }, mimeType: { type: 'string' } } },
+        accepts: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['scheme', 'network', 'amount', 'asset', 'payTo', 'maxTimeoutSeconds', 'extra'],
+            properties: {
+              scheme: { type: 'string' },
+              network: { type: 'string' },
+              amount: { type: 'string', pattern: '^\\d+$' },
+              asset: { type: 'string' },
+              payTo: { type: 'string' },
+              maxTimeoutSeconds: { type: 'integer' },
+              extra: { type: 'object' },
+            },
+          },
+        },
+        extensions: { type: 'object' },
+      },
+    },
+    ToolResult: { type: 'object', description: 'The tool result: a JSON object.', additionalProperties: true },
+  },
+} as const;
+
+function operation(tool: ToolDefinition, overrides: PriceOverrides | undefined) {
+  const schema = { ...inputJsonSchema(tool) } as JsonSchema;
+  delete schema.$schema;
+  const price = priceOf(tool, overrides);
+  return {
+    operationId: tool.name,
+    tags: [tool.group],
+    summary: tool.summary,
+    description: [tool.description, `Price: ${price} USD per call (x402).${tool.identity ? ' Identity-gated (siwx).' : ''}${tool.effect === 'write' ? ' Wallet-modifying.' : ''}`]
+      .filter(Boolean)
+      .join('\n\n'),
+    ...(tool.identity ? { security: [{ siwx: [] }] } : {}),
+    parameters: [
+      { name: 'PAYMENT-SIGNATURE', in: 'header', required: false, description: 'base64 x402 PaymentPayload answering the 402.', schema: { type: 'string' } },
+      { name: 'Idempotency-Key', in: 'header', required: false, description: 'Retry key: same key, tool, input and payer returns the stored response without a second charge.', schema: { type: 'string', maxLength: 255 } },
+    ],
+    requestBody: { required: true, content: { 'application/json': { schema } } },
+    'x-payment-info': { protocols: ['x402'], pricingMode: 'fixed', price, currency: 'USD' },
+    responses: {
+      '200': { description: 'Tool executed; PAYMENT-RESPONSE header carries the settlement.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ToolResult' } } } },
+      '400': problem('Body is not a JSON object or fails the input schema (decided before any payment).'),
+      ...(tool.identity ? { '401': problem('SIGN-IN-WITH-X proof present but invalid, replayed or expired.') } : {}),
+      '402': {
+        description: 'Payment required (or payment / settlement failed). PAYMENT-REQUIRED header holds the base64 PaymentRequired.',
+        headers: { 'PAYMENT-REQUIRED': { schema: { type: 'string' }, description: 'base64 JSON PaymentRequired' } },
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/PaymentRequired' } } },
+      },
+      '409': problem('Idempotency-Key reused with a different request.'),
+      '501': problem('Tool has no handler in this release; nothing is charged.'),
+      '502': problem('Payment facilitator unreachable.'),
+      '503': problem('A provider or setting this tool needs is not configured; the problem names the setting.'),
+    },
+  };
+}
+
+/** The OpenAPI 3.1.0 document of the whole catalog, one POST path per tool. */
+export function openApiDocument(tools: readonly ToolDefinition[], options: OpenApiOptions) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Multi-chain crypto tool service',
+      version: CATALOG_VERSION,
+      description: `${tools.length} pay-per-call tools for multi-chain crypto work. Every call is paid with x402; identity-gated tools also need a siwx proof.`,
+    },
+    servers: [{ url: options.baseUrl }],
+    tags: TOOL_GROUPS.map((name) => ({ name })),
+    paths: Object.fromEntries(tools.map((tool) => [toolPath(tool.name), { post: operation(tool, options.overrides) }])),
+    components,
+  };
+}

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import { type FieldIssue, ServiceError } from './errors.js';
+
+type Issue = z.core.$ZodIssue;
+
+function ruleOf(issue: Issue): Pick<FieldIssue, 'rule' | 'limit'> {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? { rule: 'required' } : { rule: 'type', limit: issue.expected };
+    case 'too_small':
+      return { rule: 'too_small', limit: Number(issue.minimum) };
+    case 'too_big':
+      return { rule: 'too_big', limit: Number(issue.maximum) };
+    case 'invalid_format':
+      return { rule: 'format', limit: 'pattern' in issue && issue.pattern ? String(issue.pattern) : issue.format };
+    case 'invalid_value':
+      return { rule: 'enum', limit: issue.values };
+    case 'unrecognized_keys':
+      return { rule: 'unknown_key', limit: issue.keys };
+    case 'not_multiple_of':
+      return { rule: 'multiple_of', limit: Number(issue.divisor) };
+    default:
+      return { rule: issue.code === 'custom' ? 'custom' : issue.code };
+  }
+}
+
+/** Flatten zod issues into field / rule / limit records (union branches are expanded to their own issues). */
+export function toFieldIssues(issues: readonly Issue[], prefix: readonly PropertyKey[] = []): FieldIssue[] {
+  return issues.flatMap((issue): FieldIssue[] => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors.length > 0 && issue.errors.every((branch) => branch.length > 0)) {
+      const branchIssues = issue.errors.flatMap((branch) => toFieldIssues(branch, path));
+      const field = path.map(String).join('.');
+      return [{ field, rule: 'union', message: `${field || 'body'}: no accepted form matched (${branchIssues.map((b) => b.message).join('; ')})` }];
+    }
+    const field = path.map(String).join('.');
+    const { rule, limit } = ruleOf(issue);
+    const message = rule === 'required' ? `${field} is required` : `${field || 'body'}: ${issue.message}`;
+    return [{ field, rule, message, ...(limit === undefined ? {} : { limit }) }];
+  });
+}
+
+/** Parse a tool body with its schema; throws `invalid_input` listing every field issue. */
+export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, toolName: string): z.output<S> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new ServiceError('invalid_body', `The body of ${toolName} must be a JSON object; send {} for tools without fields.`, { extra: { tool: toolName } });
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issues = toFieldIssues(result.error.issues);
+  throw new ServiceError('invalid_input', `${toolName}: ${issues.map((i) => i.message).join('; ')}`, { issues, extra: { tool: toolName } });
+}
