@@ -1,0 +1,49 @@
+import type { Queryable } from './db.js';
+
+export interface CallRecord {
+  readonly tool: string;
+  readonly accountId?: string | null;
+  readonly payer?: string | null;
+  readonly token?: string | null;
+  /** Atomic units of `token`, as a decimal string (exact: never a float). */
+  readonly amount?: string | null;
+  readonly txHash?: string | null;
+  readonly outcome: string;
+  readonly httpStatus: number;
+  readonly latencyMs: number;
+}
+
+export interface CallLedgerRow extends Required<CallRecord> {
+  readonly id: string;
+  readonly createdAt: Date;
+}
+
+export async function recordCall(db: Queryable, call: CallRecord): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO call_ledger (tool, account_id, payer, token, amount, tx_hash, outcome, http_status, latency_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [call.tool, call.accountId ?? null, call.payer ?? null, call.token ?? null, call.amount ?? null, call.txHash ?? null, call.outcome, call.httpStatus, Math.round(call.latencyMs)],
+  );
+  return String(rows[0]!.id);
+}
+
+export async function recentCalls(db: Queryable, filter: { tool?: string; limit?: number } = {}): Promise<CallLedgerRow[]> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT id, tool, account_id, payer, token, amount::text AS amount, tx_hash, outcome, http_status, latency_ms, created_at
+       FROM call_ledger WHERE ($1::text IS NULL OR tool = $1) ORDER BY id DESC LIMIT $2`,
+    [filter.tool ?? null, filter.limit ?? 50],
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    tool: r.tool as string,
+    accountId: (r.account_id as string | null) ?? null,
+    payer: (r.payer as string | null) ?? null,
+    token: (r.token as string | null) ?? null,
+    amount: (r.amount as string | null) ?? null,
+    txHash: (r.tx_hash as string | null) ?? null,
+    outcome: r.outcome as string,
+    httpStatus: Number(r.http_status),
+    latencyMs: Number(r.latency_ms),
+    createdAt: new Date(r.created_at as string),
+  }));
+}

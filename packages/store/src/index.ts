@@ -1,0 +1,7 @@
+export * from './call-ledger.js';
+export type { Db, Queryable } from './db.js';
+export { migrate } from './migrate.js';
+export { type Migration, migrations } from './migrations/index.js';
+export { openStore, type StoreConfig } from './open.js';
+export { openPglite } from './pglite.js';
+export { openPostgres, type PostgresOptions } from './postgres.js';

@@ -1,0 +1,10 @@
+import { callLedger } from './0001_call_ledger.js';
+
+export interface Migration {
+  /** Strictly increasing; never renumber or edit a migration that has shipped. */
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const migrations: readonly Migration[] = [callLedger];

@@ -1,0 +1,48 @@
+import pg from 'pg';
+import type { Db, Queryable } from './db.js';
+
+export interface PostgresOptions {
+  readonly connectionString: string;
+  /** Schema to create and use (isolates test runs sharing one database). Default: the server's search_path. */
+  readonly schema?: string;
+  readonly maxConnections?: number;
+}
+
+/** A PostgreSQL server through a `pg` pool. */
+export async function openPostgres(options: PostgresOptions): Promise<Db> {
+  const { schema } = options;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}": use lower-case letters, digits and _.`);
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    query: async <Row>(sql: string, params?: readonly unknown[]) => ({ rows: (await target.query(sql, params as unknown[])).rows as Row[] }),
+    // Without parameters pg uses the simple protocol, which runs several statements.
+    exec: async (sql: string) => {
+      await target.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...queryable(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      const tx = queryable(client);
+      try {
+        await client.query('BEGIN');
+        const result = await work(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
