@@ -1,0 +1,5 @@
+export * from './amounts.js';
+export * from './oracle.js';
+export * from './requirements.js';
+export * from './tokens.js';
+export * from './payment-header.js';

@@ -1,0 +1,38 @@
+import { decodePaymentRequiredHeader } from '@x402/core/http';
+import { describe, expect, it } from 'vitest';
+import { SandboxPriceOracle } from './oracle.js';
+import { PaymentRequirementsBuilder } from './requirements.js';
+import { PAYMENT_TOKEN_IDS } from './tokens.js';
+
+const settings = {
+  payTo: { base: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', stacks: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7' },
+  maxTimeoutSeconds: 300,
+};
+
+describe('PaymentRequirementsBuilder', () => {
+  it('offers all five tokens at the USD price, encoded in the header exactly as in the body', async () => {
+    const builder = new PaymentRequirementsBuilder(settings, new SandboxPriceOracle({ STX: '0.5', BTC: '100000' }));
+    const { body, header } = await builder.paymentRequired({ url: 'http://127.0.0.1/api/tools/execute/unified/wallet', description: 'wallet' }, '0.0012');
+    expect(decodePaymentRequiredHeader(header)).toEqual(body);
+    expect(body.x402Version).toBe(2);
+    const byAsset = Object.fromEntries(body.accepts.map((a) => [a.asset, a]));
+    expect(body.accepts).toHaveLength(PAYMENT_TOKEN_IDS.length);
+    expect(byAsset['0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913']).toMatchObject({ network: 'eip155:8453', amount: '1200', payTo: settings.payTo.base, extra: { name: 'USD Coin', version: '2' } });
+    expect(byAsset.EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v).toMatchObject({ amount: '1200', payTo: settings.payTo.solana });
+    expect(byAsset['slip44:5757']).toMatchObject({ network: 'stacks:1', amount: '2400' });
+    expect(byAsset['sip010:SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token.sbtc-token']).toMatchObject({ amount: '2' });
+    expect(byAsset['sip010:SP120SBRBQJ00MCWS7TM5R8WJNTTKD5K0HFRC2CNE.usdcx.usdcx-token']).toMatchObject({ amount: '1200' });
+  });
+
+  it('serves the cached response until the oracle moves, then requotes', async () => {
+    const oracle = new SandboxPriceOracle();
+    const builder = new PaymentRequirementsBuilder(settings, oracle);
+    const resource = { url: 'http://x/t', description: 't' };
+    const first = await builder.paymentRequired(resource, '1');
+    expect(await builder.paymentRequired(resource, '1')).toBe(first);
+    oracle.set('STX', '2');
+    const moved = await builder.paymentRequired(resource, '1');
+    expect(moved).not.toBe(first);
+    expect(moved.body.accepts.find((a) => a.asset === 'slip44:5757')?.amount).toBe('500000');
+  });
+});
