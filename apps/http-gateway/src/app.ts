@@ -1,0 +1,49 @@
+import type { Db } from '@svc/store';
+import { HttpPriceOracle, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
+import { ToolService } from '@svc/tools';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { Config } from './config.js';
+import { registerErrorHandling } from './errors.js';
+import { discoveryRoutes } from './routes/discovery.js';
+import { executeRoute } from './routes/execute.js';
+
+export interface AppDependencies {
+  readonly db: Db;
+  /** Defaults to the sandbox oracle in sandbox mode and the configured HTTP oracle in live mode. */
+  readonly oracle?: PriceOracle;
+}
+
+/** Headers that carry payments, proofs or keys: never written to logs. */
+const SECRET_HEADERS = ['payment-signature', 'sign-in-with-x', 'authorization', 'x-api-key', 'cookie'];
+
+export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: SECRET_HEADERS.map((h) => `req.headers["${h}"]`), censor: '[redacted]' },
+    },
+    // Request lines only at debug/trace: at info they would cost more than an unpaid 402 itself.
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+    bodyLimit: 1_048_576,
+  });
+  registerErrorHandling(app);
+
+  const oracle =
+    deps.oracle ?? (config.mode === 'sandbox' ? new SandboxPriceOracle() : new HttpPriceOracle({ url: config.priceOracle.url, apiKey: config.priceOracle.apiKey }));
+  const payments = new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds }, oracle);
+  const tools = new ToolService({ payments, priceOverrides: config.priceOverrides });
+
+  executeRoute(app, tools, config.publicBaseUrl);
+  discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });
+
+  app.get('/health', async (_request, reply) => {
+    const started = performance.now();
+    const database = await deps.db
+      .query('SELECT 1')
+      .then(() => ({ kind: deps.db.kind, ok: true, latencyMs: Math.round(performance.now() - started) }))
+      .catch(() => ({ kind: deps.db.kind, ok: false }));
+    return reply.code(database.ok ? 200 : 503).header('cache-control', 'no-store').send({ status: database.ok ? 'ok' : 'degraded', mode: config.mode, database });
+  });
+
+  return app;
+}

@@ -1,0 +1,94 @@
+import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
+import { z } from 'zod';
+
+/**
+ * Every setting the service reads, with its default. README.md's configuration table mirrors this list.
+ * Sandbox mode (the default) needs none of them; live mode refuses to start without the ones it needs.
+ */
+const settingsSchema = z.object({
+  SVC_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8402),
+  PUBLIC_BASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAY_TO_EVM: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address').optional(),
+  PAY_TO_SOLANA: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a Solana address').optional(),
+  PAY_TO_STACKS: z.string().regex(/^S[PMTN][0-9A-Z]{38,40}$/, 'must be a Stacks principal').optional(),
+  PAYMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  SVC_PRICE_OVERRIDES: z.string().optional(),
+  PRICE_ORACLE_URL: z.url().optional(),
+  PRICE_ORACLE_API_KEY: z.string().optional(),
+});
+
+/** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
+export const SANDBOX_PAY_TO = {
+  base: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+  stacks: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7',
+} as const;
+
+export interface Config {
+  readonly mode: 'sandbox' | 'live';
+  readonly host: string;
+  readonly port: number;
+  /** Origin used in every absolute URL the service publishes (discovery, 402 resources, agent cards). */
+  readonly publicBaseUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly logLevel: z.infer<typeof settingsSchema>['LOG_LEVEL'];
+  readonly payTo: { readonly base: string; readonly solana: string; readonly stacks: string };
+  readonly paymentTimeoutSeconds: number;
+  readonly priceOverrides: PriceOverrides;
+  readonly priceOracle: { readonly url: string | undefined; readonly apiKey: string | undefined };
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function parseOverrides(raw: string | undefined): PriceOverrides {
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('SVC_PRICE_OVERRIDES must be JSON, e.g. {"wallet":"0.002","analytics":"0.05"}.');
+  }
+  const shape = z.record(z.string(), POSDEC).safeParse(parsed);
+  if (!shape.success) throw new ConfigError('SVC_PRICE_OVERRIDES must map tool names or price families to positive USD decimal strings.');
+  for (const key of Object.keys(shape.data)) {
+    if (!findTool(key) && !isPriceFamily(key)) throw new ConfigError(`SVC_PRICE_OVERRIDES: "${key}" is neither a tool name nor a price family.`);
+  }
+  return shape.data as PriceOverrides;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = settingsSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(`Invalid settings: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const s = result.data;
+  if (s.SVC_MODE === 'live') {
+    const missing = (['PAY_TO_EVM', 'PAY_TO_SOLANA', 'PAY_TO_STACKS', 'PUBLIC_BASE_URL'] as const).filter((key) => !s[key]);
+    if (missing.length > 0) throw new ConfigError(`Live mode needs ${missing.join(', ')}.`);
+  }
+  return {
+    mode: s.SVC_MODE,
+    host: s.HOST,
+    port: s.PORT,
+    publicBaseUrl: (s.PUBLIC_BASE_URL ?? `http://${s.HOST.includes(':') ? `[${s.HOST}]` : s.HOST}:${s.PORT}`).replace(/\/$/, ''),
+    dataDir: s.DATA_DIR,
+    databaseUrl: s.DATABASE_URL,
+    logLevel: s.LOG_LEVEL,
+    payTo: {
+      base: s.PAY_TO_EVM ?? SANDBOX_PAY_TO.base,
+      solana: s.PAY_TO_SOLANA ?? SANDBOX_PAY_TO.solana,
+      stacks: s.PAY_TO_STACKS ?? SANDBOX_PAY_TO.stacks,
+    },
+    paymentTimeoutSeconds: s.PAYMENT_TIMEOUT_SECONDS,
+    priceOverrides: parseOverrides(s.SVC_PRICE_OVERRIDES),
+    priceOracle: { url: s.PRICE_ORACLE_URL, apiKey: s.PRICE_ORACLE_API_KEY },
+  };
+}

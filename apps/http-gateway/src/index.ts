@@ -1,0 +1,2 @@
+export { type AppDependencies, buildApp } from './app.js';
+export { type Config, ConfigError, loadConfig, SANDBOX_PAY_TO } from './config.js';

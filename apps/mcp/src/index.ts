@@ -1,0 +1,1 @@
+export { type McpSurfaces, type McpTool, mcpSurfaces, TRANSACTION_SUFFIX } from './surfaces.js';

@@ -1,0 +1,1 @@
+export { type PeriodicJob, type RunningWorker, startWorker, type WorkerLog } from './worker.js';

@@ -1,0 +1,7 @@
+import type { HandlerTable } from './handler.js';
+import { hederaContractIdToEvmAddress } from './hedera/contract-id-to-evm-address.js';
+
+/** Every implemented tool. A catalog tool missing here answers 501 (and is never charged). */
+export const handlers: HandlerTable = {
+  hederaContractIdToEvmAddress,
+};
