@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { inputJsonSchema } from '../json-schema.js';
-import type { ToolDefinition } from '../types.js';
 import { ICHAIN16, ICHAIN21, analyticsTools } from './analytics.js';
+import { familyHelpers } from './family.testutil.js';
 
-const tool = (name: string): ToolDefinition => {
-  const found = analyticsTools.find((t) => t.name === name);
-  if (!found) throw new Error(`missing tool ${name}`);
-  return found;
-};
-const ok = (name: string, input: unknown) => tool(name).input.safeParse(input).success;
-const parsed = (name: string, input: unknown) => {
-  const result = tool(name).input.safeParse(input);
-  if (!result.success) throw new Error(`${name}: ${JSON.stringify(result.error.issues)}`);
-  return result.data as Record<string, unknown>;
-};
+const { tool, parse, ok, parsed } = familyHelpers(analyticsTools);
 
 const SMART_MONEY = ['intel_smart_money_holdings', 'intel_smart_money_flows', 'intel_smart_money_trades'];
 const DATED = ['intel_pnl_leaderboard', 'intel_who_bought_sold', 'intel_wallet_profiler'];
@@ -97,7 +87,7 @@ describe('analyticsTools', () => {
       const body = VALID[name]!;
       expect(ok(name, { ...body, date_from: '2025-03-01', date_to: '2025-03-01' }), name).toBe(true);
       expect(ok(name, { ...body, date_from: '2024-12-31', date_to: '2025-01-01' }), name).toBe(true);
-      const result = tool(name).input.safeParse({ ...body, date_from: '2025-01-02', date_to: '2025-01-01' });
+      const result = parse(name, { ...body, date_from: '2025-01-02', date_to: '2025-01-01' });
       expect(result.success, name).toBe(false);
       expect(result.error?.issues.map((i) => i.path.join('.')), name).toEqual(['date_to']);
       expect(result.error?.issues[0]?.message, name).toMatch(/date_from <= date_to/);

@@ -1,22 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { inputJsonSchema } from '../json-schema.js';
 import { bitcoinTools } from './bitcoin.js';
+import { familyHelpers } from './family.testutil.js';
 
-type Tool = (typeof bitcoinTools)[number];
-
-const tool = (name: string): Tool => {
-  const found = bitcoinTools.find((t) => t.name === name);
-  if (!found) throw new Error(`no tool ${name}`);
-  return found;
-};
-const ok = (name: string, input: unknown) => tool(name).input.safeParse(input).success;
-const parsed = (name: string, input: unknown): Record<string, unknown> => {
-  const result = tool(name).input.safeParse(input);
-  if (!result.success) throw new Error(`${name}: ${JSON.stringify(result.error.issues)}`);
-  return result.data as Record<string, unknown>;
-};
+const { tool, ok, parsed, schemaOk, uniqueSpecNames, expectStrictJsonSchemas } = familyHelpers(bitcoinTools);
 
 // Valid sample values.
 const SEGWIT = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -52,12 +39,9 @@ const TOP_COLLECTIONS = ['getTopCollectionsByVolume', 'getTopCollectionsByFloor'
 
 describe('bitcoinTools: membership and metadata', () => {
   it('holds exactly the 50 Bitcoin tools, each once, all present in tools.txt', () => {
-    const names = bitcoinTools.map((t) => t.name);
-    expect(new Set(names).size).toBe(names.length);
+    const names = uniqueSpecNames();
     expect([...names].sort()).toEqual([...RESEARCH, ...WALLET_READS, ...WALLET_WRITES].sort());
     expect(names).toHaveLength(50);
-    const specNames = readFileSync(new URL('../../spec/tools.txt', import.meta.url), 'utf8').split('\n').map((l) => l.trim());
-    for (const name of names) expect(specNames, name).toContain(name);
   });
 
   it('leaves out getRuneBalances, which the spec table names but tools.txt does not', () => {
@@ -399,17 +383,11 @@ describe('bitcoinTools: designed wallet tools', () => {
 });
 
 describe('bitcoinTools: published JSON Schema', () => {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
   const schemaOf = (name: string) => inputJsonSchema(tool(name));
   const props = (name: string) => schemaOf(name).properties as Record<string, Record<string, unknown>>;
 
   it('emits a strict object schema for every tool', () => {
-    for (const t of bitcoinTools) {
-      const schema = inputJsonSchema(t);
-      expect(schema.type, t.name).toBe('object');
-      expect(schema.additionalProperties, t.name).toBe(false);
-      expect(() => ajv.compile(schema), t.name).not.toThrow();
-    }
+    expectStrictJsonSchemas();
   });
 
   it('carries required fields, defaults, bounds and enums', () => {
@@ -441,8 +419,7 @@ describe('bitcoinTools: published JSON Schema', () => {
       ['getInscriptionInfo', { inscriptionId: `${TXID}:0` }],
     ];
     for (const [name, input] of samples) {
-      const validate = ajv.compile(schemaOf(name));
-      expect(validate(input), `${name} ${JSON.stringify(input)}`).toBe(ok(name, input));
+      expect(schemaOk(name, input), `${name} ${JSON.stringify(input)}`).toBe(ok(name, input));
     }
   });
 });

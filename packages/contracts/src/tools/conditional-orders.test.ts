@@ -2,32 +2,13 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ETH_NATIVE, SOL_NATIVE } from '../formats.js';
 import { inputJsonSchema } from '../json-schema.js';
 import { conditionalOrderTools } from './conditional-orders.js';
-import { jsonSchemaAccepts } from './schema-check.testutil.js';
+import { expectAccepted, expectRejected, familyHelpers } from './family.testutil.js';
 
-const tool = (name: string) => {
-  const found = conditionalOrderTools.find((t) => t.name === name);
-  if (!found) throw new Error(`no tool ${name}`);
-  return found;
-};
-const parse = (name: string, input: unknown) => tool(name).input.safeParse(input);
-/** Parses with zod and checks the published JSON Schema gives the same verdict. */
-const check = (name: string, input: unknown) => {
-  const result = parse(name, input);
-  expect(jsonSchemaAccepts(inputJsonSchema(tool(name)), input), `JSON Schema verdict for ${JSON.stringify(input)}`).toBe(result.success);
-  return result;
-};
-const ok = (name: string, input: unknown) => {
-  const result = check(name, input);
-  expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
-  return result.data as Record<string, unknown>;
-};
-const fails = (name: string, input: unknown, path?: PropertyKey[], message?: RegExp) => {
-  const result = check(name, input);
-  expect(result.success).toBe(false);
-  const issues = result.error?.issues ?? [];
-  if (path) expect(issues.map((i) => i.path)).toContainEqual(path);
-  if (path && message) expect(issues.find((i) => JSON.stringify(i.path) === JSON.stringify(path))?.message).toMatch(message);
-};
+const { tool, parse, crossCheck } = familyHelpers(conditionalOrderTools);
+/** Every body is parsed with zod and checked against the published JSON Schema, which must give the same verdict. */
+const ok = (name: string, input: unknown) => expectAccepted(crossCheck(name, input));
+const fails = (name: string, input: unknown, path?: PropertyKey[], message?: RegExp) =>
+  expectRejected(crossCheck(name, input), path, message);
 
 const EVM_A = '0x1111111111111111111111111111111111111111';
 const EVM_B = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';

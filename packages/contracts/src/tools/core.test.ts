@@ -2,28 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { inputJsonSchema } from '../json-schema.js';
 import { ETH_NATIVE, SOL_NATIVE } from '../formats.js';
 import { coreTools } from './core.js';
-import { jsonSchemaAccepts } from './schema-check.testutil.js';
+import { expectAccepted, expectRejected, familyHelpers } from './family.testutil.js';
 
-const tool = (name: string) => {
-  const found = coreTools.find((t) => t.name === name);
-  if (!found) throw new Error(`no tool ${name}`);
-  return found;
-};
-const parse = (name: string, input: unknown) => tool(name).input.safeParse(input);
-const ok = (name: string, input: unknown) => {
-  const result = parse(name, input);
-  expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
-  return result.data as Record<string, unknown>;
-};
-const fails = (name: string, input: unknown, path?: PropertyKey[]) => {
-  const result = parse(name, input);
-  expect(result.success).toBe(false);
-  if (path) expect(result.error?.issues.map((i) => i.path)).toContainEqual(path);
-};
-/** The published JSON Schema must agree with the zod schema on this body. */
-const agrees = (name: string, input: unknown) => {
-  expect(jsonSchemaAccepts(inputJsonSchema(tool(name)), input)).toBe(parse(name, input).success);
-};
+const { tool, parse, crossCheck } = familyHelpers(coreTools);
+const ok = (name: string, input: unknown) => expectAccepted(parse(name, input));
+const fails = (name: string, input: unknown, path?: PropertyKey[]) => expectRejected(parse(name, input), path);
 
 const EVM = '0x1111111111111111111111111111111111111111';
 const SOL = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -258,7 +241,7 @@ describe('addTrackedWallet', () => {
       { address: EVM },
       { address: 'nope' },
     ]) {
-      agrees('addTrackedWallet', body);
+      crossCheck('addTrackedWallet', body);
     }
   });
 });
@@ -356,8 +339,8 @@ describe('recommended-token display tools', () => {
       const tokens = (inputJsonSchema(tool(name)).properties as Record<string, { items: Record<string, unknown> }>).tokens;
       expect(tokens?.items.additionalProperties).toBe(false);
       expect([...(tokens?.items.required as string[])].sort()).toEqual(Object.keys(record).sort());
-      agrees(name, { tokens: [record] });
-      agrees(name, { tokens: [{ ...record, more: 1 }] });
+      crossCheck(name, { tokens: [record] });
+      crossCheck(name, { tokens: [{ ...record, more: 1 }] });
     }
   });
 });

@@ -1,22 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { inputJsonSchema } from '../json-schema.js';
 import { crossChainTools } from './cross-chain.js';
-import { jsonSchemaAccepts } from './schema-check.testutil.js';
+import { familyHelpers } from './family.testutil.js';
 
-type Tool = (typeof crossChainTools)[number];
-
-const tool = (name: string): Tool => {
-  const found = crossChainTools.find((t) => t.name === name);
-  if (!found) throw new Error(`no tool ${name}`);
-  return found;
-};
-const ok = (name: string, input: unknown) => tool(name).input.safeParse(input).success;
-const agree = (name: string, input: unknown, expected: boolean) => {
-  expect(ok(name, input), `zod ${name} ${JSON.stringify(input)}`).toBe(expected);
-  expect(jsonSchemaAccepts(inputJsonSchema(tool(name)), input), `json ${name} ${JSON.stringify(input)}`).toBe(expected);
-};
+const { ok, agree, uniqueSpecNames, expectStrictJsonSchemas } = familyHelpers(crossChainTools);
 
 const BNET7 = ['sol', 'eth', 'bsc', 'matic', 'base', 'hbar', 'btc'];
 const RNET7 = ['sol', 'eth', 'bsc', 'matic', 'base', 'alt', 'btc'];
@@ -45,11 +31,8 @@ const SOL = { ticker: 'SOL', name: 'Solana', network: 'sol', chainId: 792703809,
 
 describe('crossChainTools: membership and metadata', () => {
   it('holds exactly the 8 bridge and router tools, each once, all in tools.txt', () => {
-    const names = crossChainTools.map((t) => t.name);
-    expect(new Set(names).size).toBe(names.length);
+    const names = uniqueSpecNames();
     expect([...names].sort()).toEqual(Object.keys(SPEC).sort());
-    const specNames = readFileSync(new URL('../../spec/tools.txt', import.meta.url), 'utf8').split('\n').map((l) => l.trim());
-    for (const name of names) expect(specNames, name).toContain(name);
   });
 
   it('uses group Core, the spec price (or family cross-chain), identity and effect', () => {
@@ -60,12 +43,7 @@ describe('crossChainTools: membership and metadata', () => {
   });
 
   it('publishes compilable strict JSON Schemas', () => {
-    const ajv = new Ajv2020({ strict: false });
-    for (const t of crossChainTools) {
-      const schema = inputJsonSchema(t);
-      expect(schema.additionalProperties, t.name).toBe(false);
-      expect(() => ajv.compile(schema), t.name).not.toThrow();
-    }
+    expectStrictJsonSchemas();
   });
 });
 

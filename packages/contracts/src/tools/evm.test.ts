@@ -1,28 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { inputJsonSchema } from '../json-schema.js';
 import { evmTools } from './evm.js';
-import { jsonSchemaAccepts } from './schema-check.testutil.js';
+import { familyHelpers } from './family.testutil.js';
 
-type Tool = (typeof evmTools)[number];
-
-const tool = (name: string): Tool => {
-  const found = evmTools.find((t) => t.name === name);
-  if (!found) throw new Error(`no tool ${name}`);
-  return found;
-};
-const ok = (name: string, input: unknown) => tool(name).input.safeParse(input).success;
-const parsed = (name: string, input: unknown): Record<string, unknown> => {
-  const result = tool(name).input.safeParse(input);
-  if (!result.success) throw new Error(`${name}: ${JSON.stringify(result.error.issues)}`);
-  return result.data as Record<string, unknown>;
-};
-/** zod and the published JSON Schema agree on a body. */
-const agree = (name: string, input: unknown, expected: boolean) => {
-  expect(ok(name, input), `zod ${name} ${JSON.stringify(input)}`).toBe(expected);
-  expect(jsonSchemaAccepts(inputJsonSchema(tool(name)), input), `json ${name} ${JSON.stringify(input)}`).toBe(expected);
-};
+const { tool, ok, parsed, agree, uniqueSpecNames, expectStrictJsonSchemas } = familyHelpers(evmTools);
 
 const ADDR = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const ADDR2 = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';
@@ -40,8 +20,7 @@ const NFT_TOOLS = CHAINS.flatMap((c) => (c.nft ? [c.nft] : []));
 
 describe('evmTools: membership and metadata', () => {
   it('holds exactly the 33 EVM tools, each once, all in tools.txt', () => {
-    const names = evmTools.map((t) => t.name);
-    expect(new Set(names).size).toBe(names.length);
+    const names = uniqueSpecNames();
     const expected = [
       ...CHAINS.flatMap((c) => [c.native, c.erc20, c.balances, c.quote, c.swap, ...(c.nft ? [c.nft] : [])]),
       ...BONDING,
@@ -49,8 +28,6 @@ describe('evmTools: membership and metadata', () => {
     ];
     expect([...names].sort()).toEqual([...expected].sort());
     expect(names).toHaveLength(33);
-    const specNames = readFileSync(new URL('../../spec/tools.txt', import.meta.url), 'utf8').split('\n').map((l) => l.trim());
-    for (const name of names) expect(specNames, name).toContain(name);
     expect(names).not.toContain('bscSendNFT');
     expect(names).not.toContain('polygonSendNFT');
   });
@@ -88,12 +65,7 @@ describe('evmTools: membership and metadata', () => {
   });
 
   it('publishes compilable strict JSON Schemas', () => {
-    const ajv = new Ajv2020({ strict: false });
-    for (const t of evmTools) {
-      const schema = inputJsonSchema(t);
-      expect(schema.additionalProperties, t.name).toBe(false);
-      expect(() => ajv.compile(schema), t.name).not.toThrow();
-    }
+    expectStrictJsonSchemas();
   });
 });
 

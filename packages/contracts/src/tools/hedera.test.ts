@@ -1,31 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { inputJsonSchema } from '../json-schema.js';
+import { familyHelpers } from './family.testutil.js';
 import { hederaTools } from './hedera.js';
-import { jsonSchemaAccepts } from './schema-check.testutil.js';
 
-type Tool = (typeof hederaTools)[number];
-
-const tool = (name: string): Tool => {
-  const found = hederaTools.find((t) => t.name === name);
-  if (!found) throw new Error(`no tool ${name}`);
-  return found;
-};
-const ok = (name: string, input: unknown) => tool(name).input.safeParse(input).success;
-const parsed = (name: string, input: unknown): Record<string, unknown> => {
-  const result = tool(name).input.safeParse(input);
-  if (!result.success) throw new Error(`${name}: ${JSON.stringify(result.error.issues)}`);
-  return result.data as Record<string, unknown>;
-};
-const issues = (name: string, input: unknown) => {
-  const result = tool(name).input.safeParse(input);
-  return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-};
-const agree = (name: string, input: unknown, expected: boolean) => {
-  expect(ok(name, input), `zod ${name} ${JSON.stringify(input)}`).toBe(expected);
-  expect(jsonSchemaAccepts(inputJsonSchema(tool(name)), input), `json ${name} ${JSON.stringify(input)}`).toBe(expected);
-};
+const { tool, ok, parsed, issues, agree, uniqueSpecNames, expectStrictJsonSchemas } = familyHelpers(hederaTools);
 
 const EVM = '0x00000000000000000000000000000000003c4380';
 
@@ -45,11 +22,8 @@ const SPEC: Record<string, { identity: boolean; price: string; effect: 'read' | 
 
 describe('hederaTools: membership and metadata', () => {
   it('holds exactly the 11 Hedera tools, each once, all in tools.txt', () => {
-    const names = hederaTools.map((t) => t.name);
-    expect(new Set(names).size).toBe(names.length);
+    const names = uniqueSpecNames();
     expect([...names].sort()).toEqual(Object.keys(SPEC).sort());
-    const specNames = readFileSync(new URL('../../spec/tools.txt', import.meta.url), 'utf8').split('\n').map((l) => l.trim());
-    for (const name of names) expect(specNames, name).toContain(name);
   });
 
   it('uses group Hedera, the price family, identity and effect of every tool', () => {
@@ -60,12 +34,7 @@ describe('hederaTools: membership and metadata', () => {
   });
 
   it('publishes compilable strict JSON Schemas', () => {
-    const ajv = new Ajv2020({ strict: false });
-    for (const t of hederaTools) {
-      const schema = inputJsonSchema(t);
-      expect(schema.additionalProperties, t.name).toBe(false);
-      expect(() => ajv.compile(schema), t.name).not.toThrow();
-    }
+    expectStrictJsonSchemas();
     expect(ok('hederaGetBalances', {})).toBe(true);
     expect(ok('hederaGetBalances', { account: '0.0.1' })).toBe(false);
   });

@@ -1,28 +1,9 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { inputJsonSchema } from '../json-schema.js';
-import type { ToolDefinition } from '../types.js';
+import { familyHelpers } from './family.testutil.js';
 import { NFTMKT_CHAIN, SEAPORT_1_6, nftMarketplaceTools } from './nft-marketplace.js';
 
-const tool = (name: string): ToolDefinition => {
-  const found = nftMarketplaceTools.find((t) => t.name === name);
-  if (!found) throw new Error(`missing tool ${name}`);
-  return found;
-};
-const ok = (name: string, input: unknown) => tool(name).input.safeParse(input).success;
-const parsed = (name: string, input: unknown) => {
-  const result = tool(name).input.safeParse(input);
-  if (!result.success) throw new Error(`${name}: ${JSON.stringify(result.error.issues)}`);
-  return result.data as Record<string, unknown>;
-};
-const issuePaths = (name: string, input: unknown) =>
-  tool(name).input.safeParse(input).error?.issues.map((i) => i.path.join('.')) ?? [];
-
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
-/** Validate with the published JSON Schema, as a client would. */
-const schemaOk = (name: string, input: unknown) => ajv.validate(inputJsonSchema(tool(name)), input);
+const { tool, ok, parsed, issuePaths, agree } = familyHelpers(nftMarketplaceTools);
 
 const CONTRACT = '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D';
 const OTHER = '0x2222222222222222222222222222222222222222';
@@ -120,10 +101,7 @@ describe('nftMarketplaceTools', () => {
       [{ ...listing, contractAddress: CONTRACT, tokenId: '7' }, false],
       [{ ...listing, tokenId: '7' }, false],
     ];
-    for (const [input, expected] of cases) {
-      expect(ok('nftmktFulfillNFTOrder', input), JSON.stringify(input)).toBe(expected);
-      expect(schemaOk('nftmktFulfillNFTOrder', input), `schema ${JSON.stringify(input)}`).toBe(expected);
-    }
+    for (const [input, expected] of cases) agree('nftmktFulfillNFTOrder', input, expected);
     expect(issuePaths('nftmktFulfillNFTOrder', { ...offer, contractAddress: CONTRACT })).toEqual(['tokenId']);
     expect(issuePaths('nftmktFulfillNFTOrder', { ...offer, tokenId: '7' })).toEqual(['contractAddress']);
     expect(issuePaths('nftmktFulfillNFTOrder', { ...listing, contractAddress: CONTRACT, tokenId: '7' })).toEqual(['contractAddress', 'tokenId']);
@@ -152,10 +130,7 @@ describe('nftMarketplaceTools', () => {
       [{ ...transfer, quantity: 2 }, true],
       [{ ...transfer, quantity: 0 }, false],
     ];
-    for (const [input, expected] of cases) {
-      expect(ok('nftmktTransferNFT', input), JSON.stringify(input)).toBe(expected);
-      expect(schemaOk('nftmktTransferNFT', input), `schema ${JSON.stringify(input)}`).toBe(expected);
-    }
+    for (const [input, expected] of cases) agree('nftmktTransferNFT', input, expected);
     expect(issuePaths('nftmktTransferNFT', { ...transfer, tokenStandard: 'ERC721', quantity: 3 })).toEqual(['quantity']);
   });
 
@@ -184,10 +159,7 @@ describe('nftMarketplaceTools', () => {
       [{ next: 'abc', chain: 'base' }, true],
       [{ chain: 'base' }, true],
     ];
-    for (const [input, expected] of cases) {
-      expect(ok('nftmktGetMyNFTs', input), JSON.stringify(input)).toBe(expected);
-      expect(schemaOk('nftmktGetMyNFTs', input), `schema ${JSON.stringify(input)}`).toBe(expected);
-    }
+    for (const [input, expected] of cases) agree('nftmktGetMyNFTs', input, expected);
     expect(issuePaths('nftmktGetMyNFTs', { next: 'abc' })).toEqual(['chain']);
   });
 

@@ -35,12 +35,30 @@ const quantity = z.number().int().min(1).default(1);
 /** Order lifetime in whole days from now (OpenSea's own UI offers up to six months). */
 const expirationDays = z.number().int().min(1).max(180).default(30);
 
+/** The NFT a tool acts on: its chain, contract and token id. */
+const NFT_FIELDS = { chain: NFTMKT_CHAIN, contractAddress: EVMADDR, tokenId };
+
+/** nftmktListNFT / nftmktCreateNFTOffer: the NFT, the price for the whole quantity, the payment token, quantity, lifetime. */
+const ORDER_FIELDS = { ...NFT_FIELDS, price: POSDEC, paymentTokenAddress: EVMADDR.optional(), quantity, expirationDays };
+
+/** nftmktGetNFTListings / nftmktGetNFTOffers: the NFT and one page (limit 1-50, OpenSea's page size cap, default 20). */
+const NFT_PAGE_FIELDS = { ...NFT_FIELDS, limit: z.number().int().min(1).max(50).default(20), next };
+
+/** The three access classes of the family (see above), all priced by the `nft-marketplace` family default. */
+const NFTMKT = { group: 'NFT Marketplace', price: 'nft-marketplace' } as const;
+/** Signs with the caller's wallet. */
+const WRITE = { ...NFTMKT, identity: true, effect: 'write' } as const;
+/** Reads the caller's own NFTs. */
+const OWN_READ = { ...NFTMKT, identity: true, effect: 'read' } as const;
+/** Public market data. */
+const PUBLIC_READ = { ...NFTMKT, identity: false, effect: 'read' } as const;
+
 const CHAIN_NOTE = 'chain: ethereum, base or polygon (OpenSea chains this service covers; bsc and altchain are not traded on OpenSea).';
 
 export const nftMarketplaceTools = [
   defineTool({
     name: 'nftmktListNFT',
-    group: 'NFT Marketplace',
+    ...WRITE,
     summary: 'List an NFT you own for sale on the NFT marketplace at a fixed price.',
     description: [
       'Designed from OpenSea: builds and signs a Seaport 1.6 listing with the caller\'s wallet and posts it to POST /api/v2/orders/{chain}/seaport/listings (opensea-js createListing).',
@@ -50,22 +68,11 @@ export const nftMarketplaceTools = [
       'quantity: units to list, ERC-1155 only (1 for ERC-721), default 1. expirationDays: integer 1-180, default 30.',
       'Creates a fillable order (write); the first listing of a collection may also send an approval transaction.',
     ].join(' '),
-    input: body({
-      chain: NFTMKT_CHAIN,
-      contractAddress: EVMADDR,
-      tokenId,
-      price: POSDEC,
-      paymentTokenAddress: EVMADDR.optional(),
-      quantity,
-      expirationDays,
-    }),
-    price: 'nft-marketplace',
-    identity: true,
-    effect: 'write',
+    input: body(ORDER_FIELDS),
   }),
   defineTool({
     name: 'nftmktCreateNFTOffer',
-    group: 'NFT Marketplace',
+    ...WRITE,
     summary: 'Make an offer (bid) on one NFT, paid in the chain\'s wrapped native token by default.',
     description: [
       'Designed from OpenSea: builds and signs a Seaport 1.6 item offer and posts it to POST /api/v2/orders/{chain}/seaport/offers (opensea-js createOffer).',
@@ -74,22 +81,11 @@ export const nftMarketplaceTools = [
       'paymentTokenAddress: ERC-20 offered; omit for OpenSea\'s default offer currency on the chain (wrapped ETH on ethereum and base). The wallet needs that balance; an ERC-20 approval may be sent first.',
       'quantity: units wanted, ERC-1155 only, default 1. expirationDays: integer 1-180, default 30.',
     ].join(' '),
-    input: body({
-      chain: NFTMKT_CHAIN,
-      contractAddress: EVMADDR,
-      tokenId,
-      price: POSDEC,
-      paymentTokenAddress: EVMADDR.optional(),
-      quantity,
-      expirationDays,
-    }),
-    price: 'nft-marketplace',
-    identity: true,
-    effect: 'write',
+    input: body(ORDER_FIELDS),
   }),
   defineTool({
     name: 'nftmktFulfillNFTOrder',
-    group: 'NFT Marketplace',
+    ...WRITE,
     summary: 'Fill an existing order: buy a listed NFT, or accept an offer on an NFT you own.',
     description: [
       'Designed from OpenSea: fetches the signed fulfilment transaction from POST /api/v2/listings/fulfillment_data (side listing) or POST /api/v2/offers/fulfillment_data (side offer) for the caller\'s wallet and sends it (opensea-js fulfillOrder).',
@@ -132,13 +128,10 @@ export const nftMarketplaceTools = [
         if: { properties: { side: { const: 'listing' } }, required: ['side'] },
         then: { properties: { contractAddress: false, tokenId: false } },
       }),
-    price: 'nft-marketplace',
-    identity: true,
-    effect: 'write',
   }),
   defineTool({
     name: 'nftmktCancelNFTOrder',
-    group: 'NFT Marketplace',
+    ...WRITE,
     summary: 'Cancel one of your listings or offers by order hash.',
     description: [
       'Designed from OpenSea / Seaport.',
@@ -154,13 +147,10 @@ export const nftMarketplaceTools = [
       protocolAddress,
       method: z.enum(['onchain', 'offchain']).default('onchain'),
     }),
-    price: 'nft-marketplace',
-    identity: true,
-    effect: 'write',
   }),
   defineTool({
     name: 'nftmktTransferNFT',
-    group: 'NFT Marketplace',
+    ...WRITE,
     summary: 'Transfer an NFT (ERC-721 or ERC-1155) you own to another address.',
     description: [
       'Designed from OpenSea\'s SDK transfer (safeTransferFrom from the caller\'s wallet); for other chains use ethSendNFT, baseSendNFT or altchainSendNFT.',
@@ -170,9 +160,7 @@ export const nftMarketplaceTools = [
       'Irreversible (write).',
     ].join(' '),
     input: body({
-      chain: NFTMKT_CHAIN,
-      contractAddress: EVMADDR,
-      tokenId,
+      ...NFT_FIELDS,
       to: EVMADDR,
       tokenStandard: z.enum(['ERC721', 'ERC1155']).optional(),
       quantity,
@@ -186,13 +174,10 @@ export const nftMarketplaceTools = [
         if: { properties: { tokenStandard: { const: 'ERC721' } }, required: ['tokenStandard'] },
         then: { properties: { quantity: { const: 1 } } },
       }),
-    price: 'nft-marketplace',
-    identity: true,
-    effect: 'write',
   }),
   defineTool({
     name: 'nftmktGetNFTListings',
-    group: 'NFT Marketplace',
+    ...PUBLIC_READ,
     summary: 'Active sale listings of one NFT, with price, maker and order hash.',
     description: [
       'Designed from OpenSea: GET /api/v2/orders/{chain}/seaport/listings?asset_contract_address=&token_ids=.',
@@ -200,20 +185,11 @@ export const nftMarketplaceTools = [
       'contractAddress and tokenId identify the NFT. limit: integer 1-50 (OpenSea\'s page size cap), default 20. next: cursor from the previous page.',
       'Use an order hash from the result with nftmktFulfillNFTOrder (side listing).',
     ].join(' '),
-    input: body({
-      chain: NFTMKT_CHAIN,
-      contractAddress: EVMADDR,
-      tokenId,
-      limit: z.number().int().min(1).max(50).default(20),
-      next,
-    }),
-    price: 'nft-marketplace',
-    identity: false,
-    effect: 'read',
+    input: body(NFT_PAGE_FIELDS),
   }),
   defineTool({
     name: 'nftmktGetNFTOffers',
-    group: 'NFT Marketplace',
+    ...PUBLIC_READ,
     summary: 'Active offers (bids) on one NFT, with price, maker and order hash.',
     description: [
       'Designed from OpenSea: GET /api/v2/orders/{chain}/seaport/offers?asset_contract_address=&token_ids=.',
@@ -221,20 +197,11 @@ export const nftMarketplaceTools = [
       'contractAddress and tokenId identify the NFT. limit: integer 1-50 (OpenSea\'s page size cap), default 20. next: cursor from the previous page.',
       'Accept one with nftmktFulfillNFTOrder (side offer).',
     ].join(' '),
-    input: body({
-      chain: NFTMKT_CHAIN,
-      contractAddress: EVMADDR,
-      tokenId,
-      limit: z.number().int().min(1).max(50).default(20),
-      next,
-    }),
-    price: 'nft-marketplace',
-    identity: false,
-    effect: 'read',
+    input: body(NFT_PAGE_FIELDS),
   }),
   defineTool({
     name: 'nftmktGetMyNFTs',
-    group: 'NFT Marketplace',
+    ...OWN_READ,
     summary: 'NFTs held by the connected wallet on ethereum, base and polygon.',
     description: [
       'Designed from OpenSea: GET /api/v2/chain/{chain}/account/{address}/nfts for the connected wallet.',
@@ -254,13 +221,10 @@ export const nftMarketplaceTools = [
         }
       })
       .meta({ dependentRequired: { next: ['chain'] } }),
-    price: 'nft-marketplace',
-    identity: true,
-    effect: 'read',
   }),
   defineTool({
     name: 'nftmktGetTrendingCollections',
-    group: 'NFT Marketplace',
+    ...PUBLIC_READ,
     summary: 'Trending NFT collections over a time window.',
     description: [
       'Designed from OpenSea: GET /api/v2/collections/trending.',
@@ -277,23 +241,17 @@ export const nftMarketplaceTools = [
       limit: z.number().int().min(1).max(100).default(20),
       next,
     }),
-    price: 'nft-marketplace',
-    identity: false,
-    effect: 'read',
   }),
   defineTool({
     name: 'nftmktGetCollectionStats',
-    group: 'NFT Marketplace',
+    ...PUBLIC_READ,
     summary: 'Floor price, volume, sales, owners and supply of one NFT collection.',
     description: 'Designed from OpenSea: GET /api/v2/collections/{slug}/stats. collectionSlug: the OpenSea collection slug (as in the collection page URL).',
     input: body({ collectionSlug }),
-    price: 'nft-marketplace',
-    identity: false,
-    effect: 'read',
   }),
   defineTool({
     name: 'nftmktGetCollectionActivity',
-    group: 'NFT Marketplace',
+    ...PUBLIC_READ,
     summary: 'Recent marketplace events of one collection: sales, transfers, mints, listings and offers.',
     description: [
       'Designed from OpenSea: GET /api/v2/events/collection/{slug}.',
@@ -315,13 +273,10 @@ export const nftMarketplaceTools = [
         }
       })
       .meta({ description: 'Rule: after < before when both are given. JSON Schema cannot compare two fields, so the server enforces this rule.' }),
-    price: 'nft-marketplace',
-    identity: false,
-    effect: 'read',
   }),
   defineTool({
     name: 'nftmktGetBestListings',
-    group: 'NFT Marketplace',
+    ...PUBLIC_READ,
     summary: 'Cheapest active listings of one NFT collection, lowest price first.',
     description: [
       'Designed from OpenSea: GET /api/v2/listings/collection/{slug}/best.',
@@ -333,8 +288,5 @@ export const nftMarketplaceTools = [
       limit: z.number().int().min(1).max(100).default(20),
       next,
     }),
-    price: 'nft-marketplace',
-    identity: false,
-    effect: 'read',
   }),
 ];

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../types.js';
+import { familyHelpers } from './family.testutil.js';
 import { perpsTools } from './perps.js';
 
-const tool = (name: string): ToolDefinition => {
-  const found = perpsTools.find((t) => t.name === name);
-  if (!found) throw new Error(`missing tool ${name}`);
-  return found;
-};
-const ok = (name: string, input: unknown) => tool(name).input.safeParse(input).success;
-const parsed = (name: string, input: unknown) => {
-  const result = tool(name).input.safeParse(input);
-  if (!result.success) throw new Error(`${name}: ${JSON.stringify(result.error.issues)}`);
-  return result.data as Record<string, unknown>;
-};
+const { tool, ok, parsed } = familyHelpers(perpsTools);
 
 const ACCOUNT_TOOLS = ['perpdexPerpAccount', 'perpdexHoldings', 'perpdexStaking', 'perpdexVaults', 'perpdexPortfolio', 'perpdexOpenOrders'];
 const HISTORY_TOOLS = ['perpdexOrderHistory', 'perpdexFills'];

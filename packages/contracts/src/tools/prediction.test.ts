@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../types.js';
+import { familyHelpers } from './family.testutil.js';
 import { predictionTools } from './prediction.js';
 
-const tool = (name: string): ToolDefinition => {
-  const found = predictionTools.find((t) => t.name === name);
-  if (!found) throw new Error(`missing tool ${name}`);
-  return found;
-};
-const ok = (name: string, input: unknown) => tool(name).input.safeParse(input).success;
-const parsed = (name: string, input: unknown) => {
-  const result = tool(name).input.safeParse(input);
-  if (!result.success) throw new Error(`${name}: ${JSON.stringify(result.error.issues)}`);
-  return result.data as Record<string, unknown>;
-};
+const { ok, parsed } = familyHelpers(predictionTools);
 
 const CONDITION_ID = `0x${'ab'.repeat(32)}`;
 

@@ -1,33 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { inputJsonSchema } from '../json-schema.js';
-import { jsonSchemaAccepts } from './schema-check.testutil.js';
+import { familyHelpers } from './family.testutil.js';
 import { solanaTools } from './solana.js';
 
-type Tool = (typeof solanaTools)[number];
-
-const tool = (name: string): Tool => {
-  const found = solanaTools.find((t) => t.name === name);
-  if (!found) throw new Error(`no tool ${name}`);
-  return found;
-};
-const ok = (name: string, input: unknown) => tool(name).input.safeParse(input).success;
-const parsed = (name: string, input: unknown): Record<string, unknown> => {
-  const result = tool(name).input.safeParse(input);
-  if (!result.success) throw new Error(`${name}: ${JSON.stringify(result.error.issues)}`);
-  return result.data as Record<string, unknown>;
-};
-const issues = (name: string, input: unknown) => {
-  const result = tool(name).input.safeParse(input);
-  return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-};
-/** zod and the published JSON Schema agree on a body. */
-const agree = (name: string, input: unknown, expected: boolean) => {
-  expect(ok(name, input), `zod ${name} ${JSON.stringify(input)}`).toBe(expected);
-  expect(jsonSchemaAccepts(inputJsonSchema(tool(name)), input), `json ${name} ${JSON.stringify(input)}`).toBe(expected);
-};
+const { tool, ok, parsed, issues, agree, uniqueSpecNames, expectStrictJsonSchemas } = familyHelpers(solanaTools);
 
 const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const MINT2 = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xaB7rTkUh4c2bnT';
@@ -58,11 +34,8 @@ const SPEC: Record<string, { identity: boolean; price: string; effect: 'read' | 
 
 describe('solanaTools: membership and metadata', () => {
   it('holds exactly the 20 Solana tools of the spec, each once, all in tools.txt', () => {
-    const names = solanaTools.map((t) => t.name);
-    expect(new Set(names).size).toBe(names.length);
+    const names = uniqueSpecNames();
     expect([...names].sort()).toEqual(Object.keys(SPEC).sort());
-    const specNames = readFileSync(new URL('../../spec/tools.txt', import.meta.url), 'utf8').split('\n').map((l) => l.trim());
-    for (const name of names) expect(specNames, name).toContain(name);
   });
 
   it('uses group Solana, the spec price, identity and effect of every tool', () => {
@@ -73,13 +46,7 @@ describe('solanaTools: membership and metadata', () => {
   });
 
   it('publishes JSON Schemas that ajv compiles, strict objects rejecting unknown keys', () => {
-    const ajv = new Ajv2020({ strict: false });
-    addFormats.default(ajv);
-    for (const t of solanaTools) {
-      const schema = inputJsonSchema(t);
-      expect(schema.additionalProperties, t.name).toBe(false);
-      expect(() => ajv.compile(schema), t.name).not.toThrow();
-    }
+    expectStrictJsonSchemas();
     expect(ok('solanaBalances', {})).toBe(true);
     expect(ok('solanaBalances', { extra: 1 })).toBe(false);
     expect(ok('claimCurveFees', {})).toBe(true);

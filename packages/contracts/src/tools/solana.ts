@@ -16,6 +16,22 @@ const PERCENT_EPSILON = 1e-6;
 /** getCurveTokens range filter: an optional number (some have spec defaults). */
 const range = () => z.number().optional();
 
+/** curveBuyToken, curveSellToken and the two burns: a token mint and an amount (positive decimal string). */
+const TOKEN_AMOUNT_BODY = body({ tokenAddress: SOLADDR, amount: POSDEC });
+
+/** A creator-only burn (service launchpad or bonding curve): the same body, rule and price on both launchpads. */
+const burnTool = <const Name extends string>(name: Name, summary: string) =>
+  defineTool({
+    name,
+    group: 'Solana',
+    summary,
+    description: 'amount is a positive decimal string in human units, passed exactly (not rounded). The burn is permanent.',
+    input: TOKEN_AMOUNT_BODY,
+    price: '0.0120',
+    identity: true,
+    effect: 'write',
+  });
+
 export const solanaTools = [
   defineTool({
     name: 'solanaBalances',
@@ -265,7 +281,7 @@ export const solanaTools = [
     group: 'Solana',
     summary: 'Buy a bonding-curve token with SOL (quote first with curveTradeQuote).',
     description: "amount is the SOL to spend as a positive decimal string. If the quote says venue 'jupiter', use splBuyIntent.",
-    input: body({ tokenAddress: SOLADDR, amount: POSDEC }),
+    input: TOKEN_AMOUNT_BODY,
     price: '0.0120',
     identity: true,
     effect: 'write',
@@ -275,31 +291,13 @@ export const solanaTools = [
     group: 'Solana',
     summary: 'Sell a bonding-curve token for SOL (quote first with curveTradeQuote).',
     description: "amount is the number of tokens to sell as a positive decimal string. If the quote says venue 'jupiter', use splBuyIntent.",
-    input: body({ tokenAddress: SOLADDR, amount: POSDEC }),
+    input: TOKEN_AMOUNT_BODY,
     price: '0.0120',
     identity: true,
     effect: 'write',
   }),
-  defineTool({
-    name: 'burnSvcLaunchpadToken',
-    group: 'Solana',
-    summary: "Permanently burn tokens of a token you created on the service's launchpad (creator only).",
-    description: 'amount is a positive decimal string in human units, passed exactly (not rounded). The burn is permanent.',
-    input: body({ tokenAddress: SOLADDR, amount: POSDEC }),
-    price: '0.0120',
-    identity: true,
-    effect: 'write',
-  }),
-  defineTool({
-    name: 'burnCurveToken',
-    group: 'Solana',
-    summary: 'Permanently burn tokens of a bonding-curve token you created (creator only).',
-    description: 'amount is a positive decimal string in human units, passed exactly (not rounded). The burn is permanent.',
-    input: body({ tokenAddress: SOLADDR, amount: POSDEC }),
-    price: '0.0120',
-    identity: true,
-    effect: 'write',
-  }),
+  burnTool('burnSvcLaunchpadToken', "Permanently burn tokens of a token you created on the service's launchpad (creator only)."),
+  burnTool('burnCurveToken', 'Permanently burn tokens of a bonding-curve token you created (creator only).'),
   defineTool({
     name: 'createPadToken',
     group: 'Solana',

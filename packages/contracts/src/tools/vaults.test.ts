@@ -1,28 +1,8 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { inputJsonSchema } from '../json-schema.js';
-import type { ToolDefinition } from '../types.js';
+import { familyHelpers } from './family.testutil.js';
 import { VAULT_DEPOSIT_CHAIN, VAULT_MINT_CHAIN, vaultTools } from './vaults.js';
 
-const tool = (name: string): ToolDefinition => {
-  const found = vaultTools.find((t) => t.name === name);
-  if (!found) throw new Error(`missing tool ${name}`);
-  return found;
-};
-const ok = (name: string, input: unknown) => tool(name).input.safeParse(input).success;
-const parsed = (name: string, input: unknown) => {
-  const result = tool(name).input.safeParse(input);
-  if (!result.success) throw new Error(`${name}: ${JSON.stringify(result.error.issues)}`);
-  return result.data as Record<string, unknown>;
-};
-const issuePaths = (name: string, input: unknown) =>
-  tool(name).input.safeParse(input).error?.issues.map((i) => i.path.join('.')) ?? [];
-
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
-/** Validate with the published JSON Schema, as a client would. */
-const schemaOk = (name: string, input: unknown) => ajv.validate(inputJsonSchema(tool(name)), input);
+const { tool, ok, parsed, issuePaths, agree } = familyHelpers(vaultTools);
 
 const VAULT = '9260569240430531';
 const CONTRACT = '0x345eF9d7E75aEEb979053AA41BB6330683353B7b';
@@ -122,10 +102,7 @@ describe('vaultTools', () => {
       [{ vaultId: VAULT, acknowledgeBurn: 'true' }, false],
       [{ vaultId: VAULT }, false],
     ];
-    for (const [input, expected] of cases) {
-      expect(ok('svcRevealKeys', input), JSON.stringify(input)).toBe(expected);
-      expect(schemaOk('svcRevealKeys', input), `schema ${JSON.stringify(input)}`).toBe(expected);
-    }
+    for (const [input, expected] of cases) agree('svcRevealKeys', input, expected);
     expect(tool('svcRevealKeys').description).toMatch(/explicit approval/);
   });
 
@@ -147,10 +124,7 @@ describe('vaultTools', () => {
       [{ collection: '' }, false],
       [{ collection: 'rare-pepe', limit: 101 }, false],
     ];
-    for (const [input, expected] of cases) {
-      expect(ok('svcGetCollectionAssets', input), JSON.stringify(input)).toBe(expected);
-      expect(schemaOk('svcGetCollectionAssets', input), `schema ${JSON.stringify(input)}`).toBe(expected);
-    }
+    for (const [input, expected] of cases) agree('svcGetCollectionAssets', input, expected);
     expect(issuePaths('svcGetCollectionAssets', { collection: CONTRACT })).toEqual(['chain']);
   });
 
@@ -168,10 +142,7 @@ describe('vaultTools', () => {
       [{ asset: '' }, false],
       [{}, false],
     ];
-    for (const [input, expected] of cases) {
-      expect(ok('svcResolveAsset', input), JSON.stringify(input)).toBe(expected);
-      expect(schemaOk('svcResolveAsset', input), `schema ${JSON.stringify(input)}`).toBe(expected);
-    }
+    for (const [input, expected] of cases) agree('svcResolveAsset', input, expected);
     expect(issuePaths('svcResolveAsset', { asset: VAULT, tokenId: '12' })).toEqual(['tokenId']);
     expect(issuePaths('svcResolveAsset', { asset: CONTRACT })).toEqual(['chain']);
   });
