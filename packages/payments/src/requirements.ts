@@ -58,19 +58,23 @@ export class PaymentRequirementsBuilder {
     return tokens.map((id) => this.requirement(PAYMENT_TOKENS[id], usd, snapshot));
   }
 
-  async paymentRequired(resource: { url: string; description: string }, usd: string): Promise<PaymentRequiredResponse> {
+  /**
+   * The 402 for a resource at a USD price. `error` says why an attempted payment was refused; responses without
+   * one are cached per resource and price snapshot.
+   */
+  async paymentRequired(resource: { url: string; description: string }, usd: string, error?: string): Promise<PaymentRequiredResponse> {
     const snapshot = await this.oracle.snapshot();
     const key = `${resource.url}\n${usd}`;
     const hit = this.#cache.get(key);
-    if (hit && hit.snapshot === snapshot) return hit.response;
+    if (hit && hit.snapshot === snapshot && !error) return hit.response;
     const body: PaymentRequired = {
       x402Version: 2,
-      error: 'Payment required',
+      error: error ?? 'Payment required',
       resource: { url: resource.url, description: resource.description, mimeType: 'application/json' },
       accepts: PAYMENT_TOKEN_IDS.map((id) => this.requirement(PAYMENT_TOKENS[id], usd, snapshot)),
     };
     const response = { body, json: JSON.stringify(body), header: encodePaymentRequiredHeader(body) };
-    this.#cache.set(key, { snapshot, response });
+    if (!error) this.#cache.set(key, { snapshot, response });
     return response;
   }
 }

@@ -86,3 +86,8 @@ export const PAYMENT_TOKENS: Readonly<Record<PaymentTokenId, PaymentToken>> = {
 export function isPaymentTokenId(value: string): value is PaymentTokenId {
   return (PAYMENT_TOKEN_IDS as readonly string[]).includes(value);
 }
+
+/** The payment token a requirement is denominated in (by network and asset). */
+export function paymentTokenOf(requirement: { network: string; asset: string }): PaymentToken | undefined {
+  return Object.values(PAYMENT_TOKENS).find((token) => token.network === requirement.network && token.asset === requirement.asset);
+}

@@ -1,4 +1,5 @@
 export * from './call-ledger.js';
+export * from './payment-claims.js';
 export type { Db, Queryable } from './db.js';
 export { migrate } from './migrate.js';
 export { type Migration, migrations } from './migrations/index.js';

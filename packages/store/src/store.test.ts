@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentCalls, recordCall } from './call-ledger.js';
+import { claimPayment, findPaymentClaim, markPaymentSettled, releasePaymentClaim } from './payment-claims.js';
 import type { Db } from './db.js';
 import { migrate } from './migrate.js';
 import { migrations } from './migrations/index.js';
@@ -50,5 +51,31 @@ describe.each(testBackends())('store on $name', (backend) => {
 
   it('refuses a negative latency (schema CHECK)', async () => {
     await expect(recordCall(db, { tool: 'x', outcome: 'ok', httpStatus: 200, latencyMs: -5 })).rejects.toThrow();
+  });
+});
+
+describe.each(testBackends())('payment claims on $name', (backend) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await backend.open();
+  });
+  afterAll(() => db.close());
+  const claim = { paymentId: 'p1', tool: 'websearch', network: 'eip155:8453', payer: '0xabc' };
+
+  it('lets exactly one of many concurrent claims win', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => claimPayment(db, claim)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('keeps a settled claim forever and lets a released one be claimed again', async () => {
+    await markPaymentSettled(db, 'p1', '0xtx');
+    await releasePaymentClaim(db, 'p1');
+    expect(await findPaymentClaim(db, 'p1')).toEqual({ state: 'settled', txHash: '0xtx' });
+    expect(await claimPayment(db, claim)).toBe(false);
+
+    expect(await claimPayment(db, { ...claim, paymentId: 'p2' })).toBe(true);
+    await releasePaymentClaim(db, 'p2');
+    expect(await findPaymentClaim(db, 'p2')).toBeUndefined();
+    expect(await claimPayment(db, { ...claim, paymentId: 'p2' })).toBe(true);
   });
 });

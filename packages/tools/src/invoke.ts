@@ -1,6 +1,18 @@
 import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
-import { decodePaymentSignature, type PaymentRequiredResponse, type PaymentRequirementsBuilder } from '@svc/payments';
-import { handlerFor, type HandlerTable } from './handler.js';
+import {
+  decodePaymentSignature,
+  PaymentRejected,
+  type PaymentProcessor,
+  type PaymentRequiredResponse,
+  type PaymentRequirementsBuilder,
+  paymentTokenOf,
+  SettlementFailed,
+  type VerifiedPayment,
+} from '@svc/payments';
+import { type Db, recordCall } from '@svc/store';
+import { encodePaymentResponseHeader } from '@x402/core/http';
+import type { SettleResponse } from '@x402/core/types';
+import { type HandlerContext, handlerFor, type HandlerTable, type ServiceMode } from './handler.js';
 import { handlers as implemented } from './handlers.js';
 
 export interface InvokeRequest {
@@ -14,24 +26,37 @@ export interface InvokeRequest {
 }
 
 export type InvokeOutcome =
-  | { readonly status: 200; readonly body: Record<string, unknown> }
-  | { readonly status: 402; readonly paymentRequired: PaymentRequiredResponse };
+  /** The tool ran and its payment settled; `paymentResponse` is the base64 PAYMENT-RESPONSE. */
+  | { readonly status: 200; readonly body: Record<string, unknown>; readonly paymentResponse: string }
+  /** Payment required, refused, or its settlement failed (then `paymentResponse` carries {success: false}). */
+  | { readonly status: 402; readonly paymentRequired: PaymentRequiredResponse; readonly paymentResponse?: string }
+  /** A write tool failed after its payment settled upfront: the error, plus the settlement the caller paid. */
+  | { readonly status: 'failed_after_settlement'; readonly error: unknown; readonly paymentResponse: string };
 
 export interface ToolServiceOptions {
+  readonly mode: ServiceMode;
+  readonly db: Db;
   readonly payments: PaymentRequirementsBuilder;
+  /** Verifies and settles payments; without one, paid calls answer 503 naming FACILITATOR_URL. */
+  readonly processor?: PaymentProcessor | undefined;
   readonly priceOverrides?: PriceOverrides;
   readonly handlers?: HandlerTable;
 }
 
+const paymentResponseHeader = (response: SettleResponse) => encodePaymentResponseHeader(response);
+
 /**
  * `invoke`: the one pipeline every transport calls (ARCHITECTURE.md, "One pipeline, three transports").
- * Failures are thrown as `ServiceError`; each transport renders them through the one error model.
+ * Read tools: verify -> execute -> settle, so a failed call is never charged. Write tools: verify -> settle ->
+ * execute ("upfront"), so nothing moves on chain for an unpaid call. Failures are thrown as `ServiceError`.
  */
 export class ToolService {
   readonly #handlers: HandlerTable;
+  readonly #context: HandlerContext;
 
   constructor(private readonly options: ToolServiceOptions) {
     this.#handlers = options.handlers ?? implemented;
+    this.#context = { mode: options.mode };
   }
 
   async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
@@ -39,20 +64,81 @@ export class ToolService {
     const tool = findTool(request.tool);
     if (!tool) throw unknownTool(request.tool);
     // 2 validate: before any payment is asked for
-    parseInput(tool.input, request.input, tool.name);
-    // 4 price / 5 pay
+    const input = parseInput(tool.input, request.input, tool.name);
+    // 4 price
     const usd = priceOf(tool, this.options.priceOverrides);
-    if (!request.paymentSignature) {
-      return { status: 402, paymentRequired: await this.options.payments.paymentRequired({ url: request.resourceUrl, description: tool.summary }, usd) };
-    }
-    decodePaymentSignature(request.paymentSignature);
+    const resource = { url: request.resourceUrl, description: tool.summary };
+    const { payments, processor } = this.options;
+    if (!request.paymentSignature) return { status: 402, paymentRequired: await payments.paymentRequired(resource, usd) };
+    const payload = decodePaymentSignature(request.paymentSignature);
     const handler = handlerFor(this.#handlers, tool);
     // A paid call to a tool without a handler is refused before the payment is verified, so it is never charged.
     if (!handler) throw notImplemented(tool.name);
-    throw new ServiceError(
-      'not_configured',
-      'Payment verification and settlement are not available in this release, so no paid call can run yet; nothing was charged. Live deployments will use FACILITATOR_URL.',
-      { extra: { setting: 'FACILITATOR_URL', tool: tool.name } },
-    );
+    if (!processor) {
+      throw new ServiceError('not_configured', 'No payment facilitator is configured, so paid calls cannot be verified; nothing was charged. Set FACILITATOR_URL.', {
+        extra: { setting: 'FACILITATOR_URL', tool: tool.name },
+      });
+    }
+
+    // 5 pay: verify (and claim the payment for this call)
+    const started = performance.now();
+    const offered = (await payments.paymentRequired(resource, usd)).body.accepts;
+    let payment: VerifiedPayment;
+    try {
+      payment = await processor.verify(payload, offered, tool.name);
+    } catch (error) {
+      if (error instanceof PaymentRejected) return { status: 402, paymentRequired: await payments.paymentRequired(resource, usd, error.reason) };
+      throw error;
+    }
+    const record = (outcome: string, httpStatus: number, settlement?: SettleResponse) =>
+      recordCall(this.options.db, {
+        tool: tool.name,
+        payer: payment.payer,
+        token: paymentTokenOf(payment.requirements)?.id ?? payment.requirements.asset,
+        amount: payment.requirements.amount,
+        txHash: settlement?.transaction || null,
+        outcome,
+        httpStatus,
+        latencyMs: performance.now() - started,
+      });
+    const settle = async (): Promise<SettleResponse | InvokeOutcome> => {
+      try {
+        return await processor.settle(payment);
+      } catch (error) {
+        if (!(error instanceof SettlementFailed)) throw error;
+        await record('settlement_failed', 402, error.response);
+        return { status: 402, paymentRequired: await payments.paymentRequired(resource, usd, error.response.errorReason ?? 'settlement_failed'), paymentResponse: paymentResponseHeader(error.response) };
+      }
+    };
+    const execute = async () => {
+      const output = await handler(input as never, this.#context);
+      return this.options.mode === 'sandbox' ? { ...output, sandbox: true } : output;
+    };
+
+    // 7 execute and 8 settle, in the order the tool's effect demands
+    if (tool.effect === 'write') {
+      const settlement = await settle();
+      if (!('success' in settlement)) return settlement;
+      try {
+        const body = await execute();
+        await record('settled', 200, settlement);
+        return { status: 200, body, paymentResponse: paymentResponseHeader(settlement) };
+      } catch (error) {
+        await record('failed_after_settlement', error instanceof ServiceError ? error.status : 500, settlement);
+        return { status: 'failed_after_settlement', error, paymentResponse: paymentResponseHeader(settlement) };
+      }
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = await execute();
+    } catch (error) {
+      await processor.release(payment);
+      await record('failed_not_charged', error instanceof ServiceError ? error.status : 500);
+      throw error;
+    }
+    const settlement = await settle();
+    if (!('success' in settlement)) return settlement;
+    await record('settled', 200, settlement);
+    return { status: 200, body, paymentResponse: paymentResponseHeader(settlement) };
   }
 }

@@ -1,4 +1,5 @@
 import { callLedger } from './0001_call_ledger.js';
+import { paymentClaims } from './0002_payment_claims.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -7,4 +8,4 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const migrations: readonly Migration[] = [callLedger];
+export const migrations: readonly Migration[] = [callLedger, paymentClaims];

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { ServiceError } from '@svc/contracts';
+import { claimPayment, type Db, markPaymentSettled, releasePaymentClaim } from '@svc/store';
+import type { FacilitatorClient } from '@x402/core/server';
+import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
+
+/** A payment the facilitator accepted for one call; it is claimed in the store until settled or released. */
+export interface VerifiedPayment {
+  readonly paymentId: string;
+  readonly payload: PaymentPayload;
+  readonly requirements: PaymentRequirements;
+  readonly payer: string;
+}
+
+/** The payment cannot pay for this call: answered with a fresh 402 whose `error` says why. */
+export class PaymentRejected extends Error {
+  override readonly name = 'PaymentRejected';
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** Settlement failed after verification: answered with 402 and PAYMENT-RESPONSE {success: false}. */
+export class SettlementFailed extends Error {
+  override readonly name = 'SettlementFailed';
+  constructor(readonly response: SettleResponse) {
+    super(response.errorReason ?? 'settlement failed');
+  }
+}
+
+/** Stable id of a signed payment: the hash of its scheme payload (signature and signed fields). */
+export function paymentIdOf(payload: PaymentPayload): string {
+  return createHash('sha256').update(JSON.stringify([payload.accepted.network, payload.payload])).digest('hex');
+}
+
+const SAME_REQUIREMENT_FIELDS = ['scheme', 'network', 'asset', 'amount', 'payTo'] as const;
+
+function matches(offered: PaymentRequirements, accepted: PaymentRequirements): boolean {
+  return SAME_REQUIREMENT_FIELDS.every((field) => offered[field] === accepted[field]);
+}
+
+function unreachable(cause: unknown): ServiceError {
+  return new ServiceError('facilitator_unreachable', `The payment facilitator did not answer (${cause instanceof Error ? cause.message : String(cause)}); nothing was charged. Try again shortly.`, { cause });
+}
+
+/**
+ * Verifies and settles x402 payments through a facilitator (the in-process one in sandbox mode, FACILITATOR_URL
+ * in live mode). A signed payment pays for exactly one call: it is claimed in the store before any work, so a
+ * replay or a concurrent double-submit is refused.
+ */
+export class PaymentProcessor {
+  constructor(
+    private readonly facilitator: FacilitatorClient,
+    private readonly db: Db,
+  ) {}
+
+  async verify(payload: PaymentPayload, offered: readonly PaymentRequirements[], tool: string): Promise<VerifiedPayment> {
+    const requirements = offered.find((candidate) => matches(candidate, payload.accepted));
+    if (!requirements) throw new PaymentRejected('payment_requirements_mismatch: the signed payment does not match any requirement offered for this tool; request a fresh 402');
+    const paymentId = paymentIdOf(payload);
+    if (!(await claimPayment(this.db, { paymentId, tool, network: requirements.network }))) {
+      throw new PaymentRejected('payment_already_used: this signed payment was already used (or is being used by a concurrent request); sign a new one');
+    }
+    let verdict: Awaited<ReturnType<FacilitatorClient['verify']>>;
+    try {
+      verdict = await this.facilitator.verify(payload, requirements);
+    } catch (cause) {
+      await releasePaymentClaim(this.db, paymentId);
+      throw unreachable(cause);
+    }
+    if (!verdict.isValid || !verdict.payer) {
+      await releasePaymentClaim(this.db, paymentId);
+      throw new PaymentRejected(verdict.invalidReason ?? 'invalid_payment');
+    }
+    return { paymentId, payload, requirements, payer: verdict.payer };
+  }
+
+  async settle(payment: VerifiedPayment): Promise<SettleResponse> {
+    let response: SettleResponse;
+    try {
+      response = await this.facilitator.settle(payment.payload, payment.requirements);
+    } catch (cause) {
+      // The outcome is unknown (the transaction may have been broadcast): keep the claim so the payment is never used twice.
+      throw unreachable(cause);
+    }
+    if (!response.success) throw new SettlementFailed(response);
+    await markPaymentSettled(this.db, payment.paymentId, response.transaction);
+    return response;
+  }
+
+  /** The call failed before settlement: the payment was not taken and may be used again. */
+  release(payment: VerifiedPayment): Promise<void> {
+    return releasePaymentClaim(this.db, payment.paymentId);
+  }
+}
