@@ -1,16 +1,23 @@
 import type { Db } from '@svc/store';
-import { HttpPriceOracle, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
+import { HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
+import type { FacilitatorClient } from '@x402/core/server';
 import { ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
+import { sandboxRoutes } from './routes/sandbox.js';
+import type { Sandbox } from './sandbox.js';
 
 export interface AppDependencies {
   readonly db: Db;
   /** Defaults to the sandbox oracle in sandbox mode and the configured HTTP oracle in live mode. */
   readonly oracle?: PriceOracle;
+  /** Verifies and settles payments: FACILITATOR_URL's client in live mode. Sandbox mode uses `sandbox`. */
+  readonly facilitator?: FacilitatorClient;
+  /** Sandbox chains and their in-process facilitator (sandbox mode). */
+  readonly sandbox?: Sandbox;
 }
 
 /** Headers that carry payments, proofs or keys: never written to logs. */
@@ -31,9 +38,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const oracle =
     deps.oracle ?? (config.mode === 'sandbox' ? new SandboxPriceOracle() : new HttpPriceOracle({ url: config.priceOracle.url, apiKey: config.priceOracle.apiKey }));
   const payments = new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds }, oracle);
-  const tools = new ToolService({ payments, priceOverrides: config.priceOverrides });
+  const facilitator = deps.sandbox?.facilitator ?? deps.facilitator;
+  const processor = facilitator ? new PaymentProcessor(facilitator, deps.db) : undefined;
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides });
 
   executeRoute(app, tools, config.publicBaseUrl);
+  if (deps.sandbox && config.mode === 'sandbox') sandboxRoutes(app, deps.sandbox);
   discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });
 
   app.get('/health', async (_request, reply) => {

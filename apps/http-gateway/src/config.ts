@@ -20,6 +20,7 @@ const settingsSchema = z.object({
   SVC_PRICE_OVERRIDES: z.string().optional(),
   PRICE_ORACLE_URL: z.url().optional(),
   PRICE_ORACLE_API_KEY: z.string().optional(),
+  FACILITATOR_URL: z.url().optional(),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -42,6 +43,8 @@ export interface Config {
   readonly paymentTimeoutSeconds: number;
   readonly priceOverrides: PriceOverrides;
   readonly priceOracle: { readonly url: string | undefined; readonly apiKey: string | undefined };
+  /** Remote x402 facilitator (live mode); sandbox mode settles in process. */
+  readonly facilitatorUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -71,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const s = result.data;
   if (s.SVC_MODE === 'live') {
-    const missing = (['PAY_TO_EVM', 'PAY_TO_SOLANA', 'PAY_TO_STACKS', 'PUBLIC_BASE_URL'] as const).filter((key) => !s[key]);
+    const missing = (['PAY_TO_EVM', 'PAY_TO_SOLANA', 'PAY_TO_STACKS', 'PUBLIC_BASE_URL', 'FACILITATOR_URL'] as const).filter((key) => !s[key]);
     if (missing.length > 0) throw new ConfigError(`Live mode needs ${missing.join(', ')}.`);
   }
   return {
@@ -90,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentTimeoutSeconds: s.PAYMENT_TIMEOUT_SECONDS,
     priceOverrides: parseOverrides(s.SVC_PRICE_OVERRIDES),
     priceOracle: { url: s.PRICE_ORACLE_URL, apiKey: s.PRICE_ORACLE_API_KEY },
+    facilitatorUrl: s.FACILITATOR_URL,
   };
 }

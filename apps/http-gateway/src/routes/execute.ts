@@ -1,4 +1,4 @@
-import { TOOL_PATH_PREFIX } from '@svc/contracts';
+import { TOOL_PATH_PREFIX, toProblem } from '@svc/contracts';
 import type { ToolService } from '@svc/tools';
 import type { FastifyInstance } from 'fastify';
 
@@ -12,14 +12,23 @@ export function executeRoute(app: FastifyInstance, tools: ToolService, publicBas
       paymentSignature: request.headers['payment-signature'] as string | undefined,
       resourceUrl: `${publicBaseUrl}${TOOL_PATH_PREFIX}${toolName}`,
     });
-    if (outcome.status === 402) {
-      return reply
-        .code(402)
-        .header('payment-required', outcome.paymentRequired.header)
-        .header('cache-control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send(outcome.paymentRequired.json);
+    switch (outcome.status) {
+      case 200:
+        return reply.code(200).header('payment-response', outcome.paymentResponse).send(outcome.body);
+      case 402:
+        if (outcome.paymentResponse) reply.header('payment-response', outcome.paymentResponse);
+        return reply
+          .code(402)
+          .header('payment-required', outcome.paymentRequired.header)
+          .header('cache-control', 'no-store')
+          .type('application/json; charset=utf-8')
+          .send(outcome.paymentRequired.json);
+      case 'failed_after_settlement': {
+        // The payment settled upfront (write tool) and the tool then failed: the caller sees both.
+        const problem = toProblem(outcome.error);
+        if (problem.code === 'internal') request.log.error({ err: outcome.error, tool: toolName }, 'write tool failed after settlement');
+        return reply.code(problem.status).header('payment-response', outcome.paymentResponse).type('application/problem+json').send(problem);
+      }
     }
-    return reply.code(200).send(outcome.body);
   });
 }
