@@ -139,4 +139,63 @@ describe.each(backends)('paid calls settle on the sandbox chain ($name)', (backe
     expect(res.status).toBe(402);
     expect(decodePaymentRequiredHeader(res.headers.get('payment-required')!).error).toMatch(/insufficient|balance|simulation/i);
   });
+
+  describe('Idempotency-Key', () => {
+    it('returns the stored response to a retry with the same key and payment, without a second charge', async () => {
+      const { client } = await fundedPayer();
+      const payment = await signedPayment(client, TOOL, { contractId: '0.0.31' });
+      const headers = { 'payment-signature': payment, 'idempotency-key': 'retry-1' };
+      const first = await call(TOOL, { contractId: '0.0.31' }, headers);
+      expect(first.status).toBe(200);
+      const before = await usdcOf(payee);
+      const retry = await call(TOOL, { contractId: '0.0.31' }, headers);
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(await retry.json()).toEqual(await first.json());
+      expect(retry.headers.get('payment-response')).toBe(first.headers.get('payment-response'));
+      expect(await usdcOf(payee)).toBe(before);
+    });
+
+    it('returns the stored response to a retry signed anew by the same payer, and that payment is not taken', async () => {
+      const { account, client } = await fundedPayer();
+      const first = await call(TOOL, { contractId: '0.0.32' }, { 'payment-signature': await signedPayment(client, TOOL, { contractId: '0.0.32' }), 'idempotency-key': 'retry-2' });
+      expect(first.status).toBe(200);
+      const payerBalance = await usdcOf(account.address);
+      const fresh = await signedPayment(client, TOOL, { contractId: '0.0.32' });
+      const retry = await call(TOOL, { contractId: '0.0.32' }, { 'payment-signature': fresh, 'idempotency-key': 'retry-2' });
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(await usdcOf(account.address)).toBe(payerBalance);
+      // The fresh payment was released, so it can still pay for a new call.
+      expect((await call(TOOL, { contractId: '0.0.32' }, { 'payment-signature': fresh })).status).toBe(200);
+    });
+
+    it('answers 409 when the key is reused with another input, and charges nothing', async () => {
+      const { account, client } = await fundedPayer();
+      expect((await call(TOOL, { contractId: '0.0.33' }, { 'payment-signature': await signedPayment(client, TOOL, { contractId: '0.0.33' }), 'idempotency-key': 'retry-3' })).status).toBe(200);
+      const payerBalance = await usdcOf(account.address);
+      const other = await call(TOOL, { contractId: '0.0.34' }, { 'payment-signature': await signedPayment(client, TOOL, { contractId: '0.0.34' }), 'idempotency-key': 'retry-3' });
+      expect(other.status).toBe(409);
+      expect(((await other.json()) as { code: string }).code).toBe('idempotency_conflict');
+      expect(await usdcOf(account.address)).toBe(payerBalance);
+    });
+
+    it('executes once when two concurrent requests carry one key (different payments, same payer)', async () => {
+      const { account, client } = await fundedPayer();
+      const payments = await Promise.all([0, 1].map(() => signedPayment(client, TOOL, { contractId: '0.0.35' })));
+      const before = await usdcOf(account.address);
+      const responses = await Promise.all(payments.map((payment) => call(TOOL, { contractId: '0.0.35' }, { 'payment-signature': payment, 'idempotency-key': 'race-1' })));
+      expect(responses.map((r) => r.status)).toEqual([200, 200]);
+      expect(responses.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(1);
+      expect(await usdcOf(account.address)).toBe(before - PRICE);
+      const rows = (await recentCalls(db, { tool: TOOL, limit: 50 })).filter((r) => r.payer === account.address);
+      expect(rows.filter((r) => r.outcome === 'settled')).toHaveLength(1);
+    });
+
+    it('rejects a malformed key with 400 before any payment is verified', async () => {
+      const { client } = await fundedPayer();
+      const res = await call(TOOL, { contractId: '0.0.36' }, { 'payment-signature': await signedPayment(client, TOOL, { contractId: '0.0.36' }), 'idempotency-key': 'x'.repeat(256) });
+      expect(res.status).toBe(400);
+    });
+  });
 });

@@ -6,3 +6,4 @@ export { type Migration, migrations } from './migrations/index.js';
 export { openStore, type StoreConfig } from './open.js';
 export { openPglite } from './pglite.js';
 export { openPostgres, type PostgresOptions } from './postgres.js';
+export * from './idempotency.js';

@@ -1,7 +1,8 @@
-import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
+import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, toProblem, unknownTool } from '@svc/contracts';
 import {
   decodePaymentSignature,
   PaymentRejected,
+  paymentIdOf,
   type PaymentProcessor,
   type PaymentRequiredResponse,
   type PaymentRequirementsBuilder,
@@ -9,11 +10,12 @@ import {
   SettlementFailed,
   type VerifiedPayment,
 } from '@svc/payments';
-import { type Db, recordCall } from '@svc/store';
+import { claimIdempotencyKey, completeIdempotencyKey, type Db, findIdempotencyByPayment, recordCall, releaseIdempotencyKey } from '@svc/store';
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { SettleResponse } from '@x402/core/types';
 import { type HandlerContext, handlerFor, type HandlerTable, type ServiceMode } from './handler.js';
 import { handlers as implemented } from './handlers.js';
+import { idempotencyKeyOf, inputHashOf, type Stored, storedResponseFor } from './idempotency.js';
 
 export interface InvokeRequest {
   readonly tool: string;
@@ -23,6 +25,8 @@ export interface InvokeRequest {
   readonly paymentSignature?: string | undefined;
   /** Absolute URL of the tool resource (goes into the 402's `resource`). */
   readonly resourceUrl: string;
+  /** The Idempotency-Key header: a retry with the same key, tool, input and payer gets the stored response. */
+  readonly idempotencyKey?: string | undefined;
 }
 
 export type InvokeOutcome =
@@ -31,7 +35,9 @@ export type InvokeOutcome =
   /** Payment required, refused, or its settlement failed (then `paymentResponse` carries {success: false}). */
   | { readonly status: 402; readonly paymentRequired: PaymentRequiredResponse; readonly paymentResponse?: string }
   /** A write tool failed after its payment settled upfront: the error, plus the settlement the caller paid. */
-  | { readonly status: 'failed_after_settlement'; readonly error: unknown; readonly paymentResponse: string };
+  | { readonly status: 'failed_after_settlement'; readonly error: unknown; readonly paymentResponse: string }
+  /** An Idempotency-Key retry: the first request's response, replayed without a second charge. */
+  | { readonly status: 'replayed'; readonly httpStatus: number; readonly body: unknown; readonly paymentResponse: string | null };
 
 export interface ToolServiceOptions {
   readonly mode: ServiceMode;
@@ -71,6 +77,7 @@ export class ToolService {
     const { payments, processor } = this.options;
     if (!request.paymentSignature) return { status: 402, paymentRequired: await payments.paymentRequired(resource, usd) };
     const payload = decodePaymentSignature(request.paymentSignature);
+    const idempotencyKey = idempotencyKeyOf(request.idempotencyKey);
     const handler = handlerFor(this.#handlers, tool);
     // A paid call to a tool without a handler is refused before the payment is verified, so it is never charged.
     if (!handler) throw notImplemented(tool.name);
@@ -78,6 +85,16 @@ export class ToolService {
       throw new ServiceError('not_configured', 'No payment facilitator is configured, so paid calls cannot be verified; nothing was charged. Set FACILITATOR_URL.', {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
+    }
+
+    const { db } = this.options;
+    const call = { tool: tool.name, inputHash: idempotencyKey ? inputHashOf(input) : '' };
+    const replay = (stored: Stored): InvokeOutcome => ({ status: 'replayed', httpStatus: stored.httpStatus, body: stored.body, paymentResponse: stored.paymentResponse });
+    const paymentId = paymentIdOf(payload);
+    if (idempotencyKey) {
+      // A retry carrying the very same signed payment: its payer was verified by the first request.
+      const prior = await findIdempotencyByPayment(db, idempotencyKey, paymentId);
+      if (prior) return replay(await storedResponseFor(db, prior, prior, call));
     }
 
     // 5 pay: verify (and claim the payment for this call)
@@ -90,8 +107,26 @@ export class ToolService {
       if (error instanceof PaymentRejected) return { status: 402, paymentRequired: await payments.paymentRequired(resource, usd, error.reason) };
       throw error;
     }
+    const scope = idempotencyKey ? { key: idempotencyKey, payer: payment.payer } : undefined;
+    if (scope) {
+      const held = await claimIdempotencyKey(db, { ...scope, ...call, paymentId });
+      if (held) {
+        // This key already answered (or is answering) for this payer: the new payment is not taken.
+        await processor.release(payment);
+        return replay(await storedResponseFor(db, scope, held, call));
+      }
+    }
+    const remember = async (outcome: InvokeOutcome): Promise<InvokeOutcome> => {
+      if (!scope) return outcome;
+      if (outcome.status === 200) await completeIdempotencyKey(db, scope, { httpStatus: 200, body: outcome.body, paymentResponse: outcome.paymentResponse });
+      else if (outcome.status === 'failed_after_settlement') {
+        const problem = toProblem(outcome.error);
+        await completeIdempotencyKey(db, scope, { httpStatus: problem.status, body: problem, paymentResponse: outcome.paymentResponse });
+      } else await releaseIdempotencyKey(db, scope);
+      return outcome;
+    };
     const record = (outcome: string, httpStatus: number, settlement?: SettleResponse) =>
-      recordCall(this.options.db, {
+      recordCall(db, {
         tool: tool.name,
         payer: payment.payer,
         token: paymentTokenOf(payment.requirements)?.id ?? payment.requirements.asset,
@@ -118,14 +153,14 @@ export class ToolService {
     // 7 execute and 8 settle, in the order the tool's effect demands
     if (tool.effect === 'write') {
       const settlement = await settle();
-      if (!('success' in settlement)) return settlement;
+      if (!('success' in settlement)) return remember(settlement);
       try {
         const body = await execute();
         await record('settled', 200, settlement);
-        return { status: 200, body, paymentResponse: paymentResponseHeader(settlement) };
+        return remember({ status: 200, body, paymentResponse: paymentResponseHeader(settlement) });
       } catch (error) {
         await record('failed_after_settlement', error instanceof ServiceError ? error.status : 500, settlement);
-        return { status: 'failed_after_settlement', error, paymentResponse: paymentResponseHeader(settlement) };
+        return remember({ status: 'failed_after_settlement', error, paymentResponse: paymentResponseHeader(settlement) });
       }
     }
     let body: Record<string, unknown>;
@@ -133,12 +168,13 @@ export class ToolService {
       body = await execute();
     } catch (error) {
       await processor.release(payment);
+      if (scope) await releaseIdempotencyKey(db, scope);
       await record('failed_not_charged', error instanceof ServiceError ? error.status : 500);
       throw error;
     }
     const settlement = await settle();
-    if (!('success' in settlement)) return settlement;
+    if (!('success' in settlement)) return remember(settlement);
     await record('settled', 200, settlement);
-    return { status: 200, body, paymentResponse: paymentResponseHeader(settlement) };
+    return remember({ status: 200, body, paymentResponse: paymentResponseHeader(settlement) });
   }
 }

@@ -11,6 +11,7 @@ export function executeRoute(app: FastifyInstance, tools: ToolService, publicBas
       input: request.body,
       paymentSignature: request.headers['payment-signature'] as string | undefined,
       resourceUrl: `${publicBaseUrl}${TOOL_PATH_PREFIX}${toolName}`,
+      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
     });
     switch (outcome.status) {
       case 200:
@@ -23,6 +24,13 @@ export function executeRoute(app: FastifyInstance, tools: ToolService, publicBas
           .header('cache-control', 'no-store')
           .type('application/json; charset=utf-8')
           .send(outcome.paymentRequired.json);
+      case 'replayed':
+        if (outcome.paymentResponse) reply.header('payment-response', outcome.paymentResponse);
+        return reply
+          .code(outcome.httpStatus)
+          .header('idempotent-replayed', 'true')
+          .type(outcome.httpStatus >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8')
+          .send(outcome.body);
       case 'failed_after_settlement': {
         // The payment settled upfront (write tool) and the tool then failed: the caller sees both.
         const problem = toProblem(outcome.error);

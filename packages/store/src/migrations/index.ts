@@ -1,5 +1,6 @@
 import { callLedger } from './0001_call_ledger.js';
 import { paymentClaims } from './0002_payment_claims.js';
+import { idempotency } from './0004_idempotency.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -8,4 +9,4 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const migrations: readonly Migration[] = [callLedger, paymentClaims];
+export const migrations: readonly Migration[] = [callLedger, paymentClaims, idempotency];
