@@ -95,6 +95,8 @@ describe.each(backends)('paid calls settle on the sandbox chain ($name)', (backe
     expect(replay.status).toBe(402);
     expect(decodePaymentRequiredHeader(replay.headers.get('payment-required')!).error).toMatch(/already_used/);
     expect(await usdcOf(payee)).toBe(before);
+    const [row] = await recentCalls(db, { tool: TOOL, limit: 1 });
+    expect(row).toMatchObject({ outcome: 'payment_rejected: payment_already_used', httpStatus: 402, token: 'BASE_USDC', txHash: null });
   });
 
   it('lets exactly one of two concurrent requests with the same payment succeed', async () => {

@@ -104,8 +104,9 @@ export class ToolService {
     try {
       payment = await processor.verify(payload, offered, tool.name);
     } catch (error) {
-      if (error instanceof PaymentRejected) return { status: 402, paymentRequired: await payments.paymentRequired(resource, usd, error.reason) };
-      throw error;
+      if (!(error instanceof PaymentRejected)) throw error;
+      await recordCall(db, { tool: tool.name, token: paymentTokenOf(payload.accepted)?.id ?? null, amount: payload.accepted.amount, outcome: `payment_rejected: ${error.reason.split(':')[0]}`, httpStatus: 402, latencyMs: performance.now() - started });
+      return { status: 402, paymentRequired: await payments.paymentRequired(resource, usd, error.reason) };
     }
     const scope = idempotencyKey ? { key: idempotencyKey, payer: payment.payer } : undefined;
     if (scope) {
