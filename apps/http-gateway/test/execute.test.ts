@@ -5,6 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { SANDBOX_PAY_TO } from '../src/config.js';
 import { BASE_URL, backends, post, useGateway } from './harness.js';
 
+/** A well-formed x402 payload that no facilitator would accept: enough to reach the steps before verification. */
+const UNVERIFIABLE_PAYMENT = encodePaymentSignatureHeader({
+  x402Version: 2,
+  accepted: { scheme: 'exact', network: 'eip155:8453', asset: '0x', amount: '1', payTo: '0x', maxTimeoutSeconds: 60, extra: {} },
+  payload: {},
+});
+
 // What the sandbox oracle quotes by default (see SandboxPriceOracle).
 const SANDBOX_PRICES = { STX: '0.65', BTC: '97000' };
 
@@ -101,16 +108,14 @@ describe.each(backends)('POST /api/tools/execute/unified/{toolName} on $name', (
   });
 
   it('refuses a paid call to a tool without a handler with 501 naming it, before verifying (nothing charged)', async () => {
-    const payment = encodePaymentSignatureHeader({ x402Version: 2, accepted: { scheme: 'exact', network: 'eip155:8453', asset: '0x', amount: '1', payTo: '0x', maxTimeoutSeconds: 60, extra: {} }, payload: {} });
-    const res = await post(h.app, 'websearch', { query: 'x' }, { 'payment-signature': payment });
+    const res = await post(h.app, 'websearch', { query: 'x' }, { 'payment-signature': UNVERIFIABLE_PAYMENT });
     expect(res.statusCode).toBe(501);
     expect(res.json()).toMatchObject({ code: 'not_implemented', tool: 'websearch' });
     expect(res.json().detail).toContain('websearch');
   });
 
   it('answers 503 naming FACILITATOR_URL for a paid call while payment verification is unavailable', async () => {
-    const payment = encodePaymentSignatureHeader({ x402Version: 2, accepted: { scheme: 'exact', network: 'eip155:8453', asset: '0x', amount: '1', payTo: '0x', maxTimeoutSeconds: 60, extra: {} }, payload: {} });
-    const res = await post(h.app, 'hederaContractIdToEvmAddress', { contractId: '0.0.1234' }, { 'payment-signature': payment });
+    const res = await post(h.app, 'hederaContractIdToEvmAddress', { contractId: '0.0.1234' }, { 'payment-signature': UNVERIFIABLE_PAYMENT });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'not_configured', setting: 'FACILITATOR_URL' });
   });
