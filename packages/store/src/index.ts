@@ -7,3 +7,4 @@ export { openStore, type StoreConfig } from './open.js';
 export { openPglite } from './pglite.js';
 export { openPostgres, type PostgresOptions } from './postgres.js';
 export * from './idempotency.js';
+export * from './identity.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentCalls, recordCall } from './call-ledger.js';
 import { claimPayment, findPaymentClaim, markPaymentSettled, releasePaymentClaim } from './payment-claims.js';
+import { accountForWallet, consumeNonce, issueNonce, nonceState, purgeExpiredNonces, walletsOfAccount } from './identity.js';
 import type { Db } from './db.js';
 import { migrate } from './migrate.js';
 import { migrations } from './migrations/index.js';
@@ -77,5 +78,77 @@ describe.each(testBackends())('payment claims on $name', (backend) => {
     await releasePaymentClaim(db, 'p2');
     expect(await findPaymentClaim(db, 'p2')).toBeUndefined();
     expect(await claimPayment(db, { ...claim, paymentId: 'p2' })).toBe(true);
+  });
+});
+
+describe.each(testBackends())('sign-in identity on $name', (backend) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await backend.open();
+  });
+  afterAll(() => db.close());
+
+  async function accountCount(): Promise<number> {
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
+    return Number(rows[0]!.n);
+  }
+
+  it('lets exactly one of many concurrent consumers use a nonce', async () => {
+    await issueNonce(db, 'nonce-race', 300);
+    expect(await nonceState(db, 'nonce-race')).toBe('ok');
+    const results = await Promise.all(Array.from({ length: 12 }, () => consumeNonce(db, 'nonce-race')));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(1);
+    expect(results.filter((r) => r === 'used')).toHaveLength(11);
+    expect(await consumeNonce(db, 'nonce-race')).toBe('used');
+    expect(await nonceState(db, 'nonce-race')).toBe('used');
+  });
+
+  it('refuses an expired nonce and one it never issued', async () => {
+    await issueNonce(db, 'nonce-expired', -1);
+    expect(await nonceState(db, 'nonce-expired')).toBe('expired');
+    expect(await consumeNonce(db, 'nonce-expired')).toBe('expired');
+    expect(await consumeNonce(db, 'nonce-never-issued')).toBe('unknown');
+    expect(await nonceState(db, 'nonce-never-issued')).toBe('unknown');
+  });
+
+  it('refuses to issue the same nonce twice', async () => {
+    await issueNonce(db, 'nonce-dup', 300);
+    await expect(issueNonce(db, 'nonce-dup', 300)).rejects.toThrow();
+  });
+
+  it('purges nonces that expired before the grace period', async () => {
+    await issueNonce(db, 'nonce-old', -7200);
+    await issueNonce(db, 'nonce-fresh', 300);
+    expect(await purgeExpiredNonces(db, 3600)).toBeGreaterThanOrEqual(1);
+    expect(await nonceState(db, 'nonce-old')).toBe('unknown');
+    expect(await nonceState(db, 'nonce-fresh')).toBe('ok');
+  });
+
+  it('creates an account on the first sign-in and returns it afterwards, EVM addresses case-insensitively', async () => {
+    const before = await accountCount();
+    const first = await accountForWallet(db, 'eip155:8453', '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01');
+    expect(first.created).toBe(true);
+    expect(first.accountId).toMatch(/^acct_[0-9a-f]{24}$/);
+    const second = await accountForWallet(db, 'eip155:8453', '0xabcdef0123456789abcdef0123456789abcdef01');
+    expect(second).toEqual({ accountId: first.accountId, created: false });
+    expect(await accountCount()).toBe(before + 1);
+    expect(await walletsOfAccount(db, first.accountId)).toEqual([{ chainId: 'eip155:8453', address: '0xabcdef0123456789abcdef0123456789abcdef01' }]);
+  });
+
+  it('keeps Solana addresses as given and separate per chain', async () => {
+    const sol = await accountForWallet(db, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'BSmWDgE9ex6dZYbiTsJGcwMEgFp8q4aWh92hdErQPeVW');
+    expect(sol.created).toBe(true);
+    expect(await walletsOfAccount(db, sol.accountId)).toEqual([{ chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: 'BSmWDgE9ex6dZYbiTsJGcwMEgFp8q4aWh92hdErQPeVW' }]);
+    const lower = await accountForWallet(db, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'bsmwdge9ex6dzybitsjgcwmegfp8q4awh92hderqpevw');
+    expect(lower.created).toBe(true);
+    expect(lower.accountId).not.toBe(sol.accountId);
+  });
+
+  it('creates exactly one account when the same wallet signs in concurrently for the first time', async () => {
+    const before = await accountCount();
+    const results = await Promise.all(Array.from({ length: 10 }, () => accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000aa')));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.accountId)).size).toBe(1);
+    expect(await accountCount()).toBe(before + 1);
   });
 });

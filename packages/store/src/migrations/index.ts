@@ -1,5 +1,6 @@
 import { callLedger } from './0001_call_ledger.js';
 import { paymentClaims } from './0002_payment_claims.js';
+import { identity } from './0003_identity.js';
 import { idempotency } from './0004_idempotency.js';
 
 export interface Migration {
@@ -9,4 +10,4 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const migrations: readonly Migration[] = [callLedger, paymentClaims, idempotency];
+export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency];
