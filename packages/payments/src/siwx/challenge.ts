@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { issueNonce, type Queryable } from '@svc/store';
+import { encodePaymentRequiredHeader } from '@x402/core/http';
+import type { PaymentRequired } from '@x402/core/types';
+import { declareSIWxExtension, SIGN_IN_WITH_X, type SIWxExtension, type SIWxExtensionInfo, type SupportedChain } from '@x402/extensions/sign-in-with-x';
+import type { PaymentRequiredResponse } from '../requirements.js';
+import { SIWX_SUPPORTED_CHAINS } from './chains.js';
+
+/** How long a challenge (and its stored nonce) can be answered: the spec's default expirationTime. */
+export const SIWX_CHALLENGE_TTL_SECONDS = 300;
+export const SIWX_STATEMENT = 'Sign in with your wallet to use this tool. This request will not trigger a blockchain transaction or cost any gas.';
+
+export interface SiwxChallengeOptions {
+  /** The public base URL clients call; the challenge's `domain` is its host[:port], and `uri` is rebased onto its origin. */
+  readonly publicBaseUrl: string;
+  /** The resource the 402 is for: the challenge's `uri` and only `resources` entry. */
+  readonly resourceUrl: string;
+  readonly statement?: string;
+  /** Seconds until `expirationTime` (and until the stored nonce expires). Default 300. */
+  readonly expirationSeconds?: number;
+  /** Default: Base (eip191) and Solana mainnet (ed25519). */
+  readonly chains?: readonly SupportedChain[];
+}
+
+/** A fresh challenge nonce: 16 random bytes as 32 lower-case hex characters (the SDK's own format). */
+export function newSiwxNonce(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** `resourceUrl`'s path and query on the public origin (what the SDK's server extension does with its configured origin). */
+function rebase(resourceUrl: string, origin: URL): string {
+  const resource = new URL(resourceUrl, origin);
+  const rebased = new URL(origin.origin);
+  rebased.pathname = resource.pathname;
+  rebased.search = resource.search;
+  return rebased.toString();
+}
+
+/**
+ * Issue a sign-in challenge for one 402: the value of `PaymentRequired.extensions["sign-in-with-x"]`. It is the
+ * SDK's declaration (`declareSIWxExtension`: version, supportedChains, schema) filled in per request the way the
+ * SDK's `createSIWxResourceServerExtension` does, except that the nonce is ours and is stored (single use, expiring
+ * with the challenge) so that only proofs answering a challenge we issued are accepted.
+ */
+export async function issueSiwxChallenge(db: Queryable, options: SiwxChallengeOptions): Promise<SIWxExtension> {
+  const origin = new URL(options.publicBaseUrl);
+  const chains = options.chains ?? SIWX_SUPPORTED_CHAINS;
+  const expirationSeconds = options.expirationSeconds ?? SIWX_CHALLENGE_TTL_SECONDS;
+  const declaration = declareSIWxExtension({
+    statement: options.statement ?? SIWX_STATEMENT,
+    network: chains.map((chain) => chain.chainId),
+    expirationSeconds,
+  })[SIGN_IN_WITH_X]!;
+
+  const nonce = newSiwxNonce();
+  const now = Date.now();
+  const uri = rebase(options.resourceUrl, origin);
+  const info: SIWxExtensionInfo = {
+    domain: origin.host,
+    uri,
+    statement: declaration.info.statement,
+    version: declaration.info.version,
+    nonce,
+    issuedAt: new Date(now).toISOString(),
+    expirationTime: new Date(now + expirationSeconds * 1000).toISOString(),
+    resources: [uri],
+  };
+  await issueNonce(db, nonce, expirationSeconds);
+  return {
+    info,
+    // Our own list (not the declaration's) so a configured signatureScheme hint survives.
+    supportedChains: chains.map((chain) => ({ ...chain })),
+    schema: declaration.schema,
+  };
+}
+
+/** `extensions` entry for a PaymentRequired body. */
+export function siwxExtensions(challenge: SIWxExtension): { [SIGN_IN_WITH_X]: SIWxExtension } {
+  return { [SIGN_IN_WITH_X]: challenge };
+}
+
+/** The challenge read back from a PaymentRequired (as the official clients do), if it carries one. */
+export function siwxChallengeOf(paymentRequired: Pick<PaymentRequired, 'extensions'>): SIWxExtension | undefined {
+  return paymentRequired.extensions?.[SIGN_IN_WITH_X] as SIWxExtension | undefined;
+}
+
+/**
+ * A 402 response with the challenge added to `extensions` (body, JSON and PAYMENT-REQUIRED header re-encoded).
+ * The official client (`wrapFetchWithSIWx`) reads the challenge from the PAYMENT-REQUIRED header only, and every
+ * 402 needs its own nonce: never cache the result.
+ */
+export function withSiwxChallenge(response: PaymentRequiredResponse, challenge: SIWxExtension): PaymentRequiredResponse {
+  const body: PaymentRequired = { ...response.body, extensions: { ...response.body.extensions, ...siwxExtensions(challenge) } };
+  return { body, json: JSON.stringify(body), header: encodePaymentRequiredHeader(body) };
+}

@@ -1,0 +1,31 @@
+/** The canonical request header carrying a sign-in proof (x402 `sign-in-with-x` extension). */
+export const SIWX_HEADER = 'SIGN-IN-WITH-X';
+/** The project's alias: `Authorization: SIWX <same base64 value>` (not part of the x402 spec). */
+export const SIWX_AUTH_SCHEME = 'SIWX';
+
+/** Request headers as Fetch `Headers` or a Node/Fastify header record (any key case). */
+export type HeaderSource = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+function headerValue(headers: HeaderSource, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
+  const lower = name.toLowerCase();
+  const key = lower in record ? lower : Object.keys(record).find((k) => k.toLowerCase() === lower);
+  const value = key === undefined ? undefined : record[key];
+  // Repeated headers: join like Fetch does; a doubled proof then fails to parse as malformed instead of one being picked.
+  return typeof value === 'string' ? value : value?.join(', ');
+}
+
+/**
+ * The sign-in proof of a request, from `SIGN-IN-WITH-X: <v>` or else `Authorization: SIWX <v>` (scheme name
+ * case-insensitive). Undefined when the request carries neither (another Authorization scheme is not ours).
+ */
+export function siwxHeaderFrom(headers: HeaderSource): string | undefined {
+  const canonical = headerValue(headers, SIWX_HEADER)?.trim();
+  if (canonical) return canonical;
+  const authorization = headerValue(headers, 'authorization')?.trim();
+  if (!authorization) return undefined;
+  const match = /^(\S+)\s+(\S.*)$/s.exec(authorization);
+  if (!match || match[1]!.toUpperCase() !== SIWX_AUTH_SCHEME) return undefined;
+  return match[2]!.trim();
+}
