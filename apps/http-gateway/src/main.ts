@@ -8,7 +8,7 @@ import { startSandbox } from './sandbox.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openStore({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
-  const sandbox = config.mode === 'sandbox' ? await startSandbox({ dataDir: config.dataDir }) : undefined;
+  const sandbox = config.mode === 'sandbox' ? await startSandbox({ dataDir: config.dataDir, payTo: config.payTo }) : undefined;
   const facilitator = config.facilitatorUrl ? new HTTPFacilitatorClient({ url: config.facilitatorUrl }) : undefined;
   const app = await buildApp(config, { db, sandbox, facilitator });
   const shutdown = async (signal: string) => {
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
-  app.log.info({ mode: config.mode, url: config.publicBaseUrl, database: db.kind, sandboxBaseRpc: sandbox?.base.rpcUrl }, `ready: ${config.publicBaseUrl}/docs`);
+  app.log.info({ mode: config.mode, url: config.publicBaseUrl, database: db.kind, sandboxBaseRpc: sandbox?.base.rpcUrl, sandboxSolanaRpc: sandbox?.solana.rpcUrl }, `ready: ${config.publicBaseUrl}/docs`);
 }
 
 main().catch((error: unknown) => {

@@ -1,26 +1,74 @@
 import { join } from 'node:path';
-import { ANVIL_DEV_MNEMONIC, type SandboxEvmChain, startSandboxEvmChain } from '@svc/chains';
+import {
+  ANVIL_DEV_MNEMONIC,
+  loadOrCreateKeyPairFile,
+  type SandboxEvmChain,
+  type SandboxSolana,
+  startSandboxEvmChain,
+  startSandboxSolana,
+} from '@svc/chains';
 import { createLocalFacilitator, NETWORKS } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
 import { createNonceManager, jsonRpc } from 'viem/nonce';
 import { mnemonicToAccount } from 'viem/accounts';
+import { SANDBOX_PAY_TO } from './config.js';
 
 /** Anvil dev account #2 submits sandbox settlements (#0 mints sandbox USDC, #1 is the sandbox payee). */
 const SETTLER_ACCOUNT_INDEX = 2;
+const LAMPORTS_PER_SOL = 1_000_000_000n;
 
 export interface Sandbox {
   /** The sandbox Base chain (anvil, chain id 8453) with USDC at its canonical address. */
   readonly base: SandboxEvmChain;
+  /** The sandbox Solana chain (LiteSVM behind a JSON-RPC facade) with USDC at the mainnet mint address. */
+  readonly solana: SandboxSolana;
+  /** The facilitator's fee payers: SOL_USDC requirements must name the Solana one in `extra.feePayer`. */
+  readonly feePayer: { readonly solana: string };
   /** The in-process facilitator settling on the sandbox chains. */
   readonly facilitator: FacilitatorClient;
   stop(): Promise<void>;
 }
 
+export interface StartSandboxOptions {
+  /** Chain state and the facilitator's Solana fee payer key persist here; without it everything is ephemeral. */
+  dataDir?: string;
+  /** Payees, so their USDC token accounts exist (an SPL transfer needs the recipient's account). Default: SANDBOX_PAY_TO. */
+  payTo?: { readonly solana?: string };
+}
+
 /** Start the sandbox chains and the in-process facilitator. With `dataDir`, chain state persists there. */
-export async function startSandbox(options: { dataDir?: string } = {}): Promise<Sandbox> {
-  const base = await startSandboxEvmChain({ chainId: 8453, ...(options.dataDir ? { stateFile: join(options.dataDir, 'chains', 'base-8453.json') } : {}) });
-  // One nonce manager per chain instance: a shared one would carry nonces over from an earlier chain.
-  const settler = mnemonicToAccount(ANVIL_DEV_MNEMONIC, { addressIndex: SETTLER_ACCOUNT_INDEX, nonceManager: createNonceManager({ source: jsonRpc() }) });
-  const facilitator = createLocalFacilitator({ evm: [{ network: NETWORKS.base, rpcUrl: base.rpcUrl, settler }] });
-  return { base, facilitator, stop: () => base.stop() };
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
+  const chainsDir = options.dataDir ? join(options.dataDir, 'chains') : undefined;
+  const [base, solana] = await Promise.allSettled([
+    startSandboxEvmChain({ chainId: 8453, ...(chainsDir ? { stateFile: join(chainsDir, 'base-8453.json') } : {}) }),
+    startSandboxSolana(chainsDir ? { stateFile: join(chainsDir, 'solana-litesvm.bin') } : {}),
+  ]);
+  if (base.status === 'rejected' || solana.status === 'rejected') {
+    await Promise.all([base, solana].map((started) => (started.status === 'fulfilled' ? started.value.stop() : undefined)));
+    throw base.status === 'rejected' ? base.reason : (solana as PromiseRejectedResult).reason;
+  }
+  try {
+    // One nonce manager per chain instance: a shared one would carry nonces over from an earlier chain.
+    const settler = mnemonicToAccount(ANVIL_DEV_MNEMONIC, { addressIndex: SETTLER_ACCOUNT_INDEX, nonceManager: createNonceManager({ source: jsonRpc() }) });
+    // The Solana fee payer co-signs and pays for every SOL_USDC settlement; its key lives with the chain state.
+    const solanaFeePayer = await loadOrCreateKeyPairFile(chainsDir ? join(chainsDir, 'solana-fee-payer.json') : undefined);
+    if ((await solana.value.solBalance(solanaFeePayer.address)) < LAMPORTS_PER_SOL) await solana.value.airdrop(solanaFeePayer.address, 10n * LAMPORTS_PER_SOL);
+    await solana.value.mintUsdc(options.payTo?.solana ?? SANDBOX_PAY_TO.solana, 0n);
+    const facilitator = createLocalFacilitator({
+      evm: [{ network: NETWORKS.base, rpcUrl: base.value.rpcUrl, settler }],
+      svm: [{ network: NETWORKS.solana, rpcUrl: solana.value.rpcUrl, feePayer: solanaFeePayer }],
+    });
+    return {
+      base: base.value,
+      solana: solana.value,
+      feePayer: { solana: solanaFeePayer.address },
+      facilitator,
+      stop: async () => {
+        await Promise.all([base.value.stop(), solana.value.stop()]);
+      },
+    };
+  } catch (error) {
+    await Promise.all([base.value.stop(), solana.value.stop()]);
+    throw error;
+  }
 }

@@ -2,7 +2,7 @@ import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { describe, expect, it } from 'vitest';
 import { SandboxPriceOracle } from './oracle.js';
 import { PaymentRequirementsBuilder } from './requirements.js';
-import { PAYMENT_TOKEN_IDS } from './tokens.js';
+import { NETWORKS, PAYMENT_TOKEN_IDS, PAYMENT_TOKENS } from './tokens.js';
 
 const settings = {
   payTo: { base: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', stacks: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7' },
@@ -22,6 +22,20 @@ describe('PaymentRequirementsBuilder', () => {
     expect(byAsset['slip44:5757']).toMatchObject({ network: 'stacks:1', amount: '2400' });
     expect(byAsset['sip010:SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token.sbtc-token']).toMatchObject({ amount: '2' });
     expect(byAsset['sip010:SP120SBRBQJ00MCWS7TM5R8WJNTTKD5K0HFRC2CNE.usdcx.usdcx-token']).toMatchObject({ amount: '1200' });
+  });
+
+  it('names the facilitator fee payer in extra.feePayer of the SOL_USDC requirement only, when it is known', async () => {
+    const feePayer = 'BYdiH8wihTnjXDjWnA8JMpfacmeUE458aCR5AK4j7UH';
+    const oracle = new SandboxPriceOracle();
+    const withFeePayer = await new PaymentRequirementsBuilder({ ...settings, feePayer: { solana: feePayer } }, oracle).accepts('0.0012');
+    for (const requirement of withFeePayer) {
+      if (requirement.network === NETWORKS.solana) expect(requirement.extra).toEqual({ feePayer });
+      else expect(requirement.extra).not.toHaveProperty('feePayer');
+    }
+    expect(withFeePayer.find((r) => r.asset === PAYMENT_TOKENS.BASE_USDC.asset)?.extra).toEqual({ name: 'USD Coin', version: '2' });
+    const without = await new PaymentRequirementsBuilder(settings, oracle).accepts('0.0012', ['SOL_USDC']);
+    expect(without[0]?.extra).toEqual({});
+    expect(PAYMENT_TOKENS.SOL_USDC.extra).toEqual({});
   });
 
   it('serves the cached response until the oracle moves, then requotes', async () => {

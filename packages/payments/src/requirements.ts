@@ -9,6 +9,12 @@ export interface PaymentSettings {
   readonly payTo: Readonly<Record<PaymentNetworkFamily, string>>;
   /** How long a signed payment (and the STX / sBTC amount quoted in it) stays valid. */
   readonly maxTimeoutSeconds: number;
+  /**
+   * The facilitator's fee payer per network family, put into `extra.feePayer` of that family's requirements. The
+   * exact SVM scheme needs it for SOL_USDC: the client builds the transaction with it as fee payer and the
+   * facilitator co-signs as that account (it is what a facilitator's /supported lists in `kinds[].extra.feePayer`).
+   */
+  readonly feePayer?: { readonly solana?: string };
 }
 
 export interface PaymentRequiredResponse {
@@ -42,6 +48,7 @@ export class PaymentRequirementsBuilder {
   ) {}
 
   requirement(token: PaymentToken, usd: string, snapshot: PriceSnapshot): PaymentRequirements {
+    const feePayer = token.family === 'solana' ? this.settings.feePayer?.solana : undefined;
     return {
       scheme: token.scheme,
       network: token.network as PaymentRequirements['network'],
@@ -49,7 +56,7 @@ export class PaymentRequirementsBuilder {
       amount: amountInToken(usd, token, snapshot),
       payTo: this.settings.payTo[token.family],
       maxTimeoutSeconds: this.settings.maxTimeoutSeconds,
-      extra: { ...token.extra },
+      extra: feePayer ? { ...token.extra, feePayer } : { ...token.extra },
     };
   }
 

@@ -3,6 +3,9 @@ import type { FacilitatorClient } from '@x402/core/server';
 import type { Network, SupportedResponse } from '@x402/core/types';
 import { toFacilitatorEvmSigner } from '@x402/evm';
 import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
+import { toFacilitatorSvmSigner } from '@x402/svm';
+import { registerExactSvmScheme } from '@x402/svm/exact/facilitator';
+import type { KeyPairSigner } from '@solana/kit';
 import { createWalletClient, defineChain, http, type LocalAccount, publicActions } from 'viem';
 
 export interface LocalEvmSettlement {
@@ -17,8 +20,20 @@ export interface LocalEvmSettlement {
   readonly pollingIntervalMs?: number;
 }
 
+export interface LocalSvmSettlement {
+  readonly network: `solana:${string}`;
+  /** Solana JSON-RPC endpoint (e.g. the sandbox's LiteSVM facade). */
+  readonly rpcUrl: string;
+  /**
+   * Co-signs each payment transaction as its fee payer and submits it. Its address is the `extra.feePayer` the
+   * payment requirements must name (see PaymentSettings.feePayer).
+   */
+  readonly feePayer: KeyPairSigner;
+}
+
 export interface LocalFacilitatorConfig {
   readonly evm?: readonly LocalEvmSettlement[];
+  readonly svm?: readonly LocalSvmSettlement[];
 }
 
 /**
@@ -44,6 +59,11 @@ export function createLocalFacilitator(config: LocalFacilitatorConfig): Facilita
         getCode: (args) => client.getCode(args),
       }),
     });
+  }
+  for (const svm of config.svm ?? []) {
+    // defaultRpcUrl: every network this signer is asked about (the CAIP-2 id and the v1 aliases that
+    // registerExactSvmScheme also registers) goes to this RPC, never to a public cluster endpoint.
+    registerExactSvmScheme(facilitator, { networks: svm.network as Network, signer: toFacilitatorSvmSigner(svm.feePayer, { defaultRpcUrl: svm.rpcUrl }) });
   }
   return {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),

@@ -1,0 +1,376 @@
+/**
+ * The sandbox Solana ledger: an in-process LiteSVM with USDC placed at the mainnet USDC mint address, so x402
+ * `exact` SVM payments for SOL_USDC (network solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp, asset EPjFWdd5…) run the real
+ * SPL Token `TransferChecked` code path without any network access.
+ *
+ * USDC mint: {@link SOLANA_USDC_MINT}, 6 decimals, owned by the classic SPL Token program. The account is written
+ * with `setAccount` (we cannot sign for the real mint keypair) with mint authority {@link sandboxUsdcMintAuthority}:
+ * a keypair whose 32-byte seed is sha256("svc.sandbox.solana.usdc-mint-authority"), address
+ * BYdiH8wihTnjXDjWnA8JMpfacmeUE458aCR5AK4j7UH. It is deterministic on purpose, so a persisted ledger and a fresh
+ * process agree on who may mint; it is public, so it must never hold anything on a real cluster. No freeze authority.
+ *
+ * Sandbox semantics that differ from a cluster (documented for callers):
+ * - Blockhashes do not expire. LiteSVM accepts only its latest blockhash, so the ledger never rotates it: a payment
+ *   signed against it stays valid, and replays are refused by LiteSVM's signature history (AlreadyProcessed).
+ * - Every landed transaction is "finalized" at once; the slot advances by one per landed transaction.
+ * - {@link SolanaLedger.airdrop} credits lamports directly (LiteSVM's own airdrop reuses one transaction per amount
+ *   and refuses a second identical airdrop as AlreadyProcessed).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import {
+  type Address,
+  address,
+  appendTransactionMessageInstructions,
+  type Blockhash,
+  createKeyPairSignerFromPrivateKeyBytes,
+  createTransactionMessage,
+  getBase58Decoder,
+  getBase64Decoder,
+  getSignatureFromTransaction,
+  type Instruction,
+  isSolanaError,
+  isSome,
+  type KeyPairSigner,
+  lamports,
+  type MaybeEncodedAccount,
+  none,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  SOLANA_ERROR__TRANSACTION__SIGNATURES_MISSING,
+  type Signature,
+  signTransactionMessageWithSigners,
+  some,
+  type Transaction,
+} from '@solana/kit';
+import { SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system';
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstructionAsync,
+  getMintDecoder,
+  getMintEncoder,
+  getMintSize,
+  getMintToCheckedInstruction,
+  getTokenDecoder,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
+import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
+import { ALREADY_PROCESSED, fieldlessCode, type RpcTransactionError, rpcTransactionError, SIGNATURE_FAILURE } from './transaction-error.js';
+
+/** Native USDC on Solana mainnet; the sandbox USDC mint lives at this address. */
+export const SOLANA_USDC_MINT: Address = address('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+export const SOLANA_USDC_DECIMALS = 6;
+/** The Memo program (v2): its instruction makes otherwise identical sandbox transactions distinct. */
+const MEMO_PROGRAM_ADDRESS = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+const LAMPORTS_PER_SOL = 1_000_000_000n;
+/** Blocks a blockhash is reported valid for (as on a cluster; the sandbox itself never expires it). */
+const BLOCKHASH_VALIDITY_BLOCKS = 150n;
+/** Signature → slot bookkeeping kept in memory (statuses of older signatures report the current slot). */
+const MAX_TRACKED_SIGNATURES = 10_000;
+const SAVE_DEBOUNCE_MS = 250;
+
+/** The sandbox USDC mint authority (see the module comment): deterministic, public, sandbox-only. */
+export function sandboxUsdcMintAuthority(): Promise<KeyPairSigner> {
+  const seed = createHash('sha256').update('svc.sandbox.solana.usdc-mint-authority').digest();
+  return createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(seed));
+}
+
+export interface SimulationResult {
+  readonly err: RpcTransactionError | null;
+  readonly logs: readonly string[];
+  readonly unitsConsumed: bigint;
+  /** Program and base64 data of the last `set_return_data`, or null. */
+  readonly returnData: { readonly programId: Address; readonly data: string } | null;
+  /** Per top-level instruction, the CPIs it made (RPC `innerInstructions` form, data base58). */
+  readonly innerInstructions: readonly RpcInnerInstructions[];
+}
+
+export interface RpcInnerInstructions {
+  readonly index: number;
+  readonly instructions: readonly { programIdIndex: number; accounts: number[]; data: string; stackHeight: number }[];
+}
+
+/** Outcome of submitting a transaction: it landed (possibly failing, fee charged), or it was refused before execution. */
+export type SubmitResult =
+  | { readonly landed: true; readonly signature: Signature; readonly err: RpcTransactionError | null; readonly logs: readonly string[] }
+  | { readonly landed: false; readonly signature: Signature | null; readonly err: RpcTransactionError; readonly logs: readonly string[] };
+
+export interface SignatureStatus {
+  readonly slot: bigint;
+  readonly err: RpcTransactionError | null;
+}
+
+export interface OpenSolanaLedgerOptions {
+  /** Load the ledger from this file if it exists, and write it back (debounced after changes, and on close). */
+  stateFile?: string;
+}
+
+const base58 = getBase58Decoder();
+const base64 = getBase64Decoder();
+
+function simulationOf(meta: TransactionMetadata, err: RpcTransactionError | null): SimulationResult {
+  const returnData = meta.returnData();
+  const data = returnData.data();
+  return {
+    err,
+    logs: meta.logs(),
+    unitsConsumed: meta.computeUnitsConsumed(),
+    returnData: data.length > 0 ? { programId: base58.decode(returnData.programId()) as Address, data: base64.decode(data) } : null,
+    innerInstructions: meta
+      .innerInstructions()
+      .map((group, index) => ({
+        index,
+        instructions: group.map((inner) => {
+          const compiled = inner.instruction();
+          return { programIdIndex: compiled.programIdIndex(), accounts: [...compiled.accounts()], data: base58.decode(compiled.data()), stackHeight: inner.stackHeight() };
+        }),
+      }))
+      .filter((group) => group.instructions.length > 0),
+  };
+}
+
+/** LiteSVM plus the sandbox USDC mint, balances, and the bookkeeping a JSON-RPC facade needs. */
+export class SolanaLedger {
+  readonly usdcMint = SOLANA_USDC_MINT;
+  readonly #signatureSlots = new Map<string, bigint>();
+  #saveTimer: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  private constructor(
+    private readonly svm: LiteSVM,
+    /** Signs USDC mints and pays their fees. */
+    readonly mintAuthority: KeyPairSigner,
+    private readonly stateFile: string | undefined,
+  ) {}
+
+  /** Opens (or creates) the ledger and makes sure the USDC mint is in place with our authority. */
+  static async open(options: OpenSolanaLedgerOptions = {}): Promise<SolanaLedger> {
+    const stateFile = options.stateFile ? path.resolve(options.stateFile) : undefined;
+    const svm = stateFile && existsSync(stateFile) ? LiteSVM.loadFromFile(stateFile) : new LiteSVM();
+    const ledger = new SolanaLedger(svm, await sandboxUsdcMintAuthority(), stateFile);
+    ledger.#placeUsdcMint();
+    if (ledger.balance(ledger.mintAuthority.address) < LAMPORTS_PER_SOL) ledger.airdrop(ledger.mintAuthority.address, 10n * LAMPORTS_PER_SOL);
+    ledger.#changed();
+    return ledger;
+  }
+
+  /**
+   * Writes the USDC mint account unless it already is a 6-decimal mint under our authority (a persisted ledger keeps
+   * its supply; a mint with other settings is rewritten with its supply carried over).
+   */
+  #placeUsdcMint(): void {
+    const current = this.svm.getAccount(SOLANA_USDC_MINT);
+    let supply = 0n;
+    if (current.exists && current.programAddress === TOKEN_PROGRAM_ADDRESS && current.data.length === getMintSize()) {
+      const mint = getMintDecoder().decode(current.data);
+      const authority = isSome(mint.mintAuthority) ? mint.mintAuthority.value : undefined;
+      if (mint.isInitialized && mint.decimals === SOLANA_USDC_DECIMALS && authority === this.mintAuthority.address) return;
+      supply = mint.supply;
+    }
+    const data = getMintEncoder().encode({
+      mintAuthority: some(this.mintAuthority.address),
+      supply,
+      decimals: SOLANA_USDC_DECIMALS,
+      isInitialized: true,
+      freezeAuthority: none(),
+    });
+    this.svm.setAccount({
+      address: SOLANA_USDC_MINT,
+      programAddress: TOKEN_PROGRAM_ADDRESS,
+      executable: false,
+      lamports: lamports(this.svm.minimumBalanceForRentExemption(BigInt(data.length))),
+      space: BigInt(data.length),
+      data: new Uint8Array(data),
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------ chain state
+
+  slot(): bigint {
+    return this.svm.getClock().slot;
+  }
+
+  /** The sandbox has one block per slot, so block height = slot. */
+  blockHeight(): bigint {
+    return this.slot();
+  }
+
+  latestBlockhash(): { blockhash: Blockhash; lastValidBlockHeight: bigint } {
+    return { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight() + BLOCKHASH_VALIDITY_BLOCKS };
+  }
+
+  account(owner: Address): MaybeEncodedAccount {
+    return this.svm.getAccount(owner);
+  }
+
+  /** Lamports held by `owner` (0 for a missing account). */
+  balance(owner: Address): bigint {
+    return this.svm.getBalance(owner) ?? 0n;
+  }
+
+  rentExemptMinimum(dataLength: bigint): bigint {
+    return this.svm.minimumBalanceForRentExemption(dataLength);
+  }
+
+  /** Credits `amount` lamports to `owner` (creating a system account if it has none). */
+  airdrop(owner: Address, amount: bigint): void {
+    if (amount < 0n) throw new RangeError('airdrop amount must not be negative');
+    const current = this.svm.getAccount(owner);
+    this.svm.setAccount(
+      current.exists
+        ? { ...current, lamports: lamports(current.lamports + amount) }
+        : { address: owner, programAddress: SYSTEM_PROGRAM_ADDRESS, executable: false, lamports: lamports(amount), space: 0n, data: new Uint8Array() },
+    );
+    this.#changed();
+  }
+
+  /** Associated token account of `owner` for `mint` (classic SPL Token program). */
+  async tokenAccount(owner: Address, mint: Address = SOLANA_USDC_MINT): Promise<Address> {
+    const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    return ata;
+  }
+
+  /** Atomic token balance of `owner`'s associated token account for `mint` (0 when it does not exist). */
+  async tokenBalance(owner: Address, mint: Address = SOLANA_USDC_MINT): Promise<bigint> {
+    const account = this.svm.getAccount(await this.tokenAccount(owner, mint));
+    if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS) return 0n;
+    return getTokenDecoder().decode(account.data).amount;
+  }
+
+  /**
+   * Mints `atomic` USDC units to `owner`'s associated token account, creating it first when missing (`atomic` 0n
+   * only creates the account). Resolves with the transaction signature once it has landed.
+   */
+  async mintUsdc(owner: Address, atomic: bigint): Promise<Signature> {
+    if (atomic < 0n) throw new RangeError('mint amount must not be negative');
+    const authority = this.mintAuthority;
+    const token = await this.tokenAccount(owner);
+    const instructions: Instruction[] = [await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: authority, owner, mint: SOLANA_USDC_MINT })];
+    if (atomic > 0n) {
+      instructions.push(getMintToCheckedInstruction({ mint: SOLANA_USDC_MINT, token, mintAuthority: authority, amount: atomic, decimals: SOLANA_USDC_DECIMALS }));
+    }
+    // Random memo: the blockhash never changes, so two equal mints would otherwise be the same transaction.
+    instructions.push({ programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(randomBytes(8).toString('hex')) });
+    if (this.balance(authority.address) < LAMPORTS_PER_SOL) this.airdrop(authority.address, 10n * LAMPORTS_PER_SOL);
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(authority, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(this.latestBlockhash(), m),
+      (m) => appendTransactionMessageInstructions(instructions, m),
+    );
+    const result = this.submit(await signTransactionMessageWithSigners(message));
+    if (!result.landed || result.err) throw new Error(`USDC mint to ${owner} failed: ${JSON.stringify(result.err)} ${result.logs.join(' | ')}`);
+    return result.signature;
+  }
+
+  // ------------------------------------------------------------------------------------------ transactions
+
+  /**
+   * Executes `transaction` without committing it. `sigVerify: false` (the RPC default) accepts missing or invalid
+   * signatures, e.g. an x402 payment still waiting for its fee payer's signature; `replaceRecentBlockhash` ignores
+   * the blockhash.
+   */
+  simulate(transaction: Transaction, options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {}): SimulationResult {
+    const sigVerify = options.sigVerify ?? false;
+    if (!sigVerify) this.svm.withSigverify(false);
+    if (options.replaceRecentBlockhash) this.svm.withBlockhashCheck(false);
+    try {
+      const outcome = this.svm.simulateTransaction(transaction);
+      if (outcome instanceof FailedTransactionMetadata) return simulationOf(outcome.meta(), rpcTransactionError(outcome.err()));
+      return simulationOf(outcome.meta(), null);
+    } catch (error) {
+      // LiteSVM's wrapper refuses a transaction with missing signatures when verifying them.
+      if (!isSolanaError(error, SOLANA_ERROR__TRANSACTION__SIGNATURES_MISSING)) throw error;
+      return { err: 'SignatureFailure', logs: [error.message], unitsConsumed: 0n, returnData: null, innerInstructions: [] };
+    } finally {
+      this.svm.withSigverify(true);
+      this.svm.withBlockhashCheck(true);
+    }
+  }
+
+  /**
+   * Executes and commits `transaction`. It lands when it gets past signature, blockhash and fee checks (then its
+   * fee is charged even if an instruction fails, as on a cluster); otherwise nothing changes. A transaction that
+   * already landed is refused with AlreadyProcessed.
+   */
+  submit(transaction: Transaction): SubmitResult {
+    let signature: Signature | null;
+    try {
+      signature = getSignatureFromTransaction(transaction);
+    } catch {
+      signature = null;
+    }
+    let outcome: TransactionMetadata | FailedTransactionMetadata;
+    try {
+      outcome = this.svm.sendTransaction(transaction);
+    } catch (error) {
+      if (!isSolanaError(error, SOLANA_ERROR__TRANSACTION__SIGNATURES_MISSING)) throw error;
+      return { landed: false, signature, err: 'SignatureFailure', logs: [error.message] };
+    }
+    if (!(outcome instanceof FailedTransactionMetadata)) return this.#landed(signature ?? (base58.decode(outcome.signature()) as Signature), null, outcome.logs());
+    const code = fieldlessCode(outcome.err());
+    const err = rpcTransactionError(outcome.err());
+    const logs = outcome.meta().logs();
+    // A failure before execution leaves no trace in LiteSVM's history; AlreadyProcessed finds the earlier one.
+    if (!signature || code === ALREADY_PROCESSED || code === SIGNATURE_FAILURE || !this.svm.getTransaction(signature)) {
+      return { landed: false, signature, err, logs };
+    }
+    return this.#landed(signature, err, logs);
+  }
+
+  #landed(signature: Signature, err: RpcTransactionError | null, logs: readonly string[]): SubmitResult {
+    const slot = this.slot();
+    this.#signatureSlots.set(signature, slot);
+    if (this.#signatureSlots.size > MAX_TRACKED_SIGNATURES) {
+      const oldest = this.#signatureSlots.keys().next().value;
+      if (oldest !== undefined) this.#signatureSlots.delete(oldest);
+    }
+    this.svm.warpToSlot(slot + 1n);
+    this.#changed();
+    return { landed: true, signature, err, logs };
+  }
+
+  /** Status of a landed transaction, or null if the ledger does not know it. */
+  signatureStatus(signature: string): SignatureStatus | null {
+    let outcome: TransactionMetadata | FailedTransactionMetadata | null;
+    try {
+      outcome = this.svm.getTransaction(signature as Signature);
+    } catch {
+      return null; // not a signature
+    }
+    if (!outcome) return null;
+    const err = outcome instanceof FailedTransactionMetadata ? rpcTransactionError(outcome.err()) : null;
+    return { slot: this.#signatureSlots.get(signature) ?? this.slot(), err };
+  }
+
+  // ------------------------------------------------------------------------------------------ persistence
+
+  #changed(): void {
+    if (!this.stateFile || this.#closed || this.#saveTimer) return;
+    this.#saveTimer = setTimeout(() => {
+      this.#saveTimer = undefined;
+      this.save();
+    }, SAVE_DEBOUNCE_MS);
+    this.#saveTimer.unref();
+  }
+
+  /** Writes the ledger to its state file now (atomically: temp file, then rename). No-op without a state file. */
+  save(): void {
+    if (!this.stateFile) return;
+    mkdirSync(path.dirname(this.stateFile), { recursive: true });
+    const temporary = `${this.stateFile}.${process.pid}.tmp`;
+    this.svm.saveToFile(temporary);
+    renameSync(temporary, this.stateFile);
+  }
+
+  /** Saves a last time (with a state file) and stops background saving. Idempotent. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#saveTimer);
+    this.#saveTimer = undefined;
+    this.save();
+  }
+}

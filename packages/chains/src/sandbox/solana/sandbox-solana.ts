@@ -1,0 +1,71 @@
+/**
+ * The sandbox Solana chain: the LiteSVM ledger (USDC at the mainnet mint address) behind a local JSON-RPC facade.
+ * Point @solana/kit's `createSolanaRpc(rpcUrl)`, or @x402/svm's client (`{ rpcUrl }`) and facilitator
+ * (`toFacilitatorSvmSigner(signer, { defaultRpcUrl: rpcUrl })`), at `rpcUrl`.
+ */
+import { type Address, address, type KeyPairSigner, type Signature } from '@solana/kit';
+import { SolanaLedger } from './ledger.js';
+import { startSolanaRpcFacade } from './rpc-facade.js';
+
+/** True for a valid Solana address (base58 of 32 bytes). */
+export { isAddress as isSolanaAddress } from '@solana/kit';
+/** A Solana keypair signer (what the x402 SVM facilitator signs and pays fees with). */
+export type SolanaKeyPairSigner = KeyPairSigner;
+
+export interface StartSandboxSolanaOptions {
+  /** Persist the ledger here (LiteSVM snapshot): loaded if present, written after changes and on stop. */
+  stateFile?: string;
+  /** Interface of the JSON-RPC facade. Default 127.0.0.1. */
+  host?: string;
+  /** Port of the JSON-RPC facade. Default: a free port. */
+  port?: number;
+}
+
+/** Addresses are base58 strings; an invalid one is refused with an error. */
+export interface SandboxSolana {
+  /** The JSON-RPC facade, http://127.0.0.1:port. */
+  readonly rpcUrl: string;
+  /** The USDC mint (the mainnet USDC address, 6 decimals). */
+  readonly usdcMint: Address;
+  /** The sandbox USDC mint authority (public, deterministic; see ledger.ts). */
+  readonly usdcMintAuthority: Address;
+  /**
+   * Mints `atomic` USDC units (6 decimals) to `owner`'s associated token account, creating the account when missing
+   * (0n only creates it). Resolves with the signature once the transaction has landed.
+   */
+  mintUsdc(owner: string, atomic: bigint): Promise<Signature>;
+  /** Credits `lamports` to `owner`. */
+  airdrop(owner: string, lamports: bigint): Promise<void>;
+  /** Lamports held by `owner`. */
+  solBalance(owner: string): Promise<bigint>;
+  /** Atomic balance of `owner`'s associated token account for `mint` (USDC by default); 0n when it has none. */
+  tokenBalance(owner: string, mint?: string): Promise<bigint>;
+  /** Associated token account of `owner` for `mint` (USDC by default). */
+  tokenAccount(owner: string, mint?: string): Promise<Address>;
+  /** Stops the facade and saves the ledger (with a state file). Idempotent. */
+  stop(): Promise<void>;
+}
+
+export async function startSandboxSolana(options: StartSandboxSolanaOptions = {}): Promise<SandboxSolana> {
+  const ledger = await SolanaLedger.open({ stateFile: options.stateFile });
+  const facade = await startSolanaRpcFacade(ledger, { host: options.host, port: options.port }).catch((error: unknown) => {
+    ledger.close();
+    throw error;
+  });
+  let stopping: Promise<void> | undefined;
+  return {
+    rpcUrl: facade.url,
+    usdcMint: ledger.usdcMint,
+    usdcMintAuthority: ledger.mintAuthority.address,
+    mintUsdc: async (owner, atomic) => ledger.mintUsdc(address(owner), atomic),
+    airdrop: async (owner, lamports) => ledger.airdrop(address(owner), lamports),
+    solBalance: async (owner) => ledger.balance(address(owner)),
+    tokenBalance: async (owner, mint) => ledger.tokenBalance(address(owner), mint === undefined ? undefined : address(mint)),
+    tokenAccount: async (owner, mint) => ledger.tokenAccount(address(owner), mint === undefined ? undefined : address(mint)),
+    stop: () =>
+      (stopping ??= (async () => {
+        await facade.close();
+        ledger.close();
+      })()),
+  };
+}
