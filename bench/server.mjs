@@ -1,19 +1,38 @@
 // One benchmark target per process, so the load generator (the parent) never shares an event loop with it.
-// usage: node bench/server.mjs gateway|bare <port>
-import Fastify from 'fastify';
+// usage: node bench/server.mjs gateway|bare|x402-express <port, 0 = any free one> [sandbox]
+// With `sandbox` the process first starts the gateway's sandbox (startSandbox: fresh sandbox chains, among them an
+// anvil Base chain 8453 with USDC at its canonical address, and the in-process facilitator settling there) and
+// hands it to the target, so paid calls settle for real. IPC: sends {ready: {port, rpcUrl}}; answers {id, fund: {addresses, atomic}} (mints USDC),
+// {id, cpu} (CPU ms used so far) and {id, stop} with {id, result} or {id, error}.
+import { freePort } from './free-port.mjs';
 
-const [kind, port] = process.argv.slice(2);
-let app;
-if (kind === 'bare') {
-  // Baseline: a bare Fastify POST route that parses the JSON body and answers 402 with a small JSON body.
-  app = Fastify({ logger: false });
-  app.post('/bare/:name', (request, reply) => reply.code(402).send({ x402Version: 2, tool: request.params.name }));
-} else {
-  const { buildApp, loadConfig } = await import('../apps/http-gateway/dist/index.js');
-  const { openStore } = await import('../packages/store/dist/index.js');
-  const config = loadConfig({ ...process.env, PORT: port, LOG_LEVEL: 'silent', SVC_MODE: 'sandbox' });
-  const db = await openStore({ pgliteDir: 'memory://' });
-  app = await buildApp(config, { db });
-}
-await app.listen({ host: '127.0.0.1', port: Number(port) });
-process.send?.('ready');
+const [kind, portArg, mode] = process.argv.slice(2);
+const { build } = await import(`./targets/${kind}.mjs`);
+const port = Number(portArg) || (await freePort());
+const sandbox = mode === 'sandbox' ? await (await import('../apps/http-gateway/dist/index.js')).startSandbox() : undefined;
+const server = await build({ port, sandbox });
+await server.listen(port);
+
+const commands = {
+  async fund({ addresses, atomic }) {
+    for (const address of addresses) await sandbox.base.mintUsdc(address, BigInt(atomic));
+  },
+  async cpu() {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  },
+  async stop() {
+    await sandbox?.stop(); // first: settlements still waiting on the chain then fail, so the server can close
+    await server.close();
+    setImmediate(() => process.exit(0));
+  },
+};
+process.on('message', async ({ id, ...command }) => {
+  const [name] = Object.keys(command);
+  try {
+    process.send({ id, result: await commands[name](command[name]) });
+  } catch (error) {
+    process.send({ id, error: String(error?.stack ?? error) });
+  }
+});
+process.send({ ready: { port, rpcUrl: sandbox?.base.rpcUrl } });

@@ -27,7 +27,10 @@ switch (task) {
   case 'bench':
     run('node', ['bench/run.mjs', ...process.argv.slice(3)]);
     break;
+  case 'demo':
+    run('node', ['demo/run.mjs']);
+    break;
   default:
-    console.error(`usage: node scripts/run.mjs start|test|bench`);
+    console.error(`usage: node scripts/run.mjs start|test|bench|demo`);
     process.exit(2);
 }
