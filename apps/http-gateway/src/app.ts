@@ -9,6 +9,8 @@ import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import type { Sandbox } from './sandbox.js';
+import { scheduleHousekeeping } from './housekeeping.js';
+import { smartWalletVerifier } from './smart-wallet-verifier.js';
 
 export interface AppDependencies {
   readonly db: Db;
@@ -41,9 +43,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const payments = new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: deps.sandbox?.feePayer }, oracle);
   const facilitator = deps.sandbox?.facilitator ?? deps.facilitator;
   const processor = facilitator ? new PaymentProcessor(facilitator, deps.db) : undefined;
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides });
+  const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: smartWalletVerifier(config, deps.sandbox) };
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx });
 
   executeRoute(app, tools, config.publicBaseUrl);
+  scheduleHousekeeping(app, deps.db);
   if (deps.sandbox && config.mode === 'sandbox') sandboxRoutes(app, deps.sandbox);
   discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });
 

@@ -21,6 +21,7 @@ const settingsSchema = z.object({
   PRICE_ORACLE_URL: z.url().optional(),
   PRICE_ORACLE_API_KEY: z.string().optional(),
   FACILITATOR_URL: z.url().optional(),
+  BASE_RPC_URL: z.url().optional(),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -45,6 +46,8 @@ export interface Config {
   readonly priceOracle: { readonly url: string | undefined; readonly apiKey: string | undefined };
   /** Remote x402 facilitator (live mode); sandbox mode settles in process. */
   readonly facilitatorUrl: string | undefined;
+  /** Base JSON-RPC (live mode): verifies smart-wallet (EIP-1271 / EIP-6492) sign-in proofs. */
+  readonly baseRpcUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -94,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceOverrides: parseOverrides(s.SVC_PRICE_OVERRIDES),
     priceOracle: { url: s.PRICE_ORACLE_URL, apiKey: s.PRICE_ORACLE_API_KEY },
     facilitatorUrl: s.FACILITATOR_URL,
+    baseRpcUrl: s.BASE_RPC_URL,
   };
 }

@@ -1,9 +1,11 @@
+import { createServer } from 'node:net';
 import type { Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { type Sandbox, startSandbox } from '../src/sandbox.js';
 
 export const BASE_URL = 'http://127.0.0.1:8402';
 
@@ -36,4 +38,58 @@ export function post(app: FastifyInstance, tool: string, body: unknown, headers:
     headers: { 'content-type': 'application/json', ...headers },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export interface SandboxGateway extends Harness {
+  readonly sandbox: Sandbox;
+  /** http://127.0.0.1:<port>: the gateway's public base URL (what SIWX proofs must name). */
+  readonly url: string;
+  /** POST a tool call with a JSON body. */
+  call(tool: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** POST /api/sandbox/faucet. */
+  faucet(body: unknown): Promise<Response>;
+}
+
+/** The real gateway listening on 127.0.0.1 with fresh sandbox chains and its in-process facilitator, for one test file. */
+export function useSandboxGateway(backend: ReturnType<typeof testBackends>[number], env: Record<string, string> = {}): SandboxGateway {
+  const state = {} as { app: FastifyInstance; db: Db; sandbox: Sandbox; url: string };
+  const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${state.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  beforeAll(async () => {
+    state.sandbox = await startSandbox();
+    state.db = await backend.open();
+    const port = await freePort();
+    state.app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port), ...env }), { db: state.db, sandbox: state.sandbox });
+    await state.app.listen({ host: '127.0.0.1', port });
+    state.url = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await state.app?.close();
+    await state.sandbox?.stop();
+    await state.db?.close();
+  });
+  return {
+    get app() {
+      return state.app;
+    },
+    get db() {
+      return state.db;
+    },
+    get sandbox() {
+      return state.sandbox;
+    },
+    get url() {
+      return state.url;
+    },
+    call: (tool, body, headers) => postJson(`/api/tools/execute/unified/${tool}`, body, headers),
+    faucet: (body) => postJson('/api/sandbox/faucet', body),
+  };
 }

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findTool, priceOf } from '@svc/contracts';
@@ -11,20 +10,10 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePayment
 import type { PaymentRequired } from '@x402/core/types';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadConfig, SANDBOX_PAY_TO } from '../src/config.js';
-import { type Sandbox, startSandbox } from '../src/sandbox.js';
-import { backends } from './harness.js';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_PAY_TO } from '../src/config.js';
+import { startSandbox } from '../src/sandbox.js';
+import { backends, useSandboxGateway } from './harness.js';
 
 const TOOL = 'hederaContractIdToEvmAddress';
 const PRICE = BigInt(Math.round(Number(priceOf(findTool(TOOL)!)) * 1e6));
@@ -32,65 +21,43 @@ const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const BASE58_SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
 
 describe.each(backends)('SOL_USDC payments settle on the sandbox Solana chain ($name)', (backend) => {
-  let sandbox: Sandbox;
-  let app: FastifyInstance;
-  let db: Awaited<ReturnType<typeof backend.open>>;
-  let base: string;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    db = await backend.open();
-    const port = await freePort();
-    app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port) }), { db, sandbox });
-    await app.listen({ host: '127.0.0.1', port });
-    base = `http://127.0.0.1:${port}`;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await sandbox?.stop();
-    await db?.close();
-  });
+  const gateway = useSandboxGateway(backend);
 
   const payee = SANDBOX_PAY_TO.solana;
-  const usdcOf = (owner: string) => sandbox.solana.tokenBalance(owner);
-
-  const faucet = (body: unknown) => fetch(`${base}/api/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const usdcOf = (owner: string) => gateway.sandbox.solana.tokenBalance(owner);
 
   async function fundedPayer(): Promise<{ signer: KeyPairSigner; client: x402Client }> {
     const signer = await generateKeyPairSigner();
-    const res = await faucet({ address: signer.address, token: 'SOL_USDC', amount: '1' });
+    const res = await gateway.faucet({ address: signer.address, token: 'SOL_USDC', amount: '1' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ network: NETWORKS.solana, address: signer.address, token: 'SOL_USDC', asset: USDC_MINT, atomic: '1000000', transaction: expect.stringMatching(BASE58_SIGNATURE) });
-    const client = new x402Client().register('solana:*', new ExactSvmScheme(signer, { rpcUrl: sandbox.solana.rpcUrl }));
+    const client = new x402Client().register('solana:*', new ExactSvmScheme(signer, { rpcUrl: gateway.sandbox.solana.rpcUrl }));
     return { signer, client };
   }
 
-  const call = (tool: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}/api/tools/execute/unified/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-
   /** Sign one payment for `tool` from its 402, as @x402/fetch would, without sending it. */
   async function signedPayment(client: x402Client, tool: string, body: unknown): Promise<string> {
-    const res = await call(tool, body);
+    const res = await gateway.call(tool, body);
     expect(res.status).toBe(402);
     const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!) as PaymentRequired;
     return encodePaymentSignatureHeader(await client.createPaymentPayload(required));
   }
 
   it('offers SOL_USDC with the facilitator fee payer in extra.feePayer', async () => {
-    const res = await call(TOOL, { contractId: '0.0.1234' });
+    const res = await gateway.call(TOOL, { contractId: '0.0.1234' });
     expect(res.status).toBe(402);
     const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!);
     const solUsdc = required.accepts.find((a) => a.network === NETWORKS.solana);
-    expect(solUsdc).toMatchObject({ scheme: 'exact', asset: USDC_MINT, amount: PRICE.toString(), payTo: payee, extra: { feePayer: sandbox.feePayer.solana } });
+    expect(solUsdc).toMatchObject({ scheme: 'exact', asset: USDC_MINT, amount: PRICE.toString(), payTo: payee, extra: { feePayer: gateway.sandbox.feePayer.solana } });
     expect(required.accepts.find((a) => a.network === NETWORKS.base)?.extra).not.toHaveProperty('feePayer');
   });
 
   it('@x402/fetch with the @x402/svm client pays SOL_USDC; payee +price, payer -price, fee payer pays the fee', async () => {
     const { signer, client } = await fundedPayer();
     const payeeBefore = await usdcOf(payee);
-    const feePayerLamports = await sandbox.solana.solBalance(sandbox.feePayer.solana);
+    const feePayerLamports = await gateway.sandbox.solana.solBalance(gateway.sandbox.feePayer.solana);
     const payFetch = wrapFetchWithPayment(fetch, client);
-    const res = await payFetch(`${base}/api/tools/execute/unified/${TOOL}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contractId: '0.0.1234' }) });
+    const res = await payFetch(`${gateway.url}/api/tools/execute/unified/${TOOL}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contractId: '0.0.1234' }) });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ contractId: '0.0.1234', evmAddress: '0x00000000000000000000000000000000000004d2', sandbox: true });
     const settlement = decodePaymentResponseHeader(res.headers.get('payment-response')!);
@@ -98,21 +65,21 @@ describe.each(backends)('SOL_USDC payments settle on the sandbox Solana chain ($
     expect(await usdcOf(payee)).toBe(payeeBefore + PRICE);
     expect(await usdcOf(signer.address)).toBe(1_000_000n - PRICE);
     // The payer needs no SOL: the facilitator's fee payer paid for the transaction.
-    expect(await sandbox.solana.solBalance(signer.address)).toBe(0n);
-    expect(await sandbox.solana.solBalance(sandbox.feePayer.solana)).toBeLessThan(feePayerLamports);
-    const rpc = createSolanaRpc(sandbox.solana.rpcUrl);
+    expect(await gateway.sandbox.solana.solBalance(signer.address)).toBe(0n);
+    expect(await gateway.sandbox.solana.solBalance(gateway.sandbox.feePayer.solana)).toBeLessThan(feePayerLamports);
+    const rpc = createSolanaRpc(gateway.sandbox.solana.rpcUrl);
     const [status] = (await rpc.getSignatureStatuses([settlement.transaction as Signature]).send()).value;
     expect(status).toMatchObject({ err: null, confirmationStatus: 'finalized' });
-    const [row] = await recentCalls(db, { tool: TOOL, limit: 1 });
+    const [row] = await recentCalls(gateway.db, { tool: TOOL, limit: 1 });
     expect(row).toMatchObject({ outcome: 'settled', httpStatus: 200, token: 'SOL_USDC', amount: PRICE.toString(), txHash: settlement.transaction, payer: signer.address });
   });
 
   it('answers a replayed PAYMENT-SIGNATURE with 402 and charges nothing more', async () => {
     const { signer, client } = await fundedPayer();
     const payment = await signedPayment(client, TOOL, { contractId: '0.0.7' });
-    expect((await call(TOOL, { contractId: '0.0.7' }, { 'payment-signature': payment })).status).toBe(200);
+    expect((await gateway.call(TOOL, { contractId: '0.0.7' }, { 'payment-signature': payment })).status).toBe(200);
     const payeeBefore = await usdcOf(payee);
-    const replay = await call(TOOL, { contractId: '0.0.7' }, { 'payment-signature': payment });
+    const replay = await gateway.call(TOOL, { contractId: '0.0.7' }, { 'payment-signature': payment });
     expect(replay.status).toBe(402);
     expect(decodePaymentRequiredHeader(replay.headers.get('payment-required')!).error).toMatch(/already_used/);
     expect(await usdcOf(payee)).toBe(payeeBefore);
@@ -121,22 +88,22 @@ describe.each(backends)('SOL_USDC payments settle on the sandbox Solana chain ($
 
   it('the facilitator itself settles a signed transaction only once', async () => {
     const { client } = await fundedPayer();
-    const res = await call(TOOL, { contractId: '0.0.5' });
+    const res = await gateway.call(TOOL, { contractId: '0.0.5' });
     const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!) as PaymentRequired;
     const payload = await client.createPaymentPayload(required);
     const requirements = required.accepts.find((a) => a.network === NETWORKS.solana)!;
-    expect(await sandbox.facilitator.verify(payload, requirements)).toMatchObject({ isValid: true });
-    expect(await sandbox.facilitator.settle(payload, requirements)).toMatchObject({ success: true });
+    expect(await gateway.sandbox.facilitator.verify(payload, requirements)).toMatchObject({ isValid: true });
+    expect(await gateway.sandbox.facilitator.settle(payload, requirements)).toMatchObject({ success: true });
     const payeeBefore = await usdcOf(payee);
-    expect(await sandbox.facilitator.settle(payload, requirements)).toMatchObject({ success: false });
+    expect(await gateway.sandbox.facilitator.settle(payload, requirements)).toMatchObject({ success: false });
     expect(await usdcOf(payee)).toBe(payeeBefore);
   });
 
   it('answers an unfunded payer with 402 (simulation fails) and charges nothing', async () => {
     const signer = await generateKeyPairSigner();
-    const client = new x402Client().register('solana:*', new ExactSvmScheme(signer, { rpcUrl: sandbox.solana.rpcUrl }));
+    const client = new x402Client().register('solana:*', new ExactSvmScheme(signer, { rpcUrl: gateway.sandbox.solana.rpcUrl }));
     const payeeBefore = await usdcOf(payee);
-    const res = await call(TOOL, { contractId: '0.0.2' }, { 'payment-signature': await signedPayment(client, TOOL, { contractId: '0.0.2' }) });
+    const res = await gateway.call(TOOL, { contractId: '0.0.2' }, { 'payment-signature': await signedPayment(client, TOOL, { contractId: '0.0.2' }) });
     expect(res.status).toBe(402);
     expect(decodePaymentRequiredHeader(res.headers.get('payment-required')!).error).toMatch(/simulation/i);
     expect(await usdcOf(payee)).toBe(payeeBefore);
@@ -144,13 +111,13 @@ describe.each(backends)('SOL_USDC payments settle on the sandbox Solana chain ($
 
   it('faucet: SOL airdrops lamports to a Solana address; each token family needs its own address format', async () => {
     const signer = await generateKeyPairSigner();
-    const sol = await faucet({ address: signer.address, token: 'SOL', amount: '0.5' });
+    const sol = await gateway.faucet({ address: signer.address, token: 'SOL', amount: '0.5' });
     expect(sol.status).toBe(200);
     expect(await sol.json()).toMatchObject({ network: NETWORKS.solana, token: 'SOL', atomic: '500000000', transaction: null });
-    expect(await sandbox.solana.solBalance(signer.address)).toBe(500_000_000n);
-    expect((await faucet({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', token: 'SOL_USDC', amount: '1' })).status).toBe(400);
-    expect((await faucet({ address: signer.address, token: 'BASE_USDC', amount: '1' })).status).toBe(400);
-    expect((await faucet({ address: '1111111111111111111111111111111111111111111', token: 'SOL', amount: '1' })).status).toBe(400);
+    expect(await gateway.sandbox.solana.solBalance(signer.address)).toBe(500_000_000n);
+    expect((await gateway.faucet({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', token: 'SOL_USDC', amount: '1' })).status).toBe(400);
+    expect((await gateway.faucet({ address: signer.address, token: 'BASE_USDC', amount: '1' })).status).toBe(400);
+    expect((await gateway.faucet({ address: '1111111111111111111111111111111111111111111', token: 'SOL', amount: '1' })).status).toBe(400);
   });
 });
 

@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported content type' },
   internal: { status: 500, title: 'Internal error' },
+  limit_reached: { status: 409, title: 'Account limit reached' },
   not_implemented: { status: 501, title: 'Tool not implemented yet' },
   facilitator_unreachable: { status: 502, title: 'Payment facilitator unreachable' },
   not_configured: { status: 503, title: 'Required setting missing' },

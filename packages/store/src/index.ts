@@ -8,3 +8,4 @@ export { openPglite } from './pglite.js';
 export { openPostgres, type PostgresOptions } from './postgres.js';
 export * from './idempotency.js';
 export * from './identity.js';
+export * from './memories.js';

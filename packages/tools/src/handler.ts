@@ -1,10 +1,25 @@
-import type { CatalogTool, ToolByName, ToolInput, ToolName } from '@svc/contracts';
+import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type ToolName } from '@svc/contracts';
+import type { Queryable } from '@svc/store';
 
 export type ServiceMode = 'sandbox' | 'live';
 
-/** What a handler may use. Grows with the service (store, chains, providers, the caller's account). */
+/** The account a call acts for: proven by SIWX on REST, by an access key or OAuth token on MCP and A2A. */
+export interface CallerAccount {
+  readonly accountId: string;
+}
+
+/** What a handler may use. Grows with the service (chains, providers). */
 export interface HandlerContext {
   readonly mode: ServiceMode;
+  readonly db: Queryable;
+  /** Set for every identity-gated tool (invoke refuses those calls without one); otherwise set when known. */
+  readonly caller: CallerAccount | undefined;
+}
+
+/** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */
+export function callerOf(context: HandlerContext): CallerAccount {
+  if (!context.caller) throw new ServiceError('internal', 'An identity-gated tool ran without a caller account.');
+  return context.caller;
 }
 
 /** A tool's implementation: its input type comes from the tool's zod schema in the catalog. */

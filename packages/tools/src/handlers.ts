@@ -1,7 +1,13 @@
 import type { HandlerTable } from './handler.js';
 import { hederaContractIdToEvmAddress } from './hedera/contract-id-to-evm-address.js';
+import { createMemory, deleteMemory, getUserMemoriesByCategory, getUserMemoryCategories, updateMemory } from './memory/index.js';
 
 /** Every implemented tool. A catalog tool missing here answers 501 (and is never charged). */
 export const handlers: HandlerTable = {
   hederaContractIdToEvmAddress,
+  createMemory,
+  getUserMemoryCategories,
+  getUserMemoriesByCategory,
+  updateMemory,
+  deleteMemory,
 };

@@ -9,15 +9,17 @@ import {
   paymentTokenOf,
   SettlementFailed,
   type VerifiedPayment,
+  withSiwxChallenge,
 } from '@svc/payments';
 import { claimIdempotencyKey, completeIdempotencyKey, type Db, findIdempotencyByPayment, recordCall, releaseIdempotencyKey } from '@svc/store';
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { SettleResponse } from '@x402/core/types';
 import { type HandlerContext, handlerFor, type HandlerTable, type ServiceMode } from './handler.js';
 import { handlers as implemented } from './handlers.js';
+import { type CallerCredentials, identify, type SiwxSettings, siwxChallengeFor } from './identify.js';
 import { idempotencyKeyOf, inputHashOf, type Stored, storedResponseFor } from './idempotency.js';
 
-export interface InvokeRequest {
+export interface InvokeRequest extends CallerCredentials {
   readonly tool: string;
   /** The request body as received (already JSON-parsed). */
   readonly input: unknown;
@@ -47,9 +49,15 @@ export interface ToolServiceOptions {
   readonly processor?: PaymentProcessor | undefined;
   readonly priceOverrides?: PriceOverrides;
   readonly handlers?: HandlerTable;
+  /** Sign-in (SIWX) for identity-gated tools: the public origin proofs must name, and the smart-wallet verifier. */
+  readonly siwx: SiwxSettings;
 }
 
 const paymentResponseHeader = (response: SettleResponse) => encodePaymentResponseHeader(response);
+
+/** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
+const SIGN_IN_FIRST =
+  'sign_in_required: this tool is identity-gated; sign the challenge in extensions["sign-in-with-x"] and send it in SIGN-IN-WITH-X with the payment (the payment was not used)';
 
 /**
  * `invoke`: the one pipeline every transport calls (ARCHITECTURE.md, "One pipeline, three transports").
@@ -58,11 +66,9 @@ const paymentResponseHeader = (response: SettleResponse) => encodePaymentRespons
  */
 export class ToolService {
   readonly #handlers: HandlerTable;
-  readonly #context: HandlerContext;
 
   constructor(private readonly options: ToolServiceOptions) {
     this.#handlers = options.handlers ?? implemented;
-    this.#context = { mode: options.mode };
   }
 
   async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
@@ -71,11 +77,22 @@ export class ToolService {
     if (!tool) throw unknownTool(request.tool);
     // 2 validate: before any payment is asked for
     const input = parseInput(tool.input, request.input, tool.name);
+    const { db, payments, processor, siwx } = this.options;
+    // 3 identify: before the payment is looked at, so nothing is claimed or settled without a valid proof
+    const identification = await identify(db, tool, request, siwx, request.resourceUrl);
     // 4 price
     const usd = priceOf(tool, this.options.priceOverrides);
     const resource = { url: request.resourceUrl, description: tool.summary };
-    const { payments, processor } = this.options;
-    if (!request.paymentSignature) return { status: 402, paymentRequired: await payments.paymentRequired(resource, usd) };
+    // Every 402 of an identity-gated tool carries a fresh sign-in challenge (never cached: each has its own nonce).
+    const paymentRequired = async (error?: string): Promise<PaymentRequiredResponse> => {
+      const response = await payments.paymentRequired(resource, usd, error);
+      return tool.identity ? withSiwxChallenge(response, await siwxChallengeFor(db, siwx, request.resourceUrl)) : response;
+    };
+    if (identification.kind === 'challenge') {
+      return { status: 402, paymentRequired: await paymentRequired(request.paymentSignature ? SIGN_IN_FIRST : undefined) };
+    }
+    const { caller } = identification;
+    if (!request.paymentSignature) return { status: 402, paymentRequired: await paymentRequired() };
     const payload = decodePaymentSignature(request.paymentSignature);
     const idempotencyKey = idempotencyKeyOf(request.idempotencyKey);
     const handler = handlerFor(this.#handlers, tool);
@@ -87,7 +104,6 @@ export class ToolService {
       });
     }
 
-    const { db } = this.options;
     const call = { tool: tool.name, inputHash: idempotencyKey ? inputHashOf(input) : '' };
     const replay = (stored: Stored): InvokeOutcome => ({ status: 'replayed', httpStatus: stored.httpStatus, body: stored.body, paymentResponse: stored.paymentResponse });
     const paymentId = paymentIdOf(payload);
@@ -105,8 +121,8 @@ export class ToolService {
       payment = await processor.verify(payload, offered, tool.name);
     } catch (error) {
       if (!(error instanceof PaymentRejected)) throw error;
-      await recordCall(db, { tool: tool.name, token: paymentTokenOf(payload.accepted)?.id ?? null, amount: payload.accepted.amount, outcome: `payment_rejected: ${error.reason.split(':')[0]}`, httpStatus: 402, latencyMs: performance.now() - started });
-      return { status: 402, paymentRequired: await payments.paymentRequired(resource, usd, error.reason) };
+      await recordCall(db, { tool: tool.name, accountId: caller?.accountId ?? null, token: paymentTokenOf(payload.accepted)?.id ?? null, amount: payload.accepted.amount, outcome: `payment_rejected: ${error.reason.split(':')[0]}`, httpStatus: 402, latencyMs: performance.now() - started });
+      return { status: 402, paymentRequired: await paymentRequired(error.reason) };
     }
     const scope = idempotencyKey ? { key: idempotencyKey, payer: payment.payer } : undefined;
     if (scope) {
@@ -129,6 +145,7 @@ export class ToolService {
     const record = (outcome: string, httpStatus: number, settlement?: SettleResponse) =>
       recordCall(db, {
         tool: tool.name,
+        accountId: caller?.accountId ?? null,
         payer: payment.payer,
         token: paymentTokenOf(payment.requirements)?.id ?? payment.requirements.asset,
         amount: payment.requirements.amount,
@@ -143,11 +160,12 @@ export class ToolService {
       } catch (error) {
         if (!(error instanceof SettlementFailed)) throw error;
         await record('settlement_failed', 402, error.response);
-        return { status: 402, paymentRequired: await payments.paymentRequired(resource, usd, error.response.errorReason ?? 'settlement_failed'), paymentResponse: paymentResponseHeader(error.response) };
+        return { status: 402, paymentRequired: await paymentRequired(error.response.errorReason ?? 'settlement_failed'), paymentResponse: paymentResponseHeader(error.response) };
       }
     };
+    const context: HandlerContext = { mode: this.options.mode, db, caller };
     const execute = async () => {
-      const output = await handler(input as never, this.#context);
+      const output = await handler(input as never, context);
       return this.options.mode === 'sandbox' ? { ...output, sandbox: true } : output;
     };
 

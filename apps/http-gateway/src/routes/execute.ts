@@ -1,4 +1,5 @@
 import { TOOL_PATH_PREFIX, toProblem } from '@svc/contracts';
+import { siwxHeaderFrom } from '@svc/payments';
 import type { ToolService } from '@svc/tools';
 import type { FastifyInstance } from 'fastify';
 
@@ -10,6 +11,7 @@ export function executeRoute(app: FastifyInstance, tools: ToolService, publicBas
       tool: toolName,
       input: request.body,
       paymentSignature: request.headers['payment-signature'] as string | undefined,
+      siwxProof: siwxHeaderFrom(request.headers),
       resourceUrl: `${publicBaseUrl}${TOOL_PATH_PREFIX}${toolName}`,
       idempotencyKey: request.headers['idempotency-key'] as string | undefined,
     });

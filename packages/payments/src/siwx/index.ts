@@ -11,3 +11,4 @@ export {
 } from './challenge.js';
 export { type HeaderSource, SIWX_AUTH_SCHEME, SIWX_HEADER, siwxHeaderFrom } from './header.js';
 export { type SiwxIdentity, type SiwxRejectReason, siwxRejected, type VerifySiwxOptions, verifySiwxProof } from './verify.js';
+export type { EVMMessageVerifier, SIWxExtension as SiwxChallenge } from '@x402/extensions/sign-in-with-x';

@@ -2,6 +2,7 @@ import { callLedger } from './0001_call_ledger.js';
 import { paymentClaims } from './0002_payment_claims.js';
 import { identity } from './0003_identity.js';
 import { idempotency } from './0004_idempotency.js';
+import { memories } from './0006_memories.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -10,4 +11,4 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency];
+export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency, memories];
