@@ -158,7 +158,11 @@ export class ToolService {
       try {
         return await processor.settle(payment);
       } catch (error) {
-        if (!(error instanceof SettlementFailed)) throw error;
+        if (!(error instanceof SettlementFailed)) {
+          // Facilitator unreachable mid-settlement: the outcome is unknown, so the payment stays claimed (never reused).
+          await record('settlement_unknown', error instanceof ServiceError ? error.status : 500);
+          throw error;
+        }
         await record('settlement_failed', 402, error.response);
         return { status: 402, paymentRequired: await paymentRequired(error.response.errorReason ?? 'settlement_failed'), paymentResponse: paymentResponseHeader(error.response) };
       }
