@@ -8,9 +8,9 @@ import { registerErrorHandling } from './errors.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { sandboxRoutes } from './routes/sandbox.js';
-import type { Sandbox } from './sandbox.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { smartWalletVerifier } from './smart-wallet-verifier.js';
+import type { Sandbox } from './sandbox.js';
 
 export interface AppDependencies {
   readonly db: Db;
@@ -19,6 +19,8 @@ export interface AppDependencies {
   /** Verifies and settles payments: FACILITATOR_URL's client in live mode. Sandbox mode uses `sandbox`. */
   readonly facilitator?: FacilitatorClient;
   /** Sandbox chains and their in-process facilitator (sandbox mode). */
+  /** The remote facilitator's fee payers (its `/supported`), named in SOL_USDC requirements (live mode). */
+  readonly feePayer?: { readonly solana?: string };
   readonly sandbox?: Sandbox;
 }
 
@@ -39,8 +41,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   const oracle =
     deps.oracle ?? (config.mode === 'sandbox' ? new SandboxPriceOracle() : new HttpPriceOracle({ url: config.priceOracle.url, apiKey: config.priceOracle.apiKey }));
-  // The sandbox facilitator's Solana fee payer goes into extra.feePayer of the SOL_USDC requirement.
-  const payments = new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: deps.sandbox?.feePayer }, oracle);
+  // The facilitator's Solana fee payer goes into extra.feePayer of the SOL_USDC requirement.
+  const payments = new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: deps.sandbox?.feePayer ?? deps.feePayer }, oracle);
   const facilitator = deps.sandbox?.facilitator ?? deps.facilitator;
   const processor = facilitator ? new PaymentProcessor(facilitator, deps.db) : undefined;
   const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: smartWalletVerifier(config, deps.sandbox) };

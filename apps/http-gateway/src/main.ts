@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { openStore } from '@svc/store';
-import { HTTPFacilitatorClient } from '@x402/core/server';
+import { feePayersOf } from '@svc/payments';
+import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startSandbox } from './sandbox.js';
@@ -10,7 +11,8 @@ async function main(): Promise<void> {
   const db = await openStore({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
   const sandbox = config.mode === 'sandbox' ? await startSandbox({ dataDir: config.dataDir, payTo: config.payTo }) : undefined;
   const facilitator = config.facilitatorUrl ? new HTTPFacilitatorClient({ url: config.facilitatorUrl }) : undefined;
-  const app = await buildApp(config, { db, sandbox, facilitator });
+  const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;
+  const app = await buildApp(config, { db, sandbox, facilitator, feePayer });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -22,6 +24,16 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
   app.log.info({ mode: config.mode, url: config.publicBaseUrl, database: db.kind, sandboxBaseRpc: sandbox?.base.rpcUrl, sandboxSolanaRpc: sandbox?.solana.rpcUrl }, `ready: ${config.publicBaseUrl}/docs`);
+}
+
+/** Without its Solana fee payer, SOL_USDC requirements cannot be paid; the other tokens still can, so start anyway. */
+async function remoteFeePayers(facilitator: FacilitatorClient): Promise<{ solana?: string }> {
+  const feePayer: { solana?: string } = await feePayersOf(facilitator).catch((error: unknown) => {
+    console.warn(`FACILITATOR_URL /supported failed (${error instanceof Error ? error.message : String(error)}): SOL_USDC payments cannot be accepted until restart.`);
+    return {};
+  });
+  if (!feePayer.solana) console.warn('The facilitator announces no Solana mainnet fee payer: SOL_USDC payments cannot be accepted.');
+  return feePayer;
 }
 
 main().catch((error: unknown) => {

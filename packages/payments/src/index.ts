@@ -5,5 +5,6 @@ export * from './tokens.js';
 export * from './payment-header.js';
 export * from './facilitator/local.js';
 export * from './processor.js';
+export * from './facilitator/fee-payers.js';
 export * from './schemes/stacks/index.js';
 export * from './siwx/index.js';
