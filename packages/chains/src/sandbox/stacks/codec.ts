@@ -5,8 +5,8 @@
  * is injected; the real one is `stacksTransactionCodec` from `@svc/payments` (`schemes/stacks/transaction.ts`),
  * which deserializes the bytes with `@stacks/transactions`, verifies the origin signature with the library's own
  * `verifyOrigin` (recover the public key from each signature over the sighash, hash it, compare with the spending
- * condition's signer) and derives the sender address from the spending condition. It satisfies this interface
- * structurally.
+ * condition's signer), derives the sender address from the spending condition, and evaluates post-conditions. It
+ * satisfies this interface structurally.
  */
 
 export type StacksNetworkName = 'mainnet' | 'testnet';
@@ -71,11 +71,6 @@ export interface StacksDecodedTransaction {
   readonly postConditions: readonly StacksDecodedPostCondition[];
 }
 
-export interface StacksTransactionCodec {
-  /** Decodes a serialized signed transaction (hex, optional 0x). Throws on bytes that are not one canonical transaction. */
-  decode(serializedTxHex: string): StacksDecodedTransaction;
-}
-
 /** One fungible movement a transaction makes (fees are not movements: post-conditions never cover them). */
 export interface StacksAssetMovement {
   readonly from: string;
@@ -84,50 +79,13 @@ export interface StacksAssetMovement {
   readonly amount: bigint;
 }
 
-function compare(sent: bigint, condition: StacksFungibleComparator, amount: bigint): boolean {
-  switch (condition) {
-    case 'eq':
-      return sent === amount;
-    case 'gt':
-      return sent > amount;
-    case 'gte':
-      return sent >= amount;
-    case 'lt':
-      return sent < amount;
-    case 'lte':
-      return sent <= amount;
-  }
-}
-
-/**
- * Stacks post-condition semantics for a contract call making `movements`: every condition must hold (amount sent by
- * that principal of that asset compared with the condition), and in `deny` mode every movement must be covered by a
- * condition on the same principal and asset (`originator` mode: every movement by the sender). Returns null when the
- * transaction may proceed, else why it would abort.
- */
-export function postConditionViolation(tx: Pick<StacksDecodedTransaction, 'sender' | 'postConditionMode' | 'postConditions'>, movements: readonly StacksAssetMovement[]): string | null {
-  const sent = (principal: string, asset: string) => movements.filter((m) => m.from === principal && m.asset === asset).reduce((sum, m) => sum + m.amount, 0n);
-  for (const pc of tx.postConditions) {
-    switch (pc.type) {
-      case 'stx':
-        if (!compare(sent(pc.principal, 'STX'), pc.condition, pc.amount)) return `post-condition failed: ${pc.principal} sends STX ${pc.condition} ${pc.amount}`;
-        break;
-      case 'ft':
-        if (!compare(sent(pc.principal, pc.asset), pc.condition, pc.amount)) return `post-condition failed: ${pc.principal} sends ${pc.asset} ${pc.condition} ${pc.amount}`;
-        break;
-      case 'nft':
-        // Fungible transfers move no NFT.
-        if (pc.condition === 'sent') return `post-condition failed: ${pc.principal} sends NFT ${pc.asset}`;
-        break;
-      case 'other':
-        return `unsupported post-condition: ${pc.description}`;
-    }
-  }
-  if (tx.postConditionMode === 'allow') return null;
-  for (const m of movements) {
-    if (tx.postConditionMode === 'originator' && m.from !== tx.sender) continue;
-    const covered = tx.postConditions.some((pc) => (pc.type === 'stx' ? m.asset === 'STX' : pc.type === 'ft' ? pc.asset === m.asset : false) && pc.principal === m.from);
-    if (!covered) return `post-condition mode ${tx.postConditionMode}: ${m.from} sends ${m.amount} ${m.asset} without a post-condition`;
-  }
-  return null;
+export interface StacksTransactionCodec {
+  /** Decodes a serialized signed transaction (hex, optional 0x). Throws on bytes that are not one canonical transaction. */
+  decode(serializedTxHex: string): StacksDecodedTransaction;
+  /**
+   * Stacks post-condition semantics: null when a transaction making `movements` would proceed, else why it would
+   * abort. The rules come with the codec so that the ledger and the payment facilitator apply one implementation
+   * (`postConditionViolation` in `@svc/payments`), and this package needs no copy of them.
+   */
+  postConditionViolation(tx: Pick<StacksDecodedTransaction, 'sender' | 'postConditionMode' | 'postConditions'>, movements: readonly StacksAssetMovement[]): string | null;
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StacksDecodedTransaction, StacksTransactionCodec } from './codec.js';
+import type { StacksAssetMovement, StacksDecodedTransaction, StacksTransactionCodec } from './codec.js';
 import { StacksLedgerError, StacksSandboxLedger } from './ledger.js';
 
 const ALICE = 'SP13XRE748TMQ72AHAZF9MJTSREB41D7WYZWEP0SM';
@@ -14,11 +14,19 @@ const SBTC = 'SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token';
 
 let counter = 0;
 const txs = new Map<string, StacksDecodedTransaction>();
+/** The movements the ledger asked the codec's post-condition rules about, latest last. */
+const postConditionQueries: StacksAssetMovement[][] = [];
 const codec: StacksTransactionCodec = {
   decode(hex) {
     const tx = txs.get(hex);
     if (!tx) throw new Error('cannot deserialize');
     return tx;
+  },
+  // The rules themselves are tested with the real codec in @svc/payments (schemes/stacks/post-conditions.test.ts);
+  // this stand-in only refuses deny mode without any post-condition.
+  postConditionViolation(tx, movements) {
+    postConditionQueries.push([...movements]);
+    return tx.postConditionMode === 'deny' && tx.postConditions.length === 0 ? 'stand-in: deny mode without post-conditions' : null;
   },
 };
 
@@ -149,10 +157,13 @@ describe('StacksSandboxLedger', () => {
     expect(refused(ledger, theft).code).toBe('invalid_transfer');
   });
 
-  it('enforces post-conditions (deny mode needs one per movement; conditions must hold)', () => {
+  it('refuses a token transfer that the codec post-condition rules say would abort, asking them about the token movement', () => {
     const ledger = funded();
-    expect(refused(ledger, usdcxTransfer(10n, { postConditions: [] })).code).toBe('post_condition_failed');
-    expect(refused(ledger, usdcxTransfer(10n, { postConditions: [{ type: 'ft', principal: ALICE, condition: 'lt', amount: 10n, asset: `${USDCX}::usdcx-token` }] })).code).toBe('post_condition_failed');
+    const error = refused(ledger, usdcxTransfer(10n, { postConditions: [] }));
+    expect(error.code).toBe('post_condition_failed');
+    expect(error.message).toMatch(/stand-in: deny mode without post-conditions/);
+    expect(postConditionQueries.at(-1)).toEqual([{ from: ALICE, asset: `${USDCX}::usdcx-token`, amount: 10n }]);
+    expect(ledger.balanceOf(ALICE, USDCX)).toBe(50_000n);
     expect(ledger.applyTransaction(usdcxTransfer(10n, { postConditionMode: 'allow', postConditions: [] })).amount).toBe(10n);
   });
 

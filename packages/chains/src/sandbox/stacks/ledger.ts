@@ -14,7 +14,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { postConditionViolation, type StacksAssetMovement, type StacksDecodedTransaction, type StacksNetworkName, type StacksTransactionCodec } from './codec.js';
+import type { StacksDecodedTransaction, StacksNetworkName, StacksTransactionCodec } from './codec.js';
 
 /** 'STX' or a SIP-010 token contract id (`ADDRESS.contract-name`). */
 export type StacksLedgerAsset = string;
@@ -73,7 +73,7 @@ export interface StacksAppliedTransaction {
 }
 
 export interface StacksSandboxLedgerOptions {
-  /** Decoder and signature verifier; `stacksTransactionCodec` from `@svc/payments`. */
+  /** Decoder, signature verifier and post-condition rules; `stacksTransactionCodec` from `@svc/payments`. */
   readonly codec: StacksTransactionCodec;
   /** Persist state here (JSON): loaded if present, rewritten after each change (coalesced, atomic rename). */
   readonly file?: string;
@@ -261,7 +261,7 @@ export class StacksSandboxLedger {
       if (transfer.sender !== tx.sender) throw new StacksLedgerError('invalid_transfer', `SIP-010 sender ${transfer.sender} is not tx-sender ${tx.sender}`);
       asset = token.contract;
       ({ recipient, amount, memo } = transfer);
-      const violation = postConditionViolation(tx, [{ from: tx.sender, asset: `${token.contract}::${token.assetName}`, amount } satisfies StacksAssetMovement]);
+      const violation = this.#codec.postConditionViolation(tx, [{ from: tx.sender, asset: `${token.contract}::${token.assetName}`, amount }]);
       if (violation) throw new StacksLedgerError('post_condition_failed', violation);
     } else {
       throw new StacksLedgerError('unsupported_payload', `payload type ${payload.payloadType} is not a token transfer or contract call`);

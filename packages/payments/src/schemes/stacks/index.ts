@@ -1,4 +1,5 @@
 // The `exact` x402 scheme on Stacks (STX, sBTC, USDCx), as @x402/core plugins: server, client and facilitator sides.
+export * from './address.js';
 export * from './assets.js';
 export * from './broadcaster.js';
 export * from './client.js';

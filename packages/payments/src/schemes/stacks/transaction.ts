@@ -23,6 +23,7 @@ import {
   wireToPostCondition,
 } from '@stacks/transactions';
 import { TransactionVersion } from '@stacks/network';
+import { postConditionViolation } from './post-conditions.js';
 
 export type StacksFungibleComparator = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
 
@@ -177,5 +178,5 @@ export function decodeStacksTransaction(serializedTxHex: string): StacksDecodedT
   };
 }
 
-/** The codec the sandbox Stacks ledger (`StacksSandboxLedger` in `@svc/chains`) takes. */
-export const stacksTransactionCodec = { decode: decodeStacksTransaction } as const;
+/** The codec the sandbox Stacks ledger (`StacksSandboxLedger` in `@svc/chains`) takes: decoding and post-condition rules. */
+export const stacksTransactionCodec = { decode: decodeStacksTransaction, postConditionViolation } as const;
