@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ServiceError } from '@svc/contracts';
-import { claimPayment, type Db, markPaymentSettled, releasePaymentClaim } from '@svc/store';
+import { claimPayment, type Db, releasePaymentClaim } from '@svc/store';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 
-/** A payment the facilitator accepted for one call; it is claimed in the store until settled or released. */
+/**
+ * A payment the facilitator accepted for one call. It stays claimed in the store until it is released, or marked
+ * settled together with the call's ledger row (recordSettledCall).
+ */
 export interface VerifiedPayment {
   readonly paymentId: string;
   readonly payload: PaymentPayload;
@@ -75,6 +78,7 @@ export class PaymentProcessor {
     return { paymentId, payload, requirements, payer: verdict.payer };
   }
 
+  /** Settles on chain. The caller records the call with recordSettledCall, which also marks the claim settled. */
   async settle(payment: VerifiedPayment): Promise<SettleResponse> {
     let response: SettleResponse;
     try {
@@ -84,7 +88,6 @@ export class PaymentProcessor {
       throw unreachable(cause);
     }
     if (!response.success) throw new SettlementFailed(response);
-    await markPaymentSettled(this.db, payment.paymentId, response.transaction);
     return response;
   }
 

@@ -50,3 +50,67 @@ describe('PaymentRequirementsBuilder', () => {
     expect(moved.body.accepts.find((a) => a.asset === 'slip44:5757')?.amount).toBe('500000');
   });
 });
+
+describe('PaymentRequirementsBuilder.acceptableRequirements', () => {
+  const resource = { url: 'http://x/t', description: 't' };
+  const STX = PAYMENT_TOKENS.STX.asset;
+  const stxAmounts = (requirements: readonly { asset: string; amount: string }[]) => requirements.filter((r) => r.asset === STX).map((r) => r.amount);
+
+  function setup() {
+    let now = 1_000_000;
+    const oracle = new SandboxPriceOracle({ STX: '1' });
+    const builder = new PaymentRequirementsBuilder(settings, oracle, () => now);
+    return { oracle, builder, advance: (ms: number) => (now += ms) };
+  }
+
+  it('is the current quote when the price has not moved (one entry per token)', async () => {
+    const { builder } = setup();
+    const quoted = (await builder.paymentRequired(resource, '1')).body.accepts;
+    expect(await builder.acceptableRequirements(resource, '1')).toEqual(quoted);
+  });
+
+  it('keeps a quote sent before a price move acceptable within maxTimeoutSeconds, and refuses it after', async () => {
+    const { oracle, builder, advance } = setup();
+    await builder.paymentRequired(resource, '1');
+    oracle.set('STX', '2');
+    advance(299_000);
+    // The new STX amount and the old one; the other tokens did not move, so each appears once.
+    const acceptable = await builder.acceptableRequirements(resource, '1');
+    expect(stxAmounts(acceptable)).toEqual(['500000', '1000000']);
+    expect(acceptable).toHaveLength(PAYMENT_TOKEN_IDS.length + 1);
+    advance(1_000);
+    expect(stxAmounts(await builder.acceptableRequirements(resource, '1'))).toEqual(['500000']);
+  });
+
+  it('counts from the last time a quote was sent: a cached 402 served again renews it', async () => {
+    const { oracle, builder, advance } = setup();
+    await builder.paymentRequired(resource, '1');
+    advance(200_000);
+    await builder.paymentRequired(resource, '1', 'payment_requirements_mismatch');
+    oracle.set('STX', '2');
+    advance(200_000);
+    expect(stxAmounts(await builder.acceptableRequirements(resource, '1'))).toEqual(['500000', '1000000']);
+  });
+
+  it('does not count a snapshot nobody was quoted at, nor another resource or price', async () => {
+    const { oracle, builder } = setup();
+    await builder.paymentRequired(resource, '1');
+    oracle.set('STX', '2');
+    await builder.acceptableRequirements(resource, '1');
+    oracle.set('STX', '4');
+    expect(stxAmounts(await builder.acceptableRequirements(resource, '1'))).toEqual(['250000', '1000000']);
+    expect(stxAmounts(await builder.acceptableRequirements(resource, '2'))).toEqual(['500000']);
+    expect(stxAmounts(await builder.acceptableRequirements({ url: 'http://x/other', description: 'o' }, '1'))).toEqual(['250000']);
+  });
+
+  it('remembers at most 16 quotes per resource and price', async () => {
+    const { oracle, builder } = setup();
+    for (let price = 1; price <= 20; price += 1) {
+      oracle.set('STX', String(price));
+      await builder.paymentRequired(resource, '1');
+    }
+    // The current quote (price 20) plus the 15 before it.
+    expect(stxAmounts(await builder.acceptableRequirements(resource, '1'))).toHaveLength(16);
+    expect(stxAmounts(await builder.acceptableRequirements(resource, '1'))).not.toContain('250000');
+  });
+});

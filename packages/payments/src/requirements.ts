@@ -2,6 +2,7 @@ import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { encodePaymentRequiredHeader } from '@x402/core/http';
 import { usdToAtomic } from './amounts.js';
 import type { PriceOracle, PriceSnapshot } from './oracle.js';
+import { RecentQuotes } from './recent-quotes.js';
 import { PAYMENT_TOKEN_IDS, PAYMENT_TOKENS, type PaymentNetworkFamily, type PaymentToken, type PaymentTokenId } from './tokens.js';
 
 export interface PaymentSettings {
@@ -34,18 +35,36 @@ export function amountInToken(usd: string, token: PaymentToken, snapshot: PriceS
   return usdToAtomic(usd, token.decimals, tokenUsdPrice(token, snapshot)).toString();
 }
 
+/** The resource a 402 is for. */
+type PaidResource = { readonly url: string; readonly description: string };
+
+/** 402s are cached, and quotes remembered, per resource and USD price. */
+const resourceKey = (resource: PaidResource, usd: string) => `${resource.url}\n${usd}`;
+
+function encode(body: PaymentRequired): PaymentRequiredResponse {
+  return { body, json: JSON.stringify(body), header: encodePaymentRequiredHeader(body) };
+}
+
+/** The fields a signed payment must match (PaymentProcessor compares these): one entry per distinct quote. */
+const quoteKey = (r: PaymentRequirements) => `${r.scheme}\n${r.network}\n${r.asset}\n${r.amount}\n${r.payTo}`;
+
 /**
  * Builds x402 v2 PaymentRequired responses: one `accepts` entry per payment token, at the tool's USD price in
  * that token's atomic units. The encoded response is cached per resource and price snapshot, so an unpaid call
- * costs one map lookup; a new oracle snapshot (sandbox price move, live cache expiry) rebuilds it.
+ * costs one map lookup; a new oracle snapshot (sandbox price move, live cache expiry) rebuilds it. Every 402 is
+ * remembered as a quote until its requirements time out, so a payment signed against it stays acceptable.
  */
 export class PaymentRequirementsBuilder {
   readonly #cache = new Map<string, { snapshot: PriceSnapshot; response: PaymentRequiredResponse }>();
+  readonly #quotes: RecentQuotes;
 
   constructor(
     private readonly settings: PaymentSettings,
     private readonly oracle: PriceOracle,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.#quotes = new RecentQuotes(settings.maxTimeoutSeconds * 1000, now);
+  }
 
   requirement(token: PaymentToken, usd: string, snapshot: PriceSnapshot): PaymentRequirements {
     const feePayer = token.family === 'solana' ? this.settings.feePayer?.solana : undefined;
@@ -66,22 +85,42 @@ export class PaymentRequirementsBuilder {
   }
 
   /**
-   * The 402 for a resource at a USD price. `error` says why an attempted payment was refused; responses without
-   * one are cached per resource and price snapshot.
+   * The 402 for a resource at a USD price, at the current snapshot. `error` says why an attempted payment was
+   * refused; responses without one are cached per resource and price snapshot.
    */
-  async paymentRequired(resource: { url: string; description: string }, usd: string, error?: string): Promise<PaymentRequiredResponse> {
+  async paymentRequired(resource: PaidResource, usd: string, error?: string): Promise<PaymentRequiredResponse> {
+    const current = await this.#current(resource, usd);
+    this.#quotes.record(resourceKey(resource, usd), current.body.accepts);
+    return error ? encode({ ...current.body, error }) : current;
+  }
+
+  /**
+   * Every requirement a payment for this resource and price may match: the current snapshot's, and those of any
+   * 402 sent within the last maxTimeoutSeconds (an `exact` payment fixes the quoted amount for that long, so a price
+   * move between the 402 and the paid retry does not refuse it).
+   */
+  async acceptableRequirements(resource: PaidResource, usd: string): Promise<PaymentRequirements[]> {
+    const current = await this.#current(resource, usd);
+    const distinct = new Map<string, PaymentRequirements>();
+    for (const requirement of [...current.body.accepts, ...this.#quotes.valid(resourceKey(resource, usd))]) {
+      if (!distinct.has(quoteKey(requirement))) distinct.set(quoteKey(requirement), requirement);
+    }
+    return [...distinct.values()];
+  }
+
+  /** The cached 402 at the current snapshot, rebuilt when the snapshot moves. */
+  async #current(resource: PaidResource, usd: string): Promise<PaymentRequiredResponse> {
     const snapshot = await this.oracle.snapshot();
-    const key = `${resource.url}\n${usd}`;
+    const key = resourceKey(resource, usd);
     const hit = this.#cache.get(key);
-    if (hit && hit.snapshot === snapshot && !error) return hit.response;
-    const body: PaymentRequired = {
+    if (hit && hit.snapshot === snapshot) return hit.response;
+    const response = encode({
       x402Version: 2,
-      error: error ?? 'Payment required',
+      error: 'Payment required',
       resource: { url: resource.url, description: resource.description, mimeType: 'application/json' },
       accepts: PAYMENT_TOKEN_IDS.map((id) => this.requirement(PAYMENT_TOKENS[id], usd, snapshot)),
-    };
-    const response = { body, json: JSON.stringify(body), header: encodePaymentRequiredHeader(body) };
-    if (!error) this.#cache.set(key, { snapshot, response });
+    });
+    this.#cache.set(key, { snapshot, response });
     return response;
   }
 }

@@ -27,6 +27,21 @@ export async function recordCall(db: Queryable, call: CallRecord): Promise<strin
   return String(rows[0]!.id);
 }
 
+/**
+ * Records a call that `paymentId` paid for and marks that payment's claim settled with the call's transaction, in
+ * one statement: a settled claim never lacks its ledger row (nor the other way round), and a paid call costs one
+ * store round trip after its claim instead of two.
+ */
+export async function recordSettledCall(db: Queryable, paymentId: string, call: CallRecord & { readonly txHash: string }): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH settled AS (UPDATE payment_claims SET state = 'settled', tx_hash = $6, settled_at = now() WHERE payment_id = $10)
+     INSERT INTO call_ledger (tool, account_id, payer, token, amount, tx_hash, outcome, http_status, latency_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [call.tool, call.accountId ?? null, call.payer ?? null, call.token ?? null, call.amount ?? null, call.txHash, call.outcome, call.httpStatus, Math.round(call.latencyMs), paymentId],
+  );
+  return String(rows[0]!.id);
+}
+
 export async function recentCalls(db: Queryable, filter: { tool?: string; limit?: number } = {}): Promise<CallLedgerRow[]> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT id, tool, account_id, payer, token, amount::text AS amount, tx_hash, outcome, http_status, latency_ms, created_at

@@ -8,7 +8,10 @@ export interface PaymentClaim {
   readonly payer?: string | null;
 }
 
-/** Claim a payment for one request. False when another request already claimed (or settled) it. */
+/**
+ * Claim a payment for one request. False when another request already claimed (or settled) it. A claim is marked
+ * settled together with its call's ledger row (recordSettledCall) or released (releasePaymentClaim).
+ */
 export async function claimPayment(db: Queryable, claim: PaymentClaim): Promise<boolean> {
   const { rows } = await db.query(
     `INSERT INTO payment_claims (payment_id, tool, network, payer, state) VALUES ($1, $2, $3, $4, 'claimed')
@@ -16,10 +19,6 @@ export async function claimPayment(db: Queryable, claim: PaymentClaim): Promise<
     [claim.paymentId, claim.tool, claim.network, claim.payer ?? null],
   );
   return rows.length === 1;
-}
-
-export async function markPaymentSettled(db: Queryable, paymentId: string, txHash: string): Promise<void> {
-  await db.query(`UPDATE payment_claims SET state = 'settled', tx_hash = $2, settled_at = now() WHERE payment_id = $1`, [paymentId, txHash]);
 }
 
 /** Give an unsettled payment back (the call failed before settlement), so the same signed payment can be retried. */

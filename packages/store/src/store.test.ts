@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recentCalls, recordCall } from './call-ledger.js';
-import { claimPayment, findPaymentClaim, markPaymentSettled, releasePaymentClaim } from './payment-claims.js';
+import { recentCalls, recordCall, recordSettledCall } from './call-ledger.js';
+import { claimPayment, findPaymentClaim, releasePaymentClaim } from './payment-claims.js';
 import { accountForWallet, consumeNonce, issueNonce, nonceState, purgeExpiredNonces, walletsOfAccount } from './identity.js';
 import type { Db } from './db.js';
 import { migrate } from './migrate.js';
@@ -69,7 +69,7 @@ describe.each(testBackends())('payment claims on $name', (backend) => {
   });
 
   it('keeps a settled claim forever and lets a released one be claimed again', async () => {
-    await markPaymentSettled(db, 'p1', '0xtx');
+    await recordSettledCall(db, 'p1', { tool: 'websearch', payer: '0xabc', token: 'BASE_USDC', amount: '1000', txHash: '0xtx', outcome: 'settled', httpStatus: 200, latencyMs: 3 });
     await releasePaymentClaim(db, 'p1');
     expect(await findPaymentClaim(db, 'p1')).toEqual({ state: 'settled', txHash: '0xtx' });
     expect(await claimPayment(db, claim)).toBe(false);
@@ -78,6 +78,21 @@ describe.each(testBackends())('payment claims on $name', (backend) => {
     await releasePaymentClaim(db, 'p2');
     expect(await findPaymentClaim(db, 'p2')).toBeUndefined();
     expect(await claimPayment(db, { ...claim, paymentId: 'p2' })).toBe(true);
+  });
+
+  it('marks a claim settled in the same statement that writes its call ledger row', async () => {
+    expect(await claimPayment(db, { ...claim, paymentId: 'p3' })).toBe(true);
+    const id = await recordSettledCall(db, 'p3', { tool: 'websearch', payer: '0xabc', token: 'BASE_USDC', amount: '1000', txHash: '0xtx3', outcome: 'settled', httpStatus: 200, latencyMs: 5 });
+    expect(await findPaymentClaim(db, 'p3')).toEqual({ state: 'settled', txHash: '0xtx3' });
+    const [row] = await recentCalls(db, { tool: 'websearch', limit: 1 });
+    expect(row).toMatchObject({ id, txHash: '0xtx3', outcome: 'settled', payer: '0xabc' });
+  });
+
+  it('writes neither the ledger row nor the settled mark when the statement fails', async () => {
+    expect(await claimPayment(db, { ...claim, paymentId: 'p4' })).toBe(true);
+    await expect(recordSettledCall(db, 'p4', { tool: 'websearch', txHash: '0xtx4', outcome: 'settled', httpStatus: 200, latencyMs: -1 })).rejects.toThrow();
+    expect(await findPaymentClaim(db, 'p4')).toEqual({ state: 'claimed', txHash: null });
+    expect((await recentCalls(db, { tool: 'websearch' })).map((r) => r.txHash)).not.toContain('0xtx4');
   });
 });
 

@@ -11,7 +11,7 @@ import {
   type VerifiedPayment,
   withSiwxChallenge,
 } from '@svc/payments';
-import { claimIdempotencyKey, completeIdempotencyKey, type Db, findIdempotencyByPayment, recordCall, releaseIdempotencyKey } from '@svc/store';
+import { claimIdempotencyKey, completeIdempotencyKey, type Db, findIdempotencyByPayment, recordCall, recordSettledCall, releaseIdempotencyKey } from '@svc/store';
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { SettleResponse } from '@x402/core/types';
 import { type HandlerContext, handlerFor, type HandlerTable, type ServiceMode } from './handler.js';
@@ -115,7 +115,7 @@ export class ToolService {
 
     // 5 pay: verify (and claim the payment for this call)
     const started = performance.now();
-    const offered = (await payments.paymentRequired(resource, usd)).body.accepts;
+    const offered = await payments.acceptableRequirements(resource, usd);
     let payment: VerifiedPayment;
     try {
       payment = await processor.verify(payload, offered, tool.name);
@@ -142,8 +142,8 @@ export class ToolService {
       } else await releaseIdempotencyKey(db, scope);
       return outcome;
     };
-    const record = (outcome: string, httpStatus: number, settlement?: SettleResponse) =>
-      recordCall(db, {
+    const record = (outcome: string, httpStatus: number, settlement?: SettleResponse) => {
+      const call = {
         tool: tool.name,
         accountId: caller?.accountId ?? null,
         payer: payment.payer,
@@ -153,7 +153,10 @@ export class ToolService {
         outcome,
         httpStatus,
         latencyMs: performance.now() - started,
-      });
+      };
+      // A settled payment's claim is marked settled by the statement that writes this row.
+      return settlement?.success ? recordSettledCall(db, payment.paymentId, { ...call, txHash: settlement.transaction }) : recordCall(db, call);
+    };
     const settle = async (): Promise<SettleResponse | InvokeOutcome> => {
       try {
         return await processor.settle(payment);
