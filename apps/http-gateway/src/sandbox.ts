@@ -4,17 +4,20 @@ import {
   loadOrCreateKeyPairFile,
   type SandboxEvmChain,
   type SandboxSolana,
+  StacksSandboxLedger,
   startSandboxEvmChain,
   startSandboxSolana,
 } from '@svc/chains';
-import { createLocalFacilitator, NETWORKS } from '@svc/payments';
+import { createLocalFacilitator, NETWORKS, stacksTransactionCodec } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
-import { createNonceManager, jsonRpc } from 'viem/nonce';
 import { mnemonicToAccount } from 'viem/accounts';
 import { SANDBOX_PAY_TO } from './config.js';
 
-/** Anvil dev account #2 submits sandbox settlements (#0 mints sandbox USDC, #1 is the sandbox payee). */
-const SETTLER_ACCOUNT_INDEX = 2;
+/**
+ * Anvil dev accounts #2 to #5 submit sandbox settlements, in turn (#0 mints sandbox USDC, #1 is the sandbox payee):
+ * each account sends one transaction per round trip to anvil, so four settle in parallel.
+ */
+const SETTLER_ACCOUNT_INDEXES = [2, 3, 4, 5] as const;
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 
 export interface Sandbox {
@@ -22,6 +25,8 @@ export interface Sandbox {
   readonly base: SandboxEvmChain;
   /** The sandbox Solana chain (LiteSVM behind a JSON-RPC facade) with USDC at the mainnet mint address. */
   readonly solana: SandboxSolana;
+  /** The sandbox Stacks chain (stacks:1): an in-process ledger of STX, sBTC and USDCx applying signed transfers. */
+  readonly stacks: StacksSandboxLedger;
   /** The facilitator's fee payers: SOL_USDC requirements must name the Solana one in `extra.feePayer`. */
   readonly feePayer: { readonly solana: string };
   /** The in-process facilitator settling on the sandbox chains. */
@@ -30,7 +35,7 @@ export interface Sandbox {
 }
 
 export interface StartSandboxOptions {
-  /** Chain state and the facilitator's Solana fee payer key persist here; without it everything is ephemeral. */
+  /** Chain state (`<dataDir>/chains/…`) and the facilitator's Solana fee payer key persist here; without it everything is ephemeral. */
   dataDir?: string;
   /** Payees, so their USDC token accounts exist (an SPL transfer needs the recipient's account). Default: SANDBOX_PAY_TO. */
   payTo?: { readonly solana?: string };
@@ -48,23 +53,29 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     throw base.status === 'rejected' ? base.reason : (solana as PromiseRejectedResult).reason;
   }
   try {
-    // One nonce manager per chain instance: a shared one would carry nonces over from an earlier chain.
-    const settler = mnemonicToAccount(ANVIL_DEV_MNEMONIC, { addressIndex: SETTLER_ACCOUNT_INDEX, nonceManager: createNonceManager({ source: jsonRpc() }) });
+    // Loaded from its file here, inside the try: a corrupt file stops the chains started above.
+    const stacks = new StacksSandboxLedger({ codec: stacksTransactionCodec, ...(chainsDir ? { file: join(chainsDir, 'stacks-1.json') } : {}) });
+    // The facilitator hands out these accounts' nonces itself, in order (a NonceQueue each), reading the first from the chain.
+    const settler = (addressIndex: number) => mnemonicToAccount(ANVIL_DEV_MNEMONIC, { addressIndex });
+    const [first, ...others] = SETTLER_ACCOUNT_INDEXES;
     // The Solana fee payer co-signs and pays for every SOL_USDC settlement; its key lives with the chain state.
     const solanaFeePayer = await loadOrCreateKeyPairFile(chainsDir ? join(chainsDir, 'solana-fee-payer.json') : undefined);
     if ((await solana.value.solBalance(solanaFeePayer.address)) < LAMPORTS_PER_SOL) await solana.value.airdrop(solanaFeePayer.address, 10n * LAMPORTS_PER_SOL);
     await solana.value.mintUsdc(options.payTo?.solana ?? SANDBOX_PAY_TO.solana, 0n);
     const facilitator = createLocalFacilitator({
-      evm: [{ network: NETWORKS.base, rpcUrl: base.value.rpcUrl, settler }],
+      evm: [{ network: NETWORKS.base, rpcUrl: base.value.rpcUrl, settlers: [settler(first), ...others.map(settler)] }],
       svm: [{ network: NETWORKS.solana, rpcUrl: solana.value.rpcUrl, feePayer: solanaFeePayer }],
+      stacks: [{ network: NETWORKS.stacks, target: stacks }],
     });
     return {
       base: base.value,
       solana: solana.value,
+      stacks,
       feePayer: { solana: solanaFeePayer.address },
       facilitator,
       stop: async () => {
-        await Promise.all([base.value.stop(), solana.value.stop()]);
+        // close() writes the Stacks ledger's last changes to its file.
+        await Promise.all([base.value.stop(), solana.value.stop(), stacks.close()]);
       },
     };
   } catch (error) {

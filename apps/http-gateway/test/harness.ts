@@ -3,7 +3,7 @@ import type { Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { type AppDependencies, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Sandbox, startSandbox } from '../src/sandbox.js';
 
@@ -40,7 +40,7 @@ export function post(app: FastifyInstance, tool: string, body: unknown, headers:
   });
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
@@ -58,8 +58,11 @@ export interface SandboxGateway extends Harness {
   faucet(body: unknown): Promise<Response>;
 }
 
-/** The real gateway listening on 127.0.0.1 with fresh sandbox chains and its in-process facilitator, for one test file. */
-export function useSandboxGateway(backend: ReturnType<typeof testBackends>[number], env: Record<string, string> = {}): SandboxGateway {
+/**
+ * The real gateway listening on 127.0.0.1 with fresh sandbox chains and its in-process facilitator, for one test file.
+ * `deps.oracle` lets a test move prices.
+ */
+export function useSandboxGateway(backend: ReturnType<typeof testBackends>[number], env: Record<string, string> = {}, deps: Pick<AppDependencies, 'oracle'> = {}): SandboxGateway {
   const state = {} as { app: FastifyInstance; db: Db; sandbox: Sandbox; url: string };
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${state.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -67,7 +70,7 @@ export function useSandboxGateway(backend: ReturnType<typeof testBackends>[numbe
     state.sandbox = await startSandbox();
     state.db = await backend.open();
     const port = await freePort();
-    state.app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port), ...env }), { db: state.db, sandbox: state.sandbox });
+    state.app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port), ...env }), { ...deps, db: state.db, sandbox: state.sandbox });
     await state.app.listen({ host: '127.0.0.1', port });
     state.url = `http://127.0.0.1:${port}`;
   });
