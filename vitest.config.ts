@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest passes the `source` condition to Node as well, so a dependency that also publishes a `source` export
+    // (its TypeScript: eventsource-parser, imported by the MCP SDK client) must go through Vite, with its importer.
+    server: { deps: { inline: ['@modelcontextprotocol/sdk', 'eventsource-parser'] } },
   },
 });

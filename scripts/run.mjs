@@ -30,7 +30,10 @@ switch (task) {
   case 'demo':
     run('node', ['demo/run.mjs']);
     break;
+  case 'access-keys':
+    run('node', ['apps/http-gateway/dist/access-keys-cli.js', ...process.argv.slice(3)]);
+    break;
   default:
-    console.error(`usage: node scripts/run.mjs start|test|bench|demo`);
+    console.error(`usage: node scripts/run.mjs start|test|bench|demo|access-keys`);
     process.exit(2);
 }

@@ -1,10 +1,12 @@
 import type { Db } from '@svc/store';
-import { HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
+import { CredentialResolver, HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
+import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
+import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { sandboxRoutes } from './routes/sandbox.js';
@@ -18,10 +20,15 @@ export interface AppDependencies {
   readonly oracle?: PriceOracle;
   /** Verifies and settles payments: FACILITATOR_URL's client in live mode. Sandbox mode uses `sandbox`. */
   readonly facilitator?: FacilitatorClient;
-  /** Sandbox chains and their in-process facilitator (sandbox mode). */
   /** The remote facilitator's fee payers (its `/supported`), named in SOL_USDC requirements (live mode). */
   readonly feePayer?: { readonly solana?: string };
+  /** Sandbox chains and their in-process facilitator (sandbox mode). */
   readonly sandbox?: Sandbox;
+  /**
+   * Signs OAuth access tokens: main.ts loads the persisted one (OAUTH_SIGNING_KEY or DATA_DIR). Without it the app
+   * makes a key that lives as long as the process (tests).
+   */
+  readonly oauthSigningKey?: OAuthSigningKey;
 }
 
 /** Headers that carry payments, proofs or keys: never written to logs. */
@@ -49,6 +56,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx });
 
   executeRoute(app, tools, config.publicBaseUrl);
+  const oauth = oauthServer({
+    db: deps.db,
+    publicBaseUrl: config.publicBaseUrl,
+    signingKey: deps.oauthSigningKey ?? (await newSigningKey()),
+    accessKeyEnvironment: config.accessKeyEnvironment,
+    evmVerifier: siwx.evmVerifier,
+  });
+  await app.register(oauth.routes);
+  await app.register(mcpPlugin, { publicBaseUrl: config.publicBaseUrl, credentials: new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer }), caller: new InvokeToolCaller(tools) });
   scheduleHousekeeping(app, deps.db);
   if (deps.sandbox && config.mode === 'sandbox') sandboxRoutes(app, deps.sandbox);
   discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });

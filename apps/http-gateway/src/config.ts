@@ -1,4 +1,5 @@
 import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
+import type { AccessKeyEnvironment } from '@svc/store';
 import { z } from 'zod';
 
 /**
@@ -21,6 +22,8 @@ const settingsSchema = z.object({
   PRICE_ORACLE_URL: z.url().optional(),
   PRICE_ORACLE_API_KEY: z.string().optional(),
   FACILITATOR_URL: z.url().optional(),
+  ACCESS_KEY_ENVIRONMENT: z.enum(['development', 'production']).optional(),
+  OAUTH_SIGNING_KEY: z.string().min(1).optional(),
   BASE_RPC_URL: z.url().optional(),
 });
 
@@ -46,6 +49,10 @@ export interface Config {
   readonly priceOracle: { readonly url: string | undefined; readonly apiKey: string | undefined };
   /** Remote x402 facilitator (live mode); sandbox mode settles in process. */
   readonly facilitatorUrl: string | undefined;
+  /** Which vault access keys this host accepts: development (`svc_dev_`) or production (`svc_live_`) ones, never both. */
+  readonly accessKeyEnvironment: AccessKeyEnvironment;
+  /** EC P-256 private JWK (JSON) signing OAuth access tokens; unset: generated once and kept in DATA_DIR/oauth-signing-key.json. */
+  readonly oauthSigningKey: string | undefined;
   /** Base JSON-RPC (live mode): verifies smart-wallet (EIP-1271 / EIP-6492) sign-in proofs. */
   readonly baseRpcUrl: string | undefined;
 }
@@ -97,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceOverrides: parseOverrides(s.SVC_PRICE_OVERRIDES),
     priceOracle: { url: s.PRICE_ORACLE_URL, apiKey: s.PRICE_ORACLE_API_KEY },
     facilitatorUrl: s.FACILITATOR_URL,
+    // The production host is the live one unless the operator says otherwise (e.g. a live-mode staging host).
+    accessKeyEnvironment: s.ACCESS_KEY_ENVIRONMENT ?? (s.SVC_MODE === 'live' ? 'production' : 'development'),
+    oauthSigningKey: s.OAUTH_SIGNING_KEY,
     baseRpcUrl: s.BASE_RPC_URL,
   };
 }

@@ -1,9 +1,8 @@
 import { ERROR_CODES, type openApiDocument } from '@svc/contracts';
+import { escapeHtml as escape } from './html.js';
 
 type OpenApi = ReturnType<typeof openApiDocument>;
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; enum?: unknown[]; default?: unknown; minimum?: number; maximum?: number; minLength?: number; maxLength?: number; minItems?: number; maxItems?: number; pattern?: string; format?: string; description?: string; anyOf?: Schema[]; items?: Schema };
-
-const escape = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function describeType(schema: Schema): string {
   if (schema.anyOf) return schema.anyOf.map(describeType).join(' | ');

@@ -4,6 +4,7 @@ import { feePayersOf } from '@svc/payments';
 import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { loadSigningKey } from './oauth/index.js';
 import { startSandbox } from './sandbox.js';
 
 async function main(): Promise<void> {
@@ -12,7 +13,8 @@ async function main(): Promise<void> {
   const sandbox = config.mode === 'sandbox' ? await startSandbox({ dataDir: config.dataDir, payTo: config.payTo }) : undefined;
   const facilitator = config.facilitatorUrl ? new HTTPFacilitatorClient({ url: config.facilitatorUrl }) : undefined;
   const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;
-  const app = await buildApp(config, { db, sandbox, facilitator, feePayer });
+  const oauthSigningKey = await loadSigningKey({ setting: config.oauthSigningKey, dataDir: config.dataDir });
+  const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

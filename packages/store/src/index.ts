@@ -1,3 +1,4 @@
+export * from './access-keys.js';
 export * from './call-ledger.js';
 export * from './payment-claims.js';
 export type { Db, Queryable } from './db.js';
@@ -9,3 +10,4 @@ export { openPostgres, type PostgresOptions } from './postgres.js';
 export * from './idempotency.js';
 export * from './identity.js';
 export * from './memories.js';
+export * from './oauth.js';

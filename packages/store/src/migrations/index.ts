@@ -2,7 +2,9 @@ import { callLedger } from './0001_call_ledger.js';
 import { paymentClaims } from './0002_payment_claims.js';
 import { identity } from './0003_identity.js';
 import { idempotency } from './0004_idempotency.js';
+import { accessKeys } from './0005_access_keys.js';
 import { memories } from './0006_memories.js';
+import { oauth } from './0007_oauth.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -11,4 +13,4 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency, memories];
+export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency, accessKeys, memories, oauth];

@@ -1,0 +1,53 @@
+import { parseInput, ServiceError } from '@svc/contracts';
+import { type AccessKeyEnvironment, type AccessKeyRecord, createAccessKey, listAccessKeys, type Queryable, revokeAccessKey } from '@svc/store';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/** The account a request is signed in as; throws the ServiceError to answer (401, or 402 with a SIWX challenge) otherwise. */
+export type AccountOfRequest = (request: FastifyRequest) => Promise<string>;
+
+export interface AccessKeyRoutesOptions {
+  readonly db: Queryable;
+  /** Keys are made for the environment this host serves (`Config.accessKeyEnvironment`). */
+  readonly environment: AccessKeyEnvironment;
+  readonly accountOf: AccountOfRequest;
+}
+
+export const ACCESS_KEYS_PATH = '/api/account/access-keys';
+
+export const KEY_NAME = z.string().trim().min(1).max(100);
+const createBody = z.strictObject({ name: KEY_NAME.default('default') });
+
+/** What the owner sees of a key: everything but the key itself (and the account, which is the caller's own). */
+const view = ({ id, prefix, name, environment, createdAt, lastUsedAt, revokedAt }: AccessKeyRecord) => ({ id, prefix, name, environment, createdAt, lastUsedAt, revokedAt });
+
+/**
+ * The signed-in account's vault access keys:
+ * - `POST /api/account/access-keys {name?}` -> 201 with `key`, shown this once (`Cache-Control: no-store`);
+ * - `GET /api/account/access-keys` -> every key, revoked ones included, never the key itself;
+ * - `DELETE /api/account/access-keys/{id}` -> the revoked key (idempotent); 404 for a key of no account of the caller's.
+ *
+ * Identity-gated: `accountOf` proves the caller (SIWX). Whoever wires SIWX request authentication registers these
+ * routes in buildApp: `accessKeyRoutes(app, { db, environment: config.accessKeyEnvironment, accountOf })`.
+ */
+export function accessKeyRoutes(app: FastifyInstance, options: AccessKeyRoutesOptions): void {
+  const { db, environment, accountOf } = options;
+
+  app.post(ACCESS_KEYS_PATH, async (request, reply) => {
+    const accountId = await accountOf(request);
+    const { name } = parseInput(createBody, request.body ?? {}, 'access key');
+    const { key, record } = await createAccessKey(db, { accountId, name, environment });
+    return reply.code(201).header('cache-control', 'no-store').send({ key, ...view(record) });
+  });
+
+  app.get(ACCESS_KEYS_PATH, async (request, reply) => {
+    const keys = await listAccessKeys(db, await accountOf(request));
+    return reply.header('cache-control', 'no-store').send({ keys: keys.map(view) });
+  });
+
+  app.delete<{ Params: { keyId: string } }>(`${ACCESS_KEYS_PATH}/:keyId`, async (request) => {
+    const revoked = await revokeAccessKey(db, await accountOf(request), request.params.keyId);
+    if (!revoked) throw new ServiceError('not_found', `No access key ${request.params.keyId} on this account.`);
+    return view(revoked);
+  });
+}

@@ -1,0 +1,90 @@
+import { ServiceError, toProblem } from '@svc/contracts';
+import { type CallToolResult, structuredResult } from './tool-results.js';
+
+/**
+ * The one place deciding how a failure reaches an MCP client: as a JSON-RPC error (with which HTTP status), or,
+ * inside tools/call, as a tool result with isError so the model can read it.
+ */
+
+export const JSON_RPC_CODE = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  /** A refused HTTP request (header, credential, media type, size): the code the MCP SDK's own server uses for these. */
+  requestRefused: -32000,
+} as const;
+
+/** A JSON-RPC protocol error raised by this endpoint. HTTP status 200 unless the envelope itself was unusable. */
+export class JsonRpcError extends Error {
+  override readonly name = 'JsonRpcError';
+
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly httpStatus = 200,
+  ) {
+    super(message);
+  }
+}
+
+/** The MCP spec's own wording; a hidden `-transaction` tool gets exactly this too, so it cannot be told apart. */
+export const unknownTool = (name: string) => new JsonRpcError(JSON_RPC_CODE.invalidParams, `Unknown tool: ${name}`);
+
+export const invalidParams = (message: string) => new JsonRpcError(JSON_RPC_CODE.invalidParams, message);
+
+export interface JsonRpcFailure {
+  readonly httpStatus: number;
+  readonly error: { readonly code: number; readonly message: string; readonly data?: unknown };
+  /** Not a refusal the service meant to give: log it (the client sees no internals). */
+  readonly unexpected: boolean;
+}
+
+/** Fastify's own request errors (body parsing, size, media type): a 4xx `statusCode` and an FST_ code. */
+function fastifyRequestError(error: unknown): { statusCode: number; code: string; message: string } | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { statusCode, code } = error as Error & { statusCode?: unknown; code?: unknown };
+  return typeof statusCode === 'number' && statusCode < 500 && typeof code === 'string' && code.startsWith('FST_') ? { statusCode, code, message: error.message } : undefined;
+}
+
+/**
+ * Invalid tool arguments are a protocol error in MCP 2025-06-18 (-32602), reported with every field and rule so a
+ * client can fix the call. `invalid_body` is the arguments not being an object at all.
+ */
+function argumentFailure(error: ServiceError): JsonRpcFailure | undefined {
+  if (error.code !== 'invalid_input' && error.code !== 'invalid_body') return undefined;
+  return { httpStatus: 200, error: { code: JSON_RPC_CODE.invalidParams, message: error.message, data: { tool: error.extra?.tool, issues: error.issues ?? [] } }, unexpected: false };
+}
+
+export function jsonRpcFailure(error: unknown): JsonRpcFailure {
+  if (error instanceof JsonRpcError) {
+    return { httpStatus: error.httpStatus, error: { code: error.code, message: error.message }, unexpected: false };
+  }
+  if (error instanceof ServiceError) {
+    const argument = argumentFailure(error);
+    if (argument) return argument;
+    const problem = toProblem(error);
+    const code = problem.status >= 500 ? JSON_RPC_CODE.internalError : JSON_RPC_CODE.requestRefused;
+    return { httpStatus: problem.status, error: { code, message: problem.detail, data: problem }, unexpected: problem.code === 'internal' };
+  }
+  const fastify = fastifyRequestError(error);
+  if (fastify) {
+    const unparsable = fastify.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastify.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
+    return { httpStatus: fastify.statusCode, error: { code: unparsable ? JSON_RPC_CODE.parseError : JSON_RPC_CODE.requestRefused, message: fastify.message }, unexpected: false };
+  }
+  return { httpStatus: 500, error: { code: JSON_RPC_CODE.internalError, message: 'Internal error' }, unexpected: true };
+}
+
+/** Whether a tools/call failure must stay a JSON-RPC error rather than become an isError result. */
+export function isProtocolFailure(error: unknown): boolean {
+  return error instanceof JsonRpcError || (error instanceof ServiceError && argumentFailure(error) !== undefined);
+}
+
+/**
+ * A tool that failed while running (not implemented, provider not configured, business rule, bad payment header):
+ * isError with the problem details as structured content. Unknown errors become the generic `internal` problem.
+ */
+export function toolErrorResult(error: unknown, meta?: Readonly<Record<string, unknown>>): CallToolResult {
+  return structuredResult(toProblem(error), { isError: true, meta });
+}
