@@ -1,3 +1,4 @@
+export * from './a2a-tasks.js';
 export * from './access-keys.js';
 export * from './call-ledger.js';
 export * from './payment-claims.js';

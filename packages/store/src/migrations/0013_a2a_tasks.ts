@@ -1,0 +1,24 @@
+import type { Migration } from './index.js';
+
+/**
+ * A2A tasks (POST /api/a2a), so a task outlives the process that started it and any gateway instance can answer
+ * the follow-up (approval, payment). `task` is the A2A Task as JSON; the other columns are what lookups filter and
+ * sort on. Rows are only read or written through `account_id`: one account never sees another's tasks.
+ */
+export const a2aTasks: Migration = {
+  version: 13,
+  name: 'a2a_tasks',
+  sql: `
+CREATE TABLE a2a_tasks (
+  task_id     text        PRIMARY KEY,
+  account_id  text        NOT NULL REFERENCES accounts (id),
+  context_id  text        NOT NULL,
+  state       text        NOT NULL,
+  status_at   timestamptz NOT NULL,
+  task        jsonb       NOT NULL,
+  created_at  timestamptz NOT NULL DEFAULT now(),
+  updated_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX a2a_tasks_account_status ON a2a_tasks (account_id, status_at DESC, task_id DESC);
+`,
+};
