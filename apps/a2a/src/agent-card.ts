@@ -1,7 +1,5 @@
 import { CATALOG_VERSION, catalog, groupSkills } from '@svc/contracts';
-
-/** The x402 A2A extension (google-agentic-commerce/a2a-x402 v0.2), declared so paying clients can activate it. */
-export const X402_A2A_EXTENSION = 'https://github.com/google-agentic-commerce/a2a-x402/blob/main/spec/v0.2';
+import { A2A_PATH, X402_A2A_EXTENSION } from './protocol.js';
 
 const DESCRIPTION =
   `${catalog.length} pay-per-call tools for multi-chain crypto work: wallets, balances, transfers, swaps, conditional orders, ` +
@@ -18,8 +16,8 @@ export function agentCardV1(baseUrl: string) {
     name: 'Multi-chain crypto tool service',
     description: DESCRIPTION,
     supportedInterfaces: [
-      { url: `${baseUrl}/api/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
-      { url: `${baseUrl}/api/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
+      { url: `${baseUrl}${A2A_PATH}`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url: `${baseUrl}${A2A_PATH}`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
     ],
     provider: { organization: 'svc', url: baseUrl },
     version: CATALOG_VERSION,
@@ -48,9 +46,9 @@ export function agentCardV03(baseUrl: string) {
     protocolVersion: '0.3.0',
     name: v1.name,
     description: v1.description,
-    url: `${baseUrl}/api/a2a`,
+    url: `${baseUrl}${A2A_PATH}`,
     preferredTransport: 'JSONRPC',
-    additionalInterfaces: [{ url: `${baseUrl}/api/a2a`, transport: 'JSONRPC' }],
+    additionalInterfaces: [{ url: `${baseUrl}${A2A_PATH}`, transport: 'JSONRPC' }],
     iconUrl: v1.iconUrl,
     provider: v1.provider,
     version: v1.version,

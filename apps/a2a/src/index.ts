@@ -1,1 +1,3 @@
-export { agentCardV03, agentCardV1, X402_A2A_EXTENSION } from './agent-card.js';
+export { agentCardV03, agentCardV1 } from './agent-card.js';
+export { type A2aPluginOptions, a2aPlugin } from './plugin.js';
+export { A2A_PATH, PAYMENT_STATUS, X402_A2A_EXTENSION, X402_METADATA } from './protocol.js';

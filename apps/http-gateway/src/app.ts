@@ -2,6 +2,7 @@ import type { Db } from '@svc/store';
 import { CredentialResolver, HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
+import { a2aPlugin } from '@svc/a2a';
 import { ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(oauth.routes);
   await app.register(mcpPlugin, { publicBaseUrl: config.publicBaseUrl, credentials: new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer }), caller: new InvokeToolCaller(tools) });
+  await app.register(a2aPlugin, { publicBaseUrl: config.publicBaseUrl, credentials: new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer }), tools, db: deps.db, priceOverrides: config.priceOverrides });
   scheduleHousekeeping(app, deps.db);
   if (deps.sandbox && config.mode === 'sandbox') sandboxRoutes(app, deps.sandbox);
   discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });

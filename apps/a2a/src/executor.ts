@@ -1,0 +1,154 @@
+import { type Task, TaskState } from '@a2a-js/sdk';
+import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
+import { findTool, parseInput, type PriceOverrides, priceOf, ServiceError, type ToolDefinition, unknownTool } from '@svc/contracts';
+import type { Credential } from '@svc/payments';
+import type { ToolService } from '@svc/tools';
+import { encodePaymentSignatureHeader } from '@x402/core/http';
+import type { PaymentPayload } from '@x402/core/types';
+import { randomUUID } from 'node:crypto';
+import { credentialOf } from './caller.js';
+import { type Instruction, instructionOf } from './instructions.js';
+import { type CallAttempt, stepOfError, stepOfOutcome, type TaskStep } from './outcomes.js';
+import { dataPart, textPart } from './parts.js';
+import { type PendingCall, pendingCallOf } from './pending-call.js';
+import { previewLine, previewOf } from './preview.js';
+import { PAYMENT_STATUS, resourceUrlOf, X402_METADATA } from './protocol.js';
+import { TaskTurn } from './task-turn.js';
+
+export interface ToolCallExecutorOptions {
+  /** Runs every call: `ToolService.invoke`, the pipeline all transports share. */
+  readonly tools: Pick<ToolService, 'invoke'>;
+  /** The operator's prices, shown in approval previews. */
+  readonly priceOverrides?: PriceOverrides | undefined;
+  /** How long an approval request stays valid (default 10 minutes). */
+  readonly approvalTtlMs?: number | undefined;
+  readonly now?: (() => Date) | undefined;
+}
+
+export const DEFAULT_APPROVAL_TTL_MS = 10 * 60 * 1000;
+
+const FORMS_HELP =
+  'Send a DataPart {"tool": "<name>", "input": {...}} or the text "/<tool> <json>", for example "/hederaContractIdToEvmAddress {"contractId": "0.0.1234"}". ' +
+  'The skills of this agent (/.well-known/agent-card.json) list every tool by group; GET /api/tools/discover gives their input schemas.';
+
+const APPROVAL_HELP = 'Reply on this task with a DataPart {"approve": true} to run it, or {"approve": false} to cancel it.';
+
+const stay = (state: TaskState, pending: PendingCall, text: string): TaskStep => ({ state, message: [textPart(text)], pending });
+
+/**
+ * The A2A agent: each message is a tool call (read tools run at once; write tools wait in input-required for an
+ * explicit approval), an answer to a pending approval, or an x402 payment for a pending call. Everything runs
+ * through invoke; this class only decides which call to make and hands invoke's answer to outcomes.ts.
+ */
+export class ToolCallExecutor implements AgentExecutor {
+  readonly #now: () => Date;
+  readonly #approvalTtlMs: number;
+
+  constructor(private readonly options: ToolCallExecutorOptions) {
+    this.#now = options.now ?? (() => new Date());
+    this.#approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
+  }
+
+  async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
+    const turn = new TaskTurn(request, bus, this.#now);
+    try {
+      const credential = credentialOf(request.context);
+      const instruction = instructionOf(request.userMessage);
+      if (request.task) {
+        turn.resume(request.task);
+        turn.apply(await this.#followUp(request.task, instruction, credential, turn));
+      } else if (instruction.kind === 'call') {
+        turn.open();
+        turn.apply(await this.#start(instruction, credential, turn));
+      } else {
+        turn.reply([textPart(`I run tools of this service. ${FORMS_HELP}`)]);
+      }
+    } finally {
+      bus.finished();
+    }
+  }
+
+  /** Only reached while a message is being handled (no bus outlives its request): the task ends canceled. */
+  async cancelTask(taskId: string, bus: ExecutionEventBus): Promise<void> {
+    bus.publish(AgentEvent.statusUpdate({ taskId, contextId: '', status: { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: this.#now().toISOString() }, metadata: {} }));
+  }
+
+  async #start(call: Extract<Instruction, { kind: 'call' }>, credential: Credential, turn: TaskTurn): Promise<TaskStep> {
+    const attempt: CallAttempt = { tool: call.tool, input: call.input, paid: false, paymentExtension: turn.paymentExtension };
+    const tool = findTool(call.tool);
+    if (!tool) return stepOfError(attempt, unknownTool(call.tool));
+    if (tool.effect === 'read') return this.#run(attempt, credential);
+    let input: Record<string, unknown>;
+    try {
+      // The same validation invoke applies: a call with bad input is refused before anyone is asked to approve it.
+      input = parseInput(tool.input, call.input, tool.name) as Record<string, unknown>;
+    } catch (error) {
+      return stepOfError(attempt, error);
+    }
+    if (credential.readOnly) {
+      return {
+        state: TaskState.TASK_STATE_REJECTED,
+        message: [textPart(`${tool.name} moves funds or changes wallet state, and this OAuth session is read-only: it cannot approve such calls. Use a vault access key (x-api-key).`)],
+        pending: null,
+      };
+    }
+    return this.#approvalRequest(tool, input, call.input);
+  }
+
+  #approvalRequest(tool: ToolDefinition, input: Record<string, unknown>, rawInput: unknown): TaskStep {
+    const preview = previewOf(tool, input, priceOf(tool, this.options.priceOverrides));
+    const requestedAt = this.#now();
+    const expiresAt = new Date(requestedAt.getTime() + this.#approvalTtlMs).toISOString();
+    const approvalId = randomUUID();
+    return {
+      state: TaskState.TASK_STATE_INPUT_REQUIRED,
+      message: [textPart(`Approval required: ${previewLine(preview)}. ${APPROVAL_HELP} This approval expires at ${expiresAt}.`), dataPart({ approvalRequired: preview, approvalId, expiresAt })],
+      pending: { stage: 'approval', tool: tool.name, input: rawInput, approvalId, requestedAt: requestedAt.toISOString() },
+    };
+  }
+
+  async #followUp(task: Task, instruction: Instruction, credential: Credential, turn: TaskTurn): Promise<TaskStep> {
+    const pending = pendingCallOf(task);
+    const state = task.status?.state ?? TaskState.TASK_STATE_INPUT_REQUIRED;
+    if (!pending) return { state, message: [textPart(`This task is not waiting for anything. ${FORMS_HELP}`)], pending: null };
+    const attempt = (paid: boolean): CallAttempt => ({ tool: pending.tool, input: pending.input, paid, paymentExtension: turn.paymentExtension });
+    if (pending.stage === 'payment') {
+      if (instruction.kind === 'payment') return this.#run(attempt(true), credential, instruction.payload);
+      if (instruction.kind === 'payment_rejected') {
+        return { state: TaskState.TASK_STATE_CANCELED, message: [textPart(`Payment declined: ${pending.tool} did not run.`)], messageMetadata: { [X402_METADATA.status]: PAYMENT_STATUS.rejected }, pending: null };
+      }
+      return stay(state, pending, `${pending.tool} waits for a payment: send message metadata "${X402_METADATA.status}": "${PAYMENT_STATUS.submitted}" with "${X402_METADATA.payload}" on this task.`);
+    }
+    if (instruction.kind !== 'approval') return stay(state, pending, `${pending.tool} waits for your approval. ${APPROVAL_HELP}`);
+    if (credential.readOnly) return stay(state, pending, `This OAuth session is read-only and cannot approve ${pending.tool}; approve with a vault access key (x-api-key).`);
+    if (instruction.approvalId !== undefined && instruction.approvalId !== pending.approvalId) {
+      return stay(state, pending, `That approvalId does not match this task's approval (${pending.approvalId}). ${APPROVAL_HELP}`);
+    }
+    const age = this.#now().getTime() - Date.parse(pending.requestedAt);
+    if (age > this.#approvalTtlMs) {
+      const detail = `approval expired: it was requested at ${pending.requestedAt} and is valid for ${this.#approvalTtlMs / 60_000} minutes; ${pending.tool} did not run. Send the call again.`;
+      return { state: TaskState.TASK_STATE_FAILED, message: [textPart(`${pending.tool} failed: ${detail}`), dataPart({ code: 'approval_expired', detail })], pending: null };
+    }
+    if (!instruction.approve) return { state: TaskState.TASK_STATE_CANCELED, message: [textPart(`Not approved: ${pending.tool} did not run.`)], pending: null };
+    return this.#run(attempt(false), credential);
+  }
+
+  async #run(attempt: CallAttempt, credential: Credential, payment?: unknown): Promise<TaskStep> {
+    try {
+      if (attempt.paid && (typeof payment !== 'object' || payment === null)) {
+        throw new ServiceError('invalid_payment_header', `"${X402_METADATA.payload}" must be an x402 PaymentPayload object.`);
+      }
+      const outcome = await this.options.tools.invoke({
+        tool: attempt.tool,
+        input: attempt.input,
+        // invoke takes the payment as the HTTP transport carries it (base64 JSON), so all transports share one decoder.
+        paymentSignature: attempt.paid ? encodePaymentSignatureHeader(payment as PaymentPayload) : undefined,
+        resourceUrl: resourceUrlOf(attempt.tool),
+        caller: { accountId: credential.accountId },
+      });
+      return stepOfOutcome(attempt, outcome);
+    } catch (error) {
+      return stepOfError(attempt, error);
+    }
+  }
+}
