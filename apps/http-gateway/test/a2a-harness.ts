@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { type Address, erc20Abi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
-import type { SandboxGateway } from './harness.js';
+import type { Sandbox } from '../src/sandbox.js';
 
 /** A fetch that sends these headers (a credential, the x402 extension) on every request. */
 const fetchWith =
@@ -45,13 +45,16 @@ export function asTask(result: Message | Task): Task {
 export const dataOf = (parts: readonly Part[] | undefined) => parts?.flatMap((part) => (part.content?.$case === 'data' ? [part.content.value] : [])) ?? [];
 export const textOf = (parts: readonly Part[] | undefined) => parts?.flatMap((part) => (part.content?.$case === 'text' ? [part.content.value] : [])).join('\n') ?? '';
 
-/** A fresh EVM wallet holding 1 sandbox USDC on Base, with an x402 client that signs for it. */
-export async function fundedPayer(gateway: SandboxGateway) {
+/** A fresh EVM wallet given 1 sandbox USDC on Base by the gateway's faucet, with an x402 client that signs for it. */
+export async function fundedPayer(baseUrl: string, sandbox: Sandbox) {
   const account = privateKeyToAccount(generatePrivateKey());
-  const res = await gateway.faucet({ address: account.address, token: 'BASE_USDC', amount: '1' });
+  const res = await fetch(`${baseUrl}/api/sandbox/faucet`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address: account.address, token: 'BASE_USDC', amount: '1' }),
+  });
   expect(res.status).toBe(200);
-  return { account, x402: new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient))) };
+  return { account, x402: new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, sandbox.base.publicClient))) };
 }
 
-export const usdcOf = (gateway: SandboxGateway, address: Address) =>
-  gateway.sandbox.base.publicClient.readContract({ address: gateway.sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+export const usdcOf = (sandbox: Sandbox, address: Address) => sandbox.base.publicClient.readContract({ address: sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });

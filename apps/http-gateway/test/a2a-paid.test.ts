@@ -22,7 +22,7 @@ describe.each(backends)('A2A tool calls paid per call through the x402 A2A exten
 
   it('A2A 1.0: payment-required, then payment-submitted on the task runs the tool; receipts come back and the payee is paid the price', async () => {
     const client = await a2aClient(gateway.url, { 'x-api-key': key, ...WITH_X402 });
-    const { account, x402 } = await fundedPayer(gateway);
+    const { account, x402 } = await fundedPayer(gateway.url, gateway.sandbox);
 
     const asked = asTask(await client.sendMessage(callTool(TOOL, { contractId: '0.0.1234' })));
     expect(asked.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
@@ -32,7 +32,7 @@ describe.each(backends)('A2A tool calls paid per call through the x402 A2A exten
     expect(required).toMatchObject({ x402Version: 2, resource: { url: `a2a://tool/${TOOL}` } });
 
     const payment = await x402.createPaymentPayload(required);
-    const before = await usdcOf(gateway, payee);
+    const before = await usdcOf(gateway.sandbox, payee);
     const done = asTask(await client.sendMessage(paymentSubmitted(asked.id, payment)));
 
     const expected = { contractId: '0.0.1234', evmAddress: '0x00000000000000000000000000000000000004d2', sandbox: true };
@@ -44,7 +44,7 @@ describe.each(backends)('A2A tool calls paid per call through the x402 A2A exten
     expect(done.artifacts).toHaveLength(1);
     expect(dataOf(done.artifacts[0]!.parts)).toEqual([expected]);
     expect(textOf(done.artifacts[0]!.parts)).toMatch(/^hederaContractIdToEvmAddress completed: /);
-    expect((await usdcOf(gateway, payee)) - before).toBe(BigInt(payment.accepted.amount));
+    expect((await usdcOf(gateway.sandbox, payee)) - before).toBe(BigInt(payment.accepted.amount));
 
     // The task is stored: reading it back gives the same final state and artifact.
     const stored = await client.getTask(GetTaskRequest.fromJSON({ id: asked.id }));
@@ -54,7 +54,7 @@ describe.each(backends)('A2A tool calls paid per call through the x402 A2A exten
 
   it('A2A 0.3 (compatibility client, message/send): the same round trip', async () => {
     const client = legacyA2aClient(gateway.url, { 'x-api-key': key, ...WITH_X402 });
-    const { x402 } = await fundedPayer(gateway);
+    const { x402 } = await fundedPayer(gateway.url, gateway.sandbox);
     const asked = asTask(await client.sendMessage(userMessage([{ text: `/${TOOL} {"contractId": "0.0.77"}` }])));
     expect(asked.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     const payment = await x402.createPaymentPayload(asked.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired);
@@ -67,7 +67,7 @@ describe.each(backends)('A2A tool calls paid per call through the x402 A2A exten
 
   it('fails the task with payment-failed and the reason when the payment is refused; nothing ran', async () => {
     const client = await a2aClient(gateway.url, { 'x-api-key': key, ...WITH_X402 });
-    const { x402 } = await fundedPayer(gateway);
+    const { x402 } = await fundedPayer(gateway.url, gateway.sandbox);
     const asked = asTask(await client.sendMessage(callTool(TOOL, { contractId: '0.0.5' })));
     const payment = await x402.createPaymentPayload(asked.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired);
     const tampered = { ...payment, accepted: { ...payment.accepted, amount: '1' } };
