@@ -1,0 +1,80 @@
+import { CancelTaskRequest, GetTaskRequest, ListTasksRequest, TaskState } from '@a2a-js/sdk';
+import type { Client } from '@a2a-js/sdk/client';
+import type { PaymentRequired } from '@x402/core/types';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { a2aClient, asTask, dataOf, fundedPayer, legacyA2aClient, usdcOf, userMessage, WITH_X402 } from './a2a-harness.js';
+import { backends, useSandboxGateway } from './harness.js';
+import { newAccessKey } from './mcp-harness.js';
+
+/** A write tool of the catalog without a handler yet: it waits for approval like any other. */
+const WRITE_TOOL = 'ethNativeSend';
+const sendNative = () => userMessage([{ data: { tool: WRITE_TOOL, input: { to: '0x00000000000000000000000000000000000000b0', amount: '0.1' } } }]);
+
+const rpc = (url: string, headers: Record<string, string>, body: unknown) =>
+  fetch(`${url}/api/a2a`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+describe.each(backends)('A2A on the gateway: credentials, task isolation between accounts ($name)', (backend) => {
+  const gateway = useSandboxGateway(backend);
+  let aliceKey: string;
+  let bobKey: string;
+  let alice: Client;
+  let bob: Client;
+  beforeAll(async () => {
+    ({ key: aliceKey } = await newAccessKey(gateway.db));
+    ({ key: bobKey } = await newAccessKey(gateway.db));
+    alice = await a2aClient(gateway.url, { 'x-api-key': aliceKey, ...WITH_X402 });
+    bob = await a2aClient(gateway.url, { 'x-api-key': bobKey });
+  });
+
+  it('answers 401 without a credential and 400 with both, before reading the request', async () => {
+    const message = { jsonrpc: '2.0', id: 1, method: 'message/send', params: {} };
+    const none = await rpc(gateway.url, {}, message);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(await none.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { data: { code: 'credentials_required' } } });
+    const both = await rpc(gateway.url, { 'x-api-key': aliceKey, authorization: 'Bearer x' }, message);
+    expect(both.status).toBe(400);
+    expect(await both.json()).toMatchObject({ error: { data: { code: 'credentials_conflict' } } });
+  });
+
+  it('refuses a protocol version it does not speak', async () => {
+    const res = await rpc(gateway.url, { 'x-api-key': aliceKey, 'a2a-version': '2.0' }, { jsonrpc: '2.0', id: 7, method: 'GetTask', params: { id: 'x' } });
+    expect(await res.json()).toMatchObject({ id: 7, error: { code: -32009 } });
+  });
+
+  it('never lets one account get, list, cancel, continue or subscribe to another account’s task: it does not exist for them', async () => {
+    const task = asTask(await alice.sendMessage(sendNative()));
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+
+    await expect(bob.getTask(GetTaskRequest.fromJSON({ id: task.id }))).rejects.toThrow(/not found/i);
+    await expect(bob.cancelTask(CancelTaskRequest.fromJSON({ id: task.id }))).rejects.toThrow(/not found/i);
+    await expect(bob.sendMessage(userMessage([{ data: { approve: true } }], { taskId: task.id }))).rejects.toThrow(/not found/i);
+    expect((await bob.listTasks(ListTasksRequest.fromJSON({}))).tasks).toEqual([]);
+    const legacyBob = legacyA2aClient(gateway.url, { 'x-api-key': bobKey });
+    await expect(legacyBob.getTask(GetTaskRequest.fromJSON({ id: task.id }))).rejects.toThrow(/not found/i);
+    await expect(legacyBob.cancelTask(CancelTaskRequest.fromJSON({ id: task.id }))).rejects.toThrow(/not found/i);
+    // Subscribing answers exactly as for a task id nobody holds (this endpoint offers no streaming at all).
+    const subscribe = (id: string) => rpc(gateway.url, { 'x-api-key': bobKey, 'a2a-version': '1.0' }, { jsonrpc: '2.0', id: 1, method: 'SubscribeToTask', params: { id } }).then((r) => r.json());
+    expect(await subscribe(task.id)).toEqual(await subscribe('00000000-0000-0000-0000-000000000000'));
+
+    const own = await alice.getTask(GetTaskRequest.fromJSON({ id: task.id }));
+    expect(own.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+    expect((await alice.listTasks(ListTasksRequest.fromJSON({}))).tasks.map((t) => t.id)).toContain(task.id);
+  });
+
+  it('takes a catalog write tool through approval to invoke: approved, paid, then refused as not implemented without charging', async () => {
+    const task = asTask(await alice.sendMessage(sendNative()));
+    const [{ approvalId }] = dataOf(task.status?.message?.parts) as { approvalId: string }[];
+    const approved = asTask(await alice.sendMessage(userMessage([{ data: { approve: true, approvalId } }], { taskId: task.id })));
+    expect(approved.status?.message?.metadata?.['x402.payment.status']).toBe('payment-required');
+
+    const { account, x402 } = await fundedPayer(gateway.url, gateway.sandbox);
+    const payment = await x402.createPaymentPayload(approved.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired);
+    const balance = await usdcOf(gateway.sandbox, account.address);
+    const failed = asTask(await alice.sendMessage(userMessage([{ text: 'paid' }], { taskId: task.id, metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payment } })));
+    expect(failed.status?.state).toBe(TaskState.TASK_STATE_FAILED);
+    expect(dataOf(failed.status?.message?.parts)).toEqual([expect.objectContaining({ code: 'not_implemented', status: 501, tool: WRITE_TOOL })]);
+    expect(failed.status?.message?.metadata?.['x402.payment.status']).toBe('payment-failed');
+    expect(await usdcOf(gateway.sandbox, account.address)).toBe(balance);
+  });
+});
