@@ -10,7 +10,7 @@ const skillIds = groupSkills(catalog).map((skill) => skill.id);
 /** Every catalog tool is named by exactly the skill of its group. */
 function expectEverySkill(skills: readonly { id: string; description: string; examples: readonly string[] }[]) {
   expect(skills.map((skill) => skill.id)).toEqual(skillIds);
-  for (const tool of catalog) expect(skills.filter((skill) => (skill.description.match(/[\w-]+/g) ?? []).includes(tool.name)).length).toBe(1);
+  for (const tool of catalog) expect(skills.filter((skill) => new Set(skill.description.match(/[\w-]+/g)).has(tool.name)).length).toBe(1);
   for (const skill of skills) expect(skill.examples.length).toBeGreaterThan(0);
 }
 

@@ -34,7 +34,7 @@ export function userMessage(parts: readonly unknown[], options: { taskId?: strin
   return SendMessageRequest.fromJSON({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts, taskId: options.taskId, metadata: options.metadata } });
 }
 
-export const callTool = (tool: string, input: unknown) => userMessage([{ data: { tool, input } }]);
+export const callTool = (tool: string, input: unknown): SendMessageRequest => userMessage([{ data: { tool, input } }]);
 
 export function asTask(result: Message | Task): Task {
   expect(result).toHaveProperty('status');

@@ -62,9 +62,27 @@ describe.each(backends)('A2A on the gateway: credentials, task isolation between
     expect((await alice.listTasks(ListTasksRequest.fromJSON({}))).tasks.map((t) => t.id)).toContain(task.id);
   });
 
+  it('speaks both wire formats as the README shows them: A2A 1.0 SendMessage, then A2A 0.3 message/send on the same task', async () => {
+    const headers = { 'x-api-key': aliceKey };
+    const started = await rpc(gateway.url, { ...headers, 'A2A-Version': '1.0' }, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'SendMessage',
+      params: { message: { messageId: 'readme-1', role: 'ROLE_USER', parts: [{ data: { tool: WRITE_TOOL, input: { to: '0x00000000000000000000000000000000000000b0', amount: '1' } } }] } },
+    }).then((r) => r.json());
+    expect(started.result.task.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+    const rejected = await rpc(gateway.url, headers, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'message/send',
+      params: { message: { kind: 'message', messageId: 'readme-2', role: 'user', taskId: started.result.task.id, parts: [{ kind: 'data', data: { approve: false } }] } },
+    }).then((r) => r.json());
+    expect(rejected.result).toMatchObject({ kind: 'task', id: started.result.task.id, status: { state: 'canceled' } });
+  });
+
   it('takes a catalog write tool through approval to invoke: approved, paid, then refused as not implemented without charging', async () => {
     const task = asTask(await alice.sendMessage(sendNative()));
-    const [{ approvalId }] = dataOf(task.status?.message?.parts) as { approvalId: string }[];
+    const [{ approvalId }] = dataOf(task.status?.message?.parts) as [{ approvalId: string }];
     const approved = asTask(await alice.sendMessage(userMessage([{ data: { approve: true, approvalId } }], { taskId: task.id })));
     expect(approved.status?.message?.metadata?.['x402.payment.status']).toBe('payment-required');
 

@@ -1,4 +1,4 @@
-import { GetTaskRequest, TaskState } from '@a2a-js/sdk';
+import { GetTaskRequest, type Message, TaskState } from '@a2a-js/sdk';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import type { Address } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -98,7 +98,7 @@ describe.each(backends)('A2A tool calls paid per call through the x402 A2A exten
     const client = await a2aClient(gateway.url, { 'x-api-key': key });
     const reply = await client.sendMessage(userMessage([{ text: 'hello, what can you do?' }]));
     expect(reply).not.toHaveProperty('status');
-    const text = textOf((reply as { parts: [] }).parts);
+    const text = textOf((reply as Message).parts);
     expect(text).toContain('{"tool": "<name>", "input": {...}}');
     expect(text).toContain('/<tool> <json>');
     expect(text).toContain('agent-card.json');
