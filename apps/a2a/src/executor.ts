@@ -2,6 +2,7 @@ import { type Task, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
 import { findTool, parseInput, type PriceOverrides, priceOf, ServiceError, type ToolDefinition, unknownTool } from '@svc/contracts';
 import type { Credential } from '@svc/payments';
+import { claimA2aPendingCall, type Queryable } from '@svc/store';
 import type { ToolService } from '@svc/tools';
 import { encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
@@ -18,6 +19,8 @@ import { TaskTurn } from './task-turn.js';
 export interface ToolCallExecutorOptions {
   /** Runs every call: `ToolService.invoke`, the pipeline all transports share. */
   readonly tools: Pick<ToolService, 'invoke'>;
+  /** Where the tasks are: a follow-up claims the pending call it acts on there. */
+  readonly db: Queryable;
   /** The operator's prices, shown in approval previews. */
   readonly priceOverrides?: PriceOverrides | undefined;
   /** How long an approval request stays valid (default 10 minutes). */
@@ -32,6 +35,8 @@ const FORMS_HELP =
   'The skills of this agent (/.well-known/agent-card.json) list every tool by group; GET /api/tools/discover gives their input schemas.';
 
 const APPROVAL_HELP = 'Reply on this task with a DataPart {"approve": true} to run it, or {"approve": false} to cancel it.';
+
+const ALREADY_TAKEN = 'Another message on this task already answered what it was waiting for; GetTask (tasks/get) shows how it went.';
 
 const stay = (state: TaskState, pending: PendingCall, text: string): TaskStep => ({ state, message: [textPart(text)], pending });
 
@@ -55,8 +60,13 @@ export class ToolCallExecutor implements AgentExecutor {
       const credential = credentialOf(request.context);
       const instruction = instructionOf(request.userMessage);
       if (request.task) {
-        turn.resume(request.task);
-        turn.apply(await this.#followUp(request.task, instruction, credential, turn));
+        const step = await this.#followUp(request.task, instruction, credential, turn);
+        if (step) {
+          turn.resume(request.task);
+          turn.apply(step);
+        } else {
+          turn.reply([textPart(ALREADY_TAKEN)]);
+        }
       } else if (instruction.kind === 'call') {
         turn.open();
         turn.apply(await this.#start(instruction, credential, turn));
@@ -68,7 +78,10 @@ export class ToolCallExecutor implements AgentExecutor {
     }
   }
 
-  /** Only reached while a message is being handled (no bus outlives its request): the task ends canceled. */
+  /**
+   * Required by the SDK for cancelling a task that is running on a live bus. No bus is ever found by task id here
+   * (PerRequestEventBuses), so CancelTask cancels the stored task itself; should one be found, the task ends canceled.
+   */
   async cancelTask(taskId: string, bus: ExecutionEventBus): Promise<void> {
     bus.publish(AgentEvent.statusUpdate({ taskId, contextId: '', status: { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: this.#now().toISOString() }, metadata: {} }));
   }
@@ -103,27 +116,34 @@ export class ToolCallExecutor implements AgentExecutor {
     return {
       state: TaskState.TASK_STATE_INPUT_REQUIRED,
       message: [textPart(`Approval required: ${previewLine(preview)}. ${APPROVAL_HELP} This approval expires at ${expiresAt}.`), dataPart({ approvalRequired: preview, approvalId, expiresAt })],
-      pending: { stage: 'approval', tool: tool.name, input: rawInput, approvalId, requestedAt: requestedAt.toISOString() },
+      pending: { stage: 'approval', id: approvalId, tool: tool.name, input: rawInput, requestedAt: requestedAt.toISOString() },
     };
   }
 
-  async #followUp(task: Task, instruction: Instruction, credential: Credential, turn: TaskTurn): Promise<TaskStep> {
+  /**
+   * The step a follow-up message takes its task to; undefined when a concurrent message already took the pending
+   * call. Every answer that acts on the pending call (runs, cancels or expires it) claims it first, once.
+   */
+  async #followUp(task: Task, instruction: Instruction, credential: Credential, turn: TaskTurn): Promise<TaskStep | undefined> {
     const pending = pendingCallOf(task);
     const state = task.status?.state ?? TaskState.TASK_STATE_INPUT_REQUIRED;
     if (!pending) return { state, message: [textPart(`This task is not waiting for anything. ${FORMS_HELP}`)], pending: null };
     const attempt = (paid: boolean): CallAttempt => ({ tool: pending.tool, input: pending.input, paid, paymentExtension: turn.paymentExtension });
+    const claimed = () => claimA2aPendingCall(this.options.db, credential.accountId, task.id, pending.id);
     if (pending.stage === 'payment') {
-      if (instruction.kind === 'payment') return this.#run(attempt(true), credential, instruction.payload);
-      if (instruction.kind === 'payment_rejected') {
-        return { state: TaskState.TASK_STATE_CANCELED, message: [textPart(`Payment declined: ${pending.tool} did not run.`)], messageMetadata: { [X402_METADATA.status]: PAYMENT_STATUS.rejected }, pending: null };
+      if (instruction.kind !== 'payment' && instruction.kind !== 'payment_rejected') {
+        return stay(state, pending, `${pending.tool} waits for a payment: send message metadata "${X402_METADATA.status}": "${PAYMENT_STATUS.submitted}" with "${X402_METADATA.payload}" on this task.`);
       }
-      return stay(state, pending, `${pending.tool} waits for a payment: send message metadata "${X402_METADATA.status}": "${PAYMENT_STATUS.submitted}" with "${X402_METADATA.payload}" on this task.`);
+      if (!(await claimed())) return undefined;
+      if (instruction.kind === 'payment') return this.#run(attempt(true), credential, instruction.payload);
+      return { state: TaskState.TASK_STATE_CANCELED, message: [textPart(`Payment declined: ${pending.tool} did not run.`)], messageMetadata: { [X402_METADATA.status]: PAYMENT_STATUS.rejected }, pending: null };
     }
     if (instruction.kind !== 'approval') return stay(state, pending, `${pending.tool} waits for your approval. ${APPROVAL_HELP}`);
     if (credential.readOnly) return stay(state, pending, `This OAuth session is read-only and cannot approve ${pending.tool}; approve with a vault access key (x-api-key).`);
-    if (instruction.approvalId !== undefined && instruction.approvalId !== pending.approvalId) {
-      return stay(state, pending, `That approvalId does not match this task's approval (${pending.approvalId}). ${APPROVAL_HELP}`);
+    if (instruction.approvalId !== undefined && instruction.approvalId !== pending.id) {
+      return stay(state, pending, `That approvalId does not match this task's approval (${pending.id}). ${APPROVAL_HELP}`);
     }
+    if (!(await claimed())) return undefined;
     const age = this.#now().getTime() - Date.parse(pending.requestedAt);
     if (age > this.#approvalTtlMs) {
       const detail = `approval expired: it was requested at ${pending.requestedAt} and is valid for ${this.#approvalTtlMs / 60_000} minutes; ${pending.tool} did not run. Send the call again.`;

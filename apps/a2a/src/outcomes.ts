@@ -2,6 +2,7 @@ import { type Part, TaskState } from '@a2a-js/sdk';
 import { type ProblemDetails, toProblem } from '@svc/contracts';
 import type { InvokeOutcome } from '@svc/tools';
 import { decodePaymentResponseHeader } from '@x402/core/http';
+import { randomUUID } from 'node:crypto';
 import { dataPart, textPart } from './parts.js';
 import type { PendingCall } from './pending-call.js';
 import { PAYMENT_STATUS, X402_A2A_EXTENSION, X402_METADATA } from './protocol.js';
@@ -85,7 +86,7 @@ function paymentRequired(attempt: CallAttempt, outcome: Extract<InvokeOutcome, {
       ),
     ],
     messageMetadata: { [X402_METADATA.status]: PAYMENT_STATUS.required, [X402_METADATA.required]: required },
-    pending: { stage: 'payment', tool: attempt.tool, input: attempt.input },
+    pending: { stage: 'payment', id: randomUUID(), tool: attempt.tool, input: attempt.input },
     usedPaymentExtension: true,
   };
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agentCardV1 } from './agent-card.js';
 import { AccountUser } from './caller.js';
 import { httpFailure } from './errors.js';
+import { PerRequestEventBuses } from './event-buses.js';
 import { ToolCallExecutor } from './executor.js';
 import { A2A_PATH, HEADERS } from './protocol.js';
 import { DbTaskStore } from './task-store.js';
@@ -45,10 +46,10 @@ const requestIdOf = (body: unknown) => {
  */
 export async function a2aPlugin(app: FastifyInstance, options: A2aPluginOptions): Promise<void> {
   const card = AgentCard.fromJSON(agentCardV1(options.publicBaseUrl));
-  const executor = new ToolCallExecutor({ tools: options.tools, priceOverrides: options.priceOverrides, approvalTtlMs: options.approvalTtlMs, now: options.now });
+  const executor = new ToolCallExecutor({ tools: options.tools, db: options.db, priceOverrides: options.priceOverrides, approvalTtlMs: options.approvalTtlMs, now: options.now });
   // No event bus outlives its request (keepBusAliveStates empty): a task waiting for approval or payment lives
-  // only in the store, so any instance can take the follow-up, and a cancel writes the stored task directly.
-  const handler = new DefaultRequestHandler(card, new DbTaskStore(options.db), executor, undefined, undefined, undefined, undefined, undefined, { keepBusAliveStates: [] });
+  // only in the store, so any instance can take the follow-up.
+  const handler = new DefaultRequestHandler(card, new DbTaskStore(options.db), executor, new PerRequestEventBuses(), undefined, undefined, undefined, undefined, { keepBusAliveStates: [] });
   const v1 = new JsonRpcTransportHandler(handler);
   const legacy = new LegacyJsonRpcTransportHandler(handler);
   const credentials = new WeakMap<FastifyRequest, Credential>();

@@ -1,6 +1,6 @@
 import { Task, taskStateFromJSON, taskStateToJSON, TaskState, type ListTasksRequest, type ListTasksResponse } from '@a2a-js/sdk';
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
-import { ServiceError } from '@svc/contracts';
+import { RequestMalformedError } from '@a2a-js/sdk/errors';
 import { listA2aTasks, loadA2aTask, type Queryable, saveA2aTask } from '@svc/store';
 import { credentialOf } from './caller.js';
 
@@ -16,7 +16,7 @@ function decodeCursor(token: string): { statusAt: string; taskId: string } {
   } catch {
     // falls through to the refusal below
   }
-  throw new ServiceError('invalid_input', 'pageToken is not a token this server issued.', { issues: [{ field: 'pageToken', rule: 'format', message: 'pageToken is not a token this server issued' }] });
+  throw new RequestMalformedError('pageToken is not a token this server issued.');
 }
 
 /**
@@ -27,15 +27,15 @@ export class DbTaskStore implements TaskStore {
   constructor(private readonly db: Queryable) {}
 
   async save(task: Task, context: ServerCallContext): Promise<void> {
-    const saved = await saveA2aTask(this.db, credentialOf(context).accountId, {
+    // Not written when the stored task has moved on since this copy was read (a concurrent follow-up): the newer
+    // status stays. Another account's task id cannot arrive here: ids are server-made and follow-ups load first.
+    await saveA2aTask(this.db, credentialOf(context).accountId, {
       taskId: task.id,
       contextId: task.contextId,
       state: taskStateToJSON(task.status?.state ?? TaskState.TASK_STATE_UNSPECIFIED),
       statusAt: task.status?.timestamp ?? new Date().toISOString(),
       task: Task.toJSON(task),
     });
-    // Task ids are server-generated UUIDs and follow-ups load the task first, so this means a bug, not a caller.
-    if (!saved) throw new ServiceError('internal', 'An A2A task id collided with another account’s task.');
   }
 
   async load(taskId: string, context: ServerCallContext): Promise<Task | undefined> {

@@ -108,6 +108,23 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
     expect((await usdcOf(sandbox, payee)) - before).toBe(BigInt(payment.accepted.amount));
   });
 
+  it('acts once on concurrent answers: two approvals ask for one payment, two payments run the tool once', async () => {
+    const { task, approvalId } = await requestApproval('0.75');
+    const approvals = await Promise.all([client.sendMessage(approve(task.id, true, approvalId)), client.sendMessage(approve(task.id, true, approvalId))]);
+    // The other answer is told the approval was already taken (a message), or, arriving later, that a payment is awaited.
+    const paymentRequests = approvals.filter((result) => 'status' in result && result.status?.message?.metadata?.['x402.payment.status'] === 'payment-required') as Task[];
+    expect(paymentRequests).toHaveLength(1);
+
+    const { x402 } = await fundedPayer(url, sandbox);
+    const payment = await x402.createPaymentPayload(paymentRequests[0]!.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired);
+    const pay = () => client.sendMessage(userMessage([{ text: 'paid' }], { taskId: task.id, metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payment } }));
+    const before = sent.length;
+    // The later one finds the pending payment taken, or the task already completed (a terminal task takes no messages).
+    await Promise.allSettled([pay(), pay()]);
+    expect(sent.length - before).toBe(1);
+    expect((await client.getTask(GetTaskRequest.fromJSON({ id: task.id }))).status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+  });
+
   it('cancels it after {"approve": false}: nothing runs', async () => {
     const before = sent.length;
     const { task } = await requestApproval('1');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listA2aTasks, loadA2aTask, saveA2aTask } from './a2a-tasks.js';
+import { claimA2aPendingCall, listA2aTasks, loadA2aTask, saveA2aTask } from './a2a-tasks.js';
 import type { Db } from './db.js';
 import { accountForWallet } from './identity.js';
 import { testBackends } from './testing.js';
@@ -21,6 +21,20 @@ describe.each(testBackends())('A2A tasks on $name', (backend) => {
     expect(await saveA2aTask(db, alice, record('t-1', '2026-01-01T00:00:00.000Z', 'TASK_STATE_INPUT_REQUIRED'))).toBe(true);
     expect(await saveA2aTask(db, alice, record('t-1', '2026-01-01T00:00:01.000Z'))).toBe(true);
     expect(await loadA2aTask(db, alice, 't-1')).toEqual(record('t-1', '2026-01-01T00:00:01.000Z'));
+  });
+
+  it('keeps a newer status when a stale copy of the task is saved', async () => {
+    await saveA2aTask(db, alice, record('t-race', '2026-01-05T00:00:02.000Z'));
+    expect(await saveA2aTask(db, alice, record('t-race', '2026-01-05T00:00:01.000Z', 'TASK_STATE_INPUT_REQUIRED'))).toBe(false);
+    expect((await loadA2aTask(db, alice, 't-race'))?.state).toBe('TASK_STATE_COMPLETED');
+  });
+
+  it('lets a pending call be claimed once, and only by the task’s account', async () => {
+    await saveA2aTask(db, alice, record('t-claim', '2026-01-06T00:00:00.000Z', 'TASK_STATE_INPUT_REQUIRED'));
+    expect(await claimA2aPendingCall(db, bob, 't-claim', 'approval-1')).toBe(false);
+    const claims = await Promise.all([claimA2aPendingCall(db, alice, 't-claim', 'approval-1'), claimA2aPendingCall(db, alice, 't-claim', 'approval-1')]);
+    expect(claims.sort()).toEqual([false, true]);
+    expect(await claimA2aPendingCall(db, alice, 't-claim', 'payment-2')).toBe(true);
   });
 
   it('never lets another account load or overwrite a task', async () => {

@@ -28,8 +28,9 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const toRecord = (row: Row): A2aTaskRecord => ({ taskId: row.task_id, contextId: row.context_id, state: row.state, statusAt: iso(row.status_at), task: row.task });
 
 /**
- * Insert or replace the account's task. A task id held by another account is left untouched (and false is
- * returned), so a guessed id can never overwrite someone else's task.
+ * Insert or replace the account's task, unless the stored one has a newer status: a stale copy (read before a
+ * concurrent request moved the task on) never overwrites it. A task id held by another account is left untouched
+ * too, so a guessed id can never overwrite someone else's task. False when nothing was written.
  */
 export async function saveA2aTask(db: Queryable, accountId: string, record: A2aTaskRecord): Promise<boolean> {
   const { rows } = await db.query(
@@ -37,7 +38,7 @@ export async function saveA2aTask(db: Queryable, accountId: string, record: A2aT
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (task_id) DO UPDATE
        SET context_id = EXCLUDED.context_id, state = EXCLUDED.state, status_at = EXCLUDED.status_at, task = EXCLUDED.task, updated_at = now()
-       WHERE a2a_tasks.account_id = EXCLUDED.account_id
+       WHERE a2a_tasks.account_id = EXCLUDED.account_id AND a2a_tasks.status_at <= EXCLUDED.status_at
      RETURNING task_id`,
     [record.taskId, accountId, record.contextId, record.state, record.statusAt, JSON.stringify(record.task)],
   );
@@ -73,4 +74,18 @@ export async function listA2aTasks(db: Queryable, accountId: string, filter: A2a
     params,
   );
   return { records: rows.map(toRecord), total: Number(counted[0]?.total ?? 0) };
+}
+
+/**
+ * Take a pending call of the account's task (by the id the task gave it) for the one request that will act on it.
+ * False when it was already taken, or the task is not the account's.
+ */
+export async function claimA2aPendingCall(db: Queryable, accountId: string, taskId: string, pendingId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `INSERT INTO a2a_pending_claims (pending_id, task_id)
+     SELECT $3, task_id FROM a2a_tasks WHERE account_id = $1 AND task_id = $2
+     ON CONFLICT (pending_id) DO NOTHING RETURNING pending_id`,
+    [accountId, taskId, pendingId],
+  );
+  return rows.length === 1;
 }
