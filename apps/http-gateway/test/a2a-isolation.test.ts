@@ -37,6 +37,12 @@ describe.each(backends)('A2A on the gateway: credentials, task isolation between
     expect(await both.json()).toMatchObject({ error: { data: { code: 'credentials_conflict' } } });
   });
 
+  it('answers a body that is not JSON with -32700 and HTTP 400', async () => {
+    const res = await fetch(`${gateway.url}/api/a2a`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': aliceKey }, body: '{"jsonrpc":' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+  });
+
   it('refuses a protocol version it does not speak', async () => {
     const res = await rpc(gateway.url, { 'x-api-key': aliceKey, 'a2a-version': '2.0' }, { jsonrpc: '2.0', id: 7, method: 'GetTask', params: { id: 'x' } });
     expect(await res.json()).toMatchObject({ id: 7, error: { code: -32009 } });

@@ -1,4 +1,4 @@
-import { ServiceError, toProblem } from '@svc/contracts';
+import { frameworkRequestError, isUnparsableBody, ServiceError, toProblem } from '@svc/contracts';
 import { type CallToolResult, structuredResult } from './tool-results.js';
 
 /**
@@ -41,13 +41,6 @@ export interface JsonRpcFailure {
   readonly unexpected: boolean;
 }
 
-/** Fastify's own request errors (body parsing, size, media type): a 4xx `statusCode` and an FST_ code. */
-function fastifyRequestError(error: unknown): { statusCode: number; code: string; message: string } | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const { statusCode, code } = error as Error & { statusCode?: unknown; code?: unknown };
-  return typeof statusCode === 'number' && statusCode < 500 && typeof code === 'string' && code.startsWith('FST_') ? { statusCode, code, message: error.message } : undefined;
-}
-
 /**
  * Invalid tool arguments are a protocol error in MCP 2025-06-18 (-32602), reported with every field and rule so a
  * client can fix the call. `invalid_body` is the arguments not being an object at all.
@@ -68,10 +61,9 @@ export function jsonRpcFailure(error: unknown): JsonRpcFailure {
     const code = problem.status >= 500 ? JSON_RPC_CODE.internalError : JSON_RPC_CODE.requestRefused;
     return { httpStatus: problem.status, error: { code, message: problem.detail, data: problem }, unexpected: problem.code === 'internal' };
   }
-  const fastify = fastifyRequestError(error);
-  if (fastify) {
-    const unparsable = fastify.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastify.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
-    return { httpStatus: fastify.statusCode, error: { code: unparsable ? JSON_RPC_CODE.parseError : JSON_RPC_CODE.requestRefused, message: fastify.message }, unexpected: false };
+  const refused = frameworkRequestError(error);
+  if (refused) {
+    return { httpStatus: refused.statusCode, error: { code: isUnparsableBody(refused) ? JSON_RPC_CODE.parseError : JSON_RPC_CODE.requestRefused, message: refused.message }, unexpected: false };
   }
   return { httpStatus: 500, error: { code: JSON_RPC_CODE.internalError, message: 'Internal error' }, unexpected: true };
 }

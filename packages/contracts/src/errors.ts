@@ -93,3 +93,23 @@ export function toProblem(error: unknown): ProblemDetails {
     ...known.extra,
   };
 }
+
+/** A request error of the web framework itself (body parsing, size, media type), before any service code ran. */
+export interface FrameworkRequestError {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * Fastify's own 4xx request errors carry a `statusCode` and an `FST_` code; the JSON-RPC transports (MCP, A2A)
+ * answer them in their envelope. Duck-typed, so this package stays free of the framework.
+ */
+export function frameworkRequestError(error: unknown): FrameworkRequestError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { statusCode, code } = error as Error & { statusCode?: unknown; code?: unknown };
+  return typeof statusCode === 'number' && statusCode < 500 && typeof code === 'string' && code.startsWith('FST_') ? { statusCode, code, message: error.message } : undefined;
+}
+
+/** The framework's refusal of a body that is not JSON at all (JSON-RPC -32700 rather than a refused request). */
+export const isUnparsableBody = (error: FrameworkRequestError) => error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
