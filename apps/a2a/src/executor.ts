@@ -128,14 +128,19 @@ export class ToolCallExecutor implements AgentExecutor {
     const pending = pendingCallOf(task);
     const state = task.status?.state ?? TaskState.TASK_STATE_INPUT_REQUIRED;
     if (!pending) return { state, message: [textPart(`This task is not waiting for anything. ${FORMS_HELP}`)], pending: null };
-    const attempt = (paid: boolean): CallAttempt => ({ tool: pending.tool, input: pending.input, paid, paymentExtension: turn.paymentExtension });
     const claimed = () => claimA2aPendingCall(this.options.db, credential.accountId, task.id, pending.id);
+    // The task shows as working (not cancelable) from here until the call's outcome is stored.
+    const run = (paid: boolean, payment?: unknown) => {
+      turn.resume(task);
+      turn.working();
+      return this.#run({ tool: pending.tool, input: pending.input, paid, paymentExtension: turn.paymentExtension }, credential, payment);
+    };
     if (pending.stage === 'payment') {
       if (instruction.kind !== 'payment' && instruction.kind !== 'payment_rejected') {
         return stay(state, pending, `${pending.tool} waits for a payment: send message metadata "${X402_METADATA.status}": "${PAYMENT_STATUS.submitted}" with "${X402_METADATA.payload}" on this task.`);
       }
       if (!(await claimed())) return undefined;
-      if (instruction.kind === 'payment') return this.#run(attempt(true), credential, instruction.payload);
+      if (instruction.kind === 'payment') return run(true, instruction.payload);
       return { state: TaskState.TASK_STATE_CANCELED, message: [textPart(`Payment declined: ${pending.tool} did not run.`)], messageMetadata: { [X402_METADATA.status]: PAYMENT_STATUS.rejected }, pending: null };
     }
     if (instruction.kind !== 'approval') return stay(state, pending, `${pending.tool} waits for your approval. ${APPROVAL_HELP}`);
@@ -150,7 +155,7 @@ export class ToolCallExecutor implements AgentExecutor {
       return { state: TaskState.TASK_STATE_FAILED, message: [textPart(`${pending.tool} failed: ${detail}`), dataPart({ code: 'approval_expired', detail })], pending: null };
     }
     if (!instruction.approve) return { state: TaskState.TASK_STATE_CANCELED, message: [textPart(`Not approved: ${pending.tool} did not run.`)], pending: null };
-    return this.#run(attempt(false), credential);
+    return run(false);
   }
 
   async #run(attempt: CallAttempt, credential: Credential, payment?: unknown): Promise<TaskStep> {

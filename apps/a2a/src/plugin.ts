@@ -1,6 +1,6 @@
 import { AgentCard, Extensions } from '@a2a-js/sdk';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
-import { DefaultRequestHandler, defaultServerCallContextBuilder, JsonRpcTransportHandler, validateVersion } from '@a2a-js/sdk/server';
+import { defaultServerCallContextBuilder, JsonRpcTransportHandler, validateVersion } from '@a2a-js/sdk/server';
 import { A2A_LEGACY_PROTOCOL_VERSION } from '@a2a-js/sdk/compat/v0_3';
 import { type PriceOverrides, ServiceError } from '@svc/contracts';
 import type { Credential, CredentialResolver } from '@svc/payments';
@@ -10,9 +10,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agentCardV1 } from './agent-card.js';
 import { AccountUser } from './caller.js';
 import { httpFailure } from './errors.js';
-import { PerRequestEventBuses } from './event-buses.js';
 import { ToolCallExecutor } from './executor.js';
 import { A2A_PATH, HEADERS } from './protocol.js';
+import { ToolTaskRequestHandler } from './request-handler.js';
 import { DbTaskStore } from './task-store.js';
 
 export interface A2aPluginOptions {
@@ -47,9 +47,7 @@ const requestIdOf = (body: unknown) => {
 export async function a2aPlugin(app: FastifyInstance, options: A2aPluginOptions): Promise<void> {
   const card = AgentCard.fromJSON(agentCardV1(options.publicBaseUrl));
   const executor = new ToolCallExecutor({ tools: options.tools, db: options.db, priceOverrides: options.priceOverrides, approvalTtlMs: options.approvalTtlMs, now: options.now });
-  // No event bus outlives its request (keepBusAliveStates empty): a task waiting for approval or payment lives
-  // only in the store, so any instance can take the follow-up.
-  const handler = new DefaultRequestHandler(card, new DbTaskStore(options.db), executor, new PerRequestEventBuses(), undefined, undefined, undefined, undefined, { keepBusAliveStates: [] });
+  const handler = new ToolTaskRequestHandler(card, new DbTaskStore(options.db), executor);
   const v1 = new JsonRpcTransportHandler(handler);
   const legacy = new LegacyJsonRpcTransportHandler(handler);
   const credentials = new WeakMap<FastifyRequest, Credential>();

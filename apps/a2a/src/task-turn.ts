@@ -8,6 +8,8 @@ import { X402_A2A_EXTENSION } from './protocol.js';
 
 /** Publishes what one message does, in the order the SDK requires: a task or a message first, then updates. */
 export class TaskTurn {
+  #resumed = false;
+
   constructor(
     private readonly request: RequestContext,
     private readonly bus: ExecutionEventBus,
@@ -32,9 +34,19 @@ export class TaskTurn {
     );
   }
 
-  /** Continue the stored task this message follows up on. */
+  /** Continue the stored task this message follows up on (published once, however often asked). */
   resume(task: Task): void {
+    if (this.#resumed) return;
+    this.#resumed = true;
     this.bus.publish(AgentEvent.task(task));
+  }
+
+  /** The task's tool call runs now: stored as working, which CancelTask refuses, and nothing is pending any more. */
+  working(): void {
+    const { taskId, contextId } = this.request;
+    this.bus.publish(
+      AgentEvent.statusUpdate({ taskId, contextId, status: { state: TaskState.TASK_STATE_WORKING, message: undefined, timestamp: this.now().toISOString() }, metadata: { [PENDING_CALL_KEY]: null } }),
+    );
   }
 
   apply(step: TaskStep): void {

@@ -33,6 +33,12 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
   let client: Client;
   let clockOffsetMs = 0;
   const sent: unknown[] = [];
+  /** A send of this amount runs until the test lets it finish. */
+  const SLOW_AMOUNT = '9';
+  let finishSlowSend!: () => void;
+  const slowSend = new Promise<void>((resolve) => {
+    finishSlowSend = resolve;
+  });
 
   beforeAll(async () => {
     sandbox = await startSandbox();
@@ -49,6 +55,7 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
       handlers: {
         ...handlers,
         [WRITE_TOOL]: async (input: { to?: string; amount: string }) => {
+          if (input.amount === SLOW_AMOUNT) await slowSend;
           sent.push(input);
           return { txHash: `0x${'ab'.repeat(32)}`, to: input.to, amount: input.amount };
         },
@@ -123,6 +130,20 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
     await Promise.allSettled([pay(), pay()]);
     expect(sent.length - before).toBe(1);
     expect((await client.getTask(GetTaskRequest.fromJSON({ id: task.id }))).status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+  });
+
+  it('refuses to cancel a task while its tool call runs, and keeps the result', async () => {
+    const { task, approvalId } = await requestApproval(SLOW_AMOUNT);
+    const approved = asTask(await client.sendMessage(approve(task.id, true, approvalId)));
+    const { x402 } = await fundedPayer(url, sandbox);
+    const payment = await x402.createPaymentPayload(approved.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired);
+    const paying = client.sendMessage(userMessage([{ text: 'paid' }], { taskId: task.id, metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payment } }));
+    const get = () => client.getTask(GetTaskRequest.fromJSON({ id: task.id }));
+    await expect.poll(async () => (await get()).status?.state).toBe(TaskState.TASK_STATE_WORKING);
+    await expect(client.cancelTask(CancelTaskRequest.fromJSON({ id: task.id }))).rejects.toThrow(/cannot be stopped/);
+    finishSlowSend();
+    expect(asTask(await paying).status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect((await get()).status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
   });
 
   it('cancels it after {"approve": false}: nothing runs', async () => {
