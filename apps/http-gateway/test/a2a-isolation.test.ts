@@ -75,14 +75,14 @@ describe.each(backends)('A2A on the gateway: credentials, task isolation between
       id: 1,
       method: 'SendMessage',
       params: { message: { messageId: 'readme-1', role: 'ROLE_USER', parts: [{ data: { tool: WRITE_TOOL, input: { to: '0x00000000000000000000000000000000000000b0', amount: '1' } } }] } },
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<{ result: { task: { id: string; status: { state: string } } } }>);
     expect(started.result.task.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
     const rejected = await rpc(gateway.url, headers, {
       jsonrpc: '2.0',
       id: 2,
       method: 'message/send',
       params: { message: { kind: 'message', messageId: 'readme-2', role: 'user', taskId: started.result.task.id, parts: [{ kind: 'data', data: { approve: false } }] } },
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<{ result: unknown }>);
     expect(rejected.result).toMatchObject({ kind: 'task', id: started.result.task.id, status: { state: 'canceled' } });
   });
 
