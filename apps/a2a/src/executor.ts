@@ -28,7 +28,7 @@ export interface ToolCallExecutorOptions {
   readonly now?: (() => Date) | undefined;
 }
 
-export const DEFAULT_APPROVAL_TTL_MS = 10 * 60 * 1000;
+const DEFAULT_APPROVAL_TTL_MS = 10 * 60 * 1000;
 
 const FORMS_HELP =
   'Send a DataPart {"tool": "<name>", "input": {...}} or the text "/<tool> <json>", for example "/hederaContractIdToEvmAddress {"contractId": "0.0.1234"}". ' +
@@ -90,7 +90,10 @@ export class ToolCallExecutor implements AgentExecutor {
     const attempt: CallAttempt = { tool: call.tool, input: call.input, paid: false, paymentExtension: turn.paymentExtension };
     const tool = findTool(call.tool);
     if (!tool) return stepOfError(attempt, unknownTool(call.tool));
-    if (tool.effect === 'read') return this.#run(attempt, credential);
+    if (tool.effect === 'read') {
+      turn.working();
+      return this.#run(attempt, credential);
+    }
     let input: Record<string, unknown>;
     try {
       // The same validation invoke applies: a call with bad input is refused before anyone is asked to approve it.
