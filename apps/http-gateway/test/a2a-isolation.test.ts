@@ -2,9 +2,10 @@ import { CancelTaskRequest, GetTaskRequest, ListTasksRequest, TaskState } from '
 import type { Client } from '@a2a-js/sdk/client';
 import type { PaymentRequired } from '@x402/core/types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { a2aClient, asTask, dataOf, fundedPayer, legacyA2aClient, usdcOf, userMessage, WITH_X402 } from './a2a-harness.js';
+import { a2aClient, asTask, dataOf, fundedPayer, legacyA2aClient, textOf, usdcOf, userMessage, WITH_X402 } from './a2a-harness.js';
 import { backends, useSandboxGateway } from './harness.js';
 import { newAccessKey } from './mcp-harness.js';
+import { signedInClient } from './oauth-harness.js';
 
 /** A write tool of the catalog without a handler yet: it waits for approval like any other. */
 const WRITE_TOOL = 'ethNativeSend';
@@ -35,6 +36,16 @@ describe.each(backends)('A2A on the gateway: credentials, task isolation between
     const both = await rpc(gateway.url, { 'x-api-key': aliceKey, authorization: 'Bearer x' }, message);
     expect(both.status).toBe(400);
     expect(await both.json()).toMatchObject({ error: { data: { code: 'credentials_conflict' } } });
+  });
+
+  it('takes access tokens of the OAuth server as read-only sessions: write tools are rejected, not offered for approval', async () => {
+    const { tokens } = await signedInClient(gateway.app, aliceKey);
+    const oauth = await a2aClient(gateway.url, { authorization: `Bearer ${tokens.access_token}` });
+    const task = asTask(await oauth.sendMessage(sendNative()));
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_REJECTED);
+    expect(textOf(task.status?.message?.parts)).toMatch(/read-only/);
+    // The same account's tasks, whichever credential it uses.
+    expect((await oauth.getTask(GetTaskRequest.fromJSON({ id: task.id }))).id).toBe(task.id);
   });
 
   it('answers a body that is not JSON with -32700 and HTTP 400', async () => {
