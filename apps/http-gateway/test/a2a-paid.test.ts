@@ -1,4 +1,5 @@
 import { GetTaskRequest, type Message, TaskState } from '@a2a-js/sdk';
+import { X402_A2A_EXTENSION } from '@svc/a2a';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import type { Address } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +85,19 @@ describe.each(backends)('A2A tool calls paid per call through the x402 A2A exten
     expect(task.status?.state).toBe(TaskState.TASK_STATE_FAILED);
     expect(dataOf(task.status?.message?.parts)).toEqual([expect.objectContaining({ code: 'payment_required', paymentRequired: expect.objectContaining({ x402Version: 2 }) })]);
     expect(textOf(task.status?.message?.parts)).toContain('X-A2A-Extensions');
+  });
+
+  it('names the x402 extension as activated in the response header when it used it', async () => {
+    const send = (headers: Record<string, string>) =>
+      fetch(`${gateway.url}/api/a2a`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key, ...headers },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'message/send', params: { message: { kind: 'message', messageId: `m-${Math.random()}`, role: 'user', parts: [{ kind: 'text', text: `/${TOOL} {"contractId": "0.0.9"}` }] } } }),
+      });
+    const res = await send(WITH_X402);
+    expect(((await res.json()) as { result: { status: { state: string } } }).result.status.state).toBe('input-required');
+    expect(res.headers.get('x-a2a-extensions')).toBe(X402_A2A_EXTENSION);
+    expect((await send({})).headers.get('x-a2a-extensions')).toBeNull();
   });
 
   it('fails a call with invalid input with its field issues, before any payment', async () => {
