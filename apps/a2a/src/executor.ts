@@ -87,7 +87,7 @@ export class ToolCallExecutor implements AgentExecutor {
   }
 
   async #start(call: Extract<Instruction, { kind: 'call' }>, credential: Credential, turn: TaskTurn): Promise<TaskStep> {
-    const attempt: CallAttempt = { tool: call.tool, input: call.input, paid: false, paymentExtension: turn.paymentExtension };
+    const attempt: CallAttempt = { tool: call.tool, input: call.input, paid: false, paymentExtension: turn.paymentExtension, idempotencyKey: turn.idempotencyKey };
     const tool = findTool(call.tool);
     if (!tool) return stepOfError(attempt, unknownTool(call.tool));
     if (tool.effect === 'read') {
@@ -136,7 +136,7 @@ export class ToolCallExecutor implements AgentExecutor {
     const run = (paid: boolean, payment?: unknown) => {
       turn.resume(task);
       turn.working();
-      return this.#run({ tool: pending.tool, input: pending.input, paid, paymentExtension: turn.paymentExtension }, credential, payment);
+      return this.#run({ tool: pending.tool, input: pending.input, paid, paymentExtension: turn.paymentExtension, idempotencyKey: turn.idempotencyKey }, credential, payment);
     };
     if (pending.stage === 'payment') {
       if (instruction.kind !== 'payment' && instruction.kind !== 'payment_rejected') {
@@ -173,6 +173,7 @@ export class ToolCallExecutor implements AgentExecutor {
         paymentSignature: attempt.paid ? encodePaymentSignatureHeader(payment as PaymentPayload) : undefined,
         resourceUrl: resourceUrlOf(attempt.tool),
         caller: { accountId: credential.accountId },
+        idempotencyKey: attempt.idempotencyKey,
       });
       return stepOfOutcome(attempt, outcome);
     } catch (error) {

@@ -32,6 +32,7 @@ export interface CallAttempt {
   readonly paid: boolean;
   /** The client activated the x402 extension on this request. */
   readonly paymentExtension: boolean;
+  readonly idempotencyKey: string | undefined;
 }
 
 const SUMMARY_LENGTH = 200;

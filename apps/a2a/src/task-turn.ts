@@ -1,5 +1,6 @@
 import { type Part, type Task, TaskState } from '@a2a-js/sdk';
-import { AgentEvent, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
+import { AgentEvent, type ExecutionEventBus, type RequestContext, STATE_HEADERS_KEY } from '@a2a-js/sdk/server';
+import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { TaskStep } from './outcomes.js';
 import { agentMessage } from './parts.js';
@@ -19,6 +20,13 @@ export class TaskTurn {
   /** The client activated the x402 A2A extension on this request. */
   get paymentExtension(): boolean {
     return this.request.context.requestedExtensions?.includes(X402_A2A_EXTENSION) ?? false;
+  }
+
+  /** The request's Idempotency-Key header: a retry with the same key, tool, input and payment is not charged again. */
+  get idempotencyKey(): string | undefined {
+    const headers = this.request.context.state.get(STATE_HEADERS_KEY) as IncomingHttpHeaders | undefined;
+    const key = headers?.['idempotency-key'];
+    return Array.isArray(key) ? key.join(', ') : key;
   }
 
   /** A reply that is not a task (nothing was started). */

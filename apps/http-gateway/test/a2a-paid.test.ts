@@ -66,6 +66,22 @@ describe.each(backends)('A2A tool calls paid per call through the x402 A2A exten
     expect((await client.getTask(GetTaskRequest.fromJSON({ id: asked.id }))).status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
   });
 
+  it('replays a retry with the same Idempotency-Key and payment, on a new task, without charging again', async () => {
+    const client = await a2aClient(gateway.url, { 'x-api-key': key, 'idempotency-key': 'a2a-retry-1', ...WITH_X402 });
+    const { account, x402 } = await fundedPayer(gateway.url, gateway.sandbox);
+    const first = asTask(await client.sendMessage(callTool(TOOL, { contractId: '0.0.88' })));
+    const payment = await x402.createPaymentPayload(first.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired);
+    const done = asTask(await client.sendMessage(paymentSubmitted(first.id, payment)));
+    const balance = await usdcOf(gateway.sandbox, account.address);
+
+    const retry = asTask(await client.sendMessage(callTool(TOOL, { contractId: '0.0.88' })));
+    const replayed = asTask(await client.sendMessage(paymentSubmitted(retry.id, payment)));
+    expect(replayed.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(dataOf(replayed.artifacts[0]?.parts)).toEqual(dataOf(done.artifacts[0]?.parts));
+    expect(replayed.status?.message?.metadata?.['x402.payment.receipts']).toEqual(done.status?.message?.metadata?.['x402.payment.receipts']);
+    expect(await usdcOf(gateway.sandbox, account.address)).toBe(balance);
+  });
+
   it('fails the task with payment-failed and the reason when the payment is refused; nothing ran', async () => {
     const client = await a2aClient(gateway.url, { 'x-api-key': key, ...WITH_X402 });
     const { x402 } = await fundedPayer(gateway.url, gateway.sandbox);
