@@ -54,6 +54,16 @@ describe.each(backends)('A2A on the gateway: credentials, task isolation between
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
   });
 
+  it('answers CORS preflights without credentials, and lets any origin read answers and their 401 challenge', async () => {
+    const preflight = await fetch(`${gateway.url}/api/a2a`, { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('a2a-version');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-api-key');
+    const unauthenticated = await rpc(gateway.url, { origin: 'https://agent.example' }, { jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { id: 'x' } });
+    expect(unauthenticated.headers.get('access-control-allow-origin')).toBe('*');
+    expect(unauthenticated.headers.get('access-control-expose-headers')).toContain('www-authenticate');
+  });
+
   it('refuses a protocol version it does not speak', async () => {
     const res = await rpc(gateway.url, { 'x-api-key': aliceKey, 'a2a-version': '2.0' }, { jsonrpc: '2.0', id: 7, method: 'GetTask', params: { id: 'x' } });
     expect(await res.json()).toMatchObject({ id: 7, error: { code: -32009 } });
