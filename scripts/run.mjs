@@ -31,9 +31,10 @@ switch (task) {
     run('node', ['demo/run.mjs']);
     break;
   case 'access-keys':
-    run('node', ['apps/http-gateway/dist/access-keys-cli.js', ...process.argv.slice(3)]);
+  case 'credit':
+    run('node', ['apps/http-gateway/dist/operator-cli.js', task, ...process.argv.slice(3)]);
     break;
   default:
-    console.error(`usage: node scripts/run.mjs start|test|bench|demo|access-keys`);
+    console.error(`usage: node scripts/run.mjs start|test|bench|demo|access-keys|credit`);
     process.exit(2);
 }

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
 import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
+import { creditRoutes } from './routes/credit.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { sandboxRoutes } from './routes/sandbox.js';
@@ -64,7 +65,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     evmVerifier: siwx.evmVerifier,
   });
   await app.register(oauth.routes);
-  await app.register(mcpPlugin, { publicBaseUrl: config.publicBaseUrl, credentials: new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer }), caller: new InvokeToolCaller(tools) });
+  const credentials = new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer });
+  await app.register(mcpPlugin, { publicBaseUrl: config.publicBaseUrl, credentials, caller: new InvokeToolCaller(tools) });
+  creditRoutes(app, { db: deps.db, credentials, payments, processor, publicBaseUrl: config.publicBaseUrl });
   scheduleHousekeeping(app, deps.db);
   if (deps.sandbox && config.mode === 'sandbox') sandboxRoutes(app, deps.sandbox);
   discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });

@@ -1,5 +1,6 @@
 export * from './access-keys.js';
 export * from './call-ledger.js';
+export * from './credit.js';
 export * from './payment-claims.js';
 export type { Db, Queryable } from './db.js';
 export { migrate } from './migrate.js';

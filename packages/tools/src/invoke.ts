@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, toProblem, unknownTool } from '@svc/contracts';
 import {
+  creditToUsd,
   decodePaymentSignature,
   PaymentRejected,
   paymentIdOf,
@@ -8,10 +10,23 @@ import {
   type PaymentRequirementsBuilder,
   paymentTokenOf,
   SettlementFailed,
+  usdToCredit,
   type VerifiedPayment,
   withSiwxChallenge,
 } from '@svc/payments';
-import { claimIdempotencyKey, completeIdempotencyKey, type Db, findIdempotencyByPayment, recordCall, recordSettledCall, releaseIdempotencyKey } from '@svc/store';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  creditBalance,
+  type Db,
+  debitCredit,
+  findIdempotencyByPayment,
+  type IdempotencyScope,
+  recordCall,
+  recordSettledCall,
+  refundDebit,
+  releaseIdempotencyKey,
+} from '@svc/store';
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { SettleResponse } from '@x402/core/types';
 import { type HandlerContext, handlerFor, type HandlerTable, type ServiceMode } from './handler.js';
@@ -31,9 +46,18 @@ export interface InvokeRequest extends CallerCredentials {
   readonly idempotencyKey?: string | undefined;
 }
 
+/** What a call paid from account credit cost, and what is left (USD decimal strings). */
+export interface CreditCharge {
+  readonly chargedUsd: string;
+  readonly balanceUsd: string;
+}
+
 export type InvokeOutcome =
-  /** The tool ran and its payment settled; `paymentResponse` is the base64 PAYMENT-RESPONSE. */
-  | { readonly status: 200; readonly body: Record<string, unknown>; readonly paymentResponse: string }
+  /**
+   * The tool ran and was paid: by an x402 payment that settled (`paymentResponse`, the base64 PAYMENT-RESPONSE), or
+   * from the caller's account credit (`credit`).
+   */
+  | { readonly status: 200; readonly body: Record<string, unknown>; readonly paymentResponse?: string; readonly credit?: CreditCharge }
   /** Payment required, refused, or its settlement failed (then `paymentResponse` carries {success: false}). */
   | { readonly status: 402; readonly paymentRequired: PaymentRequiredResponse; readonly paymentResponse?: string }
   /** A write tool failed after its payment settled upfront: the error, plus the settlement the caller paid. */
@@ -59,10 +83,17 @@ const paymentResponseHeader = (response: SettleResponse) => encodePaymentRespons
 const SIGN_IN_FIRST =
   'sign_in_required: this tool is identity-gated; sign the challenge in extensions["sign-in-with-x"] and send it in SIGN-IN-WITH-X with the payment (the payment was not used)';
 
+/** Ledger token of calls paid from account credit; their `amount` is micro-USD. */
+export const CREDIT_TOKEN = 'CREDIT';
+
 /**
  * `invoke`: the one pipeline every transport calls (ARCHITECTURE.md, "One pipeline, three transports").
  * Read tools: verify -> execute -> settle, so a failed call is never charged. Write tools: verify -> settle ->
  * execute ("upfront"), so nothing moves on chain for an unpaid call. Failures are thrown as `ServiceError`.
+ *
+ * A caller the transport authenticated (MCP, A2A: `request.caller`) that sends no x402 payment pays from its
+ * account credit instead: the price is debited atomically before the tool runs and given back if the tool fails,
+ * so a failed call costs nothing; with too little credit the answer is the usual 402, to pay that call with x402.
  */
 export class ToolService {
   readonly #handlers: HandlerTable;
@@ -92,25 +123,33 @@ export class ToolService {
       return { status: 402, paymentRequired: await paymentRequired(request.paymentSignature ? SIGN_IN_FIRST : undefined) };
     }
     const { caller } = identification;
-    if (!request.paymentSignature) return { status: 402, paymentRequired: await paymentRequired() };
-    const payload = decodePaymentSignature(request.paymentSignature);
+    if (!request.paymentSignature && !request.caller) return { status: 402, paymentRequired: await paymentRequired() };
+    const payload = request.paymentSignature ? decodePaymentSignature(request.paymentSignature) : undefined;
     const idempotencyKey = idempotencyKeyOf(request.idempotencyKey);
     const handler = handlerFor(this.#handlers, tool);
     // A paid call to a tool without a handler is refused before the payment is verified, so it is never charged.
     if (!handler) throw notImplemented(tool.name);
+    const context: HandlerContext = { mode: this.options.mode, db, caller };
+    const execute = async () => {
+      const output = await handler(input as never, context);
+      return this.options.mode === 'sandbox' ? { ...output, sandbox: true } : output;
+    };
+    const call = { tool: tool.name, inputHash: idempotencyKey ? inputHashOf(input) : '' };
+    if (!payload) {
+      // Only a caller its transport authenticated gets here unpaid (see above): it pays from its account credit.
+      return this.#payFromCredit({ accountId: request.caller!.accountId, usd, call, idempotencyKey, execute, paymentRequired });
+    }
     if (!processor) {
       throw new ServiceError('not_configured', 'No payment facilitator is configured, so paid calls cannot be verified; nothing was charged. Set FACILITATOR_URL.', {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
 
-    const call = { tool: tool.name, inputHash: idempotencyKey ? inputHashOf(input) : '' };
-    const replay = (stored: Stored): InvokeOutcome => ({ status: 'replayed', httpStatus: stored.httpStatus, body: stored.body, paymentResponse: stored.paymentResponse });
     const paymentId = paymentIdOf(payload);
     if (idempotencyKey) {
       // A retry carrying the very same signed payment: its payer was verified by the first request.
       const prior = await findIdempotencyByPayment(db, idempotencyKey, paymentId);
-      if (prior) return replay(await storedResponseFor(db, prior, prior, call));
+      if (prior) return replayOf(await storedResponseFor(db, prior, prior, call));
     }
 
     // 5 pay: verify (and claim the payment for this call)
@@ -130,18 +169,10 @@ export class ToolService {
       if (held) {
         // This key already answered (or is answering) for this payer: the new payment is not taken.
         await processor.release(payment);
-        return replay(await storedResponseFor(db, scope, held, call));
+        return replayOf(await storedResponseFor(db, scope, held, call));
       }
     }
-    const remember = async (outcome: InvokeOutcome): Promise<InvokeOutcome> => {
-      if (!scope) return outcome;
-      if (outcome.status === 200) await completeIdempotencyKey(db, scope, { httpStatus: 200, body: outcome.body, paymentResponse: outcome.paymentResponse });
-      else if (outcome.status === 'failed_after_settlement') {
-        const problem = toProblem(outcome.error);
-        await completeIdempotencyKey(db, scope, { httpStatus: problem.status, body: problem, paymentResponse: outcome.paymentResponse });
-      } else await releaseIdempotencyKey(db, scope);
-      return outcome;
-    };
+    const remember = (outcome: InvokeOutcome) => rememberOutcome(db, scope, outcome);
     const record = (outcome: string, httpStatus: number, settlement?: SettleResponse) => {
       const call = {
         tool: tool.name,
@@ -170,12 +201,6 @@ export class ToolService {
         return { status: 402, paymentRequired: await paymentRequired(error.response.errorReason ?? 'settlement_failed'), paymentResponse: paymentResponseHeader(error.response) };
       }
     };
-    const context: HandlerContext = { mode: this.options.mode, db, caller };
-    const execute = async () => {
-      const output = await handler(input as never, context);
-      return this.options.mode === 'sandbox' ? { ...output, sandbox: true } : output;
-    };
-
     // 7 execute and 8 settle, in the order the tool's effect demands
     if (tool.effect === 'write') {
       const settlement = await settle();
@@ -203,4 +228,63 @@ export class ToolService {
     await record('settled', 200, settlement);
     return remember({ status: 200, body, paymentResponse: paymentResponseHeader(settlement) });
   }
+
+  /** Steps 5 to 9 for a call paid from account credit: debit, execute, refund on failure, record. */
+  async #payFromCredit(credit: {
+    accountId: string;
+    usd: string;
+    call: { tool: string; inputHash: string };
+    idempotencyKey: string | undefined;
+    execute: () => Promise<Record<string, unknown>>;
+    paymentRequired: (error?: string) => Promise<PaymentRequiredResponse>;
+  }): Promise<InvokeOutcome> {
+    const { db } = this.options;
+    const { accountId, usd, call, execute } = credit;
+    const { tool } = call;
+    // Credit calls are keyed per account, as x402 calls are per payer.
+    const scope = credit.idempotencyKey ? { key: credit.idempotencyKey, payer: `account:${accountId}` } : undefined;
+    if (scope) {
+      const held = await claimIdempotencyKey(db, { ...scope, ...call, paymentId: `credit:${randomUUID()}` });
+      if (held) return replayOf(await storedResponseFor(db, scope, held, call));
+    }
+    const started = performance.now();
+    const price = usdToCredit(usd);
+    const debit = price > 0n ? await debitCredit(db, { accountId, amount: price, tool }) : { debitId: undefined, balance: await creditBalance(db, accountId) };
+    if (!debit) {
+      if (scope) await releaseIdempotencyKey(db, scope);
+      const balance = creditToUsd(await creditBalance(db, accountId));
+      return {
+        status: 402,
+        paymentRequired: await credit.paymentRequired(
+          `insufficient_credit: this call costs ${usd} USD and the account's credit is ${balance} USD. Top up the credit (POST /api/account/credit/topup) or pay this call with x402.`,
+        ),
+      };
+    }
+    const record = (outcome: string, httpStatus: number) =>
+      recordCall(db, { tool, accountId, payer: `account:${accountId}`, token: CREDIT_TOKEN, amount: price.toString(), txHash: debit.debitId ? `credit:${debit.debitId}` : null, outcome, httpStatus, latencyMs: performance.now() - started });
+    let body: Record<string, unknown>;
+    try {
+      body = await execute();
+    } catch (error) {
+      if (debit.debitId) await refundDebit(db, debit.debitId);
+      if (scope) await releaseIdempotencyKey(db, scope);
+      await record('failed_not_charged', error instanceof ServiceError ? error.status : 500);
+      throw error;
+    }
+    await record('settled', 200);
+    return rememberOutcome(db, scope, { status: 200, body, credit: { chargedUsd: creditToUsd(price), balanceUsd: creditToUsd(debit.balance) } });
+  }
+}
+
+const replayOf = (stored: Stored): InvokeOutcome => ({ status: 'replayed', httpStatus: stored.httpStatus, body: stored.body, paymentResponse: stored.paymentResponse });
+
+/** Keep a charged outcome under its Idempotency-Key for retries; forget the key when nothing was charged. */
+async function rememberOutcome(db: Db, scope: IdempotencyScope | undefined, outcome: InvokeOutcome): Promise<InvokeOutcome> {
+  if (!scope) return outcome;
+  if (outcome.status === 200) await completeIdempotencyKey(db, scope, { httpStatus: 200, body: outcome.body, paymentResponse: outcome.paymentResponse ?? null });
+  else if (outcome.status === 'failed_after_settlement') {
+    const problem = toProblem(outcome.error);
+    await completeIdempotencyKey(db, scope, { httpStatus: problem.status, body: problem, paymentResponse: outcome.paymentResponse });
+  } else await releaseIdempotencyKey(db, scope);
+  return outcome;
 }
