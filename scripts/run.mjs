@@ -30,11 +30,14 @@ switch (task) {
   case 'demo':
     run('node', ['demo/run.mjs']);
     break;
+  case 'mcp-conformance':
+    run('node', ['scripts/mcp-conformance.mjs']);
+    break;
   case 'access-keys':
   case 'credit':
     run('node', ['apps/http-gateway/dist/operator-cli.js', task, ...process.argv.slice(3)]);
     break;
   default:
-    console.error(`usage: node scripts/run.mjs start|test|bench|demo|access-keys|credit`);
+    console.error(`usage: node scripts/run.mjs start|test|bench|demo|mcp-conformance|access-keys|credit`);
     process.exit(2);
 }
