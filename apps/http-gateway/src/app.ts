@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
 import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
+import { siwxAccountOf } from './account-of-request.js';
+import { accessKeyRoutes } from './routes/access-keys.js';
 import { creditRoutes } from './routes/credit.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
@@ -68,6 +70,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const credentials = new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer });
   await app.register(mcpPlugin, { publicBaseUrl: config.publicBaseUrl, credentials, caller: new InvokeToolCaller(tools) });
   creditRoutes(app, { db: deps.db, credentials, payments, processor, publicBaseUrl: config.publicBaseUrl });
+  const accountOf = siwxAccountOf({ db: deps.db, ...siwx, payments });
+  accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
   scheduleHousekeeping(app, deps.db);
   if (deps.sandbox && config.mode === 'sandbox') sandboxRoutes(app, deps.sandbox);
   discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });

@@ -78,9 +78,9 @@ describe.each(backends)('MCP calls paid from account credit ($name)', (backend) 
     expect(row).toMatchObject({ accountId, token: 'CREDIT', amount: PRICE.toString(), outcome: 'settled', httpStatus: 200 });
 
     const statement = await fetch(`${gateway.url}/api/account/credit`, { headers: { 'x-api-key': key } });
-    const { balanceUsd, entries } = await statement.json();
+    const { balanceUsd, entries } = (await statement.json()) as { balanceUsd: string; entries: { kind: string }[] };
     expect(balanceUsd).toBe(result._meta?.['svc/credit'] && (result._meta['svc/credit'] as { balanceUsd: string }).balanceUsd);
-    expect(entries.map((e: { kind: string }) => e.kind)).toEqual(['debit', 'topup']);
+    expect(entries.map((e) => e.kind)).toEqual(['debit', 'topup']);
   });
 
   it('asks for a top-up payment at the requested amount, and refuses bad amounts and missing credentials', async () => {
@@ -92,7 +92,7 @@ describe.each(backends)('MCP calls paid from account credit ($name)', (backend) 
     for (const amountUsd of ['0', '0.001', '10000.01', 'five']) {
       const bad = await fetch(`${gateway.url}/api/account/credit/topup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ amountUsd }) });
       expect(bad.status, amountUsd).toBe(400);
-      expect((await bad.json()).issues[0].field).toBe('amountUsd');
+      expect(((await bad.json()) as { issues: { field: string }[] }).issues[0]!.field).toBe('amountUsd');
     }
     const anonymous = await fetch(`${gateway.url}/api/account/credit`);
     expect(anonymous.status).toBe(401);
