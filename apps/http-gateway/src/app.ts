@@ -10,6 +10,7 @@ import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.
 import { siwxAccountOf } from './account-of-request.js';
 import { accessKeyRoutes } from './routes/access-keys.js';
 import { creditRoutes } from './routes/credit.js';
+import { policyRoutes } from './routes/policy.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { sandboxRoutes } from './routes/sandbox.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   creditRoutes(app, { db: deps.db, credentials, payments, processor, publicBaseUrl: config.publicBaseUrl });
   const accountOf = siwxAccountOf({ db: deps.db, ...siwx, payments });
   accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
+  policyRoutes(app, { db: deps.db, accountOf });
   scheduleHousekeeping(app, deps.db);
   if (deps.sandbox && config.mode === 'sandbox') sandboxRoutes(app, deps.sandbox);
   discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });

@@ -2,6 +2,7 @@ export * from './access-keys.js';
 export * from './call-ledger.js';
 export * from './credit.js';
 export * from './payment-claims.js';
+export * from './spending-policy.js';
 export type { Db, Queryable } from './db.js';
 export { migrate } from './migrate.js';
 export { type Migration, migrations } from './migrations/index.js';
