@@ -105,12 +105,12 @@ export async function recordActivity(db: Db, chain: string, events: readonly New
   });
 }
 
-/** The newest `limit` events of the wallets the account tracks, on the chains it tracks them on; newest first. */
+/** The newest `limit` events of the wallets the account tracks, on the chains it tracks them on; newest first (by block time, then position in the block). */
 export async function recentActivityOf(db: Queryable, accountId: string, limit: number): Promise<ActivityEvent[]> {
   const { rows } = await db.query<EventRow>(
     `SELECT ${EVENT_COLUMNS} FROM activity_events e
       WHERE EXISTS (SELECT 1 FROM tracked_wallets t WHERE t.account_id = $1 AND t.address_key = e.address_key AND e.chain = ANY (t.chains))
-      ORDER BY e.occurred_at DESC, e.id DESC LIMIT $2`,
+      ORDER BY e.occurred_at DESC, e.block_number DESC, e.log_index DESC, e.id DESC LIMIT $2`,
     [accountId, limit],
   );
   return rows.map(toEvent);
