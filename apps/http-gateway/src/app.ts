@@ -4,12 +4,14 @@ import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { siwxAccountOf } from './account-of-request.js';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
 import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { sandboxRoutes } from './routes/sandbox.js';
+import { webhookRoutes } from './routes/webhook.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { smartWalletVerifier } from './smart-wallet-verifier.js';
 import type { Sandbox } from './sandbox.js';
@@ -56,6 +58,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx });
 
   executeRoute(app, tools, config.publicBaseUrl);
+  webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf: siwxAccountOf(deps.db, siwx) });
   const oauth = oauthServer({
     db: deps.db,
     publicBaseUrl: config.publicBaseUrl,

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { createWalletClient, erc20Abi, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueWebhooks } from '../webhooks/deliver.js';
-import { headerRecord, startTestReceiver, type TestReceiver } from '../webhooks/receiver.testutil.js';
+import { headerRecord, startTestReceiver, type TestReceiver } from '../testing.js';
 import { watchEvmChainOnce } from './evm-watcher.js';
 
 // The tracked wallet is anvil dev account #7 (funded, so it can also send); #6 sends it ETH.

@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../worker.js';
 import { deliverDueWebhooks } from './deliver.js';
-import { headerRecord, startTestReceiver, type TestReceiver, until } from './receiver.testutil.js';
+import { headerRecord, startTestReceiver, type TestReceiver, until } from '../testing.js';
 
 const FAST_RETRY = { baseDelayMs: 10, maxDelayMs: 40, maxAttempts: 3 };
 

@@ -1,3 +1,4 @@
+// Test helpers (a local webhook receiver); exported as @svc/worker/testing for other packages' tests only.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
 export interface ReceivedWebhook {
