@@ -69,8 +69,9 @@ describe.each(testBackends())('tracked wallets, activity and webhook outbox on $
     expect(await watchCursor(db, 'eth')).toBeUndefined();
 
     const aliceEvents = await recentActivityOf(db, alice, 50);
-    expect(aliceEvents.map((e) => [e.txHash, e.logIndex])).toEqual([['0xbb', null], ['0xaa', 0]]);
-    expect(aliceEvents[0]).toMatchObject({ eventId: expect.stringMatching(/^evt_\d+$/), kind: 'token_transfer_in', chain: 'base', address: EVM.toLowerCase(), amount: '5', blockNumber: 7 });
+    // Same block: by position in it, logs after the native transfer.
+    expect(aliceEvents.map((e) => [e.txHash, e.logIndex])).toEqual([['0xaa', 0], ['0xbb', null]]);
+    expect(aliceEvents[1]).toMatchObject({ eventId: expect.stringMatching(/^evt_\d+$/), kind: 'token_transfer_in', chain: 'base', address: EVM.toLowerCase(), amount: '5', blockNumber: 7 });
     expect(await recentActivityOf(db, bob, 1)).toHaveLength(1);
     const { accountId: carol } = await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000d0');
     expect(await recentActivityOf(db, carol, 50)).toEqual([]);
