@@ -23,10 +23,14 @@ export interface EvmScan {
 const topicAddress = (topic: Hex) => `0x${topic.slice(26)}`.toLowerCase();
 const chunks = <T>(items: readonly T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
+/** Where a transfer happened on chain. */
+type Position = Pick<NewActivityEvent, 'txHash' | 'logIndex' | 'blockNumber' | 'occurredAt'>;
+
 /** One event per tracked side of a transfer: `_out` for a tracked sender, `_in` for a tracked recipient. */
-function sides(scan: EvmScan, tracked: ReadonlySet<string>, base: Omit<NewActivityEvent, 'address' | 'kind' | 'details' | 'chain'>, details: TransferDetails, kind: 'native' | 'token') {
+function sides(scan: EvmScan, tracked: ReadonlySet<string>, position: Position, details: TransferDetails, asset: 'native' | 'token'): NewActivityEvent[] {
   const events: NewActivityEvent[] = [];
-  const add = (address: string, direction: 'in' | 'out') => events.push({ ...base, chain: scan.chain, address, kind: `${kind}_transfer_${direction}` satisfies ActivityKind, details: { ...details } });
+  const add = (address: string, direction: 'in' | 'out') =>
+    events.push({ ...position, chain: scan.chain, address, kind: `${asset}_transfer_${direction}` satisfies ActivityKind, details: { ...details } });
   if (tracked.has(details.from)) add(details.from, 'out');
   if (tracked.has(details.to)) add(details.to, 'in');
   return events;
@@ -86,8 +90,8 @@ export async function scanEvmBlocks(client: PublicClient, scan: EvmScan): Promis
   for (const log of await transferLogs(client, scan)) {
     const blockNumber = BigInt(log.blockNumber);
     const details: TransferDetails = { from: topicAddress(log.topics[1]!), to: topicAddress(log.topics[2]!), asset: { type: 'erc20', contract: log.address.toLowerCase() }, amount: BigInt(log.data).toString() };
-    const base = { txHash: log.transactionHash, logIndex: Number(BigInt(log.logIndex)), blockNumber: Number(blockNumber), occurredAt: timestamps.get(blockNumber) ?? new Date() };
-    events.push(...sides(scan, tracked, base, details, 'token'));
+    const position = { txHash: log.transactionHash, logIndex: Number(BigInt(log.logIndex)), blockNumber: Number(blockNumber), occurredAt: timestamps.get(blockNumber) ?? new Date() };
+    events.push(...sides(scan, tracked, position, details, 'token'));
   }
   return events;
 }
