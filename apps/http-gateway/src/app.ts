@@ -14,6 +14,7 @@ import { policyRoutes } from './routes/policy.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { sandboxRoutes } from './routes/sandbox.js';
+import { webhookRoutes } from './routes/webhook.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { smartWalletVerifier } from './smart-wallet-verifier.js';
 import type { Sandbox } from './sandbox.js';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const accountOf = siwxAccountOf({ db: deps.db, ...siwx, payments });
   accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
   policyRoutes(app, { db: deps.db, accountOf });
+  webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf });
   scheduleHousekeeping(app, deps.db);
   if (deps.sandbox && config.mode === 'sandbox') sandboxRoutes(app, deps.sandbox);
   discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });

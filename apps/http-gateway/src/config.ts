@@ -25,6 +25,9 @@ const settingsSchema = z.object({
   ACCESS_KEY_ENVIRONMENT: z.enum(['development', 'production']).optional(),
   OAUTH_SIGNING_KEY: z.string().min(1).optional(),
   BASE_RPC_URL: z.url().optional(),
+  ETH_RPC_URL: z.url().optional(),
+  BSC_RPC_URL: z.url().optional(),
+  POLYGON_RPC_URL: z.url().optional(),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -55,6 +58,8 @@ export interface Config {
   readonly oauthSigningKey: string | undefined;
   /** Base JSON-RPC (live mode): verifies smart-wallet (EIP-1271 / EIP-6492) sign-in proofs. */
   readonly baseRpcUrl: string | undefined;
+  /** JSON-RPC per chain the tracked-wallet watcher polls in live mode; a chain without one is not watched. */
+  readonly watcherRpcUrls: { readonly eth: string | undefined; readonly base: string | undefined; readonly bsc: string | undefined; readonly polygon: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -108,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessKeyEnvironment: s.ACCESS_KEY_ENVIRONMENT ?? (s.SVC_MODE === 'live' ? 'production' : 'development'),
     oauthSigningKey: s.OAUTH_SIGNING_KEY,
     baseRpcUrl: s.BASE_RPC_URL,
+    watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL },
   };
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { openStore } from '@svc/store';
 import { feePayersOf } from '@svc/payments';
+import { startWorker, trackedWalletJobs } from '@svc/worker';
 import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -15,8 +16,14 @@ async function main(): Promise<void> {
   const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;
   const oauthSigningKey = await loadSigningKey({ setting: config.oauthSigningKey, dataDir: config.dataDir });
   const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey });
+  // The embedded worker: tracked-wallet watchers (the sandbox Base chain in sandbox mode) and webhook delivery.
+  const worker = startWorker(
+    trackedWalletJobs({ db, mode: config.mode, rpcUrls: sandbox ? { base: sandbox.base.rpcUrl } : config.watcherRpcUrls, log: { warn: (message) => app.log.warn(message) } }),
+    { error: (details, message) => app.log.error(details, message) },
+  );
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await worker.stop();
     await app.close();
     await sandbox?.stop();
     await db.close();

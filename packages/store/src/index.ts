@@ -13,3 +13,8 @@ export * from './idempotency.js';
 export * from './identity.js';
 export * from './memories.js';
 export * from './oauth.js';
+export * from './tracked-wallets.js';
+export * from './activity-events.js';
+export * from './webhook-endpoints.js';
+export * from './webhook-outbox.js';
+export * from './leaderboard.js';

@@ -1,6 +1,8 @@
 import type { HandlerTable } from './handler.js';
 import { hederaContractIdToEvmAddress } from './hedera/contract-id-to-evm-address.js';
+import { getLeaderboard } from './leaderboard/index.js';
 import { createMemory, deleteMemory, getUserMemoriesByCategory, getUserMemoryCategories, updateMemory } from './memory/index.js';
+import { addTrackedWallet, getTrackedWallets, removeTrackedWallet } from './tracked-wallets/index.js';
 
 /** Every implemented tool. A catalog tool missing here answers 501 (and is never charged). */
 export const handlers: HandlerTable = {
@@ -10,4 +12,8 @@ export const handlers: HandlerTable = {
   getUserMemoriesByCategory,
   updateMemory,
   deleteMemory,
+  getTrackedWallets,
+  addTrackedWallet,
+  removeTrackedWallet,
+  getLeaderboard,
 };

@@ -7,6 +7,7 @@ import { memories } from './0006_memories.js';
 import { oauth } from './0007_oauth.js';
 import { accountCredit } from './0008_account_credit.js';
 import { spendingPolicies } from './0009_spending_policies.js';
+import { trackedWallets } from './0012_tracked_wallets.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -15,4 +16,4 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency, accessKeys, memories, oauth, accountCredit, spendingPolicies];
+export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency, accessKeys, memories, oauth, accountCredit, spendingPolicies, trackedWallets];
