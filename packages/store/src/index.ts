@@ -11,3 +11,4 @@ export * from './idempotency.js';
 export * from './identity.js';
 export * from './memories.js';
 export * from './oauth.js';
+export * from './vault-keys.js';

@@ -5,6 +5,7 @@ import { idempotency } from './0004_idempotency.js';
 import { accessKeys } from './0005_access_keys.js';
 import { memories } from './0006_memories.js';
 import { oauth } from './0007_oauth.js';
+import { vaultKeys } from './0010_vault_keys.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -13,4 +14,4 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency, accessKeys, memories, oauth];
+export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency, accessKeys, memories, oauth, vaultKeys];
