@@ -11,4 +11,6 @@ export * from './idempotency.js';
 export * from './identity.js';
 export * from './memories.js';
 export * from './oauth.js';
+export * from './recommended-tokens.js';
+export * from './slippage.js';
 export * from './vault-keys.js';

@@ -6,6 +6,7 @@ import { accessKeys } from './0005_access_keys.js';
 import { memories } from './0006_memories.js';
 import { oauth } from './0007_oauth.js';
 import { vaultKeys } from './0010_vault_keys.js';
+import { accountSettings } from './0011_account_settings.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -14,4 +15,4 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency, accessKeys, memories, oauth, vaultKeys];
+export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency, accessKeys, memories, oauth, vaultKeys, accountSettings];
