@@ -4,6 +4,7 @@ import { feePayersOf } from '@svc/payments';
 import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { loadMasterKey } from './master-key.js';
 import { loadSigningKey } from './oauth/index.js';
 import { startSandbox } from './sandbox.js';
 
@@ -14,7 +15,8 @@ async function main(): Promise<void> {
   const facilitator = config.facilitatorUrl ? new HTTPFacilitatorClient({ url: config.facilitatorUrl }) : undefined;
   const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;
   const oauthSigningKey = await loadSigningKey({ setting: config.oauthSigningKey, dataDir: config.dataDir });
-  const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey });
+  const masterKey = await loadMasterKey(config);
+  const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey, masterKey });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -1,6 +1,9 @@
 import type { HandlerTable } from './handler.js';
 import { hederaContractIdToEvmAddress } from './hedera/contract-id-to-evm-address.js';
 import { createMemory, deleteMemory, getUserMemoriesByCategory, getUserMemoryCategories, updateMemory } from './memory/index.js';
+import { displayRecommendedEVMTokensToBuy, displayRecommendedHederaTokensToBuy, displayRecommendedSolanaTokensToBuy } from './recommended-tokens/index.js';
+import { setSlippageSettings } from './settings/set-slippage-settings.js';
+import { wallet } from './wallet/index.js';
 
 /** Every implemented tool. A catalog tool missing here answers 501 (and is never charged). */
 export const handlers: HandlerTable = {
@@ -10,4 +13,9 @@ export const handlers: HandlerTable = {
   getUserMemoriesByCategory,
   updateMemory,
   deleteMemory,
+  wallet,
+  setSlippageSettings,
+  displayRecommendedSolanaTokensToBuy,
+  displayRecommendedEVMTokensToBuy,
+  displayRecommendedHederaTokensToBuy,
 };

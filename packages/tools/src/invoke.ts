@@ -1,3 +1,4 @@
+import type { MasterKeyProvider } from '@svc/chains';
 import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, toProblem, unknownTool } from '@svc/contracts';
 import {
   decodePaymentSignature,
@@ -51,6 +52,8 @@ export interface ToolServiceOptions {
   readonly handlers?: HandlerTable;
   /** Sign-in (SIWX) for identity-gated tools: the public origin proofs must name, and the smart-wallet verifier. */
   readonly siwx: SiwxSettings;
+  /** Seals the vault seeds handlers create (see @svc/chains custody). */
+  readonly masterKey: MasterKeyProvider;
 }
 
 const paymentResponseHeader = (response: SettleResponse) => encodePaymentResponseHeader(response);
@@ -170,7 +173,7 @@ export class ToolService {
         return { status: 402, paymentRequired: await paymentRequired(error.response.errorReason ?? 'settlement_failed'), paymentResponse: paymentResponseHeader(error.response) };
       }
     };
-    const context: HandlerContext = { mode: this.options.mode, db, caller };
+    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey };
     const execute = async () => {
       const output = await handler(input as never, context);
       return this.options.mode === 'sandbox' ? { ...output, sandbox: true } : output;

@@ -6,5 +6,6 @@ export { LocalMasterKeyRing, MASTER_KEY_BYTES, masterKeyIdOf, newMasterKeyText, 
 export type { MasterKeyProvider, WrappedDataKey } from './master-key.js';
 export { mnemonicOf, newVaultEntropy, seedOf } from './mnemonic.js';
 export { type RotationProgress, rotateMasterKey } from './rotate-master-key.js';
+export { type Slip10Node, slip10Ed25519 } from './slip10-ed25519.js';
 export { deriveVaultAddresses, type VaultAddresses } from './vault-addresses.js';
 export { vaultAddressesOf } from './vaults.js';

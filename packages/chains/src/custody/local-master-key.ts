@@ -44,11 +44,6 @@ export class LocalMasterKeyRing implements MasterKeyProvider {
     this.currentKeyId = masterKeyIdOf(current);
   }
 
-  /** Every key id this ring can unwrap. */
-  get keyIds(): string[] {
-    return [...this.#keys.keys()];
-  }
-
   async wrapDataKey(dataKey: Uint8Array, context: string): Promise<WrappedDataKey> {
     const keyId = this.currentKeyId;
     return { keyId, wrapped: sealAesGcm(this.#keys.get(keyId)!, dataKey, `${context}|${keyId}`) };
