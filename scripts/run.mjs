@@ -33,7 +33,10 @@ switch (task) {
   case 'access-keys':
     run('node', ['apps/http-gateway/dist/access-keys-cli.js', ...process.argv.slice(3)]);
     break;
+  case 'rotate-master-key':
+    run('node', ['apps/http-gateway/dist/rotate-master-key-cli.js', ...process.argv.slice(3)]);
+    break;
   default:
-    console.error(`usage: node scripts/run.mjs start|test|bench|demo|access-keys`);
+    console.error(`usage: node scripts/run.mjs start|test|bench|demo|access-keys|rotate-master-key`);
     process.exit(2);
 }
