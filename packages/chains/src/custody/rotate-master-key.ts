@@ -21,19 +21,22 @@ export async function rotateMasterKey(
   const batchSize = options.batchSize ?? 100;
   let resealed = 0;
   for (;;) {
-    const done = await db.transaction(async (tx) => {
+    // Counted only once the batch's transaction has committed.
+    const committed = await db.transaction(async (tx) => {
       const batch = await vaultKeysToReseal(tx, masterKey.currentKeyId, batchSize);
+      let count = 0;
       for (const vault of batch) {
         const secret = await openSecret(vault.sealed, vault.accountId, masterKey);
         try {
-          if (await resealVaultKey(tx, vault.accountId, vault.sealed.masterKeyId, await sealSecret(secret, vault.accountId, masterKey))) resealed += 1;
+          if (await resealVaultKey(tx, vault.accountId, vault.sealed.masterKeyId, await sealSecret(secret, vault.accountId, masterKey))) count += 1;
         } finally {
           secret.fill(0);
         }
       }
-      return batch.length;
+      return count;
     });
-    if (done === 0) return { resealed };
+    if (committed === 0) return { resealed };
+    resealed += committed;
     options.onBatch?.({ resealed });
   }
 }

@@ -32,7 +32,7 @@ function secp256k1At(root: HDKey, path: string): HDKey {
   return node;
 }
 
-/** Every vault address, derived from the BIP-39 seed along DERIVATION_PATHS. */
+/** Every vault address, derived from the BIP-39 seed along DERIVATION_PATHS; the private keys are wiped after. */
 export function deriveVaultAddresses(seed: Uint8Array): VaultAddresses {
   const root = HDKey.fromMasterSeed(seed);
   const evm = secp256k1At(root, DERIVATION_PATHS.evm);
@@ -40,15 +40,20 @@ export function deriveVaultAddresses(seed: Uint8Array): VaultAddresses {
   const taproot = secp256k1At(root, DERIVATION_PATHS.bitcoinTaproot);
   const hedera = secp256k1At(root, DERIVATION_PATHS.hedera);
   const solana = slip10Ed25519(seed, DERIVATION_PATHS.solana);
-  return {
-    evm: privateKeyToAddress(bytesToHex(evm.privateKey!)),
-    solana: base58.encode(ed25519.getPublicKey(solana.privateKey)),
-    bitcoin: {
-      segwit: p2wpkh(segwit.publicKey!).address!,
-      // BIP-86: the x-only internal key, tweaked with an empty script tree.
-      taproot: p2tr(taproot.publicKey!.slice(1)).address!,
-      publicKey: bytesToHex(segwit.publicKey!).slice(2),
-    },
-    hedera: { publicKey: bytesToHex(hedera.publicKey!).slice(2), evmAddress: privateKeyToAddress(bytesToHex(hedera.privateKey!)) },
-  };
+  try {
+    return {
+      evm: privateKeyToAddress(bytesToHex(evm.privateKey!)),
+      solana: base58.encode(ed25519.getPublicKey(solana.privateKey)),
+      bitcoin: {
+        segwit: p2wpkh(segwit.publicKey!).address!,
+        // BIP-86: the x-only internal key, tweaked with an empty script tree.
+        taproot: p2tr(taproot.publicKey!.slice(1)).address!,
+        publicKey: bytesToHex(segwit.publicKey!).slice(2),
+      },
+      hedera: { publicKey: bytesToHex(hedera.publicKey!).slice(2), evmAddress: privateKeyToAddress(bytesToHex(hedera.privateKey!)) },
+    };
+  } finally {
+    for (const node of [root, evm, segwit, taproot, hedera]) node.wipePrivateData();
+    solana.privateKey.fill(0);
+  }
 }
