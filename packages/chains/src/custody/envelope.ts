@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SealedVaultSecret } from '@svc/store';
 import { openAesGcm, sealAesGcm } from './aes-gcm.js';
 import type { MasterKeyProvider } from './master-key.js';
 
@@ -8,14 +9,9 @@ export const ENVELOPE_VERSION = 1;
 /**
  * A vault secret sealed for one account (envelope encryption): the secret under a fresh random data key
  * (AES-256-GCM), the data key under the master key. Both AADs name the account, so a record moved to another
- * account does not open.
+ * account does not open. The store keeps exactly this record.
  */
-export interface SealedSecret {
-  readonly version: number;
-  readonly masterKeyId: string;
-  readonly wrappedDataKey: string;
-  readonly ciphertext: string;
-}
+export type SealedSecret = SealedVaultSecret;
 
 const secretAad = (accountId: string, version: number) => `svc/vault-secret/v${version}/${accountId}`;
 const dataKeyContext = (accountId: string, version: number) => `svc/vault-data-key/v${version}/${accountId}`;
