@@ -35,9 +35,10 @@ switch (task) {
     break;
   case 'access-keys':
   case 'credit':
+  case 'rotate-master-key':
     run('node', ['apps/http-gateway/dist/operator-cli.js', task, ...process.argv.slice(3)]);
     break;
   default:
-    console.error(`usage: node scripts/run.mjs start|test|bench|demo|mcp-conformance|access-keys|credit`);
+    console.error(`usage: node scripts/run.mjs start|test|bench|demo|mcp-conformance|access-keys|credit|rotate-master-key`);
     process.exit(2);
 }

@@ -1,11 +1,13 @@
+import type { MasterKeyProvider } from '@svc/chains';
 import type { Db } from '@svc/store';
 import { CredentialResolver, HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { ToolService } from '@svc/tools';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
+import { ephemeralMasterKey } from './master-key.js';
 import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
 import { siwxAccountOf } from './account-of-request.js';
 import { accessKeyRoutes } from './routes/access-keys.js';
@@ -34,6 +36,13 @@ export interface AppDependencies {
    * makes a key that lives as long as the process (tests).
    */
   readonly oauthSigningKey?: OAuthSigningKey;
+  /**
+   * Seals vault seeds: main.ts loads SVC_MASTER_KEY or the sandbox's DATA_DIR/master-key. Without it, the config's
+   * key, or in sandbox mode one that lives as long as the process (tests).
+   */
+  readonly masterKey?: MasterKeyProvider;
+  /** Where log lines go (default stdout): tests capture them to prove no secret is logged. */
+  readonly logStream?: FastifyLoggerOptions['stream'];
 }
 
 /** Headers that carry payments, proofs or keys: never written to logs. */
@@ -44,6 +53,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     logger: {
       level: config.logLevel,
       redact: { paths: SECRET_HEADERS.map((h) => `req.headers["${h}"]`), censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // Request lines only at debug/trace: at info they would cost more than an unpaid 402 itself.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
@@ -58,7 +68,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const facilitator = deps.sandbox?.facilitator ?? deps.facilitator;
   const processor = facilitator ? new PaymentProcessor(facilitator, deps.db) : undefined;
   const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: smartWalletVerifier(config, deps.sandbox) };
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx });
+  const masterKey = deps.masterKey ?? config.masterKey ?? ephemeralMasterKey(config);
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({

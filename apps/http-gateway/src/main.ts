@@ -5,6 +5,7 @@ import { startWorker, trackedWalletJobs } from '@svc/worker';
 import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { loadMasterKey } from './master-key.js';
 import { loadSigningKey } from './oauth/index.js';
 import { startSandbox } from './sandbox.js';
 
@@ -15,7 +16,8 @@ async function main(): Promise<void> {
   const facilitator = config.facilitatorUrl ? new HTTPFacilitatorClient({ url: config.facilitatorUrl }) : undefined;
   const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;
   const oauthSigningKey = await loadSigningKey({ setting: config.oauthSigningKey, dataDir: config.dataDir });
-  const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey });
+  const masterKey = await loadMasterKey(config);
+  const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey, masterKey });
   // The embedded worker: tracked-wallet watchers (the sandbox Base chain in sandbox mode) and webhook delivery.
   const worker = startWorker(
     trackedWalletJobs({ db, mode: config.mode, rpcUrls: sandbox ? { base: sandbox.base.rpcUrl } : config.watcherRpcUrls, log: { warn: (message) => app.log.warn(message) } }),

@@ -2,13 +2,16 @@ import { join } from 'node:path';
 import { openStore } from '@svc/store';
 import { ACCESS_KEYS_USAGE, accessKeysCli } from './cli/access-keys.js';
 import { CREDIT_USAGE, creditCli } from './cli/credit.js';
+import { ROTATE_MASTER_KEY_USAGE, rotateMasterKeyCli } from './cli/rotate-master-key.js';
 import { type OperatorContext, UsageError } from './cli/operator.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { loadMasterKey } from './master-key.js';
 
 /** The operator commands (`npm run <group> -- <command> …`, see README, Operators), by group. */
 const GROUPS: Record<string, { readonly usage: string; run(argv: readonly string[], context: OperatorContext, config: Config): Promise<void> }> = {
   'access-keys': { usage: ACCESS_KEYS_USAGE, run: (argv, context, config) => accessKeysCli(argv, { ...context, environment: config.accessKeyEnvironment }) },
   credit: { usage: CREDIT_USAGE, run: (argv, context) => creditCli(argv, context) },
+  'rotate-master-key': { usage: ROTATE_MASTER_KEY_USAGE, run: async (argv, context, config) => rotateMasterKeyCli(argv, { ...context, masterKey: await loadMasterKey(config) }) },
 };
 
 async function main(group: string | undefined, argv: readonly string[]): Promise<void> {

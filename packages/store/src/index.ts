@@ -18,3 +18,6 @@ export * from './activity-events.js';
 export * from './webhook-endpoints.js';
 export * from './webhook-outbox.js';
 export * from './leaderboard.js';
+export * from './recommended-tokens.js';
+export * from './slippage.js';
+export * from './vault-keys.js';

@@ -1,3 +1,4 @@
+import type { MasterKeyProvider } from '@svc/chains';
 import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
 import { decodePaymentSignature, type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, withSiwxChallenge } from '@svc/payments';
 import { type Db, releaseSpend } from '@svc/store';
@@ -36,6 +37,8 @@ export interface ToolServiceOptions {
   readonly handlers?: HandlerTable;
   /** Sign-in (SIWX) for identity-gated tools: the public origin proofs must name, and the smart-wallet verifier. */
   readonly siwx: SiwxSettings;
+  /** Seals the vault seeds handlers create (see @svc/chains custody). */
+  readonly masterKey: MasterKeyProvider;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -94,7 +97,7 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const context: HandlerContext = { mode: this.options.mode, db, caller };
+    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey };
     const paid: PaidCall = {
       db,
       tool,

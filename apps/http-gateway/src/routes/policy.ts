@@ -1,7 +1,7 @@
 import { catalog, parseInput } from '@svc/contracts';
 import { creditToUsd, usdToCredit } from '@svc/payments';
-import { type Db, findSpendingPolicy, saveSpendingPolicy, type SpendingPolicy, spentToday } from '@svc/store';
-import { DEFAULT_SPENDING_POLICY } from '@svc/tools';
+import { type Db, saveSpendingPolicy, spentToday } from '@svc/store';
+import { DEFAULT_SPENDING_POLICY, describePolicy, policyOf, policyView } from '@svc/tools';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountOfRequest } from '../account-of-request.js';
@@ -24,12 +24,6 @@ const policyBody = z
   })
   .refine((p) => usdToCredit(p.perCallUsd) <= usdToCredit(p.dailyUsd), { message: 'perCallUsd must not exceed dailyUsd', path: ['perCallUsd'] });
 
-const view = (policy: SpendingPolicy) => ({
-  perCallUsd: creditToUsd(policy.perCallUsd),
-  dailyUsd: creditToUsd(policy.dailyUsd),
-  allowedRecipients: policy.allowedRecipients,
-  allowedTools: policy.allowedTools,
-});
 
 /**
  * The signed-in account's spending policy, enforced by invoke on every call made for the account, whatever the
@@ -42,16 +36,14 @@ export function policyRoutes(app: FastifyInstance, options: { readonly db: Db; r
   const { db, accountOf } = options;
 
   const current = async (accountId: string) => {
-    const stored = await findSpendingPolicy(db, accountId);
-    const policy = stored ?? DEFAULT_SPENDING_POLICY;
-    const spent = await spentToday(db, accountId);
+    const [{ isDefault, updatedAt, ...policy }, enforced, spent] = await Promise.all([describePolicy(db, accountId), policyOf(db, accountId), spentToday(db, accountId)]);
     return {
-      policy: view(policy),
-      isDefault: !stored,
-      updatedAt: stored?.updatedAt.toISOString() ?? null,
+      policy,
+      isDefault,
+      updatedAt,
       spentLast24hUsd: creditToUsd(spent),
-      remainingLast24hUsd: creditToUsd(spent >= policy.dailyUsd ? 0n : policy.dailyUsd - spent),
-      defaults: view(DEFAULT_SPENDING_POLICY),
+      remainingLast24hUsd: creditToUsd(spent >= enforced.dailyUsd ? 0n : enforced.dailyUsd - spent),
+      defaults: policyView(DEFAULT_SPENDING_POLICY),
     };
   };
 

@@ -7,6 +7,8 @@ import { memories } from './0006_memories.js';
 import { oauth } from './0007_oauth.js';
 import { accountCredit } from './0008_account_credit.js';
 import { spendingPolicies } from './0009_spending_policies.js';
+import { vaultKeys } from './0010_vault_keys.js';
+import { accountSettings } from './0011_account_settings.js';
 import { trackedWallets } from './0012_tracked_wallets.js';
 
 export interface Migration {
@@ -16,4 +18,17 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency, accessKeys, memories, oauth, accountCredit, spendingPolicies, trackedWallets];
+export const migrations: readonly Migration[] = [
+  callLedger,
+  paymentClaims,
+  identity,
+  idempotency,
+  accessKeys,
+  memories,
+  oauth,
+  accountCredit,
+  spendingPolicies,
+  vaultKeys,
+  accountSettings,
+  trackedWallets,
+];

@@ -4,6 +4,7 @@ import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
 import { getLeaderboard } from './index.js';
+import { testMasterKey } from '../testing/caller-contexts.js';
 
 const defaults = { page: 1, pageSize: 20, orderBy: 'volume' as const };
 
@@ -12,7 +13,7 @@ describe.each(testBackends())('getLeaderboard on $name', (backend) => {
   let context: HandlerContext;
   beforeAll(async () => {
     db = await backend.open();
-    context = { mode: 'sandbox', db, caller: undefined };
+    context = { mode: 'sandbox', db, caller: undefined, masterKey: testMasterKey() };
     for (const [wallet, calls] of [['0x00000000000000000000000000000000000a11ce', 1], ['0x0000000000000000000000000000000000000b0b', 3]] as const) {
       const { accountId } = await accountForWallet(db, 'eip155:8453', wallet);
       for (let i = 0; i < calls; i += 1) await recordCall(db, { tool: 'wallet', accountId, token: 'BASE_USDC', amount: '1200', txHash: '0x1', outcome: 'settled', httpStatus: 200, latencyMs: 1 });

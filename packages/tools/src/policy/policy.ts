@@ -1,6 +1,6 @@
 import { ServiceError } from '@svc/contracts';
 import { creditToUsd, usdToCredit } from '@svc/payments';
-import { type Db, findSpendingPolicy, reserveSpend, type SpendingPolicy } from '@svc/store';
+import { type Db, findSpendingPolicy, type Queryable, reserveSpend, type SpendingPolicy } from '@svc/store';
 import type { CallSpend } from './spend.js';
 
 /**
@@ -19,8 +19,22 @@ export type PolicyRule = 'allowed_tools' | 'allowed_recipients' | 'per_call_usd'
 const refused = (rule: PolicyRule, message: string, extra: Record<string, unknown>) =>
   new ServiceError('policy_refused', `Refused by the account's spending policy (${rule}): ${message} Nothing was charged or moved.`, { extra: { rule, ...extra } });
 
-export async function policyOf(db: Db, accountId: string): Promise<SpendingPolicy> {
+export async function policyOf(db: Queryable, accountId: string): Promise<SpendingPolicy> {
   return (await findSpendingPolicy(db, accountId)) ?? DEFAULT_SPENDING_POLICY;
+}
+
+/** A policy as the API shows it: USD decimal strings, `null` lists meaning "any". */
+export const policyView = (policy: SpendingPolicy) => ({
+  perCallUsd: creditToUsd(policy.perCallUsd),
+  dailyUsd: creditToUsd(policy.dailyUsd),
+  allowedRecipients: policy.allowedRecipients,
+  allowedTools: policy.allowedTools,
+});
+
+/** The account's policy in force, as the API shows it, and whether it is still the default. */
+export async function describePolicy(db: Queryable, accountId: string) {
+  const stored = await findSpendingPolicy(db, accountId);
+  return { ...policyView(stored ?? DEFAULT_SPENDING_POLICY), isDefault: !stored, updatedAt: stored?.updatedAt.toISOString() ?? null };
 }
 
 /** EVM addresses compare without case; other address formats are case-sensitive. */

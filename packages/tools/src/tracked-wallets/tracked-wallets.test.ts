@@ -4,6 +4,7 @@ import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
 import { addTrackedWallet, getTrackedWallets, removeTrackedWallet, TRACKED_WALLETS_PER_ACCOUNT } from './index.js';
+import { testMasterKey } from '../testing/caller-contexts.js';
 
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
@@ -17,7 +18,8 @@ async function rejection(call: Promise<unknown>): Promise<ServiceError> {
 
 describe.each(testBackends())('tracked-wallet tools on $name', (backend) => {
   let db: Db;
-  const as = async (wallet: string): Promise<HandlerContext> => ({ mode: 'sandbox', db, caller: { accountId: (await accountForWallet(db, 'eip155:8453', wallet)).accountId } });
+  const masterKey = testMasterKey();
+  const as = async (wallet: string): Promise<HandlerContext> => ({ mode: 'sandbox', db, masterKey, caller: { accountId: (await accountForWallet(db, 'eip155:8453', wallet)).accountId } });
   let alice: HandlerContext;
   let bob: HandlerContext;
   beforeAll(async () => {
