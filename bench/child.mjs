@@ -32,6 +32,8 @@ export async function startTarget(kind, { port = 0, sandbox = false } = {}) {
     url: (path) => `http://127.0.0.1:${ready.port}${path}`,
     /** Mints `atomic` sandbox USDC units to each address. */
     fund: (addresses, atomic) => request({ fund: { addresses, atomic: String(atomic) } }),
+    /** Gateway only: a vault access key of a new account holding `micros` of account credit. */
+    accessKey: (micros) => request({ accessKey: { micros: String(micros) } }),
     /** CPU time (user + system) the server process has used so far, in ms. */
     cpuMs: () => request({ cpu: true }),
     /**

@@ -39,6 +39,8 @@ export async function startPaidTarget(kind, { payments, payers: payerCount }) {
     return {
       kind,
       rpcUrl: target.rpcUrl,
+      url: target.url,
+      accessKey: target.accessKey,
       async measure({ concurrency, calls, warmup }) {
         const warmupPayments = await payers.presign(paymentRequired, warmup);
         const measuredPayments = await payers.presign(paymentRequired, calls);

@@ -4,9 +4,12 @@
 // 2. paid calls settled for real: hederaContractIdToEvmAddress on our gateway against the same route built from
 //    @x402/express 2.27, each on its own fresh sandbox chain with the same in-process facilitator, and their ratio
 //    (goal: at least 2x the reference's calls/s at equal or lower p99). Rounds alternate which server goes first
-//    and the table shows each level's median round.
+//    and the table shows each level's median round;
+// 3. MCP beside REST (bench/mcp.mjs): tools/list and tools/call paid from account credit, next to the same tool
+//    over REST paid per call with x402.
 import autocannon from 'autocannon';
 import { startTarget } from './child.mjs';
+import { benchMcp } from './mcp.mjs';
 import { StallError, startPaidTarget } from './paid.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -18,7 +21,7 @@ const PAID = {
   rounds: Number(process.env.BENCH_PAID_ROUNDS ?? 3),
   payers: Number(process.env.BENCH_PAID_PAYERS ?? 32),
 };
-const only = process.env.BENCH_ONLY; // 'unpaid' or 'paid' runs one part
+const only = process.env.BENCH_ONLY; // 'unpaid', 'paid' or 'mcp' runs one part
 
 async function measureUnpaid(kind, port, path) {
   const target = await startTarget(kind, { port });
@@ -40,7 +43,7 @@ async function measureUnpaid(kind, port, path) {
 const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '-').padStart(7);
 const verdict = (met) => (met ? 'MET' : 'NOT MET');
 
-if (only !== 'paid') {
+if (!only || only === 'unpaid') {
   const gateway = await measureUnpaid('gateway', 18402, '/api/tools/execute/unified/wallet');
   const bare = await measureUnpaid('bare', 18403, '/bare/wallet');
   const ratio = gateway.rps / bare.rps;
@@ -121,7 +124,7 @@ async function comparePaid(kinds) {
   }
 }
 
-if (only !== 'unpaid') {
+if (!only || only === 'paid') {
   const { rows, stalls } = await comparePaid(['gateway', 'x402-express']);
   console.log(
     `\npaid hederaContractIdToEvmAddress, settled on anvil (a fresh chain per server), ${PAID.calls} pre-signed payments per run ` +
@@ -150,4 +153,11 @@ if (only !== 'unpaid') {
     if (messages.length) console.log(`${kind}: ${messages.length} run(s) repeated on a fresh chain after a sandbox chain stall (settlement transactions never mined)`);
   }
   if (rows.some((r) => r.ok < r.sent || !r.onChain)) process.exitCode = 1;
+}
+
+if (!only || only === 'mcp') {
+  const { rows, ok } = await benchMcp({ connections: 8, duration: DURATION_S, restCalls: PAID.calls, restConcurrency: 8 });
+  console.log(`\nMCP beside REST on one gateway, 8 concurrent keep-alive clients, 127.0.0.1 (MCP: ${DURATION_S}s each; REST: ${PAID.calls} pre-signed payments)`);
+  for (const r of rows) console.log(`${r.name.padEnd(56)} ${r.rps.toFixed(0).padStart(7)} calls/s   p50 ${ms(r.p50)} ms   p99 ${ms(r.p99)} ms`);
+  if (!ok) process.exitCode = 1;
 }

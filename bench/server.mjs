@@ -3,6 +3,7 @@
 // With `sandbox` the process first starts the gateway's sandbox (startSandbox: fresh sandbox chains, among them an
 // anvil Base chain 8453 with USDC at its canonical address, and the in-process facilitator settling there) and
 // hands it to the target, so paid calls settle for real. IPC: sends {ready: {port, rpcUrl}}; answers {id, fund: {addresses, atomic}} (mints USDC),
+// {id, accessKey: {micros}} (gateway: a credited vault access key),
 // {id, cpu} (CPU ms used so far) and {id, stop} with {id, result} or {id, error}.
 import { freePort } from './free-port.mjs';
 
@@ -17,6 +18,8 @@ const commands = {
   async fund({ addresses, atomic }) {
     for (const address of addresses) await sandbox.base.mintUsdc(address, BigInt(atomic));
   },
+  /** Gateway only: an access key whose account holds `micros` of credit. */
+  accessKey: (options) => server.accessKey(options),
   async cpu() {
     const { user, system } = process.cpuUsage();
     return (user + system) / 1000;

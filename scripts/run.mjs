@@ -30,10 +30,15 @@ switch (task) {
   case 'demo':
     run('node', ['demo/run.mjs']);
     break;
+  case 'mcp-conformance':
+    run('node', ['scripts/mcp-conformance.mjs']);
+    break;
   case 'access-keys':
-    run('node', ['apps/http-gateway/dist/access-keys-cli.js', ...process.argv.slice(3)]);
+  case 'credit':
+  case 'rotate-master-key':
+    run('node', ['apps/http-gateway/dist/operator-cli.js', task, ...process.argv.slice(3)]);
     break;
   default:
-    console.error(`usage: node scripts/run.mjs start|test|bench|demo|access-keys`);
+    console.error(`usage: node scripts/run.mjs start|test|bench|demo|mcp-conformance|access-keys|credit|rotate-master-key`);
     process.exit(2);
 }

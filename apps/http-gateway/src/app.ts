@@ -1,16 +1,23 @@
+import type { MasterKeyProvider } from '@svc/chains';
 import type { Db } from '@svc/store';
 import { CredentialResolver, HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
 import { ToolService } from '@svc/tools';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
+import { ephemeralMasterKey } from './master-key.js';
 import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
+import { siwxAccountOf } from './account-of-request.js';
+import { accessKeyRoutes } from './routes/access-keys.js';
+import { creditRoutes } from './routes/credit.js';
+import { policyRoutes } from './routes/policy.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { sandboxRoutes } from './routes/sandbox.js';
+import { webhookRoutes } from './routes/webhook.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { smartWalletVerifier } from './smart-wallet-verifier.js';
 import type { Sandbox } from './sandbox.js';
@@ -30,6 +37,13 @@ export interface AppDependencies {
    * makes a key that lives as long as the process (tests).
    */
   readonly oauthSigningKey?: OAuthSigningKey;
+  /**
+   * Seals vault seeds: main.ts loads SVC_MASTER_KEY or the sandbox's DATA_DIR/master-key. Without it, the config's
+   * key, or in sandbox mode one that lives as long as the process (tests).
+   */
+  readonly masterKey?: MasterKeyProvider;
+  /** Where log lines go (default stdout): tests capture them to prove no secret is logged. */
+  readonly logStream?: FastifyLoggerOptions['stream'];
 }
 
 /** Headers that carry payments, proofs or keys: never written to logs. */
@@ -40,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     logger: {
       level: config.logLevel,
       redact: { paths: SECRET_HEADERS.map((h) => `req.headers["${h}"]`), censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // Request lines only at debug/trace: at info they would cost more than an unpaid 402 itself.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
@@ -54,7 +69,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const facilitator = deps.sandbox?.facilitator ?? deps.facilitator;
   const processor = facilitator ? new PaymentProcessor(facilitator, deps.db) : undefined;
   const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: smartWalletVerifier(config, deps.sandbox) };
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx });
+  const masterKey = deps.masterKey ?? config.masterKey ?? ephemeralMasterKey(config);
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({
@@ -65,8 +81,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     evmVerifier: siwx.evmVerifier,
   });
   await app.register(oauth.routes);
-  await app.register(mcpPlugin, { publicBaseUrl: config.publicBaseUrl, credentials: new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer }), caller: new InvokeToolCaller(tools) });
-  await app.register(a2aPlugin, { publicBaseUrl: config.publicBaseUrl, credentials: new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer }), tools, db: deps.db, priceOverrides: config.priceOverrides });
+  const credentials = new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer });
+  await app.register(mcpPlugin, { publicBaseUrl: config.publicBaseUrl, credentials, caller: new InvokeToolCaller(tools) });
+  await app.register(a2aPlugin, { publicBaseUrl: config.publicBaseUrl, credentials, tools, db: deps.db, priceOverrides: config.priceOverrides });
+  creditRoutes(app, { db: deps.db, credentials, payments, processor, publicBaseUrl: config.publicBaseUrl });
+  const accountOf = siwxAccountOf({ db: deps.db, ...siwx, payments });
+  accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
+  policyRoutes(app, { db: deps.db, accountOf });
+  webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf });
   scheduleHousekeeping(app, deps.db);
   if (deps.sandbox && config.mode === 'sandbox') sandboxRoutes(app, deps.sandbox);
   discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });

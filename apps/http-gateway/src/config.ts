@@ -1,3 +1,4 @@
+import { InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from '@svc/chains';
 import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
 import type { AccessKeyEnvironment } from '@svc/store';
 import { z } from 'zod';
@@ -25,6 +26,11 @@ const settingsSchema = z.object({
   ACCESS_KEY_ENVIRONMENT: z.enum(['development', 'production']).optional(),
   OAUTH_SIGNING_KEY: z.string().min(1).optional(),
   BASE_RPC_URL: z.url().optional(),
+  ETH_RPC_URL: z.url().optional(),
+  BSC_RPC_URL: z.url().optional(),
+  POLYGON_RPC_URL: z.url().optional(),
+  SVC_MASTER_KEY: z.string().min(1).optional(),
+  SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional(),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -55,6 +61,13 @@ export interface Config {
   readonly oauthSigningKey: string | undefined;
   /** Base JSON-RPC (live mode): verifies smart-wallet (EIP-1271 / EIP-6492) sign-in proofs. */
   readonly baseRpcUrl: string | undefined;
+  /** JSON-RPC per chain the tracked-wallet watcher polls in live mode; a chain without one is not watched. */
+  readonly watcherRpcUrls: { readonly eth: string | undefined; readonly base: string | undefined; readonly bsc: string | undefined; readonly polygon: string | undefined };
+  /**
+   * SVC_MASTER_KEY (seals vault seeds) with SVC_PREVIOUS_MASTER_KEYS (still opened, during a rotation). Required in
+   * live mode; unset in sandbox mode, main.ts uses the key generated into DATA_DIR/master-key.
+   */
+  readonly masterKey: LocalMasterKeyRing | undefined;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +90,20 @@ function parseOverrides(raw: string | undefined): PriceOverrides {
   return shape.data as PriceOverrides;
 }
 
+/** The key ring of SVC_MASTER_KEY and SVC_PREVIOUS_MASTER_KEYS (comma-separated); errors never repeat a key. */
+function parseMasterKeys(current: string | undefined, previous: string | undefined): LocalMasterKeyRing | undefined {
+  if (!current) {
+    if (previous) throw new ConfigError('SVC_PREVIOUS_MASTER_KEYS is only read together with SVC_MASTER_KEY (the key that seals from now on).');
+    return undefined;
+  }
+  try {
+    const older = (previous ?? '').split(',').filter((key) => key.trim()).map((key) => parseMasterKey(key, 'each key of SVC_PREVIOUS_MASTER_KEYS'));
+    return new LocalMasterKeyRing(parseMasterKey(current), older);
+  } catch (error) {
+    throw error instanceof InvalidMasterKey ? new ConfigError(error.message) : error;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = settingsSchema.safeParse(env);
   if (!result.success) {
@@ -84,8 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const s = result.data;
   if (s.SVC_MODE === 'live') {
-    const missing = (['PAY_TO_EVM', 'PAY_TO_SOLANA', 'PAY_TO_STACKS', 'PUBLIC_BASE_URL', 'FACILITATOR_URL'] as const).filter((key) => !s[key]);
-    if (missing.length > 0) throw new ConfigError(`Live mode needs ${missing.join(', ')}.`);
+    const missing = (['PAY_TO_EVM', 'PAY_TO_SOLANA', 'PAY_TO_STACKS', 'PUBLIC_BASE_URL', 'FACILITATOR_URL', 'SVC_MASTER_KEY'] as const).filter((key) => !s[key]);
+    if (missing.length > 0) {
+      const keyHint = missing.includes('SVC_MASTER_KEY') ? ' SVC_MASTER_KEY seals the vault seeds: 32 bytes as base64 or hex, e.g. `openssl rand -base64 32`.' : '';
+      throw new ConfigError(`Live mode needs ${missing.join(', ')}.${keyHint}`);
+    }
   }
   return {
     mode: s.SVC_MODE,
@@ -108,5 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessKeyEnvironment: s.ACCESS_KEY_ENVIRONMENT ?? (s.SVC_MODE === 'live' ? 'production' : 'development'),
     oauthSigningKey: s.OAUTH_SIGNING_KEY,
     baseRpcUrl: s.BASE_RPC_URL,
+    watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL },
+    masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
   };
 }

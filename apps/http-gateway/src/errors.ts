@@ -1,5 +1,6 @@
 import { ServiceError, toProblem } from '@svc/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { SignInRequired } from './account-of-request.js';
 
 /** Fastify's own request errors (body parsing, size, media type) expressed in the service's error model. */
 function fromFastify(error: FastifyError): ServiceError | undefined {
@@ -21,6 +22,10 @@ function fromFastify(error: FastifyError): ServiceError | undefined {
 /** The one place where errors become HTTP responses (RFC 9457 problem+json). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A sign-in challenge is an x402 402 (what the official clients act on), not a problem document.
+    if (error instanceof SignInRequired) {
+      return reply.code(402).header('payment-required', error.header).header('cache-control', 'no-store').send(error.paymentRequired);
+    }
     const known = error instanceof ServiceError ? error : fromFastify(error);
     const problem = toProblem(known ?? error);
     // Unexpected failures are logged; the caller only sees a generic 500 without internals.

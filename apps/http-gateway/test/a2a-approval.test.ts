@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, SANDBOX_PAY_TO } from '../src/config.js';
+import { ephemeralMasterKey } from '../src/master-key.js';
 import { sandboxRoutes } from '../src/routes/sandbox.js';
 import { type Sandbox, startSandbox } from '../src/sandbox.js';
 import { asTask, dataOf, fundedPayer, legacyA2aClient, textOf, usdcOf, userMessage, WITH_X402 } from './a2a-harness.js';
@@ -52,6 +53,7 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
       payments: new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: sandbox.feePayer }, new SandboxPriceOracle()),
       processor: new PaymentProcessor(sandbox.facilitator, db),
       siwx: { publicBaseUrl: url },
+      masterKey: ephemeralMasterKey(config),
       handlers: {
         ...handlers,
         [WRITE_TOOL]: async (input: { to?: string; amount: string }) => {

@@ -1,8 +1,14 @@
 import { createServer } from 'node:net';
+import { x402Client } from '@x402/core/client';
+import { toClientEvmSigner } from '@x402/evm';
+import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { wrapFetchWithSIWx } from '@x402/extensions/sign-in-with-x';
+import { wrapFetchWithPayment } from '@x402/fetch';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type AppDependencies, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Sandbox, startSandbox } from '../src/sandbox.js';
@@ -62,7 +68,7 @@ export interface SandboxGateway extends Harness {
  * The real gateway listening on 127.0.0.1 with fresh sandbox chains and its in-process facilitator, for one test file.
  * `deps.oracle` lets a test move prices.
  */
-export function useSandboxGateway(backend: ReturnType<typeof testBackends>[number], env: Record<string, string> = {}, deps: Pick<AppDependencies, 'oracle'> = {}): SandboxGateway {
+export function useSandboxGateway(backend: ReturnType<typeof testBackends>[number], env: Record<string, string> = {}, deps: Pick<AppDependencies, 'oracle' | 'masterKey' | 'logStream'> = {}): SandboxGateway {
   const state = {} as { app: FastifyInstance; db: Db; sandbox: Sandbox; url: string };
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${state.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -95,4 +101,18 @@ export function useSandboxGateway(backend: ReturnType<typeof testBackends>[numbe
     call: (tool, body, headers) => postJson(`/api/tools/execute/unified/${tool}`, body, headers),
     faucet: (body) => postJson('/api/sandbox/faucet', body),
   };
+}
+
+/**
+ * A new wallet holding 1 sandbox USDC, and `call(tool, body)` through the official client composition: the payment
+ * wrapper outside, the sign-in wrapper inside (every call signs in as the wallet and pays).
+ */
+export async function fundedWallet(gateway: SandboxGateway): Promise<{ account: PrivateKeyAccount; client: x402Client; call: (tool: string, body: unknown) => Promise<Response> }> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  expect((await gateway.faucet({ address: account.address, token: 'BASE_USDC', amount: '1' })).status).toBe(200);
+  const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient)));
+  const signedInPaidFetch = wrapFetchWithPayment(wrapFetchWithSIWx(fetch, account), client);
+  const call = (tool: string, body: unknown) =>
+    signedInPaidFetch(`${gateway.url}/api/tools/execute/unified/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { account, client, call };
 }

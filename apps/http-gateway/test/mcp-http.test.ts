@@ -140,12 +140,18 @@ describe.each(backends)('POST /api/mcp over raw HTTP on $name', (backend) => {
     const call = (name: string, args: unknown, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
       mcpPost(h.app, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args, ...extra } }, { ...auth(), ...headers });
 
-    it('answers an unpaid call with the x402 MCP payment-required result', async () => {
-      const { result } = (await call('websearch', { query: 'btc etf' })).json();
+    it('answers a call the account has no credit for with the x402 MCP payment-required result', async () => {
+      const { result } = (await call('hederaContractIdToEvmAddress', { contractId: '0.0.5' })).json();
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toMatchObject({ x402Version: 2, resource: { url: 'mcp://tool/websearch' } });
+      expect(result.structuredContent).toMatchObject({ x402Version: 2, resource: { url: 'mcp://tool/hederaContractIdToEvmAddress' } });
       expect(result.structuredContent.accepts).toHaveLength(5);
-      expect(JSON.parse(result.content[0].text)).toEqual({ 'x402/error': { code: 402, message: 'Payment required', data: result.structuredContent } });
+      expect(JSON.parse(result.content[0].text)).toEqual({ 'x402/error': { code: 402, message: result.structuredContent.error, data: result.structuredContent } });
+      expect(result.structuredContent.error).toMatch(/^insufficient_credit: /);
+    });
+
+    it('answers a call to a tool without a handler with isError not_implemented, without asking for payment', async () => {
+      const { result } = (await call('websearch', { query: 'btc etf' })).json();
+      expect(result).toMatchObject({ isError: true, structuredContent: { code: 'not_implemented', status: 501, tool: 'websearch' } });
     });
 
     it('answers a paid call to a tool without a handler with isError not_implemented (nothing charged)', async () => {
@@ -165,12 +171,13 @@ describe.each(backends)('POST /api/mcp over raw HTTP on $name', (backend) => {
       expect(byField.sortType).toMatchObject({ rule: 'enum', limit: ['asc', 'desc'] });
     });
 
-    it('answers "Unknown tool" for a -transaction tool without the opt-in, and a 402 result with it', async () => {
+    it('answers "Unknown tool" for a -transaction tool without the opt-in, and reaches invoke with it', async () => {
       const args = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.01' };
       expect((await call('ethNativeSend-transaction', args)).json().error).toEqual({ code: -32602, message: 'Unknown tool: ethNativeSend-transaction' });
       expect((await call('ethNativeSend-transaction', args, {}, { 'x-mcp-transactions': 'yes' })).json().error.message).toBe('Unknown tool: ethNativeSend-transaction');
       const { result } = (await call('ethNativeSend-transaction', args, {}, { 'x-mcp-transactions': 'enabled' })).json();
-      expect(result).toMatchObject({ isError: true, structuredContent: { x402Version: 2, resource: { url: 'mcp://tool/ethNativeSend' } } });
+      // ethNativeSend has no handler in this release: refused before any charge.
+      expect(result).toMatchObject({ isError: true, structuredContent: { code: 'not_implemented', tool: 'ethNativeSend' } });
     });
   });
 });

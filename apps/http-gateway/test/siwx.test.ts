@@ -1,24 +1,19 @@
 import { findTool, priceOf } from '@svc/contracts';
 import { recentCalls } from '@svc/store';
-import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
-import { toClientEvmSigner } from '@x402/evm';
-import { ExactEvmScheme } from '@x402/evm/exact/client';
 import {
   createSIWxMessage,
   encodeSIWxHeader,
   SIGN_IN_WITH_X,
   type SIWxExtension,
   type SIWxExtensionInfo,
-  wrapFetchWithSIWx,
 } from '@x402/extensions/sign-in-with-x';
-import { wrapFetchWithPayment } from '@x402/fetch';
 import { type Address, erc20Abi } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PAY_TO } from '../src/config.js';
-import { backends, useSandboxGateway } from './harness.js';
+import { backends, fundedWallet as signedInWallet, useSandboxGateway } from './harness.js';
 
 const PRICE = BigInt(Math.round(Number(priceOf(findTool('createMemory')!)) * 1e6));
 const payee = SANDBOX_PAY_TO.base as Address;
@@ -28,16 +23,7 @@ describe.each(backends)('identity-gated tools with SIWX ($name)', (backend) => {
 
   const usdcOf = (address: Address) => gateway.sandbox.base.publicClient.readContract({ address: gateway.sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
 
-  async function fundedWallet() {
-    const account = privateKeyToAccount(generatePrivateKey());
-    expect((await gateway.faucet({ address: account.address, token: 'BASE_USDC', amount: '1' })).status).toBe(200);
-    const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient)));
-    // The official composition: the payment wrapper outside, the sign-in wrapper inside.
-    const signedInPaidFetch = wrapFetchWithPayment(wrapFetchWithSIWx(fetch, account), client);
-    const call = (tool: string, body: unknown) =>
-      signedInPaidFetch(`${gateway.url}/api/tools/execute/unified/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { account, client, call };
-  }
+  const fundedWallet = () => signedInWallet(gateway);
 
   async function challengeOf(res: Response): Promise<{ required: PaymentRequired; challenge: SIWxExtension }> {
     expect(res.status).toBe(402);

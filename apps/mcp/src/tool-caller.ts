@@ -8,6 +8,8 @@ import { type CallToolResult, structuredResult } from './tool-results.js';
 /** `_meta` keys of the x402 MCP transport: a per-call payment in, its settlement out. */
 export const X402_PAYMENT = 'x402/payment';
 export const X402_PAYMENT_RESPONSE = 'x402/payment-response';
+/** `_meta` key of what a call paid from account credit cost and the credit left: {chargedUsd, balanceUsd}. */
+export const CREDIT_CHARGE = 'svc/credit';
 
 export interface McpToolCall {
   /** The catalog tool (a `-transaction` alias already resolved to its catalog name). */
@@ -48,7 +50,7 @@ function paymentRequiredResult(outcome: Extract<InvokeOutcome, { status: 402 }>)
 function resultOf(outcome: InvokeOutcome): CallToolResult {
   switch (outcome.status) {
     case 200:
-      return structuredResult(outcome.body, { meta: settlementMeta(outcome.paymentResponse) });
+      return structuredResult(outcome.body, { meta: outcome.credit ? { [CREDIT_CHARGE]: { ...outcome.credit } } : settlementMeta(outcome.paymentResponse) });
     case 402:
       return paymentRequiredResult(outcome);
     case 'failed_after_settlement':

@@ -2,3 +2,4 @@ export * from './registry.js';
 export * from './sandbox/evm/index.js';
 export * from './sandbox/stacks/index.js';
 export * from './sandbox/solana/index.js';
+export * from './custody/index.js';

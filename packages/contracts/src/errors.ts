@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   credentials_required: { status: 401, title: 'Credentials required' },
   credentials_invalid: { status: 401, title: 'Credentials rejected' },
   payment_required: { status: 402, title: 'Payment required' },
+  sign_in_required: { status: 402, title: 'Sign-in required' },
+  policy_refused: { status: 403, title: 'Refused by spending policy' },
   unknown_tool: { status: 404, title: 'Unknown tool' },
   unknown_payment_token: { status: 404, title: 'Unknown payment token' },
   not_found: { status: 404, title: 'Not found' },

@@ -9,3 +9,4 @@ export * from './json-schema.js';
 export * from './openapi.js';
 export * from './routes.js';
 export * from './skills.js';
+export { TRACKED_WALLET_CHAINS } from './tools/core.js';

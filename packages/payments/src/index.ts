@@ -1,5 +1,6 @@
 export * from './amounts.js';
 export * from './credentials/index.js';
+export * from './credit.js';
 export * from './oracle.js';
 export * from './requirements.js';
 export * from './tokens.js';

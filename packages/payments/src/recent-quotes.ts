@@ -19,6 +19,8 @@ export class RecentQuotes {
     private readonly now: () => number,
     /** Enough for a live oracle's snapshots within one timeout (a new one per cache expiry) and for sandbox price moves. */
     private readonly limit = 16,
+    /** Resources remembered at once (every tool, plus top-up amounts); past it the longest-known one is forgotten. */
+    private readonly maxResources = 2048,
   ) {}
 
   /** `accepts` went out in a 402 for `key` just now. Cheap when they are the ones quoted last (a cached 402). */
@@ -30,6 +32,7 @@ export class RecentQuotes {
     else quotes.push({ accepts, quotedAt: now });
     if (quotes.length > this.limit) quotes.splice(0, quotes.length - this.limit);
     this.#quotes.set(key, quotes);
+    if (this.#quotes.size > this.maxResources) this.#quotes.delete(this.#quotes.keys().next().value!);
   }
 
   /** Every requirement quoted for `key` within the timeout, newest quote first. */

@@ -35,6 +35,12 @@ export function amountInToken(usd: string, token: PaymentToken, snapshot: PriceS
   return usdToAtomic(usd, token.decimals, tokenUsdPrice(token, snapshot)).toString();
 }
 
+/**
+ * At most this many cached 402s: every tool at its price, with room for top-up amounts (a 402 per distinct amount).
+ * Past it the oldest entry goes; it is rebuilt if asked for again.
+ */
+const MAX_CACHED_RESPONSES = 2048;
+
 /** The resource a 402 is for. */
 type PaidResource = { readonly url: string; readonly description: string };
 
@@ -121,6 +127,7 @@ export class PaymentRequirementsBuilder {
       accepts: PAYMENT_TOKEN_IDS.map((id) => this.requirement(PAYMENT_TOKENS[id], usd, snapshot)),
     });
     this.#cache.set(key, { snapshot, response });
+    if (this.#cache.size > MAX_CACHED_RESPONSES) this.#cache.delete(this.#cache.keys().next().value!);
     return response;
   }
 }

@@ -1,4 +1,5 @@
 import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type ToolName } from '@svc/contracts';
+import type { MasterKeyProvider } from '@svc/chains';
 import type { Queryable } from '@svc/store';
 
 export type ServiceMode = 'sandbox' | 'live';
@@ -14,6 +15,8 @@ export interface HandlerContext {
   readonly db: Queryable;
   /** Set for every identity-gated tool (invoke refuses those calls without one); otherwise set when known. */
   readonly caller: CallerAccount | undefined;
+  /** Seals and opens custodial vault seeds (SVC_MASTER_KEY or a KMS). */
+  readonly masterKey: MasterKeyProvider;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */

@@ -1,6 +1,11 @@
 import type { HandlerTable } from './handler.js';
 import { hederaContractIdToEvmAddress } from './hedera/contract-id-to-evm-address.js';
+import { getLeaderboard } from './leaderboard/index.js';
 import { createMemory, deleteMemory, getUserMemoriesByCategory, getUserMemoryCategories, updateMemory } from './memory/index.js';
+import { addTrackedWallet, getTrackedWallets, removeTrackedWallet } from './tracked-wallets/index.js';
+import { displayRecommendedEVMTokensToBuy, displayRecommendedHederaTokensToBuy, displayRecommendedSolanaTokensToBuy } from './recommended-tokens/index.js';
+import { setSlippageSettings } from './settings/set-slippage-settings.js';
+import { wallet } from './wallet/index.js';
 
 /** Every implemented tool. A catalog tool missing here answers 501 (and is never charged). */
 export const handlers: HandlerTable = {
@@ -10,4 +15,13 @@ export const handlers: HandlerTable = {
   getUserMemoriesByCategory,
   updateMemory,
   deleteMemory,
+  getTrackedWallets,
+  addTrackedWallet,
+  removeTrackedWallet,
+  getLeaderboard,
+  wallet,
+  setSlippageSettings,
+  displayRecommendedSolanaTokensToBuy,
+  displayRecommendedEVMTokensToBuy,
+  displayRecommendedHederaTokensToBuy,
 };

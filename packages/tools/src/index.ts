@@ -1,3 +1,4 @@
 export type { Handler, HandlerContext, HandlerTable, ServiceMode } from './handler.js';
 export { handlers } from './handlers.js';
-export { type InvokeOutcome, type InvokeRequest, ToolService, type ToolServiceOptions } from './invoke.js';
+export { CREDIT_TOKEN, type CreditCharge, type InvokeOutcome, type InvokeRequest, ToolService, type ToolServiceOptions } from './invoke.js';
+export { type CallSpend, checkCall, DEFAULT_SPENDING_POLICY, describePolicy, type PolicyRule, policyOf, policyView, spendOf } from './policy/index.js';

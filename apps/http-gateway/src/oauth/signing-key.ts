@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CryptoKey, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { ConfigError } from '../config.js';
+import { readOrCreateFile } from '../write-once-file.js';
 
 /** Access tokens are ES256 (ECDSA P-256) JWTs: compact, and verifiable by every JOSE library. */
 export const SIGNING_ALGORITHM = 'ES256';
@@ -65,24 +64,5 @@ function parseJwk(text: string, source: string): JWK {
 export async function loadSigningKey(options: { setting: string | undefined; dataDir: string }): Promise<OAuthSigningKey> {
   if (options.setting) return signingKeyFromJwk(parseJwk(options.setting, 'OAUTH_SIGNING_KEY'));
   const file = join(options.dataDir, SIGNING_KEY_FILE);
-  const stored = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
-  if (stored !== undefined) return signingKeyFromJwk(parseJwk(stored, file));
-  const jwk = await generateJwk();
-  await mkdir(options.dataDir, { recursive: true });
-  // Written aside, then linked into place: link fails if the file exists, so two first starts racing each other
-  // end up with one key (the loser reads the winner's), and no reader ever sees a half-written file.
-  const draft = `${file}.${randomUUID()}.tmp`;
-  await writeFile(draft, `${JSON.stringify(jwk)}\n`, { mode: 0o600 });
-  try {
-    await link(draft, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadSigningKey(options);
-    throw error;
-  } finally {
-    await rm(draft, { force: true });
-  }
-  return signingKeyFromJwk(jwk);
+  return signingKeyFromJwk(parseJwk(await readOrCreateFile(file, async () => `${JSON.stringify(await generateJwk())}\n`), file));
 }

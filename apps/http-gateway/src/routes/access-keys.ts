@@ -1,10 +1,9 @@
 import { parseInput, ServiceError } from '@svc/contracts';
 import { type AccessKeyEnvironment, type AccessKeyRecord, createAccessKey, listAccessKeys, type Queryable, revokeAccessKey } from '@svc/store';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { AccountOfRequest } from '../account-of-request.js';
 import { z } from 'zod';
 
-/** The account a request is signed in as; throws the ServiceError to answer (401, or 402 with a SIWX challenge) otherwise. */
-export type AccountOfRequest = (request: FastifyRequest) => Promise<string>;
 
 export interface AccessKeyRoutesOptions {
   readonly db: Queryable;
@@ -27,8 +26,7 @@ const view = ({ id, prefix, name, environment, createdAt, lastUsedAt, revokedAt 
  * - `GET /api/account/access-keys` -> every key, revoked ones included, never the key itself;
  * - `DELETE /api/account/access-keys/{id}` -> the revoked key (idempotent); 404 for a key of no account of the caller's.
  *
- * Identity-gated: `accountOf` proves the caller (SIWX). Whoever wires SIWX request authentication registers these
- * routes in buildApp: `accessKeyRoutes(app, { db, environment: config.accessKeyEnvironment, accountOf })`.
+ * Identity-gated: `accountOf` proves the caller (SIWX, `siwxAccountOf`).
  */
 export function accessKeyRoutes(app: FastifyInstance, options: AccessKeyRoutesOptions): void {
   const { db, environment, accountOf } = options;

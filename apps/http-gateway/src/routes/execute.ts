@@ -17,7 +17,9 @@ export function executeRoute(app: FastifyInstance, tools: ToolService, publicBas
     });
     switch (outcome.status) {
       case 200:
-        return reply.code(200).header('payment-response', outcome.paymentResponse).send(outcome.body);
+        // REST calls always pay with x402 (they carry no account credential), so a 200 always has its settlement.
+        if (outcome.paymentResponse) reply.header('payment-response', outcome.paymentResponse);
+        return reply.code(200).send(outcome.body);
       case 402:
         if (outcome.paymentResponse) reply.header('payment-response', outcome.paymentResponse);
         return reply

@@ -283,9 +283,11 @@ describe('migration tools', () => {
 });
 
 describe('setSlippageSettings', () => {
-  it('both slippages are required numbers', () => {
+  it('both slippages are required numbers, in percent from 0.01 to 50', () => {
     ok('setSlippageSettings', { swapSlippage: 1, pumpSlippage: 5 });
-    ok('setSlippageSettings', { swapSlippage: 0.5, pumpSlippage: 0 });
+    ok('setSlippageSettings', { swapSlippage: 0.01, pumpSlippage: 50 });
+    fails('setSlippageSettings', { swapSlippage: 0.5, pumpSlippage: 0 }, ['pumpSlippage']);
+    fails('setSlippageSettings', { swapSlippage: 50.5, pumpSlippage: 1 }, ['swapSlippage']);
     fails('setSlippageSettings', { swapSlippage: 1 }, ['pumpSlippage']);
     fails('setSlippageSettings', { pumpSlippage: 1 }, ['swapSlippage']);
     fails('setSlippageSettings', { swapSlippage: '1', pumpSlippage: 1 }, ['swapSlippage']);

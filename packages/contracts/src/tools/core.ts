@@ -25,6 +25,9 @@ const EVM_OR_SOLANA_ADDRESS = z
     'must be an EVM address (0x + 40 hex digits) or a Solana address (base58, 32 to 44 characters)',
   );
 
+/** A slippage tolerance in percent (setSlippageSettings): 0.01 % to 50 %. */
+export const SLIPPAGE_PERCENT = z.number().min(0.01).max(50);
+
 /** Token decimals, an integer >= 0 (as in the spec's currency descriptor, resource 8). */
 const DECIMALS = z.number().int().min(0);
 
@@ -289,10 +292,13 @@ export const coreTools = [
     name: 'setSlippageSettings',
     group: 'Core',
     summary: "Set the caller's swap slippage and bonding-curve (pump) slippage.",
-    description: 'The spec does not state the unit or range of either value, so any number is accepted by the schema.',
+    description:
+      'Both values are percent (1 = 1 %), from 0.01 to 50 (the spec leaves unit and range open: 0 would make every ' +
+      'trade fail, and more than 50 % hands half a trade to whoever moves the price). swapSlippage applies to swaps, ' +
+      'pumpSlippage to bonding-curve launchpad trades. Until set, an account trades with 1 % and 10 %. The wallet tool shows the current values.',
     input: body({
-      swapSlippage: z.number(),
-      pumpSlippage: z.number(),
+      swapSlippage: SLIPPAGE_PERCENT,
+      pumpSlippage: SLIPPAGE_PERCENT,
     }),
     price: '0.0905',
     identity: true,

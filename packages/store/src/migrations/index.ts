@@ -5,6 +5,11 @@ import { idempotency } from './0004_idempotency.js';
 import { accessKeys } from './0005_access_keys.js';
 import { memories } from './0006_memories.js';
 import { oauth } from './0007_oauth.js';
+import { accountCredit } from './0008_account_credit.js';
+import { spendingPolicies } from './0009_spending_policies.js';
+import { vaultKeys } from './0010_vault_keys.js';
+import { accountSettings } from './0011_account_settings.js';
+import { trackedWallets } from './0012_tracked_wallets.js';
 import { a2aTasks } from './0013_a2a_tasks.js';
 
 export interface Migration {
@@ -14,4 +19,18 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const migrations: readonly Migration[] = [callLedger, paymentClaims, identity, idempotency, accessKeys, memories, oauth, a2aTasks];
+export const migrations: readonly Migration[] = [
+  callLedger,
+  paymentClaims,
+  identity,
+  idempotency,
+  accessKeys,
+  memories,
+  oauth,
+  accountCredit,
+  spendingPolicies,
+  vaultKeys,
+  accountSettings,
+  trackedWallets,
+  a2aTasks,
+];

@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { openStore } from '@svc/store';
+import { ACCESS_KEYS_USAGE, accessKeysCli } from './cli/access-keys.js';
+import { CREDIT_USAGE, creditCli } from './cli/credit.js';
+import { ROTATE_MASTER_KEY_USAGE, rotateMasterKeyCli } from './cli/rotate-master-key.js';
+import { type OperatorContext, UsageError } from './cli/operator.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { loadMasterKey } from './master-key.js';
+
+/** The operator commands (`npm run <group> -- <command> …`, see README, Operators), by group. */
+const GROUPS: Record<string, { readonly usage: string; run(argv: readonly string[], context: OperatorContext, config: Config): Promise<void> }> = {
+  'access-keys': { usage: ACCESS_KEYS_USAGE, run: (argv, context, config) => accessKeysCli(argv, { ...context, environment: config.accessKeyEnvironment }) },
+  credit: { usage: CREDIT_USAGE, run: (argv, context) => creditCli(argv, context) },
+  'rotate-master-key': { usage: ROTATE_MASTER_KEY_USAGE, run: async (argv, context, config) => rotateMasterKeyCli(argv, { ...context, masterKey: await loadMasterKey(config) }) },
+};
+
+async function main(group: string | undefined, argv: readonly string[]): Promise<void> {
+  const command = group === undefined ? undefined : GROUPS[group];
+  if (!command) throw new UsageError(`usage: operator-cli <${Object.keys(GROUPS).join('|')}> <command> [options]`);
+  const config = loadConfig();
+  const db = await openStore({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+  try {
+    await command.run(argv, { db, print: (line) => console.log(line) }, config);
+  } catch (error) {
+    // A usage error is printed with the usage of the command it belongs to.
+    if (error instanceof UsageError && error.message !== command.usage) throw new UsageError(`${error.message}\n\n${command.usage}`);
+    throw error;
+  } finally {
+    await db.close();
+  }
+}
+
+const [group, ...argv] = process.argv.slice(2);
+main(group, argv).catch((error: unknown) => {
+  if (error instanceof UsageError) console.error(error.message);
+  else console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

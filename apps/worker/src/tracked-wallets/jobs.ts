@@ -1,0 +1,61 @@
+import type { Db } from '@svc/store';
+import { createPublicClient, http } from 'viem';
+import { deliverDueWebhooks, type WebhookDeliveryOptions } from '../webhooks/deliver.js';
+import type { PeriodicJob } from '../worker.js';
+import { watchEvmChainOnce } from './evm-watcher.js';
+import { WATCHED_EVM_CHAINS } from './watched-chains.js';
+
+export interface TrackedWalletJobsOptions {
+  readonly db: Db;
+  readonly mode: 'sandbox' | 'live';
+  /**
+   * JSON-RPC URL per chain: live mode, from ETH_RPC_URL, BASE_RPC_URL, BSC_RPC_URL, POLYGON_RPC_URL; sandbox mode,
+   * the sandbox chains that exist (Base on anvil). A chain without one is not watched.
+   */
+  readonly rpcUrls: Partial<Record<'eth' | 'base' | 'bsc' | 'polygon', string | undefined>>;
+  readonly log: { warn(message: string): void };
+  /** Default 5 s. */
+  readonly watchIntervalMs?: number;
+  /** Default 1 s. */
+  readonly deliveryIntervalMs?: number;
+  readonly delivery?: Omit<WebhookDeliveryOptions, 'db'>;
+}
+
+/**
+ * The tracked-wallet jobs: one watcher per EVM chain with an RPC, and webhook delivery. Each chain that cannot be
+ * watched is named once in a warning (with its setting in live mode). Solana is not watched yet, in either mode:
+ * wallets tracked on solana are stored and listed but get no events.
+ */
+export function trackedWalletJobs(options: TrackedWalletJobsOptions): PeriodicJob[] {
+  const { db, mode, log } = options;
+  const jobs: PeriodicJob[] = [];
+  for (const watched of WATCHED_EVM_CHAINS) {
+    const rpcUrl = options.rpcUrls[watched.chain];
+    if (!rpcUrl) {
+      log.warn(
+        mode === 'live'
+          ? `Tracked wallets on ${watched.chain} are not watched: set ${watched.rpcSetting}.`
+          : `Tracked wallets on ${watched.chain} are not watched in sandbox mode: there is no sandbox ${watched.chain} chain.`,
+      );
+      continue;
+    }
+    const client = createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 1 }) });
+    const confirmations = mode === 'live' ? watched.confirmations : 0;
+    jobs.push({
+      name: `watch-${watched.chain}`,
+      intervalMs: options.watchIntervalMs ?? 5_000,
+      run: async () => {
+        await watchEvmChainOnce({ db, client, chain: watched.chain, nativeSymbol: watched.nativeSymbol, confirmations });
+      },
+    });
+  }
+  log.warn('Tracked wallets on solana are not watched yet (sandbox and live): they get no activity events.');
+  jobs.push({
+    name: 'webhook-delivery',
+    intervalMs: options.deliveryIntervalMs ?? 1_000,
+    run: async () => {
+      await deliverDueWebhooks({ db, ...options.delivery });
+    },
+  });
+  return jobs;
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCredit, creditBalance, creditEntries, debitCredit, refundDebit } from './credit.js';
+import type { Db } from './db.js';
+import { accountForWallet } from './identity.js';
+import { testBackends } from './testing.js';
+
+describe.each(testBackends())('account credit on $name', (backend) => {
+  let db: Db;
+  let alice: string;
+  let bob: string;
+  beforeAll(async () => {
+    db = await backend.open();
+    alice = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000c1')).accountId;
+    bob = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000c2')).accountId;
+  });
+  afterAll(() => db.close());
+
+  it('starts at zero and refuses a debit it cannot cover, writing nothing', async () => {
+    expect(await creditBalance(db, alice)).toBe(0n);
+    expect(await debitCredit(db, { accountId: alice, amount: 1200n, tool: 'websearch' })).toBeUndefined();
+    expect(await creditEntries(db, alice)).toEqual([]);
+  });
+
+  it('credits a top-up once per payment reference, and grants every time', async () => {
+    expect(await addCredit(db, { accountId: alice, amount: 5_000n, kind: 'topup', reference: 'pay-1' })).toEqual({ credited: true, balance: 5_000n });
+    expect(await addCredit(db, { accountId: alice, amount: 5_000n, kind: 'topup', reference: 'pay-1' })).toEqual({ credited: false, balance: 5_000n });
+    expect(await addCredit(db, { accountId: alice, amount: 1_000n, kind: 'grant', note: 'welcome' })).toEqual({ credited: true, balance: 6_000n });
+    expect(await addCredit(db, { accountId: alice, amount: 1_000n, kind: 'grant' })).toEqual({ credited: true, balance: 7_000n });
+    await expect(addCredit(db, { accountId: alice, amount: 0n, kind: 'grant' })).rejects.toThrow(RangeError);
+    await expect(addCredit(db, { accountId: alice, amount: 1n, kind: 'topup' })).rejects.toThrow(/reference/);
+  });
+
+  it('debits exactly, keeps entries that explain the balance, and refunds a debit once', async () => {
+    const before = await creditBalance(db, alice);
+    const debit = await debitCredit(db, { accountId: alice, amount: 1_200n, tool: 'websearch' });
+    expect(debit).toEqual({ debitId: expect.any(String), balance: before - 1_200n });
+    expect(await refundDebit(db, debit!.debitId)).toBe(before);
+    expect(await refundDebit(db, debit!.debitId)).toBeUndefined();
+    expect(await creditBalance(db, alice)).toBe(before);
+
+    const entries = await creditEntries(db, alice);
+    expect(entries.slice(0, 2).map((e) => [e.kind, e.amount, e.balanceAfter, e.tool])).toEqual([
+      ['refund', 1_200n, before, 'websearch'],
+      ['debit', -1_200n, before - 1_200n, 'websearch'],
+    ]);
+    expect(entries[0]!.reference).toBe(debit!.debitId);
+    expect(entries.reduce((sum, e) => sum + e.amount, 0n)).toBe(before);
+  });
+
+  it('never overdraws under concurrent debits: exactly as many succeed as the balance covers', async () => {
+    await addCredit(db, { accountId: bob, amount: 10_000n, kind: 'grant' });
+    const results = await Promise.all(Array.from({ length: 12 }, () => debitCredit(db, { accountId: bob, amount: 1_000n, tool: 'websearch' })));
+    expect(results.filter(Boolean)).toHaveLength(10);
+    expect(await creditBalance(db, bob)).toBe(0n);
+  });
+
+  it('keeps accounts apart', async () => {
+    expect((await creditEntries(db, bob)).every((e) => e.tool === 'websearch' || e.kind === 'grant')).toBe(true);
+    expect((await creditEntries(db, alice)).some((e) => e.reference === 'pay-1')).toBe(true);
+    expect((await creditEntries(db, bob)).some((e) => e.reference === 'pay-1')).toBe(false);
+  });
+});

@@ -1,0 +1,120 @@
+import type { Db, Queryable } from './db.js';
+
+/**
+ * Prepaid account credit (migration 0008): integer micro-USD amounts as bigint, never floats. Every change of a
+ * balance writes its `credit_entries` row in the same statement or transaction, so the entries always explain the
+ * balance.
+ */
+export type CreditEntryKind = 'topup' | 'grant' | 'debit' | 'refund';
+
+export interface CreditEntry {
+  readonly id: string;
+  readonly kind: CreditEntryKind;
+  /** Signed micro-USD: positive for topup, grant and refund; negative for debit. */
+  readonly amount: bigint;
+  readonly balanceAfter: bigint;
+  readonly tool: string | null;
+  /** topup: the settled payment's id; refund: the debit it reverses. */
+  readonly reference: string | null;
+  readonly note: string | null;
+  readonly createdAt: Date;
+}
+
+export interface CreditDebit {
+  readonly debitId: string;
+  readonly balance: bigint;
+}
+
+type EntryRow = { id: string | number; kind: CreditEntryKind; amount: string; balance_after: string; tool: string | null; reference: string | null; note: string | null; created_at: unknown };
+
+const toEntry = (row: EntryRow): CreditEntry => ({
+  id: String(row.id),
+  kind: row.kind,
+  amount: BigInt(row.amount),
+  balanceAfter: BigInt(row.balance_after),
+  tool: row.tool,
+  reference: row.reference,
+  note: row.note,
+  createdAt: new Date(row.created_at as string),
+});
+
+export async function creditBalance(db: Queryable, accountId: string): Promise<bigint> {
+  const { rows } = await db.query<{ balance: string }>('SELECT balance::text AS balance FROM account_credit WHERE account_id = $1', [accountId]);
+  return rows[0] ? BigInt(rows[0].balance) : 0n;
+}
+
+/** The account's most recent entries, newest first. */
+export async function creditEntries(db: Queryable, accountId: string, limit = 50): Promise<CreditEntry[]> {
+  const { rows } = await db.query<EntryRow>(
+    `SELECT id, kind, amount::text AS amount, balance_after::text AS balance_after, tool, reference, note, created_at
+       FROM credit_entries WHERE account_id = $1 ORDER BY id DESC LIMIT $2`,
+    [accountId, limit],
+  );
+  return rows.map(toEntry);
+}
+
+/**
+ * Take `amount` from the account's credit for one call of `tool`, in one statement: nothing when the balance is
+ * short (undefined), never a negative balance, never a debit without its entry.
+ */
+export async function debitCredit(db: Queryable, debit: { accountId: string; amount: bigint; tool: string }): Promise<CreditDebit | undefined> {
+  const { rows } = await db.query<{ id: string | number; balance_after: string }>(
+    `WITH debited AS (
+       UPDATE account_credit SET balance = balance - $2::numeric, updated_at = now()
+        WHERE account_id = $1 AND balance >= $2::numeric RETURNING account_id, balance)
+     INSERT INTO credit_entries (account_id, kind, amount, balance_after, tool)
+     SELECT account_id, 'debit', -($2::numeric), balance, $3 FROM debited
+     RETURNING id, balance_after::text AS balance_after`,
+    [debit.accountId, debit.amount.toString(), debit.tool],
+  );
+  return rows[0] && { debitId: String(rows[0].id), balance: BigInt(rows[0].balance_after) };
+}
+
+/**
+ * Inserts a credit entry (its reference unique for its kind), then applies it to the balance, in one transaction.
+ * Undefined when an entry of that kind and reference exists already: nothing changes.
+ */
+async function applyEntry(db: Db, insertEntry: { sql: string; params: readonly unknown[] }): Promise<bigint | undefined> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string | number; account_id: string; amount: string }>(insertEntry.sql, insertEntry.params);
+    const entry = rows[0];
+    if (!entry) return undefined;
+    const { rows: balances } = await tx.query<{ balance: string }>(
+      `INSERT INTO account_credit (account_id, balance) VALUES ($1, $2::numeric)
+       ON CONFLICT (account_id) DO UPDATE SET balance = account_credit.balance + EXCLUDED.balance, updated_at = now()
+       RETURNING balance::text AS balance`,
+      [entry.account_id, entry.amount],
+    );
+    const balance = balances[0]!.balance;
+    await tx.query('UPDATE credit_entries SET balance_after = $2::numeric WHERE id = $1', [entry.id, balance]);
+    return BigInt(balance);
+  });
+}
+
+/**
+ * Add credit: a `topup` paid by the settled payment `reference` (credited once however often it is presented), or
+ * an operator's `grant`. Returns whether this call credited, and the balance after.
+ */
+export async function addCredit(
+  db: Db,
+  credit: { accountId: string; amount: bigint; kind: 'topup' | 'grant'; reference?: string | undefined; note?: string | undefined },
+): Promise<{ credited: boolean; balance: bigint }> {
+  if (credit.amount <= 0n) throw new RangeError('Credit to add must be positive.');
+  if (credit.kind === 'topup' && !credit.reference) throw new RangeError('A top-up needs the reference of the payment that paid it.');
+  const balance = await applyEntry(db, {
+    sql: `INSERT INTO credit_entries (account_id, kind, amount, balance_after, reference, note) VALUES ($1, $2, $3::numeric, 0, $4, $5)
+          ON CONFLICT (reference) WHERE kind = 'topup' DO NOTHING RETURNING id, account_id, amount::text AS amount`,
+    params: [credit.accountId, credit.kind, credit.amount.toString(), credit.reference ?? null, credit.note ?? null],
+  });
+  return balance === undefined ? { credited: false, balance: await creditBalance(db, credit.accountId) } : { credited: true, balance };
+}
+
+/** Give a debit back (its call failed): at most once per debit. Returns the balance after, or undefined if already refunded. */
+export function refundDebit(db: Db, debitId: string): Promise<bigint | undefined> {
+  return applyEntry(db, {
+    sql: `INSERT INTO credit_entries (account_id, kind, amount, balance_after, tool, reference)
+          SELECT account_id, 'refund', -amount, 0, tool, id::text FROM credit_entries WHERE id = $1 AND kind = 'debit'
+          ON CONFLICT (reference) WHERE kind = 'refund' DO NOTHING RETURNING id, account_id, amount::text AS amount`,
+    params: [debitId],
+  });
+}
