@@ -1,11 +1,11 @@
 import { type Part, TaskState } from '@a2a-js/sdk';
 import { type ProblemDetails, toProblem } from '@svc/contracts';
-import type { InvokeOutcome } from '@svc/tools';
+import type { CreditCharge, InvokeOutcome } from '@svc/tools';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { randomUUID } from 'node:crypto';
 import { dataPart, textPart } from './parts.js';
 import type { PendingCall } from './pending-call.js';
-import { PAYMENT_STATUS, X402_A2A_EXTENSION, X402_METADATA } from './protocol.js';
+import { CREDIT_METADATA, PAYMENT_STATUS, X402_A2A_EXTENSION, X402_METADATA } from './protocol.js';
 
 /**
  * The one place deciding what a tool call's result does to its task: the state it ends in, the status message,
@@ -44,12 +44,18 @@ function summaryLine(tool: string, body: unknown): string {
 
 const receiptsOf = (paymentResponse: string | null | undefined) => (paymentResponse ? [decodePaymentResponseHeader(paymentResponse)] : []);
 
-function completed(attempt: CallAttempt, body: unknown, paymentResponse: string | null | undefined): TaskStep {
+/** How the call was paid, as status-message metadata: the x402 receipts, or the account credit it used. */
+function paidWith(attempt: CallAttempt, paymentResponse: string | null | undefined, credit: CreditCharge | undefined): Record<string, unknown> | undefined {
+  if (attempt.paid) return { [X402_METADATA.status]: PAYMENT_STATUS.completed, [X402_METADATA.receipts]: receiptsOf(paymentResponse) };
+  return credit ? { [CREDIT_METADATA]: { ...credit } } : undefined;
+}
+
+function completed(attempt: CallAttempt, body: unknown, paymentResponse: string | null | undefined, credit?: CreditCharge): TaskStep {
   const summary = summaryLine(attempt.tool, body);
   return {
     state: TaskState.TASK_STATE_COMPLETED,
     message: [textPart(summary)],
-    messageMetadata: attempt.paid ? { [X402_METADATA.status]: PAYMENT_STATUS.completed, [X402_METADATA.receipts]: receiptsOf(paymentResponse) } : undefined,
+    messageMetadata: paidWith(attempt, paymentResponse, credit),
     artifact: [dataPart(body), textPart(summary)],
     pending: null,
     usedPaymentExtension: attempt.paid,
@@ -96,7 +102,7 @@ function paymentRequired(attempt: CallAttempt, outcome: Extract<InvokeOutcome, {
 export function stepOfOutcome(attempt: CallAttempt, outcome: InvokeOutcome): TaskStep {
   switch (outcome.status) {
     case 200:
-      return completed(attempt, outcome.body, outcome.paymentResponse);
+      return completed(attempt, outcome.body, outcome.paymentResponse, outcome.credit);
     case 402:
       return paymentRequired(attempt, outcome);
     case 'failed_after_settlement':

@@ -32,5 +32,8 @@ export const PAYMENT_STATUS = {
   failed: 'payment-failed',
 } as const;
 
+/** Status-message metadata key of what a call paid from account credit cost and the credit left: {chargedUsd, balanceUsd}. */
+export const CREDIT_METADATA = 'svc.credit';
+
 /** The resource an A2A tool call pays for (the x402 transports' `<transport>://tool/<name>` convention). */
 export const resourceUrlOf = (tool: string) => `a2a://tool/${tool}`;

@@ -1,5 +1,8 @@
 import { GetTaskRequest, type Message, TaskState } from '@a2a-js/sdk';
 import { X402_A2A_EXTENSION } from '@svc/a2a';
+import { findTool, priceOf } from '@svc/contracts';
+import { usdToCredit } from '@svc/payments';
+import { addCredit } from '@svc/store';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import type { Address } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +83,16 @@ describe.each(backends)('A2A tool calls paid per call through the x402 A2A exten
     expect(dataOf(replayed.artifacts[0]?.parts)).toEqual(dataOf(done.artifacts[0]?.parts));
     expect(replayed.status?.message?.metadata?.['x402.payment.receipts']).toEqual(done.status?.message?.metadata?.['x402.payment.receipts']);
     expect(await usdcOf(gateway.sandbox, account.address)).toBe(balance);
+  });
+
+  it('runs at once from account credit, without the extension, naming the charge and the credit left', async () => {
+    const { key: creditKey, accountId } = await newAccessKey(gateway.db);
+    await addCredit(gateway.db, { accountId, amount: usdToCredit('1'), kind: 'grant' });
+    const client = await a2aClient(gateway.url, { 'x-api-key': creditKey });
+    const task = asTask(await client.sendMessage(callTool(TOOL, { contractId: '0.0.1234' })));
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(task.status?.message?.metadata?.['svc.credit']).toEqual({ chargedUsd: priceOf(findTool(TOOL)!), balanceUsd: expect.any(String) });
+    expect(dataOf(task.artifacts[0]?.parts)).toEqual([{ contractId: '0.0.1234', evmAddress: '0x00000000000000000000000000000000000004d2', sandbox: true }]);
   });
 
   it('fails the task with payment-failed and the reason when the payment is refused; nothing ran', async () => {
