@@ -27,3 +27,16 @@ describe.each(backends)('migration tools through REST with SIWX + x402 ($name)',
     expect(await res.json()).toMatchObject({ code: 'not_found', projectId: 'mig999999' });
   });
 });
+
+describe.each(backends)('migration tools with a live provider that is not configured ($name)', (backend) => {
+  // Live for this provider only (PROVIDERS_LIVE) without MIGRATION_API_URL: the service starts, the tool says what is missing.
+  const gateway = useSandboxGateway(backend, { PROVIDERS_LIVE: 'MIGRATION_API_URL' });
+
+  it('answers 503 naming MIGRATION_API_URL and charges nothing', async () => {
+    const carol = await fundedWallet(gateway);
+    const res = await carol.call('migrationListProjects', {});
+    expect(res.status).toBe(503);
+    expect(res.headers.get('payment-response')).toBeNull();
+    expect(await res.json()).toMatchObject({ code: 'not_configured', setting: 'MIGRATION_API_URL' });
+  });
+});
