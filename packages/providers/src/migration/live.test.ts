@@ -73,6 +73,11 @@ describe('LiveMigrationProvider against recorded Migrate.fun responses', () => {
     await expect(new LiveMigrationProvider(ORIGIN).projectDetails('mig1')).rejects.toMatchObject({ code: 'upstream_error', status: 502 });
   });
 
+  it('points at MIGRATION_API_URL when the list route is missing (a wrong base URL)', async () => {
+    expectGet('projects').reply(404, 'Not Found');
+    await expect(new LiveMigrationProvider(ORIGIN).listProjects({ limit: 5, page: 1 })).rejects.toMatchObject({ code: 'upstream_error', message: expect.stringMatching(/check MIGRATION_API_URL/) });
+  });
+
   it('reports an unreachable API as a 502', async () => {
     expectGet('projects').replyWithError(new Error('connect ECONNREFUSED'));
     await expect(new LiveMigrationProvider(ORIGIN).listProjects({ limit: 5, page: 1 })).rejects.toMatchObject({ code: 'upstream_error', status: 502 });

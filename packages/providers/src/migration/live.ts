@@ -29,7 +29,10 @@ export class LiveMigrationProvider implements MigrationProvider {
 
   /** The API answers every project in one unordered list, so ordering and paging happen here. */
   async listProjects(request: PageRequest): Promise<MigrationProjectPage> {
-    const body = this.#parse(projectListWire, await getJson(this.#url('projects'), MIGRATION_SETTING.provider), 'projects');
+    const raw = await getJson(this.#url('projects'), MIGRATION_SETTING.provider);
+    // The list route always exists on a Migrate.fun deployment: a 404 means the setting points elsewhere.
+    if (raw === undefined) throw upstreamError(MIGRATION_SETTING.provider, `has no projects route at ${this.#base} (HTTP 404; check ${MIGRATION_SETTING.setting})`, { upstreamStatus: 404 });
+    const body = this.#parse(projectListWire, raw, 'projects');
     return newestFirstPage(body.projects.map(({ id, name }) => ({ projectId: id, name })), request);
   }
 
