@@ -4,6 +4,7 @@ import { CredentialResolver, HttpPriceOracle, PaymentProcessor, PaymentRequireme
 import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
+import { Providers } from '@svc/providers';
 import { ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
@@ -70,7 +71,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const processor = facilitator ? new PaymentProcessor(facilitator, deps.db) : undefined;
   const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: smartWalletVerifier(config, deps.sandbox) };
   const masterKey = deps.masterKey ?? config.masterKey ?? ephemeralMasterKey(config);
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey });
+  const providers = new Providers(config.mode, config.providerSettings);
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({

@@ -1,5 +1,6 @@
 import { InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from '@svc/chains';
 import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
+import type { ProviderEnv } from '@svc/providers';
 import type { AccessKeyEnvironment } from '@svc/store';
 import { z } from 'zod';
 
@@ -31,6 +32,8 @@ const settingsSchema = z.object({
   POLYGON_RPC_URL: z.url().optional(),
   SVC_MASTER_KEY: z.string().min(1).optional(),
   SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional(),
+  PROVIDERS_LIVE: z.string().optional(),
+  MIGRATION_API_URL: z.url().optional(),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -68,6 +71,11 @@ export interface Config {
    * live mode; unset in sandbox mode, main.ts uses the key generated into DATA_DIR/master-key.
    */
   readonly masterKey: LocalMasterKeyRing | undefined;
+  /**
+   * PROVIDERS_LIVE and each provider's setting (see @svc/providers). Never required at start: a live provider
+   * without its setting answers 503 naming it, and only its tools fail.
+   */
+  readonly providerSettings: ProviderEnv;
 }
 
 export class ConfigError extends Error {
@@ -140,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseRpcUrl: s.BASE_RPC_URL,
     watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
+    providerSettings: { PROVIDERS_LIVE: s.PROVIDERS_LIVE, MIGRATION_API_URL: s.MIGRATION_API_URL },
   };
 }

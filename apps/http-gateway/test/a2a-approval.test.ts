@@ -2,6 +2,7 @@ import { AgentCard, CancelTaskRequest, GetTaskRequest, type Task, TaskState } fr
 import { type Client, ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { a2aPlugin, agentCardV1 } from '@svc/a2a';
 import { CredentialResolver, PaymentProcessor, PaymentRequirementsBuilder, SandboxPriceOracle } from '@svc/payments';
+import { Providers } from '@svc/providers';
 import type { Db } from '@svc/store';
 import { handlers, ToolService } from '@svc/tools';
 import type { PaymentRequired } from '@x402/core/types';
@@ -54,6 +55,7 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
       processor: new PaymentProcessor(sandbox.facilitator, db),
       siwx: { publicBaseUrl: url },
       masterKey: ephemeralMasterKey(config),
+      providers: new Providers(config.mode, config.providerSettings),
       handlers: {
         ...handlers,
         [WRITE_TOOL]: async (input: { to?: string; amount: string }) => {

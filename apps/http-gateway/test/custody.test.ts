@@ -35,7 +35,7 @@ describe.each(backends)('custody tools through REST with SIWX + x402 ($name)', (
     expect(Object.keys(shown.vault.networks).sort()).toEqual(['altchain', 'base', 'bitcoin', 'bsc', 'ethereum', 'hedera', 'polygon', 'solana']);
     expect(shown.vault.networks.base.address).toBe(shown.vault.networks.ethereum.address);
     expect(shown.vault.networks.bitcoin.taproot.address).toMatch(/^bc1p/);
-    expect(shown).toMatchObject({ slippage: { swapSlippage: 1, pumpSlippage: 10, unit: 'percent', isDefault: true }, policy: null, sandbox: true });
+    expect(shown).toMatchObject({ slippage: { swapSlippage: 1, pumpSlippage: 10, unit: 'percent', isDefault: true }, policy: { perCallUsd: '25', dailyUsd: '100', isDefault: true }, sandbox: true });
 
     const set = await alice.call('setSlippageSettings', { swapSlippage: 0.5, pumpSlippage: 12 });
     expect(set.status).toBe(200);

@@ -15,6 +15,16 @@ import { type Sandbox, startSandbox } from '../src/sandbox.js';
 
 export const BASE_URL = 'http://127.0.0.1:8402';
 
+/** Every setting live mode requires but the master key (tests add SVC_MASTER_KEY, or test its absence). */
+export const LIVE_SETTINGS = {
+  SVC_MODE: 'live',
+  PAY_TO_EVM: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  PAY_TO_SOLANA: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+  PAY_TO_STACKS: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7',
+  PUBLIC_BASE_URL: 'https://svc.example',
+  FACILITATOR_URL: 'https://facilitator.example',
+};
+
 export interface Harness {
   readonly app: FastifyInstance;
   readonly db: Db;

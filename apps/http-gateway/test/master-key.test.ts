@@ -8,16 +8,9 @@ import { UsageError } from '../src/cli/operator.js';
 import { ROTATE_MASTER_KEY_USAGE, rotateMasterKeyCli } from '../src/cli/rotate-master-key.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { loadMasterKey, MASTER_KEY_FILE } from '../src/master-key.js';
-import { backends } from './harness.js';
+import { backends, LIVE_SETTINGS } from './harness.js';
 
-const LIVE = {
-  SVC_MODE: 'live',
-  PAY_TO_EVM: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  PAY_TO_SOLANA: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
-  PAY_TO_STACKS: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7',
-  PUBLIC_BASE_URL: 'https://svc.example',
-  FACILITATOR_URL: 'https://facilitator.example',
-};
+const LIVE = LIVE_SETTINGS;
 
 describe('the master key setting', () => {
   const dirs: string[] = [];

@@ -1,13 +1,14 @@
+import { newMasterKeyText } from '@svc/chains';
 import { createSIWxMessage, encodeSIWxHeader, SIGN_IN_WITH_X, type SIWxExtension } from '@x402/extensions/sign-in-with-x';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { backends, useGateway } from './harness.js';
+import { backends, LIVE_SETTINGS, useGateway } from './harness.js';
 
 type Method = 'GET' | 'PUT' | 'POST';
 
 describe.each(backends)('webhook endpoint routes ($name)', (backend) => {
   const gateway = useGateway(backend);
-  const live = useGateway(backend, { SVC_MODE: 'live', PAY_TO_EVM: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', PAY_TO_SOLANA: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', PAY_TO_STACKS: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', FACILITATOR_URL: 'http://127.0.0.1:9' });
+  const live = useGateway(backend, { ...LIVE_SETTINGS, PUBLIC_BASE_URL: 'http://127.0.0.1:8402', FACILITATOR_URL: 'http://127.0.0.1:9', SVC_MASTER_KEY: newMasterKeyText() });
 
   const send = (app = gateway.app, method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method, url, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, payload: body === undefined ? undefined : JSON.stringify(body) });

@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   internal: { status: 500, title: 'Internal error' },
   not_implemented: { status: 501, title: 'Tool not implemented yet' },
   facilitator_unreachable: { status: 502, title: 'Payment facilitator unreachable' },
+  upstream_error: { status: 502, title: 'Upstream provider failed' },
   not_configured: { status: 503, title: 'Required setting missing' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

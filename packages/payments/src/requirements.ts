@@ -41,6 +41,9 @@ export function amountInToken(usd: string, token: PaymentToken, snapshot: PriceS
  */
 const MAX_CACHED_RESPONSES = 2048;
 
+/** The snapshot for requirements in USD-pegged tokens only: their price is 1 whatever the oracle says. */
+const PEGGED_ONLY: PriceSnapshot = { prices: { STX: '0', BTC: '0' }, asOf: 0 };
+
 /** The resource a 402 is for. */
 type PaidResource = { readonly url: string; readonly description: string };
 
@@ -85,8 +88,9 @@ export class PaymentRequirementsBuilder {
     };
   }
 
+  /** Requirements for `usd` in `tokens`; the oracle is asked only when one of them is priced by it (STX, sBTC). */
   async accepts(usd: string, tokens: readonly PaymentTokenId[] = PAYMENT_TOKEN_IDS): Promise<PaymentRequirements[]> {
-    const snapshot = await this.oracle.snapshot();
+    const snapshot = tokens.some((id) => PAYMENT_TOKENS[id].quotedAs) ? await this.oracle.snapshot() : PEGGED_ONLY;
     return tokens.map((id) => this.requirement(PAYMENT_TOKENS[id], usd, snapshot));
   }
 

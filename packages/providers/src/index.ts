@@ -1,1 +1,5 @@
+export * from './http-json.js';
+export * from './migration/index.js';
 export * from './provider-mode.js';
+export * from './registry.js';
+export * from './seeded-random.js';

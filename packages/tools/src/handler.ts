@@ -1,5 +1,6 @@
 import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type ToolName } from '@svc/contracts';
 import type { MasterKeyProvider } from '@svc/chains';
+import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
 
 export type ServiceMode = 'sandbox' | 'live';
@@ -17,6 +18,8 @@ export interface HandlerContext {
   readonly caller: CallerAccount | undefined;
   /** Seals and opens custodial vault seeds (SVC_MASTER_KEY or a KMS). */
   readonly masterKey: MasterKeyProvider;
+  /** Third-party APIs (sandbox or live per provider); using an unconfigured one throws 503 naming its setting. */
+  readonly providers: Providers;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */

@@ -1,6 +1,7 @@
 import type { HandlerTable } from './handler.js';
 import { hederaContractIdToEvmAddress } from './hedera/contract-id-to-evm-address.js';
 import { getLeaderboard } from './leaderboard/index.js';
+import { migrationGetProjectDetails, migrationListProjects } from './migration/index.js';
 import { createMemory, deleteMemory, getUserMemoriesByCategory, getUserMemoryCategories, updateMemory } from './memory/index.js';
 import { addTrackedWallet, getTrackedWallets, removeTrackedWallet } from './tracked-wallets/index.js';
 import { displayRecommendedEVMTokensToBuy, displayRecommendedHederaTokensToBuy, displayRecommendedSolanaTokensToBuy } from './recommended-tokens/index.js';
@@ -18,6 +19,8 @@ export const handlers: HandlerTable = {
   getTrackedWallets,
   addTrackedWallet,
   removeTrackedWallet,
+  migrationListProjects,
+  migrationGetProjectDetails,
   getLeaderboard,
   wallet,
   setSlippageSettings,

@@ -1,4 +1,5 @@
 import type { MasterKeyProvider } from '@svc/chains';
+import type { Providers } from '@svc/providers';
 import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
 import { decodePaymentSignature, type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, withSiwxChallenge } from '@svc/payments';
 import { type Db, releaseSpend } from '@svc/store';
@@ -39,6 +40,8 @@ export interface ToolServiceOptions {
   readonly siwx: SiwxSettings;
   /** Seals the vault seeds handlers create (see @svc/chains custody). */
   readonly masterKey: MasterKeyProvider;
+  /** Third-party provider clients, built once per service from its settings. */
+  readonly providers: Providers;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -97,7 +100,7 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey };
+    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers };
     const paid: PaidCall = {
       db,
       tool,

@@ -1,4 +1,5 @@
 import { anvilDevAccount, LocalMasterKeyRing, newMasterKeyText, parseMasterKey, type SandboxEvmChain, startSandboxEvmChain } from '@svc/chains';
+import { sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db, setWebhookEndpoint } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { handlers } from '@svc/tools';
@@ -27,7 +28,7 @@ describe.each(testBackends())('EVM watcher on the sandbox Base chain ($name)', (
 
   it('records USDC and ETH transfers of a tracked address once, shows them in getTrackedWallets and delivers them', async () => {
     const { accountId } = await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000a1');
-    const context = { mode: 'sandbox' as const, db, caller: { accountId }, masterKey: new LocalMasterKeyRing(parseMasterKey(newMasterKeyText())) };
+    const context = { mode: 'sandbox' as const, db, caller: { accountId }, masterKey: new LocalMasterKeyRing(parseMasterKey(newMasterKeyText())), providers: sandboxProviders() };
     await handlers.addTrackedWallet!({ address: tracked.address, label: 'hot', chains: ['base'] }, context);
     const { secret } = await setWebhookEndpoint(db, accountId, receiver.url);
     const watch = () => watchEvmChainOnce({ db, client: base.publicClient, chain: 'base', nativeSymbol: 'ETH' });

@@ -1,4 +1,5 @@
 import { ServiceError } from '@svc/contracts';
+import { sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db, recordCall } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ describe.each(testBackends())('getLeaderboard on $name', (backend) => {
   let context: HandlerContext;
   beforeAll(async () => {
     db = await backend.open();
-    context = { mode: 'sandbox', db, caller: undefined, masterKey: testMasterKey() };
+    context = { mode: 'sandbox', db, caller: undefined, masterKey: testMasterKey(), providers: sandboxProviders() };
     for (const [wallet, calls] of [['0x00000000000000000000000000000000000a11ce', 1], ['0x0000000000000000000000000000000000000b0b', 3]] as const) {
       const { accountId } = await accountForWallet(db, 'eip155:8453', wallet);
       for (let i = 0; i < calls; i += 1) await recordCall(db, { tool: 'wallet', accountId, token: 'BASE_USDC', amount: '1200', txHash: '0x1', outcome: 'settled', httpStatus: 200, latencyMs: 1 });

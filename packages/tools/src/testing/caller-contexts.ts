@@ -1,4 +1,5 @@
 import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chains';
+import { sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db } from '@svc/store';
 import type { HandlerContext } from '../handler.js';
 
@@ -9,6 +10,6 @@ export const testMasterKey = () => new LocalMasterKeyRing(parseMasterKey(newMast
 export async function callerContexts(db: Db, addresses: readonly string[]): Promise<HandlerContext[]> {
   const masterKey = testMasterKey();
   return Promise.all(
-    addresses.map(async (address) => ({ mode: 'sandbox' as const, db, masterKey, caller: { accountId: (await accountForWallet(db, 'eip155:8453', address)).accountId } })),
+    addresses.map(async (address) => ({ mode: 'sandbox' as const, db, masterKey, providers: sandboxProviders(), caller: { accountId: (await accountForWallet(db, 'eip155:8453', address)).accountId } })),
   );
 }

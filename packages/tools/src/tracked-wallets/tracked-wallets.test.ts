@@ -1,4 +1,5 @@
 import { ServiceError } from '@svc/contracts';
+import { sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db, recordActivity } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ async function rejection(call: Promise<unknown>): Promise<ServiceError> {
 describe.each(testBackends())('tracked-wallet tools on $name', (backend) => {
   let db: Db;
   const masterKey = testMasterKey();
-  const as = async (wallet: string): Promise<HandlerContext> => ({ mode: 'sandbox', db, masterKey, caller: { accountId: (await accountForWallet(db, 'eip155:8453', wallet)).accountId } });
+  const as = async (wallet: string): Promise<HandlerContext> => ({ mode: 'sandbox', db, masterKey, providers: sandboxProviders(), caller: { accountId: (await accountForWallet(db, 'eip155:8453', wallet)).accountId } });
   let alice: HandlerContext;
   let bob: HandlerContext;
   beforeAll(async () => {

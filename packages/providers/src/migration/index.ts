@@ -1,0 +1,12 @@
+import type { ProviderAccess } from '../provider-mode.js';
+import { LiveMigrationProvider } from './live.js';
+import type { MigrationProvider } from './migration-provider.js';
+import { SandboxMigrationProvider } from './sandbox.js';
+
+export * from './migration-provider.js';
+export { LiveMigrationProvider } from './live.js';
+export { SANDBOX_MIGRATION_SNAPSHOT_AT, SandboxMigrationProvider } from './sandbox.js';
+
+/** The migration provider for an access decision: the simulation, or the live client at the configured URL. */
+export const migrationProvider = (access: ProviderAccess): MigrationProvider =>
+  access.kind === 'sandbox' ? new SandboxMigrationProvider() : new LiveMigrationProvider(access.credential);

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { getJson, upstreamError } from '../http-json.js';
+import { MIGRATION_SETTING, type MigrationProject, type MigrationProjectPage, type MigrationProvider, type PageRequest } from './migration-provider.js';
+import { newestFirstPage } from './newest-first.js';
+
+// Only the fields we use are checked; the API may add others. Shapes from @emblemvault/migratefun-react's types.
+const projectListWire = z.object({ projects: z.array(z.object({ id: z.string(), name: z.string() })) });
+const tokenMetaWire = z.object({ name: z.string(), symbol: z.string() }).nullable();
+const projectWire = z.object({
+  projectId: z.string(),
+  projectName: z.string(),
+  oldTokenMint: z.string(),
+  newTokenMint: z.string(),
+  oldTokenMeta: tokenMetaWire,
+  newTokenMeta: tokenMetaWire,
+});
+
+/** Migrations run on Solana mainnet; the tools have no network field, so devnet is never asked for. */
+const NETWORK = 'mainnet';
+
+/** Migrate.fun's REST API (`{base}/api/migrate-fun/*`, no key). */
+export class LiveMigrationProvider implements MigrationProvider {
+  readonly #base: string;
+
+  /** `baseUrl`: MIGRATION_API_URL, the deployment's origin, e.g. https://emblemvault.dev. */
+  constructor(baseUrl: string) {
+    this.#base = baseUrl.replace(/\/+$/, '');
+  }
+
+  /** The API answers every project in one unordered list, so ordering and paging happen here. */
+  async listProjects(request: PageRequest): Promise<MigrationProjectPage> {
+    const raw = await getJson(this.#url('projects'), MIGRATION_SETTING.provider);
+    // The list route always exists on a Migrate.fun deployment: a 404 means the setting points elsewhere.
+    if (raw === undefined) throw upstreamError(MIGRATION_SETTING.provider, `has no projects route at ${this.#base} (HTTP 404; check ${MIGRATION_SETTING.setting})`, { upstreamStatus: 404 });
+    const body = this.#parse(projectListWire, raw, 'projects');
+    return newestFirstPage(body.projects.map(({ id, name }) => ({ projectId: id, name })), request);
+  }
+
+  async projectDetails(projectId: string): Promise<MigrationProject | undefined> {
+    const raw = await getJson(this.#url(`metadata/${encodeURIComponent(projectId)}`), MIGRATION_SETTING.provider);
+    if (raw === undefined) return undefined;
+    const wire = this.#parse(projectWire, raw, 'metadata');
+    return {
+      projectId: wire.projectId,
+      name: wire.projectName,
+      oldToken: { mint: wire.oldTokenMint, name: wire.oldTokenMeta?.name ?? null, symbol: wire.oldTokenMeta?.symbol ?? null },
+      newToken: { mint: wire.newTokenMint, name: wire.newTokenMeta?.name ?? null, symbol: wire.newTokenMeta?.symbol ?? null },
+      // The metadata route serves names and mints; window, rate and amounts live in the on-chain project account.
+      migration: null,
+      website: null,
+    };
+  }
+
+  #url(route: string): URL {
+    const url = new URL(`${this.#base}/api/migrate-fun/${route}`);
+    url.searchParams.set('network', NETWORK);
+    return url;
+  }
+
+  #parse<S extends z.ZodType>(schema: S, raw: unknown, route: string): z.output<S> {
+    const result = schema.safeParse(raw);
+    if (!result.success) throw upstreamError(MIGRATION_SETTING.provider, `answered an unexpected ${route} document (${result.error.issues[0]?.message ?? 'invalid'})`);
+    return result.data;
+  }
+}
