@@ -3,7 +3,7 @@ import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestCon
 import { findTool, parseInput, type PriceOverrides, priceOf, ServiceError, type ToolDefinition, unknownTool } from '@svc/contracts';
 import type { Credential } from '@svc/payments';
 import { claimA2aPendingCall, type Queryable } from '@svc/store';
-import type { ToolService } from '@svc/tools';
+import { checkCall, policyOf, policyView, spendOf, type ToolService } from '@svc/tools';
 import { encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,7 @@ import { type Instruction, instructionOf } from './instructions.js';
 import { type CallAttempt, stepOfError, stepOfOutcome, type TaskStep } from './outcomes.js';
 import { dataPart, textPart } from './parts.js';
 import { type PendingCall, pendingCallOf } from './pending-call.js';
-import { previewLine, previewOf } from './preview.js';
+import { type CallPreview, previewLine, previewOf } from './preview.js';
 import { PAYMENT_STATUS, resourceUrlOf, X402_METADATA } from './protocol.js';
 import { TaskTurn } from './task-turn.js';
 
@@ -108,11 +108,19 @@ export class ToolCallExecutor implements AgentExecutor {
         pending: null,
       };
     }
-    return this.#approvalRequest(tool, input, call.input);
+    const usd = priceOf(tool, this.options.priceOverrides);
+    // The account's spending policy decides before anyone is asked to approve: a call it refuses fails now, naming
+    // the rule (invoke holds the call to the policy again when it runs, daily cap included).
+    const policy = await policyOf(this.options.db, credential.accountId);
+    try {
+      checkCall(policy, tool.name, spendOf(tool.name, input, usd));
+    } catch (error) {
+      return stepOfError(attempt, error);
+    }
+    return this.#approvalRequest(tool, input, call.input, { ...previewOf(tool, input, usd), policy: policyView(policy) });
   }
 
-  #approvalRequest(tool: ToolDefinition, input: Record<string, unknown>, rawInput: unknown): TaskStep {
-    const preview = previewOf(tool, input, priceOf(tool, this.options.priceOverrides));
+  #approvalRequest(tool: ToolDefinition, input: Record<string, unknown>, rawInput: unknown, preview: CallPreview): TaskStep {
     const requestedAt = this.#now();
     const expiresAt = new Date(requestedAt.getTime() + this.#approvalTtlMs).toISOString();
     const approvalId = randomUUID();

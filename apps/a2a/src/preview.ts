@@ -13,6 +13,8 @@ export interface CallPreview {
   readonly estimatedFees: Readonly<Record<string, unknown>> | string;
   /** The service's price of this call, in USD. */
   readonly priceUsd: UsdPrice;
+  /** The account's spending policy this call is held to (the executor adds it; it passed the per-call rules). */
+  readonly policy?: Readonly<Record<string, unknown>>;
 }
 
 // Write tools name these fields in a few ways across chain families; the preview shows whichever the call uses.

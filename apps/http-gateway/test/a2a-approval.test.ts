@@ -3,8 +3,8 @@ import { type Client, ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk
 import { a2aPlugin, agentCardV1 } from '@svc/a2a';
 import { CredentialResolver, PaymentProcessor, PaymentRequirementsBuilder, SandboxPriceOracle } from '@svc/payments';
 import { Providers } from '@svc/providers';
-import type { Db } from '@svc/store';
-import { handlers, ToolService } from '@svc/tools';
+import { type Db, saveSpendingPolicy } from '@svc/store';
+import { DEFAULT_SPENDING_POLICY, handlers, ToolService } from '@svc/tools';
 import type { PaymentRequired } from '@x402/core/types';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
@@ -32,6 +32,7 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
   let app: FastifyInstance;
   let url: string;
   let key: string;
+  let accountId: string;
   let client: Client;
   let clockOffsetMs = 0;
   const sent: unknown[] = [];
@@ -69,7 +70,7 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
     sandboxRoutes(app, sandbox);
     await app.register(a2aPlugin, { publicBaseUrl: url, credentials: new CredentialResolver({ db, environment: 'development' }), tools, db, now: () => new Date(Date.now() + clockOffsetMs) });
     await app.listen({ host: '127.0.0.1', port });
-    ({ key } = await newAccessKey(db));
+    ({ key, accountId } = await newAccessKey(db));
     client = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-api-key': key, ...WITH_X402 } }) })] }).createFromAgentCard(
       AgentCard.fromJSON(agentCardV1(url)),
     );
@@ -92,11 +93,31 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
     expect(approvalId).toMatch(/^[0-9a-f-]{36}$/);
     const [request] = dataOf(task.status?.message?.parts);
     expect(request).toMatchObject({
-      approvalRequired: { tool: WRITE_TOOL, chain: 'Ethereum', to: TO, amounts: { amount: '0.25' }, priceUsd: expect.stringMatching(/^\d/), estimatedFees: expect.any(String) },
+      approvalRequired: {
+        tool: WRITE_TOOL,
+        chain: 'Ethereum',
+        to: TO,
+        amounts: { amount: '0.25' },
+        priceUsd: expect.stringMatching(/^\d/),
+        estimatedFees: expect.any(String),
+        policy: { perCallUsd: '25', dailyUsd: '100', allowedRecipients: null, allowedTools: null },
+      },
       expiresAt: expect.any(String),
     });
     expect(textOf(task.status?.message?.parts)).toContain('{"approve": true}');
     expect(sent).toEqual([]);
+  });
+
+  it('fails a call the spending policy refuses before asking for approval, naming the rule', async () => {
+    await saveSpendingPolicy(db, accountId, { ...DEFAULT_SPENDING_POLICY, allowedRecipients: ['0x00000000000000000000000000000000000000c0'] });
+    try {
+      const task = asTask(await client.sendMessage(send('0.3')));
+      expect(task.status?.state).toBe(TaskState.TASK_STATE_FAILED);
+      expect(dataOf(task.status?.message?.parts)).toEqual([expect.objectContaining({ code: 'policy_refused', rule: 'allowed_recipients', recipient: TO })]);
+      expect(sent).toEqual([]);
+    } finally {
+      await saveSpendingPolicy(db, accountId, DEFAULT_SPENDING_POLICY);
+    }
   });
 
   it('runs it after {"approve": true}: payment through the extension, then the handler; the payee is paid', async () => {
