@@ -10,6 +10,7 @@ import { spendingPolicies } from './0009_spending_policies.js';
 import { vaultKeys } from './0010_vault_keys.js';
 import { accountSettings } from './0011_account_settings.js';
 import { trackedWallets } from './0012_tracked_wallets.js';
+import { vaults } from './0014_vaults.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   vaultKeys,
   accountSettings,
   trackedWallets,
+  vaults,
 ];
