@@ -81,8 +81,8 @@ export const vaultTools = [
     name: 'svcMintVault',
     group: 'Vaults',
     summary: 'Mint one of your vaults as an ERC-721 NFT on an EVM chain; whoever holds the NFT owns the vault.',
-    description: `Designed. ${OWN_VAULT_NOTE} chain: ethereum, bsc, polygon, base or altchain (required: gas costs differ per chain). The NFT is minted to your connected EVM address. Only an unminted vault can be minted. On-chain transaction (write); requires explicit approval.`,
-    input: body({ vaultId: VAULT_ID, chain: VAULT_MINT_CHAIN }),
+    description: `Designed. ${OWN_VAULT_NOTE} chain: ethereum, bsc, polygon, base or altchain (required: gas costs differ per chain); a chain without a vault collection in this deployment is refused (the sandbox has one on base). recipient: optional EVM address the NFT is minted to; default your connected EVM wallet. The token id is the vault id. Only an unminted vault can be minted. On-chain transaction (write); requires explicit approval.`,
+    input: body({ vaultId: VAULT_ID, chain: VAULT_MINT_CHAIN, recipient: EVMADDR.optional() }),
     price: 'vaults',
     identity: true,
     effect: 'write',
@@ -90,9 +90,13 @@ export const vaultTools = [
   defineTool({
     name: 'svcRevealKeys',
     group: 'Vaults',
-    summary: 'Burn a vault NFT you hold and reveal the private keys of its deposit addresses. Irreversible.',
-    description: `Designed. ${OWN_VAULT_NOTE} Only the current holder of the vault NFT (or the creator of an unminted vault) may reveal. A minted vault's NFT is burned on-chain first, so it can never be sold or transferred again; an already revealed vault returns its keys again without a new burn. acknowledgeBurn must be true: the caller confirms the burn and that the returned keys are secrets. Run only after explicit approval (write).`,
-    input: body({ vaultId: VAULT_ID, acknowledgeBurn: z.literal(true) }),
+    summary: 'Burn a vault NFT you hold and reveal the private keys of its deposit addresses, once. Irreversible.',
+    description: `Designed. ${OWN_VAULT_NOTE} Only a minted vault, and only when your connected EVM wallet holds its NFT on chain. The NFT is burned on-chain first, so it can never be sold or transferred again; then the mnemonic and every private key are returned in this one response, the vault becomes revealed and the service deletes its copy: they are never returned again. confirm: must repeat vaultId exactly, the caller's explicit approval of the burn and of receiving secrets (a zod rule; JSON Schema cannot compare two fields). Run only after explicit approval (write).`,
+    input: body({ vaultId: VAULT_ID, confirm: z.string() }).superRefine((value, ctx) => {
+      if (value.confirm !== value.vaultId) {
+        ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'confirm must repeat vaultId exactly: it approves burning the NFT and revealing the keys' });
+      }
+    }),
     price: 'vaults',
     identity: true,
     effect: 'write',
@@ -101,7 +105,7 @@ export const vaultTools = [
     name: 'svcRefreshBalance',
     group: 'Vaults',
     summary: "Rescan the chains for one of your vaults' deposit addresses and update its balances.",
-    description: `Designed. ${OWN_VAULT_NOTE} Read-only on-chain; use it after depositing and before minting or deleting.`,
+    description: `Designed. ${OWN_VAULT_NOTE} Read-only on-chain; use it after depositing and before minting or deleting. Chains the deployment cannot read answer per chain with an error (sandbox: \'chain not available in sandbox\'), never a guessed number.`,
     input: body({ vaultId: VAULT_ID }),
     price: 'vaults',
     identity: true,
@@ -111,7 +115,7 @@ export const vaultTools = [
     name: 'svcDeleteVault',
     group: 'Vaults',
     summary: 'Delete one of your vaults; allowed only when the vault is empty.',
-    description: `Designed. ${OWN_VAULT_NOTE} Rule (checked by the server, not expressible in the schema): the vault must be empty; the server rescans its deposit addresses and refuses while any holds funds. Irreversible (write); requires explicit approval.`,
+    description: `Designed. ${OWN_VAULT_NOTE} Rules (checked by the server, not expressible in the schema): the vault must be unminted and empty; the server rescans its deposit addresses and refuses (409) while any known balance is not zero. Irreversible (write); requires explicit approval.`,
     input: body({ vaultId: VAULT_ID }),
     price: 'vaults',
     identity: true,
