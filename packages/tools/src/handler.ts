@@ -1,6 +1,7 @@
 import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type ToolName } from '@svc/contracts';
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Queryable } from '@svc/store';
+import type { VaultChains } from './vaults/vault-chains.js';
 
 export type ServiceMode = 'sandbox' | 'live';
 
@@ -17,6 +18,8 @@ export interface HandlerContext {
   readonly caller: CallerAccount | undefined;
   /** Seals and opens custodial vault seeds (SVC_MASTER_KEY or a KMS). */
   readonly masterKey: MasterKeyProvider;
+  /** Chains the vault tools read and mint on (the sandbox Base chain in sandbox mode); none when unset. */
+  readonly vaultChains?: VaultChains | undefined;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */

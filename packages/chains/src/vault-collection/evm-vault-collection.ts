@@ -1,11 +1,11 @@
-import { type Address, BaseError, type Chain, ContractFunctionRevertedError, createWalletClient, custom, type Hash, type LocalAccount, parseAbi, type PublicClient, type Transport } from 'viem';
+import { type Address, BaseError, type Chain, ContractFunctionRevertedError, createWalletClient, custom, getAddress, type Hash, type LocalAccount, parseAbi, type PublicClient, type Transport } from 'viem';
 
 /** What the vault tools need of the collection vault NFTs are minted into: one ERC-721 contract on one EVM chain. */
 export interface VaultCollection {
   readonly chainId: number;
   readonly address: Address;
-  /** Mints token `tokenId` (the vault id) to `to`; resolves with the hash once the transaction succeeded. */
-  mint(to: Address, tokenId: bigint): Promise<Hash>;
+  /** Mints token `tokenId` (the vault id) to `to`; resolves once the transaction succeeded, with `to` checksummed. */
+  mint(to: Address, tokenId: bigint): Promise<{ hash: Hash; to: Address }>;
   /** Burns token `tokenId` as the minter; resolves with the hash once the transaction succeeded. */
   burn(tokenId: bigint): Promise<Hash>;
   /** The token's current owner, or undefined when it does not exist (never minted or burned). */
@@ -50,7 +50,10 @@ export function evmVaultCollection({ address, publicClient, minter }: EvmVaultCo
   return {
     chainId: publicClient.chain.id,
     address,
-    mint: (to, tokenId) => send('mint', [to, tokenId]),
+    async mint(to, tokenId) {
+      const recipient = getAddress(to);
+      return { hash: await send('mint', [recipient, tokenId]), to: recipient };
+    },
     burn: (tokenId) => send('burn', [tokenId]),
     async ownerOf(tokenId) {
       // ownerOf reverts for a token that does not exist; that is an answer here, not a failure. Other errors propagate.

@@ -28,6 +28,9 @@ export const VAULT_DEPOSIT_CHAIN = z.enum(['ethereum', 'bsc', 'polygon', 'base',
 /** EVM chains a vault NFT can be minted on (and collections live on). */
 export const VAULT_MINT_CHAIN = z.enum(['ethereum', 'bsc', 'polygon', 'base', 'altchain']);
 
+export type VaultDepositChain = z.infer<typeof VAULT_DEPOSIT_CHAIN>;
+export type VaultMintChain = z.infer<typeof VAULT_MINT_CHAIN>;
+
 const EVM_ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
 const isEvmAddress = (value: string) => EVMADDR.safeParse(value).success;
 
