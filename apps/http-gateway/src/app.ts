@@ -3,7 +3,7 @@ import type { Db } from '@svc/store';
 import { CredentialResolver, HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
-import { ToolService } from '@svc/tools';
+import { sandboxVaultChains, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
@@ -69,7 +69,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const processor = facilitator ? new PaymentProcessor(facilitator, deps.db) : undefined;
   const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: smartWalletVerifier(config, deps.sandbox) };
   const masterKey = deps.masterKey ?? config.masterKey ?? ephemeralMasterKey(config);
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey });
+  // Vaults read balances and mint on the sandbox Base chain; live mode wires no vault chain in this release.
+  const vaultChains = deps.sandbox && config.mode === 'sandbox' ? sandboxVaultChains(deps.sandbox.base) : undefined;
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, vaultChains });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({

@@ -16,7 +16,7 @@ const refused = (vaultId: string, reason: string, extra: Record<string, unknown>
 export const svcDeleteVault: Handler<'svcDeleteVault'> = async ({ vaultId }, context) => {
   const { accountId } = callerOf(context);
   const vault = await ownVault(context, vaultId);
-  if (vault.status !== 'unminted') throw refused(vaultId, `it is ${vault.status}; only an unminted vault can be deleted.`, { status: vault.status });
+  if (vault.status !== 'unminted') throw refused(vaultId, `it is ${vault.status}; only an unminted vault can be deleted.`, { vaultStatus: vault.status });
   const balances = await scanBalances(context, vault.addresses as VaultAddresses);
   const funded = nonZeroChains(balances);
   if (funded.length > 0) {

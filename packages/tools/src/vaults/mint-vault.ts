@@ -22,7 +22,7 @@ async function recipientOf(context: HandlerContext, recipient: string | undefine
 export const svcMintVault: Handler<'svcMintVault'> = async ({ vaultId, chain, recipient }, context) => {
   const vault = await ownVault(context, vaultId);
   if (vault.status !== 'unminted') {
-    throw new ServiceError('state_conflict', `Vault "${vaultId}" is ${vault.status}; only an unminted vault can be minted. Nothing was charged.`, { extra: { vaultId, status: vault.status } });
+    throw new ServiceError('state_conflict', `Vault "${vaultId}" is ${vault.status}; only an unminted vault can be minted. Nothing was charged.`, { extra: { vaultId, vaultStatus: vault.status } });
   }
   const collection = collectionOn(context, chain);
   const { hash: txHash, to: mintedTo } = await collection.mint(await recipientOf(context, recipient), BigInt(vaultId));

@@ -20,7 +20,7 @@ export const svcRevealKeys: Handler<'svcRevealKeys'> = async ({ vaultId }, conte
   const vault = await ownVault(context, vaultId);
   if (vault.status !== 'minted' || !vault.nft) {
     throw new ServiceError('state_conflict', `Vault "${vaultId}" is ${vault.status}; only a minted vault's keys can be revealed, and only once. Nothing was charged.`, {
-      extra: { vaultId, status: vault.status },
+      extra: { vaultId, vaultStatus: vault.status },
     });
   }
   const collection = collectionOfNft(context, vault.nft);

@@ -4,6 +4,7 @@ import { accountForWallet, type Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
+import { idempotencyKeyOf } from '../idempotency.js';
 import { testMasterKey } from '../testing/caller-contexts.js';
 import {
   sandboxVaultChains,
@@ -128,13 +129,13 @@ describe('vault tools on the sandbox Base chain', () => {
       const { vaultId } = vault;
       const tokenId = BigInt(vaultId);
       const collection = vaultChains.collections.base!;
-      expect(await rejection(svcRevealKeys({ vaultId, confirm: vaultId }, alice))).toMatchObject({ code: 'state_conflict', extra: { status: 'unminted' } });
+      expect(await rejection(svcRevealKeys({ vaultId, confirm: vaultId }, alice))).toMatchObject({ code: 'state_conflict', extra: { vaultStatus: 'unminted' } });
 
       const minted = await seen(svcMintVault({ vaultId, chain: 'base' }, alice));
       expect(minted).toMatchObject({ vault: { status: 'minted', nft: { chainId: 8453, contract: chain.vaultNft, tokenId: vaultId, mintedTo: ALICE_WALLET } } });
       expect(await collection.ownerOf(tokenId)).toBe(ALICE_WALLET);
       expect(await rejection(svcMintVault({ vaultId, chain: 'base' }, alice))).toMatchObject({ code: 'state_conflict', status: 409 });
-      expect(await rejection(svcDeleteVault({ vaultId }, alice))).toMatchObject({ code: 'state_conflict', extra: { status: 'minted' } });
+      expect(await rejection(svcDeleteVault({ vaultId }, alice))).toMatchObject({ code: 'state_conflict', extra: { vaultStatus: 'minted' } });
       expect(await rejection(svcMintVault({ vaultId, chain: 'polygon' }, alice))).toMatchObject({ code: 'state_conflict' });
 
       // Open reads: the collection, its assets with their on-chain holder, and resolution; never account data or keys.
@@ -157,7 +158,7 @@ describe('vault tools on the sandbox Base chain', () => {
       expect(await collection.ownerOf(tokenId)).toBeUndefined();
 
       // Once: a second reveal is refused, and no other response ever carried a secret.
-      expect(await rejection(svcRevealKeys({ vaultId, confirm: vaultId }, alice))).toMatchObject({ code: 'state_conflict', extra: { status: 'revealed' } });
+      expect(await rejection(svcRevealKeys({ vaultId, confirm: vaultId }, alice))).toMatchObject({ code: 'state_conflict', extra: { vaultStatus: 'revealed' } });
       responses.push(await svcGetVaultDetails({ vaultId }, alice), await svcListMyVaults({ ...PAGE }, alice), await svcResolveAsset({ asset: vaultId }, bob));
       const everythingElse = JSON.stringify(responses);
       expect(everythingElse).not.toContain(revealed.keys.mnemonic);
@@ -179,6 +180,9 @@ describe('vault tools on the sandbox Base chain', () => {
       expect(tool.input.safeParse({ vaultId: '12', confirm: '12' }).success).toBe(true);
       expect(tool.input.safeParse({ vaultId: '12', confirm: '13' }).success).toBe(false);
       expect(tool.effect).toBe('write');
+      // A stored idempotent response would be a second copy of the keys.
+      expect(() => idempotencyKeyOf('retry-1', 'svcRevealKeys')).toThrow(/does not take an Idempotency-Key/);
+      expect(idempotencyKeyOf('retry-1', 'svcMintVault')).toBe('retry-1');
     });
   });
 });
