@@ -204,3 +204,37 @@ export async function vaultsMintedInto(db: Queryable, chainId: number, contract:
   ]);
   return { vaults: rows.map(toStored), total: Number(count.rows[0]!.total) };
 }
+
+/** A product vault's seal, for the master key rotation. */
+export interface VaultSecretToReseal {
+  readonly vaultId: string;
+  readonly accountId: string;
+  readonly sealed: SealedVaultSecret;
+}
+
+/**
+ * Up to `limit` unrevealed vaults sealed under another master key than `keyId`, locked for re-sealing in the caller's
+ * transaction (SKIP LOCKED, like `vaultKeysToReseal`).
+ */
+export async function vaultSecretsToReseal(tx: Queryable, keyId: string, limit: number): Promise<VaultSecretToReseal[]> {
+  const { rows } = await tx.query<{ vault_id: string; account_id: string; envelope_version: number; master_key_id: string; wrapped_data_key: string; ciphertext: string }>(
+    `SELECT vault_id, account_id, envelope_version, master_key_id, wrapped_data_key, ciphertext FROM vaults
+      WHERE ciphertext IS NOT NULL AND master_key_id <> $1 ORDER BY vault_id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [keyId, limit],
+  );
+  return rows.map((row) => ({
+    vaultId: row.vault_id,
+    accountId: row.account_id,
+    sealed: { version: row.envelope_version, masterKeyId: row.master_key_id, wrappedDataKey: row.wrapped_data_key, ciphertext: row.ciphertext },
+  }));
+}
+
+/** Replace a vault's seal (same secret, new envelope); false when it is no longer sealed under `fromKeyId`. */
+export async function resealVaultSecret(tx: Queryable, vaultId: string, fromKeyId: string, sealed: SealedVaultSecret): Promise<boolean> {
+  const { rows } = await tx.query(
+    `UPDATE vaults SET envelope_version = $3, master_key_id = $4, wrapped_data_key = $5, ciphertext = $6
+      WHERE vault_id = $1 AND master_key_id = $2 AND ciphertext IS NOT NULL RETURNING vault_id`,
+    [vaultId, fromKeyId, sealed.version, sealed.masterKeyId, sealed.wrappedDataKey, sealed.ciphertext],
+  );
+  return rows.length === 1;
+}
