@@ -175,6 +175,15 @@ describe('vault tools on the sandbox Base chain', () => {
       expect(await vaultChains.collections.base!.ownerOf(BigInt(vaultId))).toBe(BOB_WALLET);
     });
 
+    it('of two racing mints of one vault, one mints and the other answers 409', async () => {
+      const { vault } = (await svcCreateVault({}, alice)) as { vault: { vaultId: string } };
+      const results = await Promise.allSettled([svcMintVault({ vaultId: vault.vaultId, chain: 'base' }, alice), svcMintVault({ vaultId: vault.vaultId, chain: 'base' }, alice)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const [lost] = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(lost!.reason).toMatchObject({ code: 'state_conflict', status: 409 });
+      expect(await svcGetVaultDetails({ vaultId: vault.vaultId }, alice)).toMatchObject({ vault: { status: 'minted' } });
+    });
+
     it('the reveal approval is confirm = vaultId, checked before anything runs', () => {
       const tool = findTool('svcRevealKeys')!;
       expect(tool.input.safeParse({ vaultId: '12', confirm: '12' }).success).toBe(true);
