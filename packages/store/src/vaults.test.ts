@@ -24,7 +24,7 @@ describe.each(testBackends())('vaults on $name', (backend) => {
   let db: Db;
   let alice: string;
   let bob: string;
-  const newVault = (vaultId: string, name?: string) => ({ vaultId, name, description: undefined, sealed: SEALED, addresses: ADDRESSES });
+  const newVault = (vaultId: string, name?: string) => ({ vaultId, name, description: undefined, sealed: SEALED, chains: ['base', 'solana'], addresses: ADDRESSES });
   beforeAll(async () => {
     db = await backend.open();
     alice = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000a1')).accountId;
@@ -34,7 +34,7 @@ describe.each(testBackends())('vaults on $name', (backend) => {
 
   it('stores vaults per account, lists and pages them, and hides them from other accounts', async () => {
     const created = await insertVault(db, alice, newVault('101', 'savings'));
-    expect(created).toMatchObject({ vaultId: '101', accountId: alice, name: 'savings', status: 'unminted', addresses: ADDRESSES, balances: null, nft: null });
+    expect(created).toMatchObject({ vaultId: '101', accountId: alice, name: 'savings', status: 'unminted', chains: ['base', 'solana'], addresses: ADDRESSES, balances: null, nft: null });
     expect(created).not.toHaveProperty('sealed');
     await insertVault(db, alice, newVault('102'));
     await insertVault(db, bob, newVault('201'));

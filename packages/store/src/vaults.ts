@@ -23,6 +23,8 @@ export interface StoredVault {
   readonly name: string | null;
   readonly description: string | null;
   readonly status: VaultStatus;
+  /** The deposit chains the vault shows and scans. */
+  readonly chains: string[];
   /** Public addresses (JSON, shaped by the custody package). */
   readonly addresses: unknown;
   /** The last balance scan (JSON, shaped by the vault tools), or null before the first. */
@@ -38,6 +40,7 @@ export interface NewVault {
   readonly name: string | undefined;
   readonly description: string | undefined;
   readonly sealed: SealedVaultSecret;
+  readonly chains: readonly string[];
   readonly addresses: unknown;
 }
 
@@ -59,6 +62,7 @@ type VaultRow = {
   name: string | null;
   description: string | null;
   status: VaultStatus;
+  chains: string[];
   addresses: unknown;
   balances: unknown;
   balances_refreshed_at: Date | string | null;
@@ -73,7 +77,7 @@ type VaultRow = {
 };
 
 const PUBLIC_COLUMNS =
-  'vault_id, account_id, name, description, status, addresses, balances, balances_refreshed_at, nft_chain_id, nft_contract, minted_to, mint_tx_hash, minted_at, burn_tx_hash, revealed_at, created_at';
+  'vault_id, account_id, name, description, status, chains, addresses, balances, balances_refreshed_at, nft_chain_id, nft_contract, minted_to, mint_tx_hash, minted_at, burn_tx_hash, revealed_at, created_at';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -83,6 +87,7 @@ const toStored = (row: VaultRow): StoredVault => ({
   name: row.name,
   description: row.description,
   status: row.status,
+  chains: row.chains,
   addresses: row.addresses,
   balances: row.balances,
   balancesRefreshedAt: iso(row.balances_refreshed_at),
@@ -106,9 +111,9 @@ const toStored = (row: VaultRow): StoredVault => ({
 export async function insertVault(db: Queryable, accountId: string, vault: NewVault): Promise<StoredVault> {
   const { sealed } = vault;
   const { rows } = await db.query<VaultRow>(
-    `INSERT INTO vaults (vault_id, account_id, name, description, envelope_version, master_key_id, wrapped_data_key, ciphertext, addresses)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) RETURNING ${PUBLIC_COLUMNS}`,
-    [vault.vaultId, accountId, vault.name ?? null, vault.description ?? null, sealed.version, sealed.masterKeyId, sealed.wrappedDataKey, sealed.ciphertext, JSON.stringify(vault.addresses)],
+    `INSERT INTO vaults (vault_id, account_id, name, description, envelope_version, master_key_id, wrapped_data_key, ciphertext, chains, addresses)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10::jsonb) RETURNING ${PUBLIC_COLUMNS}`,
+    [vault.vaultId, accountId, vault.name ?? null, vault.description ?? null, sealed.version, sealed.masterKeyId, sealed.wrappedDataKey, sealed.ciphertext, vault.chains, JSON.stringify(vault.addresses)],
   );
   return toStored(rows[0]!);
 }

@@ -100,7 +100,7 @@ describe.each(testBackends())('vaults on $name', (backend) => {
       const { accountId } = await accountForWallet(fresh, 'eip155:8453', `0x${'20'.padStart(40, '0')}`);
       const store = async (vaultId: string) => {
         const { sealed, addresses } = await sealNewVault(accountId, before);
-        await insertVault(fresh, accountId, { vaultId, name: undefined, description: undefined, sealed, addresses });
+        await insertVault(fresh, accountId, { vaultId, name: undefined, description: undefined, sealed, chains: ['base'], addresses });
         return addresses;
       };
       const kept = await store('1');

@@ -73,6 +73,10 @@ describe('vaultTools', () => {
       expect(ok(name, { ...base, description: '' }), name).toBe(true);
     }
     expect(ok('svcCreateVault', { chain: 'bitcoin' })).toBe(false);
+    expect(ok('svcCreateVault', { chains: ['base', 'solana'] })).toBe(true);
+    expect(ok('svcCreateVault', { chains: [] })).toBe(false);
+    expect(ok('svcCreateVault', { chains: ['arbitrum'] })).toBe(false);
+    expect(ok('svcQuickVault', { chain: 'base', chains: ['base'] })).toBe(false);
   });
 
   it('svcQuickVault and svcGetDepositAddress: chain required, one of the eight deposit chains', () => {

@@ -43,6 +43,9 @@ const vaultName = z.string().min(1).max(100).optional();
 const vaultDescription = z.string().max(1000).optional();
 const LABEL_NOTE = 'name: optional label, 1-100 characters. description: optional note, up to 1000 characters.';
 
+/** The chains a vault shows and scans deposit addresses on (its seed derives them all; this narrows what is used). */
+const vaultChains = z.array(VAULT_DEPOSIT_CHAIN).min(1).max(VAULT_DEPOSIT_CHAIN.options.length).optional();
+
 const OWN_VAULT_NOTE = 'vaultId: one of your vaults (see svcListMyVaults); other callers\' vaults are refused.';
 
 export const vaultTools = [
@@ -74,8 +77,8 @@ export const vaultTools = [
     name: 'svcCreateVault',
     group: 'Vaults',
     summary: 'Create a new vault: a fresh wallet with deposit addresses on EVM chains, Solana, Bitcoin and Hedera.',
-    description: `Designed. Generates the vault's keys server-side and derives its deposit addresses; the vault starts unminted. ${LABEL_NOTE} Creates custodial wallet state (write); requires explicit approval. Use svcQuickVault to also get one deposit address in the same call.`,
-    input: body({ name: vaultName, description: vaultDescription }),
+    description: `Designed. Generates the vault's keys server-side and derives its deposit addresses; the vault starts unminted. ${LABEL_NOTE} chains: optional list of the deposit chains the vault shows and scans (duplicates ignored); default all eight. Creates custodial wallet state (write); requires explicit approval. Use svcQuickVault to also get one deposit address in the same call.`,
+    input: body({ name: vaultName, description: vaultDescription, chains: vaultChains }),
     price: 'vaults',
     identity: true,
     effect: 'write',

@@ -4,6 +4,7 @@ import type { Migration } from './index.js';
  * The service's vault product (svcCreateVault & co.): many vaults per account, each with its own BIP-39 entropy
  * sealed exactly like `vault_keys` (envelope encryption under the master key named in `master_key_id`) and its public
  * addresses in clear so reads never decrypt.
+ * - `chains`: the deposit chains the vault shows and scans (its seed derives every chain's key regardless).
  * - `vault_id` is a uint256 in decimal: it becomes the ERC-721 token id when the vault is minted.
  * - The sealed columns are emptied when the keys are revealed: the service hands them out once and keeps no copy.
  * - `balances` is the last scan's result (per chain), `balances_refreshed_at` when it ran.
@@ -25,6 +26,7 @@ CREATE TABLE vaults (
   master_key_id          text,
   wrapped_data_key       text,
   ciphertext             text,
+  chains                 text[]      NOT NULL,
   addresses              jsonb       NOT NULL,
   balances               jsonb,
   balances_refreshed_at  timestamptz,

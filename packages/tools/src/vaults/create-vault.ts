@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sealNewVault } from '@svc/chains';
+import type { VaultDepositChain } from '@svc/contracts';
 import { insertVault, type StoredVault } from '@svc/store';
 import { callerOf, type Handler, type HandlerContext } from '../handler.js';
+import { chainSelection } from './deposit-addresses.js';
 import { ownerView } from './vault-view.js';
 
 /**
@@ -10,11 +12,15 @@ import { ownerView } from './vault-view.js';
  */
 const newVaultId = (): string => randomBytes(8).readBigUInt64BE().toString();
 
-/** Creates a vault for the caller: a fresh seed sealed for the account, its addresses in clear. */
-export async function createVault(context: HandlerContext, label: { name?: string | undefined; description?: string | undefined }): Promise<StoredVault> {
+/** Creates a vault for the caller: a fresh seed sealed for the account, its addresses in clear, on `chains` (default all). */
+export async function createVault(
+  context: HandlerContext,
+  request: { name?: string | undefined; description?: string | undefined; chains?: VaultDepositChain[] | undefined },
+): Promise<StoredVault> {
   const { accountId } = callerOf(context);
   const { sealed, addresses } = await sealNewVault(accountId, context.masterKey);
-  return insertVault(context.db, accountId, { vaultId: newVaultId(), name: label.name, description: label.description, sealed, addresses });
+  const { name, description } = request;
+  return insertVault(context.db, accountId, { vaultId: newVaultId(), name, description, sealed, chains: chainSelection(request.chains), addresses });
 }
 
 /** Output: `{ vault: { vaultId, name, description, status: 'unminted', depositAddresses: [{chain, address}], ... } }`. */

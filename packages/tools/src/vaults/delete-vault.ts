@@ -1,4 +1,3 @@
-import type { VaultAddresses } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import { deleteUnmintedVault, recordVaultBalances } from '@svc/store';
 import { callerOf, type Handler } from '../handler.js';
@@ -17,7 +16,7 @@ export const svcDeleteVault: Handler<'svcDeleteVault'> = async ({ vaultId }, con
   const { accountId } = callerOf(context);
   const vault = await ownVault(context, vaultId);
   if (vault.status !== 'unminted') throw refused(vaultId, `it is ${vault.status}; only an unminted vault can be deleted.`, { vaultStatus: vault.status });
-  const balances = await scanBalances(context, vault.addresses as VaultAddresses);
+  const balances = await scanBalances(context, vault);
   const funded = nonZeroChains(balances);
   if (funded.length > 0) {
     await recordVaultBalances(context.db, accountId, vaultId, balances);

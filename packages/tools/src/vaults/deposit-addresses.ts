@@ -1,5 +1,6 @@
 import type { VaultAddresses } from '@svc/chains';
 import { VAULT_DEPOSIT_CHAIN, type VaultDepositChain } from '@svc/contracts';
+import type { StoredVault } from '@svc/store';
 
 const EVM_CHAINS = new Set<VaultDepositChain>(['ethereum', 'bsc', 'polygon', 'base', 'altchain']);
 
@@ -14,5 +15,12 @@ export function depositAddressOn(addresses: VaultAddresses, chain: VaultDepositC
   return { chain, address: addresses.hedera.evmAddress };
 }
 
-/** The vault's deposit address on every chain it holds one on. */
-export const depositAddressesOf = (addresses: VaultAddresses) => VAULT_DEPOSIT_CHAIN.options.map((chain) => depositAddressOn(addresses, chain));
+/** The requested chains in catalog order, once each; every deposit chain when none were requested. */
+export const chainSelection = (requested: readonly VaultDepositChain[] | undefined): VaultDepositChain[] =>
+  VAULT_DEPOSIT_CHAIN.options.filter((chain) => requested === undefined || requested.includes(chain));
+
+/** The chains a stored vault shows and scans. */
+export const chainsOfVault = (vault: StoredVault) => vault.chains as VaultDepositChain[];
+
+/** The vault's deposit address on each of its chains. */
+export const depositAddressesOf = (vault: StoredVault) => chainsOfVault(vault).map((chain) => depositAddressOn(vault.addresses as VaultAddresses, chain));

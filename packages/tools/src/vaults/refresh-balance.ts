@@ -1,4 +1,3 @@
-import type { VaultAddresses } from '@svc/chains';
 import { recordVaultBalances } from '@svc/store';
 import { callerOf, type Handler } from '../handler.js';
 import { ownVault } from './own-vault.js';
@@ -11,7 +10,7 @@ import { vaultNotFound } from './vault-not-found.js';
  */
 export const svcRefreshBalance: Handler<'svcRefreshBalance'> = async ({ vaultId }, context) => {
   const vault = await ownVault(context, vaultId);
-  const balances = await scanBalances(context, vault.addresses as VaultAddresses);
+  const balances = await scanBalances(context, vault);
   const updated = await recordVaultBalances(context.db, callerOf(context).accountId, vaultId, balances);
   // Deleted between the read and the write (a concurrent svcDeleteVault): it is gone, as it would be for the next call.
   if (!updated) throw vaultNotFound(vaultId);

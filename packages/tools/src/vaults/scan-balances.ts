@@ -1,8 +1,9 @@
 import type { VaultAddresses } from '@svc/chains';
-import { notConfigured, VAULT_DEPOSIT_CHAIN, type VaultDepositChain } from '@svc/contracts';
+import { notConfigured, type VaultDepositChain } from '@svc/contracts';
+import type { StoredVault } from '@svc/store';
 import { formatUnits } from '@svc/payments';
 import type { HandlerContext } from '../handler.js';
-import { depositAddressOn } from './deposit-addresses.js';
+import { chainsOfVault, depositAddressOn } from './deposit-addresses.js';
 import type { EvmBalanceSource } from './vault-chains.js';
 
 const ERC20_BALANCE_ABI = [
@@ -48,28 +49,31 @@ async function evmBalances(source: EvmBalanceSource, address: `0x${string}`): Pr
   return { address, native: tokenBalance(symbol, native, decimals), usdc: tokenBalance('USDC', usdcAtomic, usdcDecimals) };
 }
 
+export type VaultBalances = Partial<Record<VaultDepositChain, ChainBalances>>;
+
 /**
- * Reads the vault's balances on every chain, from the chains the deployment reaches. A chain it does not reach is
+ * Reads the vault's balances on each of its chains, from the chains the deployment reaches. A chain it does not reach is
  * never guessed: in sandbox mode it answers `{ error: 'chain not available in sandbox' }`, in live mode the whole scan
  * is refused with a 503 naming the missing setting (a partial live answer would read as "empty" elsewhere).
  */
-export async function scanBalances(context: HandlerContext, addresses: VaultAddresses): Promise<Record<VaultDepositChain, ChainBalances>> {
+export async function scanBalances(context: HandlerContext, vault: StoredVault): Promise<VaultBalances> {
   const sources = context.vaultChains?.balances ?? {};
-  const missing = VAULT_DEPOSIT_CHAIN.options.find((chain) => !sources[chain]);
+  const chains = chainsOfVault(vault);
+  const addresses = vault.addresses as VaultAddresses;
+  const missing = chains.find((chain) => !sources[chain]);
   if (context.mode === 'live' && missing) throw notConfigured(RPC_SETTING[missing], `Reading vault balances on ${missing}`);
   const entries = await Promise.all(
-    VAULT_DEPOSIT_CHAIN.options.map(async (chain): Promise<[VaultDepositChain, ChainBalances]> => {
+    chains.map(async (chain): Promise<[VaultDepositChain, ChainBalances]> => {
       const { address } = depositAddressOn(addresses, chain);
       const source = sources[chain];
       return [chain, source ? await evmBalances(source, address as `0x${string}`) : { address, error: CHAIN_NOT_IN_SANDBOX }];
     }),
   );
-  return Object.fromEntries(entries) as Record<VaultDepositChain, ChainBalances>;
+  return Object.fromEntries(entries) as VaultBalances;
 }
 
 /** The chains where a scan found something: any known balance that is not zero. */
-export const nonZeroChains = (balances: Record<VaultDepositChain, ChainBalances>): VaultDepositChain[] =>
-  VAULT_DEPOSIT_CHAIN.options.filter((chain) => {
-    const found = balances[chain];
-    return 'native' in found && (found.native.atomic !== '0' || found.usdc.atomic !== '0');
-  });
+export const nonZeroChains = (balances: VaultBalances): VaultDepositChain[] =>
+  (Object.entries(balances) as [VaultDepositChain, ChainBalances][])
+    .filter(([, found]) => 'native' in found && (found.native.atomic !== '0' || found.usdc.atomic !== '0'))
+    .map(([chain]) => chain);

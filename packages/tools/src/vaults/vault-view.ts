@@ -1,4 +1,3 @@
-import type { VaultAddresses } from '@svc/chains';
 import type { StoredVault } from '@svc/store';
 import { depositAddressesOf } from './deposit-addresses.js';
 
@@ -8,7 +7,7 @@ export const ownerView = (vault: StoredVault) => ({
   name: vault.name,
   description: vault.description,
   status: vault.status,
-  depositAddresses: depositAddressesOf(vault.addresses as VaultAddresses),
+  depositAddresses: depositAddressesOf(vault),
   balances: vault.balances,
   balancesRefreshedAt: vault.balancesRefreshedAt,
   nft: vault.nft,

@@ -98,6 +98,14 @@ describe('vault tools on the sandbox Base chain', () => {
       expect(await rejection(svcGetVaultDetails({ vaultId: '1' }, alice))).toMatchObject({ code: 'not_found' });
     });
 
+    it('a vault created on some chains shows, answers and scans only those', async () => {
+      const { vault } = (await seen(svcCreateVault({ chains: ['solana', 'base', 'solana'] }, alice))) as { vault: { vaultId: string; depositAddresses: { chain: string }[] } };
+      expect(vault.depositAddresses.map((d) => d.chain)).toEqual(['base', 'solana']);
+      expect(await rejection(svcGetDepositAddress({ vaultId: vault.vaultId, chain: 'bitcoin' }, alice))).toMatchObject({ code: 'invalid_input', issues: [{ field: 'chain', limit: ['base', 'solana'] }] });
+      const { balances } = (await seen(svcRefreshBalance({ vaultId: vault.vaultId }, alice))) as { balances: Record<string, unknown> };
+      expect(Object.keys(balances)).toEqual(['base', 'solana']);
+    });
+
     it('refreshes balances from the sandbox chain, says which chains it cannot read, and refuses a funded delete', async () => {
       const { vault } = (await svcCreateVault({}, alice)) as { vault: { vaultId: string } };
       const { address } = await svcGetDepositAddress({ vaultId: vault.vaultId, chain: 'base' }, alice);
