@@ -3,3 +3,4 @@ export * from './sandbox/evm/index.js';
 export * from './sandbox/stacks/index.js';
 export * from './sandbox/solana/index.js';
 export * from './custody/index.js';
+export * from './vault-collection/index.js';

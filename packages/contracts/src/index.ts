@@ -10,3 +10,4 @@ export * from './openapi.js';
 export * from './routes.js';
 export * from './skills.js';
 export { TRACKED_WALLET_CHAINS } from './tools/core.js';
+export { VAULT_DEPOSIT_CHAIN, VAULT_MINT_CHAIN, type VaultDepositChain, type VaultMintChain } from './tools/vaults.js';

@@ -22,3 +22,4 @@ export * from './leaderboard.js';
 export * from './recommended-tokens.js';
 export * from './slippage.js';
 export * from './vault-keys.js';
+export * from './vaults.js';

@@ -75,10 +75,15 @@ export async function resealVaultKey(tx: Queryable, accountId: string, fromKeyId
   return rows.length === 1;
 }
 
-/** How many vaults each master key seals (the rotation command's progress report). */
+/**
+ * How many sealed seeds each master key holds, account vaults and unrevealed product vaults (`vaults`) together (the
+ * rotation command's progress report: a key may be retired only once it seals none of either).
+ */
 export async function vaultKeyCountsByMasterKey(db: Queryable): Promise<{ masterKeyId: string; count: number }[]> {
   const { rows } = await db.query<{ master_key_id: string; count: string | number }>(
-    'SELECT master_key_id, count(*) AS count FROM vault_keys GROUP BY master_key_id ORDER BY master_key_id',
+    `SELECT master_key_id, count(*) AS count
+       FROM (SELECT master_key_id FROM vault_keys UNION ALL SELECT master_key_id FROM vaults WHERE ciphertext IS NOT NULL) AS sealed
+      GROUP BY master_key_id ORDER BY master_key_id`,
   );
   return rows.map((row) => ({ masterKeyId: row.master_key_id, count: Number(row.count) }));
 }

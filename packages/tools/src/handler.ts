@@ -2,6 +2,7 @@ import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type T
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
+import type { VaultChains } from './vaults/vault-chains.js';
 
 export type ServiceMode = 'sandbox' | 'live';
 
@@ -20,6 +21,8 @@ export interface HandlerContext {
   readonly masterKey: MasterKeyProvider;
   /** Third-party APIs (sandbox or live per provider); using an unconfigured one throws 503 naming its setting. */
   readonly providers: Providers;
+  /** Chains the vault tools read and mint on (the sandbox Base chain in sandbox mode); none when unset. */
+  readonly vaultChains?: VaultChains | undefined;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */

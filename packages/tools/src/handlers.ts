@@ -6,6 +6,20 @@ import { createMemory, deleteMemory, getUserMemoriesByCategory, getUserMemoryCat
 import { addTrackedWallet, getTrackedWallets, removeTrackedWallet } from './tracked-wallets/index.js';
 import { displayRecommendedEVMTokensToBuy, displayRecommendedHederaTokensToBuy, displayRecommendedSolanaTokensToBuy } from './recommended-tokens/index.js';
 import { setSlippageSettings } from './settings/set-slippage-settings.js';
+import {
+  svcCreateVault,
+  svcDeleteVault,
+  svcGetCollectionAssets,
+  svcGetDepositAddress,
+  svcGetVaultDetails,
+  svcListCollections,
+  svcListMyVaults,
+  svcMintVault,
+  svcQuickVault,
+  svcRefreshBalance,
+  svcResolveAsset,
+  svcRevealKeys,
+} from './vaults/index.js';
 import { wallet } from './wallet/index.js';
 
 /** Every implemented tool. A catalog tool missing here answers 501 (and is never charged). */
@@ -27,4 +41,16 @@ export const handlers: HandlerTable = {
   displayRecommendedSolanaTokensToBuy,
   displayRecommendedEVMTokensToBuy,
   displayRecommendedHederaTokensToBuy,
+  svcListMyVaults,
+  svcGetVaultDetails,
+  svcCreateVault,
+  svcMintVault,
+  svcRevealKeys,
+  svcRefreshBalance,
+  svcDeleteVault,
+  svcListCollections,
+  svcGetCollectionAssets,
+  svcResolveAsset,
+  svcGetDepositAddress,
+  svcQuickVault,
 };

@@ -6,9 +6,17 @@ const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 const WAIT_STEP_MS = 50;
 const WAIT_LIMIT_MS = 30_000;
 
-/** The Idempotency-Key header, checked: 1 to 255 visible ASCII characters. */
-export function idempotencyKeyOf(raw: string | undefined): string | undefined {
+/** Tools whose response holds secrets handed out once: a stored response for a retry would keep a copy of them. */
+const SECRET_RESPONSE_TOOLS: ReadonlySet<string> = new Set(['svcRevealKeys']);
+
+/** The Idempotency-Key header, checked: 1 to 255 visible ASCII characters, and refused for tools returning secrets. */
+export function idempotencyKeyOf(raw: string | undefined, tool: string): string | undefined {
   if (raw === undefined) return undefined;
+  if (SECRET_RESPONSE_TOOLS.has(tool)) {
+    throw new ServiceError('invalid_input', `${tool} returns secrets exactly once, so it does not take an Idempotency-Key (its stored response would keep a copy). Nothing was charged.`, {
+      issues: [{ field: 'Idempotency-Key', rule: 'custom', message: `not accepted by ${tool}` }],
+    });
+  }
   if (!KEY_FORMAT.test(raw)) {
     throw new ServiceError('invalid_input', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', {
       issues: [{ field: 'Idempotency-Key', rule: 'format', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters', limit: KEY_FORMAT.source }],

@@ -11,6 +11,7 @@ import { payFromCredit } from './pay/credit.js';
 import { charged, type InvokeOutcome } from './pay/outcome.js';
 import type { PaidCall } from './pay/paid-call.js';
 import { payWithX402 } from './pay/x402.js';
+import type { VaultChains } from './vaults/vault-chains.js';
 import { checkCall, policyOf, reserveDailySpend, spendOf } from './policy/index.js';
 
 export type { CreditCharge, InvokeOutcome } from './pay/outcome.js';
@@ -42,6 +43,8 @@ export interface ToolServiceOptions {
   readonly masterKey: MasterKeyProvider;
   /** Third-party provider clients, built once per service from its settings. */
   readonly providers: Providers;
+  /** Chains the vault tools read and mint on. */
+  readonly vaultChains?: VaultChains | undefined;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -91,7 +94,7 @@ export class ToolService {
     if (policy) checkCall(policy, tool.name, spend);
     if (!request.paymentSignature && !request.caller) return { status: 402, paymentRequired: await paymentRequired() };
     const payload = request.paymentSignature ? decodePaymentSignature(request.paymentSignature) : undefined;
-    const idempotencyKey = idempotencyKeyOf(request.idempotencyKey);
+    const idempotencyKey = idempotencyKeyOf(request.idempotencyKey, tool.name);
     const handler = handlerFor(this.#handlers, tool);
     // A paid call to a tool without a handler is refused before the payment is verified, so it is never charged.
     if (!handler) throw notImplemented(tool.name);
@@ -100,7 +103,7 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers };
+    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains };
     const paid: PaidCall = {
       db,
       tool,

@@ -8,4 +8,6 @@ export { mnemonicOf, newVaultEntropy, seedOf } from './mnemonic.js';
 export { type RotationProgress, rotateMasterKey } from './rotate-master-key.js';
 export { type Slip10Node, slip10Ed25519 } from './slip10-ed25519.js';
 export { deriveVaultAddresses, type VaultAddresses } from './vault-addresses.js';
+export { type NewSealedVault, openVaultPrivateKeys, sealNewVault } from './sealed-vault.js';
+export { deriveVaultPrivateKeys, type VaultPrivateKeys } from './vault-private-keys.js';
 export { vaultAddressesOf } from './vaults.js';

@@ -26,7 +26,8 @@ export interface VaultAddresses {
   };
 }
 
-function secp256k1At(root: HDKey, path: string): HDKey {
+/** The secp256k1 node at `path` (BIP-32); the caller wipes it. */
+export function secp256k1At(root: HDKey, path: string): HDKey {
   const node = root.derive(path);
   if (!node.privateKey || !node.publicKey) throw new Error(`No private key at ${path}`);
   return node;

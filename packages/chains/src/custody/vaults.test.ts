@@ -1,4 +1,4 @@
-import { accountForWallet, type Db, vaultKeyCountsByMasterKey, vaultKeyOf } from '@svc/store';
+import { accountForWallet, type Db, insertVault, recordVaultMint, recordVaultReveal, sealedVaultSecretOf, vaultKeyCountsByMasterKey, vaultKeyOf } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSecret } from './envelope.js';
@@ -6,6 +6,7 @@ import { MasterKeyUnknown } from './errors.js';
 import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from './local-master-key.js';
 import { mnemonicOf, seedOf } from './mnemonic.js';
 import { rotateMasterKey } from './rotate-master-key.js';
+import { openVaultPrivateKeys, sealNewVault } from './sealed-vault.js';
 import { deriveVaultAddresses } from './vault-addresses.js';
 import { vaultAddressesOf } from './vaults.js';
 
@@ -86,6 +87,34 @@ describe.each(testBackends())('vaults on $name', (backend) => {
         expect(deriveVaultAddresses(seedOf(mnemonicOf(await openSecret(stored!.sealed, id, newOnly))))).toEqual(addressesBefore[i]);
         await expect(openSecret(stored!.sealed, id, before)).rejects.toBeInstanceOf(MasterKeyUnknown);
       }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('rotation re-seals the product vaults (svcCreateVault) too, and skips revealed ones, whose seed is gone', async () => {
+    const fresh = await backend.open();
+    try {
+      const oldKey = newKey();
+      const before = new LocalMasterKeyRing(oldKey);
+      const { accountId } = await accountForWallet(fresh, 'eip155:8453', `0x${'20'.padStart(40, '0')}`);
+      const store = async (vaultId: string) => {
+        const { sealed, addresses } = await sealNewVault(accountId, before);
+        await insertVault(fresh, accountId, { vaultId, name: undefined, description: undefined, sealed, chains: ['base'], addresses });
+        return addresses;
+      };
+      const kept = await store('1');
+      await store('2');
+      await recordVaultMint(fresh, accountId, '2', { chainId: 8453, contract: '0x57202a47f8D41e8F9eCb5522c23C5463309583D5', mintedTo: '0x01', txHash: '0x02' });
+      await recordVaultReveal(fresh, accountId, '2', '0x03');
+      expect(await vaultKeyCountsByMasterKey(fresh)).toEqual([{ masterKeyId: before.currentKeyId, count: 1 }]);
+
+      const nextKey = newKey();
+      expect(await rotateMasterKey(fresh, new LocalMasterKeyRing(nextKey, [oldKey]))).toEqual({ resealed: 1 });
+      const newOnly = new LocalMasterKeyRing(nextKey);
+      expect(await vaultKeyCountsByMasterKey(fresh)).toEqual([{ masterKeyId: newOnly.currentKeyId, count: 1 }]);
+      const keys = await openVaultPrivateKeys((await sealedVaultSecretOf(fresh, accountId, '1'))!, accountId, newOnly);
+      expect(keys.evm.address).toBe(kept.evm);
     } finally {
       await fresh.close();
     }

@@ -1,8 +1,7 @@
 import { insertVaultKey, type Queryable, vaultKeyOf } from '@svc/store';
-import { sealSecret } from './envelope.js';
 import type { MasterKeyProvider } from './master-key.js';
-import { mnemonicOf, newVaultEntropy, seedOf } from './mnemonic.js';
-import { deriveVaultAddresses, type VaultAddresses } from './vault-addresses.js';
+import { sealNewVault } from './sealed-vault.js';
+import type { VaultAddresses } from './vault-addresses.js';
 
 /**
  * The account's vault addresses, creating the vault on its first need: a fresh 24-word seed, sealed under the
@@ -12,12 +11,7 @@ import { deriveVaultAddresses, type VaultAddresses } from './vault-addresses.js'
 export async function vaultAddressesOf(db: Queryable, masterKey: MasterKeyProvider, accountId: string): Promise<VaultAddresses> {
   const existing = await vaultKeyOf(db, accountId);
   if (existing) return existing.addresses as VaultAddresses;
-  const entropy = newVaultEntropy();
-  try {
-    const addresses = deriveVaultAddresses(seedOf(mnemonicOf(entropy)));
-    const stored = await insertVaultKey(db, accountId, await sealSecret(entropy, accountId, masterKey), addresses);
-    return stored.addresses as VaultAddresses;
-  } finally {
-    entropy.fill(0);
-  }
+  const { sealed, addresses } = await sealNewVault(accountId, masterKey);
+  const stored = await insertVaultKey(db, accountId, sealed, addresses);
+  return stored.addresses as VaultAddresses;
 }

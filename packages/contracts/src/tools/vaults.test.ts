@@ -73,6 +73,10 @@ describe('vaultTools', () => {
       expect(ok(name, { ...base, description: '' }), name).toBe(true);
     }
     expect(ok('svcCreateVault', { chain: 'bitcoin' })).toBe(false);
+    expect(ok('svcCreateVault', { chains: ['base', 'solana'] })).toBe(true);
+    expect(ok('svcCreateVault', { chains: [] })).toBe(false);
+    expect(ok('svcCreateVault', { chains: ['arbitrum'] })).toBe(false);
+    expect(ok('svcQuickVault', { chain: 'base', chains: ['base'] })).toBe(false);
   });
 
   it('svcQuickVault and svcGetDepositAddress: chain required, one of the eight deposit chains', () => {
@@ -87,22 +91,22 @@ describe('vaultTools', () => {
     expect(ok('svcGetDepositAddress', { vaultId: VAULT, chain: 'sol' })).toBe(false);
   });
 
-  it('svcMintVault: vaultId and an EVM mint chain required', () => {
+  it('svcMintVault: vaultId and an EVM mint chain required, optional EVM recipient', () => {
     expect(ok('svcMintVault', { vaultId: VAULT, chain: 'base' })).toBe(true);
     expect(ok('svcMintVault', { vaultId: VAULT, chain: 'altchain' })).toBe(true);
+    expect(ok('svcMintVault', { vaultId: VAULT, chain: 'base', recipient: CONTRACT })).toBe(true);
+    expect(ok('svcMintVault', { vaultId: VAULT, chain: 'base', recipient: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' })).toBe(false);
     expect(ok('svcMintVault', { vaultId: VAULT })).toBe(false);
     expect(ok('svcMintVault', { vaultId: VAULT, chain: 'solana' })).toBe(false);
     expect(ok('svcMintVault', { vaultId: VAULT, chain: 'bitcoin' })).toBe(false);
   });
 
-  it('svcRevealKeys: acknowledgeBurn must be literally true (zod and JSON Schema)', () => {
-    const cases: Array<[unknown, boolean]> = [
-      [{ vaultId: VAULT, acknowledgeBurn: true }, true],
-      [{ vaultId: VAULT, acknowledgeBurn: false }, false],
-      [{ vaultId: VAULT, acknowledgeBurn: 'true' }, false],
-      [{ vaultId: VAULT }, false],
-    ];
-    for (const [input, expected] of cases) agree('svcRevealKeys', input, expected);
+  it('svcRevealKeys: confirm must repeat vaultId (zod; JSON Schema only requires the string)', () => {
+    agree('svcRevealKeys', { vaultId: VAULT, confirm: VAULT }, true);
+    agree('svcRevealKeys', { vaultId: VAULT }, false);
+    agree('svcRevealKeys', { vaultId: VAULT, confirm: true }, false);
+    expect(ok('svcRevealKeys', { vaultId: VAULT, confirm: '1' })).toBe(false);
+    expect(issuePaths('svcRevealKeys', { vaultId: VAULT, confirm: 'yes' })).toEqual(['confirm']);
     expect(tool('svcRevealKeys').description).toMatch(/explicit approval/);
   });
 

@@ -28,6 +28,9 @@ export const VAULT_DEPOSIT_CHAIN = z.enum(['ethereum', 'bsc', 'polygon', 'base',
 /** EVM chains a vault NFT can be minted on (and collections live on). */
 export const VAULT_MINT_CHAIN = z.enum(['ethereum', 'bsc', 'polygon', 'base', 'altchain']);
 
+export type VaultDepositChain = z.infer<typeof VAULT_DEPOSIT_CHAIN>;
+export type VaultMintChain = z.infer<typeof VAULT_MINT_CHAIN>;
+
 const EVM_ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
 const isEvmAddress = (value: string) => EVMADDR.safeParse(value).success;
 
@@ -39,6 +42,9 @@ const PAGE_NOTE = 'page: integer >= 1, default 1. limit: integer 1-100, default 
 const vaultName = z.string().min(1).max(100).optional();
 const vaultDescription = z.string().max(1000).optional();
 const LABEL_NOTE = 'name: optional label, 1-100 characters. description: optional note, up to 1000 characters.';
+
+/** The chains a vault shows and scans deposit addresses on (its seed derives them all; this narrows what is used). */
+const vaultChains = z.array(VAULT_DEPOSIT_CHAIN).min(1).max(VAULT_DEPOSIT_CHAIN.options.length).optional();
 
 const OWN_VAULT_NOTE = 'vaultId: one of your vaults (see svcListMyVaults); other callers\' vaults are refused.';
 
@@ -71,8 +77,8 @@ export const vaultTools = [
     name: 'svcCreateVault',
     group: 'Vaults',
     summary: 'Create a new vault: a fresh wallet with deposit addresses on EVM chains, Solana, Bitcoin and Hedera.',
-    description: `Designed. Generates the vault's keys server-side and derives its deposit addresses; the vault starts unminted. ${LABEL_NOTE} Creates custodial wallet state (write); requires explicit approval. Use svcQuickVault to also get one deposit address in the same call.`,
-    input: body({ name: vaultName, description: vaultDescription }),
+    description: `Designed. Generates the vault's keys server-side and derives its deposit addresses; the vault starts unminted. ${LABEL_NOTE} chains: optional list of the deposit chains the vault shows and scans (duplicates ignored); default all eight. Creates custodial wallet state (write); requires explicit approval. Use svcQuickVault to also get one deposit address in the same call.`,
+    input: body({ name: vaultName, description: vaultDescription, chains: vaultChains }),
     price: 'vaults',
     identity: true,
     effect: 'write',
@@ -81,8 +87,8 @@ export const vaultTools = [
     name: 'svcMintVault',
     group: 'Vaults',
     summary: 'Mint one of your vaults as an ERC-721 NFT on an EVM chain; whoever holds the NFT owns the vault.',
-    description: `Designed. ${OWN_VAULT_NOTE} chain: ethereum, bsc, polygon, base or altchain (required: gas costs differ per chain). The NFT is minted to your connected EVM address. Only an unminted vault can be minted. On-chain transaction (write); requires explicit approval.`,
-    input: body({ vaultId: VAULT_ID, chain: VAULT_MINT_CHAIN }),
+    description: `Designed. ${OWN_VAULT_NOTE} chain: ethereum, bsc, polygon, base or altchain (required: gas costs differ per chain); a chain without a vault collection in this deployment is refused (the sandbox has one on base). recipient: optional EVM address the NFT is minted to; default your connected EVM wallet. The token id is the vault id. Only an unminted vault can be minted. On-chain transaction (write); requires explicit approval.`,
+    input: body({ vaultId: VAULT_ID, chain: VAULT_MINT_CHAIN, recipient: EVMADDR.optional() }),
     price: 'vaults',
     identity: true,
     effect: 'write',
@@ -90,9 +96,13 @@ export const vaultTools = [
   defineTool({
     name: 'svcRevealKeys',
     group: 'Vaults',
-    summary: 'Burn a vault NFT you hold and reveal the private keys of its deposit addresses. Irreversible.',
-    description: `Designed. ${OWN_VAULT_NOTE} Only the current holder of the vault NFT (or the creator of an unminted vault) may reveal. A minted vault's NFT is burned on-chain first, so it can never be sold or transferred again; an already revealed vault returns its keys again without a new burn. acknowledgeBurn must be true: the caller confirms the burn and that the returned keys are secrets. Run only after explicit approval (write).`,
-    input: body({ vaultId: VAULT_ID, acknowledgeBurn: z.literal(true) }),
+    summary: 'Burn a vault NFT you hold and reveal the private keys of its deposit addresses, once. Irreversible.',
+    description: `Designed. ${OWN_VAULT_NOTE} Only a minted vault, and only when your connected EVM wallet holds its NFT on chain. The NFT is burned on-chain first, so it can never be sold or transferred again; then the mnemonic and every private key are returned in this one response, the vault becomes revealed and the service deletes its copy: they are never returned again. confirm: must repeat vaultId exactly, the caller's explicit approval of the burn and of receiving secrets (a zod rule; JSON Schema cannot compare two fields). Run only after explicit approval (write).`,
+    input: body({ vaultId: VAULT_ID, confirm: z.string() }).superRefine((value, ctx) => {
+      if (value.confirm !== value.vaultId) {
+        ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'confirm must repeat vaultId exactly: it approves burning the NFT and revealing the keys' });
+      }
+    }),
     price: 'vaults',
     identity: true,
     effect: 'write',
@@ -101,7 +111,7 @@ export const vaultTools = [
     name: 'svcRefreshBalance',
     group: 'Vaults',
     summary: "Rescan the chains for one of your vaults' deposit addresses and update its balances.",
-    description: `Designed. ${OWN_VAULT_NOTE} Read-only on-chain; use it after depositing and before minting or deleting.`,
+    description: `Designed. ${OWN_VAULT_NOTE} Read-only on-chain; use it after depositing and before minting or deleting. Chains the deployment cannot read answer per chain with an error (sandbox: \'chain not available in sandbox\'), never a guessed number.`,
     input: body({ vaultId: VAULT_ID }),
     price: 'vaults',
     identity: true,
@@ -111,7 +121,7 @@ export const vaultTools = [
     name: 'svcDeleteVault',
     group: 'Vaults',
     summary: 'Delete one of your vaults; allowed only when the vault is empty.',
-    description: `Designed. ${OWN_VAULT_NOTE} Rule (checked by the server, not expressible in the schema): the vault must be empty; the server rescans its deposit addresses and refuses while any holds funds. Irreversible (write); requires explicit approval.`,
+    description: `Designed. ${OWN_VAULT_NOTE} Rules (checked by the server, not expressible in the schema): the vault must be unminted and empty; the server rescans its deposit addresses and refuses (409) while any known balance is not zero. Irreversible (write); requires explicit approval.`,
     input: body({ vaultId: VAULT_ID }),
     price: 'vaults',
     identity: true,

@@ -11,6 +11,7 @@ import { vaultKeys } from './0010_vault_keys.js';
 import { accountSettings } from './0011_account_settings.js';
 import { trackedWallets } from './0012_tracked_wallets.js';
 import { a2aTasks } from './0013_a2a_tasks.js';
+import { vaults } from './0014_vaults.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   accountSettings,
   trackedWallets,
   a2aTasks,
+  vaults,
 ];

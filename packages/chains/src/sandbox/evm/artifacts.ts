@@ -5,6 +5,7 @@
 import type { Abi, Hex } from 'viem';
 import multicall3Json from './artifacts/Multicall3.json' with { type: 'json' };
 import sandboxUsdcJson from './artifacts/SandboxUSDC.json' with { type: 'json' };
+import svcVaultNftJson from './artifacts/SvcVaultNFT.json' with { type: 'json' };
 
 export interface ContractArtifact {
   abi: Abi;
@@ -18,3 +19,5 @@ export interface ContractArtifact {
 
 export const SANDBOX_USDC_ARTIFACT = sandboxUsdcJson as ContractArtifact;
 export const MULTICALL3_ARTIFACT = multicall3Json as ContractArtifact;
+/** The vault collection (ERC-721, one token per minted vault). */
+export const SVC_VAULT_NFT_ARTIFACT = svcVaultNftJson as ContractArtifact;

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import solc from 'solc';
 import type { ContractArtifact } from './artifacts.js';
 
-export const SANDBOX_CONTRACTS = ['SandboxUSDC', 'Multicall3'] as const;
+export const SANDBOX_CONTRACTS = ['SandboxUSDC', 'Multicall3', 'SvcVaultNFT'] as const;
 export type SandboxContractName = (typeof SANDBOX_CONTRACTS)[number];
 
 /**

@@ -1,7 +1,7 @@
 /**
- * A local EVM chain for the sandbox: anvil plus our USDC look-alike (SandboxUSDC, EIP-3009) and Multicall3 placed at
- * fixed addresses with `anvil_setCode`, so x402 `exact` payments settle through the real transferWithAuthorization
- * code path with no network access.
+ * A local EVM chain for the sandbox: anvil plus our USDC look-alike (SandboxUSDC, EIP-3009), Multicall3 and the vault
+ * collection (SvcVaultNFT) placed at fixed addresses with `anvil_setCode`, so x402 `exact` payments settle through the
+ * real transferWithAuthorization code path and vault NFTs are real ERC-721 tokens, with no network access.
  */
 import {
   createPublicClient,
@@ -19,7 +19,7 @@ import {
 } from 'viem';
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
 import { startAnvil } from './anvil.js';
-import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT } from './artifacts.js';
+import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT, SVC_VAULT_NFT_ARTIFACT } from './artifacts.js';
 
 /** Native USDC on Base (chain 8453). On the sandbox Base chain SandboxUSDC lives here. */
 export const BASE_USDC_ADDRESS: Address = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
@@ -32,6 +32,10 @@ export const SANDBOX_USDC_DEFAULT_ADDRESS: Address = '0x2047cA4860b881cEDb5Bd5A6
 export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
 /** The only account allowed to mint SandboxUSDC (a constant in the contract): anvil's dev account #0, unlocked in anvil. */
 export const SANDBOX_USDC_MINTER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+/** The vault collection (SvcVaultNFT) on every sandbox chain: the last 20 bytes of keccak256("svc.sandbox.SvcVaultNFT"). */
+export const SVC_VAULT_NFT_ADDRESS: Address = '0x57202a47f8D41e8F9eCb5522c23C5463309583D5';
+/** The dev account index of SvcVaultNFT's MINTER (a constant in the contract). */
+export const SVC_VAULT_NFT_MINTER_INDEX = 6;
 /** anvil's default dev mnemonic; its first 10 accounts start with 10,000 ETH each. */
 export const ANVIL_DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 
@@ -63,6 +67,8 @@ export interface SandboxEvmChain {
   /** SandboxUSDC: {@link BASE_USDC_ADDRESS} on 8453, else {@link SANDBOX_USDC_DEFAULT_ADDRESS}. */
   readonly usdc: Address;
   readonly multicall3: Address;
+  /** The vault collection, SvcVaultNFT ({@link SVC_VAULT_NFT_ADDRESS}); its minter is dev account {@link SVC_VAULT_NFT_MINTER_INDEX}. */
+  readonly vaultNft: Address;
   /** Polls every 50 ms (anvil mines each transaction immediately). */
   readonly publicClient: PublicClient<HttpTransport, Chain>;
   /**
@@ -115,6 +121,7 @@ export async function startSandboxEvmChain(options: StartSandboxEvmChainOptions)
     await Promise.all([
       placeCode(usdc, SANDBOX_USDC_ARTIFACT.deployedBytecode),
       placeCode(MULTICALL3_ADDRESS, MULTICALL3_ARTIFACT.deployedBytecode),
+      placeCode(SVC_VAULT_NFT_ADDRESS, SVC_VAULT_NFT_ARTIFACT.deployedBytecode),
     ]);
 
     return {
@@ -123,6 +130,7 @@ export async function startSandboxEvmChain(options: StartSandboxEvmChainOptions)
       chain,
       usdc,
       multicall3: MULTICALL3_ADDRESS,
+      vaultNft: SVC_VAULT_NFT_ADDRESS,
       publicClient,
       mintUsdc(to, atomic) {
         // One at a time: anvil answers concurrent eth_sendTransaction calls from one account with "nonce too low".
