@@ -27,34 +27,50 @@ export interface VaultAddresses {
 }
 
 /** The secp256k1 node at `path` (BIP-32); the caller wipes it. */
-export function secp256k1At(root: HDKey, path: string): HDKey {
+function secp256k1At(root: HDKey, path: string): HDKey {
   const node = root.derive(path);
   if (!node.privateKey || !node.publicKey) throw new Error(`No private key at ${path}`);
   return node;
 }
 
+/** The key nodes of every vault network, derived from the BIP-39 seed along DERIVATION_PATHS. */
+export interface VaultKeyNodes {
+  readonly evm: HDKey;
+  readonly segwit: HDKey;
+  readonly taproot: HDKey;
+  readonly hedera: HDKey;
+  readonly solana: { readonly privateKey: Uint8Array };
+}
+
+/** Runs `use` over the vault's key nodes, then wipes every private key they hold, whatever `use` did. */
+export function withVaultKeyNodes<T>(seed: Uint8Array, use: (nodes: VaultKeyNodes) => T): T {
+  const root = HDKey.fromMasterSeed(seed);
+  const nodes = {
+    evm: secp256k1At(root, DERIVATION_PATHS.evm),
+    segwit: secp256k1At(root, DERIVATION_PATHS.bitcoinSegwit),
+    taproot: secp256k1At(root, DERIVATION_PATHS.bitcoinTaproot),
+    hedera: secp256k1At(root, DERIVATION_PATHS.hedera),
+    solana: slip10Ed25519(seed, DERIVATION_PATHS.solana),
+  };
+  try {
+    return use(nodes);
+  } finally {
+    for (const node of [root, nodes.evm, nodes.segwit, nodes.taproot, nodes.hedera]) node.wipePrivateData();
+    nodes.solana.privateKey.fill(0);
+  }
+}
+
 /** Every vault address, derived from the BIP-39 seed along DERIVATION_PATHS; the private keys are wiped after. */
 export function deriveVaultAddresses(seed: Uint8Array): VaultAddresses {
-  const root = HDKey.fromMasterSeed(seed);
-  const evm = secp256k1At(root, DERIVATION_PATHS.evm);
-  const segwit = secp256k1At(root, DERIVATION_PATHS.bitcoinSegwit);
-  const taproot = secp256k1At(root, DERIVATION_PATHS.bitcoinTaproot);
-  const hedera = secp256k1At(root, DERIVATION_PATHS.hedera);
-  const solana = slip10Ed25519(seed, DERIVATION_PATHS.solana);
-  try {
-    return {
-      evm: privateKeyToAddress(bytesToHex(evm.privateKey!)),
-      solana: base58.encode(ed25519.getPublicKey(solana.privateKey)),
-      bitcoin: {
-        segwit: p2wpkh(segwit.publicKey!).address!,
-        // BIP-86: the x-only internal key, tweaked with an empty script tree.
-        taproot: p2tr(taproot.publicKey!.slice(1)).address!,
-        publicKey: bytesToHex(segwit.publicKey!).slice(2),
-      },
-      hedera: { publicKey: bytesToHex(hedera.publicKey!).slice(2), evmAddress: privateKeyToAddress(bytesToHex(hedera.privateKey!)) },
-    };
-  } finally {
-    for (const node of [root, evm, segwit, taproot, hedera]) node.wipePrivateData();
-    solana.privateKey.fill(0);
-  }
+  return withVaultKeyNodes(seed, ({ evm, segwit, taproot, hedera, solana }) => ({
+    evm: privateKeyToAddress(bytesToHex(evm.privateKey!)),
+    solana: base58.encode(ed25519.getPublicKey(solana.privateKey)),
+    bitcoin: {
+      segwit: p2wpkh(segwit.publicKey!).address!,
+      // BIP-86: the x-only internal key, tweaked with an empty script tree.
+      taproot: p2tr(taproot.publicKey!.slice(1)).address!,
+      publicKey: bytesToHex(segwit.publicKey!).slice(2),
+    },
+    hedera: { publicKey: bytesToHex(hedera.publicKey!).slice(2), evmAddress: privateKeyToAddress(bytesToHex(hedera.privateKey!)) },
+  }));
 }

@@ -1,11 +1,9 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
-import { HDKey } from '@scure/bip32';
 import { WIF } from '@scure/btc-signer';
 import { bytesToHex } from 'viem';
 import { DERIVATION_PATHS } from './derivation-paths.js';
-import { slip10Ed25519 } from './slip10-ed25519.js';
-import { deriveVaultAddresses, secp256k1At, type VaultAddresses } from './vault-addresses.js';
+import { deriveVaultAddresses, type VaultAddresses, withVaultKeyNodes } from './vault-addresses.js';
 
 /**
  * A vault's secrets in the formats common wallets import: what svcRevealKeys hands to the NFT holder, once. Each key
@@ -29,13 +27,7 @@ export interface VaultPrivateKeys {
 /** Every private key of a vault, from its mnemonic. The derivation nodes are wiped; the returned strings are the secret. */
 export function deriveVaultPrivateKeys(mnemonic: string, seed: Uint8Array): VaultPrivateKeys {
   const addresses: VaultAddresses = deriveVaultAddresses(seed);
-  const root = HDKey.fromMasterSeed(seed);
-  const evm = secp256k1At(root, DERIVATION_PATHS.evm);
-  const segwit = secp256k1At(root, DERIVATION_PATHS.bitcoinSegwit);
-  const taproot = secp256k1At(root, DERIVATION_PATHS.bitcoinTaproot);
-  const hedera = secp256k1At(root, DERIVATION_PATHS.hedera);
-  const solana = slip10Ed25519(seed, DERIVATION_PATHS.solana);
-  try {
+  return withVaultKeyNodes(seed, ({ evm, segwit, taproot, hedera, solana }) => {
     const solanaKeypair = new Uint8Array([...solana.privateKey, ...ed25519.getPublicKey(solana.privateKey)]);
     return {
       mnemonic,
@@ -48,8 +40,5 @@ export function deriveVaultPrivateKeys(mnemonic: string, seed: Uint8Array): Vaul
       },
       hedera: { evmAddress: addresses.hedera.evmAddress, publicKey: addresses.hedera.publicKey, privateKey: bytesToHex(hedera.privateKey!) },
     };
-  } finally {
-    for (const node of [root, evm, segwit, taproot, hedera]) node.wipePrivateData();
-    solana.privateKey.fill(0);
-  }
+  });
 }
