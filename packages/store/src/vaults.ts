@@ -124,19 +124,18 @@ export async function vaultOf(db: Queryable, accountId: string, vaultId: string)
   return rows[0] && toStored(rows[0]);
 }
 
-/** The account's vaults, oldest first, optionally of one status, with the total count for paging. */
-export async function vaultsOf(db: Queryable, accountId: string, filter: { status?: VaultStatus | undefined } & VaultPage): Promise<{ vaults: StoredVault[]; total: number }> {
-  const params = [accountId, filter.status ?? null];
-  const where = 'account_id = $1 AND ($2::text IS NULL OR status = $2)';
+/** One page of the vaults `where` selects (its parameters are $1 and $2), in `order`, with the total for paging. */
+async function pageOfVaults(db: Queryable, where: string, params: readonly unknown[], order: string, page: VaultPage): Promise<{ vaults: StoredVault[]; total: number }> {
   const [{ rows }, count] = await Promise.all([
-    db.query<VaultRow>(`SELECT ${PUBLIC_COLUMNS} FROM vaults WHERE ${where} ORDER BY created_at, vault_id LIMIT $3 OFFSET $4`, [
-      ...params,
-      filter.limit,
-      (filter.page - 1) * filter.limit,
-    ]),
+    db.query<VaultRow>(`SELECT ${PUBLIC_COLUMNS} FROM vaults WHERE ${where} ORDER BY ${order} LIMIT $3 OFFSET $4`, [...params, page.limit, (page.page - 1) * page.limit]),
     db.query<{ total: string | number }>(`SELECT count(*) AS total FROM vaults WHERE ${where}`, params),
   ]);
   return { vaults: rows.map(toStored), total: Number(count.rows[0]!.total) };
+}
+
+/** The account's vaults, oldest first, optionally of one status, with the total count for paging. */
+export function vaultsOf(db: Queryable, accountId: string, filter: { status?: VaultStatus | undefined } & VaultPage): Promise<{ vaults: StoredVault[]; total: number }> {
+  return pageOfVaults(db, 'account_id = $1 AND ($2::text IS NULL OR status = $2)', [accountId, filter.status ?? null], 'created_at, vault_id', filter);
 }
 
 /** The sealed secret of one of the account's vaults; undefined when missing, another account's, or already revealed. */
@@ -195,19 +194,9 @@ export async function anyVault(db: Queryable, vaultId: string): Promise<StoredVa
 }
 
 /** The vaults ever minted into one collection, in mint order, with the total count for paging. */
-export async function vaultsMintedInto(db: Queryable, chainId: number, contract: string, page: VaultPage): Promise<{ vaults: StoredVault[]; total: number }> {
+export function vaultsMintedInto(db: Queryable, chainId: number, contract: string, page: VaultPage): Promise<{ vaults: StoredVault[]; total: number }> {
   // Contracts are stored checksummed (as the tools pass them), so the index serves this lookup.
-  const params = [chainId, contract];
-  const where = 'nft_chain_id = $1 AND nft_contract = $2';
-  const [{ rows }, count] = await Promise.all([
-    db.query<VaultRow>(`SELECT ${PUBLIC_COLUMNS} FROM vaults WHERE ${where} ORDER BY minted_at, vault_id LIMIT $3 OFFSET $4`, [
-      ...params,
-      page.limit,
-      (page.page - 1) * page.limit,
-    ]),
-    db.query<{ total: string | number }>(`SELECT count(*) AS total FROM vaults WHERE ${where}`, params),
-  ]);
-  return { vaults: rows.map(toStored), total: Number(count.rows[0]!.total) };
+  return pageOfVaults(db, 'nft_chain_id = $1 AND nft_contract = $2', [chainId, contract], 'minted_at, vault_id', page);
 }
 
 /** A product vault's seal, for the master key rotation. */
