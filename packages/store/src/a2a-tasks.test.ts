@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimA2aPendingCall, listA2aTasks, loadA2aTask, saveA2aTask } from './a2a-tasks.js';
 import type { Db } from './db.js';
-import { accountForWallet } from './identity.js';
-import { testBackends } from './testing.js';
+import { accountsOf, testBackends } from './testing.js';
 
 describe.each(testBackends())('A2A tasks on $name', (backend) => {
   let db: Db;
@@ -10,8 +9,7 @@ describe.each(testBackends())('A2A tasks on $name', (backend) => {
   let bob: string;
   beforeAll(async () => {
     db = await backend.open();
-    alice = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000a2')).accountId;
-    bob = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000b2')).accountId;
+    [alice, bob] = await accountsOf(db, '0x00000000000000000000000000000000000000a2', '0x00000000000000000000000000000000000000b2');
   });
   afterAll(() => db.close());
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateAccessKey, createAccessKey, listAccessKeys, revokeAccessKey, UnknownAccount } from './access-keys.js';
 import type { Db } from './db.js';
-import { accountForWallet } from './identity.js';
-import { testBackends } from './testing.js';
+import { accountsOf, testBackends } from './testing.js';
 
 describe.each(testBackends())('vault access keys on $name', (backend) => {
   let db: Db;
@@ -10,8 +9,7 @@ describe.each(testBackends())('vault access keys on $name', (backend) => {
   let bob: string;
   beforeAll(async () => {
     db = await backend.open();
-    alice = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000a11ce')).accountId;
-    bob = (await accountForWallet(db, 'eip155:8453', '0x0000000000000000000000000000000000000b0b')).accountId;
+    [alice, bob] = await accountsOf(db, '0x00000000000000000000000000000000000a11ce', '0x0000000000000000000000000000000000000b0b');
   });
   afterAll(() => db.close());
 

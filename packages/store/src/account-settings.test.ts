@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.js';
-import { accountForWallet } from './identity.js';
 import { recommendedTokensOf, storeRecommendedTokens } from './recommended-tokens.js';
 import { DEFAULT_SLIPPAGE, setSlippage, slippageOf } from './slippage.js';
-import { testBackends } from './testing.js';
+import { accountsOf, testBackends } from './testing.js';
 import { insertVaultKey, vaultKeyOf } from './vault-keys.js';
 
 describe.each(testBackends())('account settings, display lists and vault rows on $name', (backend) => {
@@ -12,8 +11,7 @@ describe.each(testBackends())('account settings, display lists and vault rows on
   let bob: string;
   beforeAll(async () => {
     db = await backend.open();
-    alice = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000a1')).accountId;
-    bob = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000b0')).accountId;
+    [alice, bob] = await accountsOf(db, '0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000b0');
   });
   afterAll(() => db.close());
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCredit, creditBalance, creditEntries, debitCredit, refundDebit } from './credit.js';
 import type { Db } from './db.js';
-import { accountForWallet } from './identity.js';
-import { testBackends } from './testing.js';
+import { accountsOf, testBackends } from './testing.js';
 
 describe.each(testBackends())('account credit on $name', (backend) => {
   let db: Db;
@@ -10,8 +9,7 @@ describe.each(testBackends())('account credit on $name', (backend) => {
   let bob: string;
   beforeAll(async () => {
     db = await backend.open();
-    alice = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000c1')).accountId;
-    bob = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000c2')).accountId;
+    [alice, bob] = await accountsOf(db, '0x00000000000000000000000000000000000000c1', '0x00000000000000000000000000000000000000c2');
   });
   afterAll(() => db.close());
 

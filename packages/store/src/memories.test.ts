@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.js';
 import { accountForWallet } from './identity.js';
 import { deleteMemory, insertMemory, memoriesInCategory, memoryCategories, updateMemory } from './memories.js';
-import { testBackends } from './testing.js';
+import { accountsOf, testBackends } from './testing.js';
 
 describe.each(testBackends())('memories on $name', (backend) => {
   let db: Db;
@@ -10,8 +10,7 @@ describe.each(testBackends())('memories on $name', (backend) => {
   let bob: string;
   beforeAll(async () => {
     db = await backend.open();
-    alice = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000a1')).accountId;
-    bob = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000b0')).accountId;
+    [alice, bob] = await accountsOf(db, '0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000b0');
   });
   afterAll(() => db.close());
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from './db.js';
+import type { Db, Queryable } from './db.js';
+import { accountForWallet } from './identity.js';
 import { openStore } from './open.js';
 import { openPostgres } from './postgres.js';
 
@@ -27,3 +28,10 @@ export function testBackends(): TestBackend[] {
 }
 
 export { openPostgres };
+
+/** The accounts of these EVM wallets on Base, created as their first sign-in would (tests). */
+export async function accountsOf<const Wallets extends readonly string[]>(db: Queryable, ...wallets: Wallets): Promise<{ -readonly [K in keyof Wallets]: string }> {
+  const ids = [];
+  for (const wallet of wallets) ids.push((await accountForWallet(db, 'eip155:8453', wallet)).accountId);
+  return ids as { -readonly [K in keyof Wallets]: string };
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentActivityOf, recordActivity, watchCursor } from './activity-events.js';
 import type { Db } from './db.js';
 import { accountForWallet } from './identity.js';
-import { testBackends } from './testing.js';
+import { accountsOf, testBackends } from './testing.js';
 import { trackedAddressesOn, trackedWalletsOf, trackWallet, untrackWallet } from './tracked-wallets.js';
 import { rotateWebhookSecret, setWebhookEndpoint, webhookEndpointOf } from './webhook-endpoints.js';
 import { claimDueDeliveries, markAttemptFailed, markDelivered } from './webhook-outbox.js';
@@ -28,8 +28,7 @@ describe.each(testBackends())('tracked wallets, activity and webhook outbox on $
   let bob: string;
   beforeAll(async () => {
     db = await backend.open();
-    alice = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000a1')).accountId;
-    bob = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000b0')).accountId;
+    [alice, bob] = await accountsOf(db, '0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000b0');
   });
   afterAll(() => db.close());
 

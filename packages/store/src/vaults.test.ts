@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.js';
-import { accountForWallet } from './identity.js';
-import { testBackends } from './testing.js';
+import { accountsOf, testBackends } from './testing.js';
 import {
   anyVault,
   deleteUnmintedVault,
@@ -27,8 +26,7 @@ describe.each(testBackends())('vaults on $name', (backend) => {
   const newVault = (vaultId: string, name?: string) => ({ vaultId, name, description: undefined, sealed: SEALED, chains: ['base', 'solana'], addresses: ADDRESSES });
   beforeAll(async () => {
     db = await backend.open();
-    alice = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000a1')).accountId;
-    bob = (await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000b0')).accountId;
+    [alice, bob] = await accountsOf(db, '0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000b0');
   });
   afterAll(() => db.close());
 
