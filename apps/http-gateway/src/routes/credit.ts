@@ -9,9 +9,11 @@ import {
   paymentTokenOf,
   SettlementFailed,
   usdToCredit,
+  type VerifiedPayment,
 } from '@svc/payments';
 import { addCredit, type CreditEntry, creditBalance, creditEntries, type Db, recordCall, recordSettledCall } from '@svc/store';
 import { encodePaymentResponseHeader } from '@x402/core/http';
+import type { SettleResponse } from '@x402/core/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -82,7 +84,7 @@ export function creditRoutes(app: FastifyInstance, options: CreditRoutesOptions)
     const started = performance.now();
     const payload = decodePaymentSignature(signature);
     const ledger = { tool: TOPUP_LEDGER_TOOL, accountId, token: paymentTokenOf(payload.accepted)?.id ?? payload.accepted.asset, amount: payload.accepted.amount };
-    let payment;
+    let payment: VerifiedPayment;
     try {
       payment = await processor.verify(payload, await payments.acceptableRequirements(resource, amountUsd), TOPUP_LEDGER_TOOL);
     } catch (error) {
@@ -90,7 +92,7 @@ export function creditRoutes(app: FastifyInstance, options: CreditRoutesOptions)
       await recordCall(db, { ...ledger, outcome: `payment_rejected: ${error.reason.split(':')[0]}`, httpStatus: 402, latencyMs: performance.now() - started });
       return paymentRequired(reply, error.reason);
     }
-    let settlement;
+    let settlement: SettleResponse;
     try {
       settlement = await processor.settle(payment);
     } catch (error) {
