@@ -90,8 +90,8 @@ export class ToolService {
     const { caller } = identification;
     // 5a policy: the rules a call breaks on its own refuse it before any payment is asked for
     const policy = caller && (await policyOf(db, caller.accountId));
-    const spend = spendOf(tool.name, input, usd);
-    if (policy) checkCall(policy, tool.name, spend);
+    const spend = policy && spendOf(tool.name, input, usd);
+    if (policy && spend) checkCall(policy, tool.name, spend);
     if (!request.paymentSignature && !request.caller) return { status: 402, paymentRequired: await paymentRequired() };
     const payload = request.paymentSignature ? decodePaymentSignature(request.paymentSignature) : undefined;
     const idempotencyKey = idempotencyKeyOf(request.idempotencyKey, tool.name);
@@ -119,7 +119,7 @@ export class ToolService {
     };
 
     // 5b policy: the daily cap holds the call's spend until the call ends; an uncharged call gives it back
-    const reservation = policy && caller ? await reserveDailySpend(db, policy, caller.accountId, tool.name, spend) : undefined;
+    const reservation = policy && spend && caller ? await reserveDailySpend(db, policy, caller.accountId, tool.name, spend) : undefined;
     try {
       const outcome = payload
         ? await payWithX402(paid, { payload, processor: processor!, payments, resource })
