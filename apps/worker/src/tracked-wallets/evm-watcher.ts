@@ -30,7 +30,8 @@ export interface WatchPass {
  */
 export async function watchEvmChainOnce(options: EvmWatchOptions): Promise<WatchPass | undefined> {
   const { db, client, chain } = options;
-  const head = Number(await client.getBlockNumber()) - (options.confirmations ?? 0);
+  // cacheTime 0: viem otherwise answers from a cache for a polling interval, and a pass would miss new blocks.
+  const head = Number(await client.getBlockNumber({ cacheTime: 0 })) - (options.confirmations ?? 0);
   const cursor = await watchCursor(db, chain);
   const fromBlock = cursor === undefined ? Math.max(0, head - (options.initialLookbackBlocks ?? 100)) : cursor + 1;
   if (fromBlock > head) return undefined;
