@@ -61,7 +61,7 @@ describe.each(backends)('Stacks payments settle on the sandbox Stacks ledger ($n
 
   it('faucet: STX, sBTC and USDCx for a Stacks mainnet address, in whole tokens', async () => {
     const address = privateKeyToAddress(randomPrivateKey(), 'mainnet');
-    expect(await faucet(address, 'STX', '1.5')).toEqual({ sandbox: true, network: NETWORKS.stacks, address, token: 'STX', amount: '1.5', atomic: '1500000', transaction: null });
+    expect(await faucet(address, 'STX', '1.5')).toEqual({ sandbox: true, chain: 'stacks', network: NETWORKS.stacks, address, token: 'STX', amount: '1.5', atomic: '1500000', transaction: null });
     expect(await faucet(address, 'SBTC', '0.001')).toMatchObject({ token: 'SBTC', asset: PAYMENT_TOKENS.SBTC.asset, atomic: '100000' });
     expect(await faucet(address, 'USDCx', '2')).toMatchObject({ token: 'USDCx', asset: PAYMENT_TOKENS.USDCx.asset, atomic: '2000000' });
     expect(balanceOf(address, PAYMENT_TOKENS.STX)).toBe(1_500_000n);

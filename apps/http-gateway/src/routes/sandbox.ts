@@ -1,35 +1,72 @@
-import { parseInput, POSDEC } from '@svc/contracts';
+import { parseInput, POSDEC, ServiceError } from '@svc/contracts';
 import { scaleUp } from '@svc/payments';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Sandbox } from '../sandbox.js';
 import { evmFaucet } from './faucet/evm.js';
-import type { FaucetFamily } from './faucet/family.js';
+import { type FaucetFamily, findToken } from './faucet/family.js';
 import { solanaFaucet } from './faucet/solana.js';
 import { stacksFaucet } from './faucet/stacks.js';
 
 const FAUCET_FAMILIES: readonly FaucetFamily[] = [evmFaucet, solanaFaucet, stacksFaucet];
 
-/** Every faucet token with the family that funds it (token names are unique across families) and its decimals. */
-const FAUCET_TOKENS = new Map(FAUCET_FAMILIES.flatMap((family) => Object.entries(family.tokens).map(([token, decimals]) => [token, { family, decimals }] as const)));
+const FAMILY_OF_CHAIN = new Map(FAUCET_FAMILIES.flatMap((family) => family.chains.map((chain) => [chain, family] as const)));
+const CHAINS = [...FAMILY_OF_CHAIN.keys()] as [string, ...string[]];
 
-/** One request shape per family: the token names the family, which decides the address format. */
-const requestOf = (family: FaucetFamily) =>
-  z.strictObject({ address: family.address, token: z.enum(Object.keys(family.tokens) as [string, ...string[]]), amount: POSDEC });
+const faucetRequest = z.strictObject({
+  address: z.string().min(1),
+  chain: z.enum(CHAINS).optional(),
+  token: z.string().min(1).max(100),
+  amount: POSDEC,
+});
 
-const faucetRequest = z.discriminatedUnion('token', FAUCET_FAMILIES.map(requestOf) as [ReturnType<typeof requestOf>, ...ReturnType<typeof requestOf>[]]);
+const invalid = (field: string, rule: string, message: string) =>
+  new ServiceError('invalid_input', `sandbox faucet: ${field}: ${message}`, { issues: [{ field, rule, message: `${field}: ${message}` }] });
+
+/** The chain a request means: the one it names, or the one its token name implies. */
+function chainOf(chain: string | undefined, token: string): string {
+  if (chain) return chain;
+  for (const family of FAUCET_FAMILIES) {
+    const implied = family.chainOf(token);
+    if (implied) return implied;
+  }
+  throw invalid('chain', 'required', `required for token "${token}" (one of ${CHAINS.join(', ')}); only payment-token names and coins of one chain imply it`);
+}
 
 /**
- * `POST /api/sandbox/faucet {address, token, amount}`: funds a wallet on the sandbox chains (amount in whole
- * tokens, e.g. "5" USDC). Registered in sandbox mode only, so live mode answers 404.
+ * The sandbox's own routes, registered in sandbox mode only (live mode answers 404):
+ * - `GET /api/sandbox` describes every sandbox chain: its RPC URL, native coin, seeded tokens and pools.
+ * - `POST /api/sandbox/faucet {address, chain, token, amount}` funds a wallet. `token` is a symbol (any case) or a
+ *   contract/mint address on that chain; `amount` is in whole tokens ("5" USDC). `chain` may be left out when the token
+ *   name implies it (BASE_USDC, SOL_USDC, SOL, STX, …).
  */
 export function sandboxRoutes(app: FastifyInstance, sandbox: Sandbox): void {
+  app.get('/api/sandbox', async () => ({
+    sandbox: true,
+    chains: await Promise.all([...FAMILY_OF_CHAIN].map(([chain, family]) => family.describe(sandbox, chain))),
+  }));
+
   app.post('/api/sandbox/faucet', async (request) => {
-    const { address, token, amount } = parseInput(faucetRequest, request.body, 'sandbox faucet');
-    // The union accepted the token, so it is listed.
-    const { family, decimals } = FAUCET_TOKENS.get(token) as { family: FaucetFamily; decimals: number };
-    const atomic = scaleUp(amount, decimals);
-    const funding = await family.fund(sandbox, { address, token, atomic });
-    return { sandbox: true, network: family.network, address, token, ...funding, amount, atomic: atomic.toString() };
+    const parsed = parseInput(faucetRequest, request.body, 'sandbox faucet');
+    const chain = chainOf(parsed.chain, parsed.token);
+    const family = FAMILY_OF_CHAIN.get(chain) as FaucetFamily;
+    const address = family.address.safeParse(parsed.address);
+    if (!address.success) throw invalid('address', 'format', `${address.error.issues[0]?.message ?? 'invalid'} (chain ${chain})`);
+    const { tokens, network } = await family.describe(sandbox, chain);
+    const token = findToken(tokens, parsed.token);
+    if (!token) throw invalid('token', 'unknown_token', `no token "${parsed.token}" on sandbox chain ${chain}; it has ${tokens.map((known) => known.symbol).join(', ')}`);
+    const atomic = scaleUp(parsed.amount, token.decimals);
+    const funding = await family.fund(sandbox, { chain, address: address.data, token, atomic });
+    return {
+      sandbox: true,
+      chain,
+      network,
+      address: address.data,
+      token: token.symbol,
+      ...(token.address === null ? {} : { asset: token.address }),
+      ...funding,
+      amount: parsed.amount,
+      atomic: atomic.toString(),
+    };
   });
 }

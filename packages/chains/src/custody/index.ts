@@ -10,4 +10,4 @@ export { type Slip10Node, slip10Ed25519 } from './slip10-ed25519.js';
 export { deriveVaultAddresses, type VaultAddresses } from './vault-addresses.js';
 export { type NewSealedVault, openVaultPrivateKeys, sealNewVault } from './sealed-vault.js';
 export { deriveVaultPrivateKeys, type VaultPrivateKeys } from './vault-private-keys.js';
-export { vaultAddressesOf } from './vaults.js';
+export { accountVaultKeys, vaultAddressesOf } from './vaults.js';

@@ -8,7 +8,7 @@ import { mnemonicOf, seedOf } from './mnemonic.js';
 import { rotateMasterKey } from './rotate-master-key.js';
 import { openVaultPrivateKeys, sealNewVault } from './sealed-vault.js';
 import { deriveVaultAddresses } from './vault-addresses.js';
-import { vaultAddressesOf } from './vaults.js';
+import { accountVaultKeys, vaultAddressesOf } from './vaults.js';
 
 const newKey = () => parseMasterKey(newMasterKeyText());
 
@@ -35,6 +35,17 @@ describe.each(testBackends())('vaults on $name', (backend) => {
     expect(await vaultAddressesOf(db, keys, alice)).toEqual(results[0]);
     expect(await rederived(alice, keys)).toEqual(results[0]);
     expect((await vaultKeyOf(db, alice))?.sealed.masterKeyId).toBe(keys.currentKeyId);
+  });
+
+  it('opens the keys of the account\'s own vault for signing, creating the vault on first need', async () => {
+    const keys = new LocalMasterKeyRing(newKey());
+    const carol = await account(4);
+    const opened = await accountVaultKeys(db, keys, carol);
+    const addresses = await vaultAddressesOf(db, keys, carol);
+    expect(opened.evm.address).toBe(addresses.evm);
+    expect(opened.solana.address).toBe(addresses.solana);
+    expect(opened.bitcoin.taproot.address).toBe(addresses.bitcoin.taproot);
+    expect((await accountVaultKeys(db, keys, carol)).evm.privateKey).toBe(opened.evm.privateKey);
   });
 
   it('gives every account its own vault', async () => {

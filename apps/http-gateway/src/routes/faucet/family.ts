@@ -1,22 +1,63 @@
 import type { z } from 'zod';
 import type { Sandbox } from '../../sandbox.js';
 
-/** What the faucet funds on one chain family: its tokens (with decimals), its address format, and how to fund. */
-export interface FaucetFamily<Token extends string = string> {
-  /** CAIP-2 id of the sandbox chain. */
+/** A token the faucet can fund on one sandbox chain. */
+export interface FaucetToken {
+  readonly symbol: string;
+  readonly decimals: number;
+  /** Contract address, mint or asset id as payment requirements and tools name it; null for the chain's native coin. */
+  readonly address: string | null;
+}
+
+/** A seeded liquidity pool on a sandbox chain, as `GET /api/sandbox` lists it. */
+export interface SandboxPool {
+  readonly address: string;
+  /** Symbols of the two tokens. */
+  readonly tokens: readonly [string, string];
+}
+
+/** One sandbox chain as `GET /api/sandbox` describes it. */
+export interface SandboxChainDescription {
+  /** The chain key a faucet request names. */
+  readonly chain: string;
+  /** CAIP-2 id. */
   readonly network: string;
-  /** Token → decimals; a request's `amount` is in whole tokens. */
-  readonly tokens: Readonly<Record<Token, number>>;
+  /** Where to send transactions and reads; null for an in-process ledger without an RPC. */
+  readonly rpcUrl: string | null;
+  readonly nativeSymbol: string;
+  readonly tokens: readonly FaucetToken[];
+  readonly pools: readonly SandboxPool[];
+}
+
+/** What the faucet funds on one chain family: its chains, its address format, its tokens, and how to fund them. */
+export interface FaucetFamily {
+  /** The chain keys this family funds (a request's `chain`). */
+  readonly chains: readonly string[];
   /** This family's address format; its message is the 400 a wrong address gets. */
   readonly address: z.ZodType<string>;
-  /** Moves `atomic` units of `token` to `address` on the sandbox chain. */
-  fund(sandbox: Sandbox, request: { readonly address: string; readonly token: Token; readonly atomic: bigint }): Promise<FaucetFunding>;
+  /** The chain a token name implies when the request names none (a payment token name, a coin on one chain only). */
+  chainOf(token: string): string | undefined;
+  /** Describes `chain` (its node may start here, lazily). */
+  describe(sandbox: Sandbox, chain: string): Promise<SandboxChainDescription>;
+  /** Moves `atomic` units of `token` to `address` on `chain`. */
+  fund(sandbox: Sandbox, request: FaucetRequest): Promise<FaucetFunding>;
+}
+
+export interface FaucetRequest {
+  readonly chain: string;
+  readonly address: string;
+  readonly token: FaucetToken;
+  readonly atomic: bigint;
 }
 
 /** The part of a faucet response that depends on the token. */
 export interface FaucetFunding {
-  /** The token's asset id as payment requirements name it; absent for a chain's native coin. */
-  readonly asset?: string;
   /** The funding transaction, or null where the sandbox sets a balance directly. */
   readonly transaction: string | null;
+}
+
+/** The token named `nameOrAddress` (a symbol in any case, or a contract/mint address) among a chain's tokens. */
+export function findToken(tokens: readonly FaucetToken[], nameOrAddress: string): FaucetToken | undefined {
+  const wanted = nameOrAddress.toLowerCase();
+  return tokens.find((token) => token.symbol.toLowerCase() === wanted || token.address?.toLowerCase() === wanted);
 }

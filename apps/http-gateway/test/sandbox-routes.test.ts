@@ -1,0 +1,53 @@
+import { NETWORKS } from '@svc/payments';
+import { generateKeyPairSigner } from '@solana/kit';
+import { erc20Abi } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { useSandboxGateway } from './harness.js';
+import { testBackends } from '@svc/store/testing';
+
+const [pglite] = testBackends();
+const EVM_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+describe('sandbox routes', () => {
+  const gateway = useSandboxGateway(pglite!);
+
+  it('GET /api/sandbox describes every sandbox chain with its RPC URL and seeded tokens', async () => {
+    const res = await fetch(`${gateway.url}/api/sandbox`);
+    expect(res.status).toBe(200);
+    const { chains } = (await res.json()) as { chains: { chain: string; network: string; rpcUrl: string | null; tokens: { symbol: string; address: string | null; decimals: number }[] }[] };
+    const base = chains.find((chain) => chain.chain === 'base');
+    expect(base).toMatchObject({ network: NETWORKS.base, rpcUrl: gateway.sandbox.base.rpcUrl });
+    expect(base?.tokens).toContainEqual({ symbol: 'USDC', address: gateway.sandbox.base.usdc, decimals: 6 });
+    expect(chains.find((chain) => chain.chain === 'solana')).toMatchObject({ network: NETWORKS.solana, rpcUrl: gateway.sandbox.solana.rpcUrl });
+  });
+
+  it('faucet: a token by symbol in any case or by contract address, on the named chain', async () => {
+    const bySymbol = await gateway.faucet({ address: EVM_ADDRESS, chain: 'base', token: 'usdc', amount: '2' });
+    expect(bySymbol.status).toBe(200);
+    expect(await bySymbol.json()).toMatchObject({ chain: 'base', network: NETWORKS.base, token: 'USDC', asset: gateway.sandbox.base.usdc, atomic: '2000000' });
+    const byAddress = await gateway.faucet({ address: EVM_ADDRESS, chain: 'base', token: gateway.sandbox.base.usdc, amount: '1.5' });
+    expect(byAddress.status).toBe(200);
+    const balance = await gateway.sandbox.base.publicClient.readContract({ address: gateway.sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [EVM_ADDRESS] });
+    expect(balance).toBe(3_500_000n);
+  });
+
+  it('faucet: chain may be left out only when the token implies it', async () => {
+    const signer = await generateKeyPairSigner();
+    expect((await gateway.faucet({ address: signer.address, token: 'SOL', amount: '1' })).status).toBe(200);
+    const ambiguous = await gateway.faucet({ address: EVM_ADDRESS, token: 'USDC', amount: '1' });
+    expect(ambiguous.status).toBe(400);
+    expect(await ambiguous.json()).toMatchObject({ code: 'invalid_input', issues: [{ field: 'chain', rule: 'required' }] });
+  });
+
+  it('faucet: an unknown token, chain or a wrong address format is a 400 naming the field, and funds nothing', async () => {
+    const unknownToken = await gateway.faucet({ address: EVM_ADDRESS, chain: 'base', token: 'NOPE', amount: '1' });
+    expect(unknownToken.status).toBe(400);
+    expect(await unknownToken.json()).toMatchObject({ issues: [{ field: 'token', rule: 'unknown_token' }] });
+    const unknownChain = await gateway.faucet({ address: EVM_ADDRESS, chain: 'moon', token: 'USDC', amount: '1' });
+    expect(unknownChain.status).toBe(400);
+    expect(await unknownChain.json()).toMatchObject({ issues: [{ field: 'chain' }] });
+    const wrongAddress = await gateway.faucet({ address: EVM_ADDRESS, chain: 'solana', token: 'SOL', amount: '1' });
+    expect(wrongAddress.status).toBe(400);
+    expect(await wrongAddress.json()).toMatchObject({ issues: [{ field: 'address', rule: 'format' }] });
+  });
+});
