@@ -1,6 +1,6 @@
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Db } from '@svc/store';
-import { CredentialResolver, HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
+import { CredentialResolver, ephemeralSiwxNonces, HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle, SiwxNonces } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
@@ -69,7 +69,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const payments = new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: deps.sandbox?.feePayer ?? deps.feePayer }, oracle);
   const facilitator = deps.sandbox?.facilitator ?? deps.facilitator;
   const processor = facilitator ? new PaymentProcessor(facilitator, deps.db) : undefined;
-  const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: smartWalletVerifier(config, deps.sandbox) };
+  // Nonces tagged under a key every instance derives from the shared secret, so a challenge verifies on any instance.
+  const nonces = config.siwxNonceKey ? new SiwxNonces(config.siwxNonceKey) : ephemeralSiwxNonces();
+  const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: smartWalletVerifier(config, deps.sandbox), nonces };
   const masterKey = deps.masterKey ?? config.masterKey ?? ephemeralMasterKey(config);
   const providers = new Providers(config.mode, config.providerSettings);
   // Vaults read balances and mint on the sandbox Base chain; live mode wires no vault chain in this release.
@@ -83,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     signingKey: deps.oauthSigningKey ?? (await newSigningKey()),
     accessKeyEnvironment: config.accessKeyEnvironment,
     evmVerifier: siwx.evmVerifier,
+    nonces,
   });
   await app.register(oauth.routes);
   const credentials = new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer });

@@ -1,5 +1,6 @@
 import { InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from '@svc/chains';
 import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
+import { siwxNonceKeyFrom } from '@svc/payments';
 import type { ProviderEnv } from '@svc/providers';
 import type { AccessKeyEnvironment } from '@svc/store';
 import { z } from 'zod';
@@ -32,6 +33,7 @@ const settingsSchema = z.object({
   POLYGON_RPC_URL: z.url().optional(),
   SVC_MASTER_KEY: z.string().min(1).optional(),
   SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional(),
+  SIWX_NONCE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PROVIDERS_LIVE: z.string().optional(),
   MIGRATION_API_URL: z.url().optional(),
 });
@@ -71,6 +73,11 @@ export interface Config {
    * live mode; unset in sandbox mode, main.ts uses the key generated into DATA_DIR/master-key.
    */
   readonly masterKey: LocalMasterKeyRing | undefined;
+  /**
+   * Key of the sign-in challenges' nonces, derived from SIWX_NONCE_SECRET or else SVC_MASTER_KEY, so every instance
+   * accepts the others' challenges. Unset (sandbox without either): a key per process.
+   */
+  readonly siwxNonceKey: Uint8Array | undefined;
   /**
    * PROVIDERS_LIVE and each provider's setting (see @svc/providers). Never required at start: a live provider
    * without its setting answers 503 naming it, and only its tools fail.
@@ -125,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Live mode needs ${missing.join(', ')}.${keyHint}`);
     }
   }
+  const nonceSecret = s.SIWX_NONCE_SECRET ?? s.SVC_MASTER_KEY;
   return {
     mode: s.SVC_MODE,
     host: s.HOST,
@@ -148,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseRpcUrl: s.BASE_RPC_URL,
     watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
+    // Sign-in nonces must verify on every instance: a secret they all share (SIWX_NONCE_SECRET, else SVC_MASTER_KEY).
+    siwxNonceKey: nonceSecret === undefined ? undefined : siwxNonceKeyFrom(nonceSecret),
     providerSettings: { PROVIDERS_LIVE: s.PROVIDERS_LIVE, MIGRATION_API_URL: s.MIGRATION_API_URL },
   };
 }

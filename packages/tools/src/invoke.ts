@@ -82,7 +82,7 @@ export class ToolService {
     // Every 402 of an identity-gated tool carries a fresh sign-in challenge (never cached: each has its own nonce).
     const paymentRequired = async (error?: string): Promise<PaymentRequiredResponse> => {
       const response = await payments.paymentRequired(resource, usd, error);
-      return tool.identity ? withSiwxChallenge(response, await siwxChallengeFor(db, siwx, request.resourceUrl)) : response;
+      return tool.identity ? withSiwxChallenge(response, siwxChallengeFor(siwx, request.resourceUrl)) : response;
     };
     if (identification.kind === 'challenge') {
       return { status: 402, paymentRequired: await paymentRequired(request.paymentSignature ? SIGN_IN_FIRST : undefined) };
