@@ -1,7 +1,6 @@
 import { ServiceError } from '@svc/contracts';
-import { type EVMMessageVerifier, issueSiwxChallenge, type PaymentRequirementsBuilder, type SiwxNonces, siwxExtensions, siwxHeaderFrom, verifySiwxProof } from '@svc/payments';
+import { encodePaymentRequired, type EVMMessageVerifier, issueSiwxChallenge, type PaymentRequirementsBuilder, type SiwxNonces, siwxExtensions, siwxHeaderFrom, verifySiwxProof } from '@svc/payments';
 import type { Queryable } from '@svc/store';
-import { encodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
 import type { FastifyRequest } from 'fastify';
 
@@ -18,7 +17,7 @@ export class SignInRequired extends ServiceError {
   readonly header: string;
   constructor(readonly paymentRequired: PaymentRequired) {
     super('sign_in_required', 'Sign in: sign the challenge in extensions["sign-in-with-x"] and send it in SIGN-IN-WITH-X.');
-    this.header = encodePaymentRequiredHeader(paymentRequired);
+    this.header = encodePaymentRequired(paymentRequired).header;
   }
 }
 

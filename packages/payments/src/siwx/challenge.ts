@@ -1,6 +1,6 @@
-import { encodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
 import { declareSIWxExtension, SIGN_IN_WITH_X, type SIWxExtension, type SIWxExtensionInfo, type SupportedChain } from '@x402/extensions/sign-in-with-x';
+import { encodePaymentRequired } from '../payment-header.js';
 import type { PaymentRequiredResponse } from '../requirements.js';
 import { SIWX_SUPPORTED_CHAINS } from './chains.js';
 import type { SiwxNonces } from './nonces.js';
@@ -32,6 +32,20 @@ function rebase(resourceUrl: string, origin: URL): string {
   return rebased.toString();
 }
 
+const declarations = new Map<string, SIWxExtension>();
+
+/** The SDK's declaration for these settings, built once: its JSON schema is the same for every challenge. */
+function declarationOf(statement: string, chains: readonly SupportedChain[], expirationSeconds: number): SIWxExtension {
+  const network = chains.map((chain) => chain.chainId);
+  const key = JSON.stringify([statement, network, expirationSeconds]);
+  let declaration = declarations.get(key);
+  if (!declaration) {
+    declaration = declareSIWxExtension({ statement, network, expirationSeconds })[SIGN_IN_WITH_X]!;
+    declarations.set(key, declaration);
+  }
+  return declaration;
+}
+
 /**
  * Issue a sign-in challenge for one 402: the value of `PaymentRequired.extensions["sign-in-with-x"]`. It is the
  * SDK's declaration (`declareSIWxExtension`: version, supportedChains, schema) filled in per request the way the
@@ -43,11 +57,7 @@ export function issueSiwxChallenge(options: SiwxChallengeOptions): SIWxExtension
   const origin = new URL(options.publicBaseUrl);
   const chains = options.chains ?? SIWX_SUPPORTED_CHAINS;
   const expirationSeconds = options.expirationSeconds ?? SIWX_CHALLENGE_TTL_SECONDS;
-  const declaration = declareSIWxExtension({
-    statement: options.statement ?? SIWX_STATEMENT,
-    network: chains.map((chain) => chain.chainId),
-    expirationSeconds,
-  })[SIGN_IN_WITH_X]!;
+  const declaration = declarationOf(options.statement ?? SIWX_STATEMENT, chains, expirationSeconds);
 
   const now = Date.now();
   const nonce = options.nonces.issue(expirationSeconds, now);
@@ -86,6 +96,5 @@ export function siwxChallengeOf(paymentRequired: Pick<PaymentRequired, 'extensio
  * 402 needs its own nonce: never cache the result.
  */
 export function withSiwxChallenge(response: PaymentRequiredResponse, challenge: SIWxExtension): PaymentRequiredResponse {
-  const body: PaymentRequired = { ...response.body, extensions: { ...response.body.extensions, ...siwxExtensions(challenge) } };
-  return { body, json: JSON.stringify(body), header: encodePaymentRequiredHeader(body) };
+  return encodePaymentRequired({ ...response.body, extensions: { ...response.body.extensions, ...siwxExtensions(challenge) } });
 }
