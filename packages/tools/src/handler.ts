@@ -2,6 +2,7 @@ import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type T
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
+import type { EvmNetworks } from './evm/evm-networks.js';
 import type { VaultChains } from './vaults/vault-chains.js';
 
 export type ServiceMode = 'sandbox' | 'live';
@@ -23,6 +24,8 @@ export interface HandlerContext {
   readonly providers: Providers;
   /** Chains the vault tools read and mint on (the sandbox Base chain in sandbox mode); none when unset. */
   readonly vaultChains?: VaultChains | undefined;
+  /** The five EVM chains for the EVM tools (sandbox anvils, or live RPCs); unset: each EVM tool answers 503 naming its RPC setting. */
+  readonly evmNetworks?: EvmNetworks | undefined;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */
