@@ -20,6 +20,7 @@ import {
   svcResolveAsset,
   svcRevealKeys,
 } from './vaults/index.js';
+import { findSolanaSwapToken, solanaBalances, solanaGetTokenPairPrice, solanaGetTokenPrices, solanaTransfer, splBuyIntent } from './solana/index.js';
 import { wallet } from './wallet/index.js';
 
 /** Every implemented tool. A catalog tool missing here answers 501 (and is never charged). */
@@ -53,4 +54,10 @@ export const handlers: HandlerTable = {
   svcResolveAsset,
   svcGetDepositAddress,
   svcQuickVault,
+  solanaBalances,
+  solanaTransfer,
+  splBuyIntent,
+  solanaGetTokenPairPrice,
+  solanaGetTokenPrices,
+  findSolanaSwapToken,
 };

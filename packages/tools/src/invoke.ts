@@ -12,6 +12,7 @@ import { charged, type InvokeOutcome } from './pay/outcome.js';
 import type { PaidCall } from './pay/paid-call.js';
 import { payWithX402 } from './pay/x402.js';
 import type { VaultChains } from './vaults/vault-chains.js';
+import type { SolanaChain } from './solana/solana-chain.js';
 import { checkCall, policyOf, reserveDailySpend, spendOf } from './policy/index.js';
 
 export type { CreditCharge, InvokeOutcome } from './pay/outcome.js';
@@ -45,6 +46,8 @@ export interface ToolServiceOptions {
   readonly providers: Providers;
   /** Chains the vault tools read and mint on. */
   readonly vaultChains?: VaultChains | undefined;
+  /** The Solana chain and market the Solana tools use (sandbox or live); unset: those tools answer 503. */
+  readonly solana?: SolanaChain | undefined;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -103,7 +106,7 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains };
+    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains, solana: this.options.solana };
     const paid: PaidCall = {
       db,
       tool,
