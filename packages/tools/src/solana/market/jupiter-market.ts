@@ -20,12 +20,13 @@ const TIMEOUT_MS = 10_000;
 /** Jupiter's errorCode values for "no route between these mints". */
 const NO_ROUTE_CODES = new Set(['COULD_NOT_FIND_ANY_ROUTE', 'NO_ROUTES_FOUND', 'TOKEN_NOT_TRADABLE']);
 
-const quoteWire = z.object({
+// Loose: the quote goes back to /swap/v1/swap whole, so fields we do not read must survive parsing.
+const quoteWire = z.looseObject({
   inputMint: z.string(),
   outputMint: z.string(),
   inAmount: z.string(),
   outAmount: z.string(),
-  routePlan: z.array(z.object({ swapInfo: z.object({ ammKey: z.string(), label: z.string().optional(), inputMint: z.string(), outputMint: z.string(), inAmount: z.string(), outAmount: z.string() }) })),
+  routePlan: z.array(z.looseObject({ swapInfo: z.looseObject({ ammKey: z.string(), label: z.string().optional(), inputMint: z.string(), outputMint: z.string(), inAmount: z.string(), outAmount: z.string() }) })),
 });
 const swapWire = z.object({ swapTransaction: z.string() });
 const priceWire = z.record(z.string(), z.object({ usdPrice: z.number(), liquidity: z.number().optional() }).nullable());
