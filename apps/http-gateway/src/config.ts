@@ -36,6 +36,10 @@ const settingsSchema = z.object({
   SIWX_NONCE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PROVIDERS_LIVE: z.string().optional(),
   MIGRATION_API_URL: z.url().optional(),
+  /** Live Solana: the JSON-RPC endpoint, and Jupiter's API key (optionally another Jupiter base URL). */
+  SOLANA_RPC_URL: z.url().optional(),
+  JUPITER_API_KEY: z.string().min(1).optional(),
+  JUPITER_API_URL: z.url().optional(),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -158,6 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
     // Sign-in nonces must verify on every instance: a secret they all share (SIWX_NONCE_SECRET, else SVC_MASTER_KEY).
     siwxNonceKey: nonceSecret === undefined ? undefined : siwxNonceKeyFrom(nonceSecret),
-    providerSettings: { PROVIDERS_LIVE: s.PROVIDERS_LIVE, MIGRATION_API_URL: s.MIGRATION_API_URL },
+    providerSettings: {
+      PROVIDERS_LIVE: s.PROVIDERS_LIVE,
+      MIGRATION_API_URL: s.MIGRATION_API_URL,
+      SOLANA_RPC_URL: s.SOLANA_RPC_URL,
+      JUPITER_API_KEY: s.JUPITER_API_KEY,
+      JUPITER_API_URL: s.JUPITER_API_URL,
+    },
   };
 }

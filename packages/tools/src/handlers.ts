@@ -21,6 +21,7 @@ import {
   svcResolveAsset,
   svcRevealKeys,
 } from './vaults/index.js';
+import { findSolanaSwapToken, solanaBalances, solanaGetTokenPairPrice, solanaGetTokenPrices, solanaTransfer, splBuyIntent } from './solana/index.js';
 import { wallet } from './wallet/index.js';
 
 /** Every implemented tool. A catalog tool missing here answers 501 (and is never charged). */
@@ -55,4 +56,10 @@ export const handlers: HandlerTable = {
   svcGetDepositAddress,
   svcQuickVault,
   ...evmHandlers,
+  solanaBalances,
+  solanaTransfer,
+  splBuyIntent,
+  solanaGetTokenPairPrice,
+  solanaGetTokenPrices,
+  findSolanaSwapToken,
 };

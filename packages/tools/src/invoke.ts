@@ -13,6 +13,7 @@ import type { PaidCall } from './pay/paid-call.js';
 import { payWithX402 } from './pay/x402.js';
 import type { EvmNetworks } from './evm/evm-networks.js';
 import type { VaultChains } from './vaults/vault-chains.js';
+import type { SolanaChain } from './solana/solana-chain.js';
 import { checkCall, policyOf, reserveDailySpend, spendOf } from './policy/index.js';
 
 export type { CreditCharge, InvokeOutcome } from './pay/outcome.js';
@@ -47,6 +48,8 @@ export interface ToolServiceOptions {
   /** Chains the vault tools read and mint on. */
   readonly vaultChains?: VaultChains | undefined;
   readonly evmNetworks?: EvmNetworks | undefined;
+  /** The Solana chain and market the Solana tools use (sandbox or live); unset: those tools answer 503. */
+  readonly solana?: SolanaChain | undefined;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -105,7 +108,8 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains, evmNetworks: this.options.evmNetworks };
+    const { mode, masterKey, providers, vaultChains, evmNetworks, solana } = this.options;
+    const context: HandlerContext = { mode, db, caller, masterKey, providers, vaultChains, evmNetworks, solana };
     const paid: PaidCall = {
       db,
       tool,
