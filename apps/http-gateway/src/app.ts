@@ -1,4 +1,4 @@
-import type { MasterKeyProvider } from '@svc/chains';
+import { type MasterKeyProvider, sandboxHederaNetwork } from '@svc/chains';
 import type { Db } from '@svc/store';
 import { CredentialResolver, HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
@@ -74,7 +74,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const providers = new Providers(config.mode, config.providerSettings);
   // Vaults read balances and mint on the sandbox Base chain; live mode wires no vault chain in this release.
   const vaultChains = deps.sandbox && config.mode === 'sandbox' ? sandboxVaultChains(deps.sandbox.base) : undefined;
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains });
+  // Hedera: the sandbox ledger, started on the first Hedera call (live mode wires no Hedera network in this release).
+  const sandbox = config.mode === 'sandbox' ? deps.sandbox : undefined;
+  const hedera = sandbox ? async () => sandboxHederaNetwork(await sandbox.hedera()) : undefined;
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, hedera });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({

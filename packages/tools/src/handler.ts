@@ -1,5 +1,5 @@
 import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type ToolName } from '@svc/contracts';
-import type { MasterKeyProvider } from '@svc/chains';
+import type { HederaNetwork, MasterKeyProvider } from '@svc/chains';
 import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
 import type { VaultChains } from './vaults/vault-chains.js';
@@ -23,6 +23,8 @@ export interface HandlerContext {
   readonly providers: Providers;
   /** Chains the vault tools read and mint on (the sandbox Base chain in sandbox mode); none when unset. */
   readonly vaultChains?: VaultChains | undefined;
+  /** The Hedera network (the sandbox ledger, started on first use, or live); throws 503 naming the setting when unconfigured. */
+  readonly hedera?: (() => Promise<HederaNetwork>) | undefined;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */

@@ -45,6 +45,7 @@ export interface ToolServiceOptions {
   readonly providers: Providers;
   /** Chains the vault tools read and mint on. */
   readonly vaultChains?: VaultChains | undefined;
+  readonly hedera?: HandlerContext['hedera'];
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -103,7 +104,7 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains };
+    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains, hedera: this.options.hedera };
     const paid: PaidCall = {
       db,
       tool,

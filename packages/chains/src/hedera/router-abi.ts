@@ -1,4 +1,4 @@
-import { parseAbi } from 'viem';
+import { encodeFunctionData, hexToBytes, parseAbi } from 'viem';
 
 /**
  * The exact-input swaps of SaucerSwap V1's router (a Uniswap V2 router): HBAR goes in as the call's payable amount
@@ -13,3 +13,24 @@ export const SWAP_ROUTER_ABI = parseAbi([
 
 /** Gas a router swap is given: SaucerSwap V1 swaps use well under this. */
 export const SWAP_GAS = 1_000_000;
+
+/**
+ * The router call for an exact-input swap along `path` (EVM addresses, WHBAR's for HBAR): swapExactETHForTokens
+ * when HBAR goes in (`amountIn` is then the call's payable amount, not an argument), swapExactTokensForETH when HBAR
+ * comes out, swapExactTokensForTokens otherwise. Returns the ABI-encoded function parameters.
+ */
+export function swapCallData(swap: {
+  hbarIn: boolean;
+  hbarOut: boolean;
+  amountIn: bigint;
+  amountOutMin: bigint;
+  path: readonly `0x${string}`[];
+  to: `0x${string}`;
+  deadline: bigint;
+}): Uint8Array {
+  const { amountIn, amountOutMin, path, to, deadline } = swap;
+  const data = swap.hbarIn
+    ? encodeFunctionData({ abi: SWAP_ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [amountOutMin, path, to, deadline] })
+    : encodeFunctionData({ abi: SWAP_ROUTER_ABI, functionName: swap.hbarOut ? 'swapExactTokensForETH' : 'swapExactTokensForTokens', args: [amountIn, amountOutMin, path, to, deadline] });
+  return hexToBytes(data);
+}

@@ -10,3 +10,6 @@ export function loadHederaSdk(): Promise<HederaSdk> {
   loading ??= import('@hashgraph/sdk');
   return loading;
 }
+
+// Types for packages that get the SDK's classes through loadHederaSdk() or HederaNetwork.sdk() rather than import it.
+export type { PrivateKey as HederaPrivateKey, Transaction as HederaTransaction } from '@hashgraph/sdk';
