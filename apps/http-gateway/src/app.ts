@@ -1,4 +1,4 @@
-import type { MasterKeyProvider } from '@svc/chains';
+import { type MasterKeyProvider, sandboxHederaNetwork } from '@svc/chains';
 import type { Db } from '@svc/store';
 import { CredentialResolver, ephemeralSiwxNonces, HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle, SiwxNonces } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
@@ -80,7 +80,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const evmNetworks = deps.sandbox && config.mode === 'sandbox' ? sandboxEvmNetworks(deps.sandbox.evm) : undefined;
   // Solana tools: the sandbox chain and its swap venue, or SOLANA_RPC_URL and Jupiter (each 503 until configured).
   const solana = deps.sandbox && config.mode === 'sandbox' ? sandboxSolanaChain(deps.sandbox.solana) : liveSolanaChain(config.providerSettings);
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks, solana });
+  // Hedera: the sandbox ledger, started on the first Hedera call (live mode wires no Hedera network in this release).
+  const sandbox = config.mode === 'sandbox' ? deps.sandbox : undefined;
+  const hedera = sandbox ? async () => sandboxHederaNetwork(await sandbox.hedera()) : undefined;
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks, solana, hedera });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({

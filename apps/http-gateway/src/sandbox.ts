@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import {
   ANVIL_DEV_MNEMONIC,
+  HederaSandboxLedger,
   loadOrCreateKeyPairFile,
   type SandboxEvmChain,
   type SandboxEvmChains,
@@ -31,6 +32,8 @@ export interface Sandbox {
   readonly solana: SandboxSolana;
   /** The sandbox Stacks chain (stacks:1): an in-process ledger of STX, sBTC and USDCx applying signed transfers. */
   readonly stacks: StacksSandboxLedger;
+  /** The sandbox Hedera ledger (in process), started on first use: loading @hashgraph/sdk costs about 1.3 s. */
+  hedera(): Promise<HederaSandboxLedger>;
   /** The facilitator's fee payers: SOL_USDC requirements must name the Solana one in `extra.feePayer`. */
   readonly feePayer: { readonly solana: string };
   /** The in-process facilitator settling on the sandbox chains. */
@@ -72,11 +75,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       stacks: [{ network: NETWORKS.stacks, target: stacks }],
     });
     const evmChains = sandboxEvmChains({ base: base.value, chainsDir });
+    let hedera: Promise<HederaSandboxLedger> | undefined;
     return {
       base: base.value,
       evm: evmChains.evm,
       solana: solana.value,
       stacks,
+      hedera: () => (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {})),
       feePayer: { solana: solanaFeePayer.address },
       facilitator,
       stop: async () => {

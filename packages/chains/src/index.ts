@@ -4,3 +4,4 @@ export * from './sandbox/stacks/index.js';
 export * from './sandbox/solana/index.js';
 export * from './custody/index.js';
 export * from './vault-collection/index.js';
+export * from './hedera/index.js';

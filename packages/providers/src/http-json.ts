@@ -1,4 +1,5 @@
 import { ServiceError } from '@svc/contracts';
+import type { z } from 'zod';
 
 /** Upstream calls give up after this long, so a hung provider fails one tool call instead of holding it open. */
 const UPSTREAM_TIMEOUT_MS = 10_000;
@@ -25,4 +26,11 @@ export async function getJson(url: URL, provider: string, headers: Record<string
   } catch (error) {
     throw upstreamError(provider, 'answered a body that is not JSON', { upstreamStatus: response.status }, error);
   }
+}
+
+/** A provider's document checked against the fields we use; another shape is the provider's failure (502), never guessed at. */
+export function parseUpstream<S extends z.ZodType>(schema: S, raw: unknown, provider: string, what: string): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (!result.success) throw upstreamError(provider, `answered an unexpected ${what} document (${result.error.issues[0]?.message ?? 'invalid'})`);
+  return result.data;
 }

@@ -3,3 +3,4 @@ export * from './migration/index.js';
 export * from './provider-mode.js';
 export * from './registry.js';
 export * from './seeded-random.js';
+export * from './hedera/index.js';

@@ -1,5 +1,5 @@
 import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type ToolName } from '@svc/contracts';
-import type { MasterKeyProvider } from '@svc/chains';
+import type { HederaNetwork, MasterKeyProvider } from '@svc/chains';
 import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
 import type { EvmNetworks } from './evm/evm-networks.js';
@@ -29,6 +29,8 @@ export interface HandlerContext {
   readonly evmNetworks?: EvmNetworks | undefined;
   /** The Solana chain and market (sandbox chain and venue, or SOLANA_RPC_URL and Jupiter); unset answers 503. */
   readonly solana?: SolanaChain | undefined;
+  /** The Hedera network (the sandbox ledger, started on first use, or live); throws 503 naming the setting when unconfigured. */
+  readonly hedera?: (() => Promise<HederaNetwork>) | undefined;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */

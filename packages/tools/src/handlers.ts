@@ -1,6 +1,15 @@
 import { evmHandlers } from './evm/index.js';
 import type { HandlerTable } from './handler.js';
-import { hederaContractIdToEvmAddress } from './hedera/contract-id-to-evm-address.js';
+import {
+  hederaAccountIdToEvmAddress,
+  hederaContractIdToEvmAddress,
+  hederaERC20TokenSend,
+  hederaFindTokens,
+  hederaGetBalances,
+  hederaNativeSend,
+  hederaTokensSwap,
+  hederaTokensSwapQuote,
+} from './hedera/index.js';
 import { getLeaderboard } from './leaderboard/index.js';
 import { migrationGetProjectDetails, migrationListProjects } from './migration/index.js';
 import { createMemory, deleteMemory, getUserMemoriesByCategory, getUserMemoryCategories, updateMemory } from './memory/index.js';
@@ -27,6 +36,13 @@ import { wallet } from './wallet/index.js';
 /** Every implemented tool. A catalog tool missing here answers 501 (and is never charged). */
 export const handlers: HandlerTable = {
   hederaContractIdToEvmAddress,
+  hederaAccountIdToEvmAddress,
+  hederaNativeSend,
+  hederaERC20TokenSend,
+  hederaGetBalances,
+  hederaFindTokens,
+  hederaTokensSwapQuote,
+  hederaTokensSwap,
   createMemory,
   getUserMemoryCategories,
   getUserMemoriesByCategory,

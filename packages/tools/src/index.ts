@@ -14,3 +14,4 @@ export {
   type SolanaSwapResult,
   solanaBalanceReader,
 } from './solana/index.js';
+export { HEDERA_NETWORK_SETTING, hederaBalances } from './hedera/index.js';

@@ -50,6 +50,7 @@ export interface ToolServiceOptions {
   readonly evmNetworks?: EvmNetworks | undefined;
   /** The Solana chain and market the Solana tools use (sandbox or live); unset: those tools answer 503. */
   readonly solana?: SolanaChain | undefined;
+  readonly hedera?: HandlerContext['hedera'];
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -108,8 +109,8 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const { mode, masterKey, providers, vaultChains, evmNetworks, solana } = this.options;
-    const context: HandlerContext = { mode, db, caller, masterKey, providers, vaultChains, evmNetworks, solana };
+    const { mode, masterKey, providers, vaultChains, evmNetworks, solana, hedera } = this.options;
+    const context: HandlerContext = { mode, db, caller, masterKey, providers, vaultChains, evmNetworks, solana, hedera };
     const paid: PaidCall = {
       db,
       tool,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getJson, upstreamError } from '../http-json.js';
+import { getJson, parseUpstream, upstreamError } from '../http-json.js';
 import { MIGRATION_SETTING, type MigrationProject, type MigrationProjectPage, type MigrationProvider, type PageRequest } from './migration-provider.js';
 import { newestFirstPage } from './newest-first.js';
 
@@ -32,14 +32,14 @@ export class LiveMigrationProvider implements MigrationProvider {
     const raw = await getJson(this.#url('projects'), MIGRATION_SETTING.provider);
     // The list route always exists on a Migrate.fun deployment: a 404 means the setting points elsewhere.
     if (raw === undefined) throw upstreamError(MIGRATION_SETTING.provider, `has no projects route at ${this.#base} (HTTP 404; check ${MIGRATION_SETTING.setting})`, { upstreamStatus: 404 });
-    const body = this.#parse(projectListWire, raw, 'projects');
+    const body = parseUpstream(projectListWire, raw, MIGRATION_SETTING.provider, 'projects');
     return newestFirstPage(body.projects.map(({ id, name }) => ({ projectId: id, name })), request);
   }
 
   async projectDetails(projectId: string): Promise<MigrationProject | undefined> {
     const raw = await getJson(this.#url(`metadata/${encodeURIComponent(projectId)}`), MIGRATION_SETTING.provider);
     if (raw === undefined) return undefined;
-    const wire = this.#parse(projectWire, raw, 'metadata');
+    const wire = parseUpstream(projectWire, raw, MIGRATION_SETTING.provider, 'metadata');
     return {
       projectId: wire.projectId,
       name: wire.projectName,
@@ -55,11 +55,5 @@ export class LiveMigrationProvider implements MigrationProvider {
     const url = new URL(`${this.#base}/api/migrate-fun/${route}`);
     url.searchParams.set('network', NETWORK);
     return url;
-  }
-
-  #parse<S extends z.ZodType>(schema: S, raw: unknown, route: string): z.output<S> {
-    const result = schema.safeParse(raw);
-    if (!result.success) throw upstreamError(MIGRATION_SETTING.provider, `answered an unexpected ${route} document (${result.error.issues[0]?.message ?? 'invalid'})`);
-    return result.data;
   }
 }

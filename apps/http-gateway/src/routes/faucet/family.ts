@@ -9,6 +9,8 @@ export interface FaucetToken {
   readonly standard?: 'ERC721' | 'ERC1155';
   /** Contract address, mint or asset id as payment requirements and tools name it; null for the chain's native coin. */
   readonly address: string | null;
+  /** Another name the token answers to: its EVM address where the chain also has one (Hedera's long-zero form). */
+  readonly evmAddress?: string | undefined;
 }
 
 /** A seeded liquidity pool on a sandbox chain, as `GET /api/sandbox` lists it. */
@@ -16,6 +18,9 @@ export interface SandboxPool {
   readonly address: string;
   /** Symbols of the two tokens. */
   readonly tokens: readonly [string, string];
+  readonly evmAddress?: string;
+  /** Current reserves in atomic units, in the order of `tokens`, where the chain reads them cheaply. */
+  readonly reserves?: readonly string[];
 }
 
 /** One sandbox chain as `GET /api/sandbox` describes it. */
@@ -29,6 +34,8 @@ export interface SandboxChainDescription {
   readonly nativeSymbol: string;
   readonly tokens: readonly FaucetToken[];
   readonly pools: readonly SandboxPool[];
+  /** The swap venue's router contract, where swaps are calls to it. */
+  readonly swapRouter?: string;
 }
 
 /** What the faucet funds on one chain family: its chains, its address format, its tokens, and how to fund them. */
@@ -58,10 +65,12 @@ export interface FaucetFunding {
   readonly transaction: string | null;
   /** NFTs: the token ids credited (ERC-721: the new ids; ERC-1155: the item id). */
   readonly tokenIds?: readonly string[];
+  /** Chain-specific facts of the funding (e.g. the Hedera account id it created or credited). */
+  readonly [fact: string]: unknown;
 }
 
 /** The token named `nameOrAddress` (a symbol in any case, or a contract/mint address) among a chain's tokens. */
 export function findToken(tokens: readonly FaucetToken[], nameOrAddress: string): FaucetToken | undefined {
   const wanted = nameOrAddress.toLowerCase();
-  return tokens.find((token) => token.symbol.toLowerCase() === wanted || token.address?.toLowerCase() === wanted);
+  return tokens.find((token) => [token.symbol, token.address, token.evmAddress].some((name) => name?.toLowerCase() === wanted));
 }
