@@ -3,6 +3,7 @@ import {
   ANVIL_DEV_MNEMONIC,
   loadOrCreateKeyPairFile,
   type SandboxEvmChain,
+  SandboxBitcoin,
   type SandboxSolana,
   StacksSandboxLedger,
   startSandboxEvmChain,
@@ -27,6 +28,8 @@ export interface Sandbox {
   readonly solana: SandboxSolana;
   /** The sandbox Stacks chain (stacks:1): an in-process ledger of STX, sBTC and USDCx applying signed transfers. */
   readonly stacks: StacksSandboxLedger;
+  /** The sandbox Bitcoin chain: an in-process UTXO ledger; its Esplora facade listens from first use. */
+  readonly bitcoin: SandboxBitcoin;
   /** The facilitator's fee payers: SOL_USDC requirements must name the Solana one in `extra.feePayer`. */
   readonly feePayer: { readonly solana: string };
   /** The in-process facilitator settling on the sandbox chains. */
@@ -55,6 +58,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   try {
     // Loaded from its file here, inside the try: a corrupt file stops the chains started above.
     const stacks = new StacksSandboxLedger({ codec: stacksTransactionCodec, ...(chainsDir ? { file: join(chainsDir, 'stacks-1.json') } : {}) });
+    const bitcoin = new SandboxBitcoin({ file: chainsDir ? join(chainsDir, 'bitcoin-mainnet.json') : undefined });
     // The facilitator hands out these accounts' nonces itself, in order (a NonceQueue each), reading the first from the chain.
     const settler = (addressIndex: number) => mnemonicToAccount(ANVIL_DEV_MNEMONIC, { addressIndex });
     const [first, ...others] = SETTLER_ACCOUNT_INDEXES;
@@ -71,11 +75,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       base: base.value,
       solana: solana.value,
       stacks,
+      bitcoin,
       feePayer: { solana: solanaFeePayer.address },
       facilitator,
       stop: async () => {
         // close() writes the Stacks ledger's last changes to its file.
-        await Promise.all([base.value.stop(), solana.value.stop(), stacks.close()]);
+        await Promise.all([base.value.stop(), solana.value.stop(), stacks.close(), bitcoin.stop()]);
       },
     };
   } catch (error) {

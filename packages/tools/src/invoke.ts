@@ -3,6 +3,7 @@ import type { Providers } from '@svc/providers';
 import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
 import { decodePaymentSignature, type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, withSiwxChallenge } from '@svc/payments';
 import { type Db, releaseSpend } from '@svc/store';
+import type { BitcoinChainAccess } from './bitcoin/bitcoin-chain.js';
 import { type HandlerContext, handlerFor, type HandlerTable, type ServiceMode } from './handler.js';
 import { handlers as implemented } from './handlers.js';
 import { type CallerCredentials, identify, type SiwxSettings, siwxChallengeFor } from './identify.js';
@@ -45,6 +46,8 @@ export interface ToolServiceOptions {
   readonly providers: Providers;
   /** Chains the vault tools read and mint on. */
   readonly vaultChains?: VaultChains | undefined;
+  /** The Bitcoin chain the Bitcoin wallet tools use. */
+  readonly bitcoin?: BitcoinChainAccess | undefined;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -103,7 +106,7 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains };
+    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains, bitcoin: this.options.bitcoin };
     const paid: PaidCall = {
       db,
       tool,

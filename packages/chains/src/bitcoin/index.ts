@@ -1,1 +1,3 @@
+export * from './addresses.js';
 export * from './vault-signers.js';
+export * from './dust.js';

@@ -8,7 +8,8 @@
  * resources. Everything is confirmed: mempool_stats are always zero.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { address as addressCodec, networks, Transaction } from 'bitcoinjs-lib';
+import { Transaction } from 'bitcoinjs-lib';
+import { isBitcoinMainnetAddress } from '../../bitcoin/addresses.js';
 import { BitcoinLedgerError, type BitcoinSandboxLedger, type ConfirmedTransaction, type LedgerOutput } from './ledger.js';
 
 export interface EsploraFacade {
@@ -90,12 +91,8 @@ function addressJson(ledger: BitcoinSandboxLedger, address: string) {
 }
 
 function validAddress(address: string): string {
-  try {
-    addressCodec.toOutputScript(address, networks.bitcoin);
-    return address;
-  } catch {
-    throw new HttpError(400, 'Invalid Bitcoin address');
-  }
+  if (!isBitcoinMainnetAddress(address)) throw new HttpError(400, 'Invalid Bitcoin address');
+  return address;
 }
 
 function confirmedTx(ledger: BitcoinSandboxLedger, txid: string): ConfirmedTransaction {

@@ -6,7 +6,8 @@ import { p2tr, p2wpkh, WIF } from '@scure/btc-signer';
 import { Psbt, Transaction, address as addressCodec, networks, payments, script as bscript } from 'bitcoinjs-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { p2trKeyPathSigner, p2wpkhSigner, taprootInternalKey } from '../../bitcoin/vault-signers.js';
-import { BitcoinLedgerError, BitcoinSandboxLedger, dustThreshold } from './ledger.js';
+import { dustThreshold } from '../../bitcoin/dust.js';
+import { BitcoinLedgerError, BitcoinSandboxLedger } from './ledger.js';
 import { startEsploraFacade } from './esplora-facade.js';
 
 const wifOf = (seed: number) => WIF().encode(new Uint8Array(32).fill(seed));

@@ -9,12 +9,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import * as ecc from '@bitcoinerlab/secp256k1';
-import { address as addressCodec, crypto, initEccLib, networks, Transaction } from 'bitcoinjs-lib';
+import { address as addressCodec, crypto, networks, Transaction } from 'bitcoinjs-lib';
+import { bitcoinOutputScript } from '../../bitcoin/addresses.js';
+import { dustThreshold } from '../../bitcoin/dust.js';
 import { inputSignatureFailure, type SpentOutput } from './input-signatures.js';
-
-// bitcoinjs-lib checks taproot output keys with an injected curve library (pure JS here).
-initEccLib(ecc);
 
 export type BitcoinLedgerErrorCode =
   | 'malformed'
@@ -66,21 +64,6 @@ export type FeeEstimates = Readonly<Record<string, number>>;
 
 /** Bitcoin Core's default minimum relay fee rate (sat/vB). */
 export const MIN_RELAY_FEE_RATE = 0.1;
-/** Bitcoin Core's dust relay fee rate (sat/vB): an output is dust if spending it would cost more than it holds. */
-const DUST_RELAY_FEE_RATE = 3n;
-
-/**
- * Bitcoin Core's dust threshold (GetDustThreshold): the output's size plus the size of a typical input spending it,
- * at the dust relay rate. P2PKH 546, P2SH 540, P2WPKH 294, P2WSH and P2TR 330 sats. OP_RETURN outputs are exempt.
- */
-export function dustThreshold(script: Uint8Array): bigint {
-  if (script[0] === 0x6a) return 0n;
-  const outputSize = BigInt(8 + 1 + script.length);
-  const isWitnessProgram = script.length >= 4 && script.length <= 42 && (script[0] === 0x00 || (script[0]! >= 0x51 && script[0]! <= 0x60)) && script[1] === script.length - 2;
-  const spendSize = isWitnessProgram ? 67n : 148n;
-  return (outputSize + spendSize) * DUST_RELAY_FEE_RATE;
-}
-
 /** Deterministic sandbox fee market (sat/vB by target), what GET /fee-estimates answers. */
 const SANDBOX_FEE_ESTIMATES: FeeEstimates = { '1': 12, '2': 10, '3': 8, '4': 7, '6': 5, '10': 4, '25': 3, '144': 2, '504': 1, '1008': 1 };
 
@@ -147,12 +130,8 @@ export class BitcoinSandboxLedger {
 
   /** Sends `sats` to `address` in a coinbase-shaped faucet transaction, mined at once. Returns its txid. */
   credit(address: string, sats: bigint): string {
-    let script: Uint8Array;
-    try {
-      script = addressCodec.toOutputScript(address, networks.bitcoin);
-    } catch {
-      throw new BitcoinLedgerError('bad_address', `${address} is not a mainnet Bitcoin address`);
-    }
+    const script = bitcoinOutputScript(address);
+    if (!script) throw new BitcoinLedgerError('bad_address', `${address} is not a mainnet Bitcoin address`);
     if (sats < dustThreshold(script)) throw new BitcoinLedgerError('dust', `${sats} sats is below the dust limit ${dustThreshold(script)} of ${address}`);
     this.#faucetCount += 1;
     const tx = new Transaction();
