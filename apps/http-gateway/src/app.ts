@@ -5,7 +5,7 @@ import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
 import { Providers } from '@svc/providers';
-import { liveBitcoinChain, sandboxVaultChains, ToolService } from '@svc/tools';
+import { liveBitcoinChain, sandboxBitcoinChain, sandboxVaultChains, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
@@ -74,9 +74,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const providers = new Providers(config.mode, config.providerSettings);
   // Vaults read balances and mint on the sandbox Base chain; live mode wires no vault chain in this release.
   const vaultChains = deps.sandbox && config.mode === 'sandbox' ? sandboxVaultChains(deps.sandbox.base) : undefined;
-  // Bitcoin tools reach their chain through one Esplora client: the sandbox ledger's facade, or BITCOIN_ESPLORA_URL.
+  // Bitcoin tools reach their chain through one Esplora client (and one ord client for runes): the sandbox ledger's
+  // facade, or BITCOIN_ESPLORA_URL and BITCOIN_ORD_URL.
   const sandboxBitcoin = config.mode === 'sandbox' ? deps.sandbox?.bitcoin : undefined;
-  const bitcoin = sandboxBitcoin ? { esploraUrl: () => sandboxBitcoin.esploraUrl() } : liveBitcoinChain(config.bitcoinEsploraUrl);
+  const bitcoin = sandboxBitcoin ? sandboxBitcoinChain(() => sandboxBitcoin.esploraUrl()) : liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl });
   const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, bitcoin });
 
   executeRoute(app, tools, config.publicBaseUrl);

@@ -31,6 +31,7 @@ const settingsSchema = z.object({
   BSC_RPC_URL: z.url().optional(),
   POLYGON_RPC_URL: z.url().optional(),
   BITCOIN_ESPLORA_URL: z.url().optional(),
+  BITCOIN_ORD_URL: z.url().optional(),
   SVC_MASTER_KEY: z.string().min(1).optional(),
   SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional(),
   PROVIDERS_LIVE: z.string().optional(),
@@ -68,6 +69,8 @@ export interface Config {
   /** JSON-RPC per chain the tracked-wallet watcher polls in live mode; a chain without one is not watched. */
   /** Esplora REST base (live mode), e.g. https://mempool.space/api: the Bitcoin wallet tools' chain; unset, they answer 503 naming it. */
   readonly bitcoinEsploraUrl: string | undefined;
+  /** ord server JSON API (live mode): where sendRunes finds the outputs carrying runes; unset, it answers 503 naming it. */
+  readonly bitcoinOrdUrl: string | undefined;
   readonly watcherRpcUrls: { readonly eth: string | undefined; readonly base: string | undefined; readonly bsc: string | undefined; readonly polygon: string | undefined };
   /**
    * SVC_MASTER_KEY (seals vault seeds) with SVC_PREVIOUS_MASTER_KEYS (still opened, during a rotation). Required in
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthSigningKey: s.OAUTH_SIGNING_KEY,
     baseRpcUrl: s.BASE_RPC_URL,
     bitcoinEsploraUrl: s.BITCOIN_ESPLORA_URL,
+    bitcoinOrdUrl: s.BITCOIN_ORD_URL,
     watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
     providerSettings: { PROVIDERS_LIVE: s.PROVIDERS_LIVE, MIGRATION_API_URL: s.MIGRATION_API_URL },

@@ -17,7 +17,8 @@ describe.each(backends)('Bitcoin wallet tools on the sandbox ledger, paid with x
   it('GET /api/sandbox describes the Bitcoin chain and its Esplora facade; the faucet pays BTC in a mined transaction', async () => {
     const { chains } = await json(await fetch(`${gateway.url}/api/sandbox`));
     const bitcoin = chains.find((chain: { chain: string }) => chain.chain === 'bitcoin');
-    expect(bitcoin).toMatchObject({ network: 'bip122:000000000019d6689c085ae165831e93', nativeSymbol: 'BTC', tokens: [{ symbol: 'BTC', decimals: 8, address: null }] });
+    expect(bitcoin).toMatchObject({ network: 'bip122:000000000019d6689c085ae165831e93', nativeSymbol: 'BTC', rpcUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+    expect(bitcoin.tokens).toContainEqual({ symbol: 'BTC', decimals: 8, address: null });
     const address = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
     const funded = await json(await gateway.faucet({ address, chain: 'bitcoin', token: 'BTC', amount: '0.5' }));
     expect(funded).toMatchObject({ chain: 'bitcoin', token: 'BTC', atomic: '50000000', transaction: expect.stringMatching(/^[0-9a-f]{64}$/) });
@@ -88,5 +89,45 @@ describe.each(backends)('Bitcoin wallet tools on the sandbox ledger, paid with x
     expect(ledger().height).toBe(height);
     expect(ledger().balanceOf(segwit.address)).toBe(100_000n);
     expect(ledger().balanceOf(recipient)).toBe(50_000_000n);
+  }, 60_000);
+
+  it('sendRunes moves exactly the amount of one rune; leftovers stay on the taproot address, the segwit address pays the fee', async () => {
+    const dave = await fundedWallet(gateway);
+    const erin = await fundedWallet(gateway);
+    const { segwit, taproot } = await json(await dave.call('getBTCBalances', {}));
+    const erinTaproot: string = (await json(await erin.call('getBTCBalances', {}))).taproot.address;
+    const DOG = '840000:3';
+    const { chains } = await json(await fetch(`${gateway.url}/api/sandbox`));
+    expect(chains.find((chain: { chain: string }) => chain.chain === 'bitcoin').tokens).toContainEqual({ symbol: 'DOG•GO•TO•THE•MOON', decimals: 5, address: DOG });
+    expect((await gateway.faucet({ address: taproot.address, chain: 'bitcoin', token: 'DOG•GO•TO•THE•MOON', amount: '1000' })).status).toBe(200);
+    expect((await gateway.faucet({ address: taproot.address, chain: 'bitcoin', token: 'dog•go•to•the•moon', amount: '5' })).status).toBe(200);
+    expect((await gateway.faucet({ address: taproot.address, chain: 'bitcoin', token: '1:0', amount: '7' })).status).toBe(200);
+    expect((await gateway.faucet({ address: segwit.address, chain: 'bitcoin', token: 'BTC', amount: '0.001' })).status).toBe(200);
+    expect(ledger().runeBalancesOf(taproot.address)).toEqual(new Map([[DOG, 100_500_000n], ['1:0', 7n]]));
+    const satsBefore = ledger().balanceOf(segwit.address) + ledger().balanceOf(taproot.address);
+
+    const sent = await json(await dave.call('sendRunes', { runeName: 'dog.go.to.the.moon', amount: '250.5', to: erinTaproot, feeRate: 3 }));
+    expect(sent).toMatchObject({ rune: { id: DOG, name: 'DOG•GO•TO•THE•MOON' }, amount: '250.5', atomic: '25050000', from: taproot.address, to: erinTaproot, feePayer: segwit.address, feeRate: 3 });
+    expect(ledger().runeBalancesOf(erinTaproot)).toEqual(new Map([[DOG, 25_050_000n]]));
+    expect(ledger().runeBalancesOf(taproot.address)).toEqual(new Map([[DOG, 100_500_000n - 25_050_000n], ['1:0', 7n]]));
+    const tx = ledger().transaction(sent.txid)!;
+    expect(tx.fee).toBe(BigInt(sent.feeSats));
+    expect(tx.outputs[0]!.script[0]).toBe(0x6a);
+    expect(tx.outputs[0]!.script[1]).toBe(0x5d);
+    // Sats: only the recipient's 546 and the fee left the vault.
+    expect(ledger().balanceOf(segwit.address) + ledger().balanceOf(taproot.address)).toBe(satsBefore - 546n - BigInt(sent.feeSats));
+    expect(ledger().balanceOf(erinTaproot)).toBe(546n);
+
+    // A BTC send from the taproot address never spends the outputs carrying runes.
+    expect(await json(await dave.call('transferBTC', { to: erinTaproot, amount: '0.00001', addressType: 'taproot' }), 400)).toMatchObject({ issues: [{ field: 'amount', rule: 'insufficient_funds' }] });
+
+    const height = ledger().height;
+    expect(await json(await dave.call('sendRunes', { runeName: 'NOSUCHRUNEHERE', amount: '1', to: erinTaproot }), 400)).toMatchObject({ issues: [{ field: 'runeName', rule: 'unknown_asset' }] });
+    expect(await json(await dave.call('sendRunes', { runeName: 'DOG•GO•TO•THE•MOON', amount: '1000', to: erinTaproot }), 400)).toMatchObject({ issues: [{ field: 'amount', rule: 'insufficient_funds' }] });
+    expect(await json(await dave.call('sendRunes', { runeName: 'UNCOMMON•GOODS', amount: '1.5', to: erinTaproot }), 400)).toMatchObject({ issues: [{ field: 'amount', rule: 'too_many_decimals' }] });
+    expect(await json(await dave.call('sendRunes', { runeName: 'UNCOMMON•GOODS', amount: '1', to: BAD_CHECKSUM }), 400)).toMatchObject({ issues: [{ field: 'to', rule: 'format' }] });
+    expect(await json(await erin.call('sendRunes', { runeName: 'UNCOMMON•GOODS', amount: '1', to: taproot.address }), 400)).toMatchObject({ issues: [{ field: 'amount', rule: 'insufficient_funds' }] });
+    expect(ledger().height).toBe(height);
+    expect(ledger().runeBalancesOf(taproot.address)).toEqual(new Map([[DOG, 75_450_000n], ['1:0', 7n]]));
   }, 60_000);
 });

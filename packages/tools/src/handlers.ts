@@ -1,4 +1,4 @@
-import { getBTCBalances, transferBTC } from './bitcoin/index.js';
+import { getBTCBalances, sendRunes, transferBTC } from './bitcoin/index.js';
 import type { HandlerTable } from './handler.js';
 import { hederaContractIdToEvmAddress } from './hedera/contract-id-to-evm-address.js';
 import { getLeaderboard } from './leaderboard/index.js';
@@ -56,4 +56,5 @@ export const handlers: HandlerTable = {
   svcQuickVault,
   getBTCBalances,
   transferBTC,
+  sendRunes,
 };

@@ -31,9 +31,11 @@ describe('selectCoins', () => {
     expect(selectCoins({ coins: [], from: 'segwit', outputs: [{ script: SEGWIT, value: 1000n }], changeScript: SEGWIT, feeRate: 1 })).toMatchObject({ ok: false, available: 0n });
   });
 
-  it('spends required coins first, whatever their value', () => {
-    const carrier = coin(546n, 7);
-    const selection = selectCoins({ coins: [coin(900_000n, 1), carrier], required: [carrier], from: 'taproot', outputs: [{ script: TAPROOT, value: 546n }], changeScript: TAPROOT, feeRate: 1 });
-    expect(selection.ok && selection.inputs).toEqual([carrier, coin(900_000n, 1)]);
+  it('counts inputs already in the transaction, and adds coins only when they do not pay', () => {
+    const postage = { value: 10_000n, vbytes: 57.5 };
+    const alone = selectCoins({ coins: [coin(900_000n, 1)], carried: postage, from: 'segwit', outputs: [{ script: TAPROOT, value: 546n }], changeScript: SEGWIT, feeRate: 1 });
+    expect(alone).toMatchObject({ ok: true, inputs: [] });
+    const helped = selectCoins({ coins: [coin(900_000n, 1)], carried: postage, from: 'segwit', outputs: [{ script: TAPROOT, value: 546n }], changeScript: SEGWIT, feeRate: 100 });
+    expect(helped.ok && helped.inputs).toEqual([coin(900_000n, 1)]);
   });
 });

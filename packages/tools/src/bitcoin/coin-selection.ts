@@ -11,7 +11,7 @@ export type VaultAddressType = 'segwit' | 'taproot';
  * Virtual size of one input spending the address type: P2WPKH 41 vB of outpoint, empty scriptSig and sequence plus a
  * 27 vB witness (a 72-byte signature and a 33-byte key, rounded up); P2TR key path 41 vB plus a 16.5 vB witness.
  */
-const INPUT_VBYTES: Readonly<Record<VaultAddressType, number>> = { segwit: 68, taproot: 57.5 };
+export const INPUT_VBYTES: Readonly<Record<VaultAddressType, number>> = { segwit: 68, taproot: 57.5 };
 /** Version, locktime, input and output counts, and the segwit marker and flag. */
 const OVERHEAD_VBYTES = 10.5;
 
@@ -28,8 +28,8 @@ export interface CoinSelectionRequest<C extends Coin> {
   readonly from: VaultAddressType;
   /** Outputs the send must pay (recipient, OP_RETURN…), in order; change comes after them. */
   readonly outputs: readonly { readonly script: Uint8Array; readonly value: bigint }[];
-  /** Coins that must be spent first whatever their value (the UTXO holding an inscription or runes). */
-  readonly required?: readonly C[];
+  /** Inputs already in the transaction (rune UTXOs of the other vault address): their sats and their size. */
+  readonly carried?: { readonly value: bigint; readonly vbytes: number };
   readonly changeScript: Uint8Array;
   /** sat/vB */
   readonly feeRate: number;
@@ -43,18 +43,19 @@ const feeFor = (vbytes: number, feeRate: number) => BigInt(Math.ceil(vbytes * fe
 
 export function selectCoins<C extends Coin>(request: CoinSelectionRequest<C>): CoinSelection<C> {
   const { from, outputs, changeScript, feeRate } = request;
-  const required = request.required ?? [];
-  const isRequired = (coin: C) => required.some((held) => held.txid === coin.txid && held.vout === coin.vout);
-  const candidates = [...required, ...[...request.coins].filter((coin) => !isRequired(coin)).sort((a, b) => (a.value < b.value ? 1 : a.value > b.value ? -1 : 0))];
+  const carried = request.carried ?? { value: 0n, vbytes: 0 };
+  const candidates = [...request.coins].sort((a, b) => (a.value < b.value ? 1 : a.value > b.value ? -1 : 0));
   const paid = outputs.reduce((sum, out) => sum + out.value, 0n);
-  const fixedVbytes = OVERHEAD_VBYTES + outputs.reduce((sum, out) => sum + outputVbytes(out.script), 0);
+  const fixedVbytes = OVERHEAD_VBYTES + carried.vbytes + outputs.reduce((sum, out) => sum + outputVbytes(out.script), 0);
   const inputs: C[] = [];
-  let total = 0n;
+  let total = carried.value;
   let feeWithoutChange = 0n;
-  for (const coin of candidates) {
-    inputs.push(coin);
-    total += coin.value;
-    if (inputs.length < required.length) continue;
+  // With carried inputs, try them alone first (they may pay for everything).
+  for (const coin of [...(carried.vbytes > 0 ? [undefined] : []), ...candidates]) {
+    if (coin) {
+      inputs.push(coin);
+      total += coin.value;
+    }
     const vbytes = fixedVbytes + inputs.length * INPUT_VBYTES[from];
     feeWithoutChange = feeFor(vbytes, feeRate);
     const feeWithChange = feeFor(vbytes + outputVbytes(changeScript), feeRate);

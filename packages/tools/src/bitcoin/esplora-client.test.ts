@@ -73,7 +73,7 @@ describe('EsploraClient against recorded Esplora (mempool.space) responses', () 
 
   it('the BalanceReader reads an address, or both addresses of a compressed public key, in BTC', async () => {
     expectUtxos(ADDRESS).reply(200, addressUtxo, { headers: JSON_HEADERS });
-    const context = contextWith(liveBitcoinChain(BASE));
+    const context = contextWith(liveBitcoinChain({ esploraUrl: BASE }));
     expect(await bitcoinBalanceReader(context, ADDRESS)).toEqual({
       network: 'bip122:000000000019d6689c085ae165831e93',
       address: ADDRESS,
@@ -89,14 +89,16 @@ describe('EsploraClient against recorded Esplora (mempool.space) responses', () 
   });
 
   it('refuses what is neither an address nor a compressed key before any request', async () => {
-    const context = contextWith(liveBitcoinChain(BASE));
+    const context = contextWith(liveBitcoinChain({ esploraUrl: BASE }));
     for (const bad of ['04' + 'ab'.repeat(32), 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx']) {
       await expect(bitcoinBalanceReader(context, bad)).rejects.toMatchObject({ code: 'invalid_input', issues: [{ field: 'address', rule: 'format' }] });
     }
   });
 
-  it('without BITCOIN_ESPLORA_URL the Bitcoin tools answer 503 naming it', async () => {
-    expect(liveBitcoinChain(undefined)).toBeUndefined();
+  it('without BITCOIN_ESPLORA_URL (or BITCOIN_ORD_URL for runes) the Bitcoin tools answer 503 naming the setting', async () => {
+    const unconfigured = contextWith(liveBitcoinChain({}));
+    await expect(esploraOf(unconfigured)).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'BITCOIN_ESPLORA_URL' } });
+    await expect(unconfigured.bitcoin!.ordUrl()).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'BITCOIN_ORD_URL' } });
     await expect(esploraOf(contextWith(undefined))).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'BITCOIN_ESPLORA_URL' } });
     await expect(bitcoinBalanceReader(contextWith(undefined), ADDRESS)).rejects.toMatchObject({ code: 'not_configured' });
   });

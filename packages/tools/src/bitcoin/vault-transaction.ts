@@ -14,23 +14,23 @@ export interface VaultKey {
 }
 
 export interface VaultTransactionPlan {
-  readonly inputs: readonly Coin[];
+  /** Each input with the vault key that owns it (a rune send spends taproot and segwit outputs together). */
+  readonly inputs: readonly { readonly coin: Coin; readonly key: VaultKey }[];
   readonly outputs: readonly { readonly script: Uint8Array; readonly value: bigint }[];
 }
 
-export function signVaultTransaction(key: VaultKey, { inputs, outputs }: VaultTransactionPlan): { readonly hex: string; readonly txid: string } {
-  const ownScript = bitcoinOutputScript(key.address)!;
+export function signVaultTransaction({ inputs, outputs }: VaultTransactionPlan): { readonly hex: string; readonly txid: string } {
   const psbt = new Psbt({ network: networks.bitcoin });
-  for (const input of inputs) {
+  for (const { coin, key } of inputs) {
     psbt.addInput({
-      hash: input.txid,
-      index: input.vout,
-      witnessUtxo: { script: ownScript, value: input.value },
+      hash: coin.txid,
+      index: coin.vout,
+      witnessUtxo: { script: bitcoinOutputScript(key.address)!, value: coin.value },
       ...(key.type === 'taproot' ? { tapInternalKey: taprootInternalKey(key.wif) } : {}),
     });
   }
   for (const output of outputs) psbt.addOutput({ script: output.script, value: output.value });
-  psbt.signAllInputs(key.type === 'taproot' ? p2trKeyPathSigner(key.wif) : p2wpkhSigner(key.wif));
+  inputs.forEach(({ key }, index) => psbt.signInput(index, key.type === 'taproot' ? p2trKeyPathSigner(key.wif) : p2wpkhSigner(key.wif)));
   psbt.finalizeAllInputs();
   const tx = psbt.extractTransaction();
   return { hex: tx.toHex(), txid: tx.getId() };

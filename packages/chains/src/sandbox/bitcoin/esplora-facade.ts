@@ -6,11 +6,16 @@
  * /fee-estimates, /blocks/tip/height, /blocks/tip/hash, POST /tx (raw hex body; answers the txid as text). As Esplora
  * does, errors are plain text: 400 for a refused or malformed transaction (the ledger's reason), 404 for unknown
  * resources. Everything is confirmed: mempool_stats are always zero.
+ *
+ * Under /ord it also answers the JSON API of an `ord` server (what Esplora does not index), for the runes the ledger
+ * indexes: GET /ord/outputs/:address (unspent outputs with their runes), GET /ord/output/:txid::vout, GET
+ * /ord/rune/:nameOrId. In live mode the same client talks to a real ord server (BITCOIN_ORD_URL).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Transaction } from 'bitcoinjs-lib';
 import { isBitcoinMainnetAddress } from '../../bitcoin/addresses.js';
 import { BitcoinLedgerError, type BitcoinSandboxLedger, type ConfirmedTransaction, type LedgerOutput } from './ledger.js';
+import { SANDBOX_RUNES } from './sandbox-assets.js';
 
 export interface EsploraFacade {
   /** http://127.0.0.1:port (no trailing slash): the base URL an Esplora client takes. */
@@ -112,6 +117,35 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8').trim();
 }
 
+/** ord's output JSON: runes keyed by spaced name with amount (atomic), divisibility and symbol. */
+function ordOutputJson(ledger: BitcoinSandboxLedger, output: LedgerOutput) {
+  const runes = Object.fromEntries(
+    [...ledger.runesAt(output.txid, output.vout)].map(([id, amount]) => {
+      const rune = SANDBOX_RUNES.find((known) => known.id === id);
+      return [rune?.spacedName ?? id, { amount: Number(amount), divisibility: rune?.divisibility ?? 0, symbol: rune?.symbol ?? null }];
+    }),
+  );
+  return { outpoint: `${output.txid}:${output.vout}`, address: output.address, value: Number(output.value), script_pubkey: toHex(output.script), runes, inscriptions: [], spent: false };
+}
+
+function ordRoute(ledger: BitcoinSandboxLedger, parts: readonly string[]): unknown {
+  const [what, key] = parts;
+  if (what === 'outputs' && key !== undefined && parts.length === 2) return ledger.utxosOf(validAddress(key)).map((out) => ordOutputJson(ledger, out));
+  if (what === 'output' && key !== undefined && parts.length === 2) {
+    const [txid, vout] = key.split(':');
+    const output = txid && vout ? ledger.utxo(txid.toLowerCase(), Number(vout)) : undefined;
+    if (!output) throw new HttpError(404, 'output not found');
+    return ordOutputJson(ledger, output);
+  }
+  if (what === 'rune' && key !== undefined && parts.length === 2) {
+    const wanted = key.replace(/[•.]/g, '').toUpperCase();
+    const rune = SANDBOX_RUNES.find((known) => known.id === key || known.name === wanted);
+    if (!rune) throw new HttpError(404, 'rune not found');
+    return { id: rune.id, entry: { spaced_rune: rune.spacedName, divisibility: rune.divisibility, symbol: rune.symbol } };
+  }
+  throw new HttpError(404, 'Not found');
+}
+
 async function route(ledger: BitcoinSandboxLedger, method: string, path: string, request: IncomingMessage): Promise<unknown> {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (method === 'POST' && parts.length === 1 && parts[0] === 'tx') {
@@ -124,6 +158,7 @@ async function route(ledger: BitcoinSandboxLedger, method: string, path: string,
   }
   if (method !== 'GET') throw new HttpError(405, 'Method not allowed');
   const [first, second, third] = parts;
+  if (first === 'ord') return ordRoute(ledger, parts.slice(1));
   if (first === 'fee-estimates' && parts.length === 1) return ledger.feeEstimates();
   if (first === 'blocks' && second === 'tip' && parts.length === 3) {
     if (third === 'height') return String(ledger.height);

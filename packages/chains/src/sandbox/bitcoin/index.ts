@@ -2,3 +2,4 @@
 export * from './esplora-facade.js';
 export * from './ledger.js';
 export * from './sandbox-bitcoin.js';
+export * from './sandbox-assets.js';

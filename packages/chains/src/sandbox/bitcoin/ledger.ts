@@ -12,7 +12,10 @@ import { dirname } from 'node:path';
 import { address as addressCodec, crypto, networks, Transaction } from 'bitcoinjs-lib';
 import { bitcoinOutputScript } from '../../bitcoin/addresses.js';
 import { dustThreshold } from '../../bitcoin/dust.js';
+import { decodeRunestone } from '../../bitcoin/runestone.js';
 import { inputSignatureFailure, type SpentOutput } from './input-signatures.js';
+import { allocateRunes, type RuneBalances } from './rune-allocation.js';
+import { SANDBOX_RUNES } from './sandbox-assets.js';
 
 export type BitcoinLedgerErrorCode =
   | 'malformed'
@@ -24,7 +27,8 @@ export type BitcoinLedgerErrorCode =
   | 'outputs_exceed_inputs'
   | 'dust'
   | 'fee_too_low'
-  | 'bad_address';
+  | 'bad_address'
+  | 'unknown_rune';
 
 /** Why the ledger refused a transaction; `code` is stable, `message` names the input or output. */
 export class BitcoinLedgerError extends Error {
@@ -69,9 +73,22 @@ const SANDBOX_FEE_ESTIMATES: FeeEstimates = { '1': 12, '2': 10, '3': 8, '4': 7, 
 
 const FILE_FORMAT = 'svc-bitcoin-sandbox-ledger/1';
 
+/** Runes the faucet grants to output 0 of its transaction. */
+export interface RuneGrant {
+  /** Rune id "block:tx" (one of SANDBOX_RUNES). */
+  readonly rune: string;
+  readonly amount: bigint;
+}
+
+interface LedgerFileEntry {
+  readonly hex: string;
+  readonly blockTime: number;
+  readonly grant?: { readonly rune: string; readonly amount: string };
+}
+
 interface LedgerFile {
   readonly format: string;
-  readonly transactions: readonly { readonly hex: string; readonly blockTime: number }[];
+  readonly transactions: readonly LedgerFileEntry[];
 }
 
 const outpoint = (txid: string, vout: number) => `${txid}:${vout}`;
@@ -107,6 +124,10 @@ export class BitcoinSandboxLedger {
   readonly #transactions = new Map<string, ConfirmedTransaction>();
   /** Confirmed transactions in block order (one per block). */
   readonly #chain: ConfirmedTransaction[] = [];
+  /** Rune balances of unspent outputs that carry runes (the ledger indexes runestones as ord does). */
+  readonly #runes = new Map<string, RuneBalances>();
+  /** The faucet's rune grants by txid, kept for the file. */
+  readonly #grants = new Map<string, RuneGrant>();
   #faucetCount = 0;
   /** Set while replaying the file: the replay writes nothing back. */
   #loading = false;
@@ -128,8 +149,12 @@ export class BitcoinSandboxLedger {
     return SANDBOX_FEE_ESTIMATES;
   }
 
-  /** Sends `sats` to `address` in a coinbase-shaped faucet transaction, mined at once. Returns its txid. */
-  credit(address: string, sats: bigint): string {
+  /**
+   * Sends `sats` to `address` in a coinbase-shaped faucet transaction, mined at once, with `grant`'s runes on that
+   * output when given. Returns its txid.
+   */
+  credit(address: string, sats: bigint, grant?: RuneGrant): string {
+    if (grant && !SANDBOX_RUNES.some((rune) => rune.id === grant.rune)) throw new BitcoinLedgerError('unknown_rune', `no sandbox rune with id ${grant.rune}`);
     const script = bitcoinOutputScript(address);
     if (!script) throw new BitcoinLedgerError('bad_address', `${address} is not a mainnet Bitcoin address`);
     if (sats < dustThreshold(script)) throw new BitcoinLedgerError('dust', `${sats} sats is below the dust limit ${dustThreshold(script)} of ${address}`);
@@ -139,7 +164,7 @@ export class BitcoinSandboxLedger {
     // The coinbase script carries the height and a counter so every faucet transaction has its own txid.
     tx.addInput(new Uint8Array(32), 0xffffffff, 0xffffffff, Buffer.from(`svc-faucet ${this.height + 1} ${this.#faucetCount} ${Date.now()}`));
     tx.addOutput(script, sats);
-    return this.#confirm(tx, tx.toHex(), [], Math.floor(Date.now() / 1000)).txid;
+    return this.#confirm(tx, tx.toHex(), [], Math.floor(Date.now() / 1000), grant).txid;
   }
 
   /** Validates and mines a signed transaction (hex). Throws BitcoinLedgerError and changes nothing when refused. */
@@ -175,6 +200,18 @@ export class BitcoinSandboxLedger {
   /** Confirmed transactions touching `address` (as payer or payee), newest first. */
   historyOf(address: string): ConfirmedTransaction[] {
     return this.#chain.filter((tx) => tx.outputs.some((out) => out.address === address) || tx.prevouts.some((out) => out.address === address)).reverse();
+  }
+
+  /** Rune balances (id → atomic amount) an unspent output carries. */
+  runesAt(txid: string, vout: number): ReadonlyMap<string, bigint> {
+    return this.#runes.get(outpoint(txid, vout)) ?? new Map();
+  }
+
+  /** Rune balances (id → atomic amount) held by `address` across its unspent outputs. */
+  runeBalancesOf(address: string): ReadonlyMap<string, bigint> {
+    const total = new Map<string, bigint>();
+    for (const output of this.utxosOf(address)) for (const [rune, amount] of this.runesAt(output.txid, output.vout)) total.set(rune, (total.get(rune) ?? 0n) + amount);
+    return total;
   }
 
   /** Sats held by `address`. */
@@ -214,7 +251,7 @@ export class BitcoinSandboxLedger {
     return prevouts;
   }
 
-  #confirm(tx: Transaction, hex: string, prevouts: readonly LedgerOutput[], blockTime: number): ConfirmedTransaction {
+  #confirm(tx: Transaction, hex: string, prevouts: readonly LedgerOutput[], blockTime: number, grant?: RuneGrant): ConfirmedTransaction {
     const txid = tx.getId();
     const height = this.height + 1;
     // The sandbox has no proof of work: a block hash is the hash of the previous one and the transaction it holds.
@@ -222,11 +259,17 @@ export class BitcoinSandboxLedger {
     const outputs = tx.outs.map((out, vout) => ({ txid, vout, value: out.value, script: out.script, address: addressOf(out.script) }));
     const fee = prevouts.reduce((sum, out) => sum + out.value, 0n) - outputs.reduce((sum, out) => sum + out.value, 0n);
     const confirmed: ConfirmedTransaction = { txid, hex, height, blockHash, blockTime, fee: prevouts.length === 0 ? 0n : fee, prevouts, outputs };
+    const runes = grant
+      ? [new Map([[grant.rune, grant.amount]])]
+      : allocateRunes(prevouts.map((spent) => this.#runes.get(outpoint(spent.txid, spent.vout)) ?? new Map()), outputs.map((out) => out.script), decodeRunestone(outputs.map((out) => out.script)));
+    if (grant) this.#grants.set(txid, grant);
     for (const spent of prevouts) {
+      this.#runes.delete(outpoint(spent.txid, spent.vout));
       this.#utxos.delete(outpoint(spent.txid, spent.vout));
       this.#spentBy.set(outpoint(spent.txid, spent.vout), txid);
     }
     for (const out of outputs) if (out.script[0] !== 0x6a) this.#utxos.set(outpoint(txid, out.vout), out);
+    runes.forEach((balances, vout) => balances.size > 0 && this.#runes.set(outpoint(txid, vout), balances));
     this.#transactions.set(txid, confirmed);
     this.#chain.push(confirmed);
     this.#save();
@@ -235,7 +278,11 @@ export class BitcoinSandboxLedger {
 
   #save(): void {
     if (!this.#file || this.#loading) return;
-    const state: LedgerFile = { format: FILE_FORMAT, transactions: this.#chain.map(({ hex, blockTime }) => ({ hex, blockTime })) };
+    const state: LedgerFile = { format: FILE_FORMAT, transactions: this.#chain.map(({ txid, hex, blockTime }) => {
+        const grant = this.#grants.get(txid);
+        return { hex, blockTime, ...(grant ? { grant: { rune: grant.rune, amount: grant.amount.toString() } } : {}) };
+      }),
+    };
     mkdirSync(dirname(this.#file), { recursive: true });
     writeFileSync(this.#file, JSON.stringify(state));
   }
@@ -251,10 +298,10 @@ export class BitcoinSandboxLedger {
     if (state.format !== FILE_FORMAT) throw new Error(`${file} is not a sandbox Bitcoin ledger (format ${String(state.format)})`);
     this.#loading = true;
     try {
-      for (const { hex, blockTime } of state.transactions) {
+      for (const { hex, blockTime, grant } of state.transactions) {
         const tx = parse(hex);
         if (tx.isCoinbase()) this.#faucetCount += 1;
-        this.#confirm(tx, hex, tx.isCoinbase() ? [] : this.#check(tx), blockTime);
+        this.#confirm(tx, hex, tx.isCoinbase() ? [] : this.#check(tx), blockTime, grant ? { rune: grant.rune, amount: BigInt(grant.amount) } : undefined);
       }
     } finally {
       this.#loading = false;
