@@ -5,7 +5,7 @@ import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
 import { Providers } from '@svc/providers';
-import { liveSolanaChain, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
+import { liveBitcoinChain, liveSolanaChain, sandboxBitcoinChain, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
@@ -83,7 +83,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Hedera: the sandbox ledger, started on the first Hedera call (live mode wires no Hedera network in this release).
   const sandbox = config.mode === 'sandbox' ? deps.sandbox : undefined;
   const hedera = sandbox ? async () => sandboxHederaNetwork(await sandbox.hedera()) : undefined;
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks, solana, hedera });
+  // Bitcoin tools reach their chain through one Esplora client (and one ord client for runes): the sandbox ledger's
+  // facade, or BITCOIN_ESPLORA_URL and BITCOIN_ORD_URL.
+  const sandboxBitcoin = config.mode === 'sandbox' ? deps.sandbox?.bitcoin : undefined;
+  const bitcoin = sandboxBitcoin ? sandboxBitcoinChain(() => sandboxBitcoin.esploraUrl()) : liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl });
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({

@@ -31,6 +31,8 @@ const settingsSchema = z.object({
   ETH_RPC_URL: z.url().optional(),
   BSC_RPC_URL: z.url().optional(),
   POLYGON_RPC_URL: z.url().optional(),
+  BITCOIN_ESPLORA_URL: z.url().optional(),
+  BITCOIN_ORD_URL: z.url().optional(),
   SVC_MASTER_KEY: z.string().min(1).optional(),
   SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional(),
   SIWX_NONCE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -71,6 +73,10 @@ export interface Config {
   /** Base JSON-RPC (live mode): verifies smart-wallet (EIP-1271 / EIP-6492) sign-in proofs. */
   readonly baseRpcUrl: string | undefined;
   /** JSON-RPC per chain the tracked-wallet watcher polls in live mode; a chain without one is not watched. */
+  /** Esplora REST base (live mode), e.g. https://mempool.space/api: the Bitcoin wallet tools' chain; unset, they answer 503 naming it. */
+  readonly bitcoinEsploraUrl: string | undefined;
+  /** ord server JSON API (live mode): where sendRunes finds the outputs carrying runes; unset, it answers 503 naming it. */
+  readonly bitcoinOrdUrl: string | undefined;
   readonly watcherRpcUrls: { readonly eth: string | undefined; readonly base: string | undefined; readonly bsc: string | undefined; readonly polygon: string | undefined };
   /**
    * SVC_MASTER_KEY (seals vault seeds) with SVC_PREVIOUS_MASTER_KEYS (still opened, during a rotation). Required in
@@ -158,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessKeyEnvironment: s.ACCESS_KEY_ENVIRONMENT ?? (s.SVC_MODE === 'live' ? 'production' : 'development'),
     oauthSigningKey: s.OAUTH_SIGNING_KEY,
     baseRpcUrl: s.BASE_RPC_URL,
+    bitcoinEsploraUrl: s.BITCOIN_ESPLORA_URL,
+    bitcoinOrdUrl: s.BITCOIN_ORD_URL,
     watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
     // Sign-in nonces must verify on every instance: a secret they all share (SIWX_NONCE_SECRET, else SVC_MASTER_KEY).

@@ -6,6 +6,7 @@ import {
   type SandboxEvmChain,
   type SandboxEvmChains,
   sandboxEvmChains,
+  SandboxBitcoin,
   type SandboxSolana,
   StacksSandboxLedger,
   startSandboxEvmChain,
@@ -34,6 +35,8 @@ export interface Sandbox {
   readonly stacks: StacksSandboxLedger;
   /** The sandbox Hedera ledger (in process), started on first use: loading @hashgraph/sdk costs about 1.3 s. */
   hedera(): Promise<HederaSandboxLedger>;
+  /** The sandbox Bitcoin chain: an in-process UTXO ledger; its Esplora facade listens from first use. */
+  readonly bitcoin: SandboxBitcoin;
   /** The facilitator's fee payers: SOL_USDC requirements must name the Solana one in `extra.feePayer`. */
   readonly feePayer: { readonly solana: string };
   /** The in-process facilitator settling on the sandbox chains. */
@@ -62,6 +65,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   try {
     // Loaded from its file here, inside the try: a corrupt file stops the chains started above.
     const stacks = new StacksSandboxLedger({ codec: stacksTransactionCodec, ...(chainsDir ? { file: join(chainsDir, 'stacks-1.json') } : {}) });
+    const bitcoin = new SandboxBitcoin({ file: chainsDir ? join(chainsDir, 'bitcoin-mainnet.json') : undefined });
     // The facilitator hands out these accounts' nonces itself, in order (a NonceQueue each), reading the first from the chain.
     const settler = (addressIndex: number) => mnemonicToAccount(ANVIL_DEV_MNEMONIC, { addressIndex });
     const [first, ...others] = SETTLER_ACCOUNT_INDEXES;
@@ -82,12 +86,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       solana: solana.value,
       stacks,
       hedera: () => (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {})),
+      bitcoin,
       feePayer: { solana: solanaFeePayer.address },
       facilitator,
       stop: async () => {
         // close() writes the Stacks ledger's last changes to its file.
         await evmChains.stop();
-        await Promise.all([base.value.stop(), solana.value.stop(), stacks.close()]);
+        await Promise.all([base.value.stop(), solana.value.stop(), stacks.close(), bitcoin.stop()]);
       },
     };
   } catch (error) {

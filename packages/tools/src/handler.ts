@@ -4,6 +4,7 @@ import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
 import type { EvmNetworks } from './evm/evm-networks.js';
 import type { SolanaChain } from './solana/solana-chain.js';
+import type { BitcoinChainAccess } from './bitcoin/bitcoin-chain.js';
 import type { VaultChains } from './vaults/vault-chains.js';
 
 export type ServiceMode = 'sandbox' | 'live';
@@ -31,6 +32,8 @@ export interface HandlerContext {
   readonly solana?: SolanaChain | undefined;
   /** The Hedera network (the sandbox ledger, started on first use, or live); throws 503 naming the setting when unconfigured. */
   readonly hedera?: (() => Promise<HederaNetwork>) | undefined;
+  /** The Bitcoin chain the Bitcoin wallet tools use (sandbox ledger facade or BITCOIN_ESPLORA_URL); none when unset. */
+  readonly bitcoin?: BitcoinChainAccess | undefined;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */

@@ -1,4 +1,5 @@
 import { evmHandlers } from './evm/index.js';
+import { getBTCBalances, sendRunes, transferBTC } from './bitcoin/index.js';
 import type { HandlerTable } from './handler.js';
 import {
   hederaAccountIdToEvmAddress,
@@ -78,4 +79,7 @@ export const handlers: HandlerTable = {
   solanaGetTokenPairPrice,
   solanaGetTokenPrices,
   findSolanaSwapToken,
+  getBTCBalances,
+  transferBTC,
+  sendRunes,
 };

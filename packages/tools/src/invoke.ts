@@ -3,6 +3,7 @@ import type { Providers } from '@svc/providers';
 import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
 import { decodePaymentSignature, type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, withSiwxChallenge } from '@svc/payments';
 import { type Db, releaseSpend } from '@svc/store';
+import type { BitcoinChainAccess } from './bitcoin/bitcoin-chain.js';
 import { type HandlerContext, handlerFor, type HandlerTable, type ServiceMode } from './handler.js';
 import { handlers as implemented } from './handlers.js';
 import { type CallerCredentials, identify, type SiwxSettings, siwxChallengeFor } from './identify.js';
@@ -51,6 +52,8 @@ export interface ToolServiceOptions {
   /** The Solana chain and market the Solana tools use (sandbox or live); unset: those tools answer 503. */
   readonly solana?: SolanaChain | undefined;
   readonly hedera?: HandlerContext['hedera'];
+  /** The Bitcoin chain the Bitcoin wallet tools use. */
+  readonly bitcoin?: BitcoinChainAccess | undefined;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -109,8 +112,8 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const { mode, masterKey, providers, vaultChains, evmNetworks, solana, hedera } = this.options;
-    const context: HandlerContext = { mode, db, caller, masterKey, providers, vaultChains, evmNetworks, solana, hedera };
+    const { mode, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin } = this.options;
+    const context: HandlerContext = { mode, db, caller, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin };
     const paid: PaidCall = {
       db,
       tool,
