@@ -2,6 +2,7 @@ import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type T
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
+import type { OrderEngine } from './conditional-orders/engine/order-engine.js';
 import type { VaultChains } from './vaults/vault-chains.js';
 
 export type ServiceMode = 'sandbox' | 'live';
@@ -23,6 +24,8 @@ export interface HandlerContext {
   readonly providers: Providers;
   /** Chains the vault tools read and mint on (the sandbox Base chain in sandbox mode); none when unset. */
   readonly vaultChains?: VaultChains | undefined;
+  /** The conditional-order engine that executes orders (deleteConditionalOrder executeEarly); none: orders only wait. */
+  readonly orderEngine?: OrderEngine | undefined;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */

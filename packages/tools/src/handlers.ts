@@ -1,3 +1,4 @@
+import { conditionalOrderHandlers } from './conditional-orders/index.js';
 import type { HandlerTable } from './handler.js';
 import { hederaContractIdToEvmAddress } from './hedera/contract-id-to-evm-address.js';
 import { getLeaderboard } from './leaderboard/index.js';
@@ -53,4 +54,5 @@ export const handlers: HandlerTable = {
   svcResolveAsset,
   svcGetDepositAddress,
   svcQuickVault,
+  ...conditionalOrderHandlers,
 };

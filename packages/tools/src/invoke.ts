@@ -1,3 +1,4 @@
+import type { OrderEngine } from './conditional-orders/engine/order-engine.js';
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Providers } from '@svc/providers';
 import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
@@ -45,6 +46,8 @@ export interface ToolServiceOptions {
   readonly providers: Providers;
   /** Chains the vault tools read and mint on. */
   readonly vaultChains?: VaultChains | undefined;
+  /** The conditional-order engine executeEarly runs orders with (the embedded worker's). */
+  readonly orderEngine?: OrderEngine | undefined;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -103,7 +106,7 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains };
+    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains, orderEngine: this.options.orderEngine };
     const paid: PaidCall = {
       db,
       tool,
