@@ -3,6 +3,8 @@ import {
   ANVIL_DEV_MNEMONIC,
   loadOrCreateKeyPairFile,
   type SandboxEvmChain,
+  type SandboxEvmChains,
+  sandboxEvmChains,
   type SandboxSolana,
   StacksSandboxLedger,
   startSandboxEvmChain,
@@ -23,6 +25,8 @@ const LAMPORTS_PER_SOL = 1_000_000_000n;
 export interface Sandbox {
   /** The sandbox Base chain (anvil, chain id 8453) with USDC at its canonical address. */
   readonly base: SandboxEvmChain;
+  /** The five sandbox EVM chains with their seeded markets (tokens, pools, NFTs), each started and seeded on first use. */
+  readonly evm: SandboxEvmChains['evm'];
   /** The sandbox Solana chain (LiteSVM behind a JSON-RPC facade) with USDC at the mainnet mint address. */
   readonly solana: SandboxSolana;
   /** The sandbox Stacks chain (stacks:1): an in-process ledger of STX, sBTC and USDCx applying signed transfers. */
@@ -67,14 +71,17 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       svm: [{ network: NETWORKS.solana, rpcUrl: solana.value.rpcUrl, feePayer: solanaFeePayer }],
       stacks: [{ network: NETWORKS.stacks, target: stacks }],
     });
+    const evmChains = sandboxEvmChains({ base: base.value, chainsDir });
     return {
       base: base.value,
+      evm: evmChains.evm,
       solana: solana.value,
       stacks,
       feePayer: { solana: solanaFeePayer.address },
       facilitator,
       stop: async () => {
         // close() writes the Stacks ledger's last changes to its file.
+        await evmChains.stop();
         await Promise.all([base.value.stop(), solana.value.stop(), stacks.close()]);
       },
     };
