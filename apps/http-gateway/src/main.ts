@@ -5,6 +5,7 @@ import { conditionalOrderJob, startWorker, trackedWalletJobs } from '@svc/worker
 import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
 import { sandboxOrderEngine } from './conditional-orders.js';
+import { sandboxSwapExecutors } from './swap-executors.js';
 import { ConfigError, loadConfig } from './config.js';
 import { loadMasterKey } from './master-key.js';
 import { loadSigningKey } from './oauth/index.js';
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;
   const oauthSigningKey = await loadSigningKey({ setting: config.oauthSigningKey, dataDir: config.dataDir });
   const masterKey = await loadMasterKey(config);
-  const orderEngine = sandbox ? sandboxOrderEngine(db, sandbox, {}, process.env.WORKER_ID) : undefined;
+  const orderEngine = sandbox ? sandboxOrderEngine(db, sandbox, sandboxSwapExecutors(db, sandbox), process.env.WORKER_ID) : undefined;
   const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey, masterKey, ...(orderEngine ? { orderEngine } : {}) });
   // The embedded worker: tracked-wallet watchers (the sandbox Base chain in sandbox mode), webhook delivery and the
   // conditional-order triggers.
