@@ -6,10 +6,13 @@
 //    (goal: at least 2x the reference's calls/s at equal or lower p99). Rounds alternate which server goes first
 //    and the table shows each level's median round;
 // 3. MCP beside REST (bench/mcp.mjs): tools/list and tools/call paid from account credit, next to the same tool
-//    over REST paid per call with x402.
+//    over REST paid per call with x402;
+// 4. conditional-order triggers (bench/orders.mjs): the engine's in-memory index against SQL per tick, 1,000,000
+//    open orders over 10,000 tokens on one real database.
 import autocannon from 'autocannon';
 import { startTarget } from './child.mjs';
 import { benchMcp } from './mcp.mjs';
+import { benchOrders } from './orders.mjs';
 import { StallError, startPaidTarget } from './paid.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -21,7 +24,7 @@ const PAID = {
   rounds: Number(process.env.BENCH_PAID_ROUNDS ?? 3),
   payers: Number(process.env.BENCH_PAID_PAYERS ?? 32),
 };
-const only = process.env.BENCH_ONLY; // 'unpaid', 'paid' or 'mcp' runs one part
+const only = process.env.BENCH_ONLY; // 'unpaid', 'paid', 'mcp' or 'orders' runs one part
 
 async function measureUnpaid(kind, port, path) {
   const target = await startTarget(kind, { port });
@@ -159,5 +162,10 @@ if (!only || only === 'mcp') {
   const { rows, ok } = await benchMcp({ connections: 8, duration: DURATION_S, restCalls: PAID.calls, restConcurrency: 8 });
   console.log(`\nMCP beside REST on one gateway, 8 concurrent keep-alive clients, 127.0.0.1 (MCP: ${DURATION_S}s each; REST: ${PAID.calls} pre-signed payments)`);
   for (const r of rows) console.log(`${r.name.padEnd(56)} ${r.rps.toFixed(0).padStart(7)} calls/s   p50 ${ms(r.p50)} ms   p99 ${ms(r.p99)} ms`);
+  if (!ok) process.exitCode = 1;
+}
+
+if (!only || only === 'orders') {
+  const { ok } = await benchOrders();
   if (!ok) process.exitCode = 1;
 }

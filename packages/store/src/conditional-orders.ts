@@ -279,25 +279,45 @@ export async function retriggerOrder(db: Queryable, orderId: string, triggerPric
 }
 
 /**
- * Claim a PENDING order for execution: the one conditional UPDATE that makes execution exactly-once. Undefined when
- * another worker (or a cancel) got there first, or when a sibling exit of the same position is already executing or
- * executed (the unique index conditional_orders_one_exit: take-profit and stop-loss cancel each other).
+ * Claim PENDING orders for execution: the one conditional UPDATE that makes execution exactly-once, for every order
+ * a price tick crossed at once. An order another worker (or a cancel) got first is simply not returned. When a
+ * sibling exit of the same position is already executing or executed (the unique index conditional_orders_one_exit:
+ * take-profit and stop-loss cancel each other) the batch fails as a whole and is retried one order at a time, so
+ * only the blocked order is left out.
  */
-export async function claimOrder(db: Queryable, orderId: string, claimant: string, priceSeen: string | null): Promise<StoredOrder | undefined> {
-  try {
+export async function claimOrders(db: Queryable, orderIds: readonly string[], claimant: string, priceSeen: string | null): Promise<StoredOrder[]> {
+  const claim = async (ids: readonly string[]) => {
     const { rows } = await db.query<OrderRow>(
       `WITH changed AS (
          UPDATE conditional_orders SET status = 'EXECUTING', claimed_by = $2, claimed_at = now(), price_seen = $3::numeric, updated_at = now(),
                 revision = nextval('conditional_order_revisions')
-          WHERE order_id = $1 AND status = 'PENDING' RETURNING *
+          WHERE order_id = ANY($1::text[]) AND status = 'PENDING' RETURNING *
        )${EVENT_OF_CHANGED('$2', "'claimed'", '$3', 'NULL', 'NULL')}`,
-      [orderId, claimant, priceSeen],
+      [ids, claimant, priceSeen],
     );
-    return rows[0] && toOrder(rows[0]);
+    return rows.map(toOrder);
+  };
+  const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+  try {
+    return await claim(orderIds);
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') return undefined;
-    throw error;
+    if (!uniqueViolation(error)) throw error;
   }
+  const claimed: StoredOrder[] = [];
+  for (const orderId of orderIds) {
+    try {
+      claimed.push(...(await claim([orderId])));
+    } catch (error) {
+      if (!uniqueViolation(error)) throw error;
+    }
+  }
+  return claimed;
+}
+
+/** Claim one PENDING order (see claimOrders); undefined when someone else has it. */
+export async function claimOrder(db: Queryable, orderId: string, claimant: string, priceSeen: string | null): Promise<StoredOrder | undefined> {
+  const [claimed] = await claimOrders(db, [orderId], claimant, priceSeen);
+  return claimed;
 }
 
 /** Record the transaction of a claimed order before it is broadcast (what crash reconciliation looks up). */

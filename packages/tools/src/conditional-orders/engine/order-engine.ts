@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import {
   claimOrder,
+  claimOrders,
   moveOrder,
   moveOrdersOfPosition,
   type OrderNetwork,
@@ -110,8 +111,7 @@ export class OrderEngine {
   async tick(tick: PriceTick): Promise<StoredOrder[]> {
     const crossed = this.index.crossing(tick.network, tick.token, tick.priceUsd);
     if (crossed.length === 0) return [];
-    const claims = await Promise.all(crossed.map((order) => this.claim(order.orderId, String(tick.priceUsd))));
-    const claimed = claims.filter((order): order is StoredOrder => order !== undefined);
+    const claimed = await claimOrders(this.db, crossed.map((order) => order.orderId), this.actor, String(tick.priceUsd));
     for (const order of claimed) this.enqueue(order);
     return claimed;
   }
