@@ -3,6 +3,7 @@ import type { MasterKeyProvider } from '@svc/chains';
 import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
 import type { OrderEngine } from './conditional-orders/engine/order-engine.js';
+import type { EvmNetworks } from './evm/evm-networks.js';
 import type { VaultChains } from './vaults/vault-chains.js';
 
 export type ServiceMode = 'sandbox' | 'live';
@@ -26,6 +27,8 @@ export interface HandlerContext {
   readonly vaultChains?: VaultChains | undefined;
   /** The conditional-order engine that executes orders (deleteConditionalOrder executeEarly); none: orders only wait. */
   readonly orderEngine?: OrderEngine | undefined;
+  /** The five EVM chains for the EVM tools (sandbox anvils, or live RPCs); unset: each EVM tool answers 503 naming its RPC setting. */
+  readonly evmNetworks?: EvmNetworks | undefined;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */

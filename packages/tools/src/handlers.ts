@@ -1,4 +1,5 @@
 import { conditionalOrderHandlers } from './conditional-orders/index.js';
+import { evmHandlers } from './evm/index.js';
 import type { HandlerTable } from './handler.js';
 import { hederaContractIdToEvmAddress } from './hedera/contract-id-to-evm-address.js';
 import { getLeaderboard } from './leaderboard/index.js';
@@ -55,4 +56,5 @@ export const handlers: HandlerTable = {
   svcGetDepositAddress,
   svcQuickVault,
   ...conditionalOrderHandlers,
+  ...evmHandlers,
 };

@@ -12,6 +12,7 @@ import { payFromCredit } from './pay/credit.js';
 import { charged, type InvokeOutcome } from './pay/outcome.js';
 import type { PaidCall } from './pay/paid-call.js';
 import { payWithX402 } from './pay/x402.js';
+import type { EvmNetworks } from './evm/evm-networks.js';
 import type { VaultChains } from './vaults/vault-chains.js';
 import { checkCall, policyOf, reserveDailySpend, spendOf } from './policy/index.js';
 
@@ -48,6 +49,7 @@ export interface ToolServiceOptions {
   readonly vaultChains?: VaultChains | undefined;
   /** The conditional-order engine executeEarly runs orders with (the embedded worker's). */
   readonly orderEngine?: OrderEngine | undefined;
+  readonly evmNetworks?: EvmNetworks | undefined;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -106,7 +108,7 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains, orderEngine: this.options.orderEngine };
+    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains, evmNetworks: this.options.evmNetworks, orderEngine: this.options.orderEngine };
     const paid: PaidCall = {
       db,
       tool,
