@@ -34,6 +34,10 @@ const settingsSchema = z.object({
   SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional(),
   PROVIDERS_LIVE: z.string().optional(),
   MIGRATION_API_URL: z.url().optional(),
+  /** Live Solana: the JSON-RPC endpoint, and Jupiter's API key (optionally another Jupiter base URL). */
+  SOLANA_RPC_URL: z.url().optional(),
+  JUPITER_API_KEY: z.string().min(1).optional(),
+  JUPITER_API_URL: z.url().optional(),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -148,6 +152,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseRpcUrl: s.BASE_RPC_URL,
     watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
-    providerSettings: { PROVIDERS_LIVE: s.PROVIDERS_LIVE, MIGRATION_API_URL: s.MIGRATION_API_URL },
+    providerSettings: {
+      PROVIDERS_LIVE: s.PROVIDERS_LIVE,
+      MIGRATION_API_URL: s.MIGRATION_API_URL,
+      SOLANA_RPC_URL: s.SOLANA_RPC_URL,
+      JUPITER_API_KEY: s.JUPITER_API_KEY,
+      JUPITER_API_URL: s.JUPITER_API_URL,
+    },
   };
 }

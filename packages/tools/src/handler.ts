@@ -4,6 +4,7 @@ import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
 import type { OrderEngine } from './conditional-orders/engine/order-engine.js';
 import type { EvmNetworks } from './evm/evm-networks.js';
+import type { SolanaChain } from './solana/solana-chain.js';
 import type { VaultChains } from './vaults/vault-chains.js';
 
 export type ServiceMode = 'sandbox' | 'live';
@@ -29,6 +30,8 @@ export interface HandlerContext {
   readonly orderEngine?: OrderEngine | undefined;
   /** The five EVM chains for the EVM tools (sandbox anvils, or live RPCs); unset: each EVM tool answers 503 naming its RPC setting. */
   readonly evmNetworks?: EvmNetworks | undefined;
+  /** The Solana chain and market (sandbox chain and venue, or SOLANA_RPC_URL and Jupiter); unset answers 503. */
+  readonly solana?: SolanaChain | undefined;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */

@@ -22,6 +22,7 @@ import {
   svcResolveAsset,
   svcRevealKeys,
 } from './vaults/index.js';
+import { findSolanaSwapToken, solanaBalances, solanaGetTokenPairPrice, solanaGetTokenPrices, solanaTransfer, splBuyIntent } from './solana/index.js';
 import { wallet } from './wallet/index.js';
 
 /** Every implemented tool. A catalog tool missing here answers 501 (and is never charged). */
@@ -57,4 +58,10 @@ export const handlers: HandlerTable = {
   svcQuickVault,
   ...conditionalOrderHandlers,
   ...evmHandlers,
+  solanaBalances,
+  solanaTransfer,
+  splBuyIntent,
+  solanaGetTokenPairPrice,
+  solanaGetTokenPrices,
+  findSolanaSwapToken,
 };

@@ -5,3 +5,13 @@ export { type CallSpend, checkCall, DEFAULT_SPENDING_POLICY, describePolicy, typ
 export { NO_VAULT_CHAINS, sandboxVaultChains, type VaultChains } from './vaults/index.js';
 export * from './conditional-orders/index.js';
 export { EVM_BALANCE_READERS, evmBalanceReader, type EvmNetworks, executeSwap, type ExecuteSwapInput, type ExecuteSwapResult, sandboxEvmNetworks } from './evm/index.js';
+export {
+  type ExecuteSolanaSwapInput,
+  executeSolanaSwap,
+  liveSolanaChain,
+  sandboxSolanaChain,
+  type SolanaChain,
+  type SolanaSwapDeps,
+  type SolanaSwapResult,
+  solanaBalanceReader,
+} from './solana/index.js';

@@ -14,6 +14,7 @@ import type { PaidCall } from './pay/paid-call.js';
 import { payWithX402 } from './pay/x402.js';
 import type { EvmNetworks } from './evm/evm-networks.js';
 import type { VaultChains } from './vaults/vault-chains.js';
+import type { SolanaChain } from './solana/solana-chain.js';
 import { checkCall, policyOf, reserveDailySpend, spendOf } from './policy/index.js';
 
 export type { CreditCharge, InvokeOutcome } from './pay/outcome.js';
@@ -50,6 +51,8 @@ export interface ToolServiceOptions {
   /** The conditional-order engine executeEarly runs orders with (the embedded worker's). */
   readonly orderEngine?: OrderEngine | undefined;
   readonly evmNetworks?: EvmNetworks | undefined;
+  /** The Solana chain and market the Solana tools use (sandbox or live); unset: those tools answer 503. */
+  readonly solana?: SolanaChain | undefined;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -108,7 +111,7 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains, evmNetworks: this.options.evmNetworks, orderEngine: this.options.orderEngine };
+    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains, evmNetworks: this.options.evmNetworks, solana: this.options.solana, orderEngine: this.options.orderEngine };
     const paid: PaidCall = {
       db,
       tool,

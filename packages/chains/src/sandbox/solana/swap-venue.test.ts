@@ -1,4 +1,5 @@
 import { createSolanaRpc, generateKeyPairSigner, getBase64EncodedWireTransaction, getSignatureFromTransaction, partiallySignTransaction } from '@solana/kit';
+import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxSolana, startSandboxSolana } from './sandbox-solana.js';
 import { VENUE_POOL_DEPTH_USD, VenueError } from './swap-venue.js';
@@ -64,10 +65,20 @@ describe('sandbox Solana swap venue', () => {
     await expect(sandbox.setTokenPriceUsd(SOLANA_USDC_MINT, 2)).rejects.toThrow(/unit/);
   });
 
-  it('wraps SOL for a WSOL faucet credit', async () => {
+  it('wraps SOL for a WSOL faucet credit, and lists token accounts by owner over RPC', async () => {
     const user = await generateKeyPairSigner();
     await sandbox.mintToken(user.address, SOLANA_WSOL_MINT, 2_000_000_000n);
+    await sandbox.mintToken(user.address, SOLANA_BONK_MINT, 0n);
     expect(await sandbox.tokenBalance(user.address, SOLANA_WSOL_MINT)).toBe(2_000_000_000n);
     expect(await sandbox.solBalance(user.address)).toBe(0n);
+    const rpc = createSolanaRpc(sandbox.rpcUrl);
+    const { value } = await rpc.getTokenAccountsByOwner(user.address, { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' }).send();
+    const parsed = value.map(({ account }) => (account.data as { parsed: { info: { mint: string; owner: string; isNative: boolean; tokenAmount: { amount: string } } } }).parsed.info);
+    expect(parsed).toEqual([
+      expect.objectContaining({ mint: SOLANA_WSOL_MINT, owner: user.address, isNative: true, tokenAmount: expect.objectContaining({ amount: '2000000000' }) }),
+      expect.objectContaining({ mint: SOLANA_BONK_MINT, owner: user.address, tokenAmount: expect.objectContaining({ amount: '0' }) }),
+    ]);
+    const byMint = await rpc.getTokenAccountsByOwner(user.address, { mint: SOLANA_BONK_MINT }, { encoding: 'base64' }).send();
+    expect(byMint.value).toHaveLength(1);
   });
 });
