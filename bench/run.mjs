@@ -8,11 +8,14 @@
 // 3. MCP beside REST (bench/mcp.mjs): tools/list and tools/call paid from account credit, next to the same tool
 //    over REST paid per call with x402;
 // 4. balance reads (bench/balances.mjs): each chain's balance tool and getAllBalances' fan-out over all eight networks
-//    (goal: the fan-out's p50 at most 1.5x the slowest single chain's).
+//    (goal: the fan-out's p50 at most 1.5x the slowest single chain's);
+// 5. conditional-order triggers (bench/orders.mjs): the engine's in-memory index against SQL per tick, 1,000,000
+//    open orders over 10,000 tokens on one real database.
 import autocannon from 'autocannon';
 import { startTarget } from './child.mjs';
 import { benchBalances } from './balances.mjs';
 import { benchMcp } from './mcp.mjs';
+import { benchOrders } from './orders.mjs';
 import { StallError, startPaidTarget } from './paid.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -24,7 +27,7 @@ const PAID = {
   rounds: Number(process.env.BENCH_PAID_ROUNDS ?? 3),
   payers: Number(process.env.BENCH_PAID_PAYERS ?? 32),
 };
-const only = process.env.BENCH_ONLY; // 'unpaid', 'paid', 'mcp' or 'balances' runs one part
+const only = process.env.BENCH_ONLY; // 'unpaid', 'paid', 'mcp', 'balances' or 'orders' runs one part
 
 async function measureUnpaid(kind, port, path) {
   const target = await startTarget(kind, { port });
@@ -173,4 +176,9 @@ if (!only || only === 'balances') {
   for (const row of [...singles, fanOut]) console.log(`${row.name.padEnd(20)} p50 ${ms(row.p50)} ms   p99 ${ms(row.p99)} ms`);
   const ratio = fanOut.p50 / slowest.p50;
   console.log(`fan-out/slowest single chain (${slowest.name}) at p50: ${ratio.toFixed(2)} (goal <= 1.5) ${verdict(ratio <= 1.5)}`);
+}
+
+if (!only || only === 'orders') {
+  const { ok } = await benchOrders();
+  if (!ok) process.exitCode = 1;
 }

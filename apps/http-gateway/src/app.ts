@@ -5,7 +5,7 @@ import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
 import { Providers } from '@svc/providers';
-import { liveBitcoinChain, liveSolanaChain, sandboxBitcoinChain, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
+import { liveBitcoinChain, liveSolanaChain, type OrderEngine, sandboxBitcoinChain, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
@@ -18,6 +18,8 @@ import { policyRoutes } from './routes/policy.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { sandboxRoutes } from './routes/sandbox.js';
+import { sandboxPriceRoutes } from './routes/sandbox-prices.js';
+import { sandboxMarketOf } from './conditional-orders.js';
 import { webhookRoutes } from './routes/webhook.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { smartWalletVerifier } from './smart-wallet-verifier.js';
@@ -43,6 +45,8 @@ export interface AppDependencies {
    * key, or in sandbox mode one that lives as long as the process (tests).
    */
   readonly masterKey?: MasterKeyProvider;
+  /** The conditional-order engine the worker runs; executeEarly executes with it (none: orders only wait). */
+  readonly orderEngine?: OrderEngine;
   /** Where log lines go (default stdout): tests capture them to prove no secret is logged. */
   readonly logStream?: FastifyLoggerOptions['stream'];
 }
@@ -87,7 +91,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // facade, or BITCOIN_ESPLORA_URL and BITCOIN_ORD_URL.
   const sandboxBitcoin = config.mode === 'sandbox' ? deps.sandbox?.bitcoin : undefined;
   const bitcoin = sandboxBitcoin ? sandboxBitcoinChain(() => sandboxBitcoin.esploraUrl()) : liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl });
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin });
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin, orderEngine: deps.orderEngine });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({
@@ -108,7 +112,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   policyRoutes(app, { db: deps.db, accountOf });
   webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf });
   scheduleHousekeeping(app, deps.db);
-  if (deps.sandbox && config.mode === 'sandbox') sandboxRoutes(app, deps.sandbox);
+  if (deps.sandbox && config.mode === 'sandbox') {
+    sandboxRoutes(app, deps.sandbox);
+    sandboxPriceRoutes(app, { db: deps.db, market: sandboxMarketOf(deps.sandbox) });
+  }
   discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });
 
   app.get('/health', async (_request, reply) => {

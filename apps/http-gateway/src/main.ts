@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { openStore } from '@svc/store';
 import { feePayersOf } from '@svc/payments';
-import { startWorker, trackedWalletJobs } from '@svc/worker';
+import { conditionalOrderJob, startWorker, trackedWalletJobs } from '@svc/worker';
 import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
+import { sandboxOrderEngine } from './conditional-orders.js';
+import { sandboxSwapExecutors } from './swap-executors.js';
 import { ConfigError, loadConfig } from './config.js';
 import { loadMasterKey } from './master-key.js';
 import { loadSigningKey } from './oauth/index.js';
@@ -17,15 +19,21 @@ async function main(): Promise<void> {
   const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;
   const oauthSigningKey = await loadSigningKey({ setting: config.oauthSigningKey, dataDir: config.dataDir });
   const masterKey = await loadMasterKey(config);
-  const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey, masterKey });
-  // The embedded worker: tracked-wallet watchers (the sandbox Base chain in sandbox mode) and webhook delivery.
+  const orderEngine = sandbox ? sandboxOrderEngine(db, sandbox, sandboxSwapExecutors(db, sandbox), process.env.WORKER_ID) : undefined;
+  const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey, masterKey, ...(orderEngine ? { orderEngine } : {}) });
+  // The embedded worker: tracked-wallet watchers (the sandbox Base chain in sandbox mode), webhook delivery and the
+  // conditional-order triggers.
   const worker = startWorker(
-    trackedWalletJobs({ db, mode: config.mode, rpcUrls: sandbox ? { base: sandbox.base.rpcUrl } : config.watcherRpcUrls, log: { warn: (message) => app.log.warn(message) } }),
+    [
+      ...trackedWalletJobs({ db, mode: config.mode, rpcUrls: sandbox ? { base: sandbox.base.rpcUrl } : config.watcherRpcUrls, log: { warn: (message) => app.log.warn(message) } }),
+      ...(orderEngine ? [conditionalOrderJob(orderEngine)] : []),
+    ],
     { error: (details, message) => app.log.error(details, message) },
   );
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await worker.stop();
+    await orderEngine?.stop();
     await app.close();
     await sandbox?.stop();
     await db.close();

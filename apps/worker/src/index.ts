@@ -3,3 +3,4 @@ export { deliverDueWebhooks, type WebhookDeliveryOptions } from './webhooks/deli
 export { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './webhooks/retry-policy.js';
 export { webhookHeaders, webhookSignature } from './webhooks/signature.js';
 export * from './tracked-wallets/index.js';
+export * from './conditional-orders/index.js';

@@ -23,3 +23,5 @@ export * from './recommended-tokens.js';
 export * from './slippage.js';
 export * from './vault-keys.js';
 export * from './vaults.js';
+export * from './conditional-orders.js';
+export * from './sandbox-prices.js';

@@ -2,9 +2,10 @@ import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type T
 import type { HederaNetwork, MasterKeyProvider } from '@svc/chains';
 import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
+import type { BitcoinChainAccess } from './bitcoin/bitcoin-chain.js';
+import type { OrderEngine } from './conditional-orders/engine/order-engine.js';
 import type { EvmNetworks } from './evm/evm-networks.js';
 import type { SolanaChain } from './solana/solana-chain.js';
-import type { BitcoinChainAccess } from './bitcoin/bitcoin-chain.js';
 import type { VaultChains } from './vaults/vault-chains.js';
 
 export type ServiceMode = 'sandbox' | 'live';
@@ -14,18 +15,16 @@ export interface CallerAccount {
   readonly accountId: string;
 }
 
-/** What a handler may use. Grows with the service (chains, providers). */
-export interface HandlerContext {
-  readonly mode: ServiceMode;
-  readonly db: Queryable;
-  /** Set for every identity-gated tool (invoke refuses those calls without one); otherwise set when known. */
-  readonly caller: CallerAccount | undefined;
+/** What the service lends every handler: custody, providers and the chains each tool family reaches. */
+export interface HandlerResources {
   /** Seals and opens custodial vault seeds (SVC_MASTER_KEY or a KMS). */
   readonly masterKey: MasterKeyProvider;
   /** Third-party APIs (sandbox or live per provider); using an unconfigured one throws 503 naming its setting. */
   readonly providers: Providers;
   /** Chains the vault tools read and mint on (the sandbox Base chain in sandbox mode); none when unset. */
   readonly vaultChains?: VaultChains | undefined;
+  /** The conditional-order engine that executes orders (deleteConditionalOrder executeEarly); none: orders only wait. */
+  readonly orderEngine?: OrderEngine | undefined;
   /** The five EVM chains for the EVM tools (sandbox anvils, or live RPCs); unset: each EVM tool answers 503 naming its RPC setting. */
   readonly evmNetworks?: EvmNetworks | undefined;
   /** The Solana chain and market (sandbox chain and venue, or SOLANA_RPC_URL and Jupiter); unset answers 503. */
@@ -34,6 +33,14 @@ export interface HandlerContext {
   readonly hedera?: (() => Promise<HederaNetwork>) | undefined;
   /** The Bitcoin chain the Bitcoin wallet tools use (sandbox ledger facade or BITCOIN_ESPLORA_URL); none when unset. */
   readonly bitcoin?: BitcoinChainAccess | undefined;
+}
+
+/** What a handler may use: the service's resources and the call's own facts. */
+export interface HandlerContext extends HandlerResources {
+  readonly mode: ServiceMode;
+  readonly db: Queryable;
+  /** Set for every identity-gated tool (invoke refuses those calls without one); otherwise set when known. */
+  readonly caller: CallerAccount | undefined;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */

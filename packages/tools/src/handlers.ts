@@ -1,4 +1,6 @@
+import { conditionalOrderHandlers } from './conditional-orders/index.js';
 import { evmHandlers } from './evm/index.js';
+import { getAllBalances } from './balances/index.js';
 import { getBTCBalances, sendRunes, transferBTC } from './bitcoin/index.js';
 import type { HandlerTable } from './handler.js';
 import {
@@ -56,6 +58,7 @@ export const handlers: HandlerTable = {
   migrationGetProjectDetails,
   getLeaderboard,
   wallet,
+  getAllBalances,
   setSlippageSettings,
   displayRecommendedSolanaTokensToBuy,
   displayRecommendedEVMTokensToBuy,
@@ -72,6 +75,7 @@ export const handlers: HandlerTable = {
   svcResolveAsset,
   svcGetDepositAddress,
   svcQuickVault,
+  ...conditionalOrderHandlers,
   ...evmHandlers,
   solanaBalances,
   solanaTransfer,

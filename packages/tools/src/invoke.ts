@@ -1,10 +1,7 @@
-import type { MasterKeyProvider } from '@svc/chains';
-import type { Providers } from '@svc/providers';
 import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
 import { decodePaymentSignature, type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, withSiwxChallenge } from '@svc/payments';
 import { type Db, releaseSpend } from '@svc/store';
-import type { BitcoinChainAccess } from './bitcoin/bitcoin-chain.js';
-import { type HandlerContext, handlerFor, type HandlerTable, type ServiceMode } from './handler.js';
+import { type HandlerContext, handlerFor, type HandlerResources, type HandlerTable, type ServiceMode } from './handler.js';
 import { handlers as implemented } from './handlers.js';
 import { type CallerCredentials, identify, type SiwxSettings, siwxChallengeFor } from './identify.js';
 import { idempotencyKeyOf, inputHashOf } from './idempotency.js';
@@ -12,9 +9,6 @@ import { payFromCredit } from './pay/credit.js';
 import { charged, type InvokeOutcome } from './pay/outcome.js';
 import type { PaidCall } from './pay/paid-call.js';
 import { payWithX402 } from './pay/x402.js';
-import type { EvmNetworks } from './evm/evm-networks.js';
-import type { VaultChains } from './vaults/vault-chains.js';
-import type { SolanaChain } from './solana/solana-chain.js';
 import { checkCall, policyOf, reserveDailySpend, spendOf } from './policy/index.js';
 
 export type { CreditCharge, InvokeOutcome } from './pay/outcome.js';
@@ -32,7 +26,8 @@ export interface InvokeRequest extends CallerCredentials {
   readonly idempotencyKey?: string | undefined;
 }
 
-export interface ToolServiceOptions {
+/** The service's settings, and the resources (custody, providers, chains) it lends to every handler. */
+export interface ToolServiceOptions extends HandlerResources {
   readonly mode: ServiceMode;
   readonly db: Db;
   readonly payments: PaymentRequirementsBuilder;
@@ -42,18 +37,6 @@ export interface ToolServiceOptions {
   readonly handlers?: HandlerTable;
   /** Sign-in (SIWX) for identity-gated tools: the public origin proofs must name, and the smart-wallet verifier. */
   readonly siwx: SiwxSettings;
-  /** Seals the vault seeds handlers create (see @svc/chains custody). */
-  readonly masterKey: MasterKeyProvider;
-  /** Third-party provider clients, built once per service from its settings. */
-  readonly providers: Providers;
-  /** Chains the vault tools read and mint on. */
-  readonly vaultChains?: VaultChains | undefined;
-  readonly evmNetworks?: EvmNetworks | undefined;
-  /** The Solana chain and market the Solana tools use (sandbox or live); unset: those tools answer 503. */
-  readonly solana?: SolanaChain | undefined;
-  readonly hedera?: HandlerContext['hedera'];
-  /** The Bitcoin chain the Bitcoin wallet tools use. */
-  readonly bitcoin?: BitcoinChainAccess | undefined;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -71,9 +54,12 @@ const SIGN_IN_FIRST =
  */
 export class ToolService {
   readonly #handlers: HandlerTable;
+  readonly #resources: HandlerResources;
 
   constructor(private readonly options: ToolServiceOptions) {
     this.#handlers = options.handlers ?? implemented;
+    const { mode: _mode, db: _db, payments: _payments, processor: _processor, priceOverrides: _priceOverrides, handlers: _handlers, siwx: _siwx, ...resources } = options;
+    this.#resources = resources;
   }
 
   async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
@@ -112,8 +98,7 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const { mode, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin } = this.options;
-    const context: HandlerContext = { mode, db, caller, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin };
+    const context: HandlerContext = { ...this.#resources, mode: this.options.mode, db, caller };
     const paid: PaidCall = {
       db,
       tool,

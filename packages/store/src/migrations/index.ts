@@ -12,6 +12,8 @@ import { accountSettings } from './0011_account_settings.js';
 import { trackedWallets } from './0012_tracked_wallets.js';
 import { a2aTasks } from './0013_a2a_tasks.js';
 import { vaults } from './0014_vaults.js';
+import { conditionalOrders } from './0015_conditional_orders.js';
+import { sandboxPrices } from './0016_sandbox_prices.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -35,4 +37,6 @@ export const migrations: readonly Migration[] = [
   trackedWallets,
   a2aTasks,
   vaults,
+  conditionalOrders,
+  sandboxPrices,
 ];

@@ -1,0 +1,1 @@
+export { CONDITIONAL_ORDER_INTERVAL_MS, conditionalOrderJob } from './job.js';
