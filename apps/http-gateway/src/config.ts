@@ -69,7 +69,7 @@ export interface Config {
   /** Base JSON-RPC (live mode): verifies smart-wallet (EIP-1271 / EIP-6492) sign-in proofs. */
   readonly baseRpcUrl: string | undefined;
   /** JSON-RPC per chain the tracked-wallet watcher polls in live mode; a chain without one is not watched. */
-  readonly watcherRpcUrls: { readonly eth: string | undefined; readonly base: string | undefined; readonly bsc: string | undefined; readonly polygon: string | undefined };
+  readonly watcherRpcUrls: { readonly eth: string | undefined; readonly base: string | undefined; readonly bsc: string | undefined; readonly polygon: string | undefined; readonly solana: string | undefined };
   /**
    * SVC_MASTER_KEY (seals vault seeds) with SVC_PREVIOUS_MASTER_KEYS (still opened, during a rotation). Required in
    * live mode; unset in sandbox mode, main.ts uses the key generated into DATA_DIR/master-key.
@@ -150,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessKeyEnvironment: s.ACCESS_KEY_ENVIRONMENT ?? (s.SVC_MODE === 'live' ? 'production' : 'development'),
     oauthSigningKey: s.OAUTH_SIGNING_KEY,
     baseRpcUrl: s.BASE_RPC_URL,
-    watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL },
+    watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL, solana: s.SOLANA_RPC_URL },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
     providerSettings: {
       PROVIDERS_LIVE: s.PROVIDERS_LIVE,

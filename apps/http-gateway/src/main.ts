@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey, masterKey });
   // The embedded worker: tracked-wallet watchers (the sandbox Base chain in sandbox mode) and webhook delivery.
   const worker = startWorker(
-    trackedWalletJobs({ db, mode: config.mode, rpcUrls: sandbox ? { base: sandbox.base.rpcUrl } : config.watcherRpcUrls, log: { warn: (message) => app.log.warn(message) } }),
+    trackedWalletJobs({ db, mode: config.mode, rpcUrls: sandbox ? { base: sandbox.base.rpcUrl, solana: sandbox.solana.rpcUrl } : config.watcherRpcUrls, log: { warn: (message) => app.log.warn(message) } }),
     { error: (details, message) => app.log.error(details, message) },
   );
   const shutdown = async (signal: string) => {
