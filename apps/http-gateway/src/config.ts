@@ -77,7 +77,7 @@ export interface Config {
   readonly bitcoinEsploraUrl: string | undefined;
   /** ord server JSON API (live mode): where sendRunes finds the outputs carrying runes; unset, it answers 503 naming it. */
   readonly bitcoinOrdUrl: string | undefined;
-  readonly watcherRpcUrls: { readonly eth: string | undefined; readonly base: string | undefined; readonly bsc: string | undefined; readonly polygon: string | undefined };
+  readonly watcherRpcUrls: { readonly eth: string | undefined; readonly base: string | undefined; readonly bsc: string | undefined; readonly polygon: string | undefined; readonly solana: string | undefined };
   /**
    * SVC_MASTER_KEY (seals vault seeds) with SVC_PREVIOUS_MASTER_KEYS (still opened, during a rotation). Required in
    * live mode; unset in sandbox mode, main.ts uses the key generated into DATA_DIR/master-key.
@@ -166,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseRpcUrl: s.BASE_RPC_URL,
     bitcoinEsploraUrl: s.BITCOIN_ESPLORA_URL,
     bitcoinOrdUrl: s.BITCOIN_ORD_URL,
-    watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL },
+    watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL, solana: s.SOLANA_RPC_URL },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
     // Sign-in nonces must verify on every instance: a secret they all share (SIWX_NONCE_SECRET, else SVC_MASTER_KEY).
     siwxNonceKey: nonceSecret === undefined ? undefined : siwxNonceKeyFrom(nonceSecret),

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   // conditional-order triggers.
   const worker = startWorker(
     [
-      ...trackedWalletJobs({ db, mode: config.mode, rpcUrls: sandbox ? { base: sandbox.base.rpcUrl } : config.watcherRpcUrls, log: { warn: (message) => app.log.warn(message) } }),
+      ...trackedWalletJobs({ db, mode: config.mode, rpcUrls: sandbox ? { base: sandbox.base.rpcUrl, solana: sandbox.solana.rpcUrl } : config.watcherRpcUrls, log: { warn: (message) => app.log.warn(message) } }),
       ...(orderEngine ? [conditionalOrderJob(orderEngine)] : []),
     ],
     { error: (details, message) => app.log.error(details, message) },

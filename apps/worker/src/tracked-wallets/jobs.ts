@@ -3,6 +3,8 @@ import { createPublicClient, http } from 'viem';
 import { deliverDueWebhooks, type WebhookDeliveryOptions } from '../webhooks/deliver.js';
 import type { PeriodicJob } from '../worker.js';
 import { watchEvmChainOnce } from './evm-watcher.js';
+import { solanaRpcClient } from './solana-rpc.js';
+import { watchSolanaOnce } from './solana-watcher.js';
 import { WATCHED_EVM_CHAINS } from './watched-chains.js';
 
 export interface TrackedWalletJobsOptions {
@@ -10,9 +12,10 @@ export interface TrackedWalletJobsOptions {
   readonly mode: 'sandbox' | 'live';
   /**
    * JSON-RPC URL per chain: live mode, from ETH_RPC_URL, BASE_RPC_URL, BSC_RPC_URL, POLYGON_RPC_URL; sandbox mode,
-   * the sandbox chains that exist (Base on anvil). A chain without one is not watched.
+   * the sandbox chains that exist (Base on anvil, Solana's RPC facade). Live Solana reads SOLANA_RPC_URL. A chain
+   * without one is not watched.
    */
-  readonly rpcUrls: Partial<Record<'eth' | 'base' | 'bsc' | 'polygon', string | undefined>>;
+  readonly rpcUrls: Partial<Record<'eth' | 'base' | 'bsc' | 'polygon' | 'solana', string | undefined>>;
   readonly log: { warn(message: string): void };
   /** Default 5 s. */
   readonly watchIntervalMs?: number;
@@ -22,9 +25,8 @@ export interface TrackedWalletJobsOptions {
 }
 
 /**
- * The tracked-wallet jobs: one watcher per EVM chain with an RPC, and webhook delivery. Each chain that cannot be
- * watched is named once in a warning (with its setting in live mode). Solana is not watched yet, in either mode:
- * wallets tracked on solana are stored and listed but get no events.
+ * The tracked-wallet jobs: one watcher per chain with an RPC (the EVM chains, Solana), and webhook delivery. Each
+ * chain that cannot be watched is named once in a warning (with its setting in live mode).
  */
 export function trackedWalletJobs(options: TrackedWalletJobsOptions): PeriodicJob[] {
   const { db, mode, log } = options;
@@ -49,7 +51,13 @@ export function trackedWalletJobs(options: TrackedWalletJobsOptions): PeriodicJo
       },
     });
   }
-  log.warn('Tracked wallets on solana are not watched yet (sandbox and live): they get no activity events.');
+  if (options.rpcUrls.solana) {
+    const rpc = solanaRpcClient(options.rpcUrls.solana);
+    const commitment = mode === 'live' ? 'finalized' : 'confirmed';
+    jobs.push({ name: 'watch-solana', intervalMs: options.watchIntervalMs ?? 5_000, run: async () => void (await watchSolanaOnce({ db, rpc, commitment })) });
+  } else {
+    log.warn(mode === 'live' ? 'Tracked wallets on solana are not watched: set SOLANA_RPC_URL.' : 'Tracked wallets on solana are not watched: no sandbox Solana chain.');
+  }
   jobs.push({
     name: 'webhook-delivery',
     intervalMs: options.deliveryIntervalMs ?? 1_000,

@@ -31,6 +31,7 @@ import {
   createTransactionMessage,
   getBase58Decoder,
   getBase64Decoder,
+  getCompiledTransactionMessageDecoder,
   getSignatureFromTransaction,
   type Instruction,
   isSolanaError,
@@ -59,6 +60,7 @@ import {
   getSyncNativeInstruction,
   getTokenDecoder,
   getTokenEncoder,
+  getTokenSize,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
@@ -70,9 +72,11 @@ const MEMO_PROGRAM_ADDRESS = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcH
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 /** Blocks a blockhash is reported valid for (as on a cluster; the sandbox itself never expires it). */
 const BLOCKHASH_VALIDITY_BLOCKS = 150n;
-/** Signature → slot bookkeeping kept in memory (statuses of older signatures report the current slot). */
+/** Landed transactions kept in memory for statuses and history (older statuses report the current slot). */
 const MAX_TRACKED_SIGNATURES = 10_000;
 const SAVE_DEBOUNCE_MS = 250;
+/** LiteSVM's fee: the base fee per signature (no priority fees in the sandbox). */
+const LAMPORTS_PER_SIGNATURE = 5_000n;
 
 /** The sandbox USDC mint authority (see the module comment): deterministic, public, sandbox-only. */
 export function sandboxUsdcMintAuthority(): Promise<KeyPairSigner> {
@@ -100,6 +104,33 @@ export type SubmitResult =
   | { readonly landed: true; readonly signature: Signature; readonly err: RpcTransactionError | null; readonly logs: readonly string[] }
   | { readonly landed: false; readonly signature: Signature | null; readonly err: RpcTransactionError; readonly logs: readonly string[] };
 
+/** An SPL token account's balance around a transaction (as getTransaction's pre/postTokenBalances carry it). */
+export interface LedgerTokenBalance {
+  /** Index of the token account in the transaction's account keys. */
+  readonly accountIndex: number;
+  readonly mint: Address;
+  readonly owner: Address;
+  readonly amount: bigint;
+  readonly decimals: number;
+}
+
+/** A transaction that landed, with what getTransaction / getSignaturesForAddress report about it. */
+export interface LandedTransaction {
+  readonly signature: Signature;
+  readonly signatures: readonly Signature[];
+  readonly slot: bigint;
+  /** Unix seconds when it landed. */
+  readonly blockTime: number;
+  readonly accountKeys: readonly Address[];
+  readonly err: RpcTransactionError | null;
+  readonly fee: bigint;
+  readonly logs: readonly string[];
+  readonly preBalances: readonly bigint[];
+  readonly postBalances: readonly bigint[];
+  readonly preTokenBalances: readonly LedgerTokenBalance[];
+  readonly postTokenBalances: readonly LedgerTokenBalance[];
+}
+
 export interface SignatureStatus {
   readonly slot: bigint;
   readonly err: RpcTransactionError | null;
@@ -111,6 +142,7 @@ export interface OpenSolanaLedgerOptions {
 }
 
 const base58 = getBase58Decoder();
+const compiledMessageDecoder = getCompiledTransactionMessageDecoder();
 const base64 = getBase64Decoder();
 
 function simulationOf(meta: TransactionMetadata, err: RpcTransactionError | null): SimulationResult {
@@ -137,7 +169,10 @@ function simulationOf(meta: TransactionMetadata, err: RpcTransactionError | null
 /** LiteSVM plus the sandbox USDC mint, balances, and the bookkeeping a JSON-RPC facade needs. */
 export class SolanaLedger {
   readonly usdcMint = SOLANA_USDC_MINT;
-  readonly #signatureSlots = new Map<string, bigint>();
+  /** Landed transactions, oldest first (at most MAX_TRACKED_SIGNATURES), for statuses and history reads. */
+  readonly #history = new Map<string, LandedTransaction>();
+  /** Per account key, the signatures of the landed transactions naming it, oldest first. */
+  readonly #signaturesByAccount = new Map<string, Signature[]>();
   #saveTimer: NodeJS.Timeout | undefined;
   #closed = false;
 
@@ -361,6 +396,8 @@ export class SolanaLedger {
     } catch {
       signature = null;
     }
+    const accountKeys = compiledMessageDecoder.decode(transaction.messageBytes).staticAccounts;
+    const before = this.#balancesOf(accountKeys);
     let outcome: TransactionMetadata | FailedTransactionMetadata;
     try {
       outcome = this.svm.sendTransaction(transaction);
@@ -368,7 +405,9 @@ export class SolanaLedger {
       if (!isSolanaError(error, SOLANA_ERROR__TRANSACTION__SIGNATURES_MISSING)) throw error;
       return { landed: false, signature, err: 'SignatureFailure', logs: [error.message] };
     }
-    if (!(outcome instanceof FailedTransactionMetadata)) return this.#landed(signature ?? (base58.decode(outcome.signature()) as Signature), null, outcome.logs());
+    const landed = (landedSignature: Signature, err: RpcTransactionError | null, logs: readonly string[]) =>
+      this.#landed({ transaction, signature: landedSignature, accountKeys, before, err, logs });
+    if (!(outcome instanceof FailedTransactionMetadata)) return landed(signature ?? (base58.decode(outcome.signature()) as Signature), null, outcome.logs());
     const code = fieldlessCode(outcome.err());
     const err = rpcTransactionError(outcome.err());
     const logs = outcome.meta().logs();
@@ -376,19 +415,82 @@ export class SolanaLedger {
     if (!signature || code === ALREADY_PROCESSED || code === SIGNATURE_FAILURE || !this.svm.getTransaction(signature)) {
       return { landed: false, signature, err, logs };
     }
-    return this.#landed(signature, err, logs);
+    return landed(signature, err, logs);
   }
 
-  #landed(signature: Signature, err: RpcTransactionError | null, logs: readonly string[]): SubmitResult {
+  /** Lamports and SPL token balances of `keys`, in their order (what pre/post balances report). */
+  #balancesOf(keys: readonly Address[]): { lamports: bigint[]; tokens: LedgerTokenBalance[] } {
+    const tokens: LedgerTokenBalance[] = [];
+    const lamportsOf = keys.map((key, accountIndex) => {
+      const account = this.svm.getAccount(key);
+      if (!account.exists) return 0n;
+      if (account.programAddress === TOKEN_PROGRAM_ADDRESS && account.data.length === getTokenSize()) {
+        const token = getTokenDecoder().decode(account.data);
+        const mint = this.svm.getAccount(token.mint);
+        const decimals = mint.exists && mint.data.length === getMintSize() ? getMintDecoder().decode(mint.data).decimals : 0;
+        tokens.push({ accountIndex, mint: token.mint, owner: token.owner, amount: token.amount, decimals });
+      }
+      return account.lamports;
+    });
+    return { lamports: lamportsOf, tokens };
+  }
+
+  #landed(landed: {
+    transaction: Transaction;
+    signature: Signature;
+    accountKeys: readonly Address[];
+    before: { lamports: bigint[]; tokens: LedgerTokenBalance[] };
+    err: RpcTransactionError | null;
+    logs: readonly string[];
+  }): SubmitResult {
+    const { signature, accountKeys, before, err, logs } = landed;
     const slot = this.slot();
-    this.#signatureSlots.set(signature, slot);
-    if (this.#signatureSlots.size > MAX_TRACKED_SIGNATURES) {
-      const oldest = this.#signatureSlots.keys().next().value;
-      if (oldest !== undefined) this.#signatureSlots.delete(oldest);
+    const after = this.#balancesOf(accountKeys);
+    const signatures = Object.entries(landed.transaction.signatures).flatMap(([, bytes]) => (bytes ? [base58.decode(bytes) as Signature] : []));
+    this.#history.set(signature, {
+      signature,
+      signatures,
+      slot,
+      blockTime: Math.floor(Date.now() / 1000),
+      accountKeys,
+      err,
+      fee: LAMPORTS_PER_SIGNATURE * BigInt(Object.keys(landed.transaction.signatures).length),
+      logs,
+      preBalances: before.lamports,
+      postBalances: after.lamports,
+      preTokenBalances: before.tokens,
+      postTokenBalances: after.tokens,
+    });
+    for (const key of new Set(accountKeys)) {
+      const list = this.#signaturesByAccount.get(key) ?? [];
+      list.push(signature);
+      this.#signaturesByAccount.set(key, list);
     }
+    if (this.#history.size > MAX_TRACKED_SIGNATURES) this.#forgetOldest();
     this.svm.warpToSlot(slot + 1n);
     this.#changed();
     return { landed: true, signature, err, logs };
+  }
+
+  #forgetOldest(): void {
+    const [oldest] = this.#history.values();
+    if (!oldest) return;
+    this.#history.delete(oldest.signature);
+    for (const key of new Set(oldest.accountKeys)) {
+      const list = this.#signaturesByAccount.get(key);
+      if (list?.[0] === oldest.signature) list.shift();
+      if (list?.length === 0) this.#signaturesByAccount.delete(key);
+    }
+  }
+
+  /** A landed transaction this process saw (history is in memory: kept for the last MAX_TRACKED_SIGNATURES, not persisted). */
+  landedTransaction(signature: string): LandedTransaction | undefined {
+    return this.#history.get(signature);
+  }
+
+  /** Signatures of the landed transactions that name `account`, newest first. */
+  signaturesFor(account: Address): readonly Signature[] {
+    return [...(this.#signaturesByAccount.get(account) ?? [])].reverse();
   }
 
   /** Status of a landed transaction, or null if the ledger does not know it. */
@@ -401,7 +503,7 @@ export class SolanaLedger {
     }
     if (!outcome) return null;
     const err = outcome instanceof FailedTransactionMetadata ? rpcTransactionError(outcome.err()) : null;
-    return { slot: this.#signatureSlots.get(signature) ?? this.slot(), err };
+    return { slot: this.#history.get(signature)?.slot ?? this.slot(), err };
   }
 
   // ------------------------------------------------------------------------------------------ persistence

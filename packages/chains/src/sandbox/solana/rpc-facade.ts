@@ -21,7 +21,7 @@ import {
   type Transaction,
 } from '@solana/kit';
 import { getMintDecoder, getMintSize, getTokenDecoder, getTokenSize, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import type { SolanaLedger } from './ledger.js';
+import type { LedgerTokenBalance, SolanaLedger } from './ledger.js';
 import { SANDBOX_SOLANA_TOKENS } from './tokens.js';
 
 /** Every method the facade serves. */
@@ -33,10 +33,12 @@ export const SOLANA_RPC_FACADE_METHODS = [
   'getLatestBlockhash',
   'getMinimumBalanceForRentExemption',
   'getMultipleAccounts',
+  'getSignaturesForAddress',
   'getSignatureStatuses',
   'getSlot',
   'getTokenAccountBalance',
   'getTokenAccountsByOwner',
+  'getTransaction',
   'getVersion',
   'sendTransaction',
   'simulateTransaction',
@@ -265,6 +267,60 @@ export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcF
         throw new RpcError(-32002, `Transaction simulation failed: ${JSON.stringify(result.err)}`, { err: result.err, logs: result.logs, accounts: null, unitsConsumed: 0n, returnData: null });
       }
       return result.signature;
+    },
+
+    /** Newest first, from the ledger's in-memory history of this process (`before`/`until` exclusive, as on a node). */
+    getSignaturesForAddress: ([owner, config]) => {
+      const options = configParam(config);
+      const limit = options.limit === undefined ? 1000 : Number(options.limit);
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000) throw invalidParams('limit must be 1 to 1000');
+      let signatures = ledger.signaturesFor(addressParam(owner));
+      if (typeof options.before === 'string') {
+        const at = signatures.indexOf(options.before as never);
+        signatures = at < 0 ? [] : signatures.slice(at + 1);
+      }
+      if (typeof options.until === 'string') {
+        const at = signatures.indexOf(options.until as never);
+        if (at >= 0) signatures = signatures.slice(0, at);
+      }
+      return signatures.slice(0, limit).flatMap((signature) => {
+        const landed = ledger.landedTransaction(signature);
+        return landed ? [{ signature, slot: landed.slot, err: landed.err, memo: null, blockTime: landed.blockTime, confirmationStatus: 'finalized' }] : [];
+      });
+    },
+
+    /** `json` encoding only (account keys, and the balances around the transaction), as the tracked-wallet watcher reads it. */
+    getTransaction: ([signature, config]) => {
+      const options = configParam(config);
+      if (options.encoding !== undefined && options.encoding !== 'json') throw invalidParams(`unsupported encoding ${String(options.encoding)}`);
+      if (typeof signature !== 'string') throw invalidParams('the signature must be a string');
+      const landed = ledger.landedTransaction(signature);
+      if (!landed) return null;
+      const tokenBalance = (balance: LedgerTokenBalance) => ({
+        accountIndex: balance.accountIndex,
+        mint: balance.mint,
+        owner: balance.owner,
+        programId: TOKEN_PROGRAM_ADDRESS,
+        uiTokenAmount: uiAmount(balance.amount, balance.decimals),
+      });
+      return {
+        slot: landed.slot,
+        blockTime: landed.blockTime,
+        version: 0,
+        transaction: { signatures: landed.signatures, message: { accountKeys: landed.accountKeys } },
+        meta: {
+          err: landed.err,
+          status: landed.err ? { Err: landed.err } : { Ok: null },
+          fee: landed.fee,
+          preBalances: landed.preBalances,
+          postBalances: landed.postBalances,
+          preTokenBalances: landed.preTokenBalances.map(tokenBalance),
+          postTokenBalances: landed.postTokenBalances.map(tokenBalance),
+          logMessages: landed.logs,
+          innerInstructions: [],
+          loadedAddresses: { writable: [], readonly: [] },
+        },
+      };
     },
 
     getSignatureStatuses: ([signatures]) => {
