@@ -1,4 +1,4 @@
-import { getBTCBalances, sendRunes, transferBTC } from './bitcoin/index.js';
+import { getBTCBalances, sendInscription, sendRunes, transferBTC } from './bitcoin/index.js';
 import type { HandlerTable } from './handler.js';
 import { hederaContractIdToEvmAddress } from './hedera/contract-id-to-evm-address.js';
 import { getLeaderboard } from './leaderboard/index.js';
@@ -57,4 +57,5 @@ export const handlers: HandlerTable = {
   getBTCBalances,
   transferBTC,
   sendRunes,
+  sendInscription,
 };
