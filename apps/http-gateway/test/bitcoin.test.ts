@@ -130,4 +130,36 @@ describe.each(backends)('Bitcoin wallet tools on the sandbox ledger, paid with x
     expect(ledger().height).toBe(height);
     expect(ledger().runeBalancesOf(taproot.address)).toEqual(new Map([[DOG, 75_450_000n], ['1:0', 7n]]));
   }, 60_000);
+
+  it('sendInscription moves the output carrying the inscription to the recipient, postage kept; the segwit address pays the fee', async () => {
+    const frank = await fundedWallet(gateway);
+    const grace = await fundedWallet(gateway);
+    const { segwit, taproot } = await json(await frank.call('getBTCBalances', {}));
+    const graceTaproot: string = (await json(await grace.call('getBTCBalances', {}))).taproot.address;
+    const inscribed = await json(await gateway.faucet({ address: taproot.address, chain: 'bitcoin', token: 'INSCRIPTION', amount: '1' }));
+    const inscriptionId = `${inscribed.transaction}i0`;
+    // Fee money on the segwit address, and a second inscription there that the fee must not spend.
+    expect((await gateway.faucet({ address: segwit.address, chain: 'bitcoin', token: 'BTC', amount: '0.0005' })).status).toBe(200);
+    const other = await json(await gateway.faucet({ address: segwit.address, chain: 'bitcoin', token: 'INSCRIPTION', amount: '1' }));
+    const segwitBefore = ledger().balanceOf(segwit.address);
+
+    const sent = await json(await frank.call('sendInscription', { inscriptionId, to: graceTaproot, feeRate: 2 }));
+    expect(sent).toMatchObject({ inscriptionId, from: taproot.address, to: graceTaproot, postageSats: '10000', feePayer: segwit.address, feeRate: 2 });
+    expect(ledger().inscription(inscriptionId)).toEqual({ txid: sent.txid, vout: 0, offset: 0n });
+    expect(ledger().utxo(sent.txid, 0)).toMatchObject({ address: graceTaproot, value: 10_000n });
+    expect(ledger().balanceOf(taproot.address)).toBe(0n);
+    expect(ledger().balanceOf(segwit.address)).toBe(segwitBefore - BigInt(sent.feeSats));
+    expect(ledger().inscription(`${other.transaction}i0`)).toEqual({ txid: other.transaction, vout: 0, offset: 0n });
+
+    const height = ledger().height;
+    // Grace did not receive Frank's second inscription; Frank no longer holds the first; unknown ids and bad addresses.
+    expect(await json(await grace.call('sendInscription', { inscriptionId: `${other.transaction}i0`, to: graceTaproot }), 403)).toMatchObject({ code: 'not_holder' });
+    expect(await json(await frank.call('sendInscription', { inscriptionId, to: segwit.address }), 403)).toMatchObject({ code: 'not_holder' });
+    expect(await json(await frank.call('sendInscription', { inscriptionId: `${'ab'.repeat(32)}i0`, to: graceTaproot }), 400)).toMatchObject({ issues: [{ field: 'inscriptionId', rule: 'unknown_asset' }] });
+    expect(await json(await grace.call('sendInscription', { inscriptionId, to: BAD_CHECKSUM }), 400)).toMatchObject({ issues: [{ field: 'to', rule: 'format' }] });
+    // Grace holds the inscription but no BTC for the fee.
+    expect(await json(await grace.call('sendInscription', { inscriptionId, to: segwit.address }), 400)).toMatchObject({ issues: [{ field: 'feeRate', rule: 'insufficient_funds' }] });
+    expect(ledger().height).toBe(height);
+    expect(ledger().inscription(inscriptionId)).toEqual({ txid: sent.txid, vout: 0, offset: 0n });
+  }, 60_000);
 });

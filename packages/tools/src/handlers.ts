@@ -1,7 +1,7 @@
 import { conditionalOrderHandlers } from './conditional-orders/index.js';
 import { evmHandlers } from './evm/index.js';
 import { getAllBalances } from './balances/index.js';
-import { getBTCBalances, sendRunes, transferBTC } from './bitcoin/index.js';
+import { getBTCBalances, sendInscription, sendRunes, transferBTC } from './bitcoin/index.js';
 import type { HandlerTable } from './handler.js';
 import {
   hederaAccountIdToEvmAddress,
@@ -86,4 +86,5 @@ export const handlers: HandlerTable = {
   getBTCBalances,
   transferBTC,
   sendRunes,
+  sendInscription,
 };

@@ -430,7 +430,7 @@ export const bitcoinTools = [
   vaultTool('getBTCBalances', OWN_WALLET_BODY, 'read', {
     summary: 'Get the native BTC balance of your vault\'s taproot and segwit addresses, in BTC and sats.',
     description:
-      'Designed: takes {} like the real tool; it reads the caller\'s own vault (its taproot and nested-segwit ' +
+      'Designed: takes {} like the real tool; it reads the caller\'s own vault (its taproot P2TR and native-segwit P2WPKH ' +
       'addresses) and excludes runes, inscriptions and Counterparty assets (use getUtxoRunes, ' +
       'getInscriptionsByAddress, getXCPBalances). Upstream: address balances from a Bitcoin indexer ' +
       `(mempool/esplora style). ${WALLET_NOTE}`,

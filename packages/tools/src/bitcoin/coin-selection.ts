@@ -39,6 +39,15 @@ export type CoinSelection<C extends Coin> =
   | { readonly ok: true; readonly inputs: readonly C[]; readonly fee: bigint; readonly change: bigint }
   | { readonly ok: false; readonly available: bigint; readonly needed: bigint };
 
+/**
+ * The coins that carry no rune and no inscription (per the ord index): the only ones a fee or a BTC send may spend,
+ * since spending the others would hand their runes or inscribed sats to the wrong output, or burn them.
+ */
+export function cardinalOnly<C extends Coin>(coins: readonly C[], indexed: readonly { txid: string; vout: number; runes: ReadonlyMap<string, bigint>; inscriptions: readonly string[] }[]): C[] {
+  const carrying = indexed.filter((out) => out.runes.size > 0 || out.inscriptions.length > 0);
+  return coins.filter((coin) => !carrying.some((out) => out.txid === coin.txid && out.vout === coin.vout));
+}
+
 const feeFor = (vbytes: number, feeRate: number) => BigInt(Math.ceil(vbytes * feeRate));
 
 export function selectCoins<C extends Coin>(request: CoinSelectionRequest<C>): CoinSelection<C> {

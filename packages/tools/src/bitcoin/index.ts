@@ -5,3 +5,4 @@ export { EsploraClient } from './esplora-client.js';
 export { getBTCBalances } from './get-btc-balances.js';
 export { transferBTC } from './transfer-btc.js';
 export { sendRunes } from './send-runes.js';
+export { sendInscription } from './send-inscription.js';

@@ -2,7 +2,7 @@ import { accountVaultKeys, BITCOIN_MAINNET, bitcoinOutputScript, encodeRunestone
 import { formatUnits, scaleUp } from '@svc/payments';
 import { callerOf, type Handler } from '../handler.js';
 import { esploraOf, ordOf } from './bitcoin-chain.js';
-import { INPUT_VBYTES, selectCoins } from './coin-selection.js';
+import { cardinalOnly, INPUT_VBYTES, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
 import { invalidField } from './invalid-field.js';
 import { signVaultTransaction } from './vault-transaction.js';
@@ -33,7 +33,7 @@ export const sendRunes: Handler<'sendRunes'> = async (input, context) => {
   const taproot = { type: 'taproot' as const, ...keys.taproot };
   const segwit = { type: 'segwit' as const, ...keys.segwit };
   // Largest holdings of the rune first, until they cover the amount.
-  const holding = (await ord.runicOutputs(taproot.address)).filter((out) => out.runes.has(rune.spacedName)).sort((a, b) => (a.runes.get(rune.spacedName)! < b.runes.get(rune.spacedName)! ? 1 : -1));
+  const holding = (await ord.outputs(taproot.address)).filter((out) => out.runes.has(rune.spacedName)).sort((a, b) => (a.runes.get(rune.spacedName)! < b.runes.get(rune.spacedName)! ? 1 : -1));
   const spent: typeof holding = [];
   let gathered = 0n;
   for (const output of holding) {
@@ -52,7 +52,8 @@ export const sendRunes: Handler<'sendRunes'> = async (input, context) => {
     { script: recipient, value: RUNE_OUTPUT_SATS },
     ...(leftover ? [{ script: bitcoinOutputScript(taproot.address)!, value: RUNE_OUTPUT_SATS }] : []),
   ];
-  const [coins, feeRate] = await Promise.all([esplora.utxos(segwit.address), feeRateFor(input.feeRate, esplora)]);
+  const [utxos, indexed, feeRate] = await Promise.all([esplora.utxos(segwit.address), ord.outputs(segwit.address), feeRateFor(input.feeRate, esplora)]);
+  const coins = cardinalOnly(utxos, indexed);
   const carried = { value: spent.reduce((sum, out) => sum + out.value, 0n), vbytes: spent.length * INPUT_VBYTES.taproot };
   const selection = selectCoins({ coins, carried, from: 'segwit', outputs, changeScript: bitcoinOutputScript(segwit.address)!, feeRate });
   if (!selection.ok) {

@@ -3,7 +3,7 @@ import { formatUnits, scaleUp } from '@svc/payments';
 import { callerOf, type Handler } from '../handler.js';
 import { SATS_PER_BTC_DECIMALS } from './balances.js';
 import { esploraOf, ordOf } from './bitcoin-chain.js';
-import { selectCoins } from './coin-selection.js';
+import { cardinalOnly, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
 import { invalidField } from './invalid-field.js';
 import { signVaultTransaction } from './vault-transaction.js';
@@ -13,7 +13,7 @@ const btc = (sats: bigint) => formatUnits(sats, SATS_PER_BTC_DECIMALS);
 /**
  * Sends BTC from the vault address `addressType` names (segwit by default) to `to`: the recipient is output 0 with
  * exactly `amount`, the change returns to the same vault address as output 1 (dropped into the fee when it would
- * be dust), and the fee comes from the sender. Outputs that carry runes (per the ord index) are left alone. Bad address, dust amount and insufficient funds are 400s raised
+ * be dust), and the fee comes from the sender. Outputs that carry runes or inscriptions (per the ord index) are left alone. Bad address, dust amount and insufficient funds are 400s raised
  * before anything is signed. Output: `{ txid, network, from, to, amount, amountSats, fee, feeSats, feeRate,
  * change: {address, amount, sats} | null }`.
  */
@@ -27,9 +27,8 @@ export const transferBTC: Handler<'transferBTC'> = async (input, context) => {
 
   const [esplora, ord] = await Promise.all([esploraOf(context), ordOf(context)]);
   const key = { type: input.addressType, ...(await accountVaultKeys(context.db, context.masterKey, accountId)).bitcoin[input.addressType] };
-  const [utxos, runic, feeRate] = await Promise.all([esplora.utxos(key.address), ord.runicOutputs(key.address), feeRateFor(input.feeRate, esplora)]);
-  // Outputs carrying runes are never spent here: a plain BTC send would hand them to the default output or burn them.
-  const coins = utxos.filter((utxo) => !runic.some((out) => out.txid === utxo.txid && out.vout === utxo.vout));
+  const [utxos, indexed, feeRate] = await Promise.all([esplora.utxos(key.address), ord.outputs(key.address), feeRateFor(input.feeRate, esplora)]);
+  const coins = cardinalOnly(utxos, indexed);
   const change = bitcoinOutputScript(key.address)!;
   const selection = selectCoins({ coins, from: key.type, outputs: [{ script: recipient, value: sats }], changeScript: change, feeRate });
   if (!selection.ok) {

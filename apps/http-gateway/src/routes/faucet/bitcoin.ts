@@ -2,11 +2,18 @@ import { BITCOIN_MAINNET, BitcoinLedgerError, isBitcoinMainnetAddress, POSTAGE_S
 import { BTC_ADDRESS, ServiceError } from '@svc/contracts';
 import type { FaucetFamily, FaucetToken } from './family.js';
 
-/** BTC, then each sandbox rune by its spaced name with its rune id as address (a faucet request may name either). */
+/** The faucet token that inscribes: amount "1" makes one new inscription `<transaction>i0` on a 10 000-sat output. */
+const INSCRIPTION: FaucetToken = { symbol: 'INSCRIPTION', decimals: 0, address: 'inscription' };
+
+/** BTC, each sandbox rune by its spaced name with its rune id as address (a request may name either), inscriptions. */
 const BITCOIN_TOKENS: readonly FaucetToken[] = [
   { symbol: 'BTC', decimals: 8, address: null },
   ...SANDBOX_RUNES.map((rune) => ({ symbol: rune.spacedName, decimals: rune.divisibility, address: rune.id })),
+  INSCRIPTION,
 ];
+
+const invalidAmount = (rule: string, detail: string) =>
+  new ServiceError('invalid_input', `sandbox faucet: amount: ${detail}`, { issues: [{ field: 'amount', rule, message: `amount: ${detail}` }] });
 
 /**
  * BTC on the sandbox Bitcoin ledger (mainnet addresses, bip122 mainnet id): the faucet pays the address in a
@@ -23,13 +30,16 @@ export const bitcoinFaucet: FaucetFamily = {
   },
   async fund(sandbox, { address, token, atomic }) {
     const { ledger } = sandbox.bitcoin;
+    if (token === INSCRIPTION) {
+      if (atomic !== 1n) throw invalidAmount('too_big', 'one inscription per request ("1")');
+      return { transaction: ledger.credit(address, POSTAGE_SATS, 'inscription') };
+    }
     try {
       return { transaction: token.address === null ? ledger.credit(address, atomic) : ledger.credit(address, POSTAGE_SATS, { rune: token.address, amount: atomic }) };
     } catch (error) {
       // The ledger refuses a dust output (below 294 sats to P2WPKH, 330 to P2TR): the request's amount is at fault.
       if (!(error instanceof BitcoinLedgerError)) throw error;
-      const message = `amount: ${error.message}`;
-      throw new ServiceError('invalid_input', `sandbox faucet: ${message}`, { issues: [{ field: 'amount', rule: error.code, message }] });
+      throw invalidAmount(error.code, error.message);
     }
   },
 };

@@ -8,8 +8,8 @@
  * resources. Everything is confirmed: mempool_stats are always zero.
  *
  * Under /ord it also answers the JSON API of an `ord` server (what Esplora does not index), for the runes the ledger
- * indexes: GET /ord/outputs/:address (unspent outputs with their runes), GET /ord/output/:txid::vout, GET
- * /ord/rune/:nameOrId. In live mode the same client talks to a real ord server (BITCOIN_ORD_URL).
+ * indexes: GET /ord/outputs/:address (unspent outputs with their runes and inscriptions), GET /ord/output/:txid:vout,
+ * GET /ord/rune/:nameOrId, GET /ord/inscription/:id (its satpoint, address and output value). In live mode the same client talks to a real ord server (BITCOIN_ORD_URL).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Transaction } from 'bitcoinjs-lib';
@@ -125,7 +125,8 @@ function ordOutputJson(ledger: BitcoinSandboxLedger, output: LedgerOutput) {
       return [rune?.spacedName ?? id, { amount: Number(amount), divisibility: rune?.divisibility ?? 0, symbol: rune?.symbol ?? null }];
     }),
   );
-  return { outpoint: `${output.txid}:${output.vout}`, address: output.address, value: Number(output.value), script_pubkey: toHex(output.script), runes, inscriptions: [], spent: false };
+  const inscriptions = ledger.inscriptionsAt(output.txid, output.vout);
+  return { outpoint: `${output.txid}:${output.vout}`, address: output.address, value: Number(output.value), script_pubkey: toHex(output.script), runes, inscriptions, spent: false };
 }
 
 function ordRoute(ledger: BitcoinSandboxLedger, parts: readonly string[]): unknown {
@@ -136,6 +137,12 @@ function ordRoute(ledger: BitcoinSandboxLedger, parts: readonly string[]): unkno
     const output = txid && vout ? ledger.utxo(txid.toLowerCase(), Number(vout)) : undefined;
     if (!output) throw new HttpError(404, 'output not found');
     return ordOutputJson(ledger, output);
+  }
+  if (what === 'inscription' && key !== undefined && parts.length === 2) {
+    const at = ledger.inscription(key.toLowerCase());
+    const output = at && ledger.utxo(at.txid, at.vout);
+    if (!at || !output) throw new HttpError(404, 'inscription not found');
+    return { id: key.toLowerCase(), address: output.address, satpoint: `${at.txid}:${at.vout}:${at.offset}`, value: Number(output.value) };
   }
   if (what === 'rune' && key !== undefined && parts.length === 2) {
     const wanted = key.replace(/[•.]/g, '').toUpperCase();

@@ -80,10 +80,20 @@ export interface RuneGrant {
   readonly amount: bigint;
 }
 
+/** What the faucet puts on output 0 besides sats: runes, or a new inscription (`<txid>i0`) on its first sat. */
+export type FaucetGrant = RuneGrant | 'inscription';
+
+/** Where an inscription's sat is: an unspent output and the sat's offset in it. */
+export interface SatPoint {
+  readonly txid: string;
+  readonly vout: number;
+  readonly offset: bigint;
+}
+
 interface LedgerFileEntry {
   readonly hex: string;
   readonly blockTime: number;
-  readonly grant?: { readonly rune: string; readonly amount: string };
+  readonly grant?: { readonly rune: string; readonly amount: string } | 'inscription';
 }
 
 interface LedgerFile {
@@ -126,8 +136,13 @@ export class BitcoinSandboxLedger {
   readonly #chain: ConfirmedTransaction[] = [];
   /** Rune balances of unspent outputs that carry runes (the ledger indexes runestones as ord does). */
   readonly #runes = new Map<string, RuneBalances>();
-  /** The faucet's rune grants by txid, kept for the file. */
-  readonly #grants = new Map<string, RuneGrant>();
+  /** The faucet's grants by txid, kept for the file. */
+  readonly #grants = new Map<string, FaucetGrant>();
+  /**
+   * Inscription id → the sat it is on. Sats flow first-in first-out through a transaction (ord's rule); an
+   * inscription whose sat goes to the fee is gone (the sandbox has no miner to receive it).
+   */
+  readonly #inscriptions = new Map<string, SatPoint>();
   #faucetCount = 0;
   /** Set while replaying the file: the replay writes nothing back. */
   #loading = false;
@@ -150,11 +165,11 @@ export class BitcoinSandboxLedger {
   }
 
   /**
-   * Sends `sats` to `address` in a coinbase-shaped faucet transaction, mined at once, with `grant`'s runes on that
-   * output when given. Returns its txid.
+   * Sends `sats` to `address` in a coinbase-shaped faucet transaction, mined at once, with `grant`'s runes or a new
+   * inscription on that output when given. Returns its txid.
    */
-  credit(address: string, sats: bigint, grant?: RuneGrant): string {
-    if (grant && !SANDBOX_RUNES.some((rune) => rune.id === grant.rune)) throw new BitcoinLedgerError('unknown_rune', `no sandbox rune with id ${grant.rune}`);
+  credit(address: string, sats: bigint, grant?: FaucetGrant): string {
+    if (grant && grant !== 'inscription' && !SANDBOX_RUNES.some((rune) => rune.id === grant.rune)) throw new BitcoinLedgerError('unknown_rune', `no sandbox rune with id ${grant.rune}`);
     const script = bitcoinOutputScript(address);
     if (!script) throw new BitcoinLedgerError('bad_address', `${address} is not a mainnet Bitcoin address`);
     if (sats < dustThreshold(script)) throw new BitcoinLedgerError('dust', `${sats} sats is below the dust limit ${dustThreshold(script)} of ${address}`);
@@ -251,7 +266,36 @@ export class BitcoinSandboxLedger {
     return prevouts;
   }
 
-  #confirm(tx: Transaction, hex: string, prevouts: readonly LedgerOutput[], blockTime: number, grant?: RuneGrant): ConfirmedTransaction {
+  /** Where inscription `id` is now, if it exists. */
+  inscription(id: string): SatPoint | undefined {
+    return this.#inscriptions.get(id);
+  }
+
+  /** Ids of the inscriptions on an unspent output. */
+  inscriptionsAt(txid: string, vout: number): string[] {
+    return [...this.#inscriptions].filter(([, at]) => at.txid === txid && at.vout === vout).map(([id]) => id);
+  }
+
+  /** Moves the inscriptions on `prevouts` along the sats of `outputs` (first in, first out). */
+  #moveInscriptions(txid: string, prevouts: readonly LedgerOutput[], outputs: readonly LedgerOutput[]): void {
+    let inputStart = 0n;
+    for (const spent of prevouts) {
+      for (const id of this.inscriptionsAt(spent.txid, spent.vout)) {
+        const sat = inputStart + this.#inscriptions.get(id)!.offset;
+        let outputStart = 0n;
+        const landing = outputs.find((out) => {
+          const hit = sat < outputStart + out.value;
+          if (!hit) outputStart += out.value;
+          return hit;
+        });
+        if (landing && landing.script[0] !== 0x6a) this.#inscriptions.set(id, { txid, vout: landing.vout, offset: sat - outputStart });
+        else this.#inscriptions.delete(id);
+      }
+      inputStart += spent.value;
+    }
+  }
+
+  #confirm(tx: Transaction, hex: string, prevouts: readonly LedgerOutput[], blockTime: number, grant?: FaucetGrant): ConfirmedTransaction {
     const txid = tx.getId();
     const height = this.height + 1;
     // The sandbox has no proof of work: a block hash is the hash of the previous one and the transaction it holds.
@@ -260,9 +304,11 @@ export class BitcoinSandboxLedger {
     const fee = prevouts.reduce((sum, out) => sum + out.value, 0n) - outputs.reduce((sum, out) => sum + out.value, 0n);
     const confirmed: ConfirmedTransaction = { txid, hex, height, blockHash, blockTime, fee: prevouts.length === 0 ? 0n : fee, prevouts, outputs };
     const runes = grant
-      ? [new Map([[grant.rune, grant.amount]])]
+      ? [new Map(grant === 'inscription' ? [] : [[grant.rune, grant.amount]])]
       : allocateRunes(prevouts.map((spent) => this.#runes.get(outpoint(spent.txid, spent.vout)) ?? new Map()), outputs.map((out) => out.script), decodeRunestone(outputs.map((out) => out.script)));
     if (grant) this.#grants.set(txid, grant);
+    if (grant === 'inscription') this.#inscriptions.set(`${txid}i0`, { txid, vout: 0, offset: 0n });
+    this.#moveInscriptions(txid, prevouts, outputs);
     for (const spent of prevouts) {
       this.#runes.delete(outpoint(spent.txid, spent.vout));
       this.#utxos.delete(outpoint(spent.txid, spent.vout));
@@ -280,7 +326,8 @@ export class BitcoinSandboxLedger {
     if (!this.#file || this.#loading) return;
     const state: LedgerFile = { format: FILE_FORMAT, transactions: this.#chain.map(({ txid, hex, blockTime }) => {
         const grant = this.#grants.get(txid);
-        return { hex, blockTime, ...(grant ? { grant: { rune: grant.rune, amount: grant.amount.toString() } } : {}) };
+        if (!grant) return { hex, blockTime };
+        return { hex, blockTime, grant: grant === 'inscription' ? grant : { rune: grant.rune, amount: grant.amount.toString() } };
       }),
     };
     mkdirSync(dirname(this.#file), { recursive: true });
@@ -301,7 +348,8 @@ export class BitcoinSandboxLedger {
       for (const { hex, blockTime, grant } of state.transactions) {
         const tx = parse(hex);
         if (tx.isCoinbase()) this.#faucetCount += 1;
-        this.#confirm(tx, hex, tx.isCoinbase() ? [] : this.#check(tx), blockTime, grant ? { rune: grant.rune, amount: BigInt(grant.amount) } : undefined);
+        const restored = grant === undefined || grant === 'inscription' ? grant : { rune: grant.rune, amount: BigInt(grant.amount) };
+        this.#confirm(tx, hex, tx.isCoinbase() ? [] : this.#check(tx), blockTime, restored);
       }
     } finally {
       this.#loading = false;
