@@ -27,6 +27,17 @@ export const SELL_AMOUNT = z
 
 export const EVMADDR = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed EVM address of 40 hex digits');
 export const SOLADDR = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address of 32 to 44 characters');
+/**
+ * getAllBalances' address: an EVM address, a Bitcoin compressed public key (66 hex, 02/03) or a base58 Solana address.
+ * The pattern turns away plain bech32 Bitcoin addresses before payment; a base58 string that is not 32 bytes (a legacy
+ * Bitcoin address) passes it and is refused by the handler.
+ */
+export const BALANCE_ADDRESS = z
+  .string()
+  .regex(
+    /^(?:0x[0-9a-fA-F]{40}|0[23][0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
+    'must be an EVM 0x address, a Solana base58 address or a Bitcoin compressed public key (66 hex characters starting 02 or 03); plain Bitcoin addresses are not accepted',
+  );
 /** Hedera entity id in shard.realm.num form, e.g. 0.0.12345. */
 export const HEDERA_ID = z.string().regex(/^\d+\.\d+\.\d+$/, 'must be a Hedera id in 0.0.x form');
 /** A Bitcoin address (legacy, P2SH, bech32 segwit or taproot; mainnet or testnet/regtest). */

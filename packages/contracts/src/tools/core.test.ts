@@ -63,13 +63,15 @@ describe('bodiless tools', () => {
 });
 
 describe('getAllBalances', () => {
-  it('address is optional, may be null, must be non-empty when a string', () => {
+  it('address is optional, may be null, else an EVM address, a Solana address or a 02/03 compressed public key', () => {
     expect(ok('getAllBalances', {})).toEqual({});
     ok('getAllBalances', { address: null });
     ok('getAllBalances', { address: EVM });
     ok('getAllBalances', { address: SOL });
     ok('getAllBalances', { address: `02${'a'.repeat(64)}` });
-    ok('getAllBalances', { address: 'x' });
+    fails('getAllBalances', { address: 'x' }, ['address']);
+    fails('getAllBalances', { address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' }, ['address']);
+    fails('getAllBalances', { address: `04${'a'.repeat(128)}` }, ['address']);
     fails('getAllBalances', { address: '' }, ['address']);
     fails('getAllBalances', { address: 5 }, ['address']);
   });

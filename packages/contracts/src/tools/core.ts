@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAIN11, CHAINID5, EVMADDR, HEDERA_ID, SOLADDR, body, emptyBody } from '../formats.js';
+import { BALANCE_ADDRESS, CHAIN11, CHAINID5, EVMADDR, HEDERA_ID, SOLADDR, body, emptyBody } from '../formats.js';
 import { defineTool } from '../types.js';
 
 /*
@@ -80,10 +80,10 @@ export const coreTools = [
       'ethereum, bsc, polygon, base, altchain and hedera; a Solana base58 address goes to solana; a Bitcoin 33-byte ' +
       'compressed public key (66 hex characters starting 02 or 03) goes to bitcoin. Plain Bitcoin addresses are not ' +
       "accepted here. Each chain whose format does not match answers {error:'address type mismatch'} while the call " +
-      'still returns the other per-network results (the format fan-out is checked by the handler, not the schema). ' +
+      'still returns the other per-network results (an address of none of the three formats is a 400). ' +
       'The response has per-network results, a resolvedFrom source per chain and a requestedAt timestamp.',
     input: body({
-      address: z.string().min(1).nullable().optional(),
+      address: BALANCE_ADDRESS.nullable().optional(),
     }),
     price: '0.0012',
     identity: true,
