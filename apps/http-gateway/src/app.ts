@@ -5,7 +5,7 @@ import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
 import { Providers } from '@svc/providers';
-import { sandboxVaultChains, ToolService } from '@svc/tools';
+import { liveHederaNetwork, sandboxVaultChains, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
@@ -74,9 +74,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const providers = new Providers(config.mode, config.providerSettings);
   // Vaults read balances and mint on the sandbox Base chain; live mode wires no vault chain in this release.
   const vaultChains = deps.sandbox && config.mode === 'sandbox' ? sandboxVaultChains(deps.sandbox.base) : undefined;
-  // Hedera: the sandbox ledger, started on the first Hedera call (live mode wires no Hedera network in this release).
+  // Hedera: the sandbox ledger, started on the first Hedera call; live: mirror node, SaucerSwap and the SDK's Client.
   const sandbox = config.mode === 'sandbox' ? deps.sandbox : undefined;
-  const hedera = sandbox ? async () => sandboxHederaNetwork(await sandbox.hedera()) : undefined;
+  const hedera = sandbox ? async () => sandboxHederaNetwork(await sandbox.hedera()) : config.mode === 'live' ? liveHederaNetwork(config.hedera) : undefined;
   const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, hedera });
 
   executeRoute(app, tools, config.publicBaseUrl);

@@ -1,6 +1,7 @@
 import { InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from '@svc/chains';
 import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
 import type { ProviderEnv } from '@svc/providers';
+import type { LiveHederaSettings } from '@svc/tools';
 import type { AccessKeyEnvironment } from '@svc/store';
 import { z } from 'zod';
 
@@ -34,6 +35,12 @@ const settingsSchema = z.object({
   SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional(),
   PROVIDERS_LIVE: z.string().optional(),
   MIGRATION_API_URL: z.url().optional(),
+  HEDERA_NETWORK: z.enum(['mainnet', 'testnet']).optional(),
+  HEDERA_MIRROR_URL: z.url().optional(),
+  SAUCERSWAP_API_URL: z.url().optional(),
+  SAUCERSWAP_API_KEY: z.string().optional(),
+  HEDERA_SWAP_ROUTER_ID: z.string().regex(/^\d+\.\d+\.\d+$/).optional(),
+  HEDERA_WHBAR_TOKEN_ID: z.string().regex(/^\d+\.\d+\.\d+$/).optional(),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -76,6 +83,8 @@ export interface Config {
    * without its setting answers 503 naming it, and only its tools fail.
    */
   readonly providerSettings: ProviderEnv;
+  /** Live Hedera (HEDERA_NETWORK and the rest, see liveHederaNetwork); ignored in sandbox mode. */
+  readonly hedera: LiveHederaSettings;
 }
 
 export class ConfigError extends Error {
@@ -149,5 +158,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
     providerSettings: { PROVIDERS_LIVE: s.PROVIDERS_LIVE, MIGRATION_API_URL: s.MIGRATION_API_URL },
+    hedera: {
+      HEDERA_NETWORK: s.HEDERA_NETWORK,
+      HEDERA_MIRROR_URL: s.HEDERA_MIRROR_URL,
+      SAUCERSWAP_API_URL: s.SAUCERSWAP_API_URL,
+      SAUCERSWAP_API_KEY: s.SAUCERSWAP_API_KEY,
+      HEDERA_SWAP_ROUTER_ID: s.HEDERA_SWAP_ROUTER_ID,
+      HEDERA_WHBAR_TOKEN_ID: s.HEDERA_WHBAR_TOKEN_ID,
+    },
   };
 }

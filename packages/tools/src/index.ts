@@ -3,4 +3,4 @@ export { handlers } from './handlers.js';
 export { CREDIT_TOKEN, type CreditCharge, type InvokeOutcome, type InvokeRequest, ToolService, type ToolServiceOptions } from './invoke.js';
 export { type CallSpend, checkCall, DEFAULT_SPENDING_POLICY, describePolicy, type PolicyRule, policyOf, policyView, spendOf } from './policy/index.js';
 export { NO_VAULT_CHAINS, sandboxVaultChains, type VaultChains } from './vaults/index.js';
-export { HEDERA_NETWORK_SETTING, hederaBalances } from './hedera/index.js';
+export { HEDERA_NETWORK_SETTING, hederaBalances, type LiveHederaSettings, liveHederaNetwork } from './hedera/index.js';

@@ -66,7 +66,7 @@ export type HederaStatus =
 export class HederaLedgerError extends Error {
   override readonly name = 'HederaLedgerError';
   constructor(
-    readonly status: HederaStatus,
+    readonly status: HederaStatus | (string & Record<never, never>),
     message: string,
   ) {
     super(`${status}: ${message}`);
