@@ -6,9 +6,12 @@
 //    (goal: at least 2x the reference's calls/s at equal or lower p99). Rounds alternate which server goes first
 //    and the table shows each level's median round;
 // 3. MCP beside REST (bench/mcp.mjs): tools/list and tools/call paid from account credit, next to the same tool
-//    over REST paid per call with x402.
+//    over REST paid per call with x402;
+// 4. balance reads (bench/balances.mjs): each chain's balance tool and getAllBalances' fan-out over all eight networks
+//    (goal: the fan-out's p50 at most 1.5x the slowest single chain's).
 import autocannon from 'autocannon';
 import { startTarget } from './child.mjs';
+import { benchBalances } from './balances.mjs';
 import { benchMcp } from './mcp.mjs';
 import { StallError, startPaidTarget } from './paid.mjs';
 
@@ -21,7 +24,7 @@ const PAID = {
   rounds: Number(process.env.BENCH_PAID_ROUNDS ?? 3),
   payers: Number(process.env.BENCH_PAID_PAYERS ?? 32),
 };
-const only = process.env.BENCH_ONLY; // 'unpaid', 'paid' or 'mcp' runs one part
+const only = process.env.BENCH_ONLY; // 'unpaid', 'paid', 'mcp' or 'balances' runs one part
 
 async function measureUnpaid(kind, port, path) {
   const target = await startTarget(kind, { port });
@@ -160,4 +163,14 @@ if (!only || only === 'mcp') {
   console.log(`\nMCP beside REST on one gateway, 8 concurrent keep-alive clients, 127.0.0.1 (MCP: ${DURATION_S}s each; REST: ${PAID.calls} pre-signed payments)`);
   for (const r of rows) console.log(`${r.name.padEnd(56)} ${r.rps.toFixed(0).padStart(7)} calls/s   p50 ${ms(r.p50)} ms   p99 ${ms(r.p99)} ms`);
   if (!ok) process.exitCode = 1;
+}
+
+if (!only || only === 'balances') {
+  const calls = Number(process.env.BENCH_BALANCE_CALLS ?? 50);
+  const { singles, fanOut } = await benchBalances({ calls });
+  const slowest = singles.reduce((a, b) => (b.p50 > a.p50 ? b : a));
+  console.log(`\nbalance reads, one call at a time over MCP (credit), ${calls} calls each, the vault funded on every chain`);
+  for (const row of [...singles, fanOut]) console.log(`${row.name.padEnd(20)} p50 ${ms(row.p50)} ms   p99 ${ms(row.p99)} ms`);
+  const ratio = fanOut.p50 / slowest.p50;
+  console.log(`fan-out/slowest single chain (${slowest.name}) at p50: ${ratio.toFixed(2)} (goal <= 1.5) ${verdict(ratio <= 1.5)}`);
 }

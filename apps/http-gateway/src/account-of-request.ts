@@ -1,7 +1,6 @@
 import { ServiceError } from '@svc/contracts';
-import { type EVMMessageVerifier, issueSiwxChallenge, type PaymentRequirementsBuilder, siwxExtensions, siwxHeaderFrom, verifySiwxProof } from '@svc/payments';
+import { encodePaymentRequired, type EVMMessageVerifier, issueSiwxChallenge, type PaymentRequirementsBuilder, type SiwxNonces, siwxExtensions, siwxHeaderFrom, verifySiwxProof } from '@svc/payments';
 import type { Queryable } from '@svc/store';
-import { encodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
 import type { FastifyRequest } from 'fastify';
 
@@ -18,7 +17,7 @@ export class SignInRequired extends ServiceError {
   readonly header: string;
   constructor(readonly paymentRequired: PaymentRequired) {
     super('sign_in_required', 'Sign in: sign the challenge in extensions["sign-in-with-x"] and send it in SIGN-IN-WITH-X.');
-    this.header = encodePaymentRequiredHeader(paymentRequired);
+    this.header = encodePaymentRequired(paymentRequired).header;
   }
 }
 
@@ -27,6 +26,7 @@ export interface SiwxAccountOptions {
   /** The origin clients call: proofs must name its host and a URL on it. */
   readonly publicBaseUrl: string;
   readonly evmVerifier?: EVMMessageVerifier | undefined;
+  readonly nonces: SiwxNonces;
   /** Builds the zero-amount `accepts` that tell the sign-in client which network to sign for. */
   readonly payments: Pick<PaymentRequirementsBuilder, 'accepts'>;
 }
@@ -37,12 +37,12 @@ export interface SiwxAccountOptions {
  * wallet's first sign-in creates its account. An invalid proof is 401 `identity_invalid` naming the reason.
  */
 export function siwxAccountOf(options: SiwxAccountOptions): AccountOfRequest {
-  const { db, publicBaseUrl, evmVerifier, payments } = options;
+  const { db, publicBaseUrl, evmVerifier, nonces, payments } = options;
   return async (request) => {
     const resourceUrl = `${publicBaseUrl}${request.url.split('?')[0]}`;
     const proof = siwxHeaderFrom(request.headers);
     if (!proof) {
-      const challenge = await issueSiwxChallenge(db, { publicBaseUrl, resourceUrl });
+      const challenge = issueSiwxChallenge({ nonces, publicBaseUrl, resourceUrl });
       throw new SignInRequired({
         x402Version: 2,
         error: 'sign_in_required: this route acts for your account; sign the challenge in extensions["sign-in-with-x"] and send it in SIGN-IN-WITH-X',
@@ -51,6 +51,6 @@ export function siwxAccountOf(options: SiwxAccountOptions): AccountOfRequest {
         extensions: siwxExtensions(challenge),
       });
     }
-    return (await verifySiwxProof(db, proof, { origin: publicBaseUrl, resourceUrl, evmVerifier })).accountId;
+    return (await verifySiwxProof(db, proof, { nonces, origin: publicBaseUrl, resourceUrl, evmVerifier })).accountId;
   };
 }

@@ -1,11 +1,11 @@
 import { type MasterKeyProvider, sandboxHederaNetwork } from '@svc/chains';
 import type { Db } from '@svc/store';
-import { CredentialResolver, HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
+import { CredentialResolver, ephemeralSiwxNonces, HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle, SiwxNonces } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
 import { Providers } from '@svc/providers';
-import { liveHederaNetwork, sandboxVaultChains, ToolService } from '@svc/tools';
+import { liveBitcoinChain, liveHederaNetwork, liveSolanaChain, sandboxBitcoinChain, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
@@ -69,15 +69,25 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const payments = new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: deps.sandbox?.feePayer ?? deps.feePayer }, oracle);
   const facilitator = deps.sandbox?.facilitator ?? deps.facilitator;
   const processor = facilitator ? new PaymentProcessor(facilitator, deps.db) : undefined;
-  const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: smartWalletVerifier(config, deps.sandbox) };
+  // Nonces tagged under a key every instance derives from the shared secret, so a challenge verifies on any instance.
+  const nonces = config.siwxNonceKey ? new SiwxNonces(config.siwxNonceKey) : ephemeralSiwxNonces();
+  const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: smartWalletVerifier(config, deps.sandbox), nonces };
   const masterKey = deps.masterKey ?? config.masterKey ?? ephemeralMasterKey(config);
   const providers = new Providers(config.mode, config.providerSettings);
   // Vaults read balances and mint on the sandbox Base chain; live mode wires no vault chain in this release.
   const vaultChains = deps.sandbox && config.mode === 'sandbox' ? sandboxVaultChains(deps.sandbox.base) : undefined;
+  // EVM tools: the five sandbox anvils (started on first use); live mode wires no RPC yet, so they answer 503 naming RPC_URL_*.
+  const evmNetworks = deps.sandbox && config.mode === 'sandbox' ? sandboxEvmNetworks(deps.sandbox.evm) : undefined;
+  // Solana tools: the sandbox chain and its swap venue, or SOLANA_RPC_URL and Jupiter (each 503 until configured).
+  const solana = deps.sandbox && config.mode === 'sandbox' ? sandboxSolanaChain(deps.sandbox.solana) : liveSolanaChain(config.providerSettings);
   // Hedera: the sandbox ledger, started on the first Hedera call; live: mirror node, SaucerSwap and the SDK's Client.
   const sandbox = config.mode === 'sandbox' ? deps.sandbox : undefined;
   const hedera = sandbox ? async () => sandboxHederaNetwork(await sandbox.hedera()) : config.mode === 'live' ? liveHederaNetwork(config.hedera) : undefined;
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, hedera });
+  // Bitcoin tools reach their chain through one Esplora client (and one ord client for runes): the sandbox ledger's
+  // facade, or BITCOIN_ESPLORA_URL and BITCOIN_ORD_URL.
+  const sandboxBitcoin = config.mode === 'sandbox' ? deps.sandbox?.bitcoin : undefined;
+  const bitcoin = sandboxBitcoin ? sandboxBitcoinChain(() => sandboxBitcoin.esploraUrl()) : liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl });
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({
@@ -86,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     signingKey: deps.oauthSigningKey ?? (await newSigningKey()),
     accessKeyEnvironment: config.accessKeyEnvironment,
     evmVerifier: siwx.evmVerifier,
+    nonces,
   });
   await app.register(oauth.routes);
   const credentials = new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer });

@@ -1,5 +1,6 @@
 import { InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from '@svc/chains';
 import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
+import { siwxNonceKeyFrom } from '@svc/payments';
 import type { ProviderEnv } from '@svc/providers';
 import type { LiveHederaSettings } from '@svc/tools';
 import type { AccessKeyEnvironment } from '@svc/store';
@@ -31,8 +32,11 @@ const settingsSchema = z.object({
   ETH_RPC_URL: z.url().optional(),
   BSC_RPC_URL: z.url().optional(),
   POLYGON_RPC_URL: z.url().optional(),
+  BITCOIN_ESPLORA_URL: z.url().optional(),
+  BITCOIN_ORD_URL: z.url().optional(),
   SVC_MASTER_KEY: z.string().min(1).optional(),
   SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional(),
+  SIWX_NONCE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PROVIDERS_LIVE: z.string().optional(),
   MIGRATION_API_URL: z.url().optional(),
   HEDERA_NETWORK: z.enum(['mainnet', 'testnet']).optional(),
@@ -41,6 +45,10 @@ const settingsSchema = z.object({
   SAUCERSWAP_API_KEY: z.string().optional(),
   HEDERA_SWAP_ROUTER_ID: z.string().regex(/^\d+\.\d+\.\d+$/).optional(),
   HEDERA_WHBAR_TOKEN_ID: z.string().regex(/^\d+\.\d+\.\d+$/).optional(),
+  /** Live Solana: the JSON-RPC endpoint, and Jupiter's API key (optionally another Jupiter base URL). */
+  SOLANA_RPC_URL: z.url().optional(),
+  JUPITER_API_KEY: z.string().min(1).optional(),
+  JUPITER_API_URL: z.url().optional(),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -72,12 +80,21 @@ export interface Config {
   /** Base JSON-RPC (live mode): verifies smart-wallet (EIP-1271 / EIP-6492) sign-in proofs. */
   readonly baseRpcUrl: string | undefined;
   /** JSON-RPC per chain the tracked-wallet watcher polls in live mode; a chain without one is not watched. */
+  /** Esplora REST base (live mode), e.g. https://mempool.space/api: the Bitcoin wallet tools' chain; unset, they answer 503 naming it. */
+  readonly bitcoinEsploraUrl: string | undefined;
+  /** ord server JSON API (live mode): where sendRunes finds the outputs carrying runes; unset, it answers 503 naming it. */
+  readonly bitcoinOrdUrl: string | undefined;
   readonly watcherRpcUrls: { readonly eth: string | undefined; readonly base: string | undefined; readonly bsc: string | undefined; readonly polygon: string | undefined };
   /**
    * SVC_MASTER_KEY (seals vault seeds) with SVC_PREVIOUS_MASTER_KEYS (still opened, during a rotation). Required in
    * live mode; unset in sandbox mode, main.ts uses the key generated into DATA_DIR/master-key.
    */
   readonly masterKey: LocalMasterKeyRing | undefined;
+  /**
+   * Key of the sign-in challenges' nonces, derived from SIWX_NONCE_SECRET or else SVC_MASTER_KEY, so every instance
+   * accepts the others' challenges. Unset (sandbox without either): a key per process.
+   */
+  readonly siwxNonceKey: Uint8Array | undefined;
   /**
    * PROVIDERS_LIVE and each provider's setting (see @svc/providers). Never required at start: a live provider
    * without its setting answers 503 naming it, and only its tools fail.
@@ -134,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Live mode needs ${missing.join(', ')}.${keyHint}`);
     }
   }
+  const nonceSecret = s.SIWX_NONCE_SECRET ?? s.SVC_MASTER_KEY;
   return {
     mode: s.SVC_MODE,
     host: s.HOST,
@@ -155,9 +173,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessKeyEnvironment: s.ACCESS_KEY_ENVIRONMENT ?? (s.SVC_MODE === 'live' ? 'production' : 'development'),
     oauthSigningKey: s.OAUTH_SIGNING_KEY,
     baseRpcUrl: s.BASE_RPC_URL,
+    bitcoinEsploraUrl: s.BITCOIN_ESPLORA_URL,
+    bitcoinOrdUrl: s.BITCOIN_ORD_URL,
     watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
-    providerSettings: { PROVIDERS_LIVE: s.PROVIDERS_LIVE, MIGRATION_API_URL: s.MIGRATION_API_URL },
+    // Sign-in nonces must verify on every instance: a secret they all share (SIWX_NONCE_SECRET, else SVC_MASTER_KEY).
+    siwxNonceKey: nonceSecret === undefined ? undefined : siwxNonceKeyFrom(nonceSecret),
+    providerSettings: {
+      PROVIDERS_LIVE: s.PROVIDERS_LIVE,
+      MIGRATION_API_URL: s.MIGRATION_API_URL,
+      SOLANA_RPC_URL: s.SOLANA_RPC_URL,
+      JUPITER_API_KEY: s.JUPITER_API_KEY,
+      JUPITER_API_URL: s.JUPITER_API_URL,
+    },
     hedera: {
       HEDERA_NETWORK: s.HEDERA_NETWORK,
       HEDERA_MIRROR_URL: s.HEDERA_MIRROR_URL,

@@ -4,6 +4,9 @@ import {
   HederaSandboxLedger,
   loadOrCreateKeyPairFile,
   type SandboxEvmChain,
+  type SandboxEvmChains,
+  sandboxEvmChains,
+  SandboxBitcoin,
   type SandboxSolana,
   StacksSandboxLedger,
   startSandboxEvmChain,
@@ -24,12 +27,16 @@ const LAMPORTS_PER_SOL = 1_000_000_000n;
 export interface Sandbox {
   /** The sandbox Base chain (anvil, chain id 8453) with USDC at its canonical address. */
   readonly base: SandboxEvmChain;
+  /** The five sandbox EVM chains with their seeded markets (tokens, pools, NFTs), each started and seeded on first use. */
+  readonly evm: SandboxEvmChains['evm'];
   /** The sandbox Solana chain (LiteSVM behind a JSON-RPC facade) with USDC at the mainnet mint address. */
   readonly solana: SandboxSolana;
   /** The sandbox Stacks chain (stacks:1): an in-process ledger of STX, sBTC and USDCx applying signed transfers. */
   readonly stacks: StacksSandboxLedger;
   /** The sandbox Hedera ledger (in process), started on first use: loading @hashgraph/sdk costs about 1.3 s. */
   hedera(): Promise<HederaSandboxLedger>;
+  /** The sandbox Bitcoin chain: an in-process UTXO ledger; its Esplora facade listens from first use. */
+  readonly bitcoin: SandboxBitcoin;
   /** The facilitator's fee payers: SOL_USDC requirements must name the Solana one in `extra.feePayer`. */
   readonly feePayer: { readonly solana: string };
   /** The in-process facilitator settling on the sandbox chains. */
@@ -58,6 +65,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   try {
     // Loaded from its file here, inside the try: a corrupt file stops the chains started above.
     const stacks = new StacksSandboxLedger({ codec: stacksTransactionCodec, ...(chainsDir ? { file: join(chainsDir, 'stacks-1.json') } : {}) });
+    const bitcoin = new SandboxBitcoin({ file: chainsDir ? join(chainsDir, 'bitcoin-mainnet.json') : undefined });
     // The facilitator hands out these accounts' nonces itself, in order (a NonceQueue each), reading the first from the chain.
     const settler = (addressIndex: number) => mnemonicToAccount(ANVIL_DEV_MNEMONIC, { addressIndex });
     const [first, ...others] = SETTLER_ACCOUNT_INDEXES;
@@ -70,17 +78,21 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       svm: [{ network: NETWORKS.solana, rpcUrl: solana.value.rpcUrl, feePayer: solanaFeePayer }],
       stacks: [{ network: NETWORKS.stacks, target: stacks }],
     });
+    const evmChains = sandboxEvmChains({ base: base.value, chainsDir });
     let hedera: Promise<HederaSandboxLedger> | undefined;
     return {
       base: base.value,
+      evm: evmChains.evm,
       solana: solana.value,
       stacks,
       hedera: () => (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {})),
+      bitcoin,
       feePayer: { solana: solanaFeePayer.address },
       facilitator,
       stop: async () => {
         // close() writes the Stacks ledger's last changes to its file.
-        await Promise.all([base.value.stop(), solana.value.stop(), stacks.close()]);
+        await evmChains.stop();
+        await Promise.all([base.value.stop(), solana.value.stop(), stacks.close(), bitcoin.stop()]);
       },
     };
   } catch (error) {

@@ -1,7 +1,7 @@
 import { AgentCard, CancelTaskRequest, GetTaskRequest, type Task, TaskState } from '@a2a-js/sdk';
 import { type Client, ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { a2aPlugin, agentCardV1 } from '@svc/a2a';
-import { CredentialResolver, PaymentProcessor, PaymentRequirementsBuilder, SandboxPriceOracle } from '@svc/payments';
+import { CredentialResolver, ephemeralSiwxNonces, PaymentProcessor, PaymentRequirementsBuilder, SandboxPriceOracle } from '@svc/payments';
 import { Providers } from '@svc/providers';
 import { type Db, saveSpendingPolicy } from '@svc/store';
 import { DEFAULT_SPENDING_POLICY, handlers, ToolService } from '@svc/tools';
@@ -54,7 +54,7 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
       db,
       payments: new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: sandbox.feePayer }, new SandboxPriceOracle()),
       processor: new PaymentProcessor(sandbox.facilitator, db),
-      siwx: { publicBaseUrl: url },
+      siwx: { publicBaseUrl: url, nonces: ephemeralSiwxNonces() },
       masterKey: ephemeralMasterKey(config),
       providers: new Providers(config.mode, config.providerSettings),
       handlers: {

@@ -8,6 +8,8 @@ import { signedInClient } from './oauth-harness.js';
 
 /** A write tool of the catalog without a handler yet: it waits for approval like any other. */
 const WRITE_TOOL = 'ethNativeSend';
+/** A catalog write tool with no handler in this release (ethNativeSend has one since the EVM tools landed). */
+const UNIMPLEMENTED_WRITE_TOOL = 'bscBuyBondingToken';
 const sendNative = () => userMessage([{ data: { tool: WRITE_TOOL, input: { to: '0x00000000000000000000000000000000000000b0', amount: '0.1' } } }]);
 
 const rpc = (url: string, headers: Record<string, string>, body: unknown) =>
@@ -107,10 +109,10 @@ describe.each(backends)('A2A on the gateway: credentials, task isolation between
   });
 
   it('takes a catalog write tool without a handler through approval to invoke, which refuses it as not implemented', async () => {
-    const task = asTask(await alice.sendMessage(sendNative()));
+    const task = asTask(await alice.sendMessage(userMessage([{ data: { tool: UNIMPLEMENTED_WRITE_TOOL, input: { tokenAddress: '0x00000000000000000000000000000000000000b0', bnbAmount: '0.1' } } }])));
     const [{ approvalId }] = dataOf(task.status?.message?.parts) as [{ approvalId: string }];
     const failed = asTask(await alice.sendMessage(userMessage([{ data: { approve: true, approvalId } }], { taskId: task.id })));
     expect(failed.status?.state).toBe(TaskState.TASK_STATE_FAILED);
-    expect(dataOf(failed.status?.message?.parts)).toEqual([expect.objectContaining({ code: 'not_implemented', status: 501, tool: WRITE_TOOL })]);
+    expect(dataOf(failed.status?.message?.parts)).toEqual([expect.objectContaining({ code: 'not_implemented', status: 501, tool: UNIMPLEMENTED_WRITE_TOOL })]);
   });
 });

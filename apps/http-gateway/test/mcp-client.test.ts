@@ -80,8 +80,8 @@ describe.each(backends)('MCP SDK client against the gateway on 127.0.0.1 ($name)
 
     const optedIn = await connect({ 'x-api-key': key, 'x-mcp-transactions': 'enabled' });
     const result = await optedIn.client.callTool({ name: 'ethNativeSend-transaction', arguments: args });
-    // ethNativeSend has no handler in this release: refused before any charge.
-    expect(result).toMatchObject({ isError: true, structuredContent: { code: 'not_implemented', tool: 'ethNativeSend' } });
+    // invoke takes it: the account has no credit, so it answers with the x402 payment-required result for the tool.
+    expect(result).toMatchObject({ isError: true, structuredContent: { x402Version: 2, resource: { url: 'mcp://tool/ethNativeSend' } } });
   });
 
   it('reports bad arguments as -32602 with each field and rule', async () => {

@@ -176,8 +176,8 @@ describe.each(backends)('POST /api/mcp over raw HTTP on $name', (backend) => {
       expect((await call('ethNativeSend-transaction', args)).json().error).toEqual({ code: -32602, message: 'Unknown tool: ethNativeSend-transaction' });
       expect((await call('ethNativeSend-transaction', args, {}, { 'x-mcp-transactions': 'yes' })).json().error.message).toBe('Unknown tool: ethNativeSend-transaction');
       const { result } = (await call('ethNativeSend-transaction', args, {}, { 'x-mcp-transactions': 'enabled' })).json();
-      // ethNativeSend has no handler in this release: refused before any charge.
-      expect(result).toMatchObject({ isError: true, structuredContent: { code: 'not_implemented', tool: 'ethNativeSend' } });
+      // invoke takes it: the account has no credit, so it answers with the x402 payment-required result for the tool.
+      expect(result).toMatchObject({ isError: true, structuredContent: { x402Version: 2, resource: { url: 'mcp://tool/ethNativeSend' } } });
     });
   });
 });

@@ -87,8 +87,8 @@ describe.each(backends)('spending policy, enforced inside invoke for every trans
     await setPolicy({ perCallUsd: '1', dailyUsd: '1', allowedRecipients: [FRIEND.toLowerCase()], allowedTools: null });
     const stranger = await mcp.callTool({ name: 'ethNativeSend-transaction', arguments: { to: '0x000000000000000000000000000000000000dEaD', amount: '0.01' } });
     expect(stranger).toMatchObject({ isError: true, structuredContent: { code: 'policy_refused', rule: 'allowed_recipients' } });
-    // An allowed recipient passes the policy and reaches the tool (which has no handler in this release).
-    const friend = await mcp.callTool({ name: 'ethNativeSend-transaction', arguments: { to: FRIEND, amount: '0.01' } });
-    expect(friend).toMatchObject({ isError: true, structuredContent: { code: 'not_implemented' } });
+    // An allowed recipient passes the policy and reaches the tool, which refuses to send from the empty vault.
+    const friend = mcp.callTool({ name: 'ethNativeSend-transaction', arguments: { to: FRIEND, amount: '0.01' } });
+    await expect(friend).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('amount: needs') });
   });
 });

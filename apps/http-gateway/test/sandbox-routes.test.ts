@@ -50,4 +50,34 @@ describe('sandbox routes', () => {
     expect(wrongAddress.status).toBe(400);
     expect(await wrongAddress.json()).toMatchObject({ issues: [{ field: 'address', rule: 'format' }] });
   });
+
+  it('GET /api/sandbox lists the five EVM chains with their native coin, seeded tokens and pools (started on demand)', async () => {
+    const { chains } = (await (await fetch(`${gateway.url}/api/sandbox`)).json()) as {
+      chains: { chain: string; network: string; rpcUrl: string; nativeSymbol: string; tokens: { symbol: string }[]; pools: { address: string; tokens: string[] }[] }[];
+    };
+    const expected = { ethereum: ['eip155:1', 'ETH', 'WETH'], bsc: ['eip155:56', 'BNB', 'WBNB'], polygon: ['eip155:137', 'POL', 'WPOL'], base: ['eip155:8453', 'ETH', 'WETH'], altchain: ['eip155:4663', 'ETH', 'WETH'] };
+    for (const [key, [network, native, wrapped]] of Object.entries(expected)) {
+      const chain = chains.find((candidate) => candidate.chain === key);
+      expect(chain, key).toMatchObject({ network, nativeSymbol: native, rpcUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+      expect(chain!.tokens.map((token) => token.symbol)).toEqual(expect.arrayContaining([native, 'USDC', wrapped, 'LINK', 'UNI', 'WBTC', 'SBXNFT', 'SBXITEM']));
+      expect(chain!.pools).toContainEqual({ address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), tokens: ['LINK', 'USDC'] });
+      expect(chain!.pools).toContainEqual({ address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), tokens: [wrapped, 'USDC'] });
+    }
+  });
+
+  it('faucet: every sandbox asset on a lazily started EVM chain (native by symbol, ERC-20 by symbol or address, NFTs)', async () => {
+    const bsc = await gateway.sandbox.evm(56);
+    const read = (token: `0x${string}`) => bsc.chain.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [EVM_ADDRESS] });
+    const before = await bsc.chain.publicClient.getBalance({ address: EVM_ADDRESS });
+    expect((await gateway.faucet({ address: EVM_ADDRESS, token: 'BNB', amount: '1.5' })).status).toBe(200);
+    expect(await bsc.chain.publicClient.getBalance({ address: EVM_ADDRESS })).toBe(before + 1_500_000_000_000_000_000n);
+    const link = bsc.token('LINK')!.address!;
+    expect((await gateway.faucet({ address: EVM_ADDRESS, chain: 'bsc', token: link, amount: '3' })).status).toBe(200);
+    expect(await read(link)).toBe(3_000_000_000_000_000_000n);
+    expect((await gateway.faucet({ address: EVM_ADDRESS, chain: 'bsc', token: 'wbtc', amount: '0.25' })).status).toBe(200);
+    expect(await read(bsc.token('WBTC')!.address!)).toBe(25_000_000n);
+    const nft = await gateway.faucet({ address: EVM_ADDRESS, chain: 'bsc', token: 'SBXNFT', amount: '2' });
+    expect(nft.status).toBe(200);
+    expect(await nft.json()).toMatchObject({ token: 'SBXNFT', tokenIds: [expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/)] });
+  });
 });

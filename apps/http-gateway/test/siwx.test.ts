@@ -52,12 +52,12 @@ describe.each(backends)('identity-gated tools with SIWX ($name)', (backend) => {
     return (await res.json()) as { code: string; reason: string; detail: string };
   }
 
-  it('an identity-gated tool without a proof answers 402 with a fresh stored challenge for this origin and resource', async () => {
+  it('an identity-gated tool without a proof answers 402 with a fresh tagged challenge (nothing stored) for this origin and resource', async () => {
     const first = await freshChallenge();
     const second = await freshChallenge();
     const url = new URL(gateway.url);
     expect(first.challenge.info).toMatchObject({ domain: url.host, uri: `${gateway.url}/api/tools/execute/unified/getUserMemoryCategories`, version: '1' });
-    expect(first.challenge.info.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(first.challenge.info.nonce).toMatch(/^[0-9a-f]{48}$/);
     expect(second.challenge.info.nonce).not.toBe(first.challenge.info.nonce);
     expect(first.challenge.supportedChains.map((c) => c.chainId)).toEqual(['eip155:8453', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp']);
     expect(first.required.accepts).toHaveLength(5);

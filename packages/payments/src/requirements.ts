@@ -1,7 +1,7 @@
 import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
-import { encodePaymentRequiredHeader } from '@x402/core/http';
 import { usdToAtomic } from './amounts.js';
 import type { PriceOracle, PriceSnapshot } from './oracle.js';
+import { encodePaymentRequired } from './payment-header.js';
 import { RecentQuotes } from './recent-quotes.js';
 import { PAYMENT_TOKEN_IDS, PAYMENT_TOKENS, type PaymentNetworkFamily, type PaymentToken, type PaymentTokenId } from './tokens.js';
 
@@ -50,10 +50,6 @@ type PaidResource = { readonly url: string; readonly description: string };
 /** 402s are cached, and quotes remembered, per resource and USD price. */
 const resourceKey = (resource: PaidResource, usd: string) => `${resource.url}\n${usd}`;
 
-function encode(body: PaymentRequired): PaymentRequiredResponse {
-  return { body, json: JSON.stringify(body), header: encodePaymentRequiredHeader(body) };
-}
-
 /** The fields a signed payment must match (PaymentProcessor compares these): one entry per distinct quote. */
 const quoteKey = (r: PaymentRequirements) => `${r.scheme}\n${r.network}\n${r.asset}\n${r.amount}\n${r.payTo}`;
 
@@ -101,7 +97,7 @@ export class PaymentRequirementsBuilder {
   async paymentRequired(resource: PaidResource, usd: string, error?: string): Promise<PaymentRequiredResponse> {
     const current = await this.#current(resource, usd);
     this.#quotes.record(resourceKey(resource, usd), current.body.accepts);
-    return error ? encode({ ...current.body, error }) : current;
+    return error ? encodePaymentRequired({ ...current.body, error }) : current;
   }
 
   /**
@@ -124,7 +120,7 @@ export class PaymentRequirementsBuilder {
     const key = resourceKey(resource, usd);
     const hit = this.#cache.get(key);
     if (hit && hit.snapshot === snapshot) return hit.response;
-    const response = encode({
+    const response = encodePaymentRequired({
       x402Version: 2,
       error: 'Payment required',
       resource: { url: resource.url, description: resource.description, mimeType: 'application/json' },

@@ -1,43 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from './db.js';
 
-/** What a nonce presented in a sign-in proof is: usable, never issued here, already used, or past its expiry. */
-export type NonceState = 'ok' | 'unknown' | 'used' | 'expired';
-
-/** Record a nonce put into a sign-in challenge; it can be consumed once within `ttlSeconds`. */
-export async function issueNonce(db: Queryable, nonce: string, ttlSeconds: number): Promise<void> {
-  await db.query(`INSERT INTO siwx_nonces (nonce, expires_at) VALUES ($1, now() + $2::double precision * interval '1 second')`, [nonce, ttlSeconds]);
-}
-
-async function stateOf(db: Queryable, nonce: string): Promise<NonceState> {
-  const { rows } = await db.query<{ used: boolean; expired: boolean }>(
-    'SELECT used_at IS NOT NULL AS used, expires_at <= now() AS expired FROM siwx_nonces WHERE nonce = $1',
-    [nonce],
-  );
-  const row = rows[0];
-  if (!row) return 'unknown';
-  if (row.used) return 'used';
-  return row.expired ? 'expired' : 'ok';
-}
-
 /**
- * Use a nonce up. One conditional UPDATE decides: of any number of concurrent consumers exactly one gets 'ok';
- * the others learn why they lost ('used'), as does a nonce never issued ('unknown') or past its expiry ('expired').
+ * Use up a sign-in nonce the caller has already checked (issued by us, not expired): the first consumer stores it and
+ * gets 'ok'; any other, concurrent or later, gets 'used'. The row is kept until it expires, which is as long as the
+ * nonce could be presented at all.
  */
-export async function consumeNonce(db: Queryable, nonce: string): Promise<NonceState> {
-  const { rows } = await db.query(
-    'UPDATE siwx_nonces SET used_at = now() WHERE nonce = $1 AND used_at IS NULL AND expires_at > now() RETURNING nonce',
-    [nonce],
-  );
-  if (rows.length === 1) return 'ok';
-  const state = await stateOf(db, nonce);
-  // Lost to a consumer that committed between the UPDATE and this read, or expired in between: report it as such.
-  return state === 'ok' ? 'used' : state;
+export async function consumeNonce(db: Queryable, nonce: string, expiresAt: Date): Promise<'ok' | 'used'> {
+  const { rows } = await db.query('INSERT INTO siwx_nonces (nonce, expires_at, used_at) VALUES ($1, $2, now()) ON CONFLICT (nonce) DO NOTHING RETURNING nonce', [nonce, expiresAt]);
+  return rows.length === 1 ? 'ok' : 'used';
 }
 
-/** The state of a nonce without consuming it (a cheap pre-check before verifying a signature). */
-export function nonceState(db: Queryable, nonce: string): Promise<NonceState> {
-  return stateOf(db, nonce);
+/** Whether a nonce was already used (a cheap pre-check before verifying a signature). */
+export async function nonceUsed(db: Queryable, nonce: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM siwx_nonces WHERE nonce = $1', [nonce]);
+  return rows.length > 0;
 }
 
 /** Delete nonces that expired more than `graceSeconds` ago; a proof carrying one is rejected either way. */

@@ -2,6 +2,9 @@ import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type T
 import type { HederaNetwork, MasterKeyProvider } from '@svc/chains';
 import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
+import type { EvmNetworks } from './evm/evm-networks.js';
+import type { SolanaChain } from './solana/solana-chain.js';
+import type { BitcoinChainAccess } from './bitcoin/bitcoin-chain.js';
 import type { VaultChains } from './vaults/vault-chains.js';
 
 export type ServiceMode = 'sandbox' | 'live';
@@ -23,8 +26,14 @@ export interface HandlerContext {
   readonly providers: Providers;
   /** Chains the vault tools read and mint on (the sandbox Base chain in sandbox mode); none when unset. */
   readonly vaultChains?: VaultChains | undefined;
+  /** The five EVM chains for the EVM tools (sandbox anvils, or live RPCs); unset: each EVM tool answers 503 naming its RPC setting. */
+  readonly evmNetworks?: EvmNetworks | undefined;
+  /** The Solana chain and market (sandbox chain and venue, or SOLANA_RPC_URL and Jupiter); unset answers 503. */
+  readonly solana?: SolanaChain | undefined;
   /** The Hedera network (the sandbox ledger, started on first use, or live); throws 503 naming the setting when unconfigured. */
   readonly hedera?: (() => Promise<HederaNetwork>) | undefined;
+  /** The Bitcoin chain the Bitcoin wallet tools use (sandbox ledger facade or BITCOIN_ESPLORA_URL); none when unset. */
+  readonly bitcoin?: BitcoinChainAccess | undefined;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */

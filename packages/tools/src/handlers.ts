@@ -1,3 +1,5 @@
+import { evmHandlers } from './evm/index.js';
+import { getBTCBalances, sendRunes, transferBTC } from './bitcoin/index.js';
 import type { HandlerTable } from './handler.js';
 import {
   hederaAccountIdToEvmAddress,
@@ -29,6 +31,7 @@ import {
   svcResolveAsset,
   svcRevealKeys,
 } from './vaults/index.js';
+import { findSolanaSwapToken, solanaBalances, solanaGetTokenPairPrice, solanaGetTokenPrices, solanaTransfer, splBuyIntent } from './solana/index.js';
 import { wallet } from './wallet/index.js';
 
 /** Every implemented tool. A catalog tool missing here answers 501 (and is never charged). */
@@ -69,4 +72,14 @@ export const handlers: HandlerTable = {
   svcResolveAsset,
   svcGetDepositAddress,
   svcQuickVault,
+  ...evmHandlers,
+  solanaBalances,
+  solanaTransfer,
+  splBuyIntent,
+  solanaGetTokenPairPrice,
+  solanaGetTokenPrices,
+  findSolanaSwapToken,
+  getBTCBalances,
+  transferBTC,
+  sendRunes,
 };

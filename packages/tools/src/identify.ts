@@ -1,11 +1,13 @@
 import type { CatalogTool } from '@svc/contracts';
-import { type EVMMessageVerifier, issueSiwxChallenge, type SiwxChallenge, verifySiwxProof } from '@svc/payments';
+import { type EVMMessageVerifier, issueSiwxChallenge, type SiwxChallenge, type SiwxNonces, verifySiwxProof } from '@svc/payments';
 import type { Queryable } from '@svc/store';
 import type { CallerAccount } from './handler.js';
 
 export interface SiwxSettings {
   /** The origin clients call: a proof's `domain` must be its host and its `uri` on it. */
   readonly publicBaseUrl: string;
+  /** Issues and checks the challenges' nonces (a key shared by every instance). */
+  readonly nonces: SiwxNonces;
   /** Verifies EIP-1271 / EIP-6492 smart-wallet signatures (a Base RPC); without one only EOA proofs verify. */
   readonly evmVerifier?: EVMMessageVerifier | undefined;
 }
@@ -33,11 +35,11 @@ export async function identify(db: Queryable, tool: CatalogTool, credentials: Ca
   if (credentials.caller) return { kind: 'identified', caller: credentials.caller };
   if (!tool.identity) return { kind: 'identified', caller: undefined };
   if (!credentials.siwxProof) return { kind: 'challenge' };
-  const identity = await verifySiwxProof(db, credentials.siwxProof, { origin: settings.publicBaseUrl, resourceUrl, evmVerifier: settings.evmVerifier });
+  const identity = await verifySiwxProof(db, credentials.siwxProof, { nonces: settings.nonces, origin: settings.publicBaseUrl, resourceUrl, evmVerifier: settings.evmVerifier });
   return { kind: 'identified', caller: { accountId: identity.accountId } };
 }
 
-/** A fresh sign-in challenge for a 402 of an identity-gated tool: every one carries its own stored nonce. */
-export function siwxChallengeFor(db: Queryable, settings: SiwxSettings, resourceUrl: string): Promise<SiwxChallenge> {
-  return issueSiwxChallenge(db, { publicBaseUrl: settings.publicBaseUrl, resourceUrl });
+/** A fresh sign-in challenge for a 402 of an identity-gated tool: every one carries its own nonce. */
+export function siwxChallengeFor(settings: SiwxSettings, resourceUrl: string): SiwxChallenge {
+  return issueSiwxChallenge({ nonces: settings.nonces, publicBaseUrl: settings.publicBaseUrl, resourceUrl });
 }

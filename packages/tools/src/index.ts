@@ -3,4 +3,16 @@ export { handlers } from './handlers.js';
 export { CREDIT_TOKEN, type CreditCharge, type InvokeOutcome, type InvokeRequest, ToolService, type ToolServiceOptions } from './invoke.js';
 export { type CallSpend, checkCall, DEFAULT_SPENDING_POLICY, describePolicy, type PolicyRule, policyOf, policyView, spendOf } from './policy/index.js';
 export { NO_VAULT_CHAINS, sandboxVaultChains, type VaultChains } from './vaults/index.js';
+export { EVM_BALANCE_READERS, evmBalanceReader, type EvmNetworks, executeSwap, type ExecuteSwapInput, type ExecuteSwapResult, sandboxEvmNetworks } from './evm/index.js';
+export {
+  type ExecuteSolanaSwapInput,
+  executeSolanaSwap,
+  liveSolanaChain,
+  sandboxSolanaChain,
+  type SolanaChain,
+  type SolanaSwapDeps,
+  type SolanaSwapResult,
+  solanaBalanceReader,
+} from './solana/index.js';
 export { HEDERA_NETWORK_SETTING, hederaBalances, type LiveHederaSettings, liveHederaNetwork } from './hedera/index.js';
+export { BITCOIN_ESPLORA_SETTING, BITCOIN_ORD_SETTING, type BitcoinChainAccess, bitcoinBalanceReader, EsploraClient, liveBitcoinChain, sandboxBitcoinChain } from './bitcoin/index.js';

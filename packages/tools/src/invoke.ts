@@ -3,6 +3,7 @@ import type { Providers } from '@svc/providers';
 import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
 import { decodePaymentSignature, type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, withSiwxChallenge } from '@svc/payments';
 import { type Db, releaseSpend } from '@svc/store';
+import type { BitcoinChainAccess } from './bitcoin/bitcoin-chain.js';
 import { type HandlerContext, handlerFor, type HandlerTable, type ServiceMode } from './handler.js';
 import { handlers as implemented } from './handlers.js';
 import { type CallerCredentials, identify, type SiwxSettings, siwxChallengeFor } from './identify.js';
@@ -11,7 +12,9 @@ import { payFromCredit } from './pay/credit.js';
 import { charged, type InvokeOutcome } from './pay/outcome.js';
 import type { PaidCall } from './pay/paid-call.js';
 import { payWithX402 } from './pay/x402.js';
+import type { EvmNetworks } from './evm/evm-networks.js';
 import type { VaultChains } from './vaults/vault-chains.js';
+import type { SolanaChain } from './solana/solana-chain.js';
 import { checkCall, policyOf, reserveDailySpend, spendOf } from './policy/index.js';
 
 export type { CreditCharge, InvokeOutcome } from './pay/outcome.js';
@@ -45,7 +48,12 @@ export interface ToolServiceOptions {
   readonly providers: Providers;
   /** Chains the vault tools read and mint on. */
   readonly vaultChains?: VaultChains | undefined;
+  readonly evmNetworks?: EvmNetworks | undefined;
+  /** The Solana chain and market the Solana tools use (sandbox or live); unset: those tools answer 503. */
+  readonly solana?: SolanaChain | undefined;
   readonly hedera?: HandlerContext['hedera'];
+  /** The Bitcoin chain the Bitcoin wallet tools use. */
+  readonly bitcoin?: BitcoinChainAccess | undefined;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -83,7 +91,7 @@ export class ToolService {
     // Every 402 of an identity-gated tool carries a fresh sign-in challenge (never cached: each has its own nonce).
     const paymentRequired = async (error?: string): Promise<PaymentRequiredResponse> => {
       const response = await payments.paymentRequired(resource, usd, error);
-      return tool.identity ? withSiwxChallenge(response, await siwxChallengeFor(db, siwx, request.resourceUrl)) : response;
+      return tool.identity ? withSiwxChallenge(response, siwxChallengeFor(siwx, request.resourceUrl)) : response;
     };
     if (identification.kind === 'challenge') {
       return { status: 402, paymentRequired: await paymentRequired(request.paymentSignature ? SIGN_IN_FIRST : undefined) };
@@ -104,7 +112,8 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const context: HandlerContext = { mode: this.options.mode, db, caller, masterKey: this.options.masterKey, providers: this.options.providers, vaultChains: this.options.vaultChains, hedera: this.options.hedera };
+    const { mode, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin } = this.options;
+    const context: HandlerContext = { mode, db, caller, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin };
     const paid: PaidCall = {
       db,
       tool,

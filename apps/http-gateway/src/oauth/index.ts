@@ -1,4 +1,4 @@
-import type { BearerTokenVerifier, EVMMessageVerifier } from '@svc/payments';
+import type { BearerTokenVerifier, EVMMessageVerifier, SiwxNonces } from '@svc/payments';
 import type { AccessKeyEnvironment, Db } from '@svc/store';
 import type { FastifyInstance } from 'fastify';
 import { AccessTokens } from './access-tokens.js';
@@ -26,6 +26,8 @@ export interface OAuthServerOptions {
   readonly accessKeyEnvironment: AccessKeyEnvironment;
   /** Smart-wallet sign-in proofs on the consent page (EOA proofs verify without it). */
   readonly evmVerifier?: EVMMessageVerifier | undefined;
+  /** The sign-in challenges' nonces (shared with the tool endpoints). */
+  readonly nonces: SiwxNonces;
 }
 
 export interface OAuthServer {
@@ -45,7 +47,7 @@ export function oauthServer(options: OAuthServerOptions): OAuthServer {
   const { db, signingKey } = options;
   const urls = oauthUrls(options.publicBaseUrl);
   const accessTokens = new AccessTokens({ key: signingKey, issuer: urls.issuer, resource: urls.resource, lifetimeSeconds: OAUTH_LIFETIMES.accessTokenSeconds });
-  const signIn = new ConsentSignIn({ db, publicBaseUrl: options.publicBaseUrl, consentUrl: urls.authorization, accessKeyEnvironment: options.accessKeyEnvironment, evmVerifier: options.evmVerifier });
+  const signIn = new ConsentSignIn({ db, publicBaseUrl: options.publicBaseUrl, consentUrl: urls.authorization, accessKeyEnvironment: options.accessKeyEnvironment, evmVerifier: options.evmVerifier, nonces: options.nonces });
 
   async function routes(app: FastifyInstance): Promise<void> {
     registerOAuthErrorHandling(app);

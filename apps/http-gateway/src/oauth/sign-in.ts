@@ -1,5 +1,5 @@
 import { ServiceError } from '@svc/contracts';
-import { type EVMMessageVerifier, issueSiwxChallenge, type SiwxChallenge, verifySiwxProof } from '@svc/payments';
+import { type EVMMessageVerifier, issueSiwxChallenge, type SiwxChallenge, type SiwxNonces, verifySiwxProof } from '@svc/payments';
 import { type AccessKeyCheck, type AccessKeyEnvironment, authenticateAccessKey, type Db } from '@svc/store';
 
 export interface ConsentSignInOptions {
@@ -11,6 +11,7 @@ export interface ConsentSignInOptions {
   readonly accessKeyEnvironment: AccessKeyEnvironment;
   /** Smart-wallet (EIP-1271 / EIP-6492) proofs; without it only EOA signatures verify. */
   readonly evmVerifier?: EVMMessageVerifier | undefined;
+  readonly nonces: SiwxNonces;
 }
 
 /** Who signed in on the consent page, or what to tell them when that failed. */
@@ -30,17 +31,17 @@ export class ConsentSignIn {
   constructor(private readonly options: ConsentSignInOptions) {}
 
   /** A fresh single-use challenge for the page to show: a wallet signs it to prove the account it signs in to. */
-  challenge(): Promise<SiwxChallenge> {
-    const { db, publicBaseUrl, consentUrl } = this.options;
-    return issueSiwxChallenge(db, { publicBaseUrl, resourceUrl: consentUrl, statement: STATEMENT });
+  challenge(): SiwxChallenge {
+    const { nonces, publicBaseUrl, consentUrl } = this.options;
+    return issueSiwxChallenge({ nonces, publicBaseUrl, resourceUrl: consentUrl, statement: STATEMENT });
   }
 
   /** A SIGN-IN-WITH-X value answering one of our challenges; a wallet's first sign-in creates its account. */
   async withWallet(proof: string | undefined): Promise<SignInResult> {
     if (!proof) return { ok: false, message: 'Paste the SIGN-IN-WITH-X value your wallet produced for the challenge.' };
-    const { db, publicBaseUrl, consentUrl, evmVerifier } = this.options;
+    const { db, nonces, publicBaseUrl, consentUrl, evmVerifier } = this.options;
     try {
-      const identity = await verifySiwxProof(db, proof, { origin: publicBaseUrl, resourceUrl: consentUrl, evmVerifier });
+      const identity = await verifySiwxProof(db, proof, { nonces, origin: publicBaseUrl, resourceUrl: consentUrl, evmVerifier });
       return { ok: true, accountId: identity.accountId };
     } catch (error) {
       // The proof's own message points at 402 challenges; on this page the next step is the fresh challenge shown.

@@ -3,13 +3,14 @@ import { scaleUp } from '@svc/payments';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Sandbox } from '../sandbox.js';
+import { bitcoinFaucet } from './faucet/bitcoin.js';
 import { evmFaucet } from './faucet/evm.js';
 import { type FaucetFamily, findToken } from './faucet/family.js';
 import { hederaFaucet } from './faucet/hedera.js';
 import { solanaFaucet } from './faucet/solana.js';
 import { stacksFaucet } from './faucet/stacks.js';
 
-const FAUCET_FAMILIES: readonly FaucetFamily[] = [evmFaucet, solanaFaucet, stacksFaucet, hederaFaucet];
+const FAUCET_FAMILIES: readonly FaucetFamily[] = [evmFaucet, solanaFaucet, stacksFaucet, hederaFaucet, bitcoinFaucet];
 
 const FAMILY_OF_CHAIN = new Map(FAUCET_FAMILIES.flatMap((family) => family.chains.map((chain) => [chain, family] as const)));
 const CHAINS = [...FAMILY_OF_CHAIN.keys()] as [string, ...string[]];

@@ -1,5 +1,5 @@
 import { ServiceError } from '@svc/contracts';
-import { type Db, nonceState } from '@svc/store';
+import { type Db, nonceUsed } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { generateKeyPairSigner } from '@solana/kit';
 import { x402Client } from '@x402/core/client';
@@ -25,7 +25,7 @@ import { SandboxPriceOracle } from '../oracle.js';
 import { decodePaymentSignature } from '../payment-header.js';
 import { PaymentRequirementsBuilder } from '../requirements.js';
 import { NETWORKS } from '../tokens.js';
-import { issueSiwxChallenge, newSiwxNonce, SIWX_SUPPORTED_CHAINS, siwxChallengeOf, siwxHeaderFrom, verifySiwxProof, withSiwxChallenge } from './index.js';
+import { ephemeralSiwxNonces, issueSiwxChallenge, SIWX_SUPPORTED_CHAINS, siwxChallengeOf, siwxHeaderFrom, verifySiwxProof, withSiwxChallenge } from './index.js';
 
 const BASE = 'https://tools.example.com';
 const RESOURCE = `${BASE}/api/tools/execute/unified/wallet`;
@@ -79,10 +79,10 @@ describe('siwxHeaderFrom', () => {
 describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
   let db: Db;
   const account = privateKeyToAccount(generatePrivateKey());
+  const nonces = ephemeralSiwxNonces();
   const verify = (header: string, options: Partial<Parameters<typeof verifySiwxProof>[2]> = {}) =>
-    verifySiwxProof(db, header, { origin: BASE, resourceUrl: RESOURCE, ...options });
-  const challenge = (options: Partial<Parameters<typeof issueSiwxChallenge>[1]> = {}) =>
-    issueSiwxChallenge(db, { publicBaseUrl: BASE, resourceUrl: RESOURCE, ...options });
+    verifySiwxProof(db, header, { nonces, origin: BASE, resourceUrl: RESOURCE, ...options });
+  const challenge = (options: Partial<Parameters<typeof issueSiwxChallenge>[0]> = {}) => issueSiwxChallenge({ nonces, publicBaseUrl: BASE, resourceUrl: RESOURCE, ...options });
 
   beforeAll(async () => {
     db = await backend.open();
@@ -93,12 +93,12 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
   });
 
   describe('challenge', () => {
-    it('is the SDK declaration filled with our stored nonce, times, domain, uri and both sign-in chains', async () => {
+    it('is the SDK declaration filled with our tagged nonce, times, domain, uri and both sign-in chains', async () => {
       const before = Date.now();
       const c = await challenge();
       expect(c.info).toMatchObject({ domain: 'tools.example.com', uri: RESOURCE, version: '1', resources: [RESOURCE] });
       expect(c.info.statement).toMatch(/Sign in/);
-      expect(c.info.nonce).toMatch(/^[0-9a-f]{32}$/);
+      expect(c.info.nonce).toMatch(/^[0-9a-f]{48}$/);
       const issued = Date.parse(c.info.issuedAt);
       expect(issued).toBeGreaterThanOrEqual(before);
       expect(Date.parse(c.info.expirationTime!) - issued).toBe(300_000);
@@ -108,12 +108,14 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
       ]);
       expect(c.schema).toEqual(buildSIWxSchema());
       expect(c).not.toHaveProperty('_options');
-      expect(await nonceState(db, c.info.nonce)).toBe('ok');
+      expect(nonces.check(c.info.nonce).state).toBe('ok');
+      // Issuing writes nothing: the nonce is stored only when a proof uses it.
+      expect(await nonceUsed(db, c.info.nonce)).toBe(false);
       expect((await challenge()).info.nonce).not.toBe(c.info.nonce);
     });
 
     it('keeps host:port as the domain and rebases the resource onto the public origin', async () => {
-      const c = await issueSiwxChallenge(db, { publicBaseUrl: 'http://127.0.0.1:8080/', resourceUrl: 'http://internal:3000/api/tools/x?y=1', expirationSeconds: 60 });
+      const c = await issueSiwxChallenge({ nonces, publicBaseUrl: 'http://127.0.0.1:8080/', resourceUrl: 'http://internal:3000/api/tools/x?y=1', expirationSeconds: 60 });
       expect(c.info.domain).toBe('127.0.0.1:8080');
       expect(c.info.uri).toBe('http://127.0.0.1:8080/api/tools/x?y=1');
       expect(Date.parse(c.info.expirationTime!) - Date.parse(c.info.issuedAt)).toBe(60_000);
@@ -166,16 +168,17 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
       for (const r of results) if (r.status === 'rejected') expect((r.reason as ServiceError).extra?.reason).toBe('replayed');
     });
 
-    it('refuses an expired challenge (signed expirationTime, and the stored nonce expiry)', async () => {
+    it('refuses an expired challenge (signed expirationTime, and the expiry sealed into the nonce)', async () => {
       const header = await answer(await challenge({ expirationSeconds: 60 }), account);
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
       expect(await rejection(verify(header))).toMatchObject({ status: 401, reason: 'expired' });
       vi.useRealTimers();
 
-      // A client that stretches the signed expirationTime still cannot outlive the nonce we stored.
+      // A client that stretches the signed expirationTime still cannot outlive the nonce's own expiry.
       const c = await challenge({ expirationSeconds: 60 });
-      await db.query(`UPDATE siwx_nonces SET expires_at = now() - interval '1 second' WHERE nonce = $1`, [c.info.nonce]);
-      expect(await rejection(verify(await answer(c, account)))).toMatchObject({ reason: 'expired' });
+      const stretched = await signRaw({ ...c.info, expirationTime: new Date(Date.now() + 3_600_000).toISOString() }, account);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+      expect(await rejection(verify(stretched))).toMatchObject({ reason: 'expired' });
     });
 
     it('refuses a challenge issued too long ago, or issued in the future beyond the clock skew', async () => {
@@ -197,7 +200,7 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
     });
 
     it('refuses a proof for another domain or another origin or resource', async () => {
-      const evil = await issueSiwxChallenge(db, { publicBaseUrl: 'https://evil.example', resourceUrl: 'https://evil.example/api/tools/execute/unified/wallet' });
+      const evil = await issueSiwxChallenge({ nonces, publicBaseUrl: 'https://evil.example', resourceUrl: 'https://evil.example/api/tools/execute/unified/wallet' });
       expect(await rejection(verify(await answer(evil, account)))).toMatchObject({ reason: 'domain_mismatch' });
 
       const c = await challenge();
@@ -230,7 +233,7 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
 
     it('refuses a nonce we never issued (self-made challenges are not accepted)', async () => {
       const c = await challenge();
-      expect(await rejection(verify(await signRaw({ ...c.info, nonce: newSiwxNonce() }, account)))).toMatchObject({ reason: 'unknown_nonce' });
+      expect(await rejection(verify(await signRaw({ ...c.info, nonce: ephemeralSiwxNonces().issue(300) }, account)))).toMatchObject({ reason: 'unknown_nonce' });
       expect(await rejection(verify(unsigned({ ...c.info, nonce: 'client-made-nonce' }, account.address)))).toMatchObject({ reason: 'unknown_nonce' });
     });
 
@@ -307,14 +310,14 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
         let identity: Awaited<ReturnType<typeof verifySiwxProof>> | undefined;
         if (proof) {
           try {
-            identity = await verifySiwxProof(db, proof, { origin: BASE, resourceUrl: request.url });
+            identity = await verifySiwxProof(db, proof, { nonces, origin: BASE, resourceUrl: request.url });
           } catch (error) {
             if (error instanceof ServiceError) return reply(error.status, { code: error.code, reason: error.extra?.reason });
             throw error;
           }
         }
         if (!identity || !paymentHeader) {
-          const response = withSiwxChallenge(paymentRequired, await issueSiwxChallenge(db, { publicBaseUrl: BASE, resourceUrl: request.url }));
+          const response = withSiwxChallenge(paymentRequired, await issueSiwxChallenge({ nonces, publicBaseUrl: BASE, resourceUrl: request.url }));
           return reply(402, response.body, { 'PAYMENT-REQUIRED': response.header });
         }
         const payment = decodePaymentSignature(paymentHeader);

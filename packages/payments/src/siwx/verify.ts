@@ -1,5 +1,6 @@
 import { ServiceError } from '@svc/contracts';
-import { accountForWallet, consumeNonce, type NonceState, nonceState, type Queryable } from '@svc/store';
+import { accountForWallet, consumeNonce, nonceUsed, type Queryable } from '@svc/store';
+import { type SiwxNonces } from './nonces.js';
 import {
   type EVMMessageVerifier,
   parseSIWxHeader,
@@ -68,12 +69,11 @@ const SDK_REASONS: Record<SIWxErrorCode, SiwxRejectReason> = {
   invalid_siwx_verifier_error: 'verifier_error',
 };
 
-const NONCE_REASONS: Record<Exclude<NonceState, 'ok'>, SiwxRejectReason> = { unknown: 'unknown_nonce', used: 'replayed', expired: 'expired' };
-
-/** Nonces we issue: 32 lower-case hex characters (challenge.ts). Anything else cannot be ours. */
-const OUR_NONCE = /^[0-9a-f]{32}$/;
+const NONCE_REASONS = { unknown: 'unknown_nonce', used: 'replayed', expired: 'expired' } as const satisfies Record<string, SiwxRejectReason>;
 
 export interface VerifySiwxOptions {
+  /** The nonces this service issues: a proof's nonce must carry their tag. */
+  readonly nonces: SiwxNonces;
   /** The public base URL (or origin) clients call: `domain` must be its host[:port] and `uri` on its origin. */
   readonly origin: string;
   /** The resource being called: when given, the signed `uri` must name it (same origin and path). */
@@ -159,15 +159,14 @@ export async function verifySiwxProof(db: Queryable, headerValue: string, option
 
   await validateMessage(payload, new URL(new URL(options.origin).origin), options);
 
-  if (!OUR_NONCE.test(payload.nonce)) throw siwxRejected('unknown_nonce', undefined, 'invalid_siwx_nonce');
-  // Cheap read first, so junk never costs a signature check (or an RPC call with an EIP-1271 verifier).
-  const before = await nonceState(db, payload.nonce);
-  if (before !== 'ok') throw siwxRejected(NONCE_REASONS[before], undefined, 'invalid_siwx_nonce');
+  const issued = options.nonces.check(payload.nonce);
+  if (issued.state !== 'ok') throw siwxRejected(NONCE_REASONS[issued.state], undefined, 'invalid_siwx_nonce');
+  // Cheap read first, so a replay never costs a signature check (or an RPC call with an EIP-1271 verifier).
+  if (await nonceUsed(db, payload.nonce)) throw siwxRejected('replayed', undefined, 'invalid_siwx_nonce');
 
   await verifySignature(payload, options.evmVerifier);
 
-  const consumed = await consumeNonce(db, payload.nonce);
-  if (consumed !== 'ok') throw siwxRejected(NONCE_REASONS[consumed], undefined, 'invalid_siwx_nonce');
+  if ((await consumeNonce(db, payload.nonce, issued.expiresAt)) !== 'ok') throw siwxRejected('replayed', undefined, 'invalid_siwx_nonce');
 
   const address = payload.chainId.startsWith('eip155:') ? getAddress(payload.address) : payload.address;
   const { accountId, created } = await accountForWallet(db, payload.chainId, address);

@@ -1,34 +1,49 @@
-import { EVMADDR } from '@svc/contracts';
-import { NETWORKS } from '@svc/payments';
-import type { FaucetFamily } from './family.js';
+import { EVM_CHAINS, evmChainByKey, type SandboxEvmMarket } from '@svc/chains';
+import { EVMADDR, ServiceError } from '@svc/contracts';
+import type { Sandbox } from '../../sandbox.js';
+import type { FaucetFamily, FaucetToken } from './family.js';
 
-/** Sandbox USDC (also by its payment-token name BASE_USDC) and native ETH on the sandbox Base chain. */
+/** The market of sandbox chain `key` (started and seeded on first use). */
+async function marketOf(sandbox: Sandbox, key: string): Promise<SandboxEvmMarket> {
+  const chain = evmChainByKey(key);
+  if (!chain) throw new ServiceError('internal', `no sandbox EVM chain "${key}"`);
+  return sandbox.evm(chain.chainId);
+}
+
+/**
+ * The five sandbox EVM chains (ethereum, bsc, polygon, base, altchain): the native coin (ETH, BNB, POL), USDC (also
+ * BASE_USDC on base, its payment-token name), the wrapped native coin, LINK, UNI, WBTC, and the NFT collections SBXNFT
+ * (ERC-721; amount = how many new tokens) and SBXITEM (ERC-1155 item 1; amount = copies).
+ */
 export const evmFaucet: FaucetFamily = {
-  chains: ['base'],
+  chains: EVM_CHAINS.map((chain) => chain.key),
   address: EVMADDR,
-  chainOf: (token) => (token === 'BASE_USDC' ? 'base' : undefined),
+  chainOf: (token) => (token === 'BASE_USDC' ? 'base' : token === 'BNB' ? 'bsc' : token === 'POL' ? 'polygon' : undefined),
   async describe(sandbox, chain) {
-    const base = sandbox.base;
+    const market = await marketOf(sandbox, chain);
+    const registry = evmChainByKey(chain)!;
+    const tokens: FaucetToken[] = market.tokens.map((token) => ({ symbol: token.symbol, decimals: token.decimals, address: token.address }));
+    if (chain === 'base') tokens.push({ symbol: 'BASE_USDC', decimals: 6, address: market.chain.usdc });
+    for (const nft of market.nfts) tokens.push({ symbol: nft.symbol, decimals: 0, address: nft.address, standard: nft.standard });
     return {
       chain,
-      network: NETWORKS.base,
-      rpcUrl: base.rpcUrl,
-      nativeSymbol: 'ETH',
-      tokens: [
-        { symbol: 'ETH', decimals: 18, address: null },
-        { symbol: 'USDC', decimals: 6, address: base.usdc },
-        { symbol: 'BASE_USDC', decimals: 6, address: base.usdc },
-      ],
-      pools: [],
+      network: registry.caip2,
+      rpcUrl: market.chain.rpcUrl,
+      nativeSymbol: registry.nativeSymbol,
+      tokens,
+      pools: market.pools,
     };
   },
-  async fund(sandbox, { address, token, atomic }) {
-    const account = address as `0x${string}`;
-    if (token.address === null) {
-      const balance = await sandbox.base.publicClient.getBalance({ address: account });
-      await sandbox.base.setNativeBalance(account, balance + atomic);
-      return { transaction: null };
+  async fund(sandbox, { chain, address, token, atomic }) {
+    const market = await marketOf(sandbox, chain);
+    const to = address as `0x${string}`;
+    const collection = market.nfts.find((nft) => nft.address === token.address);
+    if (collection) {
+      const minted = await market.mintNft(to, collection, atomic);
+      return { transaction: minted.transaction, tokenIds: minted.tokenIds.map(String) };
     }
-    return { transaction: await sandbox.base.mintUsdc(account, atomic) };
+    const fungible = market.token(token.address ?? token.symbol);
+    if (!fungible) throw new ServiceError('internal', `sandbox token ${token.symbol} is not in the ${chain} market`);
+    return { transaction: await market.fund(to, fungible, atomic) };
   },
 };

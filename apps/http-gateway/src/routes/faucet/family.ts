@@ -5,6 +5,8 @@ import type { Sandbox } from '../../sandbox.js';
 export interface FaucetToken {
   readonly symbol: string;
   readonly decimals: number;
+  /** NFT collections: their standard (amount counts tokens); absent for fungible tokens. */
+  readonly standard?: 'ERC721' | 'ERC1155';
   /** Contract address, mint or asset id as payment requirements and tools name it; null for the chain's native coin. */
   readonly address: string | null;
   /** Another name the token answers to: its EVM address where the chain also has one (Hedera's long-zero form). */
@@ -61,6 +63,8 @@ export interface FaucetRequest {
 export interface FaucetFunding {
   /** The funding transaction, or null where the sandbox sets a balance directly. */
   readonly transaction: string | null;
+  /** NFTs: the token ids credited (ERC-721: the new ids; ERC-1155: the item id). */
+  readonly tokenIds?: readonly string[];
   /** Chain-specific facts of the funding (e.g. the Hedera account id it created or credited). */
   readonly [fact: string]: unknown;
 }

@@ -3,23 +3,27 @@ import { SOLADDR } from '@svc/contracts';
 import { NETWORKS } from '@svc/payments';
 import type { FaucetFamily } from './family.js';
 
-/** Sandbox USDC (also by its payment-token name SOL_USDC, at the mainnet mint) and native SOL on the sandbox Solana chain. */
+/**
+ * Every seeded asset of the sandbox Solana chain: native SOL (symbol SOL), WSOL (its own token at the native mint
+ * So111…112, credited by wrapping SOL), USDC at the mainnet mint (also by its payment-token name SOL_USDC), BONK and
+ * JUP at their mainnet mints; `pools` lists the swap venue's pools (each token against USDC and SOL).
+ */
 export const solanaFaucet: FaucetFamily = {
   chains: ['solana'],
   address: SOLADDR.refine(isSolanaAddress, 'must be a base58 Solana address of 32 bytes'),
   chainOf: (token) => (token === 'SOL_USDC' || token === 'SOL' ? 'solana' : undefined),
   async describe(sandbox, chain) {
+    const { solana } = sandbox;
     return {
       chain,
       network: NETWORKS.solana,
-      rpcUrl: sandbox.solana.rpcUrl,
+      rpcUrl: solana.rpcUrl,
       nativeSymbol: 'SOL',
       tokens: [
-        { symbol: 'SOL', decimals: 9, address: null },
-        { symbol: 'USDC', decimals: 6, address: sandbox.solana.usdcMint },
-        { symbol: 'SOL_USDC', decimals: 6, address: sandbox.solana.usdcMint },
+        ...solana.tokens.map((token) => ({ symbol: token.symbol, decimals: token.decimals, address: token.mint })),
+        { symbol: 'SOL_USDC', decimals: 6, address: solana.usdcMint },
       ],
-      pools: [],
+      pools: solana.venue.pools.map((pool) => ({ address: pool.address, tokens: [pool.base.symbol, pool.quote.symbol] as const })),
     };
   },
   async fund(sandbox, { address, token, atomic }) {
@@ -27,6 +31,6 @@ export const solanaFaucet: FaucetFamily = {
       await sandbox.solana.airdrop(address, atomic);
       return { transaction: null };
     }
-    return { transaction: await sandbox.solana.mintUsdc(address, atomic) };
+    return { transaction: await sandbox.solana.mintToken(address, token.address, atomic) };
   },
 };

@@ -6,6 +6,12 @@ import type { Abi, Hex } from 'viem';
 import multicall3Json from './artifacts/Multicall3.json' with { type: 'json' };
 import sandboxUsdcJson from './artifacts/SandboxUSDC.json' with { type: 'json' };
 import svcVaultNftJson from './artifacts/SvcVaultNFT.json' with { type: 'json' };
+import sandboxErc20Json from './artifacts/SandboxERC20.json' with { type: 'json' };
+import sandboxWrappedNativeJson from './artifacts/SandboxWrappedNative.json' with { type: 'json' };
+import sandboxV2PairJson from './artifacts/SandboxV2Pair.json' with { type: 'json' };
+import sandboxV2RouterJson from './artifacts/SandboxV2Router.json' with { type: 'json' };
+import sandboxErc721Json from './artifacts/SandboxERC721.json' with { type: 'json' };
+import sandboxErc1155Json from './artifacts/SandboxERC1155.json' with { type: 'json' };
 
 export interface ContractArtifact {
   abi: Abi;
@@ -21,3 +27,11 @@ export const SANDBOX_USDC_ARTIFACT = sandboxUsdcJson as ContractArtifact;
 export const MULTICALL3_ARTIFACT = multicall3Json as ContractArtifact;
 /** The vault collection (ERC-721, one token per minted vault). */
 export const SVC_VAULT_NFT_ARTIFACT = svcVaultNftJson as ContractArtifact;
+
+/** The sandbox market's contracts: seeded ERC-20s, the wrapped native coin, V2-style pools and router, NFT collections. */
+export const SANDBOX_ERC20_ARTIFACT = sandboxErc20Json as ContractArtifact;
+export const SANDBOX_WRAPPED_NATIVE_ARTIFACT = sandboxWrappedNativeJson as ContractArtifact;
+export const SANDBOX_V2_PAIR_ARTIFACT = sandboxV2PairJson as ContractArtifact;
+export const SANDBOX_V2_ROUTER_ARTIFACT = sandboxV2RouterJson as ContractArtifact;
+export const SANDBOX_ERC721_ARTIFACT = sandboxErc721Json as ContractArtifact;
+export const SANDBOX_ERC1155_ARTIFACT = sandboxErc1155Json as ContractArtifact;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT, SVC_VAULT_NFT_ARTIFACT } from './artifacts.js';
+import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT, SANDBOX_V2_PAIR_ARTIFACT, SANDBOX_V2_ROUTER_ARTIFACT, SVC_VAULT_NFT_ARTIFACT } from './artifacts.js';
 import { compileSandboxContracts, SANDBOX_CONTRACTS, serializeArtifact } from './compile.js';
 
 const EVM_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -20,6 +20,8 @@ describe('sandbox contract artifacts', () => {
     expect(SANDBOX_USDC_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
     expect(MULTICALL3_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
     expect(SVC_VAULT_NFT_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
+    expect(SANDBOX_V2_PAIR_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
+    expect(SANDBOX_V2_ROUTER_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
     expect(SANDBOX_USDC_ARTIFACT.solcVersion).toMatch(/^0\.8\.\d+\+commit/);
   });
 });

@@ -12,7 +12,17 @@ import { pathToFileURL } from 'node:url';
 import solc from 'solc';
 import type { ContractArtifact } from './artifacts.js';
 
-export const SANDBOX_CONTRACTS = ['SandboxUSDC', 'Multicall3', 'SvcVaultNFT'] as const;
+export const SANDBOX_CONTRACTS = [
+  'SandboxUSDC',
+  'Multicall3',
+  'SvcVaultNFT',
+  'SandboxERC20',
+  'SandboxWrappedNative',
+  'SandboxV2Pair',
+  'SandboxV2Router',
+  'SandboxERC721',
+  'SandboxERC1155',
+] as const;
 export type SandboxContractName = (typeof SANDBOX_CONTRACTS)[number];
 
 /**

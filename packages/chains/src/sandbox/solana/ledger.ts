@@ -9,6 +9,9 @@
  * BYdiH8wihTnjXDjWnA8JMpfacmeUE458aCR5AK4j7UH. It is deterministic on purpose, so a persisted ledger and a fresh
  * process agree on who may mint; it is public, so it must never hold anything on a real cluster. No freeze authority.
  *
+ * The other seeded SPL tokens (tokens.ts: BONK, JUP at their mainnet mints) are placed the same way under the same
+ * authority; Wrapped SOL lives at the native mint (no mint authority, as on mainnet) and is minted by wrapping SOL.
+ *
  * Sandbox semantics that differ from a cluster (documented for callers):
  * - Blockhashes do not expire. LiteSVM accepts only its latest blockhash, so the ledger never rotates it: a payment
  *   signed against it stays valid, and replays are refused by LiteSVM's signature history (AlreadyProcessed).
@@ -45,7 +48,7 @@ import {
   some,
   type Transaction,
 } from '@solana/kit';
-import { SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system';
+import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system';
 import {
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstructionAsync,
@@ -53,15 +56,15 @@ import {
   getMintEncoder,
   getMintSize,
   getMintToCheckedInstruction,
+  getSyncNativeInstruction,
   getTokenDecoder,
+  getTokenEncoder,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
+import { SANDBOX_SOLANA_TOKENS, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from './tokens.js';
 import { ALREADY_PROCESSED, fieldlessCode, type RpcTransactionError, rpcTransactionError, SIGNATURE_FAILURE } from './transaction-error.js';
 
-/** Native USDC on Solana mainnet; the sandbox USDC mint lives at this address. */
-export const SOLANA_USDC_MINT: Address = address('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
-export const SOLANA_USDC_DECIMALS = 6;
 /** The Memo program (v2): its instruction makes otherwise identical sandbox transactions distinct. */
 const MEMO_PROGRAM_ADDRESS = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 const LAMPORTS_PER_SOL = 1_000_000_000n;
@@ -150,34 +153,43 @@ export class SolanaLedger {
     const stateFile = options.stateFile ? path.resolve(options.stateFile) : undefined;
     const svm = stateFile && existsSync(stateFile) ? LiteSVM.loadFromFile(stateFile) : new LiteSVM();
     const ledger = new SolanaLedger(svm, await sandboxUsdcMintAuthority(), stateFile);
-    ledger.#placeUsdcMint();
+    ledger.#placeMints();
     if (ledger.balance(ledger.mintAuthority.address) < LAMPORTS_PER_SOL) ledger.airdrop(ledger.mintAuthority.address, 10n * LAMPORTS_PER_SOL);
     ledger.#changed();
     return ledger;
   }
 
   /**
-   * Writes the USDC mint account unless it already is a 6-decimal mint under our authority (a persisted ledger keeps
-   * its supply; a mint with other settings is rewritten with its supply carried over).
+   * Writes every seeded mint account unless it already is a mint with the seeded decimals and authority (a persisted
+   * ledger keeps its supply; a mint with other settings is rewritten with its supply carried over). The native mint
+   * (WSOL) has no mint authority.
    */
-  #placeUsdcMint(): void {
-    const current = this.svm.getAccount(SOLANA_USDC_MINT);
-    let supply = 0n;
-    if (current.exists && current.programAddress === TOKEN_PROGRAM_ADDRESS && current.data.length === getMintSize()) {
-      const mint = getMintDecoder().decode(current.data);
-      const authority = isSome(mint.mintAuthority) ? mint.mintAuthority.value : undefined;
-      if (mint.isInitialized && mint.decimals === SOLANA_USDC_DECIMALS && authority === this.mintAuthority.address) return;
-      supply = mint.supply;
+  #placeMints(): void {
+    for (const token of SANDBOX_SOLANA_TOKENS) {
+      if (token.mint === null) continue;
+      const authority = token.mint === SOLANA_WSOL_MINT ? null : this.mintAuthority.address;
+      const current = this.svm.getAccount(token.mint);
+      let supply = 0n;
+      if (current.exists && current.programAddress === TOKEN_PROGRAM_ADDRESS && current.data.length === getMintSize()) {
+        const mint = getMintDecoder().decode(current.data);
+        const currentAuthority = isSome(mint.mintAuthority) ? mint.mintAuthority.value : null;
+        if (mint.isInitialized && mint.decimals === token.decimals && currentAuthority === authority) continue;
+        supply = mint.supply;
+      }
+      this.#writeMint(token.mint, { supply, decimals: token.decimals, authority });
     }
+  }
+
+  #writeMint(mint: Address, fields: { supply: bigint; decimals: number; authority: Address | null }): void {
     const data = getMintEncoder().encode({
-      mintAuthority: some(this.mintAuthority.address),
-      supply,
-      decimals: SOLANA_USDC_DECIMALS,
+      mintAuthority: fields.authority === null ? none() : some(fields.authority),
+      supply: fields.supply,
+      decimals: fields.decimals,
       isInitialized: true,
       freezeAuthority: none(),
     });
     this.svm.setAccount({
-      address: SOLANA_USDC_MINT,
+      address: mint,
       programAddress: TOKEN_PROGRAM_ADDRESS,
       executable: false,
       lamports: lamports(this.svm.minimumBalanceForRentExemption(BigInt(data.length))),
@@ -239,30 +251,77 @@ export class SolanaLedger {
     return getTokenDecoder().decode(account.data).amount;
   }
 
+  /** Mints `atomic` USDC units to `owner` (see {@link mintToken}). */
+  mintUsdc(owner: Address, atomic: bigint): Promise<Signature> {
+    return this.mintToken(owner, SOLANA_USDC_MINT, atomic);
+  }
+
   /**
-   * Mints `atomic` USDC units to `owner`'s associated token account, creating it first when missing (`atomic` 0n
-   * only creates the account). Resolves with the transaction signature once it has landed.
+   * Credits `atomic` units of a seeded token to `owner`'s associated token account, creating it first when missing
+   * (`atomic` 0n only creates the account): a MintToChecked signed by the sandbox mint authority, or for WSOL (whose
+   * native mint has no authority) a wrap: lamports moved into the account, then SyncNative. Resolves with the
+   * transaction signature once it has landed.
    */
-  async mintUsdc(owner: Address, atomic: bigint): Promise<Signature> {
+  async mintToken(owner: Address, mint: Address, atomic: bigint): Promise<Signature> {
     if (atomic < 0n) throw new RangeError('mint amount must not be negative');
+    const seeded = SANDBOX_SOLANA_TOKENS.find((token) => token.mint === mint);
+    if (!seeded) throw new RangeError(`${mint} is not a seeded sandbox token`);
     const authority = this.mintAuthority;
-    const token = await this.tokenAccount(owner);
-    const instructions: Instruction[] = [await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: authority, owner, mint: SOLANA_USDC_MINT })];
-    if (atomic > 0n) {
-      instructions.push(getMintToCheckedInstruction({ mint: SOLANA_USDC_MINT, token, mintAuthority: authority, amount: atomic, decimals: SOLANA_USDC_DECIMALS }));
+    const token = await this.tokenAccount(owner, mint);
+    const instructions: Instruction[] = [await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: authority, owner, mint })];
+    if (atomic > 0n && mint === SOLANA_WSOL_MINT) {
+      instructions.push(getTransferSolInstruction({ source: authority, destination: token, amount: atomic }), getSyncNativeInstruction({ account: token }));
+    } else if (atomic > 0n) {
+      instructions.push(getMintToCheckedInstruction({ mint, token, mintAuthority: authority, amount: atomic, decimals: seeded.decimals }));
     }
-    // Random memo: the blockhash never changes, so two equal mints would otherwise be the same transaction.
-    instructions.push({ programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(randomBytes(8).toString('hex')) });
-    if (this.balance(authority.address) < LAMPORTS_PER_SOL) this.airdrop(authority.address, 10n * LAMPORTS_PER_SOL);
+    const wrapped = mint === SOLANA_WSOL_MINT ? atomic : 0n;
+    if (this.balance(authority.address) < LAMPORTS_PER_SOL + wrapped) this.airdrop(authority.address, 10n * LAMPORTS_PER_SOL + wrapped);
+    const result = await this.#sendAsAuthority(instructions);
+    if (!result.landed || result.err) throw new Error(`${seeded.symbol} mint to ${owner} failed: ${JSON.stringify(result.err)} ${result.logs.join(' | ')}`);
+    return result.signature;
+  }
+
+  /** Signs `instructions` (plus a random memo) with the mint authority as fee payer and submits them. */
+  async #sendAsAuthority(instructions: readonly Instruction[]): Promise<SubmitResult> {
+    // Random memo: the blockhash never changes, so two equal transactions would otherwise be the same transaction.
+    const memo: Instruction = { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(randomBytes(8).toString('hex')) };
     const message = pipe(
       createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(authority, m),
+      (m) => setTransactionMessageFeePayerSigner(this.mintAuthority, m),
       (m) => setTransactionMessageLifetimeUsingBlockhash(this.latestBlockhash(), m),
-      (m) => appendTransactionMessageInstructions(instructions, m),
+      (m) => appendTransactionMessageInstructions([...instructions, memo], m),
     );
-    const result = this.submit(await signTransactionMessageWithSigners(message));
-    if (!result.landed || result.err) throw new Error(`USDC mint to ${owner} failed: ${JSON.stringify(result.err)} ${result.logs.join(' | ')}`);
-    return result.signature;
+    return this.submit(await signTransactionMessageWithSigners(message));
+  }
+
+  /**
+   * Sets the balance of `owner` in `asset` ('SOL' for lamports, else a seeded mint) to exactly `atomic`, writing the
+   * account directly (the mint's supply follows). Sandbox control only: the swap venue's price control re-balances
+   * its reserves with it. The token account must exist; a WSOL account keeps its lamports in step with its amount.
+   */
+  async setBalance(owner: Address, asset: Address | 'SOL', atomic: bigint): Promise<void> {
+    if (atomic < 0n) throw new RangeError('balance must not be negative');
+    if (asset === 'SOL') {
+      const current = this.svm.getAccount(owner);
+      if (!current.exists) return this.airdrop(owner, atomic);
+      this.svm.setAccount({ ...current, lamports: lamports(atomic) });
+      return this.#changed();
+    }
+    const accountAddress = await this.tokenAccount(owner, asset);
+    const account = this.svm.getAccount(accountAddress);
+    if (!account.exists) throw new RangeError(`${owner} has no ${asset} token account`);
+    const token = getTokenDecoder().decode(account.data);
+    const delta = atomic - token.amount;
+    const data = new Uint8Array(getTokenEncoder().encode({ ...token, amount: atomic }));
+    const accountLamports = isSome(token.isNative) ? lamports(account.lamports + delta) : account.lamports;
+    this.svm.setAccount({ ...account, data, lamports: accountLamports });
+    // The native mint's supply stays 0 on a cluster too (wrapping does not mint).
+    const mintAccount = this.svm.getAccount(asset);
+    if (asset !== SOLANA_WSOL_MINT && mintAccount.exists) {
+      const mint = getMintDecoder().decode(mintAccount.data);
+      this.#writeMint(asset, { supply: mint.supply + delta, decimals: mint.decimals, authority: isSome(mint.mintAuthority) ? mint.mintAuthority.value : null });
+    }
+    this.#changed();
   }
 
   // ------------------------------------------------------------------------------------------ transactions

@@ -22,6 +22,7 @@ import {
 } from '@solana/kit';
 import { getMintDecoder, getMintSize, getTokenDecoder, getTokenSize, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import type { SolanaLedger } from './ledger.js';
+import { SANDBOX_SOLANA_TOKENS } from './tokens.js';
 
 /** Every method the facade serves. */
 export const SOLANA_RPC_FACADE_METHODS = [
@@ -35,6 +36,7 @@ export const SOLANA_RPC_FACADE_METHODS = [
   'getSignatureStatuses',
   'getSlot',
   'getTokenAccountBalance',
+  'getTokenAccountsByOwner',
   'getVersion',
   'sendTransaction',
   'simulateTransaction',
@@ -131,7 +133,7 @@ function uiAmount(amount: bigint, decimals: number) {
   return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString };
 }
 
-export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcFacadeMethod, (params: Params) => unknown> {
+export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcFacadeMethod, (params: Params) => unknown | Promise<unknown>> {
   const withContext = (value: unknown) => ({ context: { apiVersion: VERSION['solana-core'], slot: ledger.slot() }, value });
 
   const mintDecimals = (mint: Address): number | undefined => {
@@ -192,6 +194,27 @@ export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcF
       const decimals = account.exists && account.programAddress === TOKEN_PROGRAM_ADDRESS && account.data.length === getTokenSize() ? mintDecimals(getTokenDecoder().decode(account.data).mint) : undefined;
       if (!account.exists || decimals === undefined) throw invalidParams('not a Token account');
       return withContext(uiAmount(getTokenDecoder().decode(account.data).amount, decimals));
+    },
+
+    /**
+     * LiteSVM cannot scan accounts, so this answers from the owner's associated token accounts of the seeded mints
+     * (tokens.ts), which is where the faucet, transfers and the swap venue put every sandbox token.
+     */
+    getTokenAccountsByOwner: async ([owner, filter, config]) => {
+      const ownerAddress = addressParam(owner);
+      const wanted = configParam(filter);
+      if (wanted.mint === undefined && wanted.programId === undefined) throw invalidParams('the filter needs mint or programId');
+      const mints = SANDBOX_SOLANA_TOKENS.flatMap((token) => (token.mint === null ? [] : [token.mint])).filter((mint) =>
+        wanted.mint !== undefined ? mint === addressParam(wanted.mint) : addressParam(wanted.programId) === TOKEN_PROGRAM_ADDRESS,
+      );
+      const options = configParam(config);
+      const accounts = [];
+      for (const mint of mints) {
+        const pubkey = await ledger.tokenAccount(ownerAddress, mint);
+        const account = ledger.account(pubkey);
+        if (account.exists) accounts.push({ pubkey, account: encodeAccount(account, options) });
+      }
+      return withContext(accounts);
     },
 
     getMinimumBalanceForRentExemption: ([size]) => {
@@ -267,7 +290,7 @@ interface JsonRpcRequest {
   readonly params?: unknown;
 }
 
-function answer(handlers: Record<string, (params: Params) => unknown>, request: JsonRpcRequest): string {
+async function answer(handlers: Record<string, (params: Params) => unknown>, request: JsonRpcRequest): Promise<string> {
   const id = request.id ?? null;
   try {
     if (typeof request !== 'object' || request === null || typeof request.method !== 'string') throw new RpcError(-32600, 'Invalid request');
@@ -275,7 +298,7 @@ function answer(handlers: Record<string, (params: Params) => unknown>, request: 
     if (!handler) throw new RpcError(-32601, 'Method not found');
     const params = request.params ?? [];
     if (!Array.isArray(params)) throw invalidParams('params must be an array');
-    return toJson({ jsonrpc: '2.0', id, result: handler(params) });
+    return toJson({ jsonrpc: '2.0', id, result: await handler(params) });
   } catch (error) {
     const rpcError = error instanceof RpcError ? error : new RpcError(-32603, `Internal error: ${(error as Error).message}`);
     return toJson({ jsonrpc: '2.0', id, error: { code: rpcError.code, message: rpcError.message, data: rpcError.data } });
@@ -307,8 +330,8 @@ function serve(handlers: Record<string, (params: Params) => unknown>) {
     } catch {
       return send(200, toJson({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
     }
-    if (Array.isArray(parsedBody)) return send(200, `[${parsedBody.map((entry: JsonRpcRequest) => answer(handlers, entry)).join(',')}]`);
-    send(200, answer(handlers, parsedBody as JsonRpcRequest));
+    if (Array.isArray(parsedBody)) return send(200, `[${(await Promise.all(parsedBody.map((entry: JsonRpcRequest) => answer(handlers, entry)))).join(',')}]`);
+    send(200, await answer(handlers, parsedBody as JsonRpcRequest));
   };
 }
 

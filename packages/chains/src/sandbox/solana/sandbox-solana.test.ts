@@ -18,7 +18,9 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system';
 import { fetchMint, fetchToken, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOLANA_USDC_MINT, sandboxUsdcMintAuthority } from './ledger.js';
+import { sandboxUsdcMintAuthority } from './ledger.js';
+import { VENUE_POOL_DEPTH_USD } from './swap-venue.js';
+import { SOLANA_USDC_MINT } from './tokens.js';
 import { SOLANA_RPC_FACADE_METHODS } from './rpc-facade.js';
 import { type SandboxSolana, startSandboxSolana } from './sandbox-solana.js';
 
@@ -156,7 +158,8 @@ describe('sandbox Solana persistence', () => {
         expect(await second.tokenBalance(owner.address)).toBe(42_000n);
         expect(await second.solBalance(owner.address)).toBe(3_000_000n);
         const mint = await fetchMint(createSolanaRpc(second.rpcUrl), SOLANA_USDC_MINT);
-        expect(mint.data.supply).toBe(42_000n);
+        // The swap venue's four USDC pools were seeded once (not again on restart), plus the mint above.
+        expect(mint.data.supply).toBe(4n * BigInt(VENUE_POOL_DEPTH_USD) * 1_000_000n + 42_000n);
       } finally {
         await second.stop();
       }

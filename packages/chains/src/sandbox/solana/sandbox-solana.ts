@@ -1,11 +1,14 @@
 /**
- * The sandbox Solana chain: the LiteSVM ledger (USDC at the mainnet mint address) behind a local JSON-RPC facade.
+ * The sandbox Solana chain: the LiteSVM ledger (SOL, WSOL, USDC, BONK, JUP at their mainnet mints) behind a local
+ * JSON-RPC facade, with a swap venue (swap-venue.ts).
  * Point @solana/kit's `createSolanaRpc(rpcUrl)`, or @x402/svm's client (`{ rpcUrl }`) and facilitator
  * (`toFacilitatorSvmSigner(signer, { defaultRpcUrl: rpcUrl })`), at `rpcUrl`.
  */
 import { type Address, address, type KeyPairSigner, type Signature } from '@solana/kit';
 import { SolanaLedger } from './ledger.js';
 import { startSolanaRpcFacade } from './rpc-facade.js';
+import { SandboxSwapVenue } from './swap-venue.js';
+import { SANDBOX_SOLANA_TOKENS, type SandboxSolanaToken, type SolanaAssetId } from './tokens.js';
 
 /** True for a valid Solana address (base58 of 32 bytes). */
 export { isAddress as isSolanaAddress } from '@solana/kit';
@@ -34,6 +37,22 @@ export interface SandboxSolana {
    * (0n only creates it). Resolves with the signature once the transaction has landed.
    */
   mintUsdc(owner: string, atomic: bigint): Promise<Signature>;
+  /** The seeded assets (native SOL, WSOL, USDC, BONK, JUP; see tokens.ts). */
+  readonly tokens: readonly SandboxSolanaToken[];
+  /**
+   * Credits `atomic` units of a seeded SPL token (`mint`; WSOL by wrapping) to `owner`'s associated token account,
+   * creating it when missing. Resolves with the signature once the transaction has landed.
+   */
+  mintToken(owner: string, mint: string, atomic: bigint): Promise<Signature>;
+  /** The swap venue (constant-product pools of every token against USDC and SOL; see swap-venue.ts). */
+  readonly venue: SandboxSwapVenue;
+  /** Spot USD price of `asset` (a mint, or 'SOL') on the venue. */
+  tokenPriceUsd(asset: string): Promise<number>;
+  /**
+   * Sandbox price control: re-balances the venue's reserves so the spot price of `asset` (a mint, or 'SOL'; SOL and
+   * the WSOL mint move together) becomes `priceUsd`.
+   */
+  setTokenPriceUsd(asset: string, priceUsd: number): Promise<void>;
   /** Credits `lamports` to `owner`. */
   airdrop(owner: string, lamports: bigint): Promise<void>;
   /** Lamports held by `owner`. */
@@ -52,12 +71,23 @@ export async function startSandboxSolana(options: StartSandboxSolanaOptions = {}
     ledger.close();
     throw error;
   });
+  const venue = await SandboxSwapVenue.open(ledger).catch(async (error: unknown) => {
+    await facade.close();
+    ledger.close();
+    throw error;
+  });
+  const assetOf = (asset: string): SolanaAssetId => (asset === 'SOL' ? 'SOL' : address(asset));
   let stopping: Promise<void> | undefined;
   return {
     rpcUrl: facade.url,
     usdcMint: ledger.usdcMint,
     usdcMintAuthority: ledger.mintAuthority.address,
     mintUsdc: async (owner, atomic) => ledger.mintUsdc(address(owner), atomic),
+    tokens: SANDBOX_SOLANA_TOKENS,
+    mintToken: async (owner, mint, atomic) => ledger.mintToken(address(owner), address(mint), atomic),
+    venue,
+    tokenPriceUsd: async (asset) => venue.tokenPriceUsd(assetOf(asset)),
+    setTokenPriceUsd: async (asset, priceUsd) => venue.setTokenPriceUsd(assetOf(asset), priceUsd),
     airdrop: async (owner, lamports) => ledger.airdrop(address(owner), lamports),
     solBalance: async (owner) => ledger.balance(address(owner)),
     tokenBalance: async (owner, mint) => ledger.tokenBalance(address(owner), mint === undefined ? undefined : address(mint)),

@@ -1,0 +1,4 @@
+export * from './addresses.js';
+export * from './vault-signers.js';
+export * from './dust.js';
+export * from './runestone.js';

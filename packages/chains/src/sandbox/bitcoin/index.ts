@@ -1,0 +1,5 @@
+// Sandbox Bitcoin chain: an in-process UTXO ledger checking real signatures, behind an Esplora-compatible facade.
+export * from './esplora-facade.js';
+export * from './ledger.js';
+export * from './sandbox-bitcoin.js';
+export * from './sandbox-assets.js';

@@ -1,0 +1,43 @@
+/**
+ * The assets seeded on the sandbox Solana chain, at their mainnet mint addresses so tools and clients name them as
+ * on mainnet. Native SOL has no mint (`mint: null`); Wrapped SOL (WSOL, the native mint So111…112) is a separate SPL
+ * token. `priceUsd` is the USD price the sandbox swap venue opens its pools at (see swap-venue.ts); it moves with
+ * trades and with the venue's price control.
+ */
+import { type Address, address } from '@solana/kit';
+
+export interface SandboxSolanaToken {
+  readonly symbol: string;
+  readonly name: string;
+  /** SPL mint; null for native SOL. */
+  readonly mint: Address | null;
+  readonly decimals: number;
+  /** USD price the venue's pools are seeded at. */
+  readonly priceUsd: number;
+}
+
+/** Wrapped SOL: the SPL Token program's native mint. */
+export const SOLANA_WSOL_MINT: Address = address('So11111111111111111111111111111111111111112');
+export const SOLANA_BONK_MINT: Address = address('DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263');
+export const SOLANA_JUP_MINT: Address = address('JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN');
+/** Native USDC on Solana mainnet; the sandbox USDC mint lives at this address. */
+export const SOLANA_USDC_MINT: Address = address('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+export const SOLANA_USDC_DECIMALS = 6;
+
+export const SANDBOX_SOLANA_TOKENS: readonly SandboxSolanaToken[] = [
+  { symbol: 'SOL', name: 'Solana', mint: null, decimals: 9, priceUsd: 150 },
+  { symbol: 'WSOL', name: 'Wrapped SOL', mint: SOLANA_WSOL_MINT, decimals: 9, priceUsd: 150 },
+  { symbol: 'USDC', name: 'USD Coin', mint: SOLANA_USDC_MINT, decimals: SOLANA_USDC_DECIMALS, priceUsd: 1 },
+  { symbol: 'BONK', name: 'Bonk', mint: SOLANA_BONK_MINT, decimals: 5, priceUsd: 0.00002 },
+  { symbol: 'JUP', name: 'Jupiter', mint: SOLANA_JUP_MINT, decimals: 6, priceUsd: 0.8 },
+];
+
+/** The key an asset goes by in the venue and the ledger: its mint, or 'SOL' for native SOL. */
+export type SolanaAssetId = Address | 'SOL';
+
+export const assetIdOf = (token: SandboxSolanaToken): SolanaAssetId => token.mint ?? 'SOL';
+
+/** The seeded token with this asset id (a mint, or 'SOL'), if any. */
+export function sandboxSolanaToken(asset: string): SandboxSolanaToken | undefined {
+  return SANDBOX_SOLANA_TOKENS.find((token) => assetIdOf(token) === asset);
+}

@@ -1,0 +1,65 @@
+import { ETH_NATIVE, ServiceError } from '@svc/contracts';
+import { erc20Abi, getAddress, type Address } from 'viem';
+import type { EvmNetwork, SwapToken } from './evm-networks.js';
+
+/** A 400 naming the field and rule; raised before anything moves. */
+export function invalidField(field: string, rule: string, message: string): ServiceError {
+  return new ServiceError('invalid_input', `${field}: ${message}`, { issues: [{ field, rule, message: `${field}: ${message}` }] });
+}
+
+/** The field's value, or the 400 "<field> is required to send" the catalog descriptions promise. */
+export function requiredToSend<T>(value: T | undefined, field: string): T {
+  if (value === undefined) throw invalidField(field, 'required', `${field} is required to send`);
+  return value;
+}
+
+/** True for an omitted token address or ETH_NATIVE (0xEeee…EeE): the chain's native coin. */
+export function isNative(address: string | undefined): boolean {
+  return address === undefined || address.toLowerCase() === ETH_NATIVE.toLowerCase();
+}
+
+/**
+ * The token at `address` on `network` (omitted or ETH_NATIVE: the native coin): symbol and decimals read from the
+ * contract. An address without an ERC-20 there is a 400 unknown_token on `field`.
+ */
+export async function resolveToken(network: EvmNetwork, address: string | undefined, field: string): Promise<SwapToken> {
+  if (isNative(address)) return { address: null, symbol: network.registry.nativeSymbol, decimals: network.registry.nativeDecimals };
+  const token = getAddress(address!);
+  const known = network.knownTokens.find((candidate) => candidate.address.toLowerCase() === token.toLowerCase());
+  if (known) return { address: known.address, symbol: known.symbol, decimals: known.decimals };
+  const unknown = () => invalidField(field, 'unknown_token', `no ERC-20 token at ${token} on ${network.registry.name}`);
+  const code = await network.publicClient.getCode({ address: token });
+  if (!code || code === '0x') throw unknown();
+  try {
+    const [symbol, decimals] = await Promise.all([
+      network.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'symbol' }),
+      network.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }),
+    ]);
+    return { address: token, symbol, decimals };
+  } catch {
+    throw unknown();
+  }
+}
+
+/** Balance of `owner` in `token` (atomic). */
+export async function balanceOf(network: EvmNetwork, token: SwapToken, owner: Address): Promise<bigint> {
+  if (token.address === null) return network.publicClient.getBalance({ address: owner });
+  return network.publicClient.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+}
+
+/**
+ * A positive decimal amount in whole-token units as atomic units. More fractional digits than the token has is a 400
+ * (rounding would move a different amount than asked).
+ */
+export function atomicAmount(amount: string, decimals: number, field: string): bigint {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  if (fraction.length > decimals) throw invalidField(field, 'precision', `has more than the token's ${decimals} decimals`);
+  const atomic = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+  if (atomic === 0n) throw invalidField(field, 'too_small', 'rounds to zero');
+  return atomic;
+}
+
+/** The 400 for a send or swap larger than the balance; nothing has moved. */
+export function insufficientFunds(field: string, token: SwapToken, needed: string, held: string): ServiceError {
+  return invalidField(field, 'insufficient_funds', `needs ${needed} ${token.symbol}, the vault holds ${held} ${token.symbol}`);
+}

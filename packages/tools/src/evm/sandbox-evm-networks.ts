@@ -1,0 +1,34 @@
+import { evmChainById, type SandboxEvmMarket } from '@svc/chains';
+import { ServiceError } from '@svc/contracts';
+import type { EvmNetwork, EvmNetworks, KnownToken } from './evm-networks.js';
+import { sandboxSwapVenue } from './swap/sandbox-swap-venue.js';
+
+/**
+ * The sandbox EVM chains for the tools: each chain's anvil (started on first use), its seeded ERC-20s as the known
+ * tokens, its V2-style router as the swap venue and its USDC pools as the USD price source.
+ */
+export function sandboxEvmNetworks(evm: (chainId: number) => Promise<SandboxEvmMarket>): EvmNetworks {
+  return {
+    async network(chainId) {
+      const registry = evmChainById(chainId);
+      if (!registry) throw new ServiceError('internal', `chain ${chainId} is not an EVM chain of the registry`);
+      const market = await evm(chainId);
+      const knownTokens: KnownToken[] = market.tokens.flatMap((token) =>
+        token.address ? [{ symbol: token.symbol, address: token.address, decimals: token.decimals }] : [],
+      );
+      const network: EvmNetwork = {
+        registry,
+        chain: market.chain.chain,
+        publicClient: market.chain.publicClient,
+        knownTokens,
+        swaps: sandboxSwapVenue(market),
+        async priceUsd(token) {
+          const known = market.token(token ?? market.tokens[0]!.symbol);
+          if (!known) throw new ServiceError('invalid_input', `no USD price for token ${token} on sandbox chain ${registry.key}: it has no USDC pool`, { issues: [{ field: 'sellTokenAddress', rule: 'unknown_token', message: `token ${token} has no sandbox USDC pool` }] });
+          return market.tokenPriceUsd(known.symbol);
+        },
+      };
+      return network;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { type SandboxSolana, type SolanaAssetId, VenueError, type VenueQuote } from '@svc/chains';
+import { address, type Transaction } from '@solana/kit';
+import { type SolanaMarket, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from './solana-market.js';
+
+/**
+ * The sandbox market: the seeded tokens and the sandbox swap venue's pools (packages/chains swap-venue.ts). Prices
+ * are the venue's spot prices (confidence 'high': they are what a swap fills at, before price impact).
+ */
+export function sandboxSolanaMarket(solana: SandboxSolana): SolanaMarket {
+  const tokens: SolanaTokenInfo[] = solana.tokens.map((token) => ({ asset: token.mint ?? 'SOL', symbol: token.symbol, name: token.name, decimals: token.decimals }));
+  const known = (asset: string) => tokens.find((token) => token.asset === asset);
+  const venueCall = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof VenueError) throw new SwapUnavailable(error.reason, error.message);
+      throw error;
+    }
+  };
+  const quoteOf = (venueQuote: VenueQuote): SolanaSwapQuote => ({
+    inputAsset: venueQuote.inputAsset,
+    outputAsset: venueQuote.outputAsset,
+    inAmount: venueQuote.inAmount,
+    outAmount: venueQuote.outAmount,
+    route: venueQuote.legs.map((leg) => ({ venue: `sandbox ${leg.pool.id}`, poolAddress: leg.pool.address, inputAsset: leg.inputAsset, outputAsset: leg.outputAsset, inAmount: leg.inAmount, outAmount: leg.outAmount })),
+    providerQuote: venueQuote,
+  });
+  return {
+    async findTokens(query) {
+      const wanted = query.trim().toLowerCase();
+      const exact = tokens.filter((token) => token.symbol.toLowerCase() === wanted || token.asset.toLowerCase() === wanted);
+      const partial = tokens.filter((token) => !exact.includes(token) && (token.symbol.toLowerCase().includes(wanted) || token.name.toLowerCase().includes(wanted)));
+      return [...exact, ...partial];
+    },
+    async tokensByMint(mints) {
+      return new Map(mints.flatMap((mint) => (known(mint) ? [[mint, known(mint) as SolanaTokenInfo] as const] : [])));
+    },
+    async pricesUsd(mints) {
+      const prices = await Promise.all(
+        mints.map(async (mint) => (known(mint) ? ([mint, { priceUsd: await solana.tokenPriceUsd(mint === WSOL_MINT ? 'SOL' : mint), confidence: 'high' as const }] as const) : undefined)),
+      );
+      return new Map(prices.filter((price) => price !== undefined));
+    },
+    async quote({ inputAsset, outputAsset, amount, swapMode }) {
+      const [input, output] = [inputAsset as SolanaAssetId, outputAsset as SolanaAssetId];
+      return quoteOf(await venueCall(() => (swapMode === 'ExactIn' ? solana.venue.quoteExactIn(input, output, amount) : solana.venue.quoteExactOut(input, output, amount))));
+    },
+    async swapTransaction(quote, user, minOut): Promise<Transaction> {
+      const { transaction } = await venueCall(() => solana.venue.swapTransaction(quote.providerQuote as VenueQuote, address(user), minOut));
+      return transaction;
+    },
+  };
+}
