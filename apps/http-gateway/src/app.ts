@@ -5,7 +5,7 @@ import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
 import { Providers } from '@svc/providers';
-import { liveBitcoinChain, liveSolanaChain, type OrderEngine, sandboxBitcoinChain, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
+import { liveBitcoinChain, liveHederaNetwork, liveSolanaChain, type OrderEngine, sandboxBitcoinChain, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
@@ -84,9 +84,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const evmNetworks = deps.sandbox && config.mode === 'sandbox' ? sandboxEvmNetworks(deps.sandbox.evm) : undefined;
   // Solana tools: the sandbox chain and its swap venue, or SOLANA_RPC_URL and Jupiter (each 503 until configured).
   const solana = deps.sandbox && config.mode === 'sandbox' ? sandboxSolanaChain(deps.sandbox.solana) : liveSolanaChain(config.providerSettings);
-  // Hedera: the sandbox ledger, started on the first Hedera call (live mode wires no Hedera network in this release).
+  // Hedera: the sandbox ledger, started on the first Hedera call; live: mirror node, SaucerSwap and the SDK's Client.
   const sandbox = config.mode === 'sandbox' ? deps.sandbox : undefined;
-  const hedera = sandbox ? async () => sandboxHederaNetwork(await sandbox.hedera()) : undefined;
+  const hedera = sandbox ? async () => sandboxHederaNetwork(await sandbox.hedera()) : config.mode === 'live' ? liveHederaNetwork(config.hedera) : undefined;
   // Bitcoin tools reach their chain through one Esplora client (and one ord client for runes): the sandbox ledger's
   // facade, or BITCOIN_ESPLORA_URL and BITCOIN_ORD_URL.
   const sandboxBitcoin = config.mode === 'sandbox' ? deps.sandbox?.bitcoin : undefined;

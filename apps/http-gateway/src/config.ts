@@ -2,6 +2,7 @@ import { InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from '@svc/chain
 import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
 import { siwxNonceKeyFrom } from '@svc/payments';
 import type { ProviderEnv } from '@svc/providers';
+import type { LiveHederaSettings } from '@svc/tools';
 import type { AccessKeyEnvironment } from '@svc/store';
 import { z } from 'zod';
 
@@ -38,6 +39,12 @@ const settingsSchema = z.object({
   SIWX_NONCE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PROVIDERS_LIVE: z.string().optional(),
   MIGRATION_API_URL: z.url().optional(),
+  HEDERA_NETWORK: z.enum(['mainnet', 'testnet']).optional(),
+  HEDERA_MIRROR_URL: z.url().optional(),
+  SAUCERSWAP_API_URL: z.url().optional(),
+  SAUCERSWAP_API_KEY: z.string().optional(),
+  HEDERA_SWAP_ROUTER_ID: z.string().regex(/^\d+\.\d+\.\d+$/).optional(),
+  HEDERA_WHBAR_TOKEN_ID: z.string().regex(/^\d+\.\d+\.\d+$/).optional(),
   /** Live Solana: the JSON-RPC endpoint, and Jupiter's API key (optionally another Jupiter base URL). */
   SOLANA_RPC_URL: z.url().optional(),
   JUPITER_API_KEY: z.string().min(1).optional(),
@@ -93,6 +100,8 @@ export interface Config {
    * without its setting answers 503 naming it, and only its tools fail.
    */
   readonly providerSettings: ProviderEnv;
+  /** Live Hedera (HEDERA_NETWORK and the rest, see liveHederaNetwork); ignored in sandbox mode. */
+  readonly hedera: LiveHederaSettings;
 }
 
 export class ConfigError extends Error {
@@ -176,6 +185,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       SOLANA_RPC_URL: s.SOLANA_RPC_URL,
       JUPITER_API_KEY: s.JUPITER_API_KEY,
       JUPITER_API_URL: s.JUPITER_API_URL,
+    },
+    hedera: {
+      HEDERA_NETWORK: s.HEDERA_NETWORK,
+      HEDERA_MIRROR_URL: s.HEDERA_MIRROR_URL,
+      SAUCERSWAP_API_URL: s.SAUCERSWAP_API_URL,
+      SAUCERSWAP_API_KEY: s.SAUCERSWAP_API_KEY,
+      HEDERA_SWAP_ROUTER_ID: s.HEDERA_SWAP_ROUTER_ID,
+      HEDERA_WHBAR_TOKEN_ID: s.HEDERA_WHBAR_TOKEN_ID,
     },
   };
 }

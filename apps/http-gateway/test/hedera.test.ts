@@ -118,9 +118,14 @@ describe.each(backends)('Hedera tools through REST with SIWX + x402 on the sandb
     expect(await onLedger(vault, USDC)).toBe(usdcBefore + filled);
     expect(await onLedger(vault)).toBe(hbarBefore - 4_000_000_000n - BigInt(swap.feeTinybars));
 
-    // Back to HBAR, quoted as exact output first.
+    // Back to HBAR: an allowance for the router first, then the swap, which pulls exactly the input.
+    const usdcHeld = await onLedger(vault, USDC);
+    const hbarHeld = await onLedger(vault);
     const back = await json(await bob.call('hederaTokensSwap', { fromTokenId: USDC, toTokenId: '0.0.0', amount: '1' }));
+    expect(back).toMatchObject({ status: 'SUCCESS', approvalTransactionId: expect.stringMatching(/^0\.0\.\d+@/) });
     expect(BigInt(back.amountOutUnits)).toBeGreaterThanOrEqual(BigInt(back.amountOutMinUnits));
+    expect(await onLedger(vault, USDC)).toBe(usdcHeld - 1_000_000n);
+    expect(await onLedger(vault)).toBe(hbarHeld + BigInt(back.amountOutUnits) - BigInt(back.feeTinybars));
     const exactOut = await json(await bob.call('hederaTokensSwapQuote', { fromTokenId: USDC, toTokenId: SAUCE, fromTokenDecimals: 6, toTokenDecimals: 6, exactOutputAmount: '5', isExactOutput: true }));
     expect(exactOut).toMatchObject({ amountOut: '5', route: [USDC, SAUCE] });
 

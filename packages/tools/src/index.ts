@@ -15,5 +15,5 @@ export {
   type SolanaSwapResult,
   solanaBalanceReader,
 } from './solana/index.js';
-export { HEDERA_NETWORK_SETTING, hederaBalances } from './hedera/index.js';
+export { HEDERA_NETWORK_SETTING, hederaBalances, type LiveHederaSettings, liveHederaNetwork } from './hedera/index.js';
 export { BITCOIN_ESPLORA_SETTING, BITCOIN_ORD_SETTING, type BitcoinChainAccess, bitcoinBalanceReader, EsploraClient, liveBitcoinChain, sandboxBitcoinChain } from './bitcoin/index.js';

@@ -17,7 +17,10 @@ export const hederaTools = [
     group: 'Hedera',
     summary: 'Send HBAR from the connected wallet to an EVM-style address.',
     description:
-      'amount is a positive decimal string of whole HBAR. The source Hedera account is created on the first send. ' + MISSING_RECIPIENT,
+      'amount is a positive decimal string of whole HBAR. The source Hedera account is created on the first send: the vault key\'s EVM address is an alias whose account ' +
+      'Hedera creates when it first receives HBAR, and the first send, signed with the key, completes it (sourceAccountCreated true); a vault whose address never received HBAR ' +
+      'gets a 400 (amount, insufficient_funds) saying how to fund it. ' +
+      MISSING_RECIPIENT,
     input: body({ to: EVMADDR.optional(), amount: POSDEC }),
     price: 'hedera-wallet',
     identity: true,

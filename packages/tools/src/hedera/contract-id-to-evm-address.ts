@@ -1,7 +1,6 @@
+import { longZeroAddressOf } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import type { Handler } from '../handler.js';
-
-const hex = (value: bigint, bytes: number) => value.toString(16).padStart(bytes * 2, '0');
 
 /**
  * Hedera's long-zero EVM address of an entity: shard (4 bytes) ‖ realm (8 bytes) ‖ num (8 bytes), as the
@@ -16,7 +15,7 @@ export function entityIdToLongZeroAddress(entityId: string): `0x${string}` {
       issues: tooBig.map((part) => ({ field: 'contractId', rule: 'too_big', message: `${part} is out of range`, limit: part === 'shard' ? 2 ** 32 - 1 : '2^64-1' })),
     });
   }
-  return `0x${hex(shard, 4)}${hex(realm, 8)}${hex(num, 8)}`;
+  return longZeroAddressOf(entityId) as `0x${string}`;
 }
 
 export const hederaContractIdToEvmAddress: Handler<'hederaContractIdToEvmAddress'> = async ({ contractId }) => ({

@@ -9,3 +9,4 @@ export { HEDERA_NETWORK_SETTING } from './network-of.js';
 export { hederaTokensSwap } from './swap.js';
 export { hederaTokensSwapQuote } from './swap-quote.js';
 export { hederaERC20TokenSend } from './token-send.js';
+export { type LiveHederaSettings, liveHederaNetwork } from './live-network.js';

@@ -14,7 +14,8 @@ import { holdingOf, vaultHederaAccount } from './vault-account.js';
 const DEADLINE_SECONDS = 300n;
 
 /**
- * Swaps an exact input from the vault on the venue's router (a ContractExecuteTransaction signed by the vault key):
+ * Swaps an exact input from the vault on the venue's router (a ContractExecuteTransaction signed by the vault key;
+ * a token input first gets an allowance for the router, AccountAllowanceApproveTransaction, as SaucerSwap needs):
  * quoted at the current reserves, with amountOutMin = quote × (1 − the account's swapSlippage %), so the router
  * reverts (409, nothing moved) rather than fill worse. HBAR goes in as the call's payable amount and comes out as
  * HBAR. fromTokenId 0.0.0 means HBAR; useNative true says the same for WHBAR's id and is refused with another token.
@@ -40,6 +41,11 @@ export const hederaTokensSwap: Handler<'hederaTokensSwap'> = async (input, conte
   const deadline = BigInt(Math.floor(Date.now() / 1000)) + DEADLINE_SECONDS;
   const data = swapCallData({ hbarIn: from.asset === HBAR, hbarOut: to.asset === HBAR, amountIn, amountOutMin, path, to: recipient, deadline });
   const sdk = await network.sdk();
+  // A token input is pulled by the router under an HTS allowance, granted here for exactly this swap's input.
+  const approval =
+    from.asset === HBAR
+      ? undefined
+      : await executeAsVault(network, vault, new sdk.AccountAllowanceApproveTransaction().approveTokenAllowance(from.asset, vault.account.accountId, network.swapRouter.routerId, amountIn));
   const tx = new sdk.ContractExecuteTransaction()
     .setContractId(network.swapRouter.routerId)
     .setGas(SWAP_GAS)
@@ -55,6 +61,7 @@ export const hederaTokensSwap: Handler<'hederaTokensSwap'> = async (input, conte
     network: network.caip2,
     venue: SWAP_VENUE.name,
     transactionId: executed.transactionId,
+    approvalTransactionId: approval?.transactionId ?? null,
     status: executed.status,
     consensusTimestamp: executed.consensusTimestamp,
     fromTokenId: input.fromTokenId,
@@ -69,6 +76,6 @@ export const hederaTokensSwap: Handler<'hederaTokensSwap'> = async (input, conte
     amountOutMinUnits: amountOutMin.toString(),
     amountOut: received === undefined ? null : formatUnits(received, to.decimals),
     amountOutUnits: received?.toString() ?? null,
-    feeTinybars: executed.feeTinybars?.toString() ?? null,
+    feeTinybars: executed.feeTinybars === null ? null : (executed.feeTinybars + (approval?.feeTinybars ?? 0n)).toString(),
   };
 };

@@ -2,10 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PrivateKey, Transaction } from '@hashgraph/sdk';
-import { encodeFunctionData } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HBAR, longZeroAddressOf } from '../ids.js';
-import { SWAP_ROUTER_ABI } from '../router-abi.js';
+import { swapCallData } from '../router-abi.js';
 import { HederaSandboxLedger, SANDBOX_FEES } from './ledger.js';
 
 const USDC = '0.0.456858';
@@ -79,7 +78,7 @@ describe('HederaSandboxLedger', () => {
         .setContractId(ledger.routerId)
         .setGas(1_000_000)
         .setPayableAmount(ledger.sdk.Hbar.fromTinybars((100n * 10n ** 8n).toString()))
-        .setFunctionParameters(Buffer.from(encodeFunctionData({ abi: SWAP_ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [amountOutMin, path, alias, deadline] }).slice(2), 'hex'));
+        .setFunctionParameters(swapCallData({ hbarIn: true, hbarOut: false, amountIn: 0n, amountOutMin, path, to: alias, deadline }));
     await expect(signed(swap(10n ** 12n), id, key).then((b) => ledger.submit(b))).rejects.toThrow(/INSUFFICIENT_OUTPUT_AMOUNT/);
     const record = ledger.submit(await signed(swap(1n), id, key));
     const got = record.transfers.find((t) => t.account === id && t.asset === USDC)!.amount;
@@ -89,6 +88,22 @@ describe('HederaSandboxLedger', () => {
     expect(ledger.account(id)?.tokens.get(USDC)).toBe(got);
     const after = ledger.pools().find((p) => p.contractId === pool.contractId)!;
     expect(after.reserves[1]).toBe(pool.reserves[1] - got);
+
+    // Back to HBAR: the router pulls USDC only under an allowance, which the swap spends.
+    const sell = () =>
+      new ledger.sdk.ContractExecuteTransaction()
+      .setContractId(ledger.routerId)
+      .setGas(1_000_000)
+      .setFunctionParameters(swapCallData({ hbarIn: false, hbarOut: true, amountIn: got, amountOutMin: 1n, path: [path[1]!, path[0]!], to: alias, deadline }));
+    await expect(signed(sell(), id, key).then((b) => ledger.submit(b))).rejects.toThrow(/SPENDER_DOES_NOT_HAVE_ALLOWANCE/);
+    const approve = new ledger.sdk.AccountAllowanceApproveTransaction().approveTokenAllowance(USDC, id, ledger.routerId, got);
+    ledger.submit(await signed(approve, id, key));
+    const hbarBefore = ledger.account(id)!.tinybar;
+    const sold = ledger.submit(await signed(sell(), id, key));
+    expect(ledger.account(id)?.tokens.get(USDC)).toBe(0n);
+    expect(ledger.account(id)!.tinybar).toBe(hbarBefore + sold.transfers.find((t) => t.account === id && t.asset === HBAR)!.amount);
+    // The allowance is spent: the same sale again (a new transaction id) is refused.
+    await expect(signed(sell(), id, key).then((b) => ledger.submit(b))).rejects.toThrow(/SPENDER_DOES_NOT_HAVE_ALLOWANCE/);
   });
 
   it('persists to its file and reloads the same state', async () => {

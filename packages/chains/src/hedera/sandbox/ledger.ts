@@ -13,13 +13,16 @@
  * - a credit to an unknown EVM alias creates a hollow account (auto account creation);
  * - accounts hold any token without a TokenAssociateTransaction: every account here has unlimited automatic token
  *   associations, which HIP-904 gives accounts created by auto account creation;
+ * - an AccountAllowanceApproveTransaction sets HTS token allowances (owner signs; HBAR and NFT allowances are not
+ *   modelled);
  * - a ContractExecuteTransaction may call only the router (SANDBOX_SWAP_ROUTER_ID) with one of SWAP_ROUTER_ABI's
- *   exact-input swaps; the router takes the input from the payer directly (the sandbox has no token allowances) and
- *   reverts with INSUFFICIENT_OUTPUT_AMOUNT below amountOutMin or EXPIRED past the deadline.
+ *   exact-input swaps; a token input is pulled from the payer under its allowance to the router (spent by the swap),
+ *   HBAR comes as the payable amount; the router reverts with INSUFFICIENT_OUTPUT_AMOUNT below amountOutMin, EXPIRED
+ *   past the deadline, or on a missing allowance (SPENDER_DOES_NOT_HAVE_ALLOWANCE).
  *
  * Each accepted transaction gets a strictly increasing consensus timestamp and a record. A refused transaction
  * changes nothing and is not recorded (a node would charge the payer for some failures; the sandbox does not).
- * Fees are flat: 0.001 HBAR a transfer, 0.05 HBAR a contract call.
+ * Fees are flat: 0.001 HBAR a transfer, 0.05 HBAR an allowance approval or a contract call.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -61,19 +64,20 @@ export type HederaStatus =
   | 'INSUFFICIENT_TOKEN_BALANCE'
   | 'INVALID_CONTRACT_ID'
   | 'CONTRACT_REVERT_EXECUTED'
+  | 'SPENDER_DOES_NOT_HAVE_ALLOWANCE'
   | 'NOT_SUPPORTED';
 
 export class HederaLedgerError extends Error {
   override readonly name = 'HederaLedgerError';
   constructor(
-    readonly status: HederaStatus,
+    readonly status: HederaStatus | (string & Record<never, never>),
     message: string,
   ) {
     super(`${status}: ${message}`);
   }
 }
 
-export const SANDBOX_FEES = { transfer: 100_000n, contractCall: 5_000_000n } as const;
+export const SANDBOX_FEES = { transfer: 100_000n, allowance: 5_000_000n, contractCall: 5_000_000n } as const;
 
 /** One balance change in a record: `asset` is HBAR or a token id; `amount` is signed atomic units. */
 export interface HederaTransfer {
@@ -87,7 +91,7 @@ export interface HederaTransactionRecord {
   readonly transactionId: string;
   /** `seconds.nanoseconds`, as the mirror node writes it. */
   readonly consensusTimestamp: string;
-  readonly type: 'CRYPTOTRANSFER' | 'CONTRACTCALL';
+  readonly type: 'CRYPTOTRANSFER' | 'CRYPTOAPPROVEALLOWANCE' | 'CONTRACTCALL';
   readonly payer: string;
   /** Tinybars charged to the payer (also in `transfers`). */
   readonly fee: bigint;
@@ -130,7 +134,12 @@ interface Plan {
   readonly create: readonly string[];
   /** Accounts whose signature the transaction needs besides the payer's: a transfer's debited accounts. */
   readonly signedBy: readonly string[];
+  /** Token allowances after this transaction, by allowanceKey. */
+  readonly allowances: ReadonlyMap<string, bigint>;
 }
+
+/** owner, token, spender → the key of one allowance. */
+const allowanceKey = (owner: string, tokenId: string, spender: string) => `${owner}/${tokenId}/${spender}`;
 
 const STATE_FORMAT = 'svc-hedera-sandbox-ledger/1';
 const HISTORY_LIMIT = 1000;
@@ -143,6 +152,7 @@ interface PersistedState {
   nextNum: string;
   lastConsensusNs: string;
   accounts: Array<{ id: string; keyDer: string | null; alias: string | null; balances: Record<string, string> }>;
+  allowances?: Record<string, string>;
   transactions: Array<Omit<HederaTransactionRecord, 'fee' | 'transfers'> & { fee: string; transfers: Array<{ account: string; asset: string; amount: string }> }>;
 }
 
@@ -161,6 +171,7 @@ export class HederaSandboxLedger {
   readonly #accounts = new Map<string, AccountState>();
   readonly #byAlias = new Map<string, AccountState>();
   readonly #history = new Map<string, HederaTransactionRecord>();
+  readonly #allowances = new Map<string, bigint>();
   #treasuryKey: PrivateKey;
   #nextNum = SANDBOX_FIRST_ACCOUNT_NUM;
   #lastConsensusNs = 0n;
@@ -261,6 +272,7 @@ export class HederaSandboxLedger {
     const signers = this.#signers(tx);
     let plan: Plan;
     if (tx instanceof sdk.TransferTransaction) plan = this.#planTransfer(tx);
+    else if (tx instanceof sdk.AccountAllowanceApproveTransaction) plan = this.#planApproval(tx);
     else if (tx instanceof sdk.ContractExecuteTransaction) plan = this.#planSwap(tx, payer, consensusNs);
     else throw new HederaLedgerError('NOT_SUPPORTED', `${tx.constructor.name} is not supported by the sandbox (transfers and router swaps are)`);
     if (tx.maxTransactionFee && BigInt(tx.maxTransactionFee.toTinybars().toString()) < plan.fee) {
@@ -278,6 +290,7 @@ export class HederaSandboxLedger {
     const resolved = deltas.map((d) => ({ ...d, account: this.#accounts.has(d.account) ? d.account : (this.#byAlias.get(d.account)?.id ?? d.account) }));
     for (const { account, asset, amount } of resolved) this.#add(account, asset, amount);
     for (const [id, keyDer] of complete) (this.#accounts.get(id) as AccountState).keyDer = keyDer;
+    for (const [key, amount] of plan.allowances) this.#allowances.set(key, amount);
     this.#lastConsensusNs = consensusNs;
     const record: HederaTransactionRecord = {
       transactionId: idText,
@@ -328,7 +341,24 @@ export class HederaSandboxLedger {
     }
     if (deltas.length === 0) throw new HederaLedgerError('INVALID_ACCOUNT_AMOUNTS', 'the transfer moves nothing');
     const signedBy = deltas.filter((d) => d.amount < 0n).map((d) => d.account);
-    return { type: 'CRYPTOTRANSFER', fee: SANDBOX_FEES.transfer, deltas, create: [...create], signedBy };
+    return { type: 'CRYPTOTRANSFER', fee: SANDBOX_FEES.transfer, deltas, create: [...create], signedBy, allowances: new Map() };
+  }
+
+  #planApproval(tx: InstanceType<HederaSdk['AccountAllowanceApproveTransaction']>): Plan {
+    if (tx.hbarApprovals.length > 0 || tx.tokenNftApprovals.length > 0) throw new HederaLedgerError('NOT_SUPPORTED', 'the sandbox models HTS fungible token allowances only');
+    if (tx.tokenApprovals.length === 0) throw new HederaLedgerError('INVALID_TRANSACTION_BODY', 'the approval approves nothing');
+    const allowances = new Map<string, bigint>();
+    const signedBy: string[] = [];
+    for (const approval of tx.tokenApprovals) {
+      const token = approval.tokenId.toString();
+      if (!this.token(token)) throw new HederaLedgerError('INVALID_TOKEN_ID', `no token ${token}`);
+      const owner = approval.ownerAccountId ? this.#resolve(approval.ownerAccountId) : undefined;
+      const spender = approval.spenderAccountId ? this.#resolve(approval.spenderAccountId) : undefined;
+      if (!owner || !spender) throw new HederaLedgerError('INVALID_ACCOUNT_ID', 'an approval needs an existing owner and spender');
+      allowances.set(allowanceKey(owner.id, token, spender.id), BigInt(approval.amount?.toString() ?? '0'));
+      signedBy.push(owner.id);
+    }
+    return { type: 'CRYPTOAPPROVEALLOWANCE', fee: SANDBOX_FEES.allowance, deltas: [], create: [], signedBy, allowances };
   }
 
   #planSwap(tx: ContractExecuteTransaction, payer: AccountState, consensusNs: bigint): Plan {
@@ -369,8 +399,16 @@ export class HederaSandboxLedger {
     }
     if (amount < amountOutMin) throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', `INSUFFICIENT_OUTPUT_AMOUNT: the swap gives ${amount}, below amountOutMin ${amountOutMin}`);
     deltas.push({ account: recipient.id, asset: assets[assets.length - 1] as string, amount });
+    // A token input is pulled under the payer's allowance to the router, which the swap spends.
+    const allowances = new Map<string, bigint>();
+    if (!hbarIn) {
+      const key = allowanceKey(payer.id, assets[0] as string, SANDBOX_SWAP_ROUTER_ID);
+      const allowed = this.#allowances.get(key) ?? 0n;
+      if (allowed < amountIn) throw new HederaLedgerError('SPENDER_DOES_NOT_HAVE_ALLOWANCE', `${payer.id} allows the router ${allowed} of ${assets[0]}; the swap pulls ${amountIn}`);
+      allowances.set(key, allowed - amountIn);
+    }
     // Only the payer signs: the pools pay out under the router's logic.
-    return { type: 'CONTRACTCALL', fee: SANDBOX_FEES.contractCall, deltas, create: [], signedBy: [] };
+    return { type: 'CONTRACTCALL', fee: SANDBOX_FEES.contractCall, deltas, create: [], signedBy: [], allowances };
   }
 
   /** HBAR for WHBAR's address, else the token a long-zero address names. */
@@ -494,6 +532,7 @@ export class HederaSandboxLedger {
       const loaded = this.#createAccount(account.alias, account.id, account.keyDer);
       for (const [asset, amount] of Object.entries(account.balances)) loaded.balances.set(asset, BigInt(amount));
     }
+    for (const [key, amount] of Object.entries(state.allowances ?? {})) this.#allowances.set(key, BigInt(amount));
     for (const t of state.transactions) {
       this.#remember({ ...t, fee: BigInt(t.fee), transfers: t.transfers.map((x) => ({ ...x, amount: BigInt(x.amount) })) });
     }
@@ -512,6 +551,7 @@ export class HederaSandboxLedger {
         alias,
         balances: Object.fromEntries([...balances].map(([asset, amount]) => [asset, amount.toString()])),
       })),
+      allowances: Object.fromEntries([...this.#allowances].map(([key, amount]) => [key, amount.toString()])),
       transactions: [...this.#history.values()].map((t) => ({ ...t, fee: t.fee.toString(), transfers: t.transfers.map((x) => ({ ...x, amount: x.amount.toString() })) })),
     };
     mkdirSync(dirname(this.#file), { recursive: true });
