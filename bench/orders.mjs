@@ -81,7 +81,7 @@ async function seedBook(db) {
       `INSERT INTO conditional_orders (order_id, position_id, account_id, network, role, order_type, watch_token, trigger_price, direction,
                                        sell_token, buy_token, sell_quantity, status)
        SELECT 'ord_' || g, 'pos_' || g, $1, 'base', 'EXIT', 'STOP_MARKET', '0x' || lpad(to_hex(g % $4), 40, '0'),
-              round(((1 + (g % $4) % 997) * (CASE WHEN g % 2 = 0 THEN 1.01 + 0.29 * ((g * 7919) % 1000) / 1000.0 ELSE 0.99 - 0.29 * ((g * 7919) % 1000) / 1000.0 END))::numeric, 6),
+              round(((1 + (g % $4) % 997) * (CASE WHEN g % 2 = 0 THEN 1.01 + 0.29 * ((g::bigint * 7919) % 1000) / 1000.0 ELSE 0.99 - 0.29 * ((g::bigint * 7919) % 1000) / 1000.0 END))::numeric, 6),
               CASE WHEN g % 2 = 0 THEN 'ABOVE' ELSE 'BELOW' END, '0x' || lpad(to_hex(g % $4), 40, '0'), '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', 1, 'PENDING'
          FROM generate_series($2::int, $3::int) AS g`,
       [accountId, from, to, TOKENS],

@@ -19,11 +19,18 @@ import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import { sandboxPriceRoutes } from './routes/sandbox-prices.js';
-import { sandboxMarketOf } from './conditional-orders.js';
+import { sandboxMarketOf, sandboxOrderEngine } from './conditional-orders.js';
 import { webhookRoutes } from './routes/webhook.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { smartWalletVerifier } from './smart-wallet-verifier.js';
 import type { Sandbox } from './sandbox.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The conditional-order trigger engine (sandbox mode): main.ts runs it in the embedded worker. */
+    orderEngine: OrderEngine | undefined;
+  }
+}
 
 export interface AppDependencies {
   readonly db: Db;
@@ -45,8 +52,8 @@ export interface AppDependencies {
    * key, or in sandbox mode one that lives as long as the process (tests).
    */
   readonly masterKey?: MasterKeyProvider;
-  /** The conditional-order engine the worker runs; executeEarly executes with it (none: orders only wait). */
-  readonly orderEngine?: OrderEngine;
+  /** The conditional-order worker's id (WORKER_ID), stable across its restarts so it reconciles its own claims. */
+  readonly workerId?: string | undefined;
   /** Where log lines go (default stdout): tests capture them to prove no secret is logged. */
   readonly logStream?: FastifyLoggerOptions['stream'];
 }
@@ -91,7 +98,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // facade, or BITCOIN_ESPLORA_URL and BITCOIN_ORD_URL.
   const sandboxBitcoin = config.mode === 'sandbox' ? deps.sandbox?.bitcoin : undefined;
   const bitcoin = sandboxBitcoin ? sandboxBitcoinChain(() => sandboxBitcoin.esploraUrl()) : liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl });
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin, orderEngine: deps.orderEngine });
+  // Conditional orders: the trigger engine (sandbox mode) that the embedded worker runs (app.orderEngine) and executeEarly uses.
+  const orderEngine = deps.sandbox && config.mode === 'sandbox' ? sandboxOrderEngine({ db: deps.db, sandbox: deps.sandbox, masterKey, workerId: deps.workerId }) : undefined;
+  app.decorate('orderEngine', orderEngine);
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin, orderEngine });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({

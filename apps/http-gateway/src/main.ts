@@ -4,8 +4,6 @@ import { feePayersOf } from '@svc/payments';
 import { conditionalOrderJob, startWorker, trackedWalletJobs } from '@svc/worker';
 import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
-import { sandboxOrderEngine } from './conditional-orders.js';
-import { sandboxSwapExecutors } from './swap-executors.js';
 import { ConfigError, loadConfig } from './config.js';
 import { loadMasterKey } from './master-key.js';
 import { loadSigningKey } from './oauth/index.js';
@@ -19,8 +17,8 @@ async function main(): Promise<void> {
   const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;
   const oauthSigningKey = await loadSigningKey({ setting: config.oauthSigningKey, dataDir: config.dataDir });
   const masterKey = await loadMasterKey(config);
-  const orderEngine = sandbox ? sandboxOrderEngine(db, sandbox, sandboxSwapExecutors(db, sandbox), process.env.WORKER_ID) : undefined;
-  const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey, masterKey, ...(orderEngine ? { orderEngine } : {}) });
+  const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey, masterKey, workerId: process.env.WORKER_ID });
+  const { orderEngine } = app;
   // The embedded worker: tracked-wallet watchers (the sandbox Base chain in sandbox mode), webhook delivery and the
   // conditional-order triggers.
   const worker = startWorker(

@@ -1,20 +1,19 @@
-import { newMasterKeyText } from '@svc/chains';
-import type { OrderEngine } from '@svc/tools';
+import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, vaultAddressesOf } from '@svc/chains';
+import { accountForWallet, orderById, positionsOf } from '@svc/store';
+import type { OrderEngine, SwapExecutor } from '@svc/tools';
+import { type Address, erc20Abi, type Hash } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { sandboxOrderEngine } from '../src/conditional-orders.js';
-import { sandboxSwapExecutors } from '../src/swap-executors.js';
 import { backends, fundedWallet, LIVE_SETTINGS, useGateway, useSandboxGateway } from './harness.js';
 
 const ETH_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 
 describe.each(backends)('conditional orders through REST with SIWX + x402 on the sandbox market ($name)', (backend) => {
-  let engine: OrderEngine;
-  const gateway = useSandboxGateway(backend, {}, {
-    orderEngineFor: (db, sandbox) => {
-      engine = sandboxOrderEngine(db, sandbox, sandboxSwapExecutors(db, sandbox), 'gateway-test');
-      return engine;
-    },
-  });
+  const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
+  const gateway = useSandboxGateway(backend, {}, { masterKey });
+  const engine = () => gateway.app.orderEngine as OrderEngine;
+  /** Another worker on the same database and chains (race and restart tests). */
+  const worker = (workerId: string) => sandboxOrderEngine({ db: gateway.db, sandbox: gateway.sandbox, masterKey, workerId });
   const json = async (response: Response) => ({ status: response.status, body: (await response.json()) as any });
   const setPrice = async (chain: string, token: string, priceUsd: string) =>
     json(await fetch(`${gateway.url}/api/sandbox/prices`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chain, token, priceUsd }) }));
@@ -54,6 +53,154 @@ describe.each(backends)('conditional orders through REST with SIWX + x402 on the
     const invalid = await json(await alice.call('createBaseConditionalEntry', { targetToken: ETH_NATIVE, fundingToken: usdc, fundingQuantity: 1, targetQuantity: 1, entryType: 'MARKET' }));
     expect(invalid).toMatchObject({ status: 400, body: { issues: [{ field: 'fundingQuantity' }] } });
     expect((await json(await alice.call('cancelPosition', { positionId }))).body).toMatchObject({ cancelled: true, position: { status: 'CANCELLED' } });
+  });
+
+  /** A signed-in wallet whose vault on Base holds `usdc` sandbox USDC (and `link` LINK) and 1 ETH for gas. */
+  async function trader(usdc: string, link?: string) {
+    const wallet = await fundedWallet(gateway);
+    const { accountId } = await accountForWallet(gateway.db, 'eip155:8453', wallet.account.address);
+    const vault = (await vaultAddressesOf(gateway.db, masterKey, accountId)).evm as Address;
+    if (usdc !== '0') expect((await gateway.faucet({ address: vault, chain: 'base', token: 'USDC', amount: usdc })).status).toBe(200);
+    expect((await gateway.faucet({ address: vault, chain: 'base', token: 'ETH', amount: '1' })).status).toBe(200);
+    if (link) expect((await gateway.faucet({ address: vault, chain: 'base', token: 'LINK', amount: link })).status).toBe(200);
+    return { ...wallet, accountId, vault };
+  }
+  const market = () => gateway.sandbox.evm(8453);
+  const balance = async (token: string, owner: Address) => {
+    const { chain } = await market();
+    return chain.publicClient.readContract({ address: token as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+  };
+  const tokens = async () => {
+    const m = await market();
+    return { usdc: (m.token('USDC')?.address as string).toLowerCase(), link: (m.token('LINK')?.address as string).toLowerCase() };
+  };
+  const pass = async (engines: OrderEngine[] = [engine()]) => {
+    for (const one of engines) await one.pass();
+    await Promise.all(engines.map((one) => one.idle()));
+  };
+  const receiptOk = async (hash: string) => (await (await market()).chain.publicClient.getTransactionReceipt({ hash: hash as Hash })).status === 'success';
+
+  it('a MARKET entry with TP/SL swaps on chain when the worker processes it; moving the sandbox price fires the take-profit and cancels the stop-loss', async () => {
+    const { usdc, link } = await tokens();
+    await setPrice('base', 'LINK', '15');
+    const alice = await trader('100');
+    const created = await json(await alice.call('createBaseConditionalEntry', {
+      targetToken: link, fundingToken: usdc, fundingQuantity: 30, entryType: 'MARKET',
+      stopLossPriceUsd: '10', stopLossDirection: 'BELOW', takeProfitPriceUsd: '20', takeProfitDirection: 'ABOVE',
+    }));
+    expect(created.status).toBe(200);
+    expect(created.body.position.orders[0].status).toBe('PENDING');
+    await pass();
+    const [entered] = await positionsOf(gateway.db, alice.accountId);
+    const entry = entered!.orders[0]!;
+    expect(entry).toMatchObject({ status: 'EXECUTED', soldQuantity: '30' });
+    expect(await receiptOk(entry.txHash as string)).toBe(true);
+    expect(await balance(usdc, alice.vault)).toBe(70_000_000n);
+    const linkHeld = await balance(link, alice.vault);
+    expect(Number(linkHeld) / 1e18).toBeCloseTo(2, 1);
+    expect(Number(entry.boughtQuantity)).toBeCloseTo(Number(linkHeld) / 1e18, 12);
+    expect(entered!.orders.slice(1).map((order) => [order.status, order.sellQuantity])).toEqual([['PENDING', entry.boughtQuantity], ['PENDING', entry.boughtQuantity]]);
+
+    await setPrice('base', 'LINK', '18');
+    await pass();
+    expect((await positionsOf(gateway.db, alice.accountId))[0]!.status).toBe('OPEN');
+    await setPrice('base', 'LINK', '21');
+    await pass();
+    const read = await json(await alice.call('findPositionById', { positionId: created.body.position.positionId }));
+    expect(read.body.position).toMatchObject({ status: 'CLOSED' });
+    expect(read.body.position.orders.map((order: any) => order.status)).toEqual(['EXECUTED', 'CANCELLED', 'EXECUTED']);
+    const takeProfit = read.body.position.orders[2];
+    expect(takeProfit).toMatchObject({ priceSeenUsd: '21', soldQuantity: entry.boughtQuantity });
+    expect(await receiptOk(takeProfit.txHash)).toBe(true);
+    expect(await balance(link, alice.vault)).toBe(0n);
+    expect(Number(await balance(usdc, alice.vault)) / 1e6).toBeGreaterThan(70 + 2 * 21 * 0.95);
+    expect(read.body.position.history.map((event: any) => event.event)).toEqual(expect.arrayContaining(['claimed', 'signed', 'executed', 'armed', 'cancelled', 'position_closed']));
+  });
+
+  it('a swap that cannot run (insufficient funds) fails the order with its reason; executeEarly runs a PENDING order now', async () => {
+    const { usdc, link } = await tokens();
+    const bob = await trader('5');
+    const failing = await json(await bob.call('createBaseConditionalEntry', { targetToken: link, fundingToken: usdc, fundingQuantity: 50, entryType: 'MARKET' }));
+    await pass();
+    const failed = await json(await bob.call('findPositionById', { positionId: failing.body.position.positionId }));
+    expect(failed.body.position).toMatchObject({ status: 'FAILED', orders: [{ status: 'FAILED', txHash: null }] });
+    expect(failed.body.position.orders[0].failureReason).toMatch(/needs 50 USDC/);
+    expect(await balance(usdc, bob.vault)).toBe(5_000_000n);
+
+    await setPrice('base', 'LINK', '15');
+    const early = await json(await bob.call('createBaseConditionalEntry', { targetToken: link, fundingToken: usdc, fundingQuantity: 3, entryType: 'LIMIT', entryPriceUsd: '1', entryDirection: 'BELOW' }));
+    const executed = await json(await bob.call('deleteConditionalOrder', { orderId: early.body.position.orders[0].orderId, executeEarly: true }));
+    expect(executed.body).toMatchObject({ action: 'executed', order: { status: 'EXECUTED', soldQuantity: '3' }, positionStatus: 'OPEN' });
+    expect(await receiptOk(executed.body.order.txHash)).toBe(true);
+    expect(await balance(usdc, bob.vault)).toBe(2_000_000n);
+    const again = await json(await bob.call('deleteConditionalOrder', { orderId: early.body.position.orders[0].orderId }));
+    expect(again, JSON.stringify(again.body)).toMatchObject({ status: 409 });
+  });
+
+  it('two workers race for one order: one claim, one swap on chain', async () => {
+    const { usdc, link } = await tokens();
+    await setPrice('base', 'LINK', '15');
+    const carol = await trader('0', '20');
+    const exit = await json(await carol.call('createBaseConditionalExit', { assetToSell: link, receiveToken: usdc, sellQuantity: 10, exitType: 'STOP_MARKET', triggerPriceUsd: '12', triggerDirection: 'BELOW' }));
+    expect(exit.status).toBe(200);
+    const second = worker('race-second');
+    await Promise.all([engine().sync(), second.sync()]);
+    const nonceBefore = await (await market()).chain.publicClient.getTransactionCount({ address: carol.vault });
+    // The sandbox price falls through the stop for both workers; they race for the claim.
+    await setPrice('base', 'LINK', '11');
+    const claims = await Promise.all([engine().tick({ network: 'base', token: link, priceUsd: 11 }), second.tick({ network: 'base', token: link, priceUsd: 11 })]);
+    expect(claims.flat().filter((order) => order.positionId === exit.body.position.positionId)).toHaveLength(1);
+    await Promise.all([engine().idle(), second.idle()]);
+    await pass([engine(), second]);
+    const order = await orderById(gateway.db, exit.body.position.orders[0].orderId);
+    expect(order?.status).toBe('EXECUTED');
+    expect(await balance(link, carol.vault)).toBe(10n * 10n ** 18n);
+    // One approval and one swap from the vault: nothing ran twice.
+    expect((await (await market()).chain.publicClient.getTransactionCount({ address: carol.vault })) - nonceBefore).toBe(2);
+  });
+
+  it('crash between claim and swap, and after broadcast: the restarted worker reconciles against the chain; exactly one swap each', async () => {
+    const { usdc, link } = await tokens();
+    await setPrice('base', 'LINK', '15');
+    const dave = await trader('0', '20');
+    const place = async () => (await json(await dave.call('createBaseConditionalExit', { assetToSell: link, receiveToken: usdc, sellQuantity: 5, exitType: 'STOP_MARKET', triggerPriceUsd: '12', triggerDirection: 'BELOW' }))).body.position.orders[0].orderId as string;
+    const claimedOnly = await place();
+    const broadcast = await place();
+    const publicClient = (await market()).chain.publicClient;
+    const nonceBefore = await publicClient.getTransactionCount({ address: dave.vault });
+    // Worker "crashy" claims the first and dies before signing anything.
+    const crashy = worker('crashy');
+    await setPrice('base', 'LINK', '11');
+    await crashy.claim(claimedOnly, '11');
+    // It claims the second, swaps it on chain, and dies before recording the outcome (its execution never returns).
+    const real = (crashy as unknown as { executors: Record<string, SwapExecutor> }).executors.base as SwapExecutor;
+    const dying = new Promise<never>(() => {});
+    (crashy as unknown as { executors: Record<string, SwapExecutor> }).executors.base = {
+      reconcile: real.reconcile,
+      execute: async (request, beforeBroadcast) => {
+        await real.execute(request, beforeBroadcast);
+        return dying;
+      },
+    };
+    const claimed = await crashy.claim(broadcast, '11');
+    void crashy.execute(claimed!);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; (await orderById(gateway.db, broadcast))?.txHash === null && waited < 100; waited += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; (await publicClient.getTransactionCount({ address: dave.vault })) - nonceBefore < 2 && waited < 100; waited += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await orderById(gateway.db, broadcast)).toMatchObject({ status: 'EXECUTING', claimedBy: 'worker:crashy' });
+    expect(await balance(link, dave.vault)).toBe(15n * 10n ** 18n);
+
+    // The restart (same WORKER_ID): reconciliation first, then the released order is retried.
+    const restarted = worker('crashy');
+    await restarted.start();
+    expect(await orderById(gateway.db, broadcast)).toMatchObject({ status: 'EXECUTED' });
+    expect(await orderById(gateway.db, claimedOnly)).toMatchObject({ status: 'PENDING' });
+    await pass([restarted]);
+    expect(await orderById(gateway.db, claimedOnly)).toMatchObject({ status: 'EXECUTED' });
+    // Exactly two sales of 5 LINK: the broadcast one was recorded, not repeated; the unsigned one ran once.
+    expect(await balance(link, dave.vault)).toBe(10n * 10n ** 18n);
+    // Each sale is an approval (exactly the amount) and a swap.
+    expect((await publicClient.getTransactionCount({ address: dave.vault })) - nonceBefore).toBe(4);
   });
 });
 

@@ -6,7 +6,6 @@ import { wrapFetchWithSIWx } from '@x402/extensions/sign-in-with-x';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '@svc/store';
-import type { OrderEngine } from '@svc/tools';
 import { testBackends } from '@svc/store/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -79,11 +78,7 @@ export interface SandboxGateway extends Harness {
  * The real gateway listening on 127.0.0.1 with fresh sandbox chains and its in-process facilitator, for one test file.
  * `deps.oracle` lets a test move prices.
  */
-export function useSandboxGateway(
-  backend: ReturnType<typeof testBackends>[number],
-  env: Record<string, string> = {},
-  deps: Pick<AppDependencies, 'oracle' | 'masterKey' | 'logStream'> & { orderEngineFor?: (db: Db, sandbox: Sandbox) => OrderEngine } = {},
-): SandboxGateway {
+export function useSandboxGateway(backend: ReturnType<typeof testBackends>[number], env: Record<string, string> = {}, deps: Pick<AppDependencies, 'oracle' | 'masterKey' | 'logStream'> = {}): SandboxGateway {
   const state = {} as { app: FastifyInstance; db: Db; sandbox: Sandbox; url: string };
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${state.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -91,9 +86,7 @@ export function useSandboxGateway(
     state.sandbox = await startSandbox();
     state.db = await backend.open();
     const port = await freePort();
-    const { orderEngineFor, ...appDeps } = deps;
-    const orderEngine = orderEngineFor?.(state.db, state.sandbox);
-    state.app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port), ...env }), { ...appDeps, db: state.db, sandbox: state.sandbox, ...(orderEngine ? { orderEngine } : {}) });
+    state.app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port), ...env }), { ...deps, db: state.db, sandbox: state.sandbox });
     await state.app.listen({ host: '127.0.0.1', port });
     state.url = `http://127.0.0.1:${port}`;
   });

@@ -17,7 +17,7 @@ async function cancel(db: Queryable, position: StoredPosition, actor: string): P
 export const cancelPosition: Handler<'cancelPosition'> = async ({ positionId, network }, context) => {
   const { accountId } = callerOf(context);
   const position = await ownedPosition(context.db, accountId, positionId, network);
-  if (position.status !== 'OPEN') throw stateConflict(`Position ${positionId} is ${position.status}; only OPEN positions can be cancelled.`, { positionId, status: position.status });
+  if (position.status !== 'OPEN') throw stateConflict(`Position ${positionId} is ${position.status}; only OPEN positions can be cancelled.`, { positionId, positionStatus: position.status });
   const busy = executing(position);
   if (busy) throw stateConflict(`Order ${busy.orderId} of position ${positionId} is executing; try again when it finished.`, { positionId, orderId: busy.orderId });
   await cancel(context.db, position, accountActor(accountId));

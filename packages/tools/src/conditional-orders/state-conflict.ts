@@ -6,7 +6,7 @@ export const stateConflict = (message: string, extra: Record<string, unknown> = 
 
 /** Why an order that is not PENDING cannot be cancelled, executed early or re-priced. */
 export function notPending(order: StoredOrder): ServiceError {
-  const extra = { orderId: order.orderId, status: order.status };
+  const extra = { orderId: order.orderId, orderStatus: order.status };
   switch (order.status) {
     case 'EXECUTED':
     case 'EXECUTING':
