@@ -5,7 +5,7 @@ import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
 import { Providers } from '@svc/providers';
-import { sandboxEvmNetworks, sandboxVaultChains, ToolService } from '@svc/tools';
+import { liveEvmNetworks, sandboxEvmNetworks, sandboxVaultChains, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
@@ -74,8 +74,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const providers = new Providers(config.mode, config.providerSettings);
   // Vaults read balances and mint on the sandbox Base chain; live mode wires no vault chain in this release.
   const vaultChains = deps.sandbox && config.mode === 'sandbox' ? sandboxVaultChains(deps.sandbox.base) : undefined;
-  // EVM tools: the five sandbox anvils (started on first use); live mode wires no RPC yet, so they answer 503 naming RPC_URL_*.
-  const evmNetworks = deps.sandbox && config.mode === 'sandbox' ? sandboxEvmNetworks(deps.sandbox.evm) : undefined;
+  // EVM tools: the five sandbox anvils (started on first use), or the live RPCs and aggregators (503 naming a missing setting).
+  const evmNetworks = deps.sandbox && config.mode === 'sandbox' ? sandboxEvmNetworks(deps.sandbox.evm) : liveEvmNetworks(config.evmSettings);
   const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks });
 
   executeRoute(app, tools, config.publicBaseUrl);

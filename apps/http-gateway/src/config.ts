@@ -1,4 +1,4 @@
-import { InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from '@svc/chains';
+import { EVM_CHAINS, InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from '@svc/chains';
 import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
 import type { ProviderEnv } from '@svc/providers';
 import type { AccessKeyEnvironment } from '@svc/store';
@@ -76,6 +76,8 @@ export interface Config {
    * without its setting answers 503 naming it, and only its tools fail.
    */
   readonly providerSettings: ProviderEnv;
+  /** Live EVM tools: RPC_URL_ETHEREUM, RPC_URL_BSC, RPC_URL_POLYGON, RPC_URL_BASE, RPC_URL_ALTCHAIN, ZEROX_API_KEY, LIFI_API_KEY. */
+  readonly evmSettings: Readonly<Record<string, string | undefined>>;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +113,9 @@ function parseMasterKeys(current: string | undefined, previous: string | undefin
     throw error instanceof InvalidMasterKey ? new ConfigError(error.message) : error;
   }
 }
+
+/** The settings the live EVM tools read (each chain's rpcSetting in the registry, and the swap aggregators' keys). */
+const EVM_SETTINGS = [...EVM_CHAINS.map((chain) => chain.rpcSetting), 'ZEROX_API_KEY', 'LIFI_API_KEY'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = settingsSchema.safeParse(env);
@@ -149,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
     providerSettings: { PROVIDERS_LIVE: s.PROVIDERS_LIVE, MIGRATION_API_URL: s.MIGRATION_API_URL },
+    evmSettings: Object.fromEntries(EVM_SETTINGS.map((name) => [name, env[name] || undefined])),
   };
 }
