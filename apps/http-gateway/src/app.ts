@@ -5,7 +5,7 @@ import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
 import { Providers } from '@svc/providers';
-import { liveBitcoinChain, liveHederaNetwork, liveSolanaChain, type OrderEngine, sandboxBitcoinChain, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
+import { liveBitcoinChain, liveEvmNetworks, liveHederaNetwork, liveSolanaChain, type OrderEngine, sandboxBitcoinChain, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
@@ -87,8 +87,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const providers = new Providers(config.mode, config.providerSettings);
   // Vaults read balances and mint on the sandbox Base chain; live mode wires no vault chain in this release.
   const vaultChains = deps.sandbox && config.mode === 'sandbox' ? sandboxVaultChains(deps.sandbox.base) : undefined;
-  // EVM tools: the five sandbox anvils (started on first use); live mode wires no RPC yet, so they answer 503 naming RPC_URL_*.
-  const evmNetworks = deps.sandbox && config.mode === 'sandbox' ? sandboxEvmNetworks(deps.sandbox.evm) : undefined;
+  // EVM tools: the five sandbox anvils (started on first use), or the live RPCs and aggregators (503 naming a missing setting).
+  const evmNetworks = deps.sandbox && config.mode === 'sandbox' ? sandboxEvmNetworks(deps.sandbox.evm) : liveEvmNetworks(config.evmSettings);
   // Solana tools: the sandbox chain and its swap venue, or SOLANA_RPC_URL and Jupiter (each 503 until configured).
   const solana = deps.sandbox && config.mode === 'sandbox' ? sandboxSolanaChain(deps.sandbox.solana) : liveSolanaChain(config.providerSettings);
   // Hedera: the sandbox ledger, started on the first Hedera call; live: mirror node, SaucerSwap and the SDK's Client.

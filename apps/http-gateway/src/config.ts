@@ -1,4 +1,4 @@
-import { InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from '@svc/chains';
+import { EVM_CHAINS, InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from '@svc/chains';
 import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
 import { siwxNonceKeyFrom } from '@svc/payments';
 import type { ProviderEnv } from '@svc/providers';
@@ -102,6 +102,8 @@ export interface Config {
   readonly providerSettings: ProviderEnv;
   /** Live Hedera (HEDERA_NETWORK and the rest, see liveHederaNetwork); ignored in sandbox mode. */
   readonly hedera: LiveHederaSettings;
+  /** Live EVM tools: RPC_URL_ETHEREUM, RPC_URL_BSC, RPC_URL_POLYGON, RPC_URL_BASE, RPC_URL_ALTCHAIN, ZEROX_API_KEY, LIFI_API_KEY. */
+  readonly evmSettings: Readonly<Record<string, string | undefined>>;
 }
 
 export class ConfigError extends Error {
@@ -137,6 +139,9 @@ function parseMasterKeys(current: string | undefined, previous: string | undefin
     throw error instanceof InvalidMasterKey ? new ConfigError(error.message) : error;
   }
 }
+
+/** The settings the live EVM tools read (each chain's rpcSetting in the registry, and the swap aggregators' keys). */
+const EVM_SETTINGS = [...EVM_CHAINS.map((chain) => chain.rpcSetting), 'ZEROX_API_KEY', 'LIFI_API_KEY'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = settingsSchema.safeParse(env);
@@ -194,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       HEDERA_SWAP_ROUTER_ID: s.HEDERA_SWAP_ROUTER_ID,
       HEDERA_WHBAR_TOKEN_ID: s.HEDERA_WHBAR_TOKEN_ID,
     },
+    evmSettings: Object.fromEntries(EVM_SETTINGS.map((name) => [name, env[name] || undefined])),
   };
 }

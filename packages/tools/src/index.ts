@@ -4,7 +4,7 @@ export { CREDIT_TOKEN, type CreditCharge, type InvokeOutcome, type InvokeRequest
 export { type CallSpend, checkCall, DEFAULT_SPENDING_POLICY, describePolicy, type PolicyRule, policyOf, policyView, spendOf } from './policy/index.js';
 export { NO_VAULT_CHAINS, sandboxVaultChains, type VaultChains } from './vaults/index.js';
 export * from './conditional-orders/index.js';
-export { EVM_BALANCE_READERS, evmBalanceReader, type EvmNetworks, executeSwap, type ExecuteSwapInput, type ExecuteSwapResult, sandboxEvmNetworks } from './evm/index.js';
+export { EVM_BALANCE_READERS, evmBalanceReader, type EvmNetworks, executeSwap, type ExecuteSwapInput, type ExecuteSwapResult, liveEvmNetworks, sandboxEvmNetworks } from './evm/index.js';
 export {
   type ExecuteSolanaSwapInput,
   executeSolanaSwap,

@@ -1,6 +1,6 @@
 import { ETH_NATIVE } from '@svc/contracts';
 import { formatUnits } from '@svc/payments';
-import type { Address } from 'viem';
+import { parseUnits, type Address } from 'viem';
 import type { EvmNetwork, SwapRoute, SwapToken } from '../evm-networks.js';
 import { atomicAmount, balanceOf, insufficientFunds, invalidField, resolveToken } from '../evm-tokens.js';
 import { NATIVE_GAS_RESERVE } from '../native-send.js';
@@ -18,10 +18,15 @@ export async function parseSellAmount(network: EvmNetwork, sell: SwapToken, sell
   if (sellAmount === 'max') return 'max';
   const match = USD_BUDGET.exec(sellAmount.trim());
   if (match && (sellAmount.trim().startsWith('$') || match[2])) {
-    const usd = Number(match[1]);
     const price = await network.priceUsd(sell.address);
-    const units = (usd / price).toFixed(sell.decimals);
-    return atomicAmount(units.replace(/\.?0+$/, '') || '0', sell.decimals, 'sellAmount');
+    if (!(price > 0)) throw invalidField('sellAmount', 'no_price', `no USD price for ${sell.symbol}`);
+    // budget / price in atomic units, in integers and rounded down, so the sale never exceeds the budget.
+    const [whole = '0', fraction = ''] = match[1]!.split('.');
+    const budget = BigInt(whole + fraction);
+    const priceScaled = parseUnits(price.toFixed(18), 18);
+    const atomic = (budget * 10n ** BigInt(sell.decimals) * 10n ** 18n) / (priceScaled * 10n ** BigInt(fraction.length));
+    if (atomic === 0n) throw invalidField('sellAmount', 'too_small', `the budget buys less than one atomic unit of ${sell.symbol}`);
+    return atomic;
   }
   return atomicAmount(sellAmount, sell.decimals, 'sellAmount');
 }

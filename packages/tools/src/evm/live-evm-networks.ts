@@ -1,0 +1,117 @@
+import { evmChainById } from '@svc/chains';
+import { ServiceError } from '@svc/contracts';
+import { createPublicClient, defineChain, http, parseUnits, type Address, type Chain } from 'viem';
+import { base, bsc, mainnet, polygon } from 'viem/chains';
+import type { EvmNetwork, EvmNetworks, KnownToken, SwapVenue } from './evm-networks.js';
+import { lifiSwapVenue } from './swap/lifi-venue.js';
+import { zeroExSwapVenue } from './swap/zero-ex-venue.js';
+
+/** viem chain definitions (multicall3 and native currency); 4663 (altchain) is defined here. */
+const VIEM_CHAINS: Record<number, Chain> = {
+  1: mainnet,
+  56: bsc,
+  137: polygon,
+  8453: base,
+  4663: defineChain({ id: 4663, name: 'altchain', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } }),
+};
+
+/**
+ * The ERC-20s the live balance tools read per chain (the rest of a wallet needs an indexer, which this release does
+ * not wire). The first USDC-like entry is the USD reference for prices.
+ */
+export const LIVE_KNOWN_TOKENS: Record<number, readonly KnownToken[]> = {
+  1: [
+    { symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 },
+    { symbol: 'USDT', address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
+    { symbol: 'WETH', address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', decimals: 18 },
+  ],
+  56: [
+    { symbol: 'USDC', address: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', decimals: 18 },
+    { symbol: 'USDT', address: '0x55d398326f99059fF775485246999027B3197955', decimals: 18 },
+    { symbol: 'WBNB', address: '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', decimals: 18 },
+  ],
+  137: [
+    { symbol: 'USDC', address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6 },
+    { symbol: 'USDT', address: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', decimals: 6 },
+    { symbol: 'WPOL', address: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', decimals: 18 },
+  ],
+  8453: [
+    { symbol: 'USDC', address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6 },
+    { symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18 },
+  ],
+  4663: [],
+};
+
+/** Settings the live EVM chains read. */
+export interface LiveEvmSettings {
+  /** RPC_URL_ETHEREUM, RPC_URL_BSC, RPC_URL_POLYGON, RPC_URL_BASE, RPC_URL_ALTCHAIN (the registry's rpcSetting). */
+  readonly [setting: string]: string | undefined;
+}
+
+const notConfigured = (setting: string, what: string) =>
+  new ServiceError('not_configured', `${what} is not configured: set ${setting}`, { extra: { setting } });
+
+/**
+ * Live EVM chains: a viem HTTP transport per chain from its RPC URL setting; swaps through the 0x Swap API v2
+ * (ZEROX_API_KEY) on 1, 56, 137 and 8453 and through LI.FI (LIFI_API_KEY optional) on 4663; USD prices by quoting one
+ * token unit into the chain's USDC through the same venue. A missing setting is a 503 naming it, at the first use
+ * that needs it (balances and sends need only the RPC URL).
+ */
+export function liveEvmNetworks(settings: LiveEvmSettings): EvmNetworks {
+  const networks = new Map<number, EvmNetwork>();
+  return {
+    async network(chainId) {
+      const registry = evmChainById(chainId);
+      if (!registry) throw new ServiceError('internal', `chain ${chainId} is not an EVM chain of the registry`);
+      const existing = networks.get(chainId);
+      if (existing) return existing;
+      const rpcUrl = settings[registry.rpcSetting];
+      if (!rpcUrl) throw notConfigured(registry.rpcSetting, registry.name);
+      const chain = VIEM_CHAINS[chainId]!;
+      const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
+      const knownTokens = LIVE_KNOWN_TOKENS[chainId] ?? [];
+      const swaps: SwapVenue = {
+        async route(request) {
+          if (chainId === 4663) return lifiSwapVenue({ chainId, apiKey: settings.LIFI_API_KEY }).route(request);
+          if (!settings.ZEROX_API_KEY) throw notConfigured('ZEROX_API_KEY', 'The 0x Swap API');
+          return zeroExSwapVenue({ chainId, apiKey: settings.ZEROX_API_KEY }).route(request);
+        },
+      };
+      const usd = knownTokens.find((token) => token.symbol === 'USDC');
+      const network: EvmNetwork = {
+        registry,
+        chain,
+        publicClient,
+        knownTokens,
+        swaps,
+        async priceUsd(token: Address | null) {
+          if (!usd) throw new ServiceError('upstream_error', `no USD reference token is known on ${registry.name}`, { extra: { chainId } });
+          if (token?.toLowerCase() === usd.address.toLowerCase()) return 1;
+          const decimals = token === null ? registry.nativeDecimals : await tokenDecimals(network, token);
+          const one = parseUnits('1', decimals);
+          // Any taker works for a price; the quote is never sent.
+          const route = await swaps.route({
+            sell: { address: token, symbol: token ?? registry.nativeSymbol, decimals },
+            buy: { address: usd.address, symbol: usd.symbol, decimals: usd.decimals },
+            sellAtomic: one,
+            taker: '0x0000000000000000000000000000000000000001',
+            slippageBps: 100,
+          });
+          return Number(route.buyAmount) / 10 ** usd.decimals;
+        },
+      };
+      networks.set(chainId, network);
+      return network;
+    },
+  };
+}
+
+async function tokenDecimals(network: EvmNetwork, token: Address): Promise<number> {
+  const known = network.knownTokens.find((candidate) => candidate.address.toLowerCase() === token.toLowerCase());
+  if (known) return known.decimals;
+  return network.publicClient.readContract({
+    address: token,
+    abi: [{ type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] }],
+    functionName: 'decimals',
+  });
+}
