@@ -32,8 +32,10 @@ describe.each(backends)('vaults through REST with SIWX + x402 ($name)', (backend
 
     expect((await gateway.faucet({ address: deposit, token: 'BASE_USDC', amount: '3.25' })).status).toBe(200);
     const refreshed = await kept(await alice.call('svcRefreshBalance', { vaultId }));
-    expect(refreshed.balances.base).toMatchObject({ address: deposit, usdc: { atomic: '3250000', amount: '3.25' } });
-    expect(refreshed.balances.solana).toMatchObject({ error: 'chain not available in sandbox' });
+    expect(refreshed.balances.base).toMatchObject({ network: 'eip155:8453', address: deposit });
+    expect(refreshed.balances.base.assets).toContainEqual(expect.objectContaining({ symbol: 'USDC', balance: '3.25' }));
+    // Every chain of the vault is read on its sandbox chain, through the same reader as the chain's balance tool.
+    for (const chain of ['ethereum', 'bsc', 'polygon', 'altchain', 'solana', 'bitcoin', 'hedera']) expect(refreshed.balances[chain], chain).toHaveProperty('assets');
 
     // A funded vault cannot be deleted.
     expect(await kept(await alice.call('svcDeleteVault', { vaultId }), 409)).toMatchObject({ code: 'state_conflict' });

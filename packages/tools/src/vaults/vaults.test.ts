@@ -1,9 +1,10 @@
-import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/chains';
+import { anvilDevAccount, type SandboxEvmChain, type SandboxEvmChains, sandboxEvmChains, startSandboxEvmChain } from '@svc/chains';
 import { findTool, ServiceError } from '@svc/contracts';
 import { sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EvmNetworks, sandboxEvmNetworks } from '../evm/index.js';
 import type { HandlerContext } from '../handler.js';
 import { idempotencyKeyOf } from '../idempotency.js';
 import { testMasterKey } from '../testing/caller-contexts.js';
@@ -37,11 +38,18 @@ const PAGE = { page: 1, limit: 20 };
 describe('vault tools on the sandbox Base chain', () => {
   let chain: SandboxEvmChain;
   let vaultChains: VaultChains;
+  let evmChains: SandboxEvmChains;
+  let evmNetworks: EvmNetworks;
   beforeAll(async () => {
     chain = await startSandboxEvmChain({ chainId: 8453 });
     vaultChains = sandboxVaultChains(chain);
+    evmChains = sandboxEvmChains({ base: chain });
+    evmNetworks = sandboxEvmNetworks(evmChains.evm);
   }, 60_000);
-  afterAll(() => chain?.stop());
+  afterAll(async () => {
+    await evmChains?.stop();
+    await chain?.stop();
+  });
 
   describe.each(testBackends())('with $name', (backend) => {
     let db: Db;
@@ -52,6 +60,7 @@ describe('vault tools on the sandbox Base chain', () => {
       providers: sandboxProviders(),
       masterKey,
       vaultChains,
+      evmNetworks,
       caller: { accountId: (await accountForWallet(db, 'eip155:8453', wallet)).accountId },
     });
     let alice: HandlerContext;
@@ -108,26 +117,26 @@ describe('vault tools on the sandbox Base chain', () => {
       expect(Object.keys(balances)).toEqual(['base', 'solana']);
     });
 
-    it('refreshes balances from the sandbox chain, says which chains it cannot read, and refuses a funded delete', async () => {
+    it('refreshes balances through the chains\' readers, says which chains it cannot read, and refuses a funded delete', async () => {
       const { vault } = (await svcCreateVault({}, alice)) as { vault: { vaultId: string } };
       const { address } = await svcGetDepositAddress({ vaultId: vault.vaultId, chain: 'base' }, alice);
       const empty = (await seen(svcRefreshBalance({ vaultId: vault.vaultId }, alice))) as { balances: Record<string, unknown> };
-      expect(empty.balances.base).toMatchObject({ address, native: { atomic: '0' }, usdc: { atomic: '0', decimals: 6 } });
-      for (const other of ['ethereum', 'bsc', 'polygon', 'altchain', 'solana', 'bitcoin', 'hedera']) {
-        expect(empty.balances[other], other).toMatchObject({ error: 'chain not available in sandbox' });
-      }
+      expect(empty.balances.base).toEqual({ network: 'eip155:8453', address, assets: [{ symbol: 'ETH', address: null, decimals: 18, balance: '0', humanReadableBalance: '0' }] });
+      for (const evm of ['ethereum', 'bsc', 'polygon', 'altchain']) expect(empty.balances[evm], evm).toMatchObject({ address, assets: [{ address: null, balance: '0' }] });
+      // This context reaches no Solana, Bitcoin or Hedera chain: their entries say so instead of reading as empty.
+      for (const other of ['solana', 'bitcoin', 'hedera']) expect(empty.balances[other], other).toMatchObject({ error: expect.any(String), code: 'not_configured' });
 
       await chain.mintUsdc(address as `0x${string}`, 2_500_000n);
       const funded = (await seen(svcRefreshBalance({ vaultId: vault.vaultId }, alice))) as { balances: { base: unknown }; balancesRefreshedAt: string };
-      expect(funded.balances.base).toMatchObject({ usdc: { atomic: '2500000', amount: '2.5', symbol: 'USDC' } });
+      expect((funded.balances.base as { assets: unknown[] }).assets).toContainEqual(expect.objectContaining({ symbol: 'USDC', balance: '2.5', decimals: 6 }));
       expect(await svcGetVaultDetails({ vaultId: vault.vaultId }, alice)).toMatchObject({ vault: { balances: funded.balances, balancesRefreshedAt: funded.balancesRefreshedAt } });
 
       const refused = await rejection(svcDeleteVault({ vaultId: vault.vaultId }, alice));
       expect(refused).toMatchObject({ code: 'state_conflict', status: 409, extra: { chains: ['base'] } });
       expect(refused.message).toMatch(/still holds funds on base/);
 
-      const live = await rejection(svcRefreshBalance({ vaultId: vault.vaultId }, { ...alice, mode: 'live', vaultChains: { balances: {}, collections: {} } }));
-      expect(live).toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'ETH_RPC_URL' } });
+      const live = await rejection(svcRefreshBalance({ vaultId: vault.vaultId }, { ...alice, mode: 'live', vaultChains: { collections: {} }, evmNetworks: undefined }));
+      expect(live).toMatchObject({ code: 'not_configured', status: 503, extra: { setting: expect.stringMatching(/^RPC_URL_|SOLANA_RPC_URL|BITCOIN_ESPLORA_URL|HEDERA_NETWORK/) } });
 
       const emptyVault = (await svcCreateVault({}, alice)) as { vault: { vaultId: string } };
       expect(await seen(svcDeleteVault({ vaultId: emptyVault.vault.vaultId }, alice))).toEqual({ vaultId: emptyVault.vault.vaultId, deleted: true });
