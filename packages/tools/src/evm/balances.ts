@@ -12,9 +12,14 @@ export function evmBalanceReader(chainId: number): BalanceReader {
   return async (context, address) => {
     const network = await evmNetworkOf(context, chainId);
     const owner = getAddress(address);
-    const [native, ...tokens] = await Promise.all([
+    const balanceCalls = network.knownTokens.map((token) => ({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }) as const);
+    // One eth_call for every token through Multicall3 where the chain has it (all five do): getAllBalances reads
+    // five EVM chains at once, and a request per token made the fan-out CPU-bound.
+    const [native, tokens] = await Promise.all([
       network.publicClient.getBalance({ address: owner }),
-      ...network.knownTokens.map((token) => network.publicClient.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })),
+      network.publicClient.chain?.contracts?.multicall3
+        ? network.publicClient.multicall({ contracts: balanceCalls, allowFailure: false })
+        : Promise.all(balanceCalls.map((call) => network.publicClient.readContract(call))),
     ]);
     const assets: AssetBalance[] = [assetBalance(network.registry.nativeSymbol, null, native!, network.registry.nativeDecimals)];
     network.knownTokens.forEach((token, index) => {

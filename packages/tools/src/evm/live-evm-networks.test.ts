@@ -1,4 +1,5 @@
 import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
+import { decodeFunctionData, encodeFunctionResult, type Hex, multicall3Abi } from 'viem';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
 import { evmBalanceReader } from './balances.js';
@@ -6,7 +7,8 @@ import { LIVE_KNOWN_TOKENS, liveEvmNetworks } from './live-evm-networks.js';
 
 const RPC = 'https://eth-rpc.example';
 const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const word = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`;
+const word = (value: bigint): Hex => `0x${value.toString(16).padStart(64, '0')}`;
+const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
 
 interface RpcRequest {
   id: number;
@@ -28,9 +30,10 @@ describe('live EVM chains over a viem HTTP transport (JSON-RPC answered by MockA
     await agent.close();
   });
 
-  it('reads the native balance and every known ERC-20 from RPC_URL_ETHEREUM, listing the non-zero ones', async () => {
+  it('reads the native balance and every known ERC-20 (one Multicall3 eth_call) from RPC_URL_ETHEREUM, listing the non-zero ones', async () => {
     const usdc = LIVE_KNOWN_TOKENS[1]![0];
     const requests: RpcRequest[] = [];
+    const targets: string[] = [];
     agent
       .get(RPC)
       .intercept({ method: 'POST', path: '/' })
@@ -40,11 +43,19 @@ describe('live EVM chains over a viem HTTP transport (JSON-RPC answered by MockA
         let result: string;
         if (request.method === 'eth_getBalance') result = '0x1bc16d674ec80000'; // 2 ETH
         else if (request.method === 'eth_call') {
-          const { to, data } = request.params[0] as { to: string; data: string };
-          // balanceOf(address) selector 0x70a08231 with the owner as the argument
-          expect(data.slice(0, 10)).toBe('0x70a08231');
-          expect(data.slice(-40).toLowerCase()).toBe(OWNER.slice(2).toLowerCase());
-          result = to.toLowerCase() === usdc!.address.toLowerCase() ? word(1_234_567n) : word(0n);
+          const { to, data } = request.params[0] as { to: string; data: Hex };
+          expect(to.toLowerCase()).toBe(MULTICALL3);
+          const { functionName, args } = decodeFunctionData({ abi: multicall3Abi, data });
+          expect(functionName).toBe('aggregate3');
+          const calls = (args as unknown as [readonly { target: string; callData: Hex }[]])[0];
+          const returns = calls.map(({ target, callData }) => {
+            // balanceOf(address) selector 0x70a08231 with the owner as the argument
+            expect(callData.slice(0, 10)).toBe('0x70a08231');
+            expect(callData.slice(-40).toLowerCase()).toBe(OWNER.slice(2).toLowerCase());
+            targets.push(target.toLowerCase());
+            return { success: true, returnData: target.toLowerCase() === usdc!.address.toLowerCase() ? word(1_234_567n) : word(0n) };
+          });
+          result = encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: returns });
         } else result = '0x1';
         return { statusCode: 200, data: { jsonrpc: '2.0', id: request.id, result }, responseOptions: { headers: { 'content-type': 'application/json' } } };
       })
@@ -60,8 +71,7 @@ describe('live EVM chains over a viem HTTP transport (JSON-RPC answered by MockA
       ],
     });
     expect(requests.find((r) => r.method === 'eth_getBalance')?.params).toEqual([OWNER, 'latest']);
-    expect(requests.filter((r) => r.method === 'eth_call').map((r) => (r.params[0] as { to: string }).to.toLowerCase()).sort()).toEqual(
-      LIVE_KNOWN_TOKENS[1]!.map((t) => t.address.toLowerCase()).sort(),
-    );
+    expect(requests.filter((r) => r.method === 'eth_call')).toHaveLength(1);
+    expect(targets.sort()).toEqual(LIVE_KNOWN_TOKENS[1]!.map((t) => t.address.toLowerCase()).sort());
   });
 });
