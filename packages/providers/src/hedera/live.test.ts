@@ -1,5 +1,5 @@
-import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useMockAgent } from '../testing.js';
+import { describe, expect, it } from 'vitest';
 import account1234 from './fixtures/account-0.0.1234.json' with { type: 'json' };
 import hollow from './fixtures/account-hollow.json' with { type: 'json' };
 import pools from './fixtures/saucerswap-pools.json' with { type: 'json' };
@@ -13,21 +13,9 @@ const SAUCERSWAP = 'https://api.saucerswap.finance';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 describe('live Hedera clients against recorded responses', () => {
-  let previous: Dispatcher;
-  let agent: MockAgent;
-  beforeEach(() => {
-    previous = getGlobalDispatcher();
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    setGlobalDispatcher(agent);
-  });
-  afterEach(async () => {
-    agent.assertNoPendingInterceptors();
-    setGlobalDispatcher(previous);
-    await agent.close();
-  });
+  const mockAgent = useMockAgent();
 
-  const mirrorGet = (path: string) => agent.get(MIRROR).intercept({ method: 'GET', path, headers: { accept: 'application/json' } });
+  const mirrorGet = (path: string) => mockAgent().get(MIRROR).intercept({ method: 'GET', path, headers: { accept: 'application/json' } });
 
   it('maps a mirror-node account: id, lower-case EVM address, keyed, HBAR and token balances', async () => {
     mirrorGet('/api/v1/accounts/0.0.1234').reply(200, account1234, { headers: JSON_HEADERS });
@@ -60,7 +48,7 @@ describe('live Hedera clients against recorded responses', () => {
   });
 
   it('reads SaucerSwap tokens and V1 pools with the API key, WHBAR standing for HBAR', async () => {
-    const saucerGet = (path: string) => agent.get(SAUCERSWAP).intercept({ method: 'GET', path, headers: { 'x-api-key': 'k-123', accept: 'application/json' } });
+    const saucerGet = (path: string) => mockAgent().get(SAUCERSWAP).intercept({ method: 'GET', path, headers: { 'x-api-key': 'k-123', accept: 'application/json' } });
     saucerGet('/tokens').reply(200, tokens, { headers: JSON_HEADERS });
     saucerGet('/pools').reply(200, pools, { headers: JSON_HEADERS });
     const venue = new LiveSaucerSwap(SAUCERSWAP, 'k-123', '0.0.1456986');
@@ -73,7 +61,7 @@ describe('live Hedera clients against recorded responses', () => {
   });
 
   it('turns a refused key (HTTP 401) into a 502 naming SaucerSwap and the status', async () => {
-    agent.get(SAUCERSWAP).intercept({ method: 'GET', path: '/pools' }).reply(401, { message: 'Unauthorized' }, { headers: JSON_HEADERS });
+    mockAgent().get(SAUCERSWAP).intercept({ method: 'GET', path: '/pools' }).reply(401, { message: 'Unauthorized' }, { headers: JSON_HEADERS });
     await expect(new LiveSaucerSwap(SAUCERSWAP, 'bad', '0.0.1456986').pools()).rejects.toMatchObject({ code: 'upstream_error', extra: { provider: 'SaucerSwap', upstreamStatus: 401 } });
   });
 });

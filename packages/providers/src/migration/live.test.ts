@@ -1,6 +1,6 @@
 import { ServiceError } from '@svc/contracts';
-import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useMockAgent } from '../testing.js';
+import { describe, expect, it } from 'vitest';
 import { Providers } from '../registry.js';
 import metadataMig121 from './fixtures/metadata-mig121.json' with { type: 'json' };
 import projects from './fixtures/projects.json' with { type: 'json' };
@@ -10,23 +10,11 @@ const ORIGIN = 'https://emblemvault.dev';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 describe('LiveMigrationProvider against recorded Migrate.fun responses', () => {
-  let previous: Dispatcher;
-  let agent: MockAgent;
-  beforeEach(() => {
-    previous = getGlobalDispatcher();
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    setGlobalDispatcher(agent);
-  });
-  afterEach(async () => {
-    agent.assertNoPendingInterceptors();
-    setGlobalDispatcher(previous);
-    await agent.close();
-  });
+  const mockAgent = useMockAgent();
 
   /** Expect exactly one GET of `route` on mainnet asking for JSON. */
   const expectGet = (route: string) =>
-    agent.get(ORIGIN).intercept({ method: 'GET', path: `/api/migrate-fun/${route}`, query: { network: 'mainnet' }, headers: { accept: 'application/json' } });
+    mockAgent().get(ORIGIN).intercept({ method: 'GET', path: `/api/migrate-fun/${route}`, query: { network: 'mainnet' }, headers: { accept: 'application/json' } });
 
   it('lists projects newest first by project number and pages them', async () => {
     expectGet('projects').reply(200, projects, { headers: JSON_HEADERS }).times(2);

@@ -1,6 +1,6 @@
 import { ServiceError } from '@svc/contracts';
-import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useMockAgent } from '@svc/providers/testing';
+import { describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
 import { addressesToRead, bitcoinBalanceReader } from './balances.js';
 import { esploraOf, liveBitcoinChain } from './bitcoin-chain.js';
@@ -23,22 +23,10 @@ const BIP86_ADDRESS = 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqk
 const contextWith = (bitcoin: HandlerContext['bitcoin']) => ({ bitcoin }) as HandlerContext;
 
 describe('EsploraClient against recorded Esplora (mempool.space) responses', () => {
-  let previous: Dispatcher;
-  let agent: MockAgent;
-  beforeEach(() => {
-    previous = getGlobalDispatcher();
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    setGlobalDispatcher(agent);
-  });
-  afterEach(async () => {
-    agent.assertNoPendingInterceptors();
-    setGlobalDispatcher(previous);
-    await agent.close();
-  });
+  const mockAgent = useMockAgent();
 
   const expectUtxos = (address: string) =>
-    agent.get(ORIGIN).intercept({ method: 'GET', path: `/api/address/${address}/utxo`, headers: { accept: 'application/json' } });
+    mockAgent().get(ORIGIN).intercept({ method: 'GET', path: `/api/address/${address}/utxo`, headers: { accept: 'application/json' } });
 
   it('maps GET /address/:a/utxo to outpoints with sat values, confirmed or not', async () => {
     expectUtxos(ADDRESS).reply(200, addressUtxo, { headers: JSON_HEADERS });
@@ -50,7 +38,7 @@ describe('EsploraClient against recorded Esplora (mempool.space) responses', () 
   });
 
   it('reads GET /fee-estimates and recommends the next-block rate unless the caller names one', async () => {
-    agent.get(ORIGIN).intercept({ method: 'GET', path: '/api/fee-estimates' }).reply(200, feeEstimates, { headers: JSON_HEADERS });
+    mockAgent().get(ORIGIN).intercept({ method: 'GET', path: '/api/fee-estimates' }).reply(200, feeEstimates, { headers: JSON_HEADERS });
     const client = new EsploraClient(BASE);
     expect(await feeRateFor(undefined, client)).toBe(14.031);
     expect(await feeRateFor(3, client)).toBe(3);
@@ -58,16 +46,16 @@ describe('EsploraClient against recorded Esplora (mempool.space) responses', () 
 
   it('POSTs the raw hex to /tx and returns the txid; a node refusal is a 400, other failures a 502', async () => {
     const txid = 'ab'.repeat(32);
-    agent.get(ORIGIN).intercept({ method: 'POST', path: '/api/tx', body: '0200beef' }).reply(200, txid);
+    mockAgent().get(ORIGIN).intercept({ method: 'POST', path: '/api/tx', body: '0200beef' }).reply(200, txid);
     expect(await new EsploraClient(BASE).broadcast('0200beef')).toBe(txid);
 
     const refusal = 'sendrawtransaction RPC error: {"code":-26,"message":"min relay fee not met, 100 < 141"}';
-    agent.get(ORIGIN).intercept({ method: 'POST', path: '/api/tx' }).reply(400, refusal);
+    mockAgent().get(ORIGIN).intercept({ method: 'POST', path: '/api/tx' }).reply(400, refusal);
     const refused = await new EsploraClient(BASE).broadcast('0200beef').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ServiceError);
     expect(refused).toMatchObject({ code: 'invalid_input', status: 400, extra: { reason: refusal } });
 
-    agent.get(ORIGIN).intercept({ method: 'POST', path: '/api/tx' }).reply(503, 'busy');
+    mockAgent().get(ORIGIN).intercept({ method: 'POST', path: '/api/tx' }).reply(503, 'busy');
     expect(await new EsploraClient(BASE).broadcast('0200beef').catch((error: unknown) => error)).toMatchObject({ code: 'upstream_error', status: 502 });
   });
 

@@ -1,5 +1,5 @@
-import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useMockAgent } from '@svc/providers/testing';
+import { describe, expect, it } from 'vitest';
 import inscription from './fixtures/ord-inscription.json' with { type: 'json' };
 import outputs from './fixtures/ord-outputs.json' with { type: 'json' };
 import rune from './fixtures/ord-rune.json' with { type: 'json' };
@@ -10,23 +10,11 @@ const ADDRESS = 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr'
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 describe('OrdClient against recorded ord server responses', () => {
-  let previous: Dispatcher;
-  let agent: MockAgent;
-  beforeEach(() => {
-    previous = getGlobalDispatcher();
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    setGlobalDispatcher(agent);
-  });
-  afterEach(async () => {
-    agent.assertNoPendingInterceptors();
-    setGlobalDispatcher(previous);
-    await agent.close();
-  });
+  const mockAgent = useMockAgent();
 
   /** ord answers JSON only to Accept: application/json (HTML otherwise). */
   const expectGet = (path: string, query?: Record<string, string>) =>
-    agent.get(ORIGIN).intercept({ method: 'GET', path, ...(query ? { query } : {}), headers: { accept: 'application/json' } });
+    mockAgent().get(ORIGIN).intercept({ method: 'GET', path, ...(query ? { query } : {}), headers: { accept: 'application/json' } });
 
   it('maps GET /outputs/:address?type=any to outputs with rune balances and inscription ids', async () => {
     expectGet(`/outputs/${ADDRESS}`, { type: 'any' }).reply(200, outputs, { headers: JSON_HEADERS });

@@ -1,6 +1,6 @@
-import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
+import { useMockAgent } from '@svc/providers/testing';
 import { decodeFunctionData, encodeFunctionResult, type Hex, multicall3Abi } from 'viem';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
 import { evmBalanceReader } from './balances.js';
 import { LIVE_KNOWN_TOKENS, liveEvmNetworks } from './live-evm-networks.js';
@@ -17,24 +17,13 @@ interface RpcRequest {
 }
 
 describe('live EVM chains over a viem HTTP transport (JSON-RPC answered by MockAgent)', () => {
-  let previous: Dispatcher;
-  let agent: MockAgent;
-  beforeEach(() => {
-    previous = getGlobalDispatcher();
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    setGlobalDispatcher(agent);
-  });
-  afterEach(async () => {
-    setGlobalDispatcher(previous);
-    await agent.close();
-  });
+  const mockAgent = useMockAgent({ assertAllUsed: false });
 
   it('reads the native balance and every known ERC-20 (one Multicall3 eth_call) from RPC_URL_ETHEREUM, listing the non-zero ones', async () => {
     const usdc = LIVE_KNOWN_TOKENS[1]![0];
     const requests: RpcRequest[] = [];
     const targets: string[] = [];
-    agent
+    mockAgent()
       .get(RPC)
       .intercept({ method: 'POST', path: '/' })
       .reply((options) => {

@@ -1,21 +1,9 @@
-import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useMockAgent } from '@svc/providers/testing';
+import { describe, expect, it } from 'vitest';
 import { liveHederaNetwork } from './live-network.js';
 
 describe('live Hedera network settings', () => {
-  let previous: Dispatcher;
-  let agent: MockAgent;
-  beforeEach(() => {
-    previous = getGlobalDispatcher();
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    setGlobalDispatcher(agent);
-  });
-  afterEach(async () => {
-    agent.assertNoPendingInterceptors();
-    setGlobalDispatcher(previous);
-    await agent.close();
-  });
+  const mockAgent = useMockAgent();
 
   it('is absent without HEDERA_NETWORK (the tools then answer 503 naming it)', () => {
     expect(liveHederaNetwork({})).toBeUndefined();
@@ -23,7 +11,7 @@ describe('live Hedera network settings', () => {
 
   it('reads accounts from the network public mirror node, and names SAUCERSWAP_API_KEY when the venue is used without it', async () => {
     const network = await liveHederaNetwork({ HEDERA_NETWORK: 'mainnet' })!();
-    agent
+    mockAgent()
       .get('https://mainnet-public.mirrornode.hedera.com')
       .intercept({ method: 'GET', path: '/api/v1/accounts/0.0.98' })
       .reply(200, { account: '0.0.98', evm_address: '0x0000000000000000000000000000000000000062', key: null, balance: { balance: 5, tokens: [] } }, { headers: { 'content-type': 'application/json' } });

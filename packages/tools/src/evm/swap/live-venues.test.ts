@@ -1,6 +1,6 @@
 import { ServiceError } from '@svc/contracts';
-import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useMockAgent } from '@svc/providers/testing';
+import { describe, expect, it } from 'vitest';
 import { liveEvmNetworks } from '../live-evm-networks.js';
 import lifiQuote from './fixtures/lifi-quote-4663-eth-usdg.json' with { type: 'json' };
 import zeroExNoLiquidity from './fixtures/zero-ex-no-liquidity.json' with { type: 'json' };
@@ -16,22 +16,10 @@ const ETH = { address: null, symbol: 'ETH', decimals: 18 } as const;
 const USDG = { address: '0x5fc2bD2D2AB8a4b3C8A4f4D0b5e0Bf2a1C3d4E5f', symbol: 'USDG', decimals: 6 } as const;
 
 describe('live EVM swap venues against recorded-shape HTTP fixtures', () => {
-  let previous: Dispatcher;
-  let agent: MockAgent;
-  beforeEach(() => {
-    previous = getGlobalDispatcher();
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    setGlobalDispatcher(agent);
-  });
-  afterEach(async () => {
-    agent.assertNoPendingInterceptors();
-    setGlobalDispatcher(previous);
-    await agent.close();
-  });
+  const mockAgent = useMockAgent();
 
   it('0x v2 allowance-holder: sends the key and version headers and the exact-input query; maps the quote', async () => {
-    agent
+    mockAgent()
       .get('https://api.0x.org')
       .intercept({
         method: 'GET',
@@ -51,7 +39,7 @@ describe('live EVM swap venues against recorded-shape HTTP fixtures', () => {
   });
 
   it('0x: the native coin is 0xEeee…EeE (no allowance needed); no liquidity is a 400 no_route; a 5xx is a 502', async () => {
-    const origin = agent.get('https://api.0x.org');
+    const origin = mockAgent().get('https://api.0x.org');
     origin
       .intercept({ method: 'GET', path: '/swap/allowance-holder/quote', query: { chainId: '1', sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', buyToken: USDC.address, sellAmount: '1', taker: TAKER, slippageBps: '50' } })
       .reply(200, zeroExNoLiquidity, { headers: JSON_HEADERS });
@@ -63,7 +51,7 @@ describe('live EVM swap venues against recorded-shape HTTP fixtures', () => {
   });
 
   it('LI.FI on 4663: same-chain quote with slippage as a fraction and the zero address for native; maps hex values', async () => {
-    agent
+    mockAgent()
       .get('https://li.quest')
       .intercept({
         method: 'GET',
@@ -83,7 +71,7 @@ describe('live EVM swap venues against recorded-shape HTTP fixtures', () => {
   });
 
   it('LI.FI: a 404 (no available quotes) is a 400 no_route', async () => {
-    agent.get('https://li.quest').intercept({ method: 'GET', path: /^\/v1\/quote/ }).reply(404, { message: 'No available quotes for the requested transfer' }, { headers: JSON_HEADERS });
+    mockAgent().get('https://li.quest').intercept({ method: 'GET', path: /^\/v1\/quote/ }).reply(404, { message: 'No available quotes for the requested transfer' }, { headers: JSON_HEADERS });
     await expect(lifiSwapVenue({ chainId: 4663 }).route({ sell: USDG, buy: ETH, sellAtomic: 5n, taker: TAKER, slippageBps: 100 })).rejects.toMatchObject({ code: 'invalid_input', issues: [{ rule: 'no_route' }] });
   });
 
@@ -98,7 +86,7 @@ describe('live EVM swap venues against recorded-shape HTTP fixtures', () => {
   });
 
   it('live USD prices quote one token unit into the chain USDC through the venue', async () => {
-    agent
+    mockAgent()
       .get('https://api.0x.org')
       .intercept({ method: 'GET', path: '/swap/allowance-holder/quote', query: { chainId: '8453', sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', buyToken: USDC.address, sellAmount: '1000000000000000000', taker: '0x0000000000000000000000000000000000000001', slippageBps: '100' } })
       .reply(200, { ...zeroExQuote, buyAmount: '3004120000', minBuyAmount: '2974078800' }, { headers: JSON_HEADERS });

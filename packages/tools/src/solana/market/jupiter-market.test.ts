@@ -13,8 +13,8 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useMockAgent } from '@svc/providers/testing';
+import { describe, expect, it } from 'vitest';
 import { liveSolanaChain } from '../solana-chain.js';
 import noRoute from './fixtures/no-route.json' with { type: 'json' };
 import priceV3 from './fixtures/price-v3.json' with { type: 'json' };
@@ -30,21 +30,9 @@ const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 describe('Jupiter market against recorded API responses', () => {
-  let previous: Dispatcher;
-  let agent: MockAgent;
-  beforeEach(() => {
-    previous = getGlobalDispatcher();
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    setGlobalDispatcher(agent);
-  });
-  afterEach(async () => {
-    agent.assertNoPendingInterceptors();
-    setGlobalDispatcher(previous);
-    await agent.close();
-  });
+  const mockAgent = useMockAgent();
   const market = () => jupiterMarket({ apiKey: KEY });
-  const get = (path: string, query: Record<string, string>) => agent.get(ORIGIN).intercept({ method: 'GET', path, query, headers: { 'x-api-key': KEY, accept: 'application/json' } });
+  const get = (path: string, query: Record<string, string>) => mockAgent().get(ORIGIN).intercept({ method: 'GET', path, query, headers: { 'x-api-key': KEY, accept: 'application/json' } });
 
   it('quotes with Swap API v1 (native SOL as the WSOL mint) and maps the route', async () => {
     get('/swap/v1/quote', { inputMint: WSOL_MINT, outputMint: USDC, amount: '100000000', slippageBps: '50', swapMode: 'ExactIn' }).reply(200, quoteSolUsdc, { headers: JSON_HEADERS });
@@ -66,7 +54,7 @@ describe('Jupiter market against recorded API responses', () => {
     );
     const wire = getBase64Decoder().decode(getTransactionEncoder().encode(compileTransaction(message)));
     let sent: unknown;
-    agent
+    mockAgent()
       .get(ORIGIN)
       .intercept({ method: 'POST', path: '/swap/v1/swap', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: (body) => ((sent = JSON.parse(body)), true) })
       .reply(200, { swapTransaction: wire, lastValidBlockHeight: 279632475, prioritizationFeeLamports: 9999 }, { headers: JSON_HEADERS });
