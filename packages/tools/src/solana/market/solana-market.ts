@@ -35,6 +35,17 @@ export interface SolanaRouteStep {
   readonly outAmount: bigint;
 }
 
+/** A route as the tools answer it: mints, and atomic amounts as decimal strings. */
+export const routeView = (route: readonly SolanaRouteStep[]) =>
+  route.map((step) => ({
+    venue: step.venue,
+    poolAddress: step.poolAddress,
+    inputMint: step.inputAsset,
+    outputMint: step.outputAsset,
+    inAmountAtomic: step.inAmount.toString(),
+    outAmountAtomic: step.outAmount.toString(),
+  }));
+
 export interface SolanaSwapQuote {
   readonly inputAsset: SolanaAsset;
   readonly outputAsset: SolanaAsset;

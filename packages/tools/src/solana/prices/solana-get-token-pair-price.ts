@@ -1,6 +1,6 @@
 import type { Handler } from '../../handler.js';
 import { invalidField } from '../amounts.js';
-import { SwapUnavailable } from '../market/solana-market.js';
+import { routeView, SwapUnavailable } from '../market/solana-market.js';
 import { solanaChainOf } from '../solana-chain.js';
 import { swapRefusal } from '../swap/execute-swap.js';
 
@@ -24,14 +24,7 @@ export const solanaGetTokenPairPrice: Handler<'solanaGetTokenPairPrice'> = async
       inputSymbol: source.symbol,
       outputSymbol: target.symbol,
       rate: Number(quote.outAmount) / 10 ** target.decimals,
-      route: quote.route.map((step) => ({
-        venue: step.venue,
-        poolAddress: step.poolAddress,
-        inputMint: step.inputAsset,
-        outputMint: step.outputAsset,
-        inAmountAtomic: step.inAmount.toString(),
-        outAmountAtomic: step.outAmount.toString(),
-      })),
+      route: routeView(quote.route),
     };
   } catch (error) {
     if (error instanceof SwapUnavailable) throw swapRefusal(error, 'outputMint');

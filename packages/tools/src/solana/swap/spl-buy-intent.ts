@@ -2,7 +2,7 @@ import { formatUnits } from '@svc/payments';
 import { slippageOf } from '@svc/store';
 import { callerOf, type Handler } from '../../handler.js';
 import { atomicAmount, invalidField } from '../amounts.js';
-import { NATIVE_SOL, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from '../market/solana-market.js';
+import { NATIVE_SOL, routeView, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from '../market/solana-market.js';
 import { solanaChainOf } from '../solana-chain.js';
 import { type AmountText, parseAmountText } from './amount-text.js';
 import { minimumOut, slippageBpsOf, swapExactIn, swapRefusal } from './execute-swap.js';
@@ -73,14 +73,7 @@ export const splBuyIntent: Handler<'splBuyIntent'> = async (input, context) => {
     outAmountAtomic: quote.outAmount.toString(),
     slippagePercent: swapSlippage,
     minimumOutAmount: formatUnits(minimumOut(quote.outAmount, slippageBps), buy.decimals),
-    route: quote.route.map((step) => ({
-      venue: step.venue,
-      poolAddress: step.poolAddress,
-      inputMint: step.inputAsset,
-      outputMint: step.outputAsset,
-      inAmountAtomic: step.inAmount.toString(),
-      outAmountAtomic: step.outAmount.toString(),
-    })),
+    route: routeView(quote.route),
     outputUsdPrice: buyPrice ?? null,
     inputUsdPrice: spendPrice ?? null,
     conditionalOrderHandoff: {
