@@ -106,7 +106,7 @@ export function stepOfOutcome(attempt: CallAttempt, outcome: InvokeOutcome): Tas
     case 402:
       return paymentRequired(attempt, outcome);
     case 'failed_after_settlement':
-      // A write tool failed after its payment settled upfront: the error, and the receipt of what was paid.
+      // A write tool failed after its payment settled: the error, and the receipt of what was paid.
       return failed(attempt, toProblem(outcome.error), attempt.paid ? { [X402_METADATA.status]: PAYMENT_STATUS.completed, [X402_METADATA.receipts]: receiptsOf(outcome.paymentResponse) } : undefined);
     case 'replayed':
       return outcome.httpStatus >= 400 ? failed(attempt, outcome.body as Record<string, unknown>) : completed(attempt, outcome.body, outcome.paymentResponse);

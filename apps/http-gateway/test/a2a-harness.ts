@@ -6,8 +6,7 @@ import { x402Client } from '@x402/core/client';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { randomUUID } from 'node:crypto';
-import { type Address, erc20Abi } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import type { Sandbox } from '../src/sandbox.js';
 
@@ -46,7 +45,7 @@ export const dataOf = (parts: readonly Part[] | undefined) => parts?.flatMap((pa
 export const textOf = (parts: readonly Part[] | undefined) => parts?.flatMap((part) => (part.content?.$case === 'text' ? [part.content.value] : [])).join('\n') ?? '';
 
 /** A fresh EVM wallet given 1 sandbox USDC on Base by the gateway's faucet, with an x402 client that signs for it. */
-export async function fundedPayer(baseUrl: string, sandbox: Sandbox) {
+export async function fundedPayer(baseUrl: string, sandbox: Sandbox): Promise<{ account: PrivateKeyAccount; x402: x402Client }> {
   const account = privateKeyToAccount(generatePrivateKey());
   const res = await fetch(`${baseUrl}/api/sandbox/faucet`, {
     method: 'POST',
@@ -57,4 +56,4 @@ export async function fundedPayer(baseUrl: string, sandbox: Sandbox) {
   return { account, x402: new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, sandbox.base.publicClient))) };
 }
 
-export const usdcOf = (sandbox: Sandbox, address: Address) => sandbox.base.publicClient.readContract({ address: sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+export { usdcOf } from './harness.js';

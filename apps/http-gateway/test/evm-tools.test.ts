@@ -3,7 +3,7 @@ import { executeSwap, sandboxEvmNetworks } from '@svc/tools';
 import { erc20Abi, getAddress, parseAbi, parseEther, parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { backends, fundedWallet, useSandboxGateway } from './harness.js';
+import { backends, fundedWallet, usdcOf, useSandboxGateway } from './harness.js';
 
 const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
 const NFT_ABI = parseAbi(['function ownerOf(uint256) view returns (address)', 'function balanceOf(address, uint256) view returns (uint256)']);
@@ -77,8 +77,12 @@ describe.each(backends)('EVM tools through REST with SIWX + x402 ($name)', (back
     const uni = bsc.token('UNI')!.address!;
     const bob = newAddress();
     const nonce = await client.getTransactionCount({ address: alice.vault });
+    const paid = await usdcOf(gateway.sandbox, alice.account.address);
 
-    expect(await json(await alice.call('bnbNativeSend', { to: bob, amount: '5' }), 400)).toMatchObject({ code: 'invalid_input', issues: [{ field: 'amount', rule: 'insufficient_funds' }] });
+    const refused = await alice.call('bnbNativeSend', { to: bob, amount: '5' });
+    // Refused before the commit point: no settlement, so no PAYMENT-RESPONSE and nothing charged.
+    expect(refused.headers.get('payment-response')).toBeNull();
+    expect(await json(refused, 400)).toMatchObject({ code: 'invalid_input', issues: [{ field: 'amount', rule: 'insufficient_funds' }] });
     expect(await json(await alice.call('bscSendERC20Token', { to: bob, amount: '6', token: uni }), 400)).toMatchObject({ issues: [{ field: 'amount', rule: 'insufficient_funds' }] });
     expect(await json(await alice.call('bnbNativeSend', { to: '0x1234', amount: '0.1' }), 400)).toMatchObject({ issues: [{ field: 'to', rule: 'format' }] });
     expect(await json(await alice.call('bscSendERC20Token', { to: bob, amount: '1', token: newAddress() }), 400)).toMatchObject({ issues: [{ field: 'token', rule: 'unknown_token' }] });
@@ -89,6 +93,7 @@ describe.each(backends)('EVM tools through REST with SIWX + x402 ($name)', (back
     expect(await client.getTransactionCount({ address: alice.vault })).toBe(nonce);
     expect(await client.getBalance({ address: alice.vault })).toBe(parseEther('1'));
     expect(await client.getBalance({ address: bob })).toBe(0n);
+    expect(await usdcOf(gateway.sandbox, alice.account.address)).toBe(paid);
   });
 
   it('quote then swap: USD budget, fills within slippage of the quote, ERC-20 approvals, native out, max', async () => {

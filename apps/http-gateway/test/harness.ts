@@ -4,6 +4,7 @@ import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithSIWx } from '@x402/extensions/sign-in-with-x';
 import { wrapFetchWithPayment } from '@x402/fetch';
+import { type Address, erc20Abi } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
@@ -46,6 +47,9 @@ export function useGateway(backend: ReturnType<typeof testBackends>[number], env
 }
 
 export const backends = testBackends();
+
+/** The sandbox Base USDC (the payment token) held by `address`, atomic units. */
+export const usdcOf = (sandbox: Sandbox, address: Address) => sandbox.base.publicClient.readContract({ address: sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
 
 export function post(app: FastifyInstance, tool: string, body: unknown, headers: Record<string, string> = {}) {
   return app.inject({

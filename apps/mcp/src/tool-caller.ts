@@ -54,7 +54,7 @@ function resultOf(outcome: InvokeOutcome): CallToolResult {
     case 402:
       return paymentRequiredResult(outcome);
     case 'failed_after_settlement':
-      // A write tool failed after its payment settled upfront: the error, plus the settlement the caller paid.
+      // A write tool failed after its payment settled: the error, plus the settlement the caller paid.
       return toolErrorResult(outcome.error, settlementMeta(outcome.paymentResponse));
     case 'replayed':
       // An Idempotency-Key retry: the first call's answer, not charged again.

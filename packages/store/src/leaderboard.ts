@@ -23,7 +23,7 @@ export interface LeaderboardRow {
 
 type Row = { total: string | number; rank: string | number | null; wallet: string; volume_usd: string; transactions: string | number; aura: string | number };
 
-/** Calls that were paid for: settled, including write tools that failed after their upfront settlement. */
+/** Calls that were paid for: settled, including write tools that failed after their settlement. */
 const PAID_OUTCOMES = ['settled', 'failed_after_settlement'];
 
 const ORDER: Record<LedgerRanking, string> = { volume: 'volume_usd', transactions: 'transactions', aura: 'aura' };

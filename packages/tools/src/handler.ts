@@ -41,6 +41,12 @@ export interface HandlerContext extends HandlerResources {
   readonly db: Queryable;
   /** Set for every identity-gated tool (invoke refuses those calls without one); otherwise set when known. */
   readonly caller: CallerAccount | undefined;
+  /**
+   * The call's point of no return: settles its x402 payment (once; later calls do nothing). A handler made with
+   * `withCommitPoint` awaits it after its checks and signing, just before its first broadcast, so a call it refuses
+   * first is not charged. Absent when there is nothing to settle (paid from credit, or not a paid call).
+   */
+  readonly commit?: (() => Promise<void>) | undefined;
 }
 
 /** The caller of an identity-gated tool. invoke guarantees one, so a missing caller is a bug, not bad input. */
@@ -49,8 +55,23 @@ export function callerOf(context: HandlerContext): CallerAccount {
   return context.caller;
 }
 
+const COMMIT_POINT: unique symbol = Symbol('commitPoint');
+
 /** A tool's implementation: its input type comes from the tool's zod schema in the catalog. */
-export type Handler<N extends ToolName> = (input: ToolInput<ToolByName<N>>, context: HandlerContext) => Promise<Record<string, unknown>>;
+export type Handler<N extends ToolName> = ((input: ToolInput<ToolByName<N>>, context: HandlerContext) => Promise<Record<string, unknown>>) & {
+  readonly [COMMIT_POINT]?: true;
+};
+
+/**
+ * Marks a write handler that calls `context.commit()` before any irreversible effect, so its payment can settle
+ * there instead of before it runs. Only for handlers where every effect follows the commit.
+ */
+export function withCommitPoint<H extends (...args: never[]) => Promise<Record<string, unknown>>>(handler: H): H {
+  return Object.assign(handler, { [COMMIT_POINT]: true as const });
+}
+
+/** Does this handler settle at its own commit point (see `withCommitPoint`)? */
+export const hasCommitPoint = (handler: Handler<ToolName>): boolean => handler[COMMIT_POINT] === true;
 
 export type HandlerTable = { readonly [N in ToolName]?: Handler<N> };
 

@@ -1,7 +1,7 @@
 import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
 import { decodePaymentSignature, type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, withSiwxChallenge } from '@svc/payments';
 import { type Db, releaseSpend } from '@svc/store';
-import { type HandlerContext, handlerFor, type HandlerResources, type HandlerTable, type ServiceMode } from './handler.js';
+import { type HandlerContext, handlerFor, hasCommitPoint, type HandlerResources, type HandlerTable, type ServiceMode } from './handler.js';
 import { handlers as implemented } from './handlers.js';
 import { type CallerCredentials, identify, type SiwxSettings, siwxChallengeFor } from './identify.js';
 import { idempotencyKeyOf, inputHashOf } from './idempotency.js';
@@ -106,10 +106,11 @@ export class ToolService {
       caller,
       call: { tool: tool.name, inputHash: idempotencyKey ? inputHashOf(input) : '' },
       idempotencyKey,
-      execute: async () => {
-        const output = await handler(input as never, context);
+      execute: async (commit) => {
+        const output = await handler(input as never, commit ? { ...context, commit } : context);
         return this.options.mode === 'sandbox' ? { ...output, sandbox: true } : output;
       },
+      commitsItself: hasCommitPoint(handler),
       paymentRequired,
     };
 

@@ -36,7 +36,7 @@ export function executeRoute(app: FastifyInstance, tools: ToolService, publicBas
           .type(outcome.httpStatus >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8')
           .send(outcome.body);
       case 'failed_after_settlement': {
-        // The payment settled upfront (write tool) and the tool then failed: the caller sees both.
+        // The payment settled (write tool) and the tool then failed: the caller sees both.
         const problem = toProblem(outcome.error);
         if (problem.code === 'internal') request.log.error({ err: outcome.error, tool: toolName }, 'write tool failed after settlement');
         return reply.code(problem.status).header('payment-response', outcome.paymentResponse).type('application/problem+json').send(problem);

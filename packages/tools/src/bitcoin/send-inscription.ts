@@ -1,6 +1,6 @@
 import { accountVaultKeys, BITCOIN_MAINNET, bitcoinOutputScript } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
-import { callerOf, type Handler } from '../handler.js';
+import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { esploraOf, ordOf } from './bitcoin-chain.js';
 import { cardinalOnly, INPUT_VBYTES, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
@@ -14,7 +14,7 @@ import { signVaultTransaction } from './vault-transaction.js';
  * the fee from outputs carrying no rune or inscription, and takes the change. Output: `{ txid, network,
  * inscriptionId, from, to, postageSats, feePayer, feeSats, feeRate }`.
  */
-export const sendInscription: Handler<'sendInscription'> = async (input, context) => {
+export const sendInscription: Handler<'sendInscription'> = withCommitPoint(async (input, context) => {
   const { accountId } = callerOf(context);
   const recipient = bitcoinOutputScript(input.to);
   if (!recipient) throw invalidField('to', 'format', `${input.to} is not a valid Bitcoin mainnet address (checksum, network and witness program are checked)`);
@@ -45,6 +45,7 @@ export const sendInscription: Handler<'sendInscription'> = async (input, context
     inputs: [{ coin: carrier, key: owner }, ...selection.inputs.map((coin) => ({ coin, key: segwit }))],
     outputs: [...outputs, ...(selection.change > 0n ? [{ script: bitcoinOutputScript(segwit.address)!, value: selection.change }] : [])],
   });
+  await context.commit?.();
   const txid = await esplora.broadcast(signed.hex);
   return {
     txid,
@@ -57,4 +58,4 @@ export const sendInscription: Handler<'sendInscription'> = async (input, context
     feeSats: selection.fee.toString(),
     feeRate,
   };
-};
+});

@@ -1,6 +1,6 @@
 import { accountVaultKeys, BITCOIN_MAINNET, bitcoinOutputScript, encodeRunestone, parseRuneId } from '@svc/chains';
 import { formatUnits, scaleUp } from '@svc/payments';
-import { callerOf, type Handler } from '../handler.js';
+import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { esploraOf, ordOf } from './bitcoin-chain.js';
 import { cardinalOnly, INPUT_VBYTES, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
@@ -17,7 +17,7 @@ const RUNE_OUTPUT_SATS = 546n;
  * when something is left), then the BTC change to the segwit address, which pays the fee. Output: `{ txid, network,
  * rune: {id, name, symbol}, amount, atomic, from, to, feePayer, feeSats, feeRate }`.
  */
-export const sendRunes: Handler<'sendRunes'> = async (input, context) => {
+export const sendRunes: Handler<'sendRunes'> = withCommitPoint(async (input, context) => {
   const { accountId } = callerOf(context);
   const recipient = bitcoinOutputScript(input.to);
   if (!recipient) throw invalidField('to', 'format', `${input.to} is not a valid Bitcoin mainnet address (checksum, network and witness program are checked)`);
@@ -66,6 +66,7 @@ export const sendRunes: Handler<'sendRunes'> = async (input, context) => {
     inputs: [...spent.map((coin) => ({ coin, key: taproot })), ...selection.inputs.map((coin) => ({ coin, key: segwit }))],
     outputs: [...outputs, ...(selection.change > 0n ? [{ script: bitcoinOutputScript(segwit.address)!, value: selection.change }] : [])],
   });
+  await context.commit?.();
   const txid = await esplora.broadcast(signed.hex);
   return {
     txid,
@@ -79,4 +80,4 @@ export const sendRunes: Handler<'sendRunes'> = async (input, context) => {
     feeSats: selection.fee.toString(),
     feeRate,
   };
-};
+});

@@ -1,6 +1,6 @@
 import { accountVaultKeys, BITCOIN_MAINNET, bitcoinOutputScript, dustThreshold } from '@svc/chains';
 import { formatUnits, scaleUp } from '@svc/payments';
-import { callerOf, type Handler } from '../handler.js';
+import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { SATS_PER_BTC_DECIMALS } from './balances.js';
 import { esploraOf, ordOf } from './bitcoin-chain.js';
 import { cardinalOnly, selectCoins } from './coin-selection.js';
@@ -17,7 +17,7 @@ const btc = (sats: bigint) => formatUnits(sats, SATS_PER_BTC_DECIMALS);
  * before anything is signed. Output: `{ txid, network, from, to, amount, amountSats, fee, feeSats, feeRate,
  * change: {address, amount, sats} | null }`.
  */
-export const transferBTC: Handler<'transferBTC'> = async (input, context) => {
+export const transferBTC: Handler<'transferBTC'> = withCommitPoint(async (input, context) => {
   const { accountId } = callerOf(context);
   const recipient = bitcoinOutputScript(input.to);
   if (!recipient) throw invalidField('to', 'format', `${input.to} is not a valid Bitcoin mainnet address (checksum, network and witness program are checked)`);
@@ -41,6 +41,7 @@ export const transferBTC: Handler<'transferBTC'> = async (input, context) => {
   }
   const outputs = [{ script: recipient, value: sats }, ...(selection.change > 0n ? [{ script: change, value: selection.change }] : [])];
   const signed = signVaultTransaction({ inputs: selection.inputs.map((coin) => ({ coin, key })), outputs });
+  await context.commit?.();
   const txid = await esplora.broadcast(signed.hex);
   return {
     txid,
@@ -54,4 +55,4 @@ export const transferBTC: Handler<'transferBTC'> = async (input, context) => {
     feeRate,
     change: selection.change > 0n ? { address: key.address, amount: btc(selection.change), sats: selection.change.toString() } : null,
   };
-};
+});

@@ -1,14 +1,17 @@
 import { HederaLedgerError, type HederaExecution, type HederaNetwork, type HederaTransaction } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
+import type { HandlerContext } from '../handler.js';
 import { invalidField } from './amounts.js';
 import type { VaultHederaAccount } from './vault-account.js';
 
 /**
- * Signs `tx` with the vault key and submits it. The tools check balances, recipients and tokens before signing; a
+ * Signs `tx` with the vault key and submits it, settling the call's payment first (`commit`: the handler's commit
+ * point, see withCommitPoint). The tools check balances, recipients and tokens before signing; a
  * refusal the network still gives (a balance spent meanwhile, a price moved) becomes the same clear 4xx, and nothing
  * moved. Any other refusal is the network's failure (502 naming the Hedera status).
  */
-export async function executeAsVault(network: HederaNetwork, vault: VaultHederaAccount, tx: HederaTransaction): Promise<HederaExecution> {
+export async function executeAsVault(network: HederaNetwork, vault: VaultHederaAccount, tx: HederaTransaction, commit: HandlerContext['commit']): Promise<HederaExecution> {
+  await commit?.();
   try {
     return await network.execute(tx, vault.account.accountId, vault.key);
   } catch (error) {

@@ -1,6 +1,6 @@
 import { HBAR, HBAR_DECIMALS } from '@svc/chains';
 import { formatUnits } from '@svc/payments';
-import type { Handler } from '../handler.js';
+import { type Handler, withCommitPoint } from '../handler.js';
 import { invalidField, unitsOf } from './amounts.js';
 import { executeAsVault } from './execute.js';
 import { hederaOf } from './network-of.js';
@@ -11,7 +11,7 @@ import { holdingOf, vaultHederaAccount } from './vault-account.js';
  * Sends HBAR from the vault's account with a TransferTransaction signed by the vault key. The first send from a vault
  * completes its account (see vaultHederaAccount). The network's fee is paid on top of `amount` by the sender.
  */
-export const hederaNativeSend: Handler<'hederaNativeSend'> = async (input, context) => {
+export const hederaNativeSend: Handler<'hederaNativeSend'> = withCommitPoint(async (input, context) => {
   if (!input.to) throw invalidField('to', 'required', 'to is required to send');
   const tinybars = unitsOf('amount', input.amount, HBAR_DECIMALS);
   const network = await hederaOf(context);
@@ -23,6 +23,6 @@ export const hederaNativeSend: Handler<'hederaNativeSend'> = async (input, conte
   const tx = new sdk.TransferTransaction()
     .addHbarTransfer(vault.account.accountId, sdk.Hbar.fromTinybars((-tinybars).toString()))
     .addHbarTransfer(to.accountId, sdk.Hbar.fromTinybars(tinybars.toString()));
-  const executed = await executeAsVault(network, vault, tx);
+  const executed = await executeAsVault(network, vault, tx, context.commit);
   return sendResult(network, vault, executed, { to: input.to, asset: { symbol: HBAR, tokenId: null }, amount: input.amount, units: tinybars });
-};
+});

@@ -1,7 +1,7 @@
 import { HBAR, longZeroAddressOf, SWAP_GAS, swapCallData } from '@svc/chains';
 import { formatUnits } from '@svc/payments';
 import { slippageOf } from '@svc/store';
-import { callerOf, type Handler } from '../handler.js';
+import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { invalidField, unitsOf } from './amounts.js';
 import { executeAsVault } from './execute.js';
 import { hederaOf } from './network-of.js';
@@ -20,7 +20,7 @@ const DEADLINE_SECONDS = 300n;
  * reverts (409, nothing moved) rather than fill worse. HBAR goes in as the call's payable amount and comes out as
  * HBAR. fromTokenId 0.0.0 means HBAR; useNative true says the same for WHBAR's id and is refused with another token.
  */
-export const hederaTokensSwap: Handler<'hederaTokensSwap'> = async (input, context) => {
+export const hederaTokensSwap: Handler<'hederaTokensSwap'> = withCommitPoint(async (input, context) => {
   const network = await hederaOf(context);
   const whbar = network.swapRouter.whbarTokenId;
   const fromId = input.useNative && input.fromTokenId === whbar ? '0.0.0' : input.fromTokenId;
@@ -45,13 +45,13 @@ export const hederaTokensSwap: Handler<'hederaTokensSwap'> = async (input, conte
   const approval =
     from.asset === HBAR
       ? undefined
-      : await executeAsVault(network, vault, new sdk.AccountAllowanceApproveTransaction().approveTokenAllowance(from.asset, vault.account.accountId, network.swapRouter.routerId, amountIn));
+      : await executeAsVault(network, vault, new sdk.AccountAllowanceApproveTransaction().approveTokenAllowance(from.asset, vault.account.accountId, network.swapRouter.routerId, amountIn), context.commit);
   const tx = new sdk.ContractExecuteTransaction()
     .setContractId(network.swapRouter.routerId)
     .setGas(SWAP_GAS)
     .setFunctionParameters(data);
   if (from.asset === HBAR) tx.setPayableAmount(sdk.Hbar.fromTinybars(amountIn.toString()));
-  const executed = await executeAsVault(network, vault, tx);
+  const executed = await executeAsVault(network, vault, tx, context.commit);
 
   // The fill, where the network reports it at once: what reached the vault (HBAR out nets the fee back in).
   const received = executed.transfers
@@ -78,4 +78,4 @@ export const hederaTokensSwap: Handler<'hederaTokensSwap'> = async (input, conte
     amountOutUnits: received?.toString() ?? null,
     feeTinybars: executed.feeTinybars === null ? null : (executed.feeTinybars + (approval?.feeTinybars ?? 0n)).toString(),
   };
-};
+});

@@ -1,4 +1,4 @@
-import type { Handler } from '../handler.js';
+import { type Handler, withCommitPoint } from '../handler.js';
 import { invalidField, unitsOf } from './amounts.js';
 import { executeAsVault } from './execute.js';
 import { hederaOf } from './network-of.js';
@@ -15,7 +15,7 @@ import { HBAR } from '@svc/chains';
  * unlimited automatic associations (HIP-904), and a live recipient without a free association slot makes the network
  * refuse the transfer (502 naming the status), moving nothing.
  */
-export const hederaERC20TokenSend: Handler<'hederaERC20TokenSend'> = async (input, context) => {
+export const hederaERC20TokenSend: Handler<'hederaERC20TokenSend'> = withCommitPoint(async (input, context) => {
   if (!input.to) throw invalidField('to', 'required', 'to is required to send');
   if (!input.token) throw invalidField('token', 'required', 'token is required to send');
   const network = await hederaOf(context);
@@ -29,6 +29,6 @@ export const hederaERC20TokenSend: Handler<'hederaERC20TokenSend'> = async (inpu
   const tx = new sdk.TransferTransaction()
     .addTokenTransferWithDecimals(token.tokenId, vault.account.accountId, -units, token.decimals)
     .addTokenTransferWithDecimals(token.tokenId, to.accountId, units, token.decimals);
-  const executed = await executeAsVault(network, vault, tx);
+  const executed = await executeAsVault(network, vault, tx, context.commit);
   return sendResult(network, vault, executed, { to: input.to, asset: { symbol: token.symbol, tokenId: token.tokenId }, amount: input.amount, units });
-};
+});

@@ -17,7 +17,7 @@ export type InvokeOutcome =
   | { readonly status: 200; readonly body: Record<string, unknown>; readonly paymentResponse?: string; readonly credit?: CreditCharge }
   /** Payment required, refused, or its settlement failed (then `paymentResponse` carries {success: false}). */
   | { readonly status: 402; readonly paymentRequired: PaymentRequiredResponse; readonly paymentResponse?: string }
-  /** A write tool failed after its payment settled upfront: the error, plus the settlement the caller paid. */
+  /** A write tool failed after its payment settled: the error, plus the settlement the caller paid. */
   | { readonly status: 'failed_after_settlement'; readonly error: unknown; readonly paymentResponse: string }
   /** An Idempotency-Key retry: the first request's response, replayed without a second charge. */
   | { readonly status: 'replayed'; readonly httpStatus: number; readonly body: unknown; readonly paymentResponse: string | null };

@@ -13,8 +13,13 @@ export interface PaidCall {
   /** What an Idempotency-Key is bound to: the tool and the hash of its validated input. */
   readonly call: { readonly tool: string; readonly inputHash: string };
   readonly idempotencyKey: string | undefined;
-  /** Runs the handler (step 7). */
-  execute(): Promise<Record<string, unknown>>;
+  /**
+   * Runs the handler (step 7). `commit`, when given, settles the payment; a handler with a commit point calls it
+   * just before its first irreversible effect (a broadcast).
+   */
+  execute(commit?: () => Promise<void>): Promise<Record<string, unknown>>;
+  /** The handler calls `commit` before any effect, so its payment need not settle before it runs. */
+  readonly commitsItself: boolean;
   /** The 402 for this call, with `error` saying why a payment was refused. */
   paymentRequired(error?: string): Promise<PaymentRequiredResponse>;
 }

@@ -18,8 +18,14 @@ export interface X402Payment {
 const paymentResponseHeader = (response: SettleResponse) => encodePaymentResponseHeader(response);
 
 /**
- * Steps 5 to 9 for a call paid with an x402 payment. Read tools: verify -> execute -> settle, so a failed call is
- * never charged. Write tools: verify -> settle -> execute ("upfront"), so nothing moves on chain for an unpaid call.
+ * Steps 5 to 9 for a call paid with an x402 payment: verify, execute, settle, record. The payment settles once, at
+ * the latest moment that still keeps every effect paid for:
+ * - read tools settle after they succeed, so a failed call is never charged;
+ * - write tools with a commit point (`PaidCall.commitsItself`: they call `commit` just before their first broadcast)
+ *   settle there, so a call refused before it (insufficient funds, unknown token) is not charged, and nothing
+ *   moves on chain unpaid;
+ * - other write tools settle before they run ("upfront").
+ * A write tool that fails after settling answers `failed_after_settlement` with the receipt of what was paid.
  */
 export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<InvokeOutcome> {
   const { db, tool, usd, caller, call, idempotencyKey, execute, paymentRequired } = paid;
@@ -52,59 +58,82 @@ export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<In
     }
   }
   const remember = (outcome: InvokeOutcome) => rememberOutcome(db, scope, outcome);
-  const record = (outcome: string, httpStatus: number, settlement?: SettleResponse) => {
+  const record = (outcome: string, httpStatus: number, receipt?: SettleResponse) => {
     const row = {
       tool: tool.name,
       accountId: caller?.accountId ?? null,
       payer: payment.payer,
       token: paymentTokenOf(payment.requirements)?.id ?? payment.requirements.asset,
       amount: payment.requirements.amount,
-      txHash: settlement?.transaction || null,
+      txHash: receipt?.transaction || null,
       outcome,
       httpStatus,
       latencyMs: performance.now() - started,
     };
     // A settled payment's claim is marked settled by the statement that writes this row.
-    return settlement?.success ? recordSettledCall(db, payment.paymentId, { ...row, txHash: settlement.transaction }) : recordCall(db, row);
+    return receipt?.success ? recordSettledCall(db, payment.paymentId, { ...row, txHash: receipt.transaction }) : recordCall(db, row);
   };
-  const settle = async (): Promise<SettleResponse | InvokeOutcome> => {
-    try {
-      return await processor.settle(payment);
-    } catch (error) {
-      if (!(error instanceof SettlementFailed)) {
-        // Facilitator unreachable mid-settlement: the outcome is unknown, so the payment stays claimed (never reused).
-        await record('settlement_unknown', error instanceof ServiceError ? error.status : 500);
-        throw error;
+  // 8 settle, once: at the handler's commit point, or after it succeeds (see `payWithX402`)
+  let settlement: SettleResponse | undefined;
+  let refusal: InvokeOutcome | undefined;
+  let settling: Promise<void> | undefined;
+  const commit = () =>
+    (settling ??= (async () => {
+      try {
+        settlement = await processor.settle(payment);
+      } catch (error) {
+        if (!(error instanceof SettlementFailed)) {
+          // Facilitator unreachable mid-settlement: the outcome is unknown, so the payment stays claimed (never reused).
+          await record('settlement_unknown', error instanceof ServiceError ? error.status : 500);
+          throw error;
+        }
+        await record('settlement_failed', 402, error.response);
+        refusal = { status: 402, paymentRequired: await paymentRequired(error.response.errorReason ?? 'settlement_failed'), paymentResponse: paymentResponseHeader(error.response) };
+        throw new SettlementRefused();
       }
-      await record('settlement_failed', 402, error.response);
-      return { status: 402, paymentRequired: await paymentRequired(error.response.errorReason ?? 'settlement_failed'), paymentResponse: paymentResponseHeader(error.response) };
+    })());
+
+  /** Settles now unless settled already; a refused settlement is the 402 to answer. */
+  const settleNow = async (): Promise<InvokeOutcome | undefined> => {
+    try {
+      await commit();
+      return undefined;
+    } catch (error) {
+      if (refusal) return refusal;
+      throw error;
     }
   };
 
-  // 7 execute and 8 settle, in the order the tool's effect demands
-  if (tool.effect === 'write') {
-    const settlement = await settle();
-    if (!('success' in settlement)) return remember(settlement);
-    try {
-      const body = await execute();
-      await record('settled', 200, settlement);
-      return remember({ status: 200, body, paymentResponse: paymentResponseHeader(settlement) });
-    } catch (error) {
+  // 7 execute
+  // Nothing moves on chain for an unpaid call: a write tool without a commit point of its own pays before it runs.
+  const upfront = tool.effect === 'write' && !paid.commitsItself ? await settleNow() : undefined;
+  if (upfront) return remember(upfront);
+  let body: Record<string, unknown>;
+  try {
+    body = await execute(commit);
+  } catch (error) {
+    if (refusal) return remember(refusal);
+    if (settlement) {
       await record('failed_after_settlement', error instanceof ServiceError ? error.status : 500, settlement);
       return remember({ status: 'failed_after_settlement', error, paymentResponse: paymentResponseHeader(settlement) });
     }
-  }
-  let body: Record<string, unknown>;
-  try {
-    body = await execute();
-  } catch (error) {
-    await processor.release(payment);
-    if (scope) await releaseIdempotencyKey(db, scope);
-    await record('failed_not_charged', error instanceof ServiceError ? error.status : 500);
+    // Refused before anything was committed. (A settlement whose outcome is unknown keeps its claim: see `commit`.)
+    if (!settling) {
+      await processor.release(payment);
+      if (scope) await releaseIdempotencyKey(db, scope);
+      await record('failed_not_charged', error instanceof ServiceError ? error.status : 500);
+    }
     throw error;
   }
-  const settlement = await settle();
-  if (!('success' in settlement)) return remember(settlement);
+  const refused = await settleNow();
+  if (refused) return remember(refused);
   await record('settled', 200, settlement);
-  return remember({ status: 200, body, paymentResponse: paymentResponseHeader(settlement) });
+  return remember({ status: 200, body, paymentResponse: paymentResponseHeader(settlement!) });
+}
+
+/** Thrown out of `commit` into the handler when the settlement is refused; the pipeline answers the 402 instead. */
+class SettlementRefused extends Error {
+  constructor() {
+    super('the payment settlement was refused, so the call stopped before committing anything');
+  }
 }

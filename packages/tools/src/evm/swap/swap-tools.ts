@@ -1,6 +1,6 @@
 import { formatUnits } from '@svc/payments';
 import { DEFAULT_SLIPPAGE, slippageOf } from '@svc/store';
-import { callerOf, type HandlerContext } from '../../handler.js';
+import { callerOf, type HandlerContext, withCommitPoint } from '../../handler.js';
 import { vaultEvmAddress } from '../balances.js';
 import { evmNetworkOf } from '../evm-networks.js';
 import { executeSwap } from './execute-swap.js';
@@ -55,22 +55,23 @@ export const swapQuote = (chainId: number) => async (input: SwapInput, context: 
 };
 
 /** Swap (identity tool): exact input from the caller's vault at the account's swapSlippage; approvals handled. */
-export const swap = (chainId: number) => async (input: SwapInput, context: HandlerContext) => {
-  const { accountId } = callerOf(context);
-  const slippagePercent = (await slippageOf(context.db, accountId)).swapSlippage;
-  const result = await executeSwap(context, { accountId, chainId, sellToken: input.sellTokenAddress, buyToken: input.buyTokenAddress, sellAmount: input.sellAmount, slippagePercent });
-  return {
-    chainId,
-    txHash: result.txHash,
-    approvalTxHash: result.approvalTxHash,
-    from: result.from,
-    sellToken: { address: orderTokenAddress(result.sell), symbol: result.sell.symbol },
-    buyToken: { address: orderTokenAddress(result.buy), symbol: result.buy.symbol },
-    sellAmount: formatUnits(result.soldAtomic, result.sell.decimals),
-    buyAmount: formatUnits(result.boughtAtomic, result.buy.decimals),
-    quotedBuyAmount: formatUnits(result.quotedBuyAtomic, result.buy.decimals),
-    minBuyAmount: formatUnits(result.minBuyAtomic, result.buy.decimals),
-    slippagePercent,
-    source: result.source,
-  };
-};
+export const swap = (chainId: number) =>
+  withCommitPoint(async (input: SwapInput, context: HandlerContext) => {
+    const { accountId } = callerOf(context);
+    const slippagePercent = (await slippageOf(context.db, accountId)).swapSlippage;
+    const result = await executeSwap(context, { accountId, chainId, sellToken: input.sellTokenAddress, buyToken: input.buyTokenAddress, sellAmount: input.sellAmount, slippagePercent, onSigned: () => context.commit?.() });
+    return {
+      chainId,
+      txHash: result.txHash,
+      approvalTxHash: result.approvalTxHash,
+      from: result.from,
+      sellToken: { address: orderTokenAddress(result.sell), symbol: result.sell.symbol },
+      buyToken: { address: orderTokenAddress(result.buy), symbol: result.buy.symbol },
+      sellAmount: formatUnits(result.soldAtomic, result.sell.decimals),
+      buyAmount: formatUnits(result.boughtAtomic, result.buy.decimals),
+      quotedBuyAmount: formatUnits(result.quotedBuyAtomic, result.buy.decimals),
+      minBuyAmount: formatUnits(result.minBuyAtomic, result.buy.decimals),
+      slippagePercent,
+      source: result.source,
+    };
+  });

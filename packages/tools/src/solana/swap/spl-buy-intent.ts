@@ -1,6 +1,6 @@
 import { formatUnits } from '@svc/payments';
 import { slippageOf } from '@svc/store';
-import { callerOf, type Handler } from '../../handler.js';
+import { callerOf, type Handler, withCommitPoint } from '../../handler.js';
 import { atomicAmount, invalidField } from '../amounts.js';
 import { NATIVE_SOL, routeView, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from '../market/solana-market.js';
 import { solanaChainOf } from '../solana-chain.js';
@@ -42,7 +42,7 @@ async function exactInput(text: AmountText, buy: SolanaTokenInfo, spend: SolanaT
  * spendTokenPriceUsd}` to copy into conditional orders (native SOL appears there as So111…112, SOL_NATIVE).
  * mode swap also executes it from the vault and adds `{signature, sold, bought}` read from the chain.
  */
-export const splBuyIntent: Handler<'splBuyIntent'> = async (input, context) => {
+export const splBuyIntent: Handler<'splBuyIntent'> = withCommitPoint(async (input, context) => {
   const { accountId } = callerOf(context);
   const chain = solanaChainOf(context);
   const market = chain.market();
@@ -88,7 +88,7 @@ export const splBuyIntent: Handler<'splBuyIntent'> = async (input, context) => {
 
   const result = await swapExactIn(
     { db: context.db, masterKey: context.masterKey, solana: chain },
-    { accountId, sellAsset: spend.asset, buyAsset: buy.asset, sellAmount: quote.inAmount, slippagePercent: swapSlippage, quote, amountField: 'amount_text' },
+    { accountId, sellAsset: spend.asset, buyAsset: buy.asset, sellAmount: quote.inAmount, slippagePercent: swapSlippage, quote, amountField: 'amount_text', onSigned: () => context.commit?.() },
   );
   return {
     mode: 'swap',
@@ -98,4 +98,4 @@ export const splBuyIntent: Handler<'splBuyIntent'> = async (input, context) => {
     bought: { mint: buy.asset, symbol: buy.symbol, amount: formatUnits(result.boughtAtomic, buy.decimals), atomic: result.boughtAtomic.toString() },
     quote: description,
   };
-};
+});

@@ -11,7 +11,7 @@ import {
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import { callerOf, type Handler } from '../../handler.js';
+import { callerOf, type Handler, withCommitPoint } from '../../handler.js';
 import { atomicAmount, invalidField, LAMPORTS_PER_SIGNATURE } from '../amounts.js';
 import { sendAndConfirm } from '../send-transaction.js';
 import { solanaChainOf } from '../solana-chain.js';
@@ -29,7 +29,7 @@ const TOKEN_ACCOUNT_SIZE = 165n;
  * transfer to an address with no account must be at least its rent-exempt minimum, as the chain requires.
  * Output: `{network, signature, from, to, tokenAddress, amount, atomic}`.
  */
-export const solanaTransfer: Handler<'solanaTransfer'> = async (input, context) => {
+export const solanaTransfer: Handler<'solanaTransfer'> = withCommitPoint(async (input, context) => {
   const { accountId } = callerOf(context);
   const chain = solanaChainOf(context);
   const rpc = chain.rpc();
@@ -78,7 +78,9 @@ export const solanaTransfer: Handler<'solanaTransfer'> = async (input, context) 
     (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
     (m) => appendTransactionMessageInstructions(instructions, m),
   );
-  const signature = await sendAndConfirm(rpc, await signTransactionMessageWithSigners(message));
+  const signed = await signTransactionMessageWithSigners(message);
+  await context.commit?.();
+  const signature = await sendAndConfirm(rpc, signed);
   return {
     network: chain.network,
     signature,
@@ -88,4 +90,4 @@ export const solanaTransfer: Handler<'solanaTransfer'> = async (input, context) 
     amount: formatUnits(atomic, decimals),
     atomic: atomic.toString(),
   };
-};
+});

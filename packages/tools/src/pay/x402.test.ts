@@ -1,0 +1,126 @@
+import { findTool, ServiceError } from '@svc/contracts';
+import { PaymentProcessor, type PaymentRequirementsBuilder, SettlementFailed, type VerifiedPayment } from '@svc/payments';
+import { type Db, recentCalls } from '@svc/store';
+import { testBackends } from '@svc/store/testing';
+import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaidCall } from './paid-call.js';
+import { payWithX402 } from './x402.js';
+
+const REQUIREMENTS = { scheme: 'exact', network: 'eip155:8453', asset: '0x0000000000000000000000000000000000000001', amount: '1000', payTo: '0x0000000000000000000000000000000000000002', maxTimeoutSeconds: 60, extra: {} } as PaymentRequirements;
+const RECEIPT: SettleResponse = { success: true, transaction: '0xabc', network: 'eip155:8453', payer: '0x00000000000000000000000000000000000000aa' };
+
+/** A facilitator stand-in that records the order of verify, settle and release among the handler's own steps. */
+class RecordingProcessor {
+  constructor(
+    private readonly steps: string[],
+    private readonly settlement: () => SettleResponse,
+  ) {}
+  async verify(payload: PaymentPayload): Promise<VerifiedPayment> {
+    this.steps.push('verify');
+    return { paymentId: `payment-${this.steps.length}-${Math.random()}`, payload, requirements: REQUIREMENTS, payer: RECEIPT.payer! };
+  }
+  async settle(): Promise<SettleResponse> {
+    this.steps.push('settle');
+    return this.settlement();
+  }
+  async release(): Promise<void> {
+    this.steps.push('release');
+  }
+}
+
+describe.each(testBackends())('payWithX402: when a call is charged ($name)', (backend) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await backend.open();
+  });
+  afterAll(() => db.close());
+
+  const pay = (tool: string, handler: (commit?: () => Promise<void>) => Promise<Record<string, unknown>>, options: { commitsItself: boolean; settlement?: () => SettleResponse }) => {
+    const steps: string[] = [];
+    const processor = new RecordingProcessor(steps, options.settlement ?? (() => RECEIPT)) as unknown as PaymentProcessor;
+    const payments = { acceptableRequirements: async () => [REQUIREMENTS], paymentRequired: async (_r: unknown, _usd: string, error?: string) => ({ x402Version: 2, error, accepts: [REQUIREMENTS] }) } as unknown as PaymentRequirementsBuilder;
+    const paid: PaidCall = {
+      db,
+      tool: findTool(tool)!,
+      usd: '0.001',
+      caller: undefined,
+      call: { tool, inputHash: '' },
+      idempotencyKey: undefined,
+      commitsItself: options.commitsItself,
+      execute: (commit) => {
+        steps.push('run');
+        return handler(commit).then((body) => (steps.push('done'), body));
+      },
+      paymentRequired: (error) => payments.paymentRequired({ url: '', description: '' }, '0.001', error),
+    };
+    const payload = { x402Version: 2, accepted: REQUIREMENTS, payload: { signature: `0x${Math.random().toString(16).slice(2)}` } } as unknown as PaymentPayload;
+    return { steps, outcome: payWithX402(paid, { payload, processor, payments, resource: { url: 'http://test/tool', description: '' } }) };
+  };
+  const lastOutcome = async (tool: string) => (await recentCalls(db, { tool, limit: 1 }))[0]?.outcome;
+
+  it('a write tool with a commit point settles there: checks before it run unpaid, effects after it are paid', async () => {
+    const effects: string[] = [];
+    const { steps, outcome } = pay('ethNativeSend', async (commit) => {
+      effects.push('checked');
+      await commit!();
+      effects.push('broadcast');
+      return { txHash: '0x1' };
+    }, { commitsItself: true });
+    expect(await outcome).toMatchObject({ status: 200, body: { txHash: '0x1' } });
+    expect(steps).toEqual(['verify', 'run', 'settle', 'done']);
+    expect(effects).toEqual(['checked', 'broadcast']);
+    expect(await lastOutcome('ethNativeSend')).toBe('settled');
+  });
+
+  it('a write tool refused before its commit point is not charged: the payment is released and the error thrown', async () => {
+    const refusal = new ServiceError('invalid_input', 'amount: the vault holds 0', { issues: [{ field: 'amount', rule: 'insufficient_funds', message: 'amount: the vault holds 0' }] });
+    const { steps, outcome } = pay('ethNativeSend', async () => {
+      throw refusal;
+    }, { commitsItself: true });
+    await expect(outcome).rejects.toBe(refusal);
+    expect(steps).toEqual(['verify', 'run', 'release']);
+    expect(await lastOutcome('ethNativeSend')).toBe('failed_not_charged');
+  });
+
+  it('a settlement refused at the commit point stops the handler before its effect and answers 402', async () => {
+    const effects: string[] = [];
+    const { steps, outcome } = pay('ethNativeSend', async (commit) => {
+      await commit!();
+      effects.push('broadcast');
+      return {};
+    }, { commitsItself: true, settlement: () => { throw new SettlementFailed({ success: false, errorReason: 'insufficient_funds', transaction: '', network: 'eip155:8453' }); } });
+    expect(await outcome).toMatchObject({ status: 402, paymentRequired: { error: 'insufficient_funds' }, paymentResponse: expect.any(String) });
+    expect(effects).toEqual([]);
+    expect(steps).toEqual(['verify', 'run', 'settle']);
+    expect(await lastOutcome('ethNativeSend')).toBe('settlement_failed');
+  });
+
+  it('a write tool that fails after its commit point was charged and says so', async () => {
+    const { outcome } = pay('ethNativeSend', async (commit) => {
+      await commit!();
+      throw new ServiceError('upstream_error', 'reverted');
+    }, { commitsItself: true });
+    expect(await outcome).toMatchObject({ status: 'failed_after_settlement', paymentResponse: expect.any(String) });
+    expect(await lastOutcome('ethNativeSend')).toBe('failed_after_settlement');
+  });
+
+  it('commit settles once however often the handler calls it', async () => {
+    const { steps, outcome } = pay('ethSwap', async (commit) => {
+      await commit!();
+      await commit!();
+      return {};
+    }, { commitsItself: true });
+    expect((await outcome).status).toBe(200);
+    expect(steps.filter((s) => s === 'settle')).toHaveLength(1);
+  });
+
+  it('a write tool without a commit point settles before it runs; a read tool after it succeeds', async () => {
+    const write = pay('svcMintVault', async () => ({}), { commitsItself: false });
+    expect((await write.outcome).status).toBe(200);
+    expect(write.steps).toEqual(['verify', 'settle', 'run', 'done']);
+    const read = pay('getLeaderboard', async () => ({}), { commitsItself: false });
+    expect((await read.outcome).status).toBe(200);
+    expect(read.steps).toEqual(['verify', 'run', 'done', 'settle']);
+  });
+});
