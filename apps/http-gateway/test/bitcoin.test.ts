@@ -206,7 +206,7 @@ describe.each(backends)('Bitcoin wallet and Counterparty tools on the sandbox le
     expect(tx.outputs.map((out) => out.address)).toEqual([null, segwit]);
     expect(ledger().balanceOf(segwit)).toBe(satsBefore - BigInt(sent.feeSats));
 
-    const whole = await json(await alice.call('sendXCP', { asset: 'RAREPEPE', quantity: '2', destination: bobAddresses.segwit }));
+    const whole = await json(await alice.call('sendXCP', { asset: 'RAREPEPE', quantity: '2.0', destination: bobAddresses.segwit }));
     expect(whole).toMatchObject({ asset: 'RAREPEPE', divisible: false, quantity: '2', atomic: '2', feeRate: ledger().feeEstimates()['1'] });
     expect(await json(await bob.call('getXCPBalances', {}))).toMatchObject({
       balances: expect.arrayContaining([

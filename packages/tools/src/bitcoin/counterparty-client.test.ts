@@ -45,7 +45,7 @@ describe('CounterpartyClient against recorded Counterparty API v2 responses', ()
   });
 
   it('composes a send with the vault\'s inputs and rate; a 400 passes the node\'s reason on as a 400', async () => {
-    const query = { asset: 'PEPECASH', quantity: '250000000', destination: DESTINATION, sat_per_vbyte: '7.5', inputs_set: `${COIN.txid}:1`, exclude_utxos_with_balances: 'true' };
+    const query = { asset: 'PEPECASH', quantity: '250000000', destination: DESTINATION, sat_per_vbyte: '7.5', inputs_set: `${COIN.txid}:1` };
     expectGet(`/v2/addresses/${SOURCE}/compose/send`, query).reply(200, composed, { headers: JSON_HEADERS });
     const request = { source: SOURCE, asset: 'PEPECASH', quantity: 250_000_000n, destination: DESTINATION, satPerVbyte: 7.5, inputs: [COIN] };
     expect(await new CounterpartyClient(ORIGIN).composeSend(request)).toEqual({ rawTransaction: composed.result.rawtransaction, feeSats: 1570n });

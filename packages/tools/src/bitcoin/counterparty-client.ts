@@ -136,7 +136,6 @@ export class CounterpartyClient {
       destination: request.destination,
       sat_per_vbyte: String(request.satPerVbyte),
       inputs_set: request.inputs.map((input) => `${input.txid}:${input.vout}`).join(','),
-      exclude_utxos_with_balances: 'true',
     });
     let response: Response;
     try {
