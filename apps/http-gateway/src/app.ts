@@ -95,9 +95,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const sandbox = config.mode === 'sandbox' ? deps.sandbox : undefined;
   const hedera = sandbox ? async () => sandboxHederaNetwork(await sandbox.hedera()) : config.mode === 'live' ? liveHederaNetwork(config.hedera) : undefined;
   // Bitcoin tools reach their chain through one Esplora client (and one ord client for runes): the sandbox ledger's
-  // facade, or BITCOIN_ESPLORA_URL and BITCOIN_ORD_URL.
+  // facade, or BITCOIN_ESPLORA_URL and BITCOIN_ORD_URL (and COUNTERPARTY_API_URL for the Counterparty tools).
   const sandboxBitcoin = config.mode === 'sandbox' ? deps.sandbox?.bitcoin : undefined;
-  const bitcoin = sandboxBitcoin ? sandboxBitcoinChain(() => sandboxBitcoin.esploraUrl()) : liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl });
+  const bitcoin = sandboxBitcoin ? sandboxBitcoinChain(() => sandboxBitcoin.esploraUrl()) : liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl, counterpartyUrl: config.counterpartyApiUrl });
   // Conditional orders: the trigger engine (sandbox mode) that the embedded worker runs (app.orderEngine) and executeEarly uses.
   const orderEngine = deps.sandbox && config.mode === 'sandbox' ? sandboxOrderEngine({ db: deps.db, sandbox: deps.sandbox, masterKey, workerId: deps.workerId }) : undefined;
   app.decorate('orderEngine', orderEngine);

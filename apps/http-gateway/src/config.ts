@@ -34,6 +34,7 @@ const settingsSchema = z.object({
   POLYGON_RPC_URL: z.url().optional(),
   BITCOIN_ESPLORA_URL: z.url().optional(),
   BITCOIN_ORD_URL: z.url().optional(),
+  COUNTERPARTY_API_URL: z.url().optional(),
   SVC_MASTER_KEY: z.string().min(1).optional(),
   SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional(),
   SIWX_NONCE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -84,6 +85,7 @@ export interface Config {
   readonly bitcoinEsploraUrl: string | undefined;
   /** ord server JSON API (live mode): where sendRunes finds the outputs carrying runes; unset, it answers 503 naming it. */
   readonly bitcoinOrdUrl: string | undefined;
+  readonly counterpartyApiUrl: string | undefined;
   readonly watcherRpcUrls: { readonly eth: string | undefined; readonly base: string | undefined; readonly bsc: string | undefined; readonly polygon: string | undefined; readonly solana: string | undefined };
   /**
    * SVC_MASTER_KEY (seals vault seeds) with SVC_PREVIOUS_MASTER_KEYS (still opened, during a rotation). Required in
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseRpcUrl: s.BASE_RPC_URL,
     bitcoinEsploraUrl: s.BITCOIN_ESPLORA_URL,
     bitcoinOrdUrl: s.BITCOIN_ORD_URL,
+    counterpartyApiUrl: s.COUNTERPARTY_API_URL,
     watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL, solana: s.SOLANA_RPC_URL },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
     // Sign-in nonces must verify on every instance: a secret they all share (SIWX_NONCE_SECRET, else SVC_MASTER_KEY).

@@ -4,8 +4,9 @@ import { backends, fundedWallet, useSandboxGateway } from './harness.js';
 /** A bech32 P2WPKH address whose checksum is wrong (the last character changed): passes the catalog regex, not the handler. */
 const BAD_CHECKSUM = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5';
 const TESTNET = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
+const XCP = 100_000_000n;
 
-describe.each(backends)('Bitcoin wallet tools on the sandbox ledger, paid with x402 + SIWX ($name)', (backend) => {
+describe.each(backends)('Bitcoin wallet and Counterparty tools on the sandbox ledger, paid with x402 + SIWX ($name)', (backend) => {
   const gateway = useSandboxGateway(backend);
   const json = async (res: Response, status = 200) => {
     const text = await res.text();
@@ -13,6 +14,7 @@ describe.each(backends)('Bitcoin wallet tools on the sandbox ledger, paid with x
     return JSON.parse(text) as any;
   };
   const ledger = () => gateway.sandbox.bitcoin.ledger;
+  const counterparty = () => gateway.sandbox.bitcoin.counterparty;
 
   it('GET /api/sandbox describes the Bitcoin chain and its Esplora facade; the faucet pays BTC in a mined transaction', async () => {
     const { chains } = await json(await fetch(`${gateway.url}/api/sandbox`));
@@ -161,5 +163,81 @@ describe.each(backends)('Bitcoin wallet tools on the sandbox ledger, paid with x
     expect(await json(await grace.call('sendInscription', { inscriptionId, to: segwit.address }), 400)).toMatchObject({ issues: [{ field: 'feeRate', rule: 'insufficient_funds' }] });
     expect(ledger().height).toBe(height);
     expect(ledger().inscription(inscriptionId)).toEqual({ txid: sent.txid, vout: 0, offset: 0n });
+  }, 60_000);
+
+  it('the faucet funds XCP and the seeded assets; getXCPBalances shows them; sendXCP moves exactly the quantity', async () => {
+    const { chains } = await json(await fetch(`${gateway.url}/api/sandbox`));
+    const tokens = chains.find((chain: { chain: string }) => chain.chain === 'bitcoin').tokens;
+    for (const token of [{ symbol: 'XCP', decimals: 8, address: 'XCP' }, { symbol: 'PEPECASH', decimals: 8, address: 'PEPECASH' }, { symbol: 'RAREPEPE', decimals: 0, address: 'RAREPEPE' }]) expect(tokens).toContainEqual(token);
+
+    const alice = await fundedWallet(gateway);
+    const bob = await fundedWallet(gateway);
+    const empty = await json(await alice.call('getXCPBalances', {}));
+    expect(empty).toMatchObject({ network: 'bip122:000000000019d6689c085ae165831e93', addresses: { segwit: expect.stringMatching(/^bc1q/), taproot: expect.stringMatching(/^bc1p/) }, balances: [] });
+    const { segwit, taproot } = empty.addresses as { segwit: string; taproot: string };
+    const bobAddresses = (await json(await bob.call('getXCPBalances', {}))).addresses as { segwit: string; taproot: string };
+
+    expect((await gateway.faucet({ address: segwit, chain: 'bitcoin', token: 'XCP', amount: '12.5' })).status).toBe(200);
+    expect((await gateway.faucet({ address: segwit, chain: 'bitcoin', token: 'rarepepe', amount: '3' })).status).toBe(200);
+    expect((await gateway.faucet({ address: taproot, chain: 'bitcoin', token: 'PEPECASH', amount: '0.00000001' })).status).toBe(200);
+    const funded = await json(await alice.call('getXCPBalances', {}));
+    expect(funded.balances).toEqual(
+      expect.arrayContaining([
+        { address: segwit, asset: 'XCP', longname: null, divisible: true, decimals: 8, quantity: '12.5', atomic: '1250000000', utxo: null },
+        { address: segwit, asset: 'RAREPEPE', longname: null, divisible: false, decimals: 0, quantity: '3', atomic: '3', utxo: null },
+        { address: taproot, asset: 'PEPECASH', longname: null, divisible: true, decimals: 8, quantity: '0.00000001', atomic: '1', utxo: null },
+      ]),
+    );
+    expect(funded.balances).toHaveLength(3);
+    // Each Counterparty grant came with 10 000 sats of postage: the fee money of the sends below.
+    const satsBefore = ledger().balanceOf(segwit);
+    expect(satsBefore).toBe(20_000n);
+
+    const sent = await json(await alice.call('sendXCP', { asset: 'XCP', quantity: '2.25000001', destination: bobAddresses.taproot, feeRate: 3 }));
+    expect(sent).toMatchObject({ asset: 'XCP', divisible: true, quantity: '2.25000001', atomic: '225000001', source: segwit, destination: bobAddresses.taproot, feeRate: 3, txid: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(counterparty().send(sent.txid)).toMatchObject({ source: segwit, destination: bobAddresses.taproot, asset: 'XCP', quantity: 225_000_001n, status: 'valid' });
+    expect(counterparty().balancesOf(segwit)).toEqual(new Map([['XCP', 1_250_000_000n - 225_000_001n], ['RAREPEPE', 3n]]));
+    expect(counterparty().balancesOf(bobAddresses.taproot)).toEqual(new Map([['XCP', 225_000_001n]]));
+    // The only sats that left are the fee, paid by the segwit address with change back to it.
+    const tx = ledger().transaction(sent.txid)!;
+    expect(tx.fee).toBe(BigInt(sent.feeSats));
+    const view = await json(await fetch(`${await gateway.sandbox.bitcoin.esploraUrl()}/tx/${sent.txid}`));
+    expect(Number(tx.fee)).toBeGreaterThanOrEqual(Math.ceil((view.weight / 4) * 3));
+    expect(tx.outputs.map((out) => out.address)).toEqual([null, segwit]);
+    expect(ledger().balanceOf(segwit)).toBe(satsBefore - BigInt(sent.feeSats));
+
+    const whole = await json(await alice.call('sendXCP', { asset: 'RAREPEPE', quantity: '2.0', destination: bobAddresses.segwit }));
+    expect(whole).toMatchObject({ asset: 'RAREPEPE', divisible: false, quantity: '2', atomic: '2', feeRate: ledger().feeEstimates()['1'] });
+    expect(await json(await bob.call('getXCPBalances', {}))).toMatchObject({
+      balances: expect.arrayContaining([
+        { address: bobAddresses.segwit, asset: 'RAREPEPE', longname: null, divisible: false, decimals: 0, quantity: '2', atomic: '2', utxo: null },
+        { address: bobAddresses.taproot, asset: 'XCP', longname: null, divisible: true, decimals: 8, quantity: '2.25000001', atomic: '225000001', utxo: null },
+      ]),
+    });
+    expect(counterparty().balanceOf(segwit, 'RAREPEPE')).toBe(1n);
+  }, 60_000);
+
+  it('unknown assets, too many decimals, insufficient asset or BTC and bad destinations are 400s that change nothing', async () => {
+    const carol = await fundedWallet(gateway);
+    const { segwit } = (await json(await carol.call('getXCPBalances', {}))).addresses as { segwit: string };
+    expect((await gateway.faucet({ address: segwit, chain: 'bitcoin', token: 'XCP', amount: '1' })).status).toBe(200);
+    expect((await gateway.faucet({ address: segwit, chain: 'bitcoin', token: 'RAREPEPE', amount: '5' })).status).toBe(200);
+    const height = ledger().height;
+    const sats = ledger().balanceOf(segwit);
+    const recipient = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+    expect(await json(await carol.call('sendXCP', { asset: 'XCP', quantity: '1.00000001', destination: recipient }), 400)).toMatchObject({ code: 'invalid_input', issues: [{ field: 'quantity', rule: 'insufficient_funds' }], available: '1' });
+    expect(await json(await carol.call('sendXCP', { asset: 'PEPECASH', quantity: '1', destination: recipient }), 400)).toMatchObject({ issues: [{ field: 'quantity', rule: 'insufficient_funds' }], available: '0' });
+    expect(await json(await carol.call('sendXCP', { asset: 'NOSUCHASSET', quantity: '1', destination: recipient }), 400)).toMatchObject({ issues: [{ field: 'asset', rule: 'unknown_asset' }] });
+    expect(await json(await carol.call('sendXCP', { asset: 'RAREPEPE', quantity: '1.5', destination: recipient }), 400)).toMatchObject({ issues: [{ field: 'quantity', rule: 'too_many_decimals' }] });
+    expect(await json(await carol.call('sendXCP', { asset: 'XCP', quantity: '0.5', destination: BAD_CHECKSUM }), 400)).toMatchObject({ issues: [{ field: 'destination', rule: 'format' }] });
+    expect(await json(await carol.call('sendXCP', { asset: 'xcp', quantity: '0.5', destination: recipient }), 400)).toMatchObject({ issues: [{ field: 'asset' }] });
+    // 20 000 sats cannot pay 2000 sat/vB for a ~150 vB transaction.
+    expect(await json(await carol.call('sendXCP', { asset: 'XCP', quantity: '0.5', destination: recipient, feeRate: 2000 }), 400)).toMatchObject({ issues: [{ field: 'feeRate', rule: 'insufficient_funds' }] });
+
+    expect(ledger().height).toBe(height);
+    expect(ledger().balanceOf(segwit)).toBe(sats);
+    expect(counterparty().balancesOf(segwit)).toEqual(new Map([['XCP', XCP], ['RAREPEPE', 5n]]));
+    expect(counterparty().balancesOf(recipient)).toEqual(new Map());
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { conditionalOrderHandlers } from './conditional-orders/index.js';
 import { evmHandlers } from './evm/index.js';
 import { getAllBalances } from './balances/index.js';
-import { getBTCBalances, sendInscription, sendRunes, transferBTC } from './bitcoin/index.js';
+import { getBTCBalances, getXCPBalances, sendInscription, sendRunes, sendXCP, transferBTC } from './bitcoin/index.js';
 import type { HandlerTable } from './handler.js';
 import {
   hederaAccountIdToEvmAddress,
@@ -87,4 +87,6 @@ export const handlers: HandlerTable = {
   transferBTC,
   sendRunes,
   sendInscription,
+  getXCPBalances,
+  sendXCP,
 };

@@ -436,9 +436,11 @@ export const bitcoinTools = [
       `(mempool/esplora style). ${WALLET_NOTE}`,
   }),
   vaultTool('getXCPBalances', OWN_WALLET_BODY, 'read', {
-    summary: 'Get the Counterparty holdings (XCP, named assets, stamps, rare pepes) of your vault\'s legacy address.',
+    summary: 'Get the Counterparty holdings (XCP, named assets, stamps, rare pepes) of your vault\'s Bitcoin addresses.',
     description:
-      'Designed: takes {} like the real tool; it reads the caller\'s own legacy (P2PKH) Bitcoin address. Upstream: ' +
+      'Designed: takes {} like the real tool; it reads the caller\'s own Bitcoin addresses, the native-segwit P2WPKH ' +
+      'address (where sendXCP sends from) and the taproot P2TR address, the two getBTCBalances reads (counterparty-core ' +
+      'v10 indexes segwit and taproot addresses). Quantities come human-readable and as exact atomic integers. Upstream: ' +
       `Counterparty API v2 GET /v2/addresses/{address}/balances, with asset supply and divisibility. ${WALLET_NOTE}`,
   }),
   vaultTool(
@@ -505,7 +507,7 @@ export const bitcoinTools = [
         'Counterparty asset name, e.g. XCP, RAREPEPE, A12345678901234567, PARENT.child), quantity* in display units ' +
         '(the handler multiplies by 10^8 for divisible assets and rejects fractions for indivisible ones), ' +
         'destination* (Bitcoin address), feeRate (sat/vB, sent as sat_per_vbyte). The source is the vault\'s ' +
-        `legacy (P2PKH) address, the one getXCPBalances reads. ${SEND_NOTE} ${WALLET_NOTE}`,
+        `native-segwit (P2WPKH) address, which also pays the BTC fee (change back to it). ${SEND_NOTE} ${WALLET_NOTE}`,
     },
   ),
 ];

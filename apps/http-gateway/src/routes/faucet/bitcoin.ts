@@ -1,15 +1,22 @@
-import { BITCOIN_MAINNET, BitcoinLedgerError, isBitcoinMainnetAddress, POSTAGE_SATS, SANDBOX_RUNES } from '@svc/chains';
+import { BITCOIN_MAINNET, BitcoinLedgerError, isBitcoinMainnetAddress, POSTAGE_SATS, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from '@svc/chains';
 import { BTC_ADDRESS, ServiceError } from '@svc/contracts';
 import type { FaucetFamily, FaucetToken } from './family.js';
 
 /** The faucet token that inscribes: amount "1" makes one new inscription `<transaction>i0` on a 10 000-sat output. */
 const INSCRIPTION: FaucetToken = { symbol: 'INSCRIPTION', decimals: 0, address: 'inscription' };
 
-/** BTC, each sandbox rune by its spaced name with its rune id as address (a request may name either), inscriptions. */
+/** Counterparty assets by name (symbol and address alike): 8 decimals when divisible, whole units otherwise. */
+const COUNTERPARTY_TOKENS: readonly FaucetToken[] = SANDBOX_COUNTERPARTY_ASSETS.map((asset) => ({ symbol: asset.asset, decimals: asset.divisible ? 8 : 0, address: asset.asset }));
+
+/**
+ * BTC, each sandbox rune by its spaced name with its rune id as address (a request may name either), inscriptions,
+ * and the Counterparty assets.
+ */
 const BITCOIN_TOKENS: readonly FaucetToken[] = [
   { symbol: 'BTC', decimals: 8, address: null },
   ...SANDBOX_RUNES.map((rune) => ({ symbol: rune.spacedName, decimals: rune.divisibility, address: rune.id })),
   INSCRIPTION,
+  ...COUNTERPARTY_TOKENS,
 ];
 
 const invalidAmount = (rule: string, detail: string) =>
@@ -19,7 +26,9 @@ const invalidAmount = (rule: string, detail: string) =>
  * BTC on the sandbox Bitcoin ledger (mainnet addresses, bip122 mainnet id): the faucet pays the address in a
  * coinbase-shaped transaction that is mined at once, so the coins are a spendable UTXO when the request returns.
  * `rpcUrl` is the ledger's Esplora-compatible facade (the same REST shape as mempool.space / blockstream.info; an ord
- * server's JSON API under /ord). A rune is granted on a fresh output of 10 000 sats (ord's postage) to the address.
+ * server's JSON API under /ord; the Counterparty API v2 under /counterparty). A rune is granted on a fresh output of
+ * 10 000 sats (ord's postage) to the address; a Counterparty asset is credited to the address in the same kind of
+ * transaction (Counterparty balances belong to addresses, so those 10 000 sats are ordinary BTC of the address).
  */
 export const bitcoinFaucet: FaucetFamily = {
   chains: ['bitcoin'],
@@ -35,7 +44,9 @@ export const bitcoinFaucet: FaucetFamily = {
       return { transaction: ledger.credit(address, POSTAGE_SATS, 'inscription') };
     }
     try {
-      return { transaction: token.address === null ? ledger.credit(address, atomic) : ledger.credit(address, POSTAGE_SATS, { rune: token.address, amount: atomic }) };
+      if (token.address === null) return { transaction: ledger.credit(address, atomic) };
+      if (COUNTERPARTY_TOKENS.includes(token)) return { transaction: ledger.credit(address, POSTAGE_SATS, { asset: token.address, quantity: atomic }) };
+      return { transaction: ledger.credit(address, POSTAGE_SATS, { rune: token.address, amount: atomic }) };
     } catch (error) {
       // The ledger refuses a dust output (below 294 sats to P2WPKH, 330 to P2TR): the request's amount is at fault.
       if (!(error instanceof BitcoinLedgerError)) throw error;

@@ -10,10 +10,16 @@
  * Under /ord it also answers the JSON API of an `ord` server (what Esplora does not index), for the runes the ledger
  * indexes: GET /ord/outputs/:address (unspent outputs with their runes and inscriptions), GET /ord/output/:txid:vout,
  * GET /ord/rune/:nameOrId, GET /ord/inscription/:id (its satpoint, address and output value). In live mode the same client talks to a real ord server (BITCOIN_ORD_URL).
+ *
+ * Under /counterparty it answers the Counterparty API v2 routes sendXCP and getXCPBalances call (counterparty-api.ts),
+ * over the Counterparty layer of the same ledger; live, the same client talks to COUNTERPARTY_API_URL.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Transaction } from 'bitcoinjs-lib';
 import { isBitcoinMainnetAddress } from '../../bitcoin/addresses.js';
+import { counterpartyRoute } from './counterparty-api.js';
+import { CounterpartySandboxLedger } from './counterparty-ledger.js';
+import { HttpError } from './http-error.js';
 import { BitcoinLedgerError, type BitcoinSandboxLedger, type ConfirmedTransaction, type LedgerOutput } from './ledger.js';
 import { SANDBOX_RUNES } from './sandbox-assets.js';
 
@@ -25,15 +31,6 @@ export interface EsploraFacade {
 
 /** POST bodies larger than this are refused (a standard transaction is at most 400 kWU, 100 kvB). */
 const MAX_BODY_BYTES = 1_000_000;
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const toHex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -153,8 +150,8 @@ function ordRoute(ledger: BitcoinSandboxLedger, parts: readonly string[]): unkno
   throw new HttpError(404, 'Not found');
 }
 
-async function route(ledger: BitcoinSandboxLedger, method: string, path: string, request: IncomingMessage): Promise<unknown> {
-  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+async function route(ledger: BitcoinSandboxLedger, counterparty: CounterpartySandboxLedger, method: string, url: URL, request: IncomingMessage): Promise<unknown> {
+  const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   if (method === 'POST' && parts.length === 1 && parts[0] === 'tx') {
     try {
       return ledger.submit(await readBody(request)).txid;
@@ -166,6 +163,7 @@ async function route(ledger: BitcoinSandboxLedger, method: string, path: string,
   if (method !== 'GET') throw new HttpError(405, 'Method not allowed');
   const [first, second, third] = parts;
   if (first === 'ord') return ordRoute(ledger, parts.slice(1));
+  if (first === 'counterparty') return counterpartyRoute(ledger, counterparty, parts.slice(1), url.searchParams);
   if (first === 'fee-estimates' && parts.length === 1) return ledger.feeEstimates();
   if (first === 'blocks' && second === 'tip' && parts.length === 3) {
     if (third === 'height') return String(ledger.height);
@@ -194,13 +192,14 @@ function answer(response: ServerResponse, status: number, body: unknown): void {
 }
 
 /** Serves `ledger` on 127.0.0.1 (a free port unless one is given). */
-export async function startEsploraFacade(ledger: BitcoinSandboxLedger, options: { port?: number } = {}): Promise<EsploraFacade> {
+export async function startEsploraFacade(ledger: BitcoinSandboxLedger, options: { port?: number; counterparty?: CounterpartySandboxLedger } = {}): Promise<EsploraFacade> {
+  const counterparty = options.counterparty ?? new CounterpartySandboxLedger(ledger);
   const server: Server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    route(ledger, request.method ?? 'GET', path, request).then(
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    route(ledger, counterparty, request.method ?? 'GET', url, request).then(
       (body) => answer(response, 200, body),
       (error: unknown) => {
-        if (error instanceof HttpError) answer(response, error.status, error.message);
+        if (error instanceof HttpError) answer(response, error.status, error.body);
         else answer(response, 500, error instanceof Error ? error.message : String(error));
       },
     );

@@ -15,7 +15,7 @@ import { dustThreshold } from '../../bitcoin/dust.js';
 import { decodeRunestone } from '../../bitcoin/runestone.js';
 import { inputSignatureFailure, type SpentOutput } from './input-signatures.js';
 import { allocateRunes, type RuneBalances } from './rune-allocation.js';
-import { SANDBOX_RUNES } from './sandbox-assets.js';
+import { SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from './sandbox-assets.js';
 
 export type BitcoinLedgerErrorCode =
   | 'malformed'
@@ -28,7 +28,8 @@ export type BitcoinLedgerErrorCode =
   | 'dust'
   | 'fee_too_low'
   | 'bad_address'
-  | 'unknown_rune';
+  | 'unknown_rune'
+  | 'unknown_asset';
 
 /** Why the ledger refused a transaction; `code` is stable, `message` names the input or output. */
 export class BitcoinLedgerError extends Error {
@@ -80,8 +81,19 @@ export interface RuneGrant {
   readonly amount: bigint;
 }
 
-/** What the faucet puts on output 0 besides sats: runes, or a new inscription (`<txid>i0`) on its first sat. */
-export type FaucetGrant = RuneGrant | 'inscription';
+/** A Counterparty asset the faucet credits to the address of output 0 (Counterparty balances are per address). */
+export interface CounterpartyGrant {
+  /** One of SANDBOX_COUNTERPARTY_ASSETS. */
+  readonly asset: string;
+  /** Atomic units (10^-8 of a divisible asset). */
+  readonly quantity: bigint;
+}
+
+/**
+ * What the faucet puts on output 0 besides sats: runes, a new inscription (`<txid>i0`) on its first sat, or a
+ * Counterparty credit for its address.
+ */
+export type FaucetGrant = RuneGrant | CounterpartyGrant | 'inscription';
 
 /** Where an inscription's sat is: an unspent output and the sat's offset in it. */
 export interface SatPoint {
@@ -93,7 +105,7 @@ export interface SatPoint {
 interface LedgerFileEntry {
   readonly hex: string;
   readonly blockTime: number;
-  readonly grant?: { readonly rune: string; readonly amount: string } | 'inscription';
+  readonly grant?: { readonly rune: string; readonly amount: string } | { readonly asset: string; readonly quantity: string } | 'inscription';
 }
 
 interface LedgerFile {
@@ -169,7 +181,8 @@ export class BitcoinSandboxLedger {
    * inscription on that output when given. Returns its txid.
    */
   credit(address: string, sats: bigint, grant?: FaucetGrant): string {
-    if (grant && grant !== 'inscription' && !SANDBOX_RUNES.some((rune) => rune.id === grant.rune)) throw new BitcoinLedgerError('unknown_rune', `no sandbox rune with id ${grant.rune}`);
+    if (grant && grant !== 'inscription' && 'rune' in grant && !SANDBOX_RUNES.some((rune) => rune.id === grant.rune)) throw new BitcoinLedgerError('unknown_rune', `no sandbox rune with id ${grant.rune}`);
+    if (grant && grant !== 'inscription' && 'asset' in grant && !SANDBOX_COUNTERPARTY_ASSETS.some((known) => known.asset === grant.asset)) throw new BitcoinLedgerError('unknown_asset', `no sandbox Counterparty asset ${grant.asset}`);
     const script = bitcoinOutputScript(address);
     if (!script) throw new BitcoinLedgerError('bad_address', `${address} is not a mainnet Bitcoin address`);
     if (sats < dustThreshold(script)) throw new BitcoinLedgerError('dust', `${sats} sats is below the dust limit ${dustThreshold(script)} of ${address}`);
@@ -196,6 +209,16 @@ export class BitcoinSandboxLedger {
 
   transaction(txid: string): ConfirmedTransaction | undefined {
     return this.#transactions.get(txid.toLowerCase());
+  }
+
+  /** Confirmed transactions from `height` + 1 on, in block order (what an indexer reads as it follows the chain). */
+  transactionsAfter(height: number): readonly ConfirmedTransaction[] {
+    return this.#chain.slice(height);
+  }
+
+  /** The faucet's grant in a faucet transaction, if it made one. */
+  grantOf(txid: string): FaucetGrant | undefined {
+    return this.#grants.get(txid);
   }
 
   /** The unspent outputs paying `address`, oldest first. */
@@ -304,7 +327,7 @@ export class BitcoinSandboxLedger {
     const fee = prevouts.reduce((sum, out) => sum + out.value, 0n) - outputs.reduce((sum, out) => sum + out.value, 0n);
     const confirmed: ConfirmedTransaction = { txid, hex, height, blockHash, blockTime, fee: prevouts.length === 0 ? 0n : fee, prevouts, outputs };
     const runes = grant
-      ? [new Map(grant === 'inscription' ? [] : [[grant.rune, grant.amount]])]
+      ? [new Map(grant !== 'inscription' && 'rune' in grant ? [[grant.rune, grant.amount]] : [])]
       : allocateRunes(prevouts.map((spent) => this.#runes.get(outpoint(spent.txid, spent.vout)) ?? new Map()), outputs.map((out) => out.script), decodeRunestone(outputs.map((out) => out.script)));
     if (grant) this.#grants.set(txid, grant);
     if (grant === 'inscription') this.#inscriptions.set(`${txid}i0`, { txid, vout: 0, offset: 0n });
@@ -327,7 +350,8 @@ export class BitcoinSandboxLedger {
     const state: LedgerFile = { format: FILE_FORMAT, transactions: this.#chain.map(({ txid, hex, blockTime }) => {
         const grant = this.#grants.get(txid);
         if (!grant) return { hex, blockTime };
-        return { hex, blockTime, grant: grant === 'inscription' ? grant : { rune: grant.rune, amount: grant.amount.toString() } };
+        if (grant === 'inscription') return { hex, blockTime, grant };
+        return { hex, blockTime, grant: 'rune' in grant ? { rune: grant.rune, amount: grant.amount.toString() } : { asset: grant.asset, quantity: grant.quantity.toString() } };
       }),
     };
     mkdirSync(dirname(this.#file), { recursive: true });
@@ -348,7 +372,7 @@ export class BitcoinSandboxLedger {
       for (const { hex, blockTime, grant } of state.transactions) {
         const tx = parse(hex);
         if (tx.isCoinbase()) this.#faucetCount += 1;
-        const restored = grant === undefined || grant === 'inscription' ? grant : { rune: grant.rune, amount: BigInt(grant.amount) };
+        const restored = grant === undefined || grant === 'inscription' ? grant : 'rune' in grant ? { rune: grant.rune, amount: BigInt(grant.amount) } : { asset: grant.asset, quantity: BigInt(grant.quantity) };
         this.#confirm(tx, hex, tx.isCoinbase() ? [] : this.#check(tx), blockTime, restored);
       }
     } finally {

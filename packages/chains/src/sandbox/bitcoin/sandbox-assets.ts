@@ -19,3 +19,20 @@ export const SANDBOX_RUNES: readonly SandboxRune[] = [
 
 /** ord's default postage: the sats an output carrying runes or an inscription holds. */
 export const POSTAGE_SATS = 10_000n;
+
+/**
+ * The Counterparty assets the sandbox faucet grants (real mainnet names and divisibility): divisible assets count
+ * in 10^-8 units, indivisible ones in whole units. The faucet credits them directly (no issuance): sends are what the
+ * tools do.
+ */
+export interface SandboxCounterpartyAsset {
+  readonly asset: string;
+  readonly divisible: boolean;
+  readonly description: string;
+}
+
+export const SANDBOX_COUNTERPARTY_ASSETS: readonly SandboxCounterpartyAsset[] = [
+  { asset: 'XCP', divisible: true, description: 'The Counterparty protocol\'s native currency' },
+  { asset: 'PEPECASH', divisible: true, description: 'Rare Pepe currency' },
+  { asset: 'RAREPEPE', divisible: false, description: 'The first Rare Pepe card' },
+];

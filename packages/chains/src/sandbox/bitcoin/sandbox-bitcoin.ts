@@ -1,21 +1,25 @@
+import { CounterpartySandboxLedger } from './counterparty-ledger.js';
 import { BitcoinSandboxLedger } from './ledger.js';
 import { type EsploraFacade, startEsploraFacade } from './esplora-facade.js';
 
 /**
  * The sandbox Bitcoin chain: the ledger (in process, ready at once) and its Esplora facade, which listens only from
- * the first `esploraUrl()` call, so a gateway whose callers never touch Bitcoin opens no port for it.
+ * the first `esploraUrl()` call (Counterparty API under /counterparty), so a gateway whose callers never touch Bitcoin opens no port for it.
  */
 export class SandboxBitcoin {
   readonly ledger: BitcoinSandboxLedger;
+  /** Counterparty balances and sends, read from the ledger's transactions. */
+  readonly counterparty: CounterpartySandboxLedger;
   #facade: Promise<EsploraFacade> | undefined;
 
   constructor(options: { readonly file?: string | undefined } = {}) {
     this.ledger = new BitcoinSandboxLedger(options);
+    this.counterparty = new CounterpartySandboxLedger(this.ledger);
   }
 
   /** Base URL of the Esplora facade (starts it on first call). */
   async esploraUrl(): Promise<string> {
-    this.#facade ??= startEsploraFacade(this.ledger);
+    this.#facade ??= startEsploraFacade(this.ledger, { counterparty: this.counterparty });
     return (await this.#facade).url;
   }
 
