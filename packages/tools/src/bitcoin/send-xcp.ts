@@ -1,6 +1,6 @@
 import { accountVaultKeys, BITCOIN_MAINNET, bitcoinOutputScript, encodeCounterpartySend } from '@svc/chains';
 import { formatUnits, scaleUp } from '@svc/payments';
-import { callerOf, type Handler } from '../handler.js';
+import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { SATS_PER_BTC_DECIMALS } from './balances.js';
 import { counterpartyOf, esploraOf, ordOf } from './bitcoin-chain.js';
 import { cardinalOnly, selectCoins } from './coin-selection.js';
@@ -21,7 +21,7 @@ const btc = (sats: bigint) => formatUnits(sats, SATS_PER_BTC_DECIMALS);
  * decimals, insufficient asset and insufficient BTC are 400s raised before anything is composed or signed.
  * Output: `{ txid, network, asset, longname, divisible, quantity, atomic, source, destination, feeSats, fee, feeRate }`.
  */
-export const sendXCP: Handler<'sendXCP'> = async (input, context) => {
+export const sendXCP: Handler<'sendXCP'> = withCommitPoint(async (input, context) => {
   const { accountId } = callerOf(context);
   if (!bitcoinOutputScript(input.destination)) throw invalidField('destination', 'format', `${input.destination} is not a valid Bitcoin mainnet address (checksum, network and witness program are checked)`);
   const [counterparty, esplora, ord] = await Promise.all([counterpartyOf(context), esploraOf(context), ordOf(context)]);
@@ -59,6 +59,7 @@ export const sendXCP: Handler<'sendXCP'> = async (input, context) => {
   const composed = await counterparty.composeSend({ source: source.address, asset: asset.asset, quantity, destination: input.destination, satPerVbyte: feeRate, inputs: selection.inputs });
   const plan = checkComposedSend(composed.rawTransaction, { send, coins: selection.inputs, changeScript: sourceScript, maxFeeSats: selection.fee });
   const signed = signVaultTransaction({ inputs: plan.inputs.map((coin) => ({ coin, key: source })), outputs: plan.outputs });
+  await context.commit?.();
   const txid = await esplora.broadcast(signed.hex);
   return {
     txid,
@@ -74,4 +75,4 @@ export const sendXCP: Handler<'sendXCP'> = async (input, context) => {
     fee: btc(plan.feeSats),
     feeRate,
   };
-};
+});
