@@ -5,7 +5,7 @@ import { esploraOf, ordOf } from './bitcoin-chain.js';
 import { cardinalOnly, INPUT_VBYTES, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
 import { invalidField } from './invalid-field.js';
-import { signVaultTransaction } from './vault-transaction.js';
+import { sendVaultTransaction } from './vault-transaction.js';
 
 /**
  * Sends one inscription held by the vault (on its taproot or segwit address) to `to`: input 0 is the output carrying
@@ -41,12 +41,10 @@ export const sendInscription: Handler<'sendInscription'> = withCommitPoint(async
   if (!selection.ok) {
     throw invalidField('feeRate', 'insufficient_funds', `the vault's segwit address ${segwit.address} cannot pay the fee at ${feeRate} sat/vB: fund it with BTC`);
   }
-  const signed = signVaultTransaction({
+  const txid = await sendVaultTransaction(context, esplora, {
     inputs: [{ coin: carrier, key: owner }, ...selection.inputs.map((coin) => ({ coin, key: segwit }))],
     outputs: [...outputs, ...(selection.change > 0n ? [{ script: bitcoinOutputScript(segwit.address)!, value: selection.change }] : [])],
   });
-  await context.commit?.();
-  const txid = await esplora.broadcast(signed.hex);
   return {
     txid,
     network: BITCOIN_MAINNET,

@@ -5,7 +5,7 @@ import { esploraOf, ordOf } from './bitcoin-chain.js';
 import { cardinalOnly, INPUT_VBYTES, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
 import { invalidField } from './invalid-field.js';
-import { signVaultTransaction } from './vault-transaction.js';
+import { sendVaultTransaction } from './vault-transaction.js';
 
 /** What the recipient's and the rune change's outputs hold: 546 sats, above the dust limit of every output type. */
 const RUNE_OUTPUT_SATS = 546n;
@@ -62,12 +62,10 @@ export const sendRunes: Handler<'sendRunes'> = withCommitPoint(async (input, con
       needed: formatUnits(selection.needed, 8),
     });
   }
-  const signed = signVaultTransaction({
+  const txid = await sendVaultTransaction(context, esplora, {
     inputs: [...spent.map((coin) => ({ coin, key: taproot })), ...selection.inputs.map((coin) => ({ coin, key: segwit }))],
     outputs: [...outputs, ...(selection.change > 0n ? [{ script: bitcoinOutputScript(segwit.address)!, value: selection.change }] : [])],
   });
-  await context.commit?.();
-  const txid = await esplora.broadcast(signed.hex);
   return {
     txid,
     network: BITCOIN_MAINNET,

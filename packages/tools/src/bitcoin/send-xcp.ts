@@ -8,7 +8,7 @@ import { checkComposedSend } from './composed-send.js';
 import { decimalsOf } from './counterparty-client.js';
 import { feeRateFor } from './fee-rate.js';
 import { invalidField } from './invalid-field.js';
-import { signVaultTransaction } from './vault-transaction.js';
+import { sendVaultTransaction } from './vault-transaction.js';
 
 const btc = (sats: bigint) => formatUnits(sats, SATS_PER_BTC_DECIMALS);
 
@@ -58,9 +58,7 @@ export const sendXCP: Handler<'sendXCP'> = withCommitPoint(async (input, context
 
   const composed = await counterparty.composeSend({ source: source.address, asset: asset.asset, quantity, destination: input.destination, satPerVbyte: feeRate, inputs: selection.inputs });
   const plan = checkComposedSend(composed.rawTransaction, { send, coins: selection.inputs, changeScript: sourceScript, maxFeeSats: selection.fee });
-  const signed = signVaultTransaction({ inputs: plan.inputs.map((coin) => ({ coin, key: source })), outputs: plan.outputs });
-  await context.commit?.();
-  const txid = await esplora.broadcast(signed.hex);
+  const txid = await sendVaultTransaction(context, esplora, { inputs: plan.inputs.map((coin) => ({ coin, key: source })), outputs: plan.outputs });
   return {
     txid,
     network: BITCOIN_MAINNET,

@@ -6,7 +6,7 @@ import { esploraOf, ordOf } from './bitcoin-chain.js';
 import { cardinalOnly, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
 import { invalidField } from './invalid-field.js';
-import { signVaultTransaction } from './vault-transaction.js';
+import { sendVaultTransaction } from './vault-transaction.js';
 
 const btc = (sats: bigint) => formatUnits(sats, SATS_PER_BTC_DECIMALS);
 
@@ -40,9 +40,7 @@ export const transferBTC: Handler<'transferBTC'> = withCommitPoint(async (input,
     );
   }
   const outputs = [{ script: recipient, value: sats }, ...(selection.change > 0n ? [{ script: change, value: selection.change }] : [])];
-  const signed = signVaultTransaction({ inputs: selection.inputs.map((coin) => ({ coin, key })), outputs });
-  await context.commit?.();
-  const txid = await esplora.broadcast(signed.hex);
+  const txid = await sendVaultTransaction(context, esplora, { inputs: selection.inputs.map((coin) => ({ coin, key })), outputs });
   return {
     txid,
     network: BITCOIN_MAINNET,

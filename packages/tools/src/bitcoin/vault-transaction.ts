@@ -5,7 +5,9 @@
  */
 import { bitcoinOutputScript, p2trKeyPathSigner, p2wpkhSigner, taprootInternalKey } from '@svc/chains';
 import { networks, Psbt } from 'bitcoinjs-lib';
+import type { HandlerContext } from '../handler.js';
 import type { Coin, VaultAddressType } from './coin-selection.js';
+import type { EsploraClient } from './esplora-client.js';
 
 export interface VaultKey {
   readonly type: VaultAddressType;
@@ -19,7 +21,7 @@ export interface VaultTransactionPlan {
   readonly outputs: readonly { readonly script: Uint8Array; readonly value: bigint }[];
 }
 
-export function signVaultTransaction({ inputs, outputs }: VaultTransactionPlan): { readonly hex: string; readonly txid: string } {
+function signVaultTransaction({ inputs, outputs }: VaultTransactionPlan): { readonly hex: string; readonly txid: string } {
   const psbt = new Psbt({ network: networks.bitcoin });
   for (const { coin, key } of inputs) {
     psbt.addInput({
@@ -34,4 +36,14 @@ export function signVaultTransaction({ inputs, outputs }: VaultTransactionPlan):
   psbt.finalizeAllInputs();
   const tx = psbt.extractTransaction();
   return { hex: tx.toHex(), txid: tx.getId() };
+}
+
+/**
+ * Signs the plan, settles the call's payment (the handler's commit point: every check has passed and the transaction
+ * is signed) and broadcasts it. Returns the txid Esplora reports.
+ */
+export async function sendVaultTransaction(context: Pick<HandlerContext, 'commit'>, esplora: EsploraClient, plan: VaultTransactionPlan): Promise<string> {
+  const signed = signVaultTransaction(plan);
+  await context.commit?.();
+  return esplora.broadcast(signed.hex);
 }
