@@ -63,6 +63,10 @@ export class ServiceError extends Error {
   }
 }
 
+/** A 400 naming the field and the rule it broke (checked by a handler, before anything is signed or moves). */
+export const invalidField = (field: string, rule: string, message: string, extra?: Record<string, unknown>) =>
+  new ServiceError('invalid_input', `${field}: ${message}`, { issues: [{ field, rule, message: `${field}: ${message}` }], ...(extra ? { extra } : {}) });
+
 export const unknownTool = (name: string) =>
   new ServiceError('unknown_tool', `No tool named "${name}". GET /api/tools/discover lists every tool.`, { extra: { tool: name } });
 

@@ -1,10 +1,9 @@
 import { accountVaultKeys, BITCOIN_MAINNET, bitcoinOutputScript } from '@svc/chains';
-import { ServiceError } from '@svc/contracts';
+import { invalidField, ServiceError } from '@svc/contracts';
 import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { esploraOf, ordOf } from './bitcoin-chain.js';
 import { cardinalOnly, INPUT_VBYTES, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
-import { invalidField } from './invalid-field.js';
 import { sendVaultTransaction } from './vault-transaction.js';
 
 /**

@@ -1,10 +1,10 @@
+import { invalidField } from '@svc/contracts';
 import { accountVaultKeys, BITCOIN_MAINNET, bitcoinOutputScript, encodeRunestone, parseRuneId } from '@svc/chains';
 import { formatUnits, scaleUp } from '@svc/payments';
 import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { esploraOf, ordOf } from './bitcoin-chain.js';
 import { cardinalOnly, INPUT_VBYTES, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
-import { invalidField } from './invalid-field.js';
 import { sendVaultTransaction } from './vault-transaction.js';
 
 /** What the recipient's and the rune change's outputs hold: 546 sats, above the dust limit of every output type. */

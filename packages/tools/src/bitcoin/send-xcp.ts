@@ -1,3 +1,4 @@
+import { invalidField } from '@svc/contracts';
 import { accountVaultKeys, BITCOIN_MAINNET, bitcoinOutputScript, encodeCounterpartySend } from '@svc/chains';
 import { formatUnits, scaleUp } from '@svc/payments';
 import { callerOf, type Handler, withCommitPoint } from '../handler.js';
@@ -7,7 +8,6 @@ import { cardinalOnly, selectCoins } from './coin-selection.js';
 import { checkComposedSend } from './composed-send.js';
 import { decimalsOf } from './counterparty-client.js';
 import { feeRateFor } from './fee-rate.js';
-import { invalidField } from './invalid-field.js';
 import { sendVaultTransaction } from './vault-transaction.js';
 
 const btc = (sats: bigint) => formatUnits(sats, SATS_PER_BTC_DECIMALS);

@@ -1,3 +1,4 @@
+import { invalidField } from '@svc/contracts';
 import { accountVaultKeys, BITCOIN_MAINNET, bitcoinOutputScript, dustThreshold } from '@svc/chains';
 import { formatUnits, scaleUp } from '@svc/payments';
 import { callerOf, type Handler, withCommitPoint } from '../handler.js';
@@ -5,7 +6,6 @@ import { SATS_PER_BTC_DECIMALS } from './balances.js';
 import { esploraOf, ordOf } from './bitcoin-chain.js';
 import { cardinalOnly, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
-import { invalidField } from './invalid-field.js';
 import { sendVaultTransaction } from './vault-transaction.js';
 
 const btc = (sats: bigint) => formatUnits(sats, SATS_PER_BTC_DECIMALS);

@@ -1,9 +1,10 @@
+import { invalidField } from '@svc/contracts';
 import { formatUnits } from '@svc/payments';
 import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { callerOf, type HandlerContext, withCommitPoint } from '../handler.js';
 import { vaultEvmAddress } from './balances.js';
 import { evmNetworkOf } from './evm-networks.js';
-import { atomicAmount, balanceOf, insufficientFunds, invalidField, isNative, requiredToSend, resolveToken } from './evm-tokens.js';
+import { atomicAmount, balanceOf, insufficientFunds, isNative, requiredToSend, resolveToken } from './evm-tokens.js';
 import { signAndSend, vaultEvmSigner } from './vault-signer.js';
 
 /**

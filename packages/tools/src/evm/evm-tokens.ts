@@ -1,11 +1,6 @@
-import { ETH_NATIVE, ServiceError } from '@svc/contracts';
+import { ETH_NATIVE, invalidField, ServiceError } from '@svc/contracts';
 import { erc20Abi, getAddress, type Address } from 'viem';
 import type { EvmNetwork, SwapToken } from './evm-networks.js';
-
-/** A 400 naming the field and rule; raised before anything moves. */
-export function invalidField(field: string, rule: string, message: string): ServiceError {
-  return new ServiceError('invalid_input', `${field}: ${message}`, { issues: [{ field, rule, message: `${field}: ${message}` }] });
-}
 
 /** The field's value, or the 400 "<field> is required to send" the catalog descriptions promise. */
 export function requiredToSend<T>(value: T | undefined, field: string): T {

@@ -1,8 +1,9 @@
+import { invalidField } from '@svc/contracts';
 import { encodeFunctionData, getAddress, parseAbi } from 'viem';
 import { callerOf, type HandlerContext, withCommitPoint } from '../handler.js';
 import { vaultEvmAddress } from './balances.js';
 import { evmNetworkOf } from './evm-networks.js';
-import { invalidField, requiredToSend } from './evm-tokens.js';
+import { requiredToSend } from './evm-tokens.js';
 import { signAndSend, vaultEvmSigner } from './vault-signer.js';
 
 const NFT_ABI = parseAbi([

@@ -1,7 +1,4 @@
-import { ServiceError } from '@svc/contracts';
-
-export const invalidField = (field: string, rule: string, message: string, extra: Record<string, unknown> = {}) =>
-  new ServiceError('invalid_input', `${field}: ${message}`, { issues: [{ field, rule, message: `${field}: ${message}` }], extra });
+import { invalidField } from '@svc/contracts';
 
 /**
  * Atomic units of a positive decimal amount of a token with `decimals` places. More fractional digits than the

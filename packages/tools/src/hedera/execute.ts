@@ -1,7 +1,6 @@
 import { HederaLedgerError, type HederaExecution, type HederaNetwork, type HederaTransaction } from '@svc/chains';
-import { ServiceError } from '@svc/contracts';
+import { invalidField, ServiceError } from '@svc/contracts';
 import type { HandlerContext } from '../handler.js';
-import { invalidField } from './amounts.js';
 import type { VaultHederaAccount } from './vault-account.js';
 
 /**

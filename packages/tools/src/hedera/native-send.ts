@@ -1,7 +1,8 @@
+import { invalidField } from '@svc/contracts';
 import { HBAR, HBAR_DECIMALS } from '@svc/chains';
 import { formatUnits } from '@svc/payments';
 import { type Handler, withCommitPoint } from '../handler.js';
-import { invalidField, unitsOf } from './amounts.js';
+import { unitsOf } from './amounts.js';
 import { executeAsVault } from './execute.js';
 import { hederaOf } from './network-of.js';
 import { recipientOf, sendResult } from './recipient.js';

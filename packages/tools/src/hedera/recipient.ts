@@ -1,5 +1,5 @@
+import { invalidField } from '@svc/contracts';
 import { entityIdOfLongZero, type HederaExecution, type HederaNetwork, type HederaSdk } from '@svc/chains';
-import { invalidField } from './amounts.js';
 import type { VaultHederaAccount } from './vault-account.js';
 
 type AccountId = InstanceType<HederaSdk['AccountId']>;

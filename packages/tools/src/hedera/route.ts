@@ -1,6 +1,5 @@
 import { amountIn, amountOut, HBAR, type HederaNetwork, type HederaPoolView } from '@svc/chains';
-import { ServiceError } from '@svc/contracts';
-import { invalidField } from './amounts.js';
+import { invalidField, ServiceError } from '@svc/contracts';
 
 /** A swap path over the venue's pools: a direct pool, else two hops through HBAR (where most liquidity is). */
 export interface SwapRoute {

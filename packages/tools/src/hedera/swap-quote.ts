@@ -1,6 +1,7 @@
+import { invalidField } from '@svc/contracts';
 import { formatUnits } from '@svc/payments';
 import type { Handler } from '../handler.js';
-import { invalidField, unitsOf } from './amounts.js';
+import { unitsOf } from './amounts.js';
 import { hederaOf } from './network-of.js';
 import { exactInput, exactOutput, routeIds, routeOf } from './route.js';
 import { swapAssetOf } from './tokens.js';

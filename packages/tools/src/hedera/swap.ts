@@ -1,8 +1,9 @@
+import { invalidField } from '@svc/contracts';
 import { HBAR, longZeroAddressOf, SWAP_GAS, swapCallData } from '@svc/chains';
 import { formatUnits } from '@svc/payments';
 import { slippageOf } from '@svc/store';
 import { callerOf, type Handler, withCommitPoint } from '../handler.js';
-import { invalidField, unitsOf } from './amounts.js';
+import { unitsOf } from './amounts.js';
 import { executeAsVault } from './execute.js';
 import { hederaOf } from './network-of.js';
 import { exactInput, routeIds, routeOf } from './route.js';

@@ -1,5 +1,6 @@
+import { invalidField } from '@svc/contracts';
 import { type Handler, withCommitPoint } from '../handler.js';
-import { invalidField, unitsOf } from './amounts.js';
+import { unitsOf } from './amounts.js';
 import { executeAsVault } from './execute.js';
 import { hederaOf } from './network-of.js';
 import { recipientOf, sendResult } from './recipient.js';

@@ -1,5 +1,5 @@
+import { invalidField } from '@svc/contracts';
 import { entityIdOfLongZero, HBAR, HBAR_DECIMALS, type HederaNetwork, type HederaTokenView, isHbarTokenId } from '@svc/chains';
-import { invalidField } from './amounts.js';
 
 /** The token whose long-zero EVM address is `address`; 400 unknown_token on `token` when there is none. */
 export async function tokenAtEvmAddress(network: HederaNetwork, address: string): Promise<HederaTokenView> {

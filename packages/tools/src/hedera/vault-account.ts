@@ -1,6 +1,6 @@
+import { invalidField } from '@svc/contracts';
 import { accountVaultKeys, type HederaAccountView, type HederaNetwork, type HederaPrivateKey } from '@svc/chains';
 import { callerOf, type HandlerContext } from '../handler.js';
-import { invalidField } from './amounts.js';
 
 export interface VaultHederaAccount {
   readonly account: HederaAccountView;

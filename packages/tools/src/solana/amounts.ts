@@ -1,11 +1,7 @@
-import { ServiceError } from '@svc/contracts';
+import { invalidField } from '@svc/contracts';
 
 /** Solana's base fee per signature, in lamports (what a transaction without a priority fee pays). */
 export const LAMPORTS_PER_SIGNATURE = 5_000n;
-
-/** A 400 naming the field and the rule it broke, raised before anything moves. */
-export const invalidField = (field: string, rule: string, message: string) =>
-  new ServiceError('invalid_input', `${field}: ${message}`, { issues: [{ field, rule, message: `${field}: ${message}` }] });
 
 /** `value` (a positive number or decimal text) in atomic units of a token with `decimals`; more decimals than it has is refused, not rounded. */
 export function atomicAmount(value: number | string, decimals: number, field: string): bigint {

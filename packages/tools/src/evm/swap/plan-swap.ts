@@ -1,8 +1,8 @@
-import { ETH_NATIVE } from '@svc/contracts';
+import { ETH_NATIVE, invalidField } from '@svc/contracts';
 import { formatUnits } from '@svc/payments';
 import { parseUnits, type Address } from 'viem';
 import type { EvmNetwork, SwapRoute, SwapToken } from '../evm-networks.js';
-import { atomicAmount, balanceOf, insufficientFunds, invalidField, resolveToken } from '../evm-tokens.js';
+import { atomicAmount, balanceOf, insufficientFunds, resolveToken } from '../evm-tokens.js';
 import { NATIVE_GAS_RESERVE } from '../native-send.js';
 
 /** How much to sell: atomic units, or 'max' (the taker's balance; native keeps NATIVE_GAS_RESERVE). */

@@ -1,5 +1,5 @@
+import { invalidField } from '@svc/contracts';
 import type { Handler } from '../../handler.js';
-import { invalidField } from '../amounts.js';
 import { routeView, SwapUnavailable } from '../market/solana-market.js';
 import { solanaChainOf } from '../solana-chain.js';
 import { swapRefusal } from '../swap/execute-swap.js';

@@ -1,4 +1,4 @@
-import { invalidField } from '../amounts.js';
+import { invalidField } from '@svc/contracts';
 
 /**
  * splBuyIntent's amount_text, per the spec:

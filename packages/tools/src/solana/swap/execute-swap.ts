@@ -1,9 +1,9 @@
-import { ServiceError } from '@svc/contracts';
+import { invalidField, ServiceError } from '@svc/contracts';
 import { formatUnits } from '@svc/payments';
 import { type Address, address, getSignatureFromTransaction, partiallySignTransaction, type Rpc, type Signature, type SolanaRpcApi } from '@solana/kit';
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import type { HandlerContext } from '../../handler.js';
-import { invalidField, LAMPORTS_PER_SIGNATURE } from '../amounts.js';
+import { LAMPORTS_PER_SIGNATURE } from '../amounts.js';
 import { NATIVE_SOL, type SolanaAsset, type SolanaSwapQuote, SwapUnavailable, WSOL_MINT } from '../market/solana-market.js';
 import { sendAndConfirm } from '../send-transaction.js';
 import type { SolanaChain } from '../solana-chain.js';

@@ -1,7 +1,8 @@
+import { invalidField } from '@svc/contracts';
 import { formatUnits } from '@svc/payments';
 import { slippageOf } from '@svc/store';
 import { callerOf, type Handler, withCommitPoint } from '../../handler.js';
-import { atomicAmount, invalidField } from '../amounts.js';
+import { atomicAmount } from '../amounts.js';
 import { NATIVE_SOL, routeView, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from '../market/solana-market.js';
 import { solanaChainOf } from '../solana-chain.js';
 import { type AmountText, parseAmountText } from './amount-text.js';

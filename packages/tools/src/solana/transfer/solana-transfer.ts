@@ -1,3 +1,4 @@
+import { invalidField } from '@svc/contracts';
 import { formatUnits } from '@svc/payments';
 import {
   appendTransactionMessageInstructions,
@@ -12,7 +13,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { callerOf, type Handler, withCommitPoint } from '../../handler.js';
-import { atomicAmount, invalidField, LAMPORTS_PER_SIGNATURE } from '../amounts.js';
+import { atomicAmount, LAMPORTS_PER_SIGNATURE } from '../amounts.js';
 import { sendAndConfirm } from '../send-transaction.js';
 import { solanaChainOf } from '../solana-chain.js';
 import { splMintOf, tokenBalanceOf } from '../spl-accounts.js';
