@@ -1,12 +1,12 @@
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Db } from '@svc/store';
-import { evmSwapExecutor, OrderEngine, type SandboxMarketControl, sandboxEvmNetworks, sandboxMarketControl, sandboxPriceFeed, type SwapExecutors } from '@svc/tools';
+import { evmSwapExecutor, OrderEngine, type SandboxMarketControl, sandboxEvmNetworks, sandboxMarketControl, sandboxPriceFeed, sandboxSolanaChain, solanaSwapExecutor, type SwapExecutors } from '@svc/tools';
 import type { Sandbox } from './sandbox.js';
 
 /** The sandbox market's price control (POST /api/sandbox/prices and the trigger engine's pool prices). */
 export const sandboxMarketOf = (sandbox: Sandbox): SandboxMarketControl => sandboxMarketControl({ evm: (chainId) => sandbox.evm(chainId), solana: sandbox.solana });
 
-/** The sandbox chains' swap executors: the EVM tools' exact-input swap on the four EVM order networks. */
+/** The sandbox chains' swap executors: the EVM tools' exact-input swap on the four EVM order networks, the Solana tools' on Solana. */
 export function sandboxSwapExecutors(db: Db, sandbox: Sandbox, masterKey: MasterKeyProvider): SwapExecutors {
   const chains = { db, masterKey, evmNetworks: sandboxEvmNetworks(sandbox.evm) };
   return {
@@ -14,6 +14,7 @@ export function sandboxSwapExecutors(db: Db, sandbox: Sandbox, masterKey: Master
     bsc: evmSwapExecutor(chains, 'bsc'),
     polygon: evmSwapExecutor(chains, 'polygon'),
     base: evmSwapExecutor(chains, 'base'),
+    solana: solanaSwapExecutor({ db, masterKey, solana: sandboxSolanaChain(sandbox.solana) }),
   };
 }
 
