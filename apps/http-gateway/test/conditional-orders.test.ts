@@ -253,6 +253,36 @@ describe.each(backends)('conditional orders through REST with SIWX + x402 on the
     expect((await (await market()).chain.publicClient.getTransactionCount({ address: carol.vault })) - nonceBefore).toBe(2);
   });
 
+  it("a worker's next passes leave the claims it is still running alone: no release, one swap", async () => {
+    const { usdc, link } = await tokens();
+    await setPrice('base', 'LINK', '15');
+    const henry = await trader('0', '10');
+    const exit = await json(await henry.call('createBaseConditionalExit', { assetToSell: link, receiveToken: usdc, sellQuantity: 5, exitType: 'STOP_MARKET', triggerPriceUsd: '12', triggerDirection: 'BELOW' }));
+    const orderId = exit.body.position.orders[0].orderId as string;
+    const slow = worker('slow');
+    // Its swaps start only when the test says so, as a swap waiting for its blocks would.
+    const engineExecutors = (slow as unknown as { executors: Record<string, SwapExecutor> }).executors;
+    const real = engineExecutors.base as SwapExecutor;
+    let proceed = () => {};
+    const gate = new Promise<void>((resolve) => (proceed = resolve));
+    engineExecutors.base = { reconcile: real.reconcile, execute: async (request, beforeBroadcast) => { await gate; return real.execute(request, beforeBroadcast); } };
+    await slow.start();
+    const nonceBefore = await (await market()).chain.publicClient.getTransactionCount({ address: henry.vault });
+    await setPrice('base', 'LINK', '11');
+    await slow.pass();
+    expect(await orderById(gateway.db, orderId)).toMatchObject({ status: 'EXECUTING', claimedBy: 'worker:slow', txHash: null });
+    await slow.pass();
+    await slow.pass();
+    expect(await orderById(gateway.db, orderId)).toMatchObject({ status: 'EXECUTING', claimedBy: 'worker:slow' });
+    proceed();
+    await slow.idle();
+    const [position] = await positionsOf(gateway.db, henry.accountId);
+    expect(position!.orders[0]).toMatchObject({ status: 'EXECUTED' });
+    expect(position!.history.map((event) => event.event)).not.toContain('released');
+    expect(await balance(link, henry.vault)).toBe(5n * 10n ** 18n);
+    expect((await (await market()).chain.publicClient.getTransactionCount({ address: henry.vault })) - nonceBefore).toBe(2);
+  });
+
   it('crash between claim and swap, and after broadcast: the restarted worker reconciles against the chain; exactly one swap each', async () => {
     const { usdc, link } = await tokens();
     await setPrice('base', 'LINK', '15');
