@@ -1,8 +1,8 @@
 // A standalone conditional-order worker: a second process beside the gateway (whose embedded worker keeps running),
 // on the same PostgreSQL database, so two workers race for the claims and either may die and restart.
 import { connectSandboxEvmChain, evmChainById, openSandboxEvmMarket, type SandboxEvmMarket } from '@svc/chains';
-import { type OrderNetwork, openStore } from '@svc/store';
-import { CONDITIONAL_ORDER_INTERVAL_MS, conditionalOrderJob, startWorker } from '@svc/worker';
+import { onOrderChanges, type OrderNetwork, openStore } from '@svc/store';
+import { CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_JOB, conditionalOrderJob, startWorker } from '@svc/worker';
 import { sandboxOrderEngine } from './conditional-orders.js';
 import { ConfigError, loadConfig } from './config.js';
 import { loadMasterKey } from './master-key.js';
@@ -52,8 +52,11 @@ async function main(): Promise<void> {
   const log = (level: string, details: Record<string, unknown>, msg: string) =>
     console.log(JSON.stringify({ level, time: new Date().toISOString(), ...details, ...('err' in details ? { err: String(details.err) } : {}), msg }));
   const worker = startWorker([conditionalOrderJob(engine, intervalMs)], { error: (details, message) => log('error', details, message) });
+  // New and changed orders are announced (LISTEN/NOTIFY): the job runs at once; the interval stays the fallback.
+  const stopListening = await onOrderChanges(db, () => worker.wake(CONDITIONAL_ORDER_JOB));
   const shutdown = async (signal: string) => {
     log('info', { signal }, 'shutting down');
+    await stopListening?.();
     await worker.stop();
     await engine.stop();
     await db.close();

@@ -53,8 +53,8 @@ describe.skipIf(!DATABASE_URL)('a worker process killed mid-order (PostgreSQL; s
     await rpc('evm_mine', []);
   };
 
-  /** Start the worker process (WORKER_ID `workerId`, polling every 50 ms); resolves when it says it is ready. */
-  async function startWorkerProcess(workerId: string): Promise<ChildProcess> {
+  /** Start the worker process (WORKER_ID `workerId`, polling every `intervalMs`); resolves when it says it is ready. */
+  async function startWorkerProcess(workerId: string, intervalMs = 50): Promise<ChildProcess> {
     const url = new URL(DATABASE_URL as string);
     url.searchParams.set('options', `-c search_path=${schema}`);
     const child = spawn(process.execPath, [WORKER_MAIN], {
@@ -67,7 +67,7 @@ describe.skipIf(!DATABASE_URL)('a worker process killed mid-order (PostgreSQL; s
         SVC_MASTER_KEY: masterKeyText,
         SANDBOX_EVM_RPC_URLS: `8453=${gateway.sandbox.base.rpcUrl}`,
         WORKER_ID: workerId,
-        CONDITIONAL_ORDER_INTERVAL_MS: '50',
+        CONDITIONAL_ORDER_INTERVAL_MS: String(intervalMs),
       },
     });
     children.add(child);
@@ -186,5 +186,25 @@ describe.skipIf(!DATABASE_URL)('a worker process killed mid-order (PostgreSQL; s
     const events = await historyOf(bob.accountId, orderId);
     expect(events).not.toContain('released');
     expect(events.filter((event) => event === 'executed')).toHaveLength(1);
+  });
+
+  it.runIf(existsSync(WORKER_MAIN))('a worker polling every 10 minutes follows new orders at once: PostgreSQL announces them (LISTEN/NOTIFY)', { timeout: 60_000 }, async () => {
+    const { usdc, link } = await tokens();
+    await setPrice('LINK', '15');
+    const carol = await trader('10');
+    const place = async () => {
+      const placed = await json(await carol.call('createBaseConditionalExit', { assetToSell: link, receiveToken: usdc, sellQuantity: 2, exitType: 'STOP_MARKET', triggerPriceUsd: '16', triggerDirection: 'BELOW' }));
+      expect(placed.status).toBe(200);
+      return placed.body.position.orders[0].orderId as string;
+    };
+    const worker = await startWorkerProcess('notified', 600_000);
+    // The first order is run by the worker's first pass (it starts as soon as the worker listens) ...
+    const first = await place();
+    await until(async () => (await orderById(gateway.db, first))?.status === 'EXECUTED', 20_000);
+    // ... the second only because its insert was announced: the next poll is ten minutes away.
+    const second = await place();
+    await until(async () => (await orderById(gateway.db, second))?.status === 'EXECUTED', 10_000);
+    await kill(worker);
+    expect(await balance(link, carol.vault)).toBe(6n * 10n ** 18n);
   });
 });
