@@ -1,6 +1,6 @@
 import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, SOLANA_JUP_MINT, vaultAddressesOf } from '@svc/chains';
 import { createSolanaRpc, type Signature } from '@solana/kit';
-import { accountForWallet, orderById, positionsOf } from '@svc/store';
+import { accountForWallet, orderById, positionsOf, setSlippage } from '@svc/store';
 import type { OrderEngine, SwapExecutor } from '@svc/tools';
 import { type Address, erc20Abi, type Hash } from 'viem';
 import { describe, expect, it } from 'vitest';
@@ -198,7 +198,7 @@ describe.each(backends)('conditional orders through REST with SIWX + x402 on the
     expect(await executor.reconcile(request, '5'.repeat(88))).toBe('unknown');
   });
 
-  it('a LIMIT exit never fills below its limit: when the pool fell back between the trigger and the swap the order fails and nothing moves (Base and Solana)', async () => {
+  it('a LIMIT exit never fills below its limit: a pool that fell back before the swap fails the order with nothing sent (Base, Solana), after signing the chain reverts it (Base)', async () => {
     const { usdc, link } = await tokens();
     await setPrice('base', 'LINK', '15');
     const frank = await trader('0', '10');
@@ -214,6 +214,34 @@ describe.each(backends)('conditional orders through REST with SIWX + x402 on the
     expect(await balance(link, frank.vault)).toBe(10n * 10n ** 18n);
     expect(await balance(usdc, frank.vault)).toBe(0n);
     expect(await (await market()).chain.publicClient.getTransactionCount({ address: frank.vault })).toBe(nonceBefore);
+
+    // The pool falls back after the swap was signed and before it is broadcast: the chain refuses it (the router's
+    // minimum is the limit), the order fails with its transaction recorded, and the LINK stays in the vault.
+    await setPrice('base', 'LINK', '21');
+    const ivan = await trader('0', '10');
+    // A loose swap slippage would let the swap fill at 15: only the limit keeps it from filling below 20.
+    await setSlippage(gateway.db, ivan.accountId, { swapSlippage: 50, pumpSlippage: 10 });
+    const reverting = await json(await ivan.call('createBaseConditionalExit', { assetToSell: link, receiveToken: usdc, sellQuantity: 5, exitType: 'LIMIT', triggerPriceUsd: '20', triggerDirection: 'ABOVE' }));
+    const mover = worker('pool-mover');
+    const moverExecutors = (mover as unknown as { executors: Record<string, SwapExecutor> }).executors;
+    const real = moverExecutors.base as SwapExecutor;
+    moverExecutors.base = {
+      reconcile: real.reconcile,
+      execute: (request, beforeBroadcast) => real.execute(request, async (hash) => {
+        await beforeBroadcast(hash);
+        await setPrice('base', 'LINK', '15');
+      }),
+    };
+    await mover.sync();
+    expect(await mover.tick({ network: 'base', token: link, priceUsd: 21 })).toHaveLength(1);
+    await mover.idle();
+    const [reverted] = (await positionsOf(gateway.db, ivan.accountId)).filter((position) => position.positionId === reverting.body.position.positionId);
+    expect(reverted).toMatchObject({ status: 'FAILED', orders: [{ status: 'FAILED', priceSeen: '21' }] });
+    const revertedHash = reverted!.orders[0]!.txHash as Hash;
+    expect((await (await market()).chain.publicClient.getTransactionReceipt({ hash: revertedHash })).status).toBe('reverted');
+    expect(reverted!.orders[0]!.failureReason).toMatch(/reverted/);
+    expect(await balance(link, ivan.vault)).toBe(10n * 10n ** 18n);
+    expect(await balance(usdc, ivan.vault)).toBe(0n);
 
     const solana = gateway.sandbox.solana;
     await setPrice('solana', 'SOL', '150');
