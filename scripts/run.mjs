@@ -24,6 +24,9 @@ switch (task) {
     pnpm('exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only');
     pnpm('exec', 'vitest', 'run');
     break;
+  case 'worker':
+    run('node', ['apps/http-gateway/dist/worker-main.js']);
+    break;
   case 'bench':
     run('node', ['bench/run.mjs', ...process.argv.slice(3)]);
     break;
@@ -39,6 +42,6 @@ switch (task) {
     run('node', ['apps/http-gateway/dist/operator-cli.js', task, ...process.argv.slice(3)]);
     break;
   default:
-    console.error(`usage: node scripts/run.mjs start|test|bench|demo|mcp-conformance|access-keys|credit|rotate-master-key`);
+    console.error(`usage: node scripts/run.mjs start|worker|test|bench|demo|mcp-conformance|access-keys|credit|rotate-master-key`);
     process.exit(2);
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { openStore } from '@svc/store';
+import { onOrderChanges, openStore } from '@svc/store';
 import { feePayersOf } from '@svc/payments';
-import { conditionalOrderJob, startWorker, trackedWalletJobs } from '@svc/worker';
+import { CONDITIONAL_ORDER_JOB, conditionalOrderJob, startWorker, trackedWalletJobs } from '@svc/worker';
 import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -28,8 +28,11 @@ async function main(): Promise<void> {
     ],
     { error: (details, message) => app.log.error(details, message) },
   );
+  // PostgreSQL announces new and changed orders: the trigger job runs at once instead of at its next poll.
+  const stopListening = orderEngine ? await onOrderChanges(db, () => worker.wake(CONDITIONAL_ORDER_JOB)) : undefined;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await stopListening?.();
     await worker.stop();
     await orderEngine?.stop();
     await app.close();

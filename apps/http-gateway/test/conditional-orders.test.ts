@@ -1,12 +1,14 @@
-import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, vaultAddressesOf } from '@svc/chains';
-import { accountForWallet, orderById, positionsOf } from '@svc/store';
+import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, SOLANA_JUP_MINT, vaultAddressesOf } from '@svc/chains';
+import { createSolanaRpc, type Signature } from '@solana/kit';
+import { accountForWallet, orderById, positionsOf, setSlippage } from '@svc/store';
 import type { OrderEngine, SwapExecutor } from '@svc/tools';
 import { type Address, erc20Abi, type Hash } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { sandboxOrderEngine } from '../src/conditional-orders.js';
+import { sandboxOrderEngine, sandboxSwapExecutors } from '../src/conditional-orders.js';
 import { backends, fundedWallet, LIVE_SETTINGS, useGateway, useSandboxGateway } from './harness.js';
 
 const ETH_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
+const SOL_NATIVE = 'So11111111111111111111111111111111111111112';
 
 describe.each(backends)('conditional orders through REST with SIWX + x402 on the sandbox market ($name)', (backend) => {
   const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
@@ -137,6 +139,126 @@ describe.each(backends)('conditional orders through REST with SIWX + x402 on the
     expect(again, JSON.stringify(again.body)).toMatchObject({ status: 409 });
   });
 
+  /** A signed-in wallet whose Solana vault holds `sol` SOL (fees, rent) and `usdc` sandbox USDC. */
+  async function solanaTrader(sol: string, usdc: string) {
+    const wallet = await fundedWallet(gateway);
+    const { accountId } = await accountForWallet(gateway.db, 'eip155:8453', wallet.account.address);
+    const vault = (await vaultAddressesOf(gateway.db, masterKey, accountId)).solana;
+    expect((await gateway.faucet({ address: vault, chain: 'solana', token: 'SOL', amount: sol })).status).toBe(200);
+    if (usdc !== '0') expect((await gateway.faucet({ address: vault, chain: 'solana', token: 'USDC', amount: usdc })).status).toBe(200);
+    return { ...wallet, accountId, vault };
+  }
+  const solanaSignatureLanded = async (signature: string) => {
+    const status = (await createSolanaRpc(gateway.sandbox.solana.rpcUrl).getSignatureStatuses([signature as Signature]).send()).value[0];
+    return status?.err === null;
+  };
+
+  it('Solana: a LIMIT entry fires when the sandbox price falls through it and swaps once on the sandbox chain; its LIMIT take-profit fills at the trigger or better', async () => {
+    const solana = gateway.sandbox.solana;
+    const usdc = solana.usdcMint;
+    await setPrice('solana', 'JUP', '0.8');
+    const erin = await solanaTrader('1', '50');
+    const created = await json(await erin.call('createSolanaConditionalEntry', {
+      targetToken: SOLANA_JUP_MINT, fundingToken: usdc, fundingQuantity: 20, entryType: 'LIMIT', entryPriceUsd: '0.7', entryDirection: 'BELOW',
+      takeProfitPriceUsd: '1', takeProfitDirection: 'ABOVE',
+    }));
+    expect(created.status).toBe(200);
+    await pass();
+    expect((await positionsOf(gateway.db, erin.accountId))[0]!.orders[0]!.status).toBe('PENDING');
+    expect(await solana.tokenBalance(erin.vault, usdc)).toBe(50_000_000n);
+
+    await setPrice('solana', 'JUP', '0.65');
+    await pass();
+    const [entered] = await positionsOf(gateway.db, erin.accountId);
+    const entry = entered!.orders[0]!;
+    expect(entry).toMatchObject({ status: 'EXECUTED', priceSeen: '0.65', soldQuantity: '20' });
+    expect(await solanaSignatureLanded(entry.txHash as string)).toBe(true);
+    expect(await solana.tokenBalance(erin.vault, usdc)).toBe(30_000_000n);
+    const jup = await solana.tokenBalance(erin.vault, SOLANA_JUP_MINT);
+    expect(Number(entry.boughtQuantity)).toBe(Number(jup) / 1e6);
+    expect(Number(jup) / 1e6).toBeCloseTo(20 / 0.65, -0.5);
+    expect(entered!.orders[1]).toMatchObject({ status: 'PENDING', sellQuantity: entry.boughtQuantity });
+
+    await setPrice('solana', 'JUP', '1.1');
+    await pass();
+    const closed = (await positionsOf(gateway.db, erin.accountId))[0]!;
+    expect(closed.status).toBe('CLOSED');
+    const takeProfit = closed.orders[1]!;
+    expect(takeProfit).toMatchObject({ status: 'EXECUTED', soldQuantity: entry.boughtQuantity });
+    expect(await solanaSignatureLanded(takeProfit.txHash as string)).toBe(true);
+    expect(await solana.tokenBalance(erin.vault, SOLANA_JUP_MINT)).toBe(0n);
+    // At the trigger or better: the JUP sold for at least $1 each.
+    const received = Number(await solana.tokenBalance(erin.vault, usdc)) / 1e6 - 30;
+    expect(received).toBeGreaterThanOrEqual(Number(jup) / 1e6);
+    expect(Number(takeProfit.boughtQuantity)).toBeCloseTo(received, 6);
+    // Reconciliation reads the same outcome back from the chain, and knows a signature the chain never saw.
+    const executor = sandboxSwapExecutors(gateway.db, gateway.sandbox, masterKey).solana as SwapExecutor;
+    const request = { network: 'solana' as const, accountId: erin.accountId, sellToken: SOLANA_JUP_MINT, buyToken: usdc, sellQuantity: '0', minBuyQuantity: undefined };
+    expect(await executor.reconcile(request, takeProfit.txHash as string)).toEqual({ status: 'confirmed', txHash: takeProfit.txHash, soldQuantity: takeProfit.soldQuantity, boughtQuantity: takeProfit.boughtQuantity });
+    expect(await executor.reconcile(request, '5'.repeat(88))).toBe('unknown');
+  });
+
+  it('a LIMIT exit never fills below its limit: a pool that fell back before the swap fails the order with nothing sent (Base, Solana), after signing the chain reverts it (Base)', async () => {
+    const { usdc, link } = await tokens();
+    await setPrice('base', 'LINK', '15');
+    const frank = await trader('0', '10');
+    const nonceBefore = await (await market()).chain.publicClient.getTransactionCount({ address: frank.vault });
+    const evmExit = await json(await frank.call('createBaseConditionalExit', { assetToSell: link, receiveToken: usdc, sellQuantity: 5, exitType: 'LIMIT', triggerPriceUsd: '20', triggerDirection: 'ABOVE' }));
+    await engine().sync();
+    // The feed saw LINK at 21 (the take-profit crosses); by the time the swap is planned the pool is back at 15.
+    expect(await engine().tick({ network: 'base', token: link, priceUsd: 21 })).toHaveLength(1);
+    await engine().idle();
+    const failed = (await positionsOf(gateway.db, frank.accountId)).find((position) => position.positionId === evmExit.body.position.positionId)!;
+    expect(failed).toMatchObject({ status: 'FAILED', orders: [{ status: 'FAILED', txHash: null, priceSeen: '21' }] });
+    expect(failed.orders[0]!.failureReason).toMatch(/less than the 100 USDC required/);
+    expect(await balance(link, frank.vault)).toBe(10n * 10n ** 18n);
+    expect(await balance(usdc, frank.vault)).toBe(0n);
+    expect(await (await market()).chain.publicClient.getTransactionCount({ address: frank.vault })).toBe(nonceBefore);
+
+    // The pool falls back after the swap was signed and before it is broadcast: the chain refuses it (the router's
+    // minimum is the limit), the order fails with its transaction recorded, and the LINK stays in the vault.
+    await setPrice('base', 'LINK', '21');
+    const ivan = await trader('0', '10');
+    // A loose swap slippage would let the swap fill at 15: only the limit keeps it from filling below 20.
+    await setSlippage(gateway.db, ivan.accountId, { swapSlippage: 50, pumpSlippage: 10 });
+    const reverting = await json(await ivan.call('createBaseConditionalExit', { assetToSell: link, receiveToken: usdc, sellQuantity: 5, exitType: 'LIMIT', triggerPriceUsd: '20', triggerDirection: 'ABOVE' }));
+    const mover = worker('pool-mover');
+    const moverExecutors = (mover as unknown as { executors: Record<string, SwapExecutor> }).executors;
+    const real = moverExecutors.base as SwapExecutor;
+    moverExecutors.base = {
+      reconcile: real.reconcile,
+      execute: (request, beforeBroadcast) => real.execute(request, async (hash) => {
+        await beforeBroadcast(hash);
+        await setPrice('base', 'LINK', '15');
+      }),
+    };
+    await mover.sync();
+    expect(await mover.tick({ network: 'base', token: link, priceUsd: 21 })).toHaveLength(1);
+    await mover.idle();
+    const [reverted] = (await positionsOf(gateway.db, ivan.accountId)).filter((position) => position.positionId === reverting.body.position.positionId);
+    expect(reverted).toMatchObject({ status: 'FAILED', orders: [{ status: 'FAILED', priceSeen: '21' }] });
+    const revertedHash = reverted!.orders[0]!.txHash as Hash;
+    expect((await (await market()).chain.publicClient.getTransactionReceipt({ hash: revertedHash })).status).toBe('reverted');
+    expect(reverted!.orders[0]!.failureReason).toMatch(/reverted/);
+    expect(await balance(link, ivan.vault)).toBe(10n * 10n ** 18n);
+    expect(await balance(usdc, ivan.vault)).toBe(0n);
+
+    const solana = gateway.sandbox.solana;
+    await setPrice('solana', 'SOL', '150');
+    const grace = await solanaTrader('3', '0');
+    const lamportsBefore = await solana.solBalance(grace.vault);
+    const solExit = await json(await grace.call('createSolanaConditionalExit', { assetToSell: SOL_NATIVE, receiveToken: solana.usdcMint, sellQuantity: 1, exitType: 'LIMIT', triggerPriceUsd: '200', triggerDirection: 'ABOVE' }));
+    expect(solExit.status).toBe(200);
+    await engine().sync();
+    expect(await engine().tick({ network: 'solana', token: SOL_NATIVE, priceUsd: 201 })).toHaveLength(1);
+    await engine().idle();
+    const [solFailed] = await positionsOf(gateway.db, grace.accountId);
+    expect(solFailed).toMatchObject({ status: 'FAILED', orders: [{ status: 'FAILED', txHash: null, priceSeen: '201' }] });
+    expect(solFailed!.orders[0]!.failureReason).toMatch(/less than the 200000000 required/);
+    expect(await solana.solBalance(grace.vault)).toBe(lamportsBefore);
+    expect(await solana.tokenBalance(grace.vault, solana.usdcMint)).toBe(0n);
+  });
+
   it('two workers race for one order: one claim, one swap on chain', async () => {
     const { usdc, link } = await tokens();
     await setPrice('base', 'LINK', '15');
@@ -157,6 +279,36 @@ describe.each(backends)('conditional orders through REST with SIWX + x402 on the
     expect(await balance(link, carol.vault)).toBe(10n * 10n ** 18n);
     // One approval and one swap from the vault: nothing ran twice.
     expect((await (await market()).chain.publicClient.getTransactionCount({ address: carol.vault })) - nonceBefore).toBe(2);
+  });
+
+  it("a worker's next passes leave the claims it is still running alone: no release, one swap", async () => {
+    const { usdc, link } = await tokens();
+    await setPrice('base', 'LINK', '15');
+    const henry = await trader('0', '10');
+    const exit = await json(await henry.call('createBaseConditionalExit', { assetToSell: link, receiveToken: usdc, sellQuantity: 5, exitType: 'STOP_MARKET', triggerPriceUsd: '12', triggerDirection: 'BELOW' }));
+    const orderId = exit.body.position.orders[0].orderId as string;
+    const slow = worker('slow');
+    // Its swaps start only when the test says so, as a swap waiting for its blocks would.
+    const engineExecutors = (slow as unknown as { executors: Record<string, SwapExecutor> }).executors;
+    const real = engineExecutors.base as SwapExecutor;
+    let proceed = () => {};
+    const gate = new Promise<void>((resolve) => (proceed = resolve));
+    engineExecutors.base = { reconcile: real.reconcile, execute: async (request, beforeBroadcast) => { await gate; return real.execute(request, beforeBroadcast); } };
+    await slow.start();
+    const nonceBefore = await (await market()).chain.publicClient.getTransactionCount({ address: henry.vault });
+    await setPrice('base', 'LINK', '11');
+    await slow.pass();
+    expect(await orderById(gateway.db, orderId)).toMatchObject({ status: 'EXECUTING', claimedBy: 'worker:slow', txHash: null });
+    await slow.pass();
+    await slow.pass();
+    expect(await orderById(gateway.db, orderId)).toMatchObject({ status: 'EXECUTING', claimedBy: 'worker:slow' });
+    proceed();
+    await slow.idle();
+    const [position] = await positionsOf(gateway.db, henry.accountId);
+    expect(position!.orders[0]).toMatchObject({ status: 'EXECUTED' });
+    expect(position!.history.map((event) => event.event)).not.toContain('released');
+    expect(await balance(link, henry.vault)).toBe(5n * 10n ** 18n);
+    expect((await (await market()).chain.publicClient.getTransactionCount({ address: henry.vault })) - nonceBefore).toBe(2);
   });
 
   it('crash between claim and swap, and after broadcast: the restarted worker reconciles against the chain; exactly one swap each', async () => {

@@ -20,6 +20,33 @@ describe('startWorker', () => {
     expect(passes).toBe(3);
   });
 
+  it('wake runs a job now, and once more after a pass in flight, never overlapping', async () => {
+    let passes = 0;
+    let concurrent = 0;
+    let maxConcurrent = 0;
+    const worker = startWorker(
+      [{ name: 'orders', intervalMs: 60_000, run: async () => {
+        passes += 1;
+        concurrent += 1;
+        maxConcurrent = Math.max(maxConcurrent, concurrent);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        concurrent -= 1;
+      } }],
+      { error: () => undefined },
+    );
+    worker.wake('orders');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(passes).toBe(1);
+    // Two notices during the pass: one more pass right after it, not two.
+    worker.wake('orders');
+    worker.wake('orders');
+    worker.wake('unknown');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(passes).toBe(2);
+    expect(maxConcurrent).toBe(1);
+    await worker.stop();
+  });
+
   it('never overlaps passes of one job and stop() waits for the pass in flight, aborting it', async () => {
     let concurrent = 0;
     let maxConcurrent = 0;

@@ -11,6 +11,11 @@ export interface WorkerLog {
 }
 
 export interface RunningWorker {
+  /**
+   * Run job `name` now instead of at its next interval (a NOTIFY says there is work); a pass in flight is followed
+   * by one more, so nothing announced during it waits for the interval.
+   */
+  wake(name: string): void;
   /** Stop scheduling and wait for passes in flight to finish. */
   stop(): Promise<void>;
 }
@@ -19,10 +24,16 @@ export interface RunningWorker {
 export function startWorker(jobs: readonly PeriodicJob[], log: WorkerLog): RunningWorker {
   const controller = new AbortController();
   const inFlight = new Set<Promise<void>>();
+  const wakers = new Map<string, () => void>();
   const timers = jobs.map((job) => {
     let running = false;
-    const tick = () => {
-      if (running || controller.signal.aborted) return;
+    let again = false;
+    const tick = (woken: boolean) => {
+      if (controller.signal.aborted) return;
+      if (running) {
+        again ||= woken;
+        return;
+      }
       running = true;
       const pass = job
         .run(controller.signal)
@@ -30,12 +41,20 @@ export function startWorker(jobs: readonly PeriodicJob[], log: WorkerLog): Runni
         .finally(() => {
           running = false;
           inFlight.delete(pass);
+          if (again) {
+            again = false;
+            tick(false);
+          }
         });
       inFlight.add(pass);
     };
-    return setInterval(tick, job.intervalMs);
+    wakers.set(job.name, () => tick(true));
+    return setInterval(() => tick(false), job.intervalMs);
   });
   return {
+    wake(name) {
+      wakers.get(name)?.();
+    },
     async stop() {
       for (const timer of timers) clearInterval(timer);
       controller.abort();

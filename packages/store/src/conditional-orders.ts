@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from './db.js';
+import type { Db, Queryable } from './db.js';
 
 /*
  * Conditional positions and orders (migration 15). Every change is one conditional SQL statement (a CTE where a
@@ -352,6 +352,17 @@ export async function takeOverClaim(db: Queryable, order: StoredOrder, claimant:
     [order.orderId, order.claimedBy, claimant],
   );
   return rows[0] && toOrder(rows[0]);
+}
+
+/**
+ * Call `onChange` whenever orders are inserted or changed, so a worker follows the book at once (PostgreSQL: the
+ * channel `conditional_orders_changed_<schema>` of migration 17); undefined on PGlite, whose workers poll `revision`
+ * only. Resolves with a function that stops listening.
+ */
+export async function onOrderChanges(db: Db, onChange: () => void): Promise<(() => Promise<void>) | undefined> {
+  if (!db.listen) return undefined;
+  const { rows } = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
+  return db.listen(`conditional_orders_changed_${rows[0]?.schema ?? 'public'}`, onChange);
 }
 
 /** Orders changed after `revision` (new, re-triggered, claimed, finished): how workers follow the book. */

@@ -10,4 +10,9 @@ export interface Db extends Queryable {
   /** Run `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: call `onNotice` on every NOTIFY on `channel` (a connection of its own LISTENs; after a lost
+   * connection it listens again). Resolves with a function that stops listening. PGlite has no cross-process NOTIFY.
+   */
+  listen?(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
 }

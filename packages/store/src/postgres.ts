@@ -43,6 +43,44 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
         client.release();
       }
     },
+    listen: (channel, onNotice) => listenOn(pool, channel, onNotice),
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost LISTEN connection waits before it connects again. */
+const RELISTEN_MS = 1_000;
+
+async function listenOn(pool: pg.Pool, channel: string, onNotice: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name "${channel}"`);
+  let client: pg.PoolClient | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const connected = await pool.connect();
+    connected.on('notification', (notice) => {
+      if (notice.channel === channel) onNotice();
+    });
+    connected.on('error', () => {
+      // The connection is gone (server restart, network): drop it and listen again; polling covers the gap.
+      connected.release(true);
+      if (client === connected) client = undefined;
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_MS);
+    });
+    await connected.query(`LISTEN ${channel}`);
+    client = connected;
+    // Whatever changed while no connection listened is picked up by the caller's next read.
+    onNotice();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const listening = client;
+    client = undefined;
+    if (listening) {
+      await listening.query(`UNLISTEN ${channel}`).catch(() => undefined);
+      listening.release();
+    }
   };
 }

@@ -1,1 +1,1 @@
-export { CONDITIONAL_ORDER_INTERVAL_MS, conditionalOrderJob } from './job.js';
+export { CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_JOB, conditionalOrderJob } from './job.js';

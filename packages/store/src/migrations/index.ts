@@ -14,6 +14,7 @@ import { a2aTasks } from './0013_a2a_tasks.js';
 import { vaults } from './0014_vaults.js';
 import { conditionalOrders } from './0015_conditional_orders.js';
 import { sandboxPrices } from './0016_sandbox_prices.js';
+import { orderChangeNotices } from './0017_order_change_notices.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   vaults,
   conditionalOrders,
   sandboxPrices,
+  orderChangeNotices,
 ];

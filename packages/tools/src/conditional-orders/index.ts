@@ -10,6 +10,7 @@ import { updatePosition } from './update-position.js';
 export * from './engine/index.js';
 export { plainDecimal } from './calculate-adjusted-price.js';
 export { evmSwapExecutor } from './executors/evm-swap-executor.js';
+export { solanaSwapExecutor } from './executors/solana-swap-executor.js';
 export { type MarketToken, type SandboxMarketControl, type SandboxMarkets, sandboxMarketControl } from './sandbox-market.js';
 export { tokenKey } from './tokens.js';
 

@@ -17,7 +17,8 @@ export interface MarketToken {
 /** The sandbox chains' markets: the EVM markets per chain id, the Solana venue. */
 export interface SandboxMarkets {
   evm(chainId: number): Promise<SandboxEvmMarket>;
-  readonly solana: SandboxSolana;
+  /** Absent in a process that reaches only the EVM chains (a standalone worker): Solana then has no sandbox prices. */
+  readonly solana?: SandboxSolana | undefined;
 }
 
 /**
@@ -39,12 +40,16 @@ export function sandboxMarketControl(markets: SandboxMarkets): SandboxMarketCont
   const evmMarket = (network: OrderNetwork) => markets.evm((evmChainByKey(network) as { chainId: number }).chainId);
   /** The venue asset of a Solana order token: native SOL ('SOL', which moves WSOL with it) or a mint. */
   const solanaAsset = (orderToken: string) => (orderToken === SOL_NATIVE ? 'SOL' : orderToken);
+  const solana = (): SandboxSolana => {
+    if (!markets.solana) throw new ServiceError('not_configured', 'The sandbox Solana chain lives in the gateway process; this process cannot reach it.');
+    return markets.solana;
+  };
   return {
     async token(network, symbolOrAddress) {
       if (network === 'solana') {
         const wanted = symbolOrAddress.toUpperCase();
-        const found = markets.solana.tokens.find((token) => token.symbol === wanted || token.mint === symbolOrAddress);
-        if (!found) throw unknownToken(network, symbolOrAddress, markets.solana.tokens.map((token) => token.symbol));
+        const found = solana().tokens.find((token) => token.symbol === wanted || token.mint === symbolOrAddress);
+        if (!found) throw unknownToken(network, symbolOrAddress, solana().tokens.map((token) => token.symbol));
         return { symbol: found.mint === SOL_NATIVE || found.mint === null ? 'SOL' : found.symbol, orderToken: found.mint ?? SOL_NATIVE };
       }
       const market = await evmMarket(network);
@@ -54,7 +59,7 @@ export function sandboxMarketControl(markets: SandboxMarkets): SandboxMarketCont
     },
     async priceUsd(network, orderToken) {
       try {
-        if (network === 'solana') return await markets.solana.tokenPriceUsd(solanaAsset(orderToken));
+        if (network === 'solana') return await solana().tokenPriceUsd(solanaAsset(orderToken));
         const market = await evmMarket(network);
         return market.token(orderToken) ? await market.tokenPriceUsd(orderToken) : undefined;
       } catch {
@@ -68,7 +73,7 @@ export function sandboxMarketControl(markets: SandboxMarkets): SandboxMarketCont
         const message = 'USDC is the sandbox market\'s unit of account: its price is fixed at 1';
         throw new ServiceError('invalid_input', message, { issues: [{ field: 'token', rule: 'custom', message }] });
       }
-      if (network === 'solana') await markets.solana.setTokenPriceUsd(solanaAsset(orderToken), priceUsd);
+      if (network === 'solana') await solana().setTokenPriceUsd(solanaAsset(orderToken), priceUsd);
       else await (await evmMarket(network)).setTokenPriceUsd(orderToken, priceUsd);
     },
   };

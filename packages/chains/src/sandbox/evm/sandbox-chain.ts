@@ -105,54 +105,64 @@ export async function startSandboxEvmChain(options: StartSandboxEvmChainOptions)
   const { chainId } = options;
   const anvil = await startAnvil({ chainId, host: options.host, port: options.port, stateFile: options.stateFile });
   try {
-    const chain = sandboxViemChain(chainId, anvil.rpcUrl);
-    const transport = http(anvil.rpcUrl, { retryCount: 0 });
-    const publicClient = createPublicClient({ chain, transport, pollingInterval: POLLING_INTERVAL_MS });
-    const testClient = createTestClient({ chain, transport, mode: 'anvil', pollingInterval: POLLING_INTERVAL_MS });
-    // A JSON-RPC account: anvil signs for its unlocked dev accounts itself and assigns nonces in order.
-    const minter = createWalletClient({ chain, transport, account: SANDBOX_USDC_MINTER, pollingInterval: POLLING_INTERVAL_MS });
-    const usdc = sandboxUsdcAddress(chainId);
-    let mintQueue: Promise<void> = Promise.resolve();
-
-    const placeCode = async (address: Address, runtime: Hex): Promise<void> => {
-      const current = await publicClient.getCode({ address });
-      if (current?.toLowerCase() !== runtime.toLowerCase()) await testClient.setCode({ address, bytecode: runtime });
-    };
-    await Promise.all([
-      placeCode(usdc, SANDBOX_USDC_ARTIFACT.deployedBytecode),
-      placeCode(MULTICALL3_ADDRESS, MULTICALL3_ARTIFACT.deployedBytecode),
-      placeCode(SVC_VAULT_NFT_ADDRESS, SVC_VAULT_NFT_ARTIFACT.deployedBytecode),
-    ]);
-
-    return {
-      rpcUrl: anvil.rpcUrl,
-      chainId,
-      chain,
-      usdc,
-      multicall3: MULTICALL3_ADDRESS,
-      vaultNft: SVC_VAULT_NFT_ADDRESS,
-      publicClient,
-      mintUsdc(to, atomic) {
-        // One at a time: anvil answers concurrent eth_sendTransaction calls from one account with "nonce too low".
-        const minted = mintQueue.then(async () => {
-          const hash = await minter.writeContract({ address: usdc, abi: MINT_ABI, functionName: 'mint', args: [to, atomic] });
-          const receipt = await publicClient.waitForTransactionReceipt({ hash });
-          if (receipt.status !== 'success') throw new Error(`USDC mint ${hash} reverted`);
-          return hash;
-        });
-        mintQueue = minted.then(
-          () => undefined,
-          () => undefined,
-        );
-        return minted;
-      },
-      async setNativeBalance(address, wei) {
-        await testClient.setBalance({ address, value: wei });
-      },
-      stop: () => anvil.stop(),
-    };
+    return await connectSandboxEvmChain({ chainId, rpcUrl: anvil.rpcUrl, stop: () => anvil.stop() });
   } catch (error) {
     await anvil.stop();
     throw error;
   }
+}
+
+/**
+ * A sandbox chain another process started (a standalone worker beside the gateway reaches the gateway's anvils by
+ * their RPC URLs), with SandboxUSDC and Multicall3 made sure of as on start. `stop` defaults to nothing: the chain
+ * belongs to the process that started it.
+ */
+export async function connectSandboxEvmChain(options: { chainId: number; rpcUrl: string; stop?: () => Promise<void> }): Promise<SandboxEvmChain> {
+  const { chainId, rpcUrl } = options;
+  const chain = sandboxViemChain(chainId, rpcUrl);
+  const transport = http(rpcUrl, { retryCount: 0 });
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: POLLING_INTERVAL_MS });
+  const testClient = createTestClient({ chain, transport, mode: 'anvil', pollingInterval: POLLING_INTERVAL_MS });
+  // A JSON-RPC account: anvil signs for its unlocked dev accounts itself and assigns nonces in order.
+  const minter = createWalletClient({ chain, transport, account: SANDBOX_USDC_MINTER, pollingInterval: POLLING_INTERVAL_MS });
+  const usdc = sandboxUsdcAddress(chainId);
+  let mintQueue: Promise<void> = Promise.resolve();
+
+  const placeCode = async (address: Address, runtime: Hex): Promise<void> => {
+    const current = await publicClient.getCode({ address });
+    if (current?.toLowerCase() !== runtime.toLowerCase()) await testClient.setCode({ address, bytecode: runtime });
+  };
+  await Promise.all([
+    placeCode(usdc, SANDBOX_USDC_ARTIFACT.deployedBytecode),
+    placeCode(MULTICALL3_ADDRESS, MULTICALL3_ARTIFACT.deployedBytecode),
+    placeCode(SVC_VAULT_NFT_ADDRESS, SVC_VAULT_NFT_ARTIFACT.deployedBytecode),
+  ]);
+
+  return {
+    rpcUrl,
+    chainId,
+    chain,
+    usdc,
+    multicall3: MULTICALL3_ADDRESS,
+    vaultNft: SVC_VAULT_NFT_ADDRESS,
+    publicClient,
+    mintUsdc(to, atomic) {
+      // One at a time: anvil answers concurrent eth_sendTransaction calls from one account with "nonce too low".
+      const minted = mintQueue.then(async () => {
+        const hash = await minter.writeContract({ address: usdc, abi: MINT_ABI, functionName: 'mint', args: [to, atomic] });
+        const receipt = await publicClient.waitForTransactionReceipt({ hash });
+        if (receipt.status !== 'success') throw new Error(`USDC mint ${hash} reverted`);
+        return hash;
+      });
+      mintQueue = minted.then(
+        () => undefined,
+        () => undefined,
+      );
+      return minted;
+    },
+    async setNativeBalance(address, wei) {
+      await testClient.setBalance({ address, value: wei });
+    },
+    stop: options.stop ?? (async () => undefined),
+  };
 }

@@ -47,6 +47,8 @@ export class OrderEngine {
   private revision = 0n;
   private readonly accountQueues = new Map<string, Promise<unknown>>();
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Orders this engine has claimed and is running: its own claims, yet not unfinished (see reconcile). */
+  private readonly running = new Set<string>();
   private readonly db: Queryable;
   private readonly executors: SwapExecutors;
   private readonly feed: PriceFeed;
@@ -128,6 +130,15 @@ export class OrderEngine {
 
   /** Run a claimed order now and record its outcome (deleteConditionalOrder with executeEarly). */
   async execute(order: StoredOrder): Promise<StoredOrder> {
+    this.running.add(order.orderId);
+    try {
+      return await this.run(order);
+    } finally {
+      this.running.delete(order.orderId);
+    }
+  }
+
+  private async run(order: StoredOrder): Promise<StoredOrder> {
     const executor = this.executors[order.network] as SwapExecutor;
     const prices = await this.pricesOf(order);
     const { swapSlippage } = await slippageOf(this.db, order.accountId);
@@ -158,10 +169,12 @@ export class OrderEngine {
   /**
    * Reconcile executing orders left by a crash (this worker's own, whatever their age) or by a dead worker (stale):
    * a recorded transaction is looked up on the chain (mined: its outcome is recorded; never seen: nothing moved and
-   * the order is released to PENDING); without a recorded transaction nothing was signed, so it is released.
+   * the order is released to PENDING); without a recorded transaction nothing was signed, so it is released. The
+   * claims this engine is still running are left alone: releasing one mid-swap would let it run twice.
    */
   async reconcile(): Promise<void> {
     for (const unfinished of await unfinishedClaims(this.db, this.actor, this.staleClaimMs)) {
+      if (this.running.has(unfinished.orderId)) continue;
       const order = await takeOverClaim(this.db, unfinished, this.actor);
       const executor = order && this.executors[order.network];
       if (!order || !executor) continue;
@@ -185,6 +198,7 @@ export class OrderEngine {
   }
 
   private enqueue(order: StoredOrder): void {
+    this.running.add(order.orderId);
     const previous = this.accountQueues.get(order.accountId) ?? Promise.resolve();
     const run = previous
       .then(() => this.execute(order))
@@ -192,6 +206,7 @@ export class OrderEngine {
     this.accountQueues.set(order.accountId, run);
     this.inFlight.add(run);
     void run.finally(() => {
+      this.running.delete(order.orderId);
       this.inFlight.delete(run);
       if (this.accountQueues.get(order.accountId) === run) this.accountQueues.delete(order.accountId);
     });

@@ -24,8 +24,8 @@ export type SwapOutcome =
 export interface SwapExecutor {
   execute(request: SwapRequest, beforeBroadcast: (txHash: string) => Promise<void>): Promise<SwapOutcome>;
   /**
-   * What became of a recorded transaction: its outcome when it was mined (confirmed or reverted), 'unknown' when the
-   * chain never saw it (then nothing moved and the order may be retried).
+   * What became of a recorded transaction: its outcome when it was mined (confirmed or reverted; one still pending is
+   * waited for), 'unknown' when the chain never saw it (then nothing moved and the order may be retried).
    */
   reconcile(request: SwapRequest, txHash: string): Promise<SwapOutcome | 'unknown'>;
 }

@@ -23,9 +23,11 @@ export interface PlanPrices {
  * The exact-input swap an order runs, or the reason it cannot run.
  * - An entry given as targetQuantity (exact output) spends targetQuantity at the current prices plus the account's
  *   swap slippage, and must receive at least targetQuantity.
- * - A LIMIT order fills at its trigger or better, less the account's slippage: an entry (buying the watched token)
- *   must receive at least sell * sellUsd / trigger, an exit (selling it) at least sell * trigger / buyUsd. Without a
- *   USD price of the other token the guarantee is left to the swap's own slippage check.
+ * - A LIMIT order fills at its trigger or better: an exit (selling the watched token) must receive at least
+ *   sell * trigger / buyUsd, with no slippage allowance (the spec: "LIMIT sells at an ABOVE trigger or better"); an
+ *   entry (buying it) at least sell * sellUsd / trigger less the account's slippage. Without a USD price of the other
+ *   token the guarantee is left to the swap's own slippage check. It binds orders a price fired (claimed with the
+ *   price seen); one claimed without a price (deleteConditionalOrder with executeEarly) runs at the market.
  * - MARKET and STOP_MARKET orders take the market (the executor applies the account's slippage to its quote).
  */
 export function planSwap(order: StoredOrder, prices: PlanPrices, slippagePercent: number): SwapRequest | { reason: string } {
@@ -46,13 +48,13 @@ export function planSwap(order: StoredOrder, prices: PlanPrices, slippagePercent
   } else {
     return { reason: 'the order has no quantity (its entry never filled)' };
   }
-  if (order.orderType === 'LIMIT' && order.triggerPrice !== null) {
+  if (order.orderType === 'LIMIT' && order.triggerPrice !== null && order.priceSeen !== null) {
     const trigger = Number(order.triggerPrice);
     const buysWatched = order.watchToken === order.buyToken;
     const limitBuy = buysWatched
       ? prices.sellUsd === undefined ? undefined : (sell * prices.sellUsd) / trigger
       : prices.buyUsd === undefined ? undefined : (sell * trigger) / prices.buyUsd;
-    if (limitBuy !== undefined) minBuy = Math.max(minBuy ?? 0, limitBuy * tolerance);
+    if (limitBuy !== undefined) minBuy = Math.max(minBuy ?? 0, buysWatched ? limitBuy * tolerance : limitBuy);
   }
   return {
     network: order.network,

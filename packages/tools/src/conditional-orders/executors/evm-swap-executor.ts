@@ -1,31 +1,29 @@
 import { evmChainByKey } from '@svc/chains';
 import { slippageOf } from '@svc/store';
-import { type Address, erc20Abi, formatUnits, type Hash, parseAbi, parseEventLogs } from 'viem';
+import { type Address, erc20Abi, formatUnits, type Hash, parseAbi, parseEventLogs, parseUnits } from 'viem';
 import type { HandlerContext } from '../../handler.js';
 import { evmNetworkOf } from '../../evm/evm-networks.js';
 import { executeSwap } from '../../evm/swap/execute-swap.js';
 import { vaultEvmSigner } from '../../evm/vault-signer.js';
 import type { SwapExecutor, SwapOutcome, SwapRequest } from '../engine/swap-executor.js';
+import { truncatedQuantity } from './token-quantity.js';
 
 const ETH_NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 const isNative = (token: string) => token.toLowerCase() === ETH_NATIVE;
 /** Native output reaches the vault through the wrapped coin's Withdrawal (the router unwraps it). */
 const TRANSFER_EVENTS = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)', 'event Withdrawal(address indexed src, uint256 wad)']);
 
-type Chains = Pick<HandlerContext, 'db' | 'masterKey' | 'evmNetworks'>;
+/** How long a reconciliation waits for a pending transaction to be mined before it gives up (and retries later). */
+const RECEIPT_TIMEOUT_MS = 120_000;
 
-/** A decimal quantity cut to a token's decimals (the engine writes up to 9 places; USDC has 6). */
-function truncated(quantity: string, decimals: number): string {
-  const [whole, fraction = ''] = quantity.split('.');
-  const kept = fraction.slice(0, decimals).replace(/0+$/, '');
-  return kept ? `${whole}.${kept}` : (whole as string);
-}
+type Chains = Pick<HandlerContext, 'db' | 'masterKey' | 'evmNetworks'>;
 
 /**
  * The conditional-order SwapExecutor of one EVM network: the EVM tools' exact-input swap (executeSwap) from the
- * account's vault with the account's swap slippage on the route's quote; the swap's hash is handed to the engine
- * before broadcast. Reconciliation reads the recorded transaction's receipt: mined successfully (with what reached
- * the vault, from its Transfer / Withdrawal logs), reverted, or unknown to the chain.
+ * account's vault with the account's swap slippage on the route's quote, never filling below the order's minimum; the
+ * swap's hash is handed to the engine before broadcast. Reconciliation reads the recorded transaction's receipt
+ * (waiting for it while the transaction is still pending): mined successfully (with what reached the vault, from its
+ * Transfer / Withdrawal logs), reverted, or unknown to the chain.
  */
 export function evmSwapExecutor(chains: Chains, network: 'ethereum' | 'bsc' | 'polygon' | 'base'): SwapExecutor {
   const chainId = (evmChainByKey(network) as { chainId: number }).chainId;
@@ -36,14 +34,15 @@ export function evmSwapExecutor(chains: Chains, network: 'ethereum' | 'bsc' | 'p
   };
   return {
     async execute(request: SwapRequest, beforeBroadcast): Promise<SwapOutcome> {
-      const [{ swapSlippage }, sellDecimals] = await Promise.all([slippageOf(chains.db, request.accountId), decimalsOf(request.sellToken)]);
+      const [{ swapSlippage }, sellDecimals, buyDecimals] = await Promise.all([slippageOf(chains.db, request.accountId), decimalsOf(request.sellToken), decimalsOf(request.buyToken)]);
       const result = await executeSwap(chains, {
         accountId: request.accountId,
         chainId,
         sellToken: request.sellToken,
         buyToken: request.buyToken,
-        sellAmount: truncated(request.sellQuantity, sellDecimals),
+        sellAmount: truncatedQuantity(request.sellQuantity, sellDecimals),
         slippagePercent: swapSlippage,
+        minBuyAtomic: request.minBuyQuantity === undefined ? undefined : parseUnits(truncatedQuantity(request.minBuyQuantity, buyDecimals), buyDecimals),
         onSigned: async (hash, kind) => {
           if (kind === 'swap') await beforeBroadcast(hash);
         },
@@ -57,8 +56,11 @@ export function evmSwapExecutor(chains: Chains, network: 'ethereum' | 'bsc' | 'p
     },
     async reconcile(request: SwapRequest, txHash: string): Promise<SwapOutcome | 'unknown'> {
       const { publicClient } = await evmNetworkOf(chains, chainId);
-      const receipt = await publicClient.getTransactionReceipt({ hash: txHash as Hash }).catch(() => undefined);
-      if (!receipt) return 'unknown';
+      const hash = txHash as Hash;
+      // A transaction still pending may yet be mined: releasing its order would let a retry swap a second time.
+      const pending = await publicClient.getTransaction({ hash }).catch(() => undefined);
+      if (!pending) return 'unknown';
+      const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
       if (receipt.status !== 'success') return { status: 'failed', txHash, reason: `transaction ${txHash} reverted` };
       const vault = (await vaultEvmSigner(chains, request.accountId)).address.toLowerCase();
       const logs = parseEventLogs({ abi: TRANSFER_EVENTS, logs: receipt.logs });

@@ -1,9 +1,11 @@
+import { ServiceError } from '@svc/contracts';
+import { formatUnits } from '@svc/payments';
 import { encodeFunctionData, erc20Abi, type Address, type Hash } from 'viem';
 import type { HandlerContext } from '../../handler.js';
-import { evmNetworkOf, type SwapToken } from '../evm-networks.js';
+import { type EvmNetwork, evmNetworkOf, type SwapToken } from '../evm-networks.js';
 import { balanceOf } from '../evm-tokens.js';
 import { signAndSend, vaultEvmSigner } from '../vault-signer.js';
-import { planSwap, type SellAmount } from './plan-swap.js';
+import { planSwap, type SellAmount, type SwapPlan } from './plan-swap.js';
 
 export interface ExecuteSwapInput {
   readonly accountId: string;
@@ -18,6 +20,12 @@ export interface ExecuteSwapInput {
   readonly sellAmount: SellAmount | string;
   /** Worst accepted output below the quote, in percent (e.g. 1 = 1%). */
   readonly slippagePercent: number;
+  /**
+   * The least the swap may fill for, in atomic units of the buy token, whatever the slippage allows (a conditional
+   * LIMIT order's price guarantee): a route offering less is refused before anything is signed, and the transaction
+   * carries it as its minimum, so a pool that moves against it after signing reverts the swap.
+   */
+  readonly minBuyAtomic?: bigint | undefined;
   /**
    * Called with each transaction's hash after it is signed and BEFORE it is broadcast (the approval, when one is
    * needed, then the swap), so a worker can record it and reconcile against the chain after a crash.
@@ -40,6 +48,27 @@ export interface ExecuteSwapResult {
   readonly from: Address;
 }
 
+type PlanRequest = Parameters<typeof planSwap>[1];
+
+const belowMinimum = (plan: SwapPlan, minBuyAtomic: bigint) =>
+  new ServiceError(
+    'state_conflict',
+    `The market offers ${formatUnits(plan.route.buyAmount, plan.buy.decimals)} ${plan.buy.symbol} for this sale, less than the ${formatUnits(minBuyAtomic, plan.buy.decimals)} ${plan.buy.symbol} required. Nothing was sent.`,
+  );
+
+/**
+ * The plan whose transaction accepts no less than `minBuyAtomic`: the venue encodes its minimum from the slippage, so
+ * a guarantee tighter than the slippage is routed again with the slippage it leaves (venues take whole basis points).
+ */
+async function withMinimum(network: EvmNetwork, request: PlanRequest, plan: SwapPlan, minBuyAtomic: bigint | undefined): Promise<SwapPlan> {
+  if (minBuyAtomic === undefined || plan.route.minBuyAmount >= minBuyAtomic) return plan;
+  if (plan.route.buyAmount < minBuyAtomic) throw belowMinimum(plan, minBuyAtomic);
+  const slippageBps = Number(((plan.route.buyAmount - minBuyAtomic) * 10_000n) / plan.route.buyAmount);
+  const tighter = await planSwap(network, { ...request, slippagePercent: slippageBps / 100 });
+  if (tighter.route.minBuyAmount < minBuyAtomic) throw belowMinimum(tighter, minBuyAtomic);
+  return tighter;
+}
+
 /**
  * Executes an exact-input swap for an account from its vault: routes, approves the router/allowance target when the
  * allowance is short (exactly the sell amount), sends the swap and measures what arrived. Used by the swap tools and
@@ -49,13 +78,8 @@ export interface ExecuteSwapResult {
 export async function executeSwap(context: Pick<HandlerContext, 'db' | 'masterKey' | 'evmNetworks'>, input: ExecuteSwapInput): Promise<ExecuteSwapResult> {
   const network = await evmNetworkOf(context, input.chainId);
   const signer = await vaultEvmSigner(context, input.accountId);
-  const plan = await planSwap(network, {
-    sellToken: input.sellToken,
-    buyToken: input.buyToken,
-    sellAmount: input.sellAmount,
-    taker: signer.address,
-    slippagePercent: input.slippagePercent,
-  });
+  const request = { sellToken: input.sellToken, buyToken: input.buyToken, sellAmount: input.sellAmount, taker: signer.address, slippagePercent: input.slippagePercent };
+  const plan = await withMinimum(network, request, await planSwap(network, request), input.minBuyAtomic);
   const { sell, buy, sellAtomic, route } = plan;
   let approvalTxHash: Hash | null = null;
   if (sell.address !== null && route.allowanceTarget) {

@@ -33,6 +33,12 @@ export interface SwapExactInRequest {
   readonly buyAsset: SolanaAsset;
   readonly sellAmount: bigint;
   readonly slippagePercent: number;
+  /**
+   * The least the swap may fill for, in atomic units of the output, whatever the slippage allows (a conditional LIMIT
+   * order's price guarantee): a quote below it is refused before signing, and the transaction carries it as its
+   * minimum, so a pool that moves against it after signing fails the swap on chain.
+   */
+  readonly minOutAtomic?: bigint | undefined;
   /** Called with the transaction signature once it is signed, before it is sent (record it to reconcile after a crash). */
   readonly onSigned?: ((signature: Signature) => void | Promise<void>) | undefined;
   /** A quote to execute (its input must be `sellAmount`); fetched when absent. */
@@ -86,7 +92,10 @@ export async function swapExactIn(deps: SolanaSwapDeps, request: SwapExactInRequ
     if (lamports.value < lamportsNeeded) {
       throw invalidField(field, 'insufficient_funds', `the vault holds ${formatUnits(lamports.value, 9)} SOL; this swap needs ${formatUnits(lamportsNeeded, 9)} SOL including fees`);
     }
-    const unsigned = await market.swapTransaction(quote, vault.address, minimumOut(quote.outAmount, slippageBps), slippageBps);
+    const floor = request.minOutAtomic ?? 0n;
+    if (quote.outAmount < floor) throw new SwapUnavailable('slippage', `the market offers ${quote.outAmount} atomic units of ${request.buyAsset}, less than the ${floor} required`);
+    const minOut = minimumOut(quote.outAmount, slippageBps);
+    const unsigned = await market.swapTransaction(quote, vault.address, minOut > floor ? minOut : floor, slippageBps);
     const signed = await partiallySignTransaction([vault.keyPair], unsigned);
     const signature = getSignatureFromTransaction(signed);
     await request.onSigned?.(signature);
@@ -111,6 +120,8 @@ export interface ExecuteSolanaSwapInput {
   readonly sellAmount: bigint;
   /** Slippage bound in percent (use the account's swapSlippage from slippageOf). */
   readonly slippagePercent: number;
+  /** The least atomic units of `buyMint` the swap may fill for (a LIMIT order's guarantee); see SwapExactInRequest. */
+  readonly minBuyAtomic?: bigint | undefined;
   /** Receives the transaction signature once signed, before sending, so a crashed worker can reconcile on chain. */
   readonly onSigned?: (signature: Signature) => void | Promise<void>;
 }
@@ -128,6 +139,7 @@ export async function executeSolanaSwap(deps: SolanaSwapDeps, input: ExecuteSola
     buyAsset: conditionalOrderAsset(input.buyMint),
     sellAmount: input.sellAmount,
     slippagePercent: input.slippagePercent,
+    minOutAtomic: input.minBuyAtomic,
     onSigned: input.onSigned,
   });
   return { signature, soldAtomic, boughtAtomic };

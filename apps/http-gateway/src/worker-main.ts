@@ -1,0 +1,73 @@
+// A standalone conditional-order worker: a second process beside the gateway (whose embedded worker keeps running),
+// on the same PostgreSQL database, so two workers race for the claims and either may die and restart.
+import { connectSandboxEvmChain, evmChainById, openSandboxEvmMarket, type SandboxEvmMarket } from '@svc/chains';
+import { onOrderChanges, type OrderNetwork, openStore } from '@svc/store';
+import { CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_JOB, conditionalOrderJob, startWorker } from '@svc/worker';
+import { sandboxOrderEngine } from './conditional-orders.js';
+import { ConfigError, loadConfig } from './config.js';
+import { loadMasterKey } from './master-key.js';
+
+/** SANDBOX_EVM_RPC_URLS: `chainId=url` pairs, comma-separated (the gateway logs its sandbox Base RPC at start). */
+function sandboxEvmRpcUrls(setting: string | undefined): Map<number, string> {
+  const urls = new Map<number, string>();
+  for (const pair of (setting ?? '').split(',').filter((entry) => entry.trim() !== '')) {
+    const [chainId, url] = pair.split('=').map((part) => part.trim());
+    const chain = evmChainById(Number(chainId));
+    if (!chain || !url || !URL.canParse(url)) throw new ConfigError(`SANDBOX_EVM_RPC_URLS: "${pair}" is not chainId=url for a sandbox EVM chain`);
+    urls.set(chain.chainId, url);
+  }
+  if (urls.size === 0) throw new ConfigError('SANDBOX_EVM_RPC_URLS is required: the sandbox chains (chainId=url, comma-separated) the worker swaps on, e.g. 8453=http://127.0.0.1:8545');
+  return urls;
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new ConfigError(`${name} must be a positive integer (milliseconds)`);
+  return parsed;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.mode !== 'sandbox') throw new ConfigError('The standalone worker runs in sandbox mode only: live mode wires no order engine in this release.');
+  if (!config.databaseUrl) throw new ConfigError("The standalone worker needs DATABASE_URL: it shares the gateway's PostgreSQL database (a PGlite directory belongs to one process).");
+  const urls = sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS);
+  const intervalMs = positiveInteger('CONDITIONAL_ORDER_INTERVAL_MS', process.env.CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_INTERVAL_MS);
+  const db = await openStore({ databaseUrl: config.databaseUrl });
+  const masterKey = await loadMasterKey(config);
+  const markets = new Map<number, Promise<SandboxEvmMarket>>();
+  const evm = (chainId: number): Promise<SandboxEvmMarket> => {
+    const rpcUrl = urls.get(chainId);
+    if (!rpcUrl) return Promise.reject(new Error(`chain ${chainId} is not in SANDBOX_EVM_RPC_URLS`));
+    let market = markets.get(chainId);
+    if (!market) {
+      market = connectSandboxEvmChain({ chainId, rpcUrl }).then(openSandboxEvmMarket);
+      market.catch(() => markets.delete(chainId));
+      markets.set(chainId, market);
+    }
+    return market;
+  };
+  const networks = [...urls.keys()].map((chainId) => evmChainById(chainId)?.key as OrderNetwork);
+  const engine = sandboxOrderEngine({ db, sandbox: { evm }, masterKey, workerId: process.env.WORKER_ID, networks });
+  const log = (level: string, details: Record<string, unknown>, msg: string) =>
+    console.log(JSON.stringify({ level, time: new Date().toISOString(), ...details, ...('err' in details ? { err: String(details.err) } : {}), msg }));
+  const worker = startWorker([conditionalOrderJob(engine, intervalMs)], { error: (details, message) => log('error', details, message) });
+  // New and changed orders are announced (LISTEN/NOTIFY): the job runs at once; the interval stays the fallback.
+  const stopListening = await onOrderChanges(db, () => worker.wake(CONDITIONAL_ORDER_JOB));
+  const shutdown = async (signal: string) => {
+    log('info', { signal }, 'shutting down');
+    await stopListening?.();
+    await worker.stop();
+    await engine.stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  log('info', { workerId: engine.workerId, networks, intervalMs }, 'conditional-order worker ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+});
