@@ -60,6 +60,9 @@ async function openDatabase() {
 /**
  * The book, in bulk: one position per order (the schema's foreign key), triggers seeded in SQL: an ABOVE order 1 to
  * 30 % above its token's starting price, a BELOW order 1 to 30 % below (as traders place take-profits and stops).
+ * Order g is the (g / TOKENS)-th of token g % TOKENS: direction alternates with that rank and the offset is g * 7919
+ * mod 1009 (a prime, so no token count collapses a token's orders onto one trigger: with mod 1000 and 10,000 tokens
+ * every order of a token had the same trigger and direction, and a cross claimed all of them at once).
  * The table's secondary indexes are dropped for the load and re-created from their own definitions after it.
  */
 async function seedBook(db) {
@@ -81,8 +84,8 @@ async function seedBook(db) {
       `INSERT INTO conditional_orders (order_id, position_id, account_id, network, role, order_type, watch_token, trigger_price, direction,
                                        sell_token, buy_token, sell_quantity, status)
        SELECT 'ord_' || g, 'pos_' || g, $1, 'base', 'EXIT', 'STOP_MARKET', '0x' || lpad(to_hex(g % $4), 40, '0'),
-              round(((1 + (g % $4) % 997) * (CASE WHEN g % 2 = 0 THEN 1.01 + 0.29 * ((g::bigint * 7919) % 1000) / 1000.0 ELSE 0.99 - 0.29 * ((g::bigint * 7919) % 1000) / 1000.0 END))::numeric, 6),
-              CASE WHEN g % 2 = 0 THEN 'ABOVE' ELSE 'BELOW' END, '0x' || lpad(to_hex(g % $4), 40, '0'), '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', 1, 'PENDING'
+              round(((1 + (g % $4) % 997) * (CASE WHEN (g / $4) % 2 = 0 THEN 1.01 + 0.29 * ((g::bigint * 7919) % 1009) / 1009.0 ELSE 0.99 - 0.29 * ((g::bigint * 7919) % 1009) / 1009.0 END))::numeric, 6),
+              CASE WHEN (g / $4) % 2 = 0 THEN 'ABOVE' ELSE 'BELOW' END, '0x' || lpad(to_hex(g % $4), 40, '0'), '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', 1, 'PENDING'
          FROM generate_series($2::int, $3::int) AS g`,
       [accountId, from, to, TOKENS],
     );

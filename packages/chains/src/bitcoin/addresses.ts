@@ -16,7 +16,18 @@ export function bitcoinOutputScript(address: string): Uint8Array | undefined {
   }
 }
 
-export const isBitcoinMainnetAddress = (address: string): boolean => bitcoinOutputScript(address) !== undefined;
+/** Addresses already found valid: decoding a taproot address lifts its key onto the curve (a modular square root). */
+const validAddresses = new Set<string>();
+const VALID_ADDRESSES_KEPT = 10_000;
+
+/** Whether `address` is a Bitcoin mainnet address; balance reads check the same vault addresses on every call. */
+export function isBitcoinMainnetAddress(address: string): boolean {
+  if (validAddresses.has(address)) return true;
+  if (bitcoinOutputScript(address) === undefined) return false;
+  if (validAddresses.size >= VALID_ADDRESSES_KEPT) validAddresses.clear();
+  validAddresses.add(address);
+  return true;
+}
 
 /**
  * The two addresses a wallet shows for one compressed public key (66 hex digits, 02/03 prefix): native segwit

@@ -1,8 +1,13 @@
 import { EVM_CHAINS, vaultAddressesOf } from '@svc/chains';
-import { erc20Abi, getAddress } from 'viem';
+import { type Address, getAddress, parseAbi } from 'viem';
 import { assetBalance, type AssetBalance, type BalanceReader } from '../balances/chain-balances.js';
 import { callerOf, type HandlerContext } from '../handler.js';
 import { evmNetworkOf } from './evm-networks.js';
+
+/** ERC-20 balanceOf, and Multicall3's getEthBalance (the native coin of an address, readable inside a multicall). */
+const BALANCE_ABI = parseAbi(['function balanceOf(address owner) view returns (uint256)', 'function getEthBalance(address addr) view returns (uint256)']);
+
+type BalanceCall = { readonly address: Address; readonly abi: typeof BALANCE_ABI; readonly functionName: 'balanceOf' | 'getEthBalance'; readonly args: readonly [Address] };
 
 /**
  * The EVM BalanceReader of chain `chainId`: the native coin first, then every known ERC-20 (the chain's token list;
@@ -12,16 +17,17 @@ export function evmBalanceReader(chainId: number): BalanceReader {
   return async (context, address) => {
     const network = await evmNetworkOf(context, chainId);
     const owner = getAddress(address);
-    const balanceCalls = network.knownTokens.map((token) => ({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }) as const);
-    // One eth_call for every token through Multicall3 where the chain has it (all five do): getAllBalances reads
-    // five EVM chains at once, and a request per token made the fan-out CPU-bound.
-    const [native, tokens] = await Promise.all([
-      network.publicClient.getBalance({ address: owner }),
-      network.publicClient.chain?.contracts?.multicall3
-        ? network.publicClient.multicall({ contracts: balanceCalls, allowFailure: false })
-        : Promise.all(balanceCalls.map((call) => network.publicClient.readContract(call))),
-    ]);
-    const assets: AssetBalance[] = [assetBalance(network.registry.nativeSymbol, null, native!, network.registry.nativeDecimals)];
+    const balanceCalls = network.knownTokens.map((token) => ({ address: token.address, abi: BALANCE_ABI, functionName: 'balanceOf', args: [owner] }) as const);
+    const multicall3 = network.publicClient.chain?.contracts?.multicall3;
+    // One eth_call for the native coin and every token through Multicall3 (getEthBalance beside the balanceOf calls)
+    // where the chain has it (all five do): getAllBalances reads five EVM chains at once, and its fan-out is bound by
+    // the gateway's CPU per JSON-RPC request.
+    const [native, tokens] = multicall3
+      ? await network.publicClient
+          .multicall({ contracts: [{ address: multicall3.address, abi: BALANCE_ABI, functionName: 'getEthBalance', args: [owner] }, ...balanceCalls] as BalanceCall[], allowFailure: false })
+          .then(([coin, ...held]) => [coin!, held] as const)
+      : await Promise.all([network.publicClient.getBalance({ address: owner }), Promise.all(balanceCalls.map((call) => network.publicClient.readContract(call)))]);
+    const assets: AssetBalance[] = [assetBalance(network.registry.nativeSymbol, null, native, network.registry.nativeDecimals)];
     network.knownTokens.forEach((token, index) => {
       const atomic = tokens[index]!;
       if (atomic > 0n) assets.push(assetBalance(token.symbol, token.address, atomic, token.decimals));

@@ -166,6 +166,9 @@ function simulationOf(meta: TransactionMetadata, err: RpcTransactionError | null
   };
 }
 
+/** Associated token accounts remembered (a sandbox serves few owners; the bound only keeps a long run's memory flat). */
+const TOKEN_ACCOUNT_CACHE = 10_000;
+
 /** LiteSVM plus the sandbox USDC mint, balances, and the bookkeeping a JSON-RPC facade needs. */
 export class SolanaLedger {
   readonly usdcMint = SOLANA_USDC_MINT;
@@ -175,6 +178,7 @@ export class SolanaLedger {
   readonly #signaturesByAccount = new Map<string, Signature[]>();
   #saveTimer: NodeJS.Timeout | undefined;
   #closed = false;
+  readonly #tokenAccounts = new Map<string, Address>();
 
   private constructor(
     private readonly svm: LiteSVM,
@@ -275,7 +279,14 @@ export class SolanaLedger {
 
   /** Associated token account of `owner` for `mint` (classic SPL Token program). */
   async tokenAccount(owner: Address, mint: Address = SOLANA_USDC_MINT): Promise<Address> {
+    // Derived once per (owner, mint): the derivation hashes until it finds an off-curve point, and every balance
+    // read (getTokenAccountsByOwner answers from the ATAs of all seeded mints) would otherwise repeat it.
+    const key = `${owner}/${mint}`;
+    const known = this.#tokenAccounts.get(key);
+    if (known) return known;
     const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    if (this.#tokenAccounts.size >= TOKEN_ACCOUNT_CACHE) this.#tokenAccounts.clear();
+    this.#tokenAccounts.set(key, ata);
     return ata;
   }
 

@@ -9,62 +9,87 @@ export interface IndexedOrder {
   readonly triggerPrice: number;
 }
 
+/** What a tick that crosses nothing returns: shared, so the common tick allocates nothing. */
+const NONE: readonly IndexedOrder[] = Object.freeze([]);
+
 /**
- * The orders of one (network, token, direction), ordered so that the ones a price reaches first come first:
- * ABOVE ascending (a price p fires every trigger <= p), BELOW descending (p fires every trigger >= p). A tick then
- * removes a prefix: it touches only the orders that cross.
+ * The orders of one (network, token, direction), ordered so that the ones a price reaches first come LAST: ABOVE
+ * descending (a price p fires every trigger <= p), BELOW ascending (p fires every trigger >= p). A tick then pops a
+ * suffix: it touches only the orders that cross, and removing them moves nothing else.
  */
 class TriggerLadder {
-  readonly prices: number[] = [];
-  readonly ids: string[] = [];
-  constructor(private readonly ascending: boolean) {}
+  /** Trigger prices (an array of plain numbers: V8 keeps them unboxed, nothing for the GC to trace). */
+  private readonly prices: number[] = [];
+  private readonly orders: IndexedOrder[] = [];
+  constructor(private readonly above: boolean) {}
 
-  /** First position whose trigger comes after `price` in ladder order (upper bound). */
-  private after(price: number): number {
+  get size(): number {
+    return this.orders.length;
+  }
+
+  /** Whether `price` reaches a trigger at `at`. */
+  private reaches(at: number, price: number): boolean {
+    return this.above ? at <= price : at >= price;
+  }
+
+  /** The first position of the suffix that `price` reaches (the length when it reaches nothing). */
+  private firstReached(price: number): number {
     let low = 0;
     let high = this.prices.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      const at = this.prices[mid] as number;
-      if (this.ascending ? at <= price : at >= price) low = mid + 1;
-      else high = mid;
+      if (this.reaches(this.prices[mid] as number, price)) high = mid;
+      else low = mid + 1;
     }
     return low;
   }
 
-  add(orderId: string, price: number): void {
-    const at = this.after(price);
-    this.prices.splice(at, 0, price);
-    this.ids.splice(at, 0, orderId);
+  /** Before the triggers equal to its own, so that among equal triggers the oldest is taken first. */
+  add(order: IndexedOrder): void {
+    const at = this.firstReached(order.triggerPrice);
+    this.prices.splice(at, 0, order.triggerPrice);
+    this.orders.splice(at, 0, order);
   }
 
-  remove(orderId: string, price: number): void {
-    for (let at = this.after(price) - 1; at >= 0 && this.prices[at] === price; at -= 1) {
-      if (this.ids[at] === orderId) {
+  remove(order: IndexedOrder): void {
+    for (let at = this.firstReached(order.triggerPrice); at < this.prices.length && this.prices[at] === order.triggerPrice; at += 1) {
+      if (this.orders[at] === order) {
         this.prices.splice(at, 1);
-        this.ids.splice(at, 1);
+        this.orders.splice(at, 1);
         return;
       }
     }
   }
 
-  /** Remove and return the orders `price` reaches. */
-  take(price: number): string[] {
-    const count = this.after(price);
-    if (count === 0) return [];
-    this.prices.splice(0, count);
-    return this.ids.splice(0, count);
+  /** Whether `price` reaches any trigger: the last one is the nearest. */
+  crossedBy(price: number): boolean {
+    const last = this.prices.length - 1;
+    return last >= 0 && this.reaches(this.prices[last] as number, price);
+  }
+
+  /** Remove the orders `price` reaches, appending them to `into`. */
+  takeInto(price: number, into: IndexedOrder[]): void {
+    const from = this.firstReached(price);
+    for (let at = this.orders.length - 1; at >= from; at -= 1) into.push(this.orders[at] as IndexedOrder);
+    this.prices.length = from;
+    this.orders.length = from;
   }
 }
 
-const keyOf = (network: string, token: string, direction: Direction) => `${network}|${token}|${direction}`;
+/** Both ladders of one (network, token). */
+interface TokenLadders {
+  readonly above: TriggerLadder;
+  readonly below: TriggerLadder;
+}
 
-/** The in-memory trigger index of one worker: armed orders per (network, token, direction), ordered by trigger price. */
+/**
+ * The in-memory trigger index of one worker: armed orders per (network, token, direction), ordered by trigger price.
+ * Looked up network -> token without building a key string, so a tick that crosses nothing costs two map lookups
+ * and two comparisons and allocates nothing.
+ */
 export class TriggerIndex {
-  private readonly ladders = new Map<string, TriggerLadder>();
+  private readonly networks = new Map<string, Map<string, TokenLadders>>();
   private readonly orders = new Map<string, IndexedOrder>();
-  /** Watched (network, token) pairs with how many armed orders each has. */
-  private readonly watched = new Map<string, { network: string; token: string; count: number }>();
 
   get size(): number {
     return this.orders.size;
@@ -77,49 +102,56 @@ export class TriggerIndex {
   /** Add an order, or move it when its trigger changed. */
   upsert(order: IndexedOrder): void {
     this.remove(order.orderId);
-    const key = keyOf(order.network, order.token, order.direction);
-    let ladder = this.ladders.get(key);
-    if (!ladder) {
-      ladder = new TriggerLadder(order.direction === 'ABOVE');
-      this.ladders.set(key, ladder);
+    let tokens = this.networks.get(order.network);
+    if (!tokens) {
+      tokens = new Map();
+      this.networks.set(order.network, tokens);
     }
-    ladder.add(order.orderId, order.triggerPrice);
+    let ladders = tokens.get(order.token);
+    if (!ladders) {
+      ladders = { above: new TriggerLadder(true), below: new TriggerLadder(false) };
+      tokens.set(order.token, ladders);
+    }
+    (order.direction === 'ABOVE' ? ladders.above : ladders.below).add(order);
     this.orders.set(order.orderId, order);
-    this.watch(order, 1);
   }
 
   remove(orderId: string): void {
     const order = this.orders.get(orderId);
     if (!order) return;
-    this.ladders.get(keyOf(order.network, order.token, order.direction))?.remove(orderId, order.triggerPrice);
     this.orders.delete(orderId);
-    this.watch(order, -1);
+    const tokens = this.networks.get(order.network);
+    const ladders = tokens?.get(order.token);
+    if (!tokens || !ladders) return;
+    (order.direction === 'ABOVE' ? ladders.above : ladders.below).remove(order);
+    this.forgetEmpty(tokens, order.token, ladders);
   }
 
   /** The orders a price tick crosses, removed from the index (the caller claims them). */
-  crossing(network: string, token: string, priceUsd: number): IndexedOrder[] {
+  crossing(network: string, token: string, priceUsd: number): readonly IndexedOrder[] {
+    const tokens = this.networks.get(network);
+    const ladders = tokens?.get(token);
+    if (!tokens || !ladders) return NONE;
+    const above = ladders.above.crossedBy(priceUsd);
+    const below = ladders.below.crossedBy(priceUsd);
+    if (!above && !below) return NONE;
     const crossed: IndexedOrder[] = [];
-    for (const direction of ['ABOVE', 'BELOW'] as const) {
-      for (const orderId of this.ladders.get(keyOf(network, token, direction))?.take(priceUsd) ?? []) {
-        const order = this.orders.get(orderId) as IndexedOrder;
-        this.orders.delete(orderId);
-        this.watch(order, -1);
-        crossed.push(order);
-      }
-    }
+    if (above) ladders.above.takeInto(priceUsd, crossed);
+    if (below) ladders.below.takeInto(priceUsd, crossed);
+    for (const order of crossed) this.orders.delete(order.orderId);
+    this.forgetEmpty(tokens, token, ladders);
     return crossed;
   }
 
   /** The (network, token) pairs with armed orders: what the price feed must follow. */
   tokens(): { network: string; token: string }[] {
-    return [...this.watched.values()].map(({ network, token }) => ({ network, token }));
+    const watched: { network: string; token: string }[] = [];
+    for (const [network, tokens] of this.networks) for (const token of tokens.keys()) watched.push({ network, token });
+    return watched;
   }
 
-  private watch(order: IndexedOrder, delta: number): void {
-    const key = `${order.network}|${order.token}`;
-    const entry = this.watched.get(key) ?? { network: order.network, token: order.token, count: 0 };
-    entry.count += delta;
-    if (entry.count > 0) this.watched.set(key, entry);
-    else this.watched.delete(key);
+  /** A token without armed orders is no longer watched. */
+  private forgetEmpty(tokens: Map<string, TokenLadders>, token: string, ladders: TokenLadders): void {
+    if (ladders.above.size === 0 && ladders.below.size === 0) tokens.delete(token);
   }
 }
