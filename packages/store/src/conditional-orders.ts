@@ -278,35 +278,42 @@ export async function retriggerOrder(db: Queryable, orderId: string, triggerPric
   return rows[0] && toOrder(rows[0]);
 }
 
+/** An order a price crossed, and the price that crossed it. */
+export interface OrderClaim {
+  readonly orderId: string;
+  readonly priceSeen: string | null;
+}
+
 /**
  * Claim PENDING orders for execution: the one conditional UPDATE that makes execution exactly-once, for every order
- * a price tick crossed at once. An order another worker (or a cancel) got first is simply not returned. When a
- * sibling exit of the same position is already executing or executed (the unique index conditional_orders_one_exit:
- * take-profit and stop-loss cancel each other) the batch fails as a whole and is retried one order at a time, so
- * only the blocked order is left out.
+ * a batch of price ticks crossed (each with the price that crossed it). An order another worker (or a cancel) got
+ * first is simply not returned. When a sibling exit of the same position is already executing or executed (the
+ * unique index conditional_orders_one_exit: take-profit and stop-loss cancel each other) the batch fails as a whole
+ * and is retried one order at a time, so only the blocked order is left out.
  */
-export async function claimOrders(db: Queryable, orderIds: readonly string[], claimant: string, priceSeen: string | null): Promise<StoredOrder[]> {
-  const claim = async (ids: readonly string[]) => {
+export async function claimOrders(db: Queryable, claims: readonly OrderClaim[], claimant: string): Promise<StoredOrder[]> {
+  const claim = async (batch: readonly OrderClaim[]) => {
     const { rows } = await db.query<OrderRow>(
-      `WITH changed AS (
-         UPDATE conditional_orders SET status = 'EXECUTING', claimed_by = $2, claimed_at = now(), price_seen = $3::numeric, updated_at = now(),
+      `WITH seen AS (SELECT * FROM unnest($1::text[], $3::numeric[]) AS seen(order_id, price)),
+       changed AS (
+         UPDATE conditional_orders o SET status = 'EXECUTING', claimed_by = $2, claimed_at = now(), price_seen = seen.price, updated_at = now(),
                 revision = nextval('conditional_order_revisions')
-          WHERE order_id = ANY($1::text[]) AND status = 'PENDING' RETURNING *
-       )${EVENT_OF_CHANGED('$2', "'claimed'", '$3', 'NULL', 'NULL')}`,
-      [ids, claimant, priceSeen],
+           FROM seen WHERE o.order_id = seen.order_id AND o.status = 'PENDING' RETURNING o.*
+       )${EVENT_OF_CHANGED('$2', "'claimed'", 'price_seen', 'NULL', 'NULL')}`,
+      [batch.map((c) => c.orderId), claimant, batch.map((c) => c.priceSeen)],
     );
     return rows.map(toOrder);
   };
   const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
   try {
-    return await claim(orderIds);
+    return await claim(claims);
   } catch (error) {
     if (!uniqueViolation(error)) throw error;
   }
   const claimed: StoredOrder[] = [];
-  for (const orderId of orderIds) {
+  for (const one of claims) {
     try {
-      claimed.push(...(await claim([orderId])));
+      claimed.push(...(await claim([one])));
     } catch (error) {
       if (!uniqueViolation(error)) throw error;
     }
@@ -316,7 +323,7 @@ export async function claimOrders(db: Queryable, orderIds: readonly string[], cl
 
 /** Claim one PENDING order (see claimOrders); undefined when someone else has it. */
 export async function claimOrder(db: Queryable, orderId: string, claimant: string, priceSeen: string | null): Promise<StoredOrder | undefined> {
-  const [claimed] = await claimOrders(db, [orderId], claimant, priceSeen);
+  const [claimed] = await claimOrders(db, [{ orderId, priceSeen }], claimant);
   return claimed;
 }
 

@@ -263,6 +263,21 @@ describe.each(testBackends())('conditional orders on $name', (backend) => {
     expect((await orderById(db, position.orders[0].orderId))?.status).toBe('EXECUTED');
   });
 
+  it('a feed poll\'s ticks claim every order they cross together, each at the price that crossed it', async () => {
+    const exit = (trigger: string) => ({ assetToSell: WETH, receiveToken: USDC, sellQuantity: 1, exitType: 'STOP_MARKET', triggerPriceUsd: trigger, triggerDirection: 'BELOW' });
+    const first = (await call('createBaseConditionalExit', exit('1480'), alice)).position.orders[0].orderId;
+    const second = (await call('createBaseConditionalExit', exit('1350'), alice)).position.orders[0].orderId;
+    await engine.sync();
+    const claimed = await engine.ticks([
+      { network: 'base', token: WETH, priceUsd: 1450 },
+      { network: 'base', token: WETH, priceUsd: 1300 },
+    ]);
+    expect(claimed.map((order) => order.orderId).sort()).toEqual([first, second].sort());
+    await engine.idle();
+    expect(await orderById(db, first)).toMatchObject({ status: 'EXECUTED', priceSeen: '1450' });
+    expect(await orderById(db, second)).toMatchObject({ status: 'EXECUTED', priceSeen: '1300' });
+  });
+
   it('a claim left by a crashed worker is reconciled at start-up: released when nothing was signed, recorded when the chain has it', async () => {
     const exit = { assetToSell: WETH, receiveToken: USDC, sellQuantity: 1, exitType: 'STOP_MARKET', triggerPriceUsd: '100', triggerDirection: 'BELOW' };
     const unsigned = (await call('createBaseConditionalExit', exit, alice)).position.orders[0].orderId;

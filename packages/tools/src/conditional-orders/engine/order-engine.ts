@@ -5,6 +5,7 @@ import {
   claimOrders,
   moveOrder,
   moveOrdersOfPosition,
+  type OrderClaim,
   type OrderNetwork,
   ordersChangedSince,
   type Queryable,
@@ -103,17 +104,27 @@ export class OrderEngine {
   async pollPrices(): Promise<void> {
     const tokens = this.index.tokens() as { network: OrderNetwork; token: string }[];
     if (tokens.length === 0) return;
-    for (const tick of await this.feed.prices(tokens)) await this.tick(tick);
+    await this.ticks(await this.feed.prices(tokens));
+  }
+
+  /** One price tick (see `ticks`). */
+  tick(tick: PriceTick): Promise<StoredOrder[]> {
+    return this.ticks([tick]);
   }
 
   /**
-   * A price tick: claim every order it crosses. Resolves when the claims are made (the swaps then run in the
+   * Price ticks, in the order they were seen (a feed poll's answer): claim every order they cross, each with the
+   * price that crossed it, in one statement. Resolves when the claims are made (the swaps then run in the
    * background, see `idle`); returns the claimed orders.
    */
-  async tick(tick: PriceTick): Promise<StoredOrder[]> {
-    const crossed = this.index.crossing(tick.network, tick.token, tick.priceUsd);
-    if (crossed.length === 0) return [];
-    const claimed = await claimOrders(this.db, crossed.map((order) => order.orderId), this.actor, String(tick.priceUsd));
+  async ticks(ticks: readonly PriceTick[]): Promise<StoredOrder[]> {
+    const claims: OrderClaim[] = [];
+    for (const tick of ticks) {
+      const priceSeen = String(tick.priceUsd);
+      for (const order of this.index.crossing(tick.network, tick.token, tick.priceUsd)) claims.push({ orderId: order.orderId, priceSeen });
+    }
+    if (claims.length === 0) return [];
+    const claimed = await claimOrders(this.db, claims, this.actor);
     for (const order of claimed) this.enqueue(order);
     return claimed;
   }
