@@ -46,7 +46,7 @@ describe('live price feeds against recorded HTTP answers', () => {
 
   it('EVM: the 0x v2 quote of one whole token into the chain USDC; USDC is 1; a token without liquidity is left out and logged', async () => {
     const zeroEx = mockAgent().get('https://api.0x.org');
-    const quote = (sellToken: string, body: unknown) =>
+    const quote = (sellToken: string, body: object) =>
       zeroEx
         .intercept({
           method: 'GET',
