@@ -1,6 +1,6 @@
 import { newMasterKeyText } from '@svc/chains';
 import type { Db } from '@svc/store';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { backends, LIVE_SETTINGS } from './harness.js';
@@ -8,22 +8,23 @@ import { backends, LIVE_SETTINGS } from './harness.js';
 const NETWORKS = ['solana', 'ethereum', 'bsc', 'polygon', 'base'] as const;
 
 describe.each(backends)('live conditional-order engine wiring ($name)', (backend) => {
+  let db: Db;
   let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    db = await backend.open();
+  });
   afterEach(async () => {
     await close?.();
     close = undefined;
   });
+  afterAll(() => db.close());
 
   /** Build the live gateway with `env` and return the networks its engine executes and its start-up log lines. */
   async function liveGateway(env: Record<string, string>) {
-    const db: Db = await backend.open();
     const lines: string[] = [];
     const config = loadConfig({ ...LIVE_SETTINGS, SVC_MASTER_KEY: newMasterKeyText(), LOG_LEVEL: 'info', ...env });
     const app = await buildApp(config, { db, logStream: { write: (line: string) => void lines.push(line) } });
-    close = async () => {
-      await app.close();
-      await db.close();
-    };
+    close = () => app.close();
     const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => String(line.msg).startsWith('conditional orders (live)'));
     return { executes: NETWORKS.filter((network) => app.orderEngine?.executes(network)), logged };
   }
