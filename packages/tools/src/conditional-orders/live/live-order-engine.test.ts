@@ -1,6 +1,6 @@
 import { findTool, parseInput, ServiceError } from '@svc/contracts';
 import { useMockAgent } from '@svc/providers/testing';
-import { type Db, orderById } from '@svc/store';
+import { createPosition, type Db, orderById } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEvmNetworks } from '../../evm/live-evm-networks.js';
@@ -70,6 +70,18 @@ describe.each(testBackends())('live conditional orders on $name', (backend) => {
     expect(entry).toMatchObject({ code: 'not_configured', extra: { setting: 'RPC_URL_ETHEREUM', settings: ['RPC_URL_ETHEREUM', 'ZEROX_API_KEY'] } });
     expect(commits).toEqual([]);
     expect(await call('getAllPositions', {}, alice)).toEqual({ positions: [], count: 0 });
+  });
+
+  it('executeEarly on an order left on a network that is no longer watched names the missing settings; the order stays PENDING', async () => {
+    const accountId = alice.caller?.accountId as string;
+    const position = await createPosition(db, {
+      accountId, network: 'base', kind: 'EXIT', asset: WETH, quoteToken: USDC_BASE, actor: `account:${accountId}`,
+      orders: [{ role: 'EXIT', orderType: 'STOP_MARKET', watchToken: WETH, triggerPrice: '2000', direction: 'BELOW', sellToken: WETH, buyToken: USDC_BASE, sellQuantity: '1', buyQuantity: null, status: 'PENDING' }],
+    });
+    const [order] = position.orders;
+    const refused = await call('deleteConditionalOrder', { orderId: order?.orderId, executeEarly: true }, alice).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'not_configured', extra: { setting: 'ZEROX_API_KEY', network: 'base' } });
+    expect(await orderById(db, order?.orderId as string)).toMatchObject({ status: 'PENDING' });
   });
 
   it('feed -> index -> claim -> executor: a Solana LIMIT exit fires on the Jupiter price and runs through the executor once', async () => {
