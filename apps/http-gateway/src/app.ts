@@ -19,7 +19,7 @@ import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import { sandboxPriceRoutes } from './routes/sandbox-prices.js';
-import { sandboxMarketOf, sandboxOrderEngine } from './conditional-orders.js';
+import { describeOrderNetworks, liveOrderEngineOf, sandboxMarketOf, sandboxOrderEngine } from './conditional-orders.js';
 import { webhookRoutes } from './routes/webhook.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { smartWalletVerifier } from './smart-wallet-verifier.js';
@@ -27,7 +27,7 @@ import type { Sandbox } from './sandbox.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The conditional-order trigger engine (sandbox mode): main.ts runs it in the embedded worker. */
+    /** The conditional-order trigger engine (sandbox or live): main.ts runs it in the embedded worker. */
     orderEngine: OrderEngine | undefined;
   }
 }
@@ -98,10 +98,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // facade, or BITCOIN_ESPLORA_URL and BITCOIN_ORD_URL (and COUNTERPARTY_API_URL for the Counterparty tools).
   const sandboxBitcoin = config.mode === 'sandbox' ? deps.sandbox?.bitcoin : undefined;
   const bitcoin = sandboxBitcoin ? sandboxBitcoinChain(() => sandboxBitcoin.esploraUrl()) : liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl, counterpartyUrl: config.counterpartyApiUrl });
-  // Conditional orders: the trigger engine (sandbox mode) that the embedded worker runs (app.orderEngine) and executeEarly uses.
-  const orderEngine = deps.sandbox && config.mode === 'sandbox' ? sandboxOrderEngine({ db: deps.db, sandbox: deps.sandbox, masterKey, workerId: deps.workerId }) : undefined;
+  // Conditional orders: the trigger engine that the embedded worker runs (app.orderEngine) and executeEarly uses. Live:
+  // only the networks whose settings are present are watched; a create on another answers 503 naming them (orderNetworks).
+  const live = config.mode === 'live' ? liveOrderEngineOf({ config, db: deps.db, masterKey, evmNetworks, solana, workerId: deps.workerId, log: app.log }) : undefined;
+  if (live) {
+    const { details, message } = describeOrderNetworks(live.networks);
+    app.log.info(details, message);
+  }
+  const orderEngine = live?.engine ?? (deps.sandbox && config.mode === 'sandbox' ? sandboxOrderEngine({ db: deps.db, sandbox: deps.sandbox, masterKey, workerId: deps.workerId }) : undefined);
   app.decorate('orderEngine', orderEngine);
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin, orderEngine });
+  const orderNetworks = live?.networks;
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin, orderEngine, orderNetworks });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({

@@ -2,7 +2,7 @@ import { EVM_CHAINS, InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from
 import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
 import { siwxNonceKeyFrom } from '@svc/payments';
 import type { ProviderEnv } from '@svc/providers';
-import type { LiveHederaSettings } from '@svc/tools';
+import { LIVE_PRICE_INTERVAL_MS, type LiveHederaSettings } from '@svc/tools';
 import type { AccessKeyEnvironment } from '@svc/store';
 import { z } from 'zod';
 
@@ -50,6 +50,8 @@ const settingsSchema = z.object({
   SOLANA_RPC_URL: z.url().optional(),
   JUPITER_API_KEY: z.string().min(1).optional(),
   JUPITER_API_URL: z.url().optional(),
+  /** Live conditional orders: how often each watched network's prices are read (Jupiter, 0x), in milliseconds. */
+  ORDER_PRICE_INTERVAL_MS: z.coerce.number().int().min(1000).default(LIVE_PRICE_INTERVAL_MS),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -106,6 +108,8 @@ export interface Config {
   readonly hedera: LiveHederaSettings;
   /** Live EVM tools: RPC_URL_ETHEREUM, RPC_URL_BSC, RPC_URL_POLYGON, RPC_URL_BASE, RPC_URL_ALTCHAIN, ZEROX_API_KEY, LIFI_API_KEY. */
   readonly evmSettings: Readonly<Record<string, string | undefined>>;
+  /** Live conditional orders: each watched network's price poll interval (ORDER_PRICE_INTERVAL_MS). */
+  readonly orderPriceIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -203,5 +207,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       HEDERA_WHBAR_TOKEN_ID: s.HEDERA_WHBAR_TOKEN_ID,
     },
     evmSettings: Object.fromEntries(EVM_SETTINGS.map((name) => [name, env[name] || undefined])),
+    orderPriceIntervalMs: s.ORDER_PRICE_INTERVAL_MS,
   };
 }

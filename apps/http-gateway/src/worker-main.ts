@@ -1,9 +1,11 @@
 // A standalone conditional-order worker: a second process beside the gateway (whose embedded worker keeps running),
-// on the same PostgreSQL database, so two workers race for the claims and either may die and restart.
-import { connectSandboxEvmChain, evmChainById, openSandboxEvmMarket, type SandboxEvmMarket } from '@svc/chains';
-import { onOrderChanges, type OrderNetwork, openStore } from '@svc/store';
+// on the same PostgreSQL database, so two workers race for the claims and either may die and restart. Sandbox mode:
+// the gateway's anvils (SANDBOX_EVM_RPC_URLS); live mode: the live feeds and chains whose settings are present.
+import { connectSandboxEvmChain, evmChainById, type MasterKeyProvider, openSandboxEvmMarket, type SandboxEvmMarket } from '@svc/chains';
+import { type Db, onOrderChanges, type OrderNetwork, openStore } from '@svc/store';
+import type { OrderEngine } from '@svc/tools';
 import { CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_JOB, conditionalOrderJob, startWorker } from '@svc/worker';
-import { sandboxOrderEngine } from './conditional-orders.js';
+import { describeOrderNetworks, liveOrderEngineOf, sandboxOrderEngine } from './conditional-orders.js';
 import { ConfigError, loadConfig } from './config.js';
 import { loadMasterKey } from './master-key.js';
 
@@ -29,28 +31,25 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (config.mode !== 'sandbox') throw new ConfigError('The standalone worker runs in sandbox mode only: live mode wires no order engine in this release.');
   if (!config.databaseUrl) throw new ConfigError("The standalone worker needs DATABASE_URL: it shares the gateway's PostgreSQL database (a PGlite directory belongs to one process).");
-  const urls = sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS);
   const intervalMs = positiveInteger('CONDITIONAL_ORDER_INTERVAL_MS', process.env.CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_INTERVAL_MS);
   const db = await openStore({ databaseUrl: config.databaseUrl });
   const masterKey = await loadMasterKey(config);
-  const markets = new Map<number, Promise<SandboxEvmMarket>>();
-  const evm = (chainId: number): Promise<SandboxEvmMarket> => {
-    const rpcUrl = urls.get(chainId);
-    if (!rpcUrl) return Promise.reject(new Error(`chain ${chainId} is not in SANDBOX_EVM_RPC_URLS`));
-    let market = markets.get(chainId);
-    if (!market) {
-      market = connectSandboxEvmChain({ chainId, rpcUrl }).then(openSandboxEvmMarket);
-      market.catch(() => markets.delete(chainId));
-      markets.set(chainId, market);
-    }
-    return market;
-  };
-  const networks = [...urls.keys()].map((chainId) => evmChainById(chainId)?.key as OrderNetwork);
-  const engine = sandboxOrderEngine({ db, sandbox: { evm }, masterKey, workerId: process.env.WORKER_ID, networks });
   const log = (level: string, details: Record<string, unknown>, msg: string) =>
     console.log(JSON.stringify({ level, time: new Date().toISOString(), ...details, ...('err' in details ? { err: String(details.err) } : {}), msg }));
+  const workerId = process.env.WORKER_ID;
+  let engine: OrderEngine;
+  let networks: readonly OrderNetwork[];
+  if (config.mode === 'live') {
+    // Live: the networks whose settings (RPC_URL_*, ZEROX_API_KEY, SOLANA_RPC_URL, JUPITER_API_KEY) are present.
+    const live = liveOrderEngineOf({ config, db, masterKey, workerId, log: { warn: (details, msg) => log('warn', details, msg), error: (details, msg) => log('error', details, msg) } });
+    const { details, message } = describeOrderNetworks(live.networks);
+    log('info', details, message);
+    ({ engine } = live);
+    networks = live.networks.watched;
+  } else {
+    ({ engine, networks } = sandboxWorkerEngine(db, masterKey, workerId));
+  }
   const worker = startWorker([conditionalOrderJob(engine, intervalMs)], { error: (details, message) => log('error', details, message) });
   // New and changed orders are announced (LISTEN/NOTIFY): the job runs at once; the interval stays the fallback.
   const stopListening = await onOrderChanges(db, () => worker.wake(CONDITIONAL_ORDER_JOB));
@@ -64,7 +63,26 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  log('info', { workerId: engine.workerId, networks, intervalMs }, 'conditional-order worker ready');
+  log('info', { mode: config.mode, workerId: engine.workerId, networks, intervalMs }, 'conditional-order worker ready');
+}
+
+/** Sandbox: the gateway's anvils named in SANDBOX_EVM_RPC_URLS (the sandbox Solana chain lives in the gateway process). */
+function sandboxWorkerEngine(db: Db, masterKey: MasterKeyProvider, workerId: string | undefined): { engine: OrderEngine; networks: OrderNetwork[] } {
+  const urls = sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS);
+  const markets = new Map<number, Promise<SandboxEvmMarket>>();
+  const evm = (chainId: number): Promise<SandboxEvmMarket> => {
+    const rpcUrl = urls.get(chainId);
+    if (!rpcUrl) return Promise.reject(new Error(`chain ${chainId} is not in SANDBOX_EVM_RPC_URLS`));
+    let market = markets.get(chainId);
+    if (!market) {
+      market = connectSandboxEvmChain({ chainId, rpcUrl }).then(openSandboxEvmMarket);
+      market.catch(() => markets.delete(chainId));
+      markets.set(chainId, market);
+    }
+    return market;
+  };
+  const networks = [...urls.keys()].map((chainId) => evmChainById(chainId)?.key as OrderNetwork);
+  return { engine: sandboxOrderEngine({ db, sandbox: { evm }, masterKey, workerId, networks }), networks };
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
 import type { BitcoinChainAccess } from './bitcoin/bitcoin-chain.js';
 import type { OrderEngine } from './conditional-orders/engine/order-engine.js';
+import type { LiveOrderNetworks } from './conditional-orders/live/order-networks.js';
 import type { EvmNetworks } from './evm/evm-networks.js';
 import type { SolanaChain } from './solana/solana-chain.js';
 import type { VaultChains } from './vaults/vault-chains.js';
@@ -25,6 +26,8 @@ export interface HandlerResources {
   readonly vaultChains?: VaultChains | undefined;
   /** The conditional-order engine that executes orders (deleteConditionalOrder executeEarly); none: orders only wait. */
   readonly orderEngine?: OrderEngine | undefined;
+  /** Live mode: the networks the order engine watches; a create on another answers 503 naming its settings. Unset: no check (sandbox). */
+  readonly orderNetworks?: LiveOrderNetworks | undefined;
   /** The five EVM chains for the EVM tools (sandbox anvils, or live RPCs); unset: each EVM tool answers 503 naming its RPC setting. */
   readonly evmNetworks?: EvmNetworks | undefined;
   /** The Solana chain and market (sandbox chain and venue, or SOLANA_RPC_URL and Jupiter); unset answers 503. */

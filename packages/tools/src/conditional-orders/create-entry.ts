@@ -1,6 +1,7 @@
 import { ServiceError, type ToolByName, type ToolInput } from '@svc/contracts';
 import { createPosition, type NewOrder, type OrderNetwork } from '@svc/store';
-import { callerOf, type Handler, type HandlerContext } from '../handler.js';
+import { callerOf, type Handler, type HandlerContext, withCommitPoint } from '../handler.js';
+import { requireWatchedNetwork } from './live/order-networks.js';
 import { accountActor } from './owned-position.js';
 import { positionView } from './position-view.js';
 import { tokenKey } from './tokens.js';
@@ -32,6 +33,7 @@ async function createEntry(network: OrderNetwork, input: EntryInput, context: Ha
   const target = tokenKey(network, input.targetToken);
   const funding = tokenKey(network, input.fundingToken);
   if (target === funding) throw sameTokenRefused('targetToken', 'fundingToken');
+  requireWatchedNetwork(context.orderNetworks, network);
   const orders: NewOrder[] = [
     {
       role: 'ENTRY', orderType: input.entryType, watchToken: target, triggerPrice: input.entryPriceUsd ?? null, direction: input.entryDirection ?? null,
@@ -41,10 +43,15 @@ async function createEntry(network: OrderNetwork, input: EntryInput, context: Ha
   ];
   if (input.stopLossPriceUsd != null && input.stopLossDirection != null) orders.push(entryExit('STOP_LOSS', target, funding, input.stopLossPriceUsd, input.stopLossDirection, 'WAITING', null));
   if (input.takeProfitPriceUsd != null && input.takeProfitDirection != null) orders.push(entryExit('TAKE_PROFIT', target, funding, input.takeProfitPriceUsd, input.takeProfitDirection, 'WAITING', null));
+  await context.commit?.();
   const position = await createPosition(context.db, { accountId, network, kind: 'ENTRY', asset: target, quoteToken: funding, orders, actor: accountActor(accountId) });
   return { placed: true, note: PLACED_NOT_FILLED, position: positionView(position) };
 }
 
-/** createXConditionalEntry for one network: one call creates the position with its entry and all its TP/SL. */
+/**
+ * createXConditionalEntry for one network: one call creates the position with its entry and all its TP/SL. Its
+ * payment settles once the input is checked and the network is known to be watched (its commit point), so a refused
+ * call is not charged.
+ */
 export const conditionalEntry = <N extends EntryTool>(network: OrderNetwork): Handler<N> =>
-  ((input: EntryInput, context: HandlerContext) => createEntry(network, input, context)) as unknown as Handler<N>;
+  withCommitPoint((input: EntryInput, context: HandlerContext) => createEntry(network, input, context)) as unknown as Handler<N>;

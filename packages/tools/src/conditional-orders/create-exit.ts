@@ -1,7 +1,8 @@
 import { ServiceError, type ToolByName, type ToolInput } from '@svc/contracts';
 import { createPosition, type OrderNetwork } from '@svc/store';
-import { callerOf, type Handler, type HandlerContext } from '../handler.js';
+import { callerOf, type Handler, type HandlerContext, withCommitPoint } from '../handler.js';
 import { PLACED_NOT_FILLED, sameTokenRefused } from './create-entry.js';
+import { requireWatchedNetwork } from './live/order-networks.js';
 import { accountActor } from './owned-position.js';
 import { positionView } from './position-view.js';
 import { tokenKey } from './tokens.js';
@@ -19,6 +20,8 @@ async function createExit(network: OrderNetwork, input: ExitInput, context: Hand
     const message = 'exitType LIMIT sells at an ABOVE trigger or better: use triggerDirection ABOVE, or exitType STOP_MARKET for a BELOW stop-loss';
     throw new ServiceError('invalid_input', message, { issues: [{ field: 'triggerDirection', rule: 'custom', message }] });
   }
+  requireWatchedNetwork(context.orderNetworks, network);
+  await context.commit?.();
   const position = await createPosition(context.db, {
     accountId, network, kind: 'EXIT', asset, quoteToken: receive, actor: accountActor(accountId),
     orders: [{
@@ -29,6 +32,6 @@ async function createExit(network: OrderNetwork, input: ExitInput, context: Hand
   return { placed: true, note: PLACED_NOT_FILLED, position: positionView(position) };
 }
 
-/** createXConditionalExit for one network: sells a held asset when its USD price crosses the trigger. */
+/** createXConditionalExit for one network: sells a held asset when its USD price crosses the trigger (settles at its commit point, as entries do). */
 export const conditionalExit = <N extends ExitTool>(network: OrderNetwork): Handler<N> =>
-  ((input: ExitInput, context: HandlerContext) => createExit(network, input, context)) as unknown as Handler<N>;
+  withCommitPoint((input: ExitInput, context: HandlerContext) => createExit(network, input, context)) as unknown as Handler<N>;

@@ -1,6 +1,7 @@
 import { ServiceError } from '@svc/contracts';
 import { moveOrder, moveOrdersOfPosition, orderOf, positionsOf, settlePosition } from '@svc/store';
 import { callerOf, type Handler } from '../handler.js';
+import { requireWatchedNetwork } from './live/order-networks.js';
 import { accountActor } from './owned-position.js';
 import { orderView } from './position-view.js';
 import { notPending, stateConflict } from './state-conflict.js';
@@ -24,6 +25,8 @@ export const deleteConditionalOrder: Handler<'deleteConditionalOrder'> = async (
   if (order.status !== 'PENDING') throw notPending(order);
   let result;
   if (executeEarly) {
+    // Live: an order left on a network that is no longer watched names the settings it misses.
+    requireWatchedNetwork(context.orderNetworks, order.network);
     const engine = context.orderEngine;
     if (!engine?.executes(order.network)) {
       throw new ServiceError('not_configured', `No swap executor is configured for ${order.network}, so the order cannot be executed early; it stays PENDING.`, { extra: { setting: 'swap executor', network: order.network } });

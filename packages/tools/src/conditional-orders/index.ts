@@ -11,6 +11,11 @@ export * from './engine/index.js';
 export { plainDecimal } from './calculate-adjusted-price.js';
 export { evmSwapExecutor } from './executors/evm-swap-executor.js';
 export { solanaSwapExecutor } from './executors/solana-swap-executor.js';
+export { evmVenuePriceFeed } from './live/evm-venue-price-feed.js';
+export { LIVE_PRICE_INTERVAL_MS, livePriceFeed } from './live/live-price-feed.js';
+export { liveOrderEngine, type LiveOrderEngineOptions } from './live/live-order-engine.js';
+export { type LiveOrderNetworks, liveOrderNetworks, orderNetworkSettings, requireWatchedNetwork } from './live/order-networks.js';
+export { solanaMarketPriceFeed } from './live/solana-market-price-feed.js';
 export { type MarketToken, type SandboxMarketControl, type SandboxMarkets, sandboxMarketControl } from './sandbox-market.js';
 export { tokenKey } from './tokens.js';
 

@@ -9,8 +9,8 @@ export interface PriceTick {
 
 /**
  * Where the trigger engine's prices come from: the sandbox market (the sandbox DEX pools and the price set with
- * POST /api/sandbox/prices) or a live feed (Jupiter price v3 on Solana, Pyth). `prices` answers for the tokens the
- * engine watches; a token the feed does not know is simply absent.
+ * POST /api/sandbox/prices) or the live feeds (live/: Jupiter Price API v3 on Solana, the 0x quote into USDC on the EVM
+ * networks). `prices` answers for the tokens the engine watches; a token the feed does not know is simply absent.
  */
 export interface PriceFeed {
   prices(tokens: readonly { network: OrderNetwork; token: string }[]): Promise<PriceTick[]>;
