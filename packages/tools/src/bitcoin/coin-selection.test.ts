@@ -9,14 +9,14 @@ const coin = (value: bigint, vout = 0) => ({ txid: `${vout}`.padStart(64, '0'), 
 describe('selectCoins', () => {
   it('takes the largest coins first and returns change to the sender', () => {
     const selection = selectCoins({ coins: [coin(10_000n, 0), coin(500_000n, 1), coin(20_000n, 2)], from: 'segwit', outputs: [{ script: SEGWIT, value: 100_000n }], changeScript: SEGWIT, feeRate: 2 });
-    // 10.5 + 68 + 31 (recipient) + 31 (change) = 140.5 vB at 2 sat/vB = 281 sats.
-    expect(selection).toEqual({ ok: true, inputs: [coin(500_000n, 1)], fee: 281n, change: 500_000n - 100_000n - 281n });
+    // 10.5 + 68 + 31 (recipient) + 31 (change) = 140.5 vB, counted as 141 whole vB (relay policy) at 2 sat/vB = 282 sats.
+    expect(selection).toEqual({ ok: true, inputs: [coin(500_000n, 1)], fee: 282n, change: 500_000n - 100_000n - 282n });
   });
 
   it('adds coins until the fee of the extra inputs is covered too', () => {
     const selection = selectCoins({ coins: [coin(60_000n, 0), coin(50_000n, 1)], from: 'taproot', outputs: [{ script: TAPROOT, value: 100_000n }], changeScript: TAPROOT, feeRate: 10 });
-    // 10.5 + 2 × 57.5 + 43 + 43 = 211.5 vB → 2115 sats.
-    expect(selection).toMatchObject({ ok: true, fee: 2115n, change: 110_000n - 100_000n - 2115n });
+    // 10.5 + 2 × 57.5 + 43 + 43 = 211.5 vB → 212 whole vB → 2120 sats.
+    expect(selection).toMatchObject({ ok: true, fee: 2120n, change: 110_000n - 100_000n - 2120n });
     if (selection.ok) expect(selection.inputs).toHaveLength(2);
   });
 

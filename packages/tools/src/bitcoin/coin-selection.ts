@@ -48,7 +48,8 @@ export function cardinalOnly<C extends Coin>(coins: readonly C[], indexed: reado
   return coins.filter((coin) => !carrying.some((out) => out.txid === coin.txid && out.vout === coin.vout));
 }
 
-const feeFor = (vbytes: number, feeRate: number) => BigInt(Math.ceil(vbytes * feeRate));
+/** Relay policy counts whole vbytes (a transaction's vsize is its weight / 4 rounded up). */
+const feeFor = (vbytes: number, feeRate: number) => BigInt(Math.ceil(Math.ceil(vbytes) * feeRate));
 
 export function selectCoins<C extends Coin>(request: CoinSelectionRequest<C>): CoinSelection<C> {
   const { from, outputs, changeScript, feeRate } = request;

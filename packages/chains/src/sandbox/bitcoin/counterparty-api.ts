@@ -90,7 +90,8 @@ function composeSend(ledger: BitcoinSandboxLedger, counterparty: CounterpartySan
   const btcIn = inputs.reduce((sum, input) => sum + input.value, 0n);
   const changeScript = bitcoinOutputScript(source)!;
   const witness = 0.5 + inputs.reduce((sum, input) => sum + WITNESS_VBYTES(input.script), 0);
-  const feeFor = (vbytes: number) => BigInt(Math.ceil(vbytes * satPerVbyte));
+  // Relay policy counts whole vbytes (a transaction's vsize is its weight / 4 rounded up).
+  const feeFor = (vbytes: number) => BigInt(Math.ceil(Math.ceil(vbytes) * satPerVbyte));
   const feeWithChange = feeFor(tx.virtualSize() + witness + 8 + 1 + changeScript.length);
   const feeWithout = feeFor(tx.virtualSize() + witness);
   const change = btcIn - feeWithChange;
