@@ -8,12 +8,12 @@ import type { PaymentRequired } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
-import { type Address, erc20Abi } from 'viem';
+import { type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CREDIT_USAGE, creditCli } from '../src/cli/credit.js';
 import { SANDBOX_PAY_TO } from '../src/config.js';
-import { backends, useSandboxGateway } from './harness.js';
+import { backends, usdcOf as baseUsdcOf, useSandboxGateway } from './harness.js';
 import { newAccessKey } from './mcp-harness.js';
 
 const TOOL = 'hederaContractIdToEvmAddress';
@@ -38,7 +38,7 @@ describe.each(backends)('MCP calls paid from account credit ($name)', (backend) 
     return { account, x402: new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient))) };
   }
 
-  const usdcOf = (address: Address) => gateway.sandbox.base.publicClient.readContract({ address: gateway.sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+  const usdcOf = (address: Address) => baseUsdcOf(gateway.sandbox, address);
 
   const cli = async (...argv: string[]) => {
     const lines: string[] = [];

@@ -6,13 +6,13 @@ import type { PaymentRequired } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import type { FastifyInstance } from 'fastify';
-import { type Address, erc20Abi } from 'viem';
+import { type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, SANDBOX_PAY_TO } from '../src/config.js';
 import { type Sandbox, startSandbox } from '../src/sandbox.js';
-import { backends } from './harness.js';
+import { backends, usdcOf as baseUsdcOf } from './harness.js';
 import { newAccessKey } from './mcp-harness.js';
 
 const TOOL = 'hederaContractIdToEvmAddress';
@@ -53,7 +53,7 @@ describe.each(backends)('MCP tools/call paid per call through _meta["x402/paymen
     return { account, x402: new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, sandbox.base.publicClient))) };
   }
 
-  const usdcOf = (address: Address) => sandbox.base.publicClient.readContract({ address: sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+  const usdcOf = (address: Address) => baseUsdcOf(sandbox, address);
 
   /** Ask unpaid, as an x402 MCP client does, and sign a payment for the PaymentRequired it gets. */
   async function paymentFor(client: Client, x402: x402Client, args: Record<string, unknown>) {

@@ -6,11 +6,11 @@ import type { PaymentRequired } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
-import { type Address, erc20Abi } from 'viem';
+import { type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PAY_TO } from '../src/config.js';
-import { backends, useSandboxGateway } from './harness.js';
+import { backends, usdcOf as baseUsdcOf, useSandboxGateway } from './harness.js';
 
 const PRICE = BigInt(Math.round(Number(priceOf(findTool('hederaContractIdToEvmAddress')!)) * 1e6));
 const TOOL = 'hederaContractIdToEvmAddress';
@@ -18,7 +18,7 @@ const TOOL = 'hederaContractIdToEvmAddress';
 describe.each(backends)('paid calls settle on the sandbox chain ($name)', (backend) => {
   const gateway = useSandboxGateway(backend);
 
-  const usdcOf = (address: Address) => gateway.sandbox.base.publicClient.readContract({ address: gateway.sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+  const usdcOf = (address: Address) => baseUsdcOf(gateway.sandbox, address);
   const payee = SANDBOX_PAY_TO.base as Address;
 
   async function fundedPayer() {

@@ -6,11 +6,11 @@ import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithSIWx } from '@x402/extensions/sign-in-with-x';
 import { wrapFetchWithPayment } from '@x402/fetch';
-import { type Address, erc20Abi } from 'viem';
+import { type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { POLICY_PATH } from '../src/routes/policy.js';
-import { backends, useSandboxGateway } from './harness.js';
+import { backends, usdcOf as baseUsdcOf, useSandboxGateway } from './harness.js';
 
 const FRIEND = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -19,7 +19,7 @@ describe.each(backends)('spending policy, enforced inside invoke for every trans
   const clients: Client[] = [];
   afterAll(() => Promise.all(clients.map((client) => client.close())));
 
-  const usdcOf = (address: Address) => gateway.sandbox.base.publicClient.readContract({ address: gateway.sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+  const usdcOf = (address: Address) => baseUsdcOf(gateway.sandbox, address);
 
   /** A funded wallet that signs in and pays over REST, its account's access key and credit, and an MCP client for it. */
   async function owner() {

@@ -9,11 +9,11 @@ import {
   type SIWxExtension,
   type SIWxExtensionInfo,
 } from '@x402/extensions/sign-in-with-x';
-import { type Address, erc20Abi } from 'viem';
+import { type Address } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PAY_TO } from '../src/config.js';
-import { backends, fundedWallet as signedInWallet, useSandboxGateway } from './harness.js';
+import { backends, fundedWallet as signedInWallet, usdcOf as baseUsdcOf, useSandboxGateway } from './harness.js';
 
 const PRICE = BigInt(Math.round(Number(priceOf(findTool('createMemory')!)) * 1e6));
 const payee = SANDBOX_PAY_TO.base as Address;
@@ -21,7 +21,7 @@ const payee = SANDBOX_PAY_TO.base as Address;
 describe.each(backends)('identity-gated tools with SIWX ($name)', (backend) => {
   const gateway = useSandboxGateway(backend);
 
-  const usdcOf = (address: Address) => gateway.sandbox.base.publicClient.readContract({ address: gateway.sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+  const usdcOf = (address: Address) => baseUsdcOf(gateway.sandbox, address);
 
   const fundedWallet = () => signedInWallet(gateway);
 
