@@ -1,11 +1,7 @@
-import { ServiceError } from '@svc/contracts';
+import { ETH_NATIVE, ServiceError, SOL_NATIVE } from '@svc/contracts';
 import { evmChainByKey, type SandboxEvmMarket, type SandboxSolana, SOLANA_USDC_MINT } from '@svc/chains';
 import type { OrderNetwork } from '@svc/store';
 import { tokenKey } from './tokens.js';
-
-/** Native coins in conditional-order token fields (spec ETH_NATIVE, SOL_NATIVE). */
-const ETH_NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
-const SOL_NATIVE = 'So11111111111111111111111111111111111111112';
 
 /** A sandbox token as the price control and the conditional orders name it. */
 export interface MarketToken {

@@ -2,7 +2,8 @@ import { evmChainById } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import { createPublicClient, defineChain, http, parseUnits, type Address, type Chain } from 'viem';
 import { base, bsc, mainnet, polygon } from 'viem/chains';
-import type { EvmNetwork, EvmNetworks, KnownToken, SwapVenue } from './evm-networks.js';
+import type { EvmNetwork, EvmNetworks, KnownToken, SwapToken, SwapVenue } from './evm-networks.js';
+import { resolveToken } from './evm-tokens.js';
 import { lifiSwapVenue } from './swap/lifi-venue.js';
 import { zeroExSwapVenue } from './swap/zero-ex-venue.js';
 
@@ -78,6 +79,18 @@ export function liveEvmNetworks(settings: LiveEvmSettings): EvmNetworks {
         },
       };
       const usd = knownTokens.find((token) => token.symbol === 'USDC');
+      // A token's symbol and decimals never change, and the trigger engine prices the same tokens every interval.
+      const resolved = new Map<string, Promise<SwapToken>>();
+      const tokenOf = (token: Address | null) => {
+        const key = token?.toLowerCase() ?? 'native';
+        let found = resolved.get(key);
+        if (!found) {
+          found = resolveToken(network, token ?? undefined, 'token');
+          resolved.set(key, found);
+          found.catch(() => resolved.delete(key));
+        }
+        return found;
+      };
       const network: EvmNetwork = {
         registry,
         chain,
@@ -87,13 +100,12 @@ export function liveEvmNetworks(settings: LiveEvmSettings): EvmNetworks {
         async priceUsd(token: Address | null) {
           if (!usd) throw new ServiceError('upstream_error', `no USD reference token is known on ${registry.name}`, { extra: { chainId } });
           if (token?.toLowerCase() === usd.address.toLowerCase()) return 1;
-          const decimals = token === null ? registry.nativeDecimals : await tokenDecimals(network, token);
-          const one = parseUnits('1', decimals);
+          const sell = await tokenOf(token);
           // Any taker works for a price; the quote is never sent.
           const route = await swaps.route({
-            sell: { address: token, symbol: token ?? registry.nativeSymbol, decimals },
+            sell,
             buy: { address: usd.address, symbol: usd.symbol, decimals: usd.decimals },
-            sellAtomic: one,
+            sellAtomic: parseUnits('1', sell.decimals),
             taker: '0x0000000000000000000000000000000000000001',
             slippageBps: 100,
           });
@@ -104,14 +116,4 @@ export function liveEvmNetworks(settings: LiveEvmSettings): EvmNetworks {
       return network;
     },
   };
-}
-
-async function tokenDecimals(network: EvmNetwork, token: Address): Promise<number> {
-  const known = network.knownTokens.find((candidate) => candidate.address.toLowerCase() === token.toLowerCase());
-  if (known) return known.decimals;
-  return network.publicClient.readContract({
-    address: token,
-    abi: [{ type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] }],
-    functionName: 'decimals',
-  });
 }

@@ -3,13 +3,12 @@ import { slippageOf } from '@svc/store';
 import { type Address, erc20Abi, formatUnits, type Hash, parseAbi, parseEventLogs, parseUnits } from 'viem';
 import type { HandlerContext } from '../../handler.js';
 import { evmNetworkOf } from '../../evm/evm-networks.js';
+import { isNative } from '../../evm/evm-tokens.js';
 import { executeSwap } from '../../evm/swap/execute-swap.js';
 import { vaultEvmSigner } from '../../evm/vault-signer.js';
 import type { SwapExecutor, SwapOutcome, SwapRequest } from '../engine/swap-executor.js';
 import { truncatedQuantity } from './token-quantity.js';
 
-const ETH_NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
-const isNative = (token: string) => token.toLowerCase() === ETH_NATIVE;
 /** Native output reaches the vault through the wrapped coin's Withdrawal (the router unwraps it). */
 const TRANSFER_EVENTS = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)', 'event Withdrawal(address indexed src, uint256 wad)']);
 

@@ -3,10 +3,9 @@ import { ServiceError } from '@svc/contracts';
 import type { OrderNetwork } from '@svc/store';
 import type { Address } from 'viem';
 import type { EvmNetworks } from '../../evm/evm-networks.js';
+import { isNative } from '../../evm/evm-tokens.js';
 import type { PriceFeed, PriceTick } from '../engine/price-feed.js';
 
-/** ETH_NATIVE in conditional-order fields (stored lower-cased); the venue prices the native coin as `null`. */
-const ETH_NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 /** Quotes in flight per network: the aggregators count requests per second. */
 const QUOTES_AT_ONCE = 4;
 
@@ -40,7 +39,7 @@ export function evmVenuePriceFeed(networks: EvmNetworks, log?: PriceFeedLog): Pr
         const worker = async () => {
           for (let token = queue.shift(); token !== undefined; token = queue.shift()) {
             try {
-              const priceUsd = await evm.priceUsd(token === ETH_NATIVE ? null : (token as Address));
+              const priceUsd = await evm.priceUsd(isNative(token) ? null : (token as Address)); // the venue prices the native coin as null
               if (Number.isFinite(priceUsd) && priceUsd > 0) ticks.push({ network, token, priceUsd });
             } catch (error) {
               if (!(error instanceof ServiceError && error.code === 'invalid_input')) {
