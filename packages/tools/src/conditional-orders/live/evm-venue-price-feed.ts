@@ -25,12 +25,10 @@ export interface PriceFeedLog {
 export function evmVenuePriceFeed(networks: EvmNetworks, log?: PriceFeedLog): PriceFeed {
   return {
     async prices(tokens) {
-      const byNetwork = new Map<OrderNetwork, string[]>();
+      const byNetwork = new Map<OrderNetwork, Set<string>>();
       for (const { network, token } of tokens) {
         if (network === 'solana') continue;
-        const list = byNetwork.get(network) ?? [];
-        if (!list.includes(token)) list.push(token);
-        byNetwork.set(network, list);
+        byNetwork.set(network, (byNetwork.get(network) ?? new Set<string>()).add(token));
       }
       const ticks: PriceTick[] = [];
       for (const [network, list] of byNetwork) {
@@ -50,7 +48,7 @@ export function evmVenuePriceFeed(networks: EvmNetworks, log?: PriceFeedLog): Pr
             }
           }
         };
-        await Promise.all(Array.from({ length: Math.min(QUOTES_AT_ONCE, list.length) }, worker));
+        await Promise.all(Array.from({ length: Math.min(QUOTES_AT_ONCE, list.size) }, worker));
       }
       return ticks;
     },

@@ -59,18 +59,17 @@ export function livePriceFeed(options: LivePriceFeedOptions): PriceFeed {
 
   return {
     async prices(tokens) {
-      const stale = new Map<OrderNetwork, string[]>();
+      const stale = new Map<OrderNetwork, Set<string>>();
       for (const { network, token } of tokens) {
         const feed = options.feeds[network];
         if (!feed) continue;
         const asked = askedAt.get(key(network, token));
         const failed = failedAt.get(network);
         if ((asked !== undefined && now() - asked < intervalMs) || (failed !== undefined && now() - failed < intervalMs)) continue;
-        const list = stale.get(network) ?? [];
-        if (!list.includes(token)) list.push(token);
-        stale.set(network, list);
+        const list = stale.get(network) ?? new Set<string>();
+        stale.set(network, list.add(token));
       }
-      await Promise.all([...stale].map(([network, list]) => readNetwork(network, options.feeds[network] as PriceFeed, list)));
+      await Promise.all([...stale].map(([network, list]) => readNetwork(network, options.feeds[network] as PriceFeed, [...list])));
       return tokens.flatMap(({ network, token }) => {
         const seen = latest.get(key(network, token));
         return seen && now() - seen.at < intervalMs ? [seen.tick] : [];
