@@ -362,9 +362,9 @@ export async function takeOverClaim(db: Queryable, order: StoredOrder, claimant:
 }
 
 /**
- * Call `onChange` whenever orders are inserted or changed, so a worker follows the book at once (PostgreSQL: the
- * channel `conditional_orders_changed_<schema>` of migration 17); undefined on PGlite, whose workers poll `revision`
- * only. Resolves with a function that stops listening.
+ * Call `onChange` whenever orders are inserted or changed, claims aside, so a worker follows the book at once
+ * (PostgreSQL: the channel `conditional_orders_changed_<schema>` of migrations 17 and 18); undefined on PGlite, whose
+ * workers poll `revision` only. Resolves with a function that stops listening.
  */
 export async function onOrderChanges(db: Db, onChange: () => void): Promise<(() => Promise<void>) | undefined> {
   if (!db.listen) return undefined;

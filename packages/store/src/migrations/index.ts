@@ -15,6 +15,7 @@ import { vaults } from './0014_vaults.js';
 import { conditionalOrders } from './0015_conditional_orders.js';
 import { sandboxPrices } from './0016_sandbox_prices.js';
 import { orderChangeNotices } from './0017_order_change_notices.js';
+import { cheaperOrderClaims } from './0018_cheaper_order_claims.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   conditionalOrders,
   sandboxPrices,
   orderChangeNotices,
+  cheaperOrderClaims,
 ];
