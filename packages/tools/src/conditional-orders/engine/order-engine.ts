@@ -5,7 +5,6 @@ import {
   claimOrders,
   moveOrder,
   moveOrdersOfPosition,
-  type OrderClaim,
   type OrderNetwork,
   ordersChangedSince,
   type Queryable,
@@ -118,11 +117,7 @@ export class OrderEngine {
    * background, see `idle`); returns the claimed orders.
    */
   async ticks(ticks: readonly PriceTick[]): Promise<StoredOrder[]> {
-    const claims: OrderClaim[] = [];
-    for (const tick of ticks) {
-      const priceSeen = String(tick.priceUsd);
-      for (const order of this.index.crossing(tick.network, tick.token, tick.priceUsd)) claims.push({ orderId: order.orderId, priceSeen });
-    }
+    const claims = this.index.claimsFor(ticks);
     if (claims.length === 0) return [];
     const claimed = await claimOrders(this.db, claims, this.actor);
     for (const order of claimed) this.enqueue(order);

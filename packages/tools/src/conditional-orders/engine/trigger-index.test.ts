@@ -37,4 +37,17 @@ describe('TriggerIndex', () => {
     index.remove('missing');
     expect(index.size).toBe(0);
   });
+
+  it('claimsFor: a poll\'s crossings in tick order, each with the price that crossed it; a later tick does not re-take them', () => {
+    const index = new TriggerIndex();
+    for (const armed of [order('t1', 'ABOVE', 2), order('t2', 'ABOVE', 3), order('u1', 'BELOW', 1, 'U'), order('keep', 'ABOVE', 9)]) index.upsert(armed);
+    const tick = (token: string, priceUsd: number) => ({ network: 'base', token, priceUsd });
+    expect(index.claimsFor([tick('T', 2.5), tick('U', 0.75), tick('T', 3), tick('T', 3.5), tick('V', 1)])).toEqual([
+      { orderId: 't1', priceSeen: '2.5' },
+      { orderId: 'u1', priceSeen: '0.75' },
+      { orderId: 't2', priceSeen: '3' },
+    ]);
+    expect(index.claimsFor([tick('T', 4)])).toEqual([]);
+    expect(ids(index.crossing('base', 'T', 9))).toEqual(['keep']);
+  });
 });

@@ -143,6 +143,21 @@ export class TriggerIndex {
     return crossed;
   }
 
+  /**
+   * Every order a batch of ticks crosses (a feed poll's answer, in the order seen), removed from the index, each with
+   * the price that crossed it: what the claim records as the price seen.
+   */
+  claimsFor(ticks: readonly { network: string; token: string; priceUsd: number }[]): { orderId: string; priceSeen: string }[] {
+    const claims: { orderId: string; priceSeen: string }[] = [];
+    for (const tick of ticks) {
+      const crossed = this.crossing(tick.network, tick.token, tick.priceUsd);
+      if (crossed.length === 0) continue;
+      const priceSeen = String(tick.priceUsd);
+      for (const order of crossed) claims.push({ orderId: order.orderId, priceSeen });
+    }
+    return claims;
+  }
+
   /** The (network, token) pairs with armed orders: what the price feed must follow. */
   tokens(): { network: string; token: string }[] {
     const watched: { network: string; token: string }[] = [];
