@@ -173,6 +173,8 @@ describe.each(backends)('conditional orders through REST with SIWX + x402 on the
     const entry = entered!.orders[0]!;
     expect(entry).toMatchObject({ status: 'EXECUTED', priceSeen: '0.65', soldQuantity: '20' });
     expect(await solanaSignatureLanded(entry.txHash as string)).toBe(true);
+    // Recorded with the signature: the blockhash a live cluster could still land it under.
+    expect(entry.txLifetime).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     expect(await solana.tokenBalance(erin.vault, usdc)).toBe(30_000_000n);
     const jup = await solana.tokenBalance(erin.vault, SOLANA_JUP_MINT);
     expect(Number(entry.boughtQuantity)).toBe(Number(jup) / 1e6);
@@ -194,8 +196,9 @@ describe.each(backends)('conditional orders through REST with SIWX + x402 on the
     // Reconciliation reads the same outcome back from the chain, and knows a signature the chain never saw.
     const executor = sandboxSwapExecutors(gateway.db, gateway.sandbox, masterKey).solana as SwapExecutor;
     const request = { network: 'solana' as const, accountId: erin.accountId, sellToken: SOLANA_JUP_MINT, buyToken: usdc, sellQuantity: '0', minBuyQuantity: undefined };
-    expect(await executor.reconcile(request, takeProfit.txHash as string)).toEqual({ status: 'confirmed', txHash: takeProfit.txHash, soldQuantity: takeProfit.soldQuantity, boughtQuantity: takeProfit.boughtQuantity });
-    expect(await executor.reconcile(request, '5'.repeat(88))).toBe('unknown');
+    expect(await executor.reconcile(request, takeProfit.txHash as string, takeProfit.txLifetime)).toEqual({ status: 'confirmed', txHash: takeProfit.txHash, soldQuantity: takeProfit.soldQuantity, boughtQuantity: takeProfit.boughtQuantity });
+    // The sandbox lands on send: a signature it never saw was never sent, whatever its blockhash.
+    expect(await executor.reconcile(request, '5'.repeat(88), takeProfit.txLifetime)).toBe('unknown');
   });
 
   it('a LIMIT exit never fills below its limit: a pool that fell back before the swap fails the order with nothing sent (Base, Solana), after signing the chain reverts it (Base)', async () => {

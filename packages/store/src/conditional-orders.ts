@@ -53,6 +53,8 @@ export interface StoredOrder {
   readonly claimedAt: string | null;
   readonly priceSeen: string | null;
   readonly txHash: string | null;
+  /** What the chain needs to tell whether `txHash` can still land (a Solana recent blockhash); see recordOrderTx. */
+  readonly txLifetime: string | null;
   readonly soldQuantity: string | null;
   readonly boughtQuantity: string | null;
   readonly failureReason: string | null;
@@ -101,13 +103,13 @@ type OrderRow = {
   order_id: string; position_id: string; account_id: string; network: OrderNetwork; role: OrderRole; order_type: OrderType;
   watch_token: string; trigger_price: unknown; direction: Direction | null; sell_token: string; buy_token: string;
   sell_quantity: unknown; buy_quantity: unknown; status: OrderStatus; revision: string | number | bigint; claimed_by: string | null;
-  claimed_at: Time | null; price_seen: unknown; tx_hash: string | null; sold_quantity: unknown; bought_quantity: unknown;
+  claimed_at: Time | null; price_seen: unknown; tx_hash: string | null; tx_lifetime: string | null; sold_quantity: unknown; bought_quantity: unknown;
   failure_reason: string | null; created_at: Time; updated_at: Time;
 };
 
 const ORDER_COLUMNS =
   'order_id, position_id, account_id, network, role, order_type, watch_token, trigger_price::text AS trigger_price, direction, sell_token, buy_token, ' +
-  'sell_quantity::text AS sell_quantity, buy_quantity::text AS buy_quantity, status, revision, claimed_by, claimed_at, price_seen::text AS price_seen, tx_hash, ' +
+  'sell_quantity::text AS sell_quantity, buy_quantity::text AS buy_quantity, status, revision, claimed_by, claimed_at, price_seen::text AS price_seen, tx_hash, tx_lifetime, ' +
   'sold_quantity::text AS sold_quantity, bought_quantity::text AS bought_quantity, failure_reason, created_at, updated_at';
 
 function toOrder(row: OrderRow): StoredOrder {
@@ -115,7 +117,7 @@ function toOrder(row: OrderRow): StoredOrder {
     orderId: row.order_id, positionId: row.position_id, accountId: row.account_id, network: row.network, role: row.role, orderType: row.order_type,
     watchToken: row.watch_token, triggerPrice: text(row.trigger_price), direction: row.direction, sellToken: row.sell_token, buyToken: row.buy_token,
     sellQuantity: text(row.sell_quantity), buyQuantity: text(row.buy_quantity), status: row.status, revision: BigInt(row.revision),
-    claimedBy: row.claimed_by, claimedAt: isoOrNull(row.claimed_at), priceSeen: text(row.price_seen), txHash: row.tx_hash,
+    claimedBy: row.claimed_by, claimedAt: isoOrNull(row.claimed_at), priceSeen: text(row.price_seen), txHash: row.tx_hash, txLifetime: row.tx_lifetime,
     soldQuantity: text(row.sold_quantity), boughtQuantity: text(row.bought_quantity), failureReason: row.failure_reason,
     createdAt: iso(row.created_at), updatedAt: iso(row.updated_at),
   };
@@ -327,12 +329,15 @@ export async function claimOrder(db: Queryable, orderId: string, claimant: strin
   return claimed;
 }
 
-/** Record the transaction of a claimed order before it is broadcast (what crash reconciliation looks up). */
-export async function recordOrderTx(db: Queryable, orderId: string, claimant: string, txHash: string): Promise<boolean> {
+/**
+ * Record the transaction of a claimed order before it is broadcast (what crash reconciliation looks up), with what its
+ * chain needs to tell later whether it can still land (`lifetime`: a Solana recent blockhash; null elsewhere).
+ */
+export async function recordOrderTx(db: Queryable, orderId: string, claimant: string, txHash: string, lifetime: string | null = null): Promise<boolean> {
   const { rows } = await db.query(
-    `WITH changed AS (UPDATE conditional_orders SET tx_hash = $3, updated_at = now() WHERE order_id = $1 AND status = 'EXECUTING' AND claimed_by = $2 RETURNING position_id, order_id)
+    `WITH changed AS (UPDATE conditional_orders SET tx_hash = $3, tx_lifetime = $4, updated_at = now() WHERE order_id = $1 AND status = 'EXECUTING' AND claimed_by = $2 RETURNING position_id, order_id)
      INSERT INTO conditional_order_events (position_id, order_id, actor, event, tx_hash) SELECT position_id, order_id, $2, 'signed', $3 FROM changed RETURNING order_id`,
-    [orderId, claimant, txHash],
+    [orderId, claimant, txHash, lifetime],
   );
   return rows.length === 1;
 }

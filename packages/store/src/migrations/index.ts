@@ -16,6 +16,7 @@ import { conditionalOrders } from './0015_conditional_orders.js';
 import { sandboxPrices } from './0016_sandbox_prices.js';
 import { orderChangeNotices } from './0017_order_change_notices.js';
 import { cheaperOrderClaims } from './0018_cheaper_order_claims.js';
+import { orderTxLifetime } from './0019_order_tx_lifetime.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   sandboxPrices,
   orderChangeNotices,
   cheaperOrderClaims,
+  orderTxLifetime,
 ];

@@ -17,6 +17,12 @@ export const SOLANA_RPC_SETTING = { setting: 'SOLANA_RPC_URL', provider: 'Solana
  */
 export interface SolanaChain {
   readonly network: string;
+  /**
+   * The sandbox ledger lands or refuses a transaction inside sendTransaction (and never expires its blockhash), so a
+   * signature it has not seen was never sent. A live cluster may still land a transaction its node has not seen, for
+   * as long as the transaction's blockhash is valid.
+   */
+  readonly landsOnSend: boolean;
   rpc(): Rpc<SolanaRpcApi>;
   market(): SolanaMarket;
 }
@@ -25,7 +31,7 @@ export interface SolanaChain {
 export function sandboxSolanaChain(solana: SandboxSolana): SolanaChain {
   const rpc = createSolanaRpc(solana.rpcUrl);
   const market = sandboxSolanaMarket(solana);
-  return { network: SOLANA_NETWORK, rpc: () => rpc, market: () => market };
+  return { network: SOLANA_NETWORK, landsOnSend: true, rpc: () => rpc, market: () => market };
 }
 
 /** Live Solana: SOLANA_RPC_URL for the chain, Jupiter (JUPITER_API_KEY, optional JUPITER_API_URL) for the market. */
@@ -34,6 +40,7 @@ export function liveSolanaChain(env: Readonly<Record<string, string | undefined>
   let market: SolanaMarket | undefined;
   return {
     network: SOLANA_NETWORK,
+    landsOnSend: false,
     rpc: () => {
       const url = env[SOLANA_RPC_SETTING.setting];
       if (!url) throw notConfigured(SOLANA_RPC_SETTING.setting, SOLANA_RPC_SETTING.provider);

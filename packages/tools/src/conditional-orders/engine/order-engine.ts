@@ -152,16 +152,18 @@ export class OrderEngine {
     if ('reason' in plan) return this.finish(order, { status: 'failed', txHash: null, reason: plan.reason });
     const claimant = order.claimedBy ?? this.actor;
     let txHash: string | null = null;
+    let txLifetime: string | null = null;
     let outcome: SwapOutcome;
     try {
-      outcome = await executor.execute(plan, async (hash) => {
-        if (!(await recordOrderTx(this.db, order.orderId, claimant, hash))) throw new Error(`order ${order.orderId} is no longer claimed by ${claimant}`);
+      outcome = await executor.execute(plan, async (hash, lifetime) => {
+        if (!(await recordOrderTx(this.db, order.orderId, claimant, hash, lifetime ?? null))) throw new Error(`order ${order.orderId} is no longer claimed by ${claimant}`);
         txHash = hash;
+        txLifetime = lifetime ?? null;
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       // Signed but maybe broadcast: only the chain can say whether it moved anything.
-      const seen = txHash === null ? 'unknown' : await executor.reconcile(plan, txHash);
+      const seen = txHash === null ? 'unknown' : await executor.reconcile(plan, txHash, txLifetime);
       outcome = seen === 'unknown' ? { status: 'failed', txHash, reason } : seen;
     }
     return this.finish(order, outcome);
@@ -184,7 +186,7 @@ export class OrderEngine {
       const order = await takeOverClaim(this.db, unfinished, this.actor);
       const executor = order && this.executors[order.network];
       if (!order || !executor) continue;
-      const seen = order.txHash === null ? 'unknown' : await executor.reconcile(this.reconcileRequest(order), order.txHash);
+      const seen = order.txHash === null ? 'unknown' : await executor.reconcile(this.reconcileRequest(order), order.txHash, order.txLifetime);
       if (seen === 'unknown') {
         await moveOrder(this.db, order.orderId, ['EXECUTING'], 'PENDING', this.actor, 'released', { detail: order.txHash ? `transaction ${order.txHash} never reached the chain` : 'claimed but never signed' });
       } else {

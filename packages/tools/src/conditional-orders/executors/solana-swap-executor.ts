@@ -4,6 +4,7 @@ import type { Signature } from '@solana/kit';
 import { atomicAmount } from '../../solana/amounts.js';
 import { WSOL_MINT } from '../../solana/market/solana-market.js';
 import { executeSolanaSwap, type SolanaSwapDeps } from '../../solana/swap/execute-swap.js';
+import { landedTransaction } from '../../solana/send-transaction.js';
 import { splMintOf } from '../../solana/spl-accounts.js';
 import { vaultSolanaSigner } from '../../solana/vault-signer.js';
 import type { SwapExecutor, SwapOutcome, SwapRequest } from '../engine/swap-executor.js';
@@ -22,8 +23,10 @@ interface TokenBalance {
 /**
  * The conditional-order SwapExecutor of Solana: the Solana tools' exact-input swap (executeSolanaSwap) from the
  * account's vault with the account's swap slippage, never filling below the order's minimum; the transaction's
- * signature is handed to the engine before it is sent. Reconciliation reads the recorded signature's transaction:
- * landed (what left and reached the vault, from its balances before and after), failed, or unknown to the chain.
+ * signature and its recent blockhash are handed to the engine before it is sent. Reconciliation reads the recorded
+ * signature's transaction: landed (what left and reached the vault, from its balances before and after), failed, or
+ * unknown to the chain once it can no longer land (a live cluster may land it while its blockhash is valid, which is
+ * waited out; see landedTransaction).
  */
 export function solanaSwapExecutor(deps: SolanaSwapDeps): SwapExecutor {
   const decimalsOf = async (token: string): Promise<number> => (isNativeSol(token) ? 9 : (await splMintOf(deps.solana.rpc(), token, 'token')).decimals);
@@ -42,7 +45,7 @@ export function solanaSwapExecutor(deps: SolanaSwapDeps): SwapExecutor {
         sellAmount: atomicAmount(truncatedQuantity(request.sellQuantity, sellDecimals), sellDecimals, 'sellQuantity'),
         slippagePercent: swapSlippage,
         minBuyAtomic: minBuy === undefined || Number(minBuy) === 0 ? undefined : atomicAmount(minBuy, buyDecimals, 'minBuyQuantity'),
-        onSigned: (signature) => beforeBroadcast(signature),
+        onSigned: (signature, recentBlockhash) => beforeBroadcast(signature, recentBlockhash),
       });
       return {
         status: 'confirmed',
@@ -51,11 +54,8 @@ export function solanaSwapExecutor(deps: SolanaSwapDeps): SwapExecutor {
         boughtQuantity: formatUnits(result.boughtAtomic, buyDecimals),
       };
     },
-    async reconcile(request: SwapRequest, signature: string): Promise<SwapOutcome | 'unknown'> {
-      const landed = await deps.solana
-        .rpc()
-        .getTransaction(signature as Signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' })
-        .send();
+    async reconcile(request: SwapRequest, signature: string, recentBlockhash: string | null): Promise<SwapOutcome | 'unknown'> {
+      const landed = await landedTransaction(deps.solana.rpc(), signature as Signature, deps.solana.landsOnSend ? null : recentBlockhash);
       if (!landed?.meta) return 'unknown';
       const { meta } = landed;
       if (meta.err) return { status: 'failed', txHash: signature, reason: `transaction ${signature} failed on chain: ${JSON.stringify(meta.err, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}` };

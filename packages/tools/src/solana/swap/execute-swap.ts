@@ -5,7 +5,7 @@ import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/t
 import type { HandlerContext } from '../../handler.js';
 import { LAMPORTS_PER_SIGNATURE } from '../amounts.js';
 import { NATIVE_SOL, type SolanaAsset, type SolanaSwapQuote, SwapUnavailable, WSOL_MINT } from '../market/solana-market.js';
-import { sendAndConfirm } from '../send-transaction.js';
+import { recentBlockhashOf, sendAndConfirm } from '../send-transaction.js';
 import type { SolanaChain } from '../solana-chain.js';
 import { tokenBalanceOf } from '../spl-accounts.js';
 import { vaultSolanaSigner } from '../vault-signer.js';
@@ -39,8 +39,11 @@ export interface SwapExactInRequest {
    * minimum, so a pool that moves against it after signing fails the swap on chain.
    */
   readonly minOutAtomic?: bigint | undefined;
-  /** Called with the transaction signature once it is signed, before it is sent (record it to reconcile after a crash). */
-  readonly onSigned?: ((signature: Signature) => void | Promise<void>) | undefined;
+  /**
+   * Called with the transaction signature and its recent blockhash once it is signed, before it is sent (record both to
+   * reconcile after a crash: the transaction may land for as long as the blockhash is valid).
+   */
+  readonly onSigned?: ((signature: Signature, recentBlockhash: string) => void | Promise<void>) | undefined;
   /** A quote to execute (its input must be `sellAmount`); fetched when absent. */
   readonly quote?: SolanaSwapQuote | undefined;
   /** The input field a funds or slippage refusal names (default sellAmount). */
@@ -98,7 +101,7 @@ export async function swapExactIn(deps: SolanaSwapDeps, request: SwapExactInRequ
     const unsigned = await market.swapTransaction(quote, vault.address, minOut > floor ? minOut : floor, slippageBps);
     const signed = await partiallySignTransaction([vault.keyPair], unsigned);
     const signature = getSignatureFromTransaction(signed);
-    await request.onSigned?.(signature);
+    await request.onSigned?.(signature, recentBlockhashOf(signed));
     await sendAndConfirm(rpc, signed);
     const buyAfter = await assetBalance(rpc, vault.address, request.buyAsset);
     // Native SOL bought arrives net of the fees the vault paid in the same transaction; add them back.
@@ -122,8 +125,8 @@ export interface ExecuteSolanaSwapInput {
   readonly slippagePercent: number;
   /** The least atomic units of `buyMint` the swap may fill for (a LIMIT order's guarantee); see SwapExactInRequest. */
   readonly minBuyAtomic?: bigint | undefined;
-  /** Receives the transaction signature once signed, before sending, so a crashed worker can reconcile on chain. */
-  readonly onSigned?: (signature: Signature) => void | Promise<void>;
+  /** Receives the signature and recent blockhash once signed, before sending, so a crashed worker can reconcile on chain. */
+  readonly onSigned?: (signature: Signature, recentBlockhash: string) => void | Promise<void>;
 }
 
 const conditionalOrderAsset = (mint: string): SolanaAsset => (mint === WSOL_MINT || mint === NATIVE_SOL ? NATIVE_SOL : mint);
