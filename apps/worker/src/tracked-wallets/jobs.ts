@@ -1,6 +1,7 @@
 import type { Db } from '@svc/store';
 import { createPublicClient, http } from 'viem';
 import { deliverDueWebhooks, type WebhookDeliveryOptions } from '../webhooks/deliver.js';
+import { publicOnlyFetch } from '../webhooks/receiver-address.js';
 import type { PeriodicJob } from '../worker.js';
 import { watchEvmChainOnce } from './evm-watcher.js';
 import { solanaRpcClient } from './solana-rpc.js';
@@ -58,11 +59,13 @@ export function trackedWalletJobs(options: TrackedWalletJobsOptions): PeriodicJo
   } else {
     log.warn(mode === 'live' ? 'Tracked wallets on solana are not watched: set SOLANA_RPC_URL.' : 'Tracked wallets on solana are not watched: no sandbox Solana chain.');
   }
+  // Live deliveries leave from inside the service's network: they may only reach public addresses.
+  const fetch = mode === 'live' ? publicOnlyFetch() : undefined;
   jobs.push({
     name: 'webhook-delivery',
     intervalMs: options.deliveryIntervalMs ?? 1_000,
     run: async () => {
-      await deliverDueWebhooks({ db, ...options.delivery });
+      await deliverDueWebhooks({ db, fetch, ...options.delivery });
     },
   });
   return jobs;
