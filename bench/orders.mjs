@@ -26,7 +26,7 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const TOKENS = Number(process.env.BENCH_ORDER_TOKENS ?? 10_000);
 const BASELINE_SECONDS = Number(process.env.BENCH_ORDERS_SECONDS ?? 5);
 const INDEX_TICKS = Number(process.env.BENCH_ORDERS_INDEX_TICKS ?? 2_000_000);
-/** Ticks the engine runs after the baseline's, to measure tick-to-claim over many claiming ticks. */
+/** Ticks the poll-fed engine runs after the baseline's: the denser part of the walk (printed, not judged). */
 const LATENCY_TICKS = Number(process.env.BENCH_ORDERS_LATENCY_TICKS ?? 200_000);
 /** Ticks the engine fed one tick at a time runs after the baseline's, for the tail of its tick-to-claim latency. */
 const STREAM_TICKS = Number(process.env.BENCH_ORDERS_STREAM_TICKS ?? 50_000);

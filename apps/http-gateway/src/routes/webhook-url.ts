@@ -1,4 +1,4 @@
-import { isInternalAddress } from '@svc/worker';
+import { isInternalHost } from '@svc/worker';
 
 /**
  * Why a URL cannot be a webhook endpoint, or undefined when it can. Live mode delivers from inside the service's
@@ -11,7 +11,5 @@ export function webhookUrlProblem(url: URL, mode: 'sandbox' | 'live'): string | 
   if (url.username || url.password) return 'must not carry credentials';
   if (mode === 'sandbox') return undefined;
   if (url.protocol !== 'https:') return 'must use https';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const internal = host === 'localhost' || host.endsWith('.localhost') || isInternalAddress(host);
-  return internal ? 'must not point at a loopback, private or link-local address' : undefined;
+  return isInternalHost(url.hostname) ? 'must not point at a loopback, private or link-local address' : undefined;
 }

@@ -13,6 +13,15 @@ export function isInternalAddress(ip: string): boolean {
   return (version === 4 && INTERNAL_IPV4.some((range) => range.test(ip))) || (version === 6 && INTERNAL_IPV6.some((range) => range.test(ip)));
 }
 
+/**
+ * Whether a URL's hostname names the service's own or a private network without a lookup: localhost names and
+ * internal address literals (IPv6 in brackets, as URL.hostname gives them).
+ */
+export function isInternalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || isInternalAddress(host);
+}
+
 type Resolve = (hostname: string, options: { all: true; family?: number | 'IPv4' | 'IPv6' }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 
 /**
@@ -36,13 +45,13 @@ export function publicOnlyLookup(resolve: Resolve = dnsLookup as unknown as Reso
 
 /**
  * fetch for live webhook deliveries: it connects to public addresses only, whatever the URL's host resolves to, and
- * refuses an internal address literal (registration refuses those already; a URL saved in sandbox mode may have one).
+ * refuses an internal host outright (registration refuses those already; a URL saved in sandbox mode may name one).
  */
 export function publicOnlyFetch(lookup: LookupFunction = publicOnlyLookup()): typeof fetch {
   const dispatcher = new Agent({ connect: { lookup } });
   return (async (input: string | URL, init?: RequestInit) => {
-    const host = new URL(String(input)).hostname.replace(/^\[|\]$/g, '');
-    if (isInternalAddress(host)) throw new Error(`${host} is an internal address; a live webhook must reach a public one`);
+    const { hostname } = new URL(String(input));
+    if (isInternalHost(hostname)) throw new Error(`${hostname} is an internal address; a live webhook must reach a public one`);
     return undiciFetch(input, { ...(init as object), dispatcher });
   }) as unknown as typeof fetch;
 }

@@ -156,9 +156,9 @@ export class OrderEngine {
     let outcome: SwapOutcome;
     try {
       outcome = await executor.execute(plan, async (hash, lifetime) => {
-        if (!(await recordOrderTx(this.db, order.orderId, claimant, hash, lifetime ?? null))) throw new Error(`order ${order.orderId} is no longer claimed by ${claimant}`);
-        txHash = hash;
         txLifetime = lifetime ?? null;
+        if (!(await recordOrderTx(this.db, order.orderId, claimant, hash, txLifetime))) throw new Error(`order ${order.orderId} is no longer claimed by ${claimant}`);
+        txHash = hash;
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
