@@ -24,15 +24,41 @@ export type ToolGroup = (typeof TOOL_GROUPS)[number];
 /**
  * `write`: the call moves funds or changes on-chain / custodial wallet state (transfers, swaps, buys,
  * launches, orders, listings, vault minting / key reveal, conditional positions). Such tools need explicit
- * approval and are only on the MCP transaction surface. Everything else (including memory and settings
- * writes, which move no funds) is `read`.
+ * approval and are only on the MCP transaction surface. Everything else is `read`, including memory and settings
+ * writes, which move no funds: whether a tool changes anything at all is its `settlement`, not its effect.
  */
 export type ToolEffect = 'read' | 'write';
+
+/**
+ * When a paid call's payment settles, so that no change survives a refused payment:
+ * - `after-success`: the tool changes nothing (no database row, no broadcast, no paid upstream call), so it settles
+ *   after its handler succeeds and a failed call is never charged. The pipeline holds its handler to that: a
+ *   database write from it fails the call. (Provisioning the account's own vault on first need is not a change of
+ *   the call: like the account row sign-in creates, no input decides it and every account gets exactly one.)
+ * - `commit-point`: the handler (made with `withCommitPoint`) does its checks, then awaits `context.commit()` before
+ *   its first effect of any kind (database write, broadcast, paid upstream call); the payment settles there, so a
+ *   call refused by its checks is not charged and a refused payment leaves nothing behind.
+ * - `before-run`: the payment settles before the handler runs.
+ * A tool that pays an upstream per call is never `after-success`: it commits before that call.
+ */
+export type ToolSettlement = 'after-success' | 'commit-point' | 'before-run';
+
+/** How a tool that changes something changes it (MCP's `destructiveHint` and `idempotentHint`). */
+export interface ToolChange {
+  /** It deletes or overwrites something, or moves funds, rather than only adding. */
+  readonly destructive: boolean;
+  /** Repeating the call with the same input changes nothing beyond what the first call did. */
+  readonly idempotent: boolean;
+}
+
+/** What most `write` tools do: each call moves funds (or wallet state) again, and what moved cannot be undone. */
+export const MOVES_FUNDS: ToolChange = { destructive: true, idempotent: false };
 
 /** Positive fixed-point USD amount as a decimal string, e.g. "0.0012". */
 export type UsdPrice = `${number}`;
 
-export interface ToolDefinition<Name extends string = string, Input extends z.ZodType = z.ZodType> {
+/** What every catalog entry states besides its settlement (see `ToolDefinition`). */
+export interface ToolBase<Name extends string, Input extends z.ZodType> {
   readonly name: Name;
   readonly group: ToolGroup;
   /** One line, shown in discovery, OpenAPI, MCP tools/list and the docs page. */
@@ -49,6 +75,13 @@ export interface ToolDefinition<Name extends string = string, Input extends z.Zo
   readonly identity: boolean;
   readonly effect: ToolEffect;
 }
+
+/** A tool that changes nothing; or one that changes something, and says how. */
+export type ToolSettlementOf =
+  | { readonly settlement: 'after-success'; readonly change?: never }
+  | { readonly settlement: Exclude<ToolSettlement, 'after-success'>; readonly change: ToolChange };
+
+export type ToolDefinition<Name extends string = string, Input extends z.ZodType = z.ZodType> = ToolBase<Name, Input> & ToolSettlementOf;
 
 export type ToolInput<T extends ToolDefinition> = z.output<T['input']>;
 export type ToolRawInput<T extends ToolDefinition> = z.input<T['input']>;

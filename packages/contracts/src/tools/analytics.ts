@@ -68,7 +68,7 @@ function withDateRange<Shape extends z.ZodRawShape & { date_from: typeof DATE; d
 }
 
 /** What every tool of the family shares: open reads priced by the `analytics` family default. */
-const ANALYTICS = { group: 'Analytics', price: 'analytics', identity: false, effect: 'read' } as const;
+const ANALYTICS = { group: 'Analytics', price: 'analytics', identity: false, effect: 'read', settlement: 'after-success' } as const;
 
 /** intel_smart_money_flows / intel_smart_money_trades: one ICHAIN16 chain and a page size. */
 const smartMoneyRead = <const Name extends string>(name: Name, summary: string) =>

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { ALKANE_ID, BTC_ADDRESS, INSCRIPTION_ID, UTXO_ID, body, emptyBody } from '../formats.js';
-import { defineTool } from '../types.js';
+import { defineTool, MOVES_FUNDS } from '../types.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Field types of this family
@@ -135,6 +135,7 @@ function research<const Name extends string, Input extends z.ZodType>(name: Name
     price: 'bitcoin-research',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   });
 }
 
@@ -153,6 +154,8 @@ function vaultTool<const Name extends string, Input extends z.ZodType>(
     price: 'bitcoin-wallet',
     identity: true,
     effect,
+    // A wallet read changes nothing; a send signs, then commits just before its broadcast.
+    ...(effect === 'write' ? ({ settlement: 'commit-point', change: MOVES_FUNDS } as const) : ({ settlement: 'after-success' } as const)),
   });
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DIRECTION, ETH_NATIVE, EVMADDR, NETWORK5, POSDEC, SOLADDR, SOL_NATIVE, body } from '../formats.js';
-import { type ToolGroup, defineTool } from '../types.js';
+import { type ToolGroup, defineTool, MOVES_FUNDS } from '../types.js';
 
 /*
  * Conditional orders: the ten per-chain create tools (built by one factory per body kind), the position tools of
@@ -182,6 +182,8 @@ function conditionalEntryTool<const Key extends OrderChainKey>(chain: OrderChain
     price: 'conditional-orders',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   });
 }
 
@@ -200,6 +202,8 @@ function conditionalExitTool<const Key extends OrderChainKey>(chain: OrderChain<
     price: 'conditional-orders',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   });
 }
 
@@ -301,6 +305,7 @@ export const conditionalOrderTools = [
     price: '0.0012',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'getAllPositions',
@@ -311,6 +316,7 @@ export const conditionalOrderTools = [
     price: '0.0012',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'cancelPosition',
@@ -324,6 +330,8 @@ export const conditionalOrderTools = [
     price: '0.0012',
     identity: true,
     effect: 'write',
+    settlement: 'before-run',
+    change: { destructive: true, idempotent: true },
   }),
   defineTool({
     name: 'updatePosition',
@@ -338,6 +346,8 @@ export const conditionalOrderTools = [
     price: '0.0012',
     identity: true,
     effect: 'write',
+    settlement: 'before-run',
+    change: { destructive: true, idempotent: true },
   }),
   defineTool({
     name: 'deleteConditionalOrder',
@@ -355,6 +365,8 @@ export const conditionalOrderTools = [
     price: '0.0012',
     identity: true,
     effect: 'write',
+    settlement: 'before-run',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'listPositions',
@@ -367,6 +379,7 @@ export const conditionalOrderTools = [
     price: '0.0012',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'closeAllPositions',
@@ -377,6 +390,8 @@ export const conditionalOrderTools = [
     price: '0.0012',
     identity: true,
     effect: 'write',
+    settlement: 'before-run',
+    change: { destructive: true, idempotent: true },
   }),
   defineTool({
     name: 'calculateAdjustedPrice',
@@ -395,5 +410,6 @@ export const conditionalOrderTools = [
     price: 'price-helper',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
 ];

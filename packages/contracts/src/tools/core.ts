@@ -70,6 +70,7 @@ export const coreTools = [
     price: '0.0012',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'getAllBalances',
@@ -88,6 +89,7 @@ export const coreTools = [
     price: '0.0012',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'mktdataTradeData',
@@ -101,6 +103,7 @@ export const coreTools = [
     price: '0.0924',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'mktdataTrendingTokens',
@@ -116,6 +119,7 @@ export const coreTools = [
     price: '0.0904',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'searchEvmTokensMktdata',
@@ -129,6 +133,7 @@ export const coreTools = [
     price: '0.0512',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'getLeaderboard',
@@ -143,6 +148,7 @@ export const coreTools = [
     price: '0.0012',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'tokenMetadataInfo',
@@ -156,6 +162,7 @@ export const coreTools = [
     price: '0.0404',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'createMemory',
@@ -169,6 +176,8 @@ export const coreTools = [
     price: '0.0012',
     identity: true,
     effect: 'read',
+    settlement: 'commit-point',
+    change: { destructive: false, idempotent: false },
   }),
   defineTool({
     name: 'getUserMemoryCategories',
@@ -178,6 +187,7 @@ export const coreTools = [
     price: '0.0012',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'getUserMemoriesByCategory',
@@ -189,6 +199,7 @@ export const coreTools = [
     price: '0.0012',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'updateMemory',
@@ -203,6 +214,8 @@ export const coreTools = [
     price: '0.0012',
     identity: true,
     effect: 'read',
+    settlement: 'commit-point',
+    change: { destructive: true, idempotent: true },
   }),
   defineTool({
     name: 'deleteMemory',
@@ -215,6 +228,8 @@ export const coreTools = [
     price: '0.0012',
     identity: true,
     effect: 'read',
+    settlement: 'commit-point',
+    change: { destructive: true, idempotent: true },
   }),
   defineTool({
     name: 'getTrackedWallets',
@@ -224,6 +239,7 @@ export const coreTools = [
     price: '0.0588',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'addTrackedWallet',
@@ -251,6 +267,8 @@ export const coreTools = [
     price: '0.2205',
     identity: true,
     effect: 'read',
+    settlement: 'commit-point',
+    change: { destructive: true, idempotent: true },
   }),
   defineTool({
     name: 'removeTrackedWallet',
@@ -263,6 +281,8 @@ export const coreTools = [
     price: '0.0120',
     identity: true,
     effect: 'read',
+    settlement: 'commit-point',
+    change: { destructive: true, idempotent: true },
   }),
   defineTool({
     name: 'migrationListProjects',
@@ -275,6 +295,7 @@ export const coreTools = [
     price: '0.0704',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'migrationGetProjectDetails',
@@ -287,6 +308,7 @@ export const coreTools = [
     price: '0.0508',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'setSlippageSettings',
@@ -303,6 +325,8 @@ export const coreTools = [
     price: '0.0905',
     identity: true,
     effect: 'read',
+    settlement: 'commit-point',
+    change: { destructive: true, idempotent: true },
   }),
   defineTool({
     name: 'displayRecommendedSolanaTokensToBuy',
@@ -315,6 +339,8 @@ export const coreTools = [
     price: '0.0654',
     identity: true,
     effect: 'read',
+    settlement: 'commit-point',
+    change: { destructive: true, idempotent: true },
   }),
   defineTool({
     name: 'displayRecommendedEVMTokensToBuy',
@@ -330,6 +356,8 @@ export const coreTools = [
     price: '0.0938',
     identity: true,
     effect: 'read',
+    settlement: 'commit-point',
+    change: { destructive: true, idempotent: true },
   }),
   defineTool({
     name: 'displayRecommendedHederaTokensToBuy',
@@ -342,5 +370,7 @@ export const coreTools = [
     price: '0.0380',
     identity: true,
     effect: 'read',
+    settlement: 'commit-point',
+    change: { destructive: true, idempotent: true },
   }),
 ];

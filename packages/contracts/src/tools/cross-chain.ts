@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { body } from '../formats.js';
-import { defineTool } from '../types.js';
+import { defineTool, MOVES_FUNDS } from '../types.js';
 
 /**
  * Cross-chain swap tools: the bridge family (custodial exchange: send funds to a pay-in address) and the router
@@ -47,6 +47,7 @@ export const crossChainTools = [
     price: 'cross-chain',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'getBridgeSwapQuote',
@@ -57,6 +58,7 @@ export const crossChainTools = [
     price: 'cross-chain',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'swapUsingBridge',
@@ -77,6 +79,8 @@ export const crossChainTools = [
     price: 'cross-chain',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'getBridgeTransactionStatus',
@@ -86,6 +90,7 @@ export const crossChainTools = [
     price: 'cross-chain',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'getRouterSupportedCurrencies',
@@ -96,6 +101,7 @@ export const crossChainTools = [
     price: '0.0934',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'getRouterSwapQuote',
@@ -108,6 +114,7 @@ export const crossChainTools = [
     price: '0.1313',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'swapUsingRouter',
@@ -118,6 +125,8 @@ export const crossChainTools = [
     price: '0.1189',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'getRouterTransactionStatus',
@@ -127,5 +136,6 @@ export const crossChainTools = [
     price: '0.1265',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
 ];

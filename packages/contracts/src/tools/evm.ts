@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_OR_MAX, body, CHAINID5, emptyBody, EVMADDR, POSDEC, SELL_AMOUNT } from '../formats.js';
-import { defineTool, type ToolGroup } from '../types.js';
+import { defineTool, MOVES_FUNDS, type ToolGroup } from '../types.js';
 
 /**
  * EVM chain tools (Ethereum, BSC, Polygon, Base, altchain) from one per-chain factory, plus the BSC bonding-curve
@@ -129,6 +129,8 @@ function evmChainTools<const C extends EvmChainSpec>(chain: C) {
       price: 'evm-wallet',
       identity: true,
       effect: 'write',
+      settlement: 'commit-point',
+      change: MOVES_FUNDS,
     }),
     defineTool({
       name: chain.names.sendERC20 as C['names']['sendERC20'],
@@ -141,6 +143,8 @@ function evmChainTools<const C extends EvmChainSpec>(chain: C) {
       price: 'evm-wallet',
       identity: true,
       effect: 'write',
+      settlement: 'commit-point',
+      change: MOVES_FUNDS,
     }),
     defineTool({
       name: chain.names.balances as C['names']['balances'],
@@ -151,6 +155,7 @@ function evmChainTools<const C extends EvmChainSpec>(chain: C) {
       price: 'evm-wallet',
       identity: true,
       effect: 'read',
+      settlement: 'after-success',
     }),
     defineTool({
       name: chain.names.swapQuote as C['names']['swapQuote'],
@@ -161,6 +166,7 @@ function evmChainTools<const C extends EvmChainSpec>(chain: C) {
       price: 'evm-swap',
       identity: false,
       effect: 'read',
+      settlement: 'after-success',
     }),
     defineTool({
       name: chain.names.swap as C['names']['swap'],
@@ -171,6 +177,8 @@ function evmChainTools<const C extends EvmChainSpec>(chain: C) {
       price: 'evm-swap',
       identity: true,
       effect: 'write',
+      settlement: 'commit-point',
+      change: MOVES_FUNDS,
     }),
   ] as const;
   const nft = chain.nft as C['nft'];
@@ -192,6 +200,8 @@ function evmChainTools<const C extends EvmChainSpec>(chain: C) {
       price: 'evm-wallet',
       identity: true,
       effect: 'write',
+      settlement: 'commit-point',
+      change: MOVES_FUNDS,
     }),
   ];
 }
@@ -216,6 +226,7 @@ const bscBondingTools = [
     price: 'launchpad',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'bscBuyBondingToken',
@@ -228,6 +239,8 @@ const bscBondingTools = [
     price: 'launchpad',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'bscSellBondingToken',
@@ -238,6 +251,8 @@ const bscBondingTools = [
     price: 'launchpad',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'isBondingToken',
@@ -248,6 +263,7 @@ const bscBondingTools = [
     price: 'launchpad',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
 ];
 
@@ -270,6 +286,7 @@ const baseFactoryTools = [
     price: 'launchpad',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
 ];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { body, emptyBody, EVMADDR, HEDERA_ID, POSDEC } from '../formats.js';
-import { defineTool } from '../types.js';
+import { defineTool, MOVES_FUNDS } from '../types.js';
 
 /** Hedera swap token id: 0.0.x, where 0.0.000000 (any zero form) means native HBAR. */
 const HEDERA_TOKEN_ID = HEDERA_ID;
@@ -25,6 +25,8 @@ export const hederaTools = [
     price: 'hedera-wallet',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'hederaERC20TokenSend',
@@ -38,6 +40,8 @@ export const hederaTools = [
     price: 'hedera-wallet',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'hederaGetBalances',
@@ -48,6 +52,7 @@ export const hederaTools = [
     price: 'hedera-wallet',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'hederaContractIdToEvmAddress',
@@ -57,6 +62,7 @@ export const hederaTools = [
     price: 'hedera-wallet',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'hederaAccountIdToEvmAddress',
@@ -66,6 +72,7 @@ export const hederaTools = [
     price: 'hedera-wallet',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'hederaFindTokens',
@@ -75,6 +82,7 @@ export const hederaTools = [
     price: 'hedera-wallet',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'hederaTokensSwapQuote',
@@ -117,6 +125,7 @@ export const hederaTools = [
     price: 'hedera-wallet',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'hederaTokensSwap',
@@ -132,6 +141,8 @@ export const hederaTools = [
     price: 'hedera-wallet',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'hederaFindMemeCoins',
@@ -146,6 +157,7 @@ export const hederaTools = [
     price: 'launchpad',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'hederaLaunchBuyToken',
@@ -156,6 +168,8 @@ export const hederaTools = [
     price: 'launchpad',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'hederaLaunchSellToken',
@@ -166,5 +180,7 @@ export const hederaTools = [
     price: 'launchpad',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BYTES32, EVMADDR, POSDEC, body } from '../formats.js';
-import { defineTool } from '../types.js';
+import { defineTool, MOVES_FUNDS } from '../types.js';
 
 /**
  * NFT marketplace tools. The spec lists these by name only, so the bodies are designed from the real product behind
@@ -47,11 +47,11 @@ const NFT_PAGE_FIELDS = { ...NFT_FIELDS, limit: z.number().int().min(1).max(50).
 /** The three access classes of the family (see above), all priced by the `nft-marketplace` family default. */
 const NFTMKT = { group: 'NFT Marketplace', price: 'nft-marketplace' } as const;
 /** Signs with the caller's wallet. */
-const WRITE = { ...NFTMKT, identity: true, effect: 'write' } as const;
+const WRITE = { ...NFTMKT, identity: true, effect: 'write', settlement: 'commit-point', change: MOVES_FUNDS } as const;
 /** Reads the caller's own NFTs. */
-const OWN_READ = { ...NFTMKT, identity: true, effect: 'read' } as const;
+const OWN_READ = { ...NFTMKT, identity: true, effect: 'read', settlement: 'after-success' } as const;
 /** Public market data. */
-const PUBLIC_READ = { ...NFTMKT, identity: false, effect: 'read' } as const;
+const PUBLIC_READ = { ...NFTMKT, identity: false, effect: 'read', settlement: 'after-success' } as const;
 
 const CHAIN_NOTE = 'chain: ethereum, base or polygon (OpenSea chains this service covers; bsc and altchain are not traded on OpenSea).';
 

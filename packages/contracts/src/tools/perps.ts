@@ -26,7 +26,7 @@ const USER_NOTE =
   'user: EVM address, or a name/domain resolved to an address; omit it to read the connected wallet.';
 
 /** What every tool of the family shares: identity-gated reads priced by the `perps` family default. */
-const PERPS = { group: 'Perpetuals Exchange', price: 'perps', identity: true, effect: 'read' } as const;
+const PERPS = { group: 'Perpetuals Exchange', price: 'perps', identity: true, effect: 'read', settlement: 'after-success' } as const;
 
 /** An account read: body { user } only. */
 const accountRead = <const Name extends string>(name: Name, summary: string, description = USER_NOTE) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BYTES32, body, emptyBody } from '../formats.js';
-import { defineTool } from '../types.js';
+import { defineTool, MOVES_FUNDS } from '../types.js';
 
 /**
  * Prediction-market tools (spec: "Prediction-market tools"). Prices are not shown, so the `prediction` family default
@@ -29,6 +29,7 @@ export const predictionTools = [
     price: 'prediction',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'getPredictTags',
@@ -38,6 +39,7 @@ export const predictionTools = [
     price: 'prediction',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'getPredictEventsByTag',
@@ -51,6 +53,7 @@ export const predictionTools = [
     price: 'prediction',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'searchPredictEvents',
@@ -65,6 +68,7 @@ export const predictionTools = [
     price: 'prediction',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'getPredictEvent',
@@ -75,6 +79,7 @@ export const predictionTools = [
     price: 'prediction',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'getPredictUserPositions',
@@ -93,6 +98,7 @@ export const predictionTools = [
     price: 'prediction',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'placePredictOrder',
@@ -108,6 +114,8 @@ export const predictionTools = [
     price: 'prediction',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'redeemPredictPosition',
@@ -119,5 +127,7 @@ export const predictionTools = [
     price: 'prediction',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
 ];

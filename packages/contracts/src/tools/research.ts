@@ -11,6 +11,7 @@ export const researchTools = [
     price: '0.0729',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'crawlExtract',
@@ -25,5 +26,6 @@ export const researchTools = [
     price: '0.0836',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
 ];

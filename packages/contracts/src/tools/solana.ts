@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { body, emptyBody, POSDEC, SOLADDR, URI } from '../formats.js';
-import { defineTool } from '../types.js';
+import { defineTool, MOVES_FUNDS } from '../types.js';
 
 /**
  * splBuyIntent amount_text of the form 'N SYMBOL' whose SYMBOL is not SOL, not USD and not a k/m quantity suffix,
@@ -30,6 +30,8 @@ const burnTool = <const Name extends string>(name: Name, summary: string) =>
     price: '0.0120',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   });
 
 export const solanaTools = [
@@ -42,6 +44,7 @@ export const solanaTools = [
     price: '0.0012',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'solanaTransfer',
@@ -59,6 +62,8 @@ export const solanaTools = [
     price: '0.0012',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'findSolanaSwapToken',
@@ -68,6 +73,7 @@ export const solanaTools = [
     price: '0.0926',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'splBuyIntent',
@@ -114,6 +120,8 @@ export const solanaTools = [
     price: '0.0012',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'solanaGetTokenPairPrice',
@@ -123,6 +131,7 @@ export const solanaTools = [
     price: '0.0238',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'solanaGetTokenPrices',
@@ -132,6 +141,7 @@ export const solanaTools = [
     price: '0.0876',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'riskcheckToken',
@@ -141,6 +151,7 @@ export const solanaTools = [
     price: '0.1006',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'getCurveTokens',
@@ -180,6 +191,7 @@ export const solanaTools = [
     price: '0.0813',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'launchToken',
@@ -225,6 +237,8 @@ export const solanaTools = [
     price: '0.0012',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'claimSvcLaunchpadFees',
@@ -235,6 +249,8 @@ export const solanaTools = [
     price: '0.0012',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'claimCurveFees',
@@ -245,6 +261,8 @@ export const solanaTools = [
     price: '0.0012',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'curveLaunchToken',
@@ -263,6 +281,8 @@ export const solanaTools = [
     price: '0.0120',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'curveTradeQuote',
@@ -275,6 +295,7 @@ export const solanaTools = [
     price: '0.0120',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'curveBuyToken',
@@ -285,6 +306,8 @@ export const solanaTools = [
     price: '0.0120',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'curveSellToken',
@@ -295,6 +318,8 @@ export const solanaTools = [
     price: '0.0120',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   burnTool('burnSvcLaunchpadToken', "Permanently burn tokens of a token you created on the service's launchpad (creator only)."),
   burnTool('burnCurveToken', 'Permanently burn tokens of a bonding-curve token you created (creator only).'),
@@ -324,6 +349,8 @@ export const solanaTools = [
     price: '0.0012',
     identity: true,
     effect: 'write',
+    settlement: 'commit-point',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'discoverPadTokens',
@@ -341,6 +368,7 @@ export const solanaTools = [
     price: '0.0799',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'findSolanaGems',
@@ -370,5 +398,6 @@ export const solanaTools = [
     price: '0.1069',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVMADDR, body } from '../formats.js';
-import { defineTool } from '../types.js';
+import { defineTool, MOVES_FUNDS } from '../types.js';
 
 /**
  * The service's own vaults. The spec lists these tools by name only; the bodies below are a design, modelled on the
@@ -62,6 +62,7 @@ export const vaultTools = [
     price: 'vaults',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'svcGetVaultDetails',
@@ -72,6 +73,7 @@ export const vaultTools = [
     price: 'vaults',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'svcCreateVault',
@@ -82,6 +84,8 @@ export const vaultTools = [
     price: 'vaults',
     identity: true,
     effect: 'write',
+    settlement: 'before-run',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'svcMintVault',
@@ -92,6 +96,8 @@ export const vaultTools = [
     price: 'vaults',
     identity: true,
     effect: 'write',
+    settlement: 'before-run',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'svcRevealKeys',
@@ -106,6 +112,8 @@ export const vaultTools = [
     price: 'vaults',
     identity: true,
     effect: 'write',
+    settlement: 'before-run',
+    change: MOVES_FUNDS,
   }),
   defineTool({
     name: 'svcRefreshBalance',
@@ -116,6 +124,8 @@ export const vaultTools = [
     price: 'vaults',
     identity: true,
     effect: 'read',
+    settlement: 'commit-point',
+    change: { destructive: false, idempotent: true },
   }),
   defineTool({
     name: 'svcDeleteVault',
@@ -126,6 +136,8 @@ export const vaultTools = [
     price: 'vaults',
     identity: true,
     effect: 'write',
+    settlement: 'before-run',
+    change: { destructive: true, idempotent: true },
   }),
   defineTool({
     name: 'svcListCollections',
@@ -136,6 +148,7 @@ export const vaultTools = [
     price: 'vaults',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'svcGetCollectionAssets',
@@ -160,6 +173,7 @@ export const vaultTools = [
     price: 'vaults',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'svcResolveAsset',
@@ -198,6 +212,7 @@ export const vaultTools = [
     price: 'vaults',
     identity: false,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'svcGetDepositAddress',
@@ -208,6 +223,7 @@ export const vaultTools = [
     price: 'vaults',
     identity: true,
     effect: 'read',
+    settlement: 'after-success',
   }),
   defineTool({
     name: 'svcQuickVault',
@@ -218,5 +234,7 @@ export const vaultTools = [
     price: 'vaults',
     identity: true,
     effect: 'write',
+    settlement: 'before-run',
+    change: MOVES_FUNDS,
   }),
 ];
