@@ -44,6 +44,18 @@ export async function insertMemory(db: Queryable, accountId: string, memory: { c
   return rows[0] && toMemory(rows[0]);
 }
 
+/**
+ * How many memories the account holds, and whether `memoryId` is one of them: what a memory tool checks before its
+ * commit point, so a call it refuses is not charged.
+ */
+export async function memoriesHeld(db: Queryable, accountId: string, memoryId: string | null = null): Promise<{ count: number; includes: boolean }> {
+  const { rows } = await db.query<{ count: string | number; includes: boolean | null }>(
+    'SELECT count(*) AS count, bool_or(memory_id = $2) AS includes FROM memories WHERE account_id = $1',
+    [accountId, memoryId],
+  );
+  return { count: Number(rows[0]?.count ?? 0), includes: rows[0]?.includes === true };
+}
+
 /** The account's categories with their memory counts, most recently updated first. */
 export async function memoryCategories(db: Queryable, accountId: string): Promise<MemoryCategory[]> {
   const { rows } = await db.query<{ category: string; count: string | number; last_updated_at: Date | string }>(

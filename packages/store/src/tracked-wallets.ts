@@ -52,6 +52,18 @@ export async function trackWallet(
   return row && { wallet: toTrackedWallet(row), created: row.created };
 }
 
+/**
+ * How many wallets the account tracks, and whether it tracks this address: what a tracked-wallet tool checks
+ * before its commit point, so a call it refuses is not charged.
+ */
+export async function trackedWalletsHeld(db: Queryable, accountId: string, kind: TrackedAddressKind, address: string): Promise<{ count: number; includes: boolean }> {
+  const { rows } = await db.query<{ count: string | number; includes: boolean | null }>(
+    'SELECT count(*) AS count, bool_or(address_key = $2) AS includes FROM tracked_wallets WHERE account_id = $1',
+    [accountId, trackedAddressKey(kind, address)],
+  );
+  return { count: Number(rows[0]?.count ?? 0), includes: rows[0]?.includes === true };
+}
+
 /** The account's tracked wallets, oldest first. */
 export async function trackedWalletsOf(db: Queryable, accountId: string): Promise<TrackedWallet[]> {
   const { rows } = await db.query<TrackedWalletRow>(`SELECT ${COLUMNS} FROM tracked_wallets WHERE account_id = $1 ORDER BY created_at, address_key`, [accountId]);

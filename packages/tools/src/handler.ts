@@ -1,4 +1,4 @@
-import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type ToolName } from '@svc/contracts';
+import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type ToolName, type ToolSettlement } from '@svc/contracts';
 import type { HederaNetwork, MasterKeyProvider } from '@svc/chains';
 import type { Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
@@ -46,7 +46,7 @@ export interface HandlerContext extends HandlerResources {
   readonly caller: CallerAccount | undefined;
   /**
    * The call's point of no return: settles its x402 payment (once; later calls do nothing). A handler made with
-   * `withCommitPoint` awaits it after its checks and signing, just before its first broadcast, so a call it refuses
+   * `withCommitPoint` awaits it after its checks (and signing), just before its first effect, so a call it refuses
    * first is not charged. Absent when there is nothing to settle (paid from credit, or not a paid call).
    */
   readonly commit?: (() => Promise<void>) | undefined;
@@ -66,8 +66,8 @@ export type Handler<N extends ToolName> = ((input: ToolInput<ToolByName<N>>, con
 };
 
 /**
- * Marks a write handler that calls `context.commit()` before any irreversible effect, so its payment can settle
- * there instead of before it runs. Only for handlers where every effect follows the commit.
+ * Marks a handler that calls `context.commit()` after its checks and before its first effect of any kind (database
+ * write, broadcast, paid upstream call), so its payment settles there: the handler of every `commit-point` tool.
  */
 export function withCommitPoint<H extends (...args: never[]) => Promise<Record<string, unknown>>>(handler: H): H {
   return Object.assign(handler, { [COMMIT_POINT]: true as const });
@@ -75,6 +75,14 @@ export function withCommitPoint<H extends (...args: never[]) => Promise<Record<s
 
 /** Does this handler settle at its own commit point (see `withCommitPoint`)? */
 export const hasCommitPoint = (handler: Handler<ToolName>): boolean => handler[COMMIT_POINT] === true;
+
+/**
+ * When a call's payment settles: its tool's catalog settlement, except that a `commit-point` tool whose handler
+ * has no commit point pays before it runs (the catalog test refuses that mismatch; this keeps it safe regardless).
+ */
+export function settlementOf(tool: CatalogTool, handler: Handler<ToolName>): ToolSettlement {
+  return tool.settlement === 'commit-point' && !hasCommitPoint(handler) ? 'before-run' : tool.settlement;
+}
 
 export type HandlerTable = { readonly [N in ToolName]?: Handler<N> };
 

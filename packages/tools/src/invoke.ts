@@ -1,7 +1,8 @@
 import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
 import { decodePaymentSignature, type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, withSiwxChallenge } from '@svc/payments';
 import { type Db, releaseSpend } from '@svc/store';
-import { type HandlerContext, handlerFor, hasCommitPoint, type HandlerResources, type HandlerTable, type ServiceMode } from './handler.js';
+import { changingNothing } from './changes-nothing.js';
+import { type HandlerContext, handlerFor, type HandlerResources, type HandlerTable, type ServiceMode, settlementOf } from './handler.js';
 import { handlers as implemented } from './handlers.js';
 import { type CallerCredentials, identify, type SiwxSettings, siwxChallengeFor } from './identify.js';
 import { idempotencyKeyOf, inputHashOf } from './idempotency.js';
@@ -98,7 +99,9 @@ export class ToolService {
         extra: { setting: 'FACILITATOR_URL', tool: tool.name },
       });
     }
-    const context: HandlerContext = { ...this.#resources, mode: this.options.mode, db, caller };
+    const settlement = settlementOf(tool, handler);
+    const handlerDb = settlement === 'after-success' ? changingNothing(db, tool.name) : db;
+    const context: HandlerContext = { ...this.#resources, mode: this.options.mode, db: handlerDb, caller };
     const paid: PaidCall = {
       db,
       tool,
@@ -110,7 +113,7 @@ export class ToolService {
         const output = await handler(input as never, commit ? { ...context, commit } : context);
         return this.options.mode === 'sandbox' ? { ...output, sandbox: true } : output;
       },
-      commitsItself: hasCommitPoint(handler),
+      settlement,
       paymentRequired,
     };
 

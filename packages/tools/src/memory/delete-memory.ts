@@ -1,9 +1,12 @@
-import { deleteMemory as removeMemory } from '@svc/store';
-import { callerOf, type Handler } from '../handler.js';
+import { memoriesHeld, deleteMemory as removeMemory } from '@svc/store';
+import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { memoryNotFound } from './memory-not-found.js';
 
-/** Output: `{ memoryId, deleted: true }`; 404 when the caller has no memory with that id. */
-export const deleteMemory: Handler<'deleteMemory'> = async ({ memoryId }, context) => {
-  if (!(await removeMemory(context.db, callerOf(context).accountId, memoryId))) throw memoryNotFound(memoryId);
+/** Output: `{ memoryId, deleted: true }`; 404 (not charged) when the caller has no memory with that id. */
+export const deleteMemory: Handler<'deleteMemory'> = withCommitPoint(async ({ memoryId }, context) => {
+  const { accountId } = callerOf(context);
+  if (!(await memoriesHeld(context.db, accountId, memoryId)).includes) throw memoryNotFound(memoryId);
+  await context.commit?.();
+  if (!(await removeMemory(context.db, accountId, memoryId))) throw memoryNotFound(memoryId);
   return { memoryId, deleted: true };
-};
+});

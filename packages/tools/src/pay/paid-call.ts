@@ -1,4 +1,4 @@
-import type { CatalogTool } from '@svc/contracts';
+import type { CatalogTool, ToolSettlement } from '@svc/contracts';
 import type { PaymentRequiredResponse } from '@svc/payments';
 import type { Db } from '@svc/store';
 import type { CallerAccount } from '../handler.js';
@@ -15,11 +15,11 @@ export interface PaidCall {
   readonly idempotencyKey: string | undefined;
   /**
    * Runs the handler (step 7). `commit`, when given, settles the payment; a handler with a commit point calls it
-   * just before its first irreversible effect (a broadcast).
+   * just before its first effect (a database write, a broadcast, a paid upstream call).
    */
   execute(commit?: () => Promise<void>): Promise<Record<string, unknown>>;
-  /** The handler calls `commit` before any effect, so its payment need not settle before it runs. */
-  readonly commitsItself: boolean;
+  /** When the payment settles: the catalog's settlement point, as the handler can keep it (see `settlementOf`). */
+  readonly settlement: ToolSettlement;
   /** The 402 for this call, with `error` saying why a payment was refused. */
   paymentRequired(error?: string): Promise<PaymentRequiredResponse>;
 }

@@ -36,7 +36,7 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
   });
   afterAll(() => db.close());
 
-  const pay = (tool: string, handler: (commit?: () => Promise<void>) => Promise<Record<string, unknown>>, options: { commitsItself: boolean; settlement?: () => SettleResponse }) => {
+  const pay = (tool: string, handler: (commit?: () => Promise<void>) => Promise<Record<string, unknown>>, options: { settlement?: () => SettleResponse } = {}) => {
     const steps: string[] = [];
     const processor = new RecordingProcessor(steps, options.settlement ?? (() => RECEIPT)) as unknown as PaymentProcessor;
     const payments = { acceptableRequirements: async () => [REQUIREMENTS], paymentRequired: async (_r: unknown, _usd: string, error?: string) => ({ x402Version: 2, error, accepts: [REQUIREMENTS] }) } as unknown as PaymentRequirementsBuilder;
@@ -47,7 +47,7 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
       caller: undefined,
       call: { tool, inputHash: '' },
       idempotencyKey: undefined,
-      commitsItself: options.commitsItself,
+      settlement: findTool(tool)!.settlement,
       execute: (commit) => {
         steps.push('run');
         return handler(commit).then((body) => (steps.push('done'), body));
@@ -66,7 +66,7 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
       await commit!();
       effects.push('broadcast');
       return { txHash: '0x1' };
-    }, { commitsItself: true });
+    });
     expect(await outcome).toMatchObject({ status: 200, body: { txHash: '0x1' } });
     expect(steps).toEqual(['verify', 'run', 'settle', 'done']);
     expect(effects).toEqual(['checked', 'broadcast']);
@@ -77,7 +77,7 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
     const refusal = new ServiceError('invalid_input', 'amount: the vault holds 0', { issues: [{ field: 'amount', rule: 'insufficient_funds', message: 'amount: the vault holds 0' }] });
     const { steps, outcome } = pay('ethNativeSend', async () => {
       throw refusal;
-    }, { commitsItself: true });
+    });
     await expect(outcome).rejects.toBe(refusal);
     expect(steps).toEqual(['verify', 'run', 'release']);
     expect(await lastOutcome('ethNativeSend')).toBe('failed_not_charged');
@@ -89,7 +89,7 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
       await commit!();
       effects.push('broadcast');
       return {};
-    }, { commitsItself: true, settlement: () => { throw new SettlementFailed({ success: false, errorReason: 'insufficient_funds', transaction: '', network: 'eip155:8453' }); } });
+    }, { settlement: () => { throw new SettlementFailed({ success: false, errorReason: 'insufficient_funds', transaction: '', network: 'eip155:8453' }); } });
     expect(await outcome).toMatchObject({ status: 402, paymentRequired: { error: 'insufficient_funds' }, paymentResponse: expect.any(String) });
     expect(effects).toEqual([]);
     expect(steps).toEqual(['verify', 'run', 'settle']);
@@ -100,7 +100,7 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
     const { outcome } = pay('ethNativeSend', async (commit) => {
       await commit!();
       throw new ServiceError('upstream_error', 'reverted');
-    }, { commitsItself: true });
+    });
     expect(await outcome).toMatchObject({ status: 'failed_after_settlement', paymentResponse: expect.any(String) });
     expect(await lastOutcome('ethNativeSend')).toBe('failed_after_settlement');
   });
@@ -110,16 +110,16 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
       await commit!();
       await commit!();
       return {};
-    }, { commitsItself: true });
+    });
     expect((await outcome).status).toBe(200);
     expect(steps.filter((s) => s === 'settle')).toHaveLength(1);
   });
 
-  it('a write tool without a commit point settles before it runs; a read tool after it succeeds', async () => {
-    const write = pay('svcMintVault', async () => ({}), { commitsItself: false });
+  it('a before-run tool settles before it runs; an after-success tool after it succeeds', async () => {
+    const write = pay('svcMintVault', async () => ({}));
     expect((await write.outcome).status).toBe(200);
     expect(write.steps).toEqual(['verify', 'settle', 'run', 'done']);
-    const read = pay('getLeaderboard', async () => ({}), { commitsItself: false });
+    const read = pay('getLeaderboard', async () => ({}));
     expect((await read.outcome).status).toBe(200);
     expect(read.steps).toEqual(['verify', 'run', 'done', 'settle']);
   });

@@ -19,13 +19,12 @@ const paymentResponseHeader = (response: SettleResponse) => encodePaymentRespons
 
 /**
  * Steps 5 to 9 for a call paid with an x402 payment: verify, execute, settle, record. The payment settles once, at
- * the latest moment that still keeps every effect paid for:
- * - read tools settle after they succeed, so a failed call is never charged;
- * - write tools with a commit point (`PaidCall.commitsItself`: they call `commit` just before their first broadcast)
- *   settle there, so a call refused before it (insufficient funds, unknown token) is not charged, and nothing
- *   moves on chain unpaid;
- * - other write tools settle before they run ("upfront").
- * A write tool that fails after settling answers `failed_after_settlement` with the receipt of what was paid.
+ * the tool's settlement point (its catalog `settlement`), the latest moment that still keeps every effect paid for:
+ * - `after-success` tools change nothing, so they settle after they succeed and a failed call is never charged;
+ * - `commit-point` tools settle when their handler calls `commit`, after its checks and just before its first effect,
+ *   so a call refused before it (insufficient funds, unknown memory) is not charged, and nothing changes unpaid;
+ * - `before-run` tools settle before they run ("upfront").
+ * A call that fails after settling answers `failed_after_settlement` with the receipt of what was paid.
  */
 export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<InvokeOutcome> {
   const { db, tool, usd, caller, call, idempotencyKey, execute, paymentRequired } = paid;
@@ -104,13 +103,12 @@ export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<In
     }
   };
 
-  // 7 execute
-  // Nothing moves on chain for an unpaid call: a write tool without a commit point of its own pays before it runs.
-  const upfront = tool.effect === 'write' && !paid.commitsItself ? await settleNow() : undefined;
+  // 7 execute: nothing changes for an unpaid call (see `payWithX402`)
+  const upfront = paid.settlement === 'before-run' ? await settleNow() : undefined;
   if (upfront) return remember(upfront);
   let body: Record<string, unknown>;
   try {
-    body = await execute(commit);
+    body = await execute(paid.settlement === 'commit-point' ? commit : undefined);
   } catch (error) {
     if (refusal) return remember(refusal);
     if (settlement) {

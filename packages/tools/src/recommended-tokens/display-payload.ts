@@ -2,14 +2,17 @@ import { type RecommendedTokenFamily, storeRecommendedTokens } from '@svc/store'
 import { callerOf, type HandlerContext } from '../handler.js';
 
 /**
- * Keep the list as the caller's latest for its chain family and answer with the display payload:
+ * Keep the list as the caller's latest for its chain family (once the call is paid: its commit point) and answer
+ * with the display payload:
  * `{ display: 'recommended_tokens', chain, chainId?, tokens, count, storedAt }`.
  */
 export async function displayRecommendedTokens(
   context: HandlerContext,
   list: { chainFamily: RecommendedTokenFamily; chain: string; chainId?: number; tokens: readonly unknown[] },
 ): Promise<Record<string, unknown>> {
-  const stored = await storeRecommendedTokens(context.db, callerOf(context).accountId, {
+  const { accountId } = callerOf(context);
+  await context.commit?.();
+  const stored = await storeRecommendedTokens(context.db, accountId, {
     chainFamily: list.chainFamily,
     chainId: list.chainId ?? null,
     tokens: list.tokens,
