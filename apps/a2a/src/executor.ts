@@ -90,6 +90,15 @@ export class ToolCallExecutor implements AgentExecutor {
     const attempt: CallAttempt = { tool: call.tool, input: call.input, paid: false, paymentExtension: turn.paymentExtension, idempotencyKey: turn.idempotencyKey };
     const tool = findTool(call.tool);
     if (!tool) return stepOfError(attempt, unknownTool(call.tool));
+    // A read-only (OAuth) session reaches only the tools that change nothing (the consent page says so).
+    if (credential.readOnly && tool.settlement !== 'after-success') {
+      const changes = tool.effect === 'write' ? 'moves funds or changes wallet state' : "changes the account's stored data";
+      return {
+        state: TaskState.TASK_STATE_REJECTED,
+        message: [textPart(`${tool.name} ${changes}, and this OAuth session is read-only: it can only call tools that change nothing. Use a vault access key (x-api-key).`)],
+        pending: null,
+      };
+    }
     if (tool.effect === 'read') {
       turn.working();
       return this.#run(attempt, credential);
@@ -100,13 +109,6 @@ export class ToolCallExecutor implements AgentExecutor {
       input = parseInput(tool.input, call.input, tool.name) as Record<string, unknown>;
     } catch (error) {
       return stepOfError(attempt, error);
-    }
-    if (credential.readOnly) {
-      return {
-        state: TaskState.TASK_STATE_REJECTED,
-        message: [textPart(`${tool.name} moves funds or changes wallet state, and this OAuth session is read-only: it cannot approve such calls. Use a vault access key (x-api-key).`)],
-        pending: null,
-      };
     }
     const usd = priceOf(tool, this.options.priceOverrides);
     // The account's spending policy decides before anyone is asked to approve: a call it refuses fails now, naming
@@ -146,6 +148,9 @@ export class ToolCallExecutor implements AgentExecutor {
       turn.working();
       return this.#run({ tool: pending.tool, input: pending.input, paid, paymentExtension: turn.paymentExtension, idempotencyKey: turn.idempotencyKey }, credential, payment);
     };
+    if (credential.readOnly && findTool(pending.tool)?.settlement !== 'after-success') {
+      return stay(state, pending, `This OAuth session is read-only and cannot run ${pending.tool}, which changes something; continue with a vault access key (x-api-key).`);
+    }
     if (pending.stage === 'payment') {
       if (instruction.kind !== 'payment' && instruction.kind !== 'payment_rejected') {
         return stay(state, pending, `${pending.tool} waits for a payment: send message metadata "${X402_METADATA.status}": "${PAYMENT_STATUS.submitted}" with "${X402_METADATA.payload}" on this task.`);
@@ -155,7 +160,6 @@ export class ToolCallExecutor implements AgentExecutor {
       return { state: TaskState.TASK_STATE_CANCELED, message: [textPart(`Payment declined: ${pending.tool} did not run.`)], messageMetadata: { [X402_METADATA.status]: PAYMENT_STATUS.rejected }, pending: null };
     }
     if (instruction.kind !== 'approval') return stay(state, pending, `${pending.tool} waits for your approval. ${APPROVAL_HELP}`);
-    if (credential.readOnly) return stay(state, pending, `This OAuth session is read-only and cannot approve ${pending.tool}; approve with a vault access key (x-api-key).`);
     if (instruction.approvalId !== undefined && instruction.approvalId !== pending.id) {
       return stay(state, pending, `That approvalId does not match this task's approval (${pending.id}). ${APPROVAL_HELP}`);
     }

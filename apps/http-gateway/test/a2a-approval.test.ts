@@ -210,7 +210,11 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
     expect((await legacy.getTask(GetTaskRequest.fromJSON({ id: other.id }))).status?.state).toBe(TaskState.TASK_STATE_CANCELED);
   });
 
-  it('refuses write tools to a read-only (OAuth) session', async () => {
+  it.each([
+    [WRITE_TOOL, { to: TO, amount: '1' }],
+    ['deleteMemory', { memoryId: 'mem_0123456789abcdef01234567' }],
+    ['setSlippageSettings', { swapSlippage: 3, pumpSlippage: 30 }],
+  ])('refuses %s, a tool that changes something, to a read-only (OAuth) session', async (tool, input) => {
     const { accountId } = await newAccessKey(db);
     const oauthApp = Fastify();
     await oauthApp.register(a2aPlugin, {
@@ -223,7 +227,7 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
       method: 'POST',
       url: '/api/a2a',
       headers: { 'content-type': 'application/json', authorization: 'Bearer oauth-token', 'a2a-version': '1.0' },
-      payload: { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ data: { tool: WRITE_TOOL, input: { to: TO, amount: '1' } } }] } } },
+      payload: { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ data: { tool, input } }] } } },
     });
     const { task } = response.json().result;
     expect(task.status.state).toBe('TASK_STATE_REJECTED');

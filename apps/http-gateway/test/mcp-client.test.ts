@@ -42,7 +42,7 @@ describe.each(backends)('MCP SDK client against the gateway on 127.0.0.1 ($name)
     return tools;
   }
 
-  it('negotiates protocol 2025-06-18 and lists every read tool, read-only, across pages', async () => {
+  it('negotiates protocol 2025-06-18 and lists every read tool across pages', async () => {
     const { client, transport } = await connect({ 'x-api-key': key });
     expect(transport.protocolVersion).toBe('2025-06-18');
     expect(client.getServerVersion()).toMatchObject({ name: 'svc-tools', version: '2.0.10' });
@@ -51,7 +51,23 @@ describe.each(backends)('MCP SDK client against the gateway on 127.0.0.1 ($name)
     expect(first.nextCursor).toBeTypeOf('string');
     const tools = await listAll(client);
     expect(tools.map((t) => t.name)).toEqual(reads.map((t) => t.name));
-    expect(tools.every((t) => t.annotations?.readOnlyHint === true && t.inputSchema.type === 'object')).toBe(true);
+    expect(tools.every((t) => t.inputSchema.type === 'object')).toBe(true);
+  });
+
+  it('annotates each tool truthfully: read-only only when it changes nothing, deletions destructive', async () => {
+    const { client } = await connect({ 'x-api-key': key });
+    const annotations = new Map((await listAll(client)).map((t) => [t.name, t.annotations]));
+    for (const tool of reads) {
+      expect(annotations.get(tool.name)?.readOnlyHint, tool.name).toBe(tool.settlement === 'after-success');
+    }
+    for (const name of ['createMemory', 'updateMemory', 'deleteMemory', 'addTrackedWallet', 'removeTrackedWallet', 'setSlippageSettings']) {
+      expect(annotations.get(name)?.readOnlyHint, name).toBe(false);
+    }
+    expect(annotations.get('deleteMemory')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(annotations.get('removeTrackedWallet')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(annotations.get('setSlippageSettings')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(annotations.get('createMemory')).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(annotations.get('getUserMemoriesByCategory')).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
   });
 
   it('adds each write tool as <name>-transaction with destructiveHint when x-mcp-transactions: enabled', async () => {

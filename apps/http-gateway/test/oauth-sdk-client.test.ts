@@ -12,7 +12,7 @@ import { backends, freePort } from './harness.js';
 import { newAccessKey } from './mcp-harness.js';
 import { REDIRECT_URI, unescapeHtml } from './oauth-harness.js';
 
-const READ_TOOLS = catalog.filter((tool) => tool.effect === 'read').map((tool) => tool.name);
+const READ_TOOLS = catalog.filter((tool) => tool.effect === 'read' && tool.settlement === 'after-success').map((tool) => tool.name);
 
 /**
  * A user at the consent page, headless: open the authorization URL, fill the access-key form (its hidden fields as
@@ -139,7 +139,7 @@ describe.each(backends)('the MCP SDK client’s OAuth flow against the gateway o
     const [issued] = provider.saved;
     expect(issued).toMatchObject({ token_type: 'Bearer', expires_in: 600, scope: 'mcp:tools', refresh_token: expect.any(String) });
 
-    // 3. Connected with the Bearer token: the read-only surface.
+    // 3. Connected with the Bearer token: the read-only surface (the tools that change nothing).
     const { client, transport } = await connect(provider);
     expect(transport.protocolVersion).toBe('2025-06-18');
     expect(await listAll(client)).toEqual(READ_TOOLS);

@@ -121,6 +121,10 @@ describe.each(backends)('OAuth authorization server: discovery, registration, co
       expect(res.body).toMatch(/<label for="siwx">/);
       expect(res.body).toContain('&#34;nonce&#34;');
       expect(res.body).toContain(`name="client_id" value="${client_id}"`);
+      // What the grant can change, exactly: nothing but the credit its calls are paid from.
+      expect(res.body).toContain('it can only call tools that change nothing');
+      expect(res.body).toContain('it cannot store, change or delete any of them, create or change vaults, sign transactions or move funds');
+      expect(res.body).toContain('The one thing it changes is your account’s credit');
     });
 
     it('shows an error page, never a redirect, for an unknown client or an unregistered redirect URI', async () => {

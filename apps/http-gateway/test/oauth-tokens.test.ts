@@ -1,12 +1,13 @@
 import { catalog } from '@svc/contracts';
-import { findOAuthGrant } from '@svc/store';
+import { addCredit, findOAuthGrant, insertMemory, memoriesHeld } from '@svc/store';
+import { usdToCredit } from '@svc/payments';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccessTokens } from '../src/oauth/access-tokens.js';
 import { OAuthBearerVerifier } from '../src/oauth/bearer-verifier.js';
 import { newSigningKey } from '../src/oauth/index.js';
 import { BASE_URL, backends, useGateway } from './harness.js';
-import { newAccessKey } from './mcp-harness.js';
+import { mcpPost, newAccessKey } from './mcp-harness.js';
 import {
   codeFor,
   exchangeCode,
@@ -181,7 +182,24 @@ describe.each(backends)('OAuth tokens, refresh rotation, revocation and the MCP 
         names.push(...tools.map((tool) => tool.name));
         cursor = nextCursor;
       } while (cursor);
-      expect(names).toEqual(catalog.filter((tool) => tool.effect === 'read').map((tool) => tool.name));
+      expect(names).toEqual(catalog.filter((tool) => tool.effect === 'read' && tool.settlement === 'after-success').map((tool) => tool.name));
+    });
+
+    it('are read-only: a tool that changes anything is unknown to them, and nothing changes', async () => {
+      const { key: ownKey, accountId: owner } = await newAccessKey(h.db);
+      // Credit to pay with, so only the read-only promise stands between the token and the deletion.
+      await addCredit(h.db, { accountId: owner, amount: usdToCredit('1'), kind: 'grant' });
+      const memory = (await insertMemory(h.db, owner, { category: 'keep', content: 'kept' }, 100))!;
+      const { tokens } = await signedInClient(h.app, ownKey);
+      const bearer = { authorization: `Bearer ${tokens.access_token}` };
+      const call = (name: string, args: unknown) => mcpPost(h.app, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, bearer);
+      for (const [name, args] of [['deleteMemory', { memoryId: memory.memoryId }], ['createMemory', { category: 'new', content: 'x' }], ['setSlippageSettings', { swapSlippage: 3, pumpSlippage: 30 }]] as const) {
+        expect((await call(name, args)).json().error, name).toEqual({ code: -32602, message: `Unknown tool: ${name}` });
+      }
+      expect(await memoriesHeld(h.db, owner, memory.memoryId)).toEqual({ count: 1, includes: true });
+      // What it may call, it can: a read of the same memories, paid from the credit.
+      const read = (await call('getUserMemoriesByCategory', { category: 'keep' })).json().result;
+      expect(read.structuredContent.memories).toEqual([expect.objectContaining({ memoryId: memory.memoryId })]);
     });
 
     it('answer 401 invalid_token when expired, signed by another key, or not a JWT', async () => {

@@ -12,7 +12,7 @@ import type { CallToolResult } from './tool-results.js';
 /** What one authenticated HTTP request brings to the method it carries. */
 export interface McpRequestContext {
   readonly credential: Credential;
-  /** The surface this request may see and call (read-only unless opted into transactions). */
+  /** The surface this request may see and call (standard, with transactions when opted in, read-only for OAuth). */
   readonly surface: McpSurface;
   readonly idempotencyKey: string | undefined;
   readonly log: FastifyBaseLogger;

@@ -78,11 +78,12 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
       const { request: call } = message;
       const credential = credentials.get(request)!;
       // The exact value, on this very request; OAuth sessions stay read-only whatever they send.
-      const transactions = request.headers[HEADERS.transactions] === TRANSACTIONS_ENABLED && !credential.readOnly;
+      const transactions = request.headers[HEADERS.transactions] === TRANSACTIONS_ENABLED;
+      const surface = credential.readOnly ? surfaces.readOnly : transactions ? surfaces.withTransactions : surfaces.standard;
       try {
         const result = await handle(call, {
           credential,
-          surface: transactions ? surfaces.withTransactions : surfaces.readOnly,
+          surface,
           idempotencyKey: headerValue(request.headers['idempotency-key']),
           log: request.log,
         });

@@ -15,6 +15,7 @@ const CREDENTIALS: Record<string, Credential> = {
 const PAGE_SIZE = 40;
 const reads = catalog.filter((tool) => tool.effect === 'read');
 const writes = catalog.filter((tool) => tool.effect === 'write');
+const changingNothing = reads.filter((tool) => tool.settlement === 'after-success');
 
 describe('MCP plugin (stub credentials and tool caller)', () => {
   let app: FastifyInstance;
@@ -67,7 +68,7 @@ describe('MCP plugin (stub credentials and tool caller)', () => {
     return { names, pages };
   }
 
-  it('pages through the read-only surface with opaque cursors', async () => {
+  it('pages through the standard surface with opaque cursors', async () => {
     const { names, pages } = await listAll();
     expect(names).toEqual(reads.map((tool) => tool.name));
     expect(pages).toBe(Math.ceil(reads.length / PAGE_SIZE));
@@ -78,11 +79,13 @@ describe('MCP plugin (stub credentials and tool caller)', () => {
     for (const value of ['Enabled', 'true', 'enabled ', '1']) expect((await listAll({ 'x-mcp-transactions': value })).names).toHaveLength(reads.length);
   });
 
-  it('keeps an OAuth session read-only even with the opt-in header', async () => {
+  it('keeps an OAuth session read-only even with the opt-in header: only tools that change nothing', async () => {
     const headers = { 'x-api-key': 'oauth', 'x-mcp-transactions': 'enabled' };
-    expect((await listAll(headers)).names).toHaveLength(reads.length);
+    expect((await listAll(headers)).names).toEqual(changingNothing.map((tool) => tool.name));
     const res = await rpc('tools/call', { name: 'ethNativeSend-transaction', arguments: {} }, headers);
     expect(res.json().error).toEqual({ code: -32602, message: 'Unknown tool: ethNativeSend-transaction' });
+    const deletion = await rpc('tools/call', { name: 'deleteMemory', arguments: { memoryId: 'mem_1' } }, headers);
+    expect(deletion.json().error).toEqual({ code: -32602, message: 'Unknown tool: deleteMemory' });
   });
 
   it.each([['not base64 at all!'], [Buffer.from('tools:7').toString('base64url')], [Buffer.from('tools:100000').toString('base64url')], [Buffer.from('tools:0').toString('base64url')], [42]])(

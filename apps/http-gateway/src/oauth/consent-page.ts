@@ -114,8 +114,8 @@ export function renderConsentPage(page: ConsentPage): string {
 ${page.error ? `<p class="error" role="alert">${escapeHtml(page.error)}</p>` : ''}
 <p><strong>${escapeHtml(name)}</strong> <span class="muted">(the name the application gave, not verified)</span> asks to use svc tools for your account. Approving sends it back to <strong>${escapeHtml(destination)}</strong>.</p>
 <ul>
-<li>Read-only tools only (scope <code>${escapeHtml(request.scope)}</code>): it cannot sign transactions or move funds.</li>
-<li>Every call it makes is paid from your account’s credit.</li>
+<li>Read-only access (scope <code>${escapeHtml(request.scope)}</code>): it can only call tools that change nothing. It can read your balances, positions, memories, tracked wallets and settings; it cannot store, change or delete any of them, create or change vaults, sign transactions or move funds.</li>
+<li>The one thing it changes is your account’s credit: every call it makes is paid from it.</li>
 <li>Access lasts until it is revoked, or until the application stays unused for ${OAUTH_LIFETIMES.refreshTokenSeconds / 86_400} days.</li>
 </ul>
 ${wallet}

@@ -11,8 +11,10 @@ export const OAUTH_LIFETIMES = {
 } as const;
 
 /**
- * The only scope: the read-only MCP surface, calls paid from the account's credit. OAuth sessions can never opt into
- * wallet-modifying tools (an OAuth client cannot be trusted to send x-mcp-transactions on its user's behalf).
+ * The only scope: read-only access, the tools that change nothing (catalog settlement `after-success`), calls paid
+ * from the account's credit. OAuth sessions never reach a tool that changes anything: not the account's memories,
+ * tracked wallets or settings, and never a wallet-modifying tool (an OAuth client cannot be trusted to send
+ * x-mcp-transactions on its user's behalf). The consent page says exactly this.
  */
 export const MCP_TOOLS_SCOPE = 'mcp:tools';
 export const SUPPORTED_SCOPES: readonly string[] = [MCP_TOOLS_SCOPE];
