@@ -6,7 +6,9 @@ import { recentCalls } from '@svc/store';
 import type { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
+import { createSIWxMessage, encodeSIWxHeader, SIGN_IN_WITH_X, type SIWxExtension } from '@x402/extensions/sign-in-with-x';
 import type { Address } from 'viem';
+import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PAY_TO } from '../src/config.js';
 import { a2aClient, asTask, callTool, fundedPayer, userMessage, WITH_X402 } from './a2a-harness.js';
@@ -111,6 +113,32 @@ describe.each(backends)('a payment pays for its own call only ($name)', (backend
       const calls = await recentCalls(gateway.db, { tool: TOOL, limit: 5 });
       expect(calls.filter((call) => call.payer === account.address).map((call) => call.outcome)).toEqual(['settled']);
       expect(calls.filter((call) => call.outcome === 'payment_rejected: payment_already_used')).toHaveLength(4);
+    });
+
+    it('an identity-gated write tool runs once for one authorization sent in many spellings at once', async () => {
+      const { account, x402 } = await fundedPayer(gateway.url, gateway.sandbox);
+      const memory = { category: 'payid', content: `one payment ${account.address}` };
+      /** Every request signs in with its own fresh challenge (a proof is single-use); the payment is one. */
+      const signIn = async (account: PrivateKeyAccount) => {
+        const unpaid = await gateway.call('createMemory', memory);
+        const required = decodePaymentRequiredHeader(unpaid.headers.get('payment-required')!) as PaymentRequired;
+        const { info } = required.extensions![SIGN_IN_WITH_X] as SIWxExtension;
+        const complete = { ...info, chainId: 'eip155:8453', type: 'eip191' as const };
+        const signature = await account.signMessage({ message: createSIWxMessage(complete, account.address) });
+        return { required, proof: encodeSIWxHeader({ ...complete, address: account.address, signature }) };
+      };
+      const payment = await x402.createPaymentPayload((await signIn(account)).required);
+      const spellings = respellings(payment);
+      const proofs = await Promise.all(spellings.map(async () => (await signIn(account)).proof));
+      const answers = await Promise.all(
+        spellings.map((spelling, index) =>
+          gateway.call('createMemory', memory, { 'payment-signature': encodePaymentSignatureHeader(spelling), 'sign-in-with-x': proofs[index]! }),
+        ),
+      );
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 402, 402, 402, 402]);
+      for (const refused of answers.filter((res) => res.status === 402)) expect(errorOf(refused)).toMatch(/^payment_already_used: /);
+      const { rows } = await gateway.db.query('SELECT count(*)::int AS stored FROM memories WHERE content = $1', [memory.content]);
+      expect(rows[0]).toEqual({ stored: 1 });
     });
 
     it('answers a malformed payment payload with 402 invalid_payload, charging nothing and claiming nothing', async () => {
