@@ -87,7 +87,7 @@ export class ToolCallExecutor implements AgentExecutor {
   }
 
   async #start(call: Extract<Instruction, { kind: 'call' }>, credential: Credential, turn: TaskTurn): Promise<TaskStep> {
-    const attempt: CallAttempt = { tool: call.tool, input: call.input, paid: false, paymentExtension: turn.paymentExtension, idempotencyKey: turn.idempotencyKey };
+    const attempt: CallAttempt = { taskId: turn.taskId, tool: call.tool, input: call.input, paid: false, paymentExtension: turn.paymentExtension, idempotencyKey: turn.idempotencyKey };
     const tool = findTool(call.tool);
     if (!tool) return stepOfError(attempt, unknownTool(call.tool));
     // A read-only (OAuth) session reaches only the tools that change nothing (the consent page says so).
@@ -146,7 +146,7 @@ export class ToolCallExecutor implements AgentExecutor {
     const run = (paid: boolean, payment?: unknown) => {
       turn.resume(task);
       turn.working();
-      return this.#run({ tool: pending.tool, input: pending.input, paid, paymentExtension: turn.paymentExtension, idempotencyKey: turn.idempotencyKey }, credential, payment);
+      return this.#run({ taskId: task.id, tool: pending.tool, input: pending.input, paid, paymentExtension: turn.paymentExtension, idempotencyKey: turn.idempotencyKey }, credential, payment);
     };
     if (credential.readOnly && findTool(pending.tool)?.settlement !== 'after-success') {
       return stay(state, pending, `This OAuth session is read-only and cannot run ${pending.tool}, which changes something; continue with a vault access key (x-api-key).`);
@@ -183,7 +183,7 @@ export class ToolCallExecutor implements AgentExecutor {
         input: attempt.input,
         // invoke takes the payment as the HTTP transport carries it (base64 JSON), so all transports share one decoder.
         paymentSignature: attempt.paid ? encodePaymentSignatureHeader(payment as PaymentPayload) : undefined,
-        resourceUrl: resourceUrlOf(attempt.tool),
+        resourceUrl: resourceUrlOf(attempt.tool, attempt.taskId),
         caller: { accountId: credential.accountId },
         idempotencyKey: attempt.idempotencyKey,
       });

@@ -26,6 +26,8 @@ export interface TaskStep {
 
 /** One run of a tool call through invoke. */
 export interface CallAttempt {
+  /** The task the call runs in: its 402 names it, so its payment pays for this task's call only. */
+  readonly taskId: string;
   readonly tool: string;
   readonly input: unknown;
   /** A signed payment went with it (x402 extension, payment-submitted). */

@@ -35,5 +35,8 @@ export const PAYMENT_STATUS = {
 /** Status-message metadata key of what a call paid from account credit cost and the credit left: {chargedUsd, balanceUsd}. */
 export const CREDIT_METADATA = 'svc.credit';
 
-/** The resource an A2A tool call pays for (the x402 transports' `<transport>://tool/<name>` convention). */
-export const resourceUrlOf = (tool: string) => `a2a://tool/${tool}`;
+/**
+ * The resource an A2A tool call pays for: the x402 transports' `<transport>://tool/<name>` convention, narrowed to
+ * its task, so a payment made out for one task's call pays for no other.
+ */
+export const resourceUrlOf = (tool: string, taskId: string) => `a2a://tool/${tool}?task=${encodeURIComponent(taskId)}`;

@@ -17,6 +17,11 @@ export class TaskTurn {
     private readonly now: () => Date,
   ) {}
 
+  /** The task this message starts or follows up on. */
+  get taskId(): string {
+    return this.request.taskId;
+  }
+
   /** The client activated the x402 A2A extension on this request. */
   get paymentExtension(): boolean {
     return this.request.context.requestedExtensions?.includes(X402_A2A_EXTENSION) ?? false;

@@ -33,7 +33,7 @@ describe.each(backends)('A2A tool calls paid per call through the x402 A2A exten
     const metadata = asked.status?.message?.metadata ?? {};
     expect(metadata['x402.payment.status']).toBe('payment-required');
     const required = metadata['x402.payment.required'] as PaymentRequired;
-    expect(required).toMatchObject({ x402Version: 2, resource: { url: `a2a://tool/${TOOL}` } });
+    expect(required).toMatchObject({ x402Version: 2, resource: { url: `a2a://tool/${TOOL}?task=${asked.id}` } });
 
     const payment = await x402.createPaymentPayload(required);
     const before = await usdcOf(gateway.sandbox, payee);

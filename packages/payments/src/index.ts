@@ -8,5 +8,6 @@ export * from './payment-header.js';
 export * from './facilitator/local.js';
 export * from './facilitator/fee-payers.js';
 export * from './processor.js';
+export * from './payment-identity.js';
 export * from './schemes/stacks/index.js';
 export * from './siwx/index.js';

@@ -1,8 +1,11 @@
-import { createHash } from 'node:crypto';
 import { ServiceError } from '@svc/contracts';
 import { claimPayment, type Db, releasePaymentClaim } from '@svc/store';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import { paymentIdOf } from './payment-identity.js';
+import { PaymentRejected } from './payment-rejected.js';
+
+export { PaymentRejected } from './payment-rejected.js';
 
 /**
  * A payment the facilitator accepted for one call. It stays claimed in the store until it is released, or marked
@@ -15,14 +18,6 @@ export interface VerifiedPayment {
   readonly payer: string;
 }
 
-/** The payment cannot pay for this call: answered with a fresh 402 whose `error` says why. */
-export class PaymentRejected extends Error {
-  override readonly name = 'PaymentRejected';
-  constructor(readonly reason: string) {
-    super(reason);
-  }
-}
-
 /** Settlement failed after verification: answered with 402 and PAYMENT-RESPONSE {success: false}. */
 export class SettlementFailed extends Error {
   override readonly name = 'SettlementFailed';
@@ -31,9 +26,10 @@ export class SettlementFailed extends Error {
   }
 }
 
-/** Stable id of a signed payment: the hash of its scheme payload (signature and signed fields). */
-export function paymentIdOf(payload: PaymentPayload): string {
-  return createHash('sha256').update(JSON.stringify([payload.accepted.network, payload.payload])).digest('hex');
+/** The call a payment is offered for: the ledger's tool name, and the resource its 402 named. */
+export interface PaidCallTarget {
+  readonly tool: string;
+  readonly resourceUrl: string;
 }
 
 const SAME_REQUIREMENT_FIELDS = ['scheme', 'network', 'asset', 'amount', 'payTo'] as const;
@@ -57,11 +53,19 @@ export class PaymentProcessor {
     private readonly db: Db,
   ) {}
 
-  async verify(payload: PaymentPayload, offered: readonly PaymentRequirements[], tool: string): Promise<VerifiedPayment> {
+  /**
+   * Checks that the payment was made out for this call (its requirements and its resource) and has its scheme's
+   * shape, claims it under its single-use identity, then has the facilitator verify it.
+   */
+  async verify(payload: PaymentPayload, offered: readonly PaymentRequirements[], call: PaidCallTarget): Promise<VerifiedPayment> {
     const requirements = offered.find((candidate) => matches(candidate, payload.accepted));
     if (!requirements) throw new PaymentRejected('payment_requirements_mismatch: the signed payment does not match any requirement offered for this tool; request a fresh 402');
+    // The requirements of two calls at one price are the same, so only the resource tells them apart.
+    if (payload.resource?.url !== call.resourceUrl) {
+      throw new PaymentRejected(`resource_mismatch: this payment was not made out for ${call.resourceUrl} (its resource.url names another call, or none); sign the requirements of this call's own 402`);
+    }
     const paymentId = paymentIdOf(payload);
-    if (!(await claimPayment(this.db, { paymentId, tool, network: requirements.network }))) {
+    if (!(await claimPayment(this.db, { paymentId, tool: call.tool, network: requirements.network }))) {
       throw new PaymentRejected('payment_already_used: this signed payment was already used (or is being used by a concurrent request); sign a new one');
     }
     let verdict: Awaited<ReturnType<FacilitatorClient['verify']>>;

@@ -91,3 +91,8 @@ export function isPaymentTokenId(value: string): value is PaymentTokenId {
 export function paymentTokenOf(requirement: { network: string; asset: string }): PaymentToken | undefined {
   return Object.values(PAYMENT_TOKENS).find((token) => token.network === requirement.network && token.asset === requirement.asset);
 }
+
+/** The atomic amount a payment offers, as the call ledger records it; null when it is not one (a malformed payment). */
+export function offeredAmountOf(accepted: { amount: unknown }): string | null {
+  return typeof accepted.amount === 'string' && /^\d{1,78}$/.test(accepted.amount) ? accepted.amount : null;
+}

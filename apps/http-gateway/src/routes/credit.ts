@@ -6,6 +6,7 @@ import {
   PaymentRejected,
   type PaymentProcessor,
   type PaymentRequirementsBuilder,
+  offeredAmountOf,
   paymentTokenOf,
   SettlementFailed,
   usdToCredit,
@@ -83,10 +84,10 @@ export function creditRoutes(app: FastifyInstance, options: CreditRoutesOptions)
 
     const started = performance.now();
     const payload = decodePaymentSignature(signature);
-    const ledger = { tool: TOPUP_LEDGER_TOOL, accountId, token: paymentTokenOf(payload.accepted)?.id ?? payload.accepted.asset, amount: payload.accepted.amount };
+    const ledger = { tool: TOPUP_LEDGER_TOOL, accountId, token: paymentTokenOf(payload.accepted)?.id ?? null, amount: offeredAmountOf(payload.accepted) };
     let payment: VerifiedPayment;
     try {
-      payment = await processor.verify(payload, await payments.acceptableRequirements(resource, amountUsd), TOPUP_LEDGER_TOOL);
+      payment = await processor.verify(payload, await payments.acceptableRequirements(resource, amountUsd), { tool: TOPUP_LEDGER_TOOL, resourceUrl: resource.url });
     } catch (error) {
       if (!(error instanceof PaymentRejected)) throw error;
       await recordCall(db, { ...ledger, outcome: `payment_rejected: ${error.reason.split(':')[0]}`, httpStatus: 402, latencyMs: performance.now() - started });

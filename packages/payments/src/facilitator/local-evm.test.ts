@@ -10,7 +10,8 @@ import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { createTestClient, createWalletClient, erc20Abi, http, type LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentProcessor, PaymentRejected, paymentIdOf, SettlementFailed } from '../processor.js';
+import { paymentIdOf } from '../payment-identity.js';
+import { PaymentProcessor, PaymentRejected, SettlementFailed } from '../processor.js';
 import { NETWORKS, PAYMENT_TOKENS } from '../tokens.js';
 import { createLocalFacilitator } from './local.js';
 
@@ -18,6 +19,7 @@ const PRICE = 1_000n; // 0.001 USDC
 const PAYEE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const SETTLER_INDEX = 2;
 const CONCURRENT_SETTLEMENTS = 50;
+const PROBE = { tool: 'probe', resourceUrl: 'http://127.0.0.1/test' };
 
 const requirements: PaymentRequirements = {
   scheme: 'exact',
@@ -80,7 +82,7 @@ describe('local facilitator on a sandbox EVM chain', () => {
     const payer = privateKeyToAccount(generatePrivateKey());
     await chain.mintUsdc(payer.address, PRICE * BigInt(count));
     const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(payer, chain.publicClient)));
-    const required = { x402Version: 2, resource: { url: 'http://127.0.0.1/test', description: 'test', mimeType: 'application/json' }, accepts: [requirements] };
+    const required = { x402Version: 2, resource: { url: PROBE.resourceUrl, description: 'test', mimeType: 'application/json' }, accepts: [requirements] };
     return Promise.all(Array.from({ length: count }, () => client.createPaymentPayload(required)));
   }
 
@@ -186,13 +188,13 @@ describe('local facilitator on a sandbox EVM chain', () => {
     try {
       const processor = new PaymentProcessor(facilitatorWith({ receiptTimeoutMs: 300 }), db);
       const [payload] = await signedPayments(1);
-      const payment = await processor.verify(payload!, [requirements], 'probe');
+      const payment = await processor.verify(payload!, [requirements], PROBE);
       const failure = await withoutMining(() => processor.settle(payment).catch((error: unknown) => error));
       expect(failure).toBeInstanceOf(SettlementFailed);
       expect((failure as SettlementFailed).response).toMatchObject({ success: false, errorReason: 'settlement_pending' });
       expect(await findPaymentClaim(db, paymentIdOf(payload!))).toMatchObject({ state: 'claimed' });
       // The transaction was mined once the chain moved on: the payer paid, and the payment cannot pay again.
-      await expect(processor.verify(payload!, [requirements], 'probe')).rejects.toThrow(PaymentRejected);
+      await expect(processor.verify(payload!, [requirements], PROBE)).rejects.toThrow(PaymentRejected);
     } finally {
       await db.close();
     }

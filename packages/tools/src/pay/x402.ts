@@ -1,5 +1,5 @@
 import { ServiceError } from '@svc/contracts';
-import { PaymentRejected, paymentIdOf, type PaymentProcessor, type PaymentRequirementsBuilder, paymentTokenOf, SettlementFailed, type VerifiedPayment } from '@svc/payments';
+import { offeredAmountOf, PaymentRejected, paymentIdOf, type PaymentProcessor, type PaymentRequirementsBuilder, paymentTokenOf, SettlementFailed, type VerifiedPayment } from '@svc/payments';
 import { claimIdempotencyKey, findIdempotencyByPayment, recordCall, recordSettledCall, releaseIdempotencyKey } from '@svc/store';
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { PaymentPayload, SettleResponse } from '@x402/core/types';
@@ -29,27 +29,25 @@ const paymentResponseHeader = (response: SettleResponse) => encodePaymentRespons
 export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<InvokeOutcome> {
   const { db, tool, usd, caller, call, idempotencyKey, execute, paymentRequired } = paid;
   const { payload, processor, payments, resource } = x402;
-  const paymentId = paymentIdOf(payload);
-  if (idempotencyKey) {
-    // A retry carrying the very same signed payment: its payer was verified by the first request.
-    const prior = await findIdempotencyByPayment(db, idempotencyKey, paymentId);
-    if (prior) return replayOf(await storedResponseFor(db, prior, prior, call));
-  }
-
   // 5 pay: verify (and claim the payment for this call)
   const started = performance.now();
-  const offered = await payments.acceptableRequirements(resource, usd);
   let payment: VerifiedPayment;
   try {
-    payment = await processor.verify(payload, offered, tool.name);
+    if (idempotencyKey) {
+      // A retry carrying the very same signed payment: its payer was verified by the first request.
+      const prior = await findIdempotencyByPayment(db, idempotencyKey, paymentIdOf(payload));
+      if (prior) return replayOf(await storedResponseFor(db, prior, prior, call));
+    }
+    const offered = await payments.acceptableRequirements(resource, usd);
+    payment = await processor.verify(payload, offered, { tool: tool.name, resourceUrl: resource.url });
   } catch (error) {
     if (!(error instanceof PaymentRejected)) throw error;
-    await recordCall(db, { tool: tool.name, accountId: caller?.accountId ?? null, token: paymentTokenOf(payload.accepted)?.id ?? null, amount: payload.accepted.amount, outcome: `payment_rejected: ${error.reason.split(':')[0]}`, httpStatus: 402, latencyMs: performance.now() - started });
+    await recordCall(db, { tool: tool.name, accountId: caller?.accountId ?? null, token: paymentTokenOf(payload.accepted)?.id ?? null, amount: offeredAmountOf(payload.accepted), outcome: `payment_rejected: ${error.reason.split(':')[0]}`, httpStatus: 402, latencyMs: performance.now() - started });
     return { status: 402, paymentRequired: await paymentRequired(error.reason) };
   }
   const scope = idempotencyKey ? { key: idempotencyKey, payer: payment.payer } : undefined;
   if (scope) {
-    const held = await claimIdempotencyKey(db, { ...scope, ...call, paymentId });
+    const held = await claimIdempotencyKey(db, { ...scope, ...call, paymentId: payment.paymentId });
     if (held) {
       // This key already answered (or is answering) for this payer: the new payment is not taken.
       await processor.release(payment);
