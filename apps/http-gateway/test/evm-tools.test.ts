@@ -4,6 +4,7 @@ import { erc20Abi, getAddress, parseAbi, parseEther, parseUnits, type Address } 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { backends, fundedWallet, usdcOf, useSandboxGateway } from './harness.js';
+import { deployCountingReceiver } from './recipient-contracts.js';
 
 const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
 const NFT_ABI = parseAbi(['function ownerOf(uint256) view returns (address)', 'function balanceOf(address, uint256) view returns (uint256)']);
@@ -66,6 +67,22 @@ describe.each(backends)('EVM tools through REST with SIWX + x402 ($name)', (back
     expect(await client.getBalance({ address: carol })).toBe(parseEther(all.amount));
     expect(left).toBeGreaterThanOrEqual(parseEther('0.002'));
     expect(left).toBeLessThan(parseEther('0.0021'));
+  });
+
+  it('a native send to a contract whose receive() writes storage pays the gas it runs (estimated, not 21,000)', async () => {
+    const alice = await caller();
+    const bsc = await gateway.sandbox.evm(56);
+    const client = bsc.chain.publicClient;
+    await fund(alice.vault, 'bsc', 'BNB', '1');
+    const recipient = await deployCountingReceiver(bsc.chain, (address) => fund(address, 'bsc', 'BNB', '0.01').then(() => undefined));
+
+    const sent = await json(await alice.call('bnbNativeSend', { to: recipient, amount: '0.25' }));
+    expect(sent).toMatchObject({ to: recipient, amount: '0.25', symbol: 'BNB' });
+    const receipt = await client.getTransactionReceipt({ hash: sent.txHash });
+    expect(receipt.status).toBe('success');
+    expect(receipt.gasUsed).toBeGreaterThan(21_000n);
+    expect(await client.getBalance({ address: recipient })).toBe(parseEther('0.25'));
+    expect(await client.getStorageAt({ address: recipient, slot: '0x0' })).toBe(`0x${'1'.padStart(64, '0')}`);
   });
 
   it('insufficient funds, a bad address and an unknown token are clear 400s that move nothing', async () => {

@@ -1,4 +1,4 @@
-import { parseInput, ServiceError } from '@svc/contracts';
+import { ACCOUNT_CREDIT_PATH, parseInput, ServiceError } from '@svc/contracts';
 import {
   type CredentialResolver,
   creditToUsd,
@@ -18,7 +18,7 @@ import type { SettleResponse } from '@x402/core/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-export const CREDIT_PATH = '/api/account/credit';
+export const CREDIT_PATH = ACCOUNT_CREDIT_PATH;
 export const TOPUP_PATH = `${CREDIT_PATH}/topup`;
 /** The call ledger's tool name for top-ups (no catalog tool has it). */
 const TOPUP_LEDGER_TOOL = 'credit_topup';
@@ -47,6 +47,7 @@ const entryView = (e: CreditEntry) => ({
   balanceAfterUsd: creditToUsd(e.balanceAfter),
   tool: e.tool,
   reference: e.reference,
+  callId: e.callId,
   note: e.note,
   createdAt: e.createdAt.toISOString(),
 });

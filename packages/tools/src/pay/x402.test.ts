@@ -1,6 +1,6 @@
-import { findTool, ServiceError } from '@svc/contracts';
+import { findTool, ServiceError, toProblem } from '@svc/contracts';
 import { PaymentProcessor, type PaymentRequirementsBuilder, SettlementFailed, type VerifiedPayment } from '@svc/payments';
-import { type Db, recentCalls } from '@svc/store';
+import { accountForWallet, creditBalance, creditEntries, type Db, recentCalls, recordRefundedCall } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,13 +12,16 @@ const RECEIPT: SettleResponse = { success: true, transaction: '0xabc', network: 
 
 /** A facilitator stand-in that records the order of verify, settle and release among the handler's own steps. */
 class RecordingProcessor {
+  onVerified: (paymentId: string) => void = () => undefined;
   constructor(
     private readonly steps: string[],
     private readonly settlement: () => SettleResponse,
   ) {}
   async verify(payload: PaymentPayload): Promise<VerifiedPayment> {
     this.steps.push('verify');
-    return { paymentId: `payment-${this.steps.length}-${Math.random()}`, payload, requirements: REQUIREMENTS, payer: RECEIPT.payer! };
+    const paymentId = `payment-${this.steps.length}-${Math.random()}`;
+    this.onVerified(paymentId);
+    return { paymentId, payload, requirements: REQUIREMENTS, payer: RECEIPT.payer! };
   }
   async settle(): Promise<SettleResponse> {
     this.steps.push('settle');
@@ -36,7 +39,11 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
   });
   afterAll(() => db.close());
 
-  const pay = (tool: string, handler: (commit?: () => Promise<void>) => Promise<Record<string, unknown>>, options: { settlement?: () => SettleResponse } = {}) => {
+  const pay = (
+    tool: string,
+    handler: (commit?: () => Promise<void>) => Promise<Record<string, unknown>>,
+    options: { settlement?: () => SettleResponse; caller?: { accountId: string } } = {},
+  ) => {
     const steps: string[] = [];
     const processor = new RecordingProcessor(steps, options.settlement ?? (() => RECEIPT)) as unknown as PaymentProcessor;
     const payments = { acceptableRequirements: async () => [REQUIREMENTS], paymentRequired: async (_r: unknown, _usd: string, error?: string) => ({ x402Version: 2, error, accepts: [REQUIREMENTS] }) } as unknown as PaymentRequirementsBuilder;
@@ -44,7 +51,7 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
       db,
       tool: findTool(tool)!,
       usd: '0.001',
-      caller: undefined,
+      caller: options.caller,
       call: { tool, inputHash: '' },
       idempotencyKey: undefined,
       settlement: findTool(tool)!.settlement,
@@ -55,7 +62,8 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
       paymentRequired: (error) => payments.paymentRequired({ url: '', description: '' }, '0.001', error),
     };
     const payload = { x402Version: 2, accepted: REQUIREMENTS, payload: { signature: `0x${Math.random().toString(16).slice(2)}` } } as unknown as PaymentPayload;
-    return { steps, outcome: payWithX402(paid, { payload, processor, payments, resource: { url: 'http://test/tool', description: '' } }) };
+    const paymentId = new Promise<string>((resolve) => (processor as unknown as RecordingProcessor).onVerified = resolve);
+    return { steps, paymentId, outcome: payWithX402(paid, { payload, processor, payments, resource: { url: 'http://test/tool', description: '' } }) };
   };
   const lastOutcome = async (tool: string) => (await recentCalls(db, { tool, limit: 1 }))[0]?.outcome;
 
@@ -96,13 +104,40 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
     expect(await lastOutcome('ethNativeSend')).toBe('settlement_failed');
   });
 
-  it('a write tool that fails after its commit point was charged and says so', async () => {
-    const { outcome } = pay('ethNativeSend', async (commit) => {
+  it('a write tool that fails after its commit point was charged, says so, and its price is credited to the payer once', async () => {
+    const { outcome, paymentId } = pay('ethNativeSend', async (commit) => {
       await commit!();
-      throw new ServiceError('upstream_error', 'reverted');
+      throw new ServiceError('upstream_error', 'reverted', { extra: { txHash: '0x1' } });
     });
-    expect(await outcome).toMatchObject({ status: 'failed_after_settlement', paymentResponse: expect.any(String) });
+    const failed = await outcome;
+    expect(failed).toMatchObject({ status: 'failed_after_settlement', paymentResponse: expect.any(String) });
     expect(await lastOutcome('ethNativeSend')).toBe('failed_after_settlement');
+    // No caller signed in: the paying wallet's account gets the credit (the account its first sign-in would find).
+    const { accountId } = await accountForWallet(db, 'eip155:8453', RECEIPT.payer!);
+    const problem = toProblem((failed as { error: unknown }).error);
+    expect(problem).toMatchObject({ code: 'upstream_error', txHash: '0x1', refund: { creditedUsd: '0.001', accountId, balanceUsd: '0.001', where: '/api/account/credit' } });
+    expect(problem.detail).toMatch(/^reverted Its price, 0\.001 USD, was credited to the credit of account acct_\w+ of the paying wallet/);
+    expect(await creditBalance(db, accountId)).toBe(1_000n);
+    const [entry] = await creditEntries(db, accountId);
+    const [call] = await recentCalls(db, { tool: 'ethNativeSend', limit: 1 });
+    expect(entry).toMatchObject({ kind: 'call_refund', amount: 1_000n, tool: 'ethNativeSend', reference: await paymentId, callId: call!.id });
+
+    // The payment is credited once, however often its refund is attempted.
+    const again = await recordRefundedCall(db, { paymentId: await paymentId, call: { ...call!, txHash: '0xabc' }, recipient: { accountId }, amount: 1_000n, note: '' });
+    expect(again).toMatchObject({ credited: false, balance: 1_000n });
+    expect(await creditEntries(db, accountId)).toHaveLength(1);
+  });
+
+  it('a signed-in caller gets the refund of its failed call in its own account, whatever the failure', async () => {
+    const { accountId } = await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000bb');
+    const { outcome } = pay('svcMintVault', async () => {
+      throw new Error('database connection lost');
+    }, { caller: { accountId } });
+    const problem = toProblem(((await outcome) as { error: unknown }).error);
+    // An unknown error stays an opaque 500, with its refund.
+    expect(problem).toMatchObject({ status: 500, code: 'internal', refund: { creditedUsd: '0.001', accountId } });
+    expect(problem.detail).not.toMatch(/database/);
+    expect(await creditBalance(db, accountId)).toBe(1_000n);
   });
 
   it('commit settles once however often the handler calls it', async () => {

@@ -6,6 +6,7 @@ import type { PaymentPayload, SettleResponse } from '@x402/core/types';
 import { storedResponseFor } from '../idempotency.js';
 import { type InvokeOutcome, rememberOutcome, replayOf } from './outcome.js';
 import type { PaidCall } from './paid-call.js';
+import { refundFailedCall } from './refund.js';
 
 export interface X402Payment {
   readonly payload: PaymentPayload;
@@ -24,7 +25,8 @@ const paymentResponseHeader = (response: SettleResponse) => encodePaymentRespons
  * - `commit-point` tools settle when their handler calls `commit`, after its checks and just before its first effect,
  *   so a call refused before it (insufficient funds, unknown memory) is not charged, and nothing changes unpaid;
  * - `before-run` tools settle before they run ("upfront").
- * A call that fails after settling answers `failed_after_settlement` with the receipt of what was paid.
+ * A call that fails after settling answers `failed_after_settlement` with the receipt of what was paid, and its price
+ * is credited back to account credit (see `refundFailedCall`).
  */
 export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<InvokeOutcome> {
   const { db, tool, usd, caller, call, idempotencyKey, execute, paymentRequired } = paid;
@@ -55,18 +57,19 @@ export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<In
     }
   }
   const remember = (outcome: InvokeOutcome) => rememberOutcome(db, scope, outcome);
+  const ledgerRow = (outcome: string, httpStatus: number, receipt?: SettleResponse) => ({
+    tool: tool.name,
+    accountId: caller?.accountId ?? null,
+    payer: payment.payer,
+    token: paymentTokenOf(payment.requirements)?.id ?? payment.requirements.asset,
+    amount: payment.requirements.amount,
+    txHash: receipt?.transaction || null,
+    outcome,
+    httpStatus,
+    latencyMs: performance.now() - started,
+  });
   const record = (outcome: string, httpStatus: number, receipt?: SettleResponse) => {
-    const row = {
-      tool: tool.name,
-      accountId: caller?.accountId ?? null,
-      payer: payment.payer,
-      token: paymentTokenOf(payment.requirements)?.id ?? payment.requirements.asset,
-      amount: payment.requirements.amount,
-      txHash: receipt?.transaction || null,
-      outcome,
-      httpStatus,
-      latencyMs: performance.now() - started,
-    };
+    const row = ledgerRow(outcome, httpStatus, receipt);
     // A settled payment's claim is marked settled by the statement that writes this row.
     return receipt?.success ? recordSettledCall(db, payment.paymentId, { ...row, txHash: receipt.transaction }) : recordCall(db, row);
   };
@@ -110,8 +113,9 @@ export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<In
   } catch (error) {
     if (refusal) return remember(refusal);
     if (settlement) {
-      await record('failed_after_settlement', error instanceof ServiceError ? error.status : 500, settlement);
-      return remember({ status: 'failed_after_settlement', error, paymentResponse: paymentResponseHeader(settlement) });
+      const row = { ...ledgerRow('failed_after_settlement', error instanceof ServiceError ? error.status : 500), txHash: settlement.transaction };
+      const failure = await refundFailedCall(db, { error, usd, caller, payment, call: row });
+      return remember({ status: 'failed_after_settlement', error: failure, paymentResponse: paymentResponseHeader(settlement) });
     }
     // Refused before anything was committed. (A settlement whose outcome is unknown keeps its claim: see `commit`.)
     if (!settling) {
