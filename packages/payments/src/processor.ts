@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ServiceError } from '@svc/contracts';
-import { claimPayment, type Db, releasePaymentClaim } from '@svc/store';
+import { claimPayment, type Db, markSettling, releasePaymentClaim } from '@svc/store';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import { authorizationOf } from './settlement/authorization.js';
+import { paymentTokenOf } from './tokens.js';
 
 /**
  * A payment the facilitator accepted for one call. It stays claimed in the store until it is released, or marked
@@ -61,7 +63,7 @@ export class PaymentProcessor {
     const requirements = offered.find((candidate) => matches(candidate, payload.accepted));
     if (!requirements) throw new PaymentRejected('payment_requirements_mismatch: the signed payment does not match any requirement offered for this tool; request a fresh 402');
     const paymentId = paymentIdOf(payload);
-    if (!(await claimPayment(this.db, { paymentId, tool, network: requirements.network }))) {
+    if (!(await claimPayment(this.db, { paymentId, tool, network: requirements.network, authorization: authorizationOf(payload) }))) {
       throw new PaymentRejected('payment_already_used: this signed payment was already used (or is being used by a concurrent request); sign a new one');
     }
     let verdict: Awaited<ReturnType<FacilitatorClient['verify']>>;
@@ -78,8 +80,15 @@ export class PaymentProcessor {
     return { paymentId, payload, requirements, payer: verdict.payer };
   }
 
-  /** Settles on chain. The caller records the call with recordSettledCall, which also marks the claim settled. */
-  async settle(payment: VerifiedPayment): Promise<SettleResponse> {
+  /**
+   * Settles on chain. The intent is recorded first (the claim turns 'settling' with the call's account, token and
+   * amount), so a settlement whose call never records it is found and reconciled on chain (reconcileSettlements).
+   * The caller records the call with recordSettledCall, which also marks the claim settled.
+   */
+  async settle(payment: VerifiedPayment, call: { readonly accountId?: string | null } = {}): Promise<SettleResponse> {
+    const { requirements } = payment;
+    const token = paymentTokenOf(requirements)?.id ?? requirements.asset;
+    await markSettling(this.db, payment.paymentId, { payer: payment.payer, token, amount: requirements.amount, accountId: call.accountId ?? null });
     let response: SettleResponse;
     try {
       response = await this.facilitator.settle(payment.payload, payment.requirements);
