@@ -22,6 +22,7 @@ import { sandboxPriceRoutes } from './routes/sandbox-prices.js';
 import { describeOrderNetworks, liveOrderEngineOf, sandboxMarketOf, sandboxOrderEngine } from './conditional-orders.js';
 import { webhookRoutes } from './routes/webhook.js';
 import { scheduleHousekeeping } from './housekeeping.js';
+import { type ReconciliationSchedule, scheduleSettlementReconciliation } from './settlement-reconciliation.js';
 import { smartWalletVerifier } from './smart-wallet-verifier.js';
 import type { Sandbox } from './sandbox.js';
 
@@ -56,6 +57,8 @@ export interface AppDependencies {
   readonly workerId?: string | undefined;
   /** Where log lines go (default stdout): tests capture them to prove no secret is logged. */
   readonly logStream?: FastifyLoggerOptions['stream'];
+  /** When interrupted settlements are reconciled (tests shorten it). */
+  readonly settlementReconciliation?: ReconciliationSchedule;
 }
 
 /** Headers that carry payments, proofs or keys: never written to logs. */
@@ -129,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   policyRoutes(app, { db: deps.db, accountOf });
   webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf });
   scheduleHousekeeping(app, deps.db);
+  scheduleSettlementReconciliation(app, { db: deps.db, config, sandbox: deps.sandbox, schedule: deps.settlementReconciliation });
   if (deps.sandbox && config.mode === 'sandbox') {
     sandboxRoutes(app, deps.sandbox);
     sandboxPriceRoutes(app, { db: deps.db, market: sandboxMarketOf(deps.sandbox) });

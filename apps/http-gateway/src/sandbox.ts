@@ -12,7 +12,7 @@ import {
   startSandboxEvmChain,
   startSandboxSolana,
 } from '@svc/chains';
-import { createLocalFacilitator, NETWORKS, stacksTransactionCodec } from '@svc/payments';
+import { createLocalFacilitator, NETWORKS, SettlementBroadcasts, stacksTransactionCodec } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
 import { mnemonicToAccount } from 'viem/accounts';
 import { SANDBOX_PAY_TO } from './config.js';
@@ -41,6 +41,8 @@ export interface Sandbox {
   readonly feePayer: { readonly solana: string };
   /** The in-process facilitator settling on the sandbox chains. */
   readonly facilitator: FacilitatorClient;
+  /** Each settlement transaction the facilitator broadcasts, announced before its receipt is awaited. */
+  readonly settlementBroadcasts: SettlementBroadcasts;
   stop(): Promise<void>;
 }
 
@@ -73,7 +75,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     const solanaFeePayer = await loadOrCreateKeyPairFile(chainsDir ? join(chainsDir, 'solana-fee-payer.json') : undefined);
     if ((await solana.value.solBalance(solanaFeePayer.address)) < LAMPORTS_PER_SOL) await solana.value.airdrop(solanaFeePayer.address, 10n * LAMPORTS_PER_SOL);
     await solana.value.mintUsdc(options.payTo?.solana ?? SANDBOX_PAY_TO.solana, 0n);
+    const settlementBroadcasts = new SettlementBroadcasts();
     const facilitator = createLocalFacilitator({
+      broadcasts: settlementBroadcasts,
       evm: [{ network: NETWORKS.base, rpcUrl: base.value.rpcUrl, settlers: [settler(first), ...others.map(settler)] }],
       svm: [{ network: NETWORKS.solana, rpcUrl: solana.value.rpcUrl, feePayer: solanaFeePayer }],
       stacks: [{ network: NETWORKS.stacks, target: stacks }],
@@ -89,6 +93,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       bitcoin,
       feePayer: { solana: solanaFeePayer.address },
       facilitator,
+      settlementBroadcasts,
       stop: async () => {
         // close() writes the Stacks ledger's last changes to its file.
         await evmChains.stop();

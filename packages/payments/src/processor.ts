@@ -1,11 +1,13 @@
 import { ServiceError } from '@svc/contracts';
-import { claimPayment, type Db, releasePaymentClaim } from '@svc/store';
+import { claimPayment, type Db, markSettling, releasePaymentClaim } from '@svc/store';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { paymentIdOf } from './payment-identity.js';
 import { PaymentRejected } from './payment-rejected.js';
 
 export { PaymentRejected } from './payment-rejected.js';
+import { authorizationOf } from './settlement/authorization.js';
+import { paymentTokenOf } from './tokens.js';
 
 /**
  * A payment the facilitator accepted for one call. It stays claimed in the store until it is released, or marked
@@ -65,7 +67,7 @@ export class PaymentProcessor {
       throw new PaymentRejected(`resource_mismatch: this payment was not made out for ${call.resourceUrl} (its resource.url names another call, or none); sign the requirements of this call's own 402`);
     }
     const paymentId = paymentIdOf(payload);
-    if (!(await claimPayment(this.db, { paymentId, tool: call.tool, network: requirements.network }))) {
+    if (!(await claimPayment(this.db, { paymentId, tool: call.tool, network: requirements.network, authorization: authorizationOf(payload) }))) {
       throw new PaymentRejected('payment_already_used: this signed payment was already used (or is being used by a concurrent request); sign a new one');
     }
     let verdict: Awaited<ReturnType<FacilitatorClient['verify']>>;
@@ -82,8 +84,15 @@ export class PaymentProcessor {
     return { paymentId, payload, requirements, payer: verdict.payer };
   }
 
-  /** Settles on chain. The caller records the call with recordSettledCall, which also marks the claim settled. */
-  async settle(payment: VerifiedPayment): Promise<SettleResponse> {
+  /**
+   * Settles on chain. The intent is recorded first (the claim turns 'settling' with the call's account, token and
+   * amount), so a settlement whose call never records it is found and reconciled on chain (reconcileSettlements).
+   * The caller records the call with recordSettledCall, which also marks the claim settled.
+   */
+  async settle(payment: VerifiedPayment, call: { readonly accountId?: string | null } = {}): Promise<SettleResponse> {
+    const { requirements } = payment;
+    const token = paymentTokenOf(requirements)?.id ?? requirements.asset;
+    await markSettling(this.db, payment.paymentId, { payer: payment.payer, token, amount: requirements.amount, accountId: call.accountId ?? null });
     let response: SettleResponse;
     try {
       response = await this.facilitator.settle(payment.payload, payment.requirements);

@@ -25,3 +25,4 @@ export * from './vault-keys.js';
 export * from './vaults.js';
 export * from './conditional-orders.js';
 export * from './sandbox-prices.js';
+export * from './settlement-reconciliation.js';

@@ -1,5 +1,6 @@
 import { toFacilitatorEvmSigner } from '@x402/evm';
 import { type Abi, type Address, concat, createPublicClient, defineChain, encodeFunctionData, type Hex, http, type LocalAccount } from 'viem';
+import type { SettlementBroadcasts } from './broadcasts.js';
 import { expiringCache } from './expiring-cache.js';
 import { NonceQueue } from './nonce-queue.js';
 import { waitForReceipt } from './receipt-wait.js';
@@ -21,6 +22,8 @@ export interface LocalEvmSettlement {
    * `settlement_pending` and a message naming the transaction, instead of holding the paid request open forever.
    */
   readonly receiptTimeoutMs?: number;
+  /** Told of each EIP-3009 settlement once broadcast, before its receipt is awaited. */
+  readonly broadcasts?: SettlementBroadcasts;
 }
 
 const DEFAULT_RECEIPT_TIMEOUT_MS = 15_000;
@@ -87,9 +90,21 @@ export function createEvmSettlementSigner(settlement: LocalEvmSettlement): Retur
       verifyTypedData: (args) => client.verifyTypedData(args as never),
       getCode: ({ address }) => codeAt(address),
       sendTransaction,
-      writeContract: ({ address, abi, functionName, args, gas, dataSuffix }) => {
+      writeContract: async ({ address, abi, functionName, args, gas, dataSuffix }) => {
         const call = encodeFunctionData({ abi: abi as Abi, functionName, args });
-        return sendTransaction({ to: address, data: dataSuffix ? concat([call, dataSuffix]) : call, gas });
+        const hash = await sendTransaction({ to: address, data: dataSuffix ? concat([call, dataSuffix]) : call, gas });
+        if (functionName === 'transferWithAuthorization' && settlement.broadcasts) {
+          // transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, signature…)
+          const [from, , , , , nonce] = args as readonly [Address, Address, bigint, bigint, bigint, Hex];
+          await settlement.broadcasts.announce({
+            network: settlement.network,
+            asset: address.toLowerCase(),
+            authorizer: from.toLowerCase(),
+            nonce: nonce.toLowerCase(),
+            txHash: hash,
+          });
+        }
+        return hash;
       },
       waitForTransactionReceipt: ({ hash, timeout }) => waitForReceipt(client, hash, { ...receiptWait, timeoutMs: timeout ?? receiptWait.timeoutMs }),
     },

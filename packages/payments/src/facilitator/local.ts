@@ -5,6 +5,7 @@ import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { toFacilitatorSvmSigner } from '@x402/svm';
 import { registerExactSvmScheme } from '@x402/svm/exact/facilitator';
 import type { KeyPairSigner } from '@solana/kit';
+import type { SettlementBroadcasts } from './broadcasts.js';
 import { createEvmSettlementSigner, type LocalEvmSettlement } from './evm-settlement.js';
 import { type LocalStacksSettlement, registerLocalStacksSettlements } from './local-stacks.js';
 
@@ -26,6 +27,8 @@ export interface LocalFacilitatorConfig {
   readonly evm?: readonly LocalEvmSettlement[];
   readonly svm?: readonly LocalSvmSettlement[];
   readonly stacks?: readonly LocalStacksSettlement[];
+  /** Told of each EVM settlement transaction once broadcast (see SettlementBroadcasts). */
+  readonly broadcasts?: SettlementBroadcasts;
 }
 
 /**
@@ -35,7 +38,8 @@ export interface LocalFacilitatorConfig {
 export function createLocalFacilitator(config: LocalFacilitatorConfig): FacilitatorClient {
   const facilitator = new x402Facilitator();
   for (const evm of config.evm ?? []) {
-    registerExactEvmScheme(facilitator, { networks: evm.network as Network, signer: createEvmSettlementSigner(evm) });
+    const signer = createEvmSettlementSigner({ ...evm, broadcasts: evm.broadcasts ?? config.broadcasts });
+    registerExactEvmScheme(facilitator, { networks: evm.network as Network, signer });
   }
   for (const svm of config.svm ?? []) {
     // defaultRpcUrl: every network this signer is asked about (the CAIP-2 id and the v1 aliases that

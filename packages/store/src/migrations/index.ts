@@ -17,6 +17,7 @@ import { sandboxPrices } from './0016_sandbox_prices.js';
 import { orderChangeNotices } from './0017_order_change_notices.js';
 import { cheaperOrderClaims } from './0018_cheaper_order_claims.js';
 import { orderTxLifetime } from './0019_order_tx_lifetime.js';
+import { settlementIntents } from './0020_settlement_intents.js';
 import { callRefunds } from './0021_call_refunds.js';
 
 export interface Migration {
@@ -46,5 +47,6 @@ export const migrations: readonly Migration[] = [
   orderChangeNotices,
   cheaperOrderClaims,
   orderTxLifetime,
+  settlementIntents,
   callRefunds,
 ];

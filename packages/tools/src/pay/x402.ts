@@ -80,7 +80,7 @@ export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<In
   const commit = () =>
     (settling ??= (async () => {
       try {
-        settlement = await processor.settle(payment);
+        settlement = await processor.settle(payment, { accountId: caller?.accountId ?? null });
       } catch (error) {
         if (!(error instanceof SettlementFailed)) {
           // Facilitator unreachable mid-settlement: the outcome is unknown, so the payment stays claimed (never reused).

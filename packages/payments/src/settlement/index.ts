@@ -1,0 +1,3 @@
+export * from './authorization.js';
+export * from './chain-states.js';
+export * from './reconcile.js';

@@ -1,0 +1,114 @@
+import type { Db, Queryable } from './db.js';
+
+/** A claim whose settlement started but whose call never recorded the outcome (see markSettling). */
+export interface UnfinishedSettlement {
+  readonly paymentId: string;
+  readonly tool: string;
+  readonly network: string;
+  readonly scheme: string | null;
+  readonly asset: string | null;
+  readonly authorizer: string | null;
+  readonly nonce: string | null;
+  readonly validBefore: bigint | null;
+  readonly lifetime: string | null;
+  readonly txHash: string | null;
+  readonly payer: string | null;
+  readonly accountId: string | null;
+  readonly settlingAt: Date;
+}
+
+export interface LeaseOptions {
+  /** Only claims that started settling at least this long ago: younger ones may still be finished by their call. */
+  readonly olderThanMs: number;
+  /** How long this instance holds the claims it takes; another instance skips them until then. */
+  readonly leaseMs: number;
+  readonly limit: number;
+}
+
+/**
+ * Take up to `limit` unfinished settlements to check on chain, each for `leaseMs`. Rows another transaction holds
+ * are skipped (SKIP LOCKED) and the lease moves `reconcile_after` forward, so several gateway instances never check
+ * the same claim at once.
+ */
+export async function leaseUnfinishedSettlements(db: Queryable, options: LeaseOptions): Promise<UnfinishedSettlement[]> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `UPDATE payment_claims SET reconcile_after = now() + make_interval(secs => $2::double precision / 1000)
+      WHERE payment_id IN (
+        SELECT payment_id FROM payment_claims
+         WHERE state = 'settling' AND reconcile_after <= now()
+           AND settling_at <= now() - make_interval(secs => $1::double precision / 1000)
+         ORDER BY reconcile_after LIMIT $3 FOR UPDATE SKIP LOCKED)
+      RETURNING payment_id, tool, network, scheme, asset, authorizer, auth_nonce, valid_before::text AS valid_before,
+                tx_lifetime, tx_hash, payer, account_id, settling_at`,
+    [options.olderThanMs, options.leaseMs, options.limit],
+  );
+  return rows.map((row) => ({
+    paymentId: row.payment_id as string,
+    tool: row.tool as string,
+    network: row.network as string,
+    scheme: (row.scheme as string | null) ?? null,
+    asset: (row.asset as string | null) ?? null,
+    authorizer: (row.authorizer as string | null) ?? null,
+    nonce: (row.auth_nonce as string | null) ?? null,
+    validBefore: row.valid_before == null ? null : BigInt(row.valid_before as string),
+    lifetime: (row.tx_lifetime as string | null) ?? null,
+    txHash: (row.tx_hash as string | null) ?? null,
+    payer: (row.payer as string | null) ?? null,
+    accountId: (row.account_id as string | null) ?? null,
+    settlingAt: new Date(row.settling_at as string),
+  }));
+}
+
+/** The ledger row's HTTP status for a call the gateway never answered. */
+export const NO_ANSWER_STATUS = 0;
+
+/** The ledger row of the claim a statement's `finished` step returns; its outcome and status are the last two parameters. */
+const LEDGER_ROW_OF_FINISHED = (outcome: number) => `
+  INSERT INTO call_ledger (tool, account_id, payer, token, amount, tx_hash, outcome, http_status, latency_ms)
+  SELECT tool, account_id, payer, token, amount, tx_hash, $${outcome}, $${outcome + 1}::integer,
+         greatest(0, floor(extract(epoch FROM now() - created_at) * 1000))::integer
+    FROM finished RETURNING id`;
+
+/**
+ * An unfinished settlement whose authorization was used on chain: the payer was charged, so the call gets its ledger
+ * row (outcome `settled_unanswered`, with the transaction when known) and the claim is settled, in one transaction.
+ * Undefined when the claim was no longer settling (its call, or another instance, finished it first).
+ */
+export function finishUnansweredSettlement(db: Db, paymentId: string, txHash: string | null): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `WITH finished AS (
+         UPDATE payment_claims SET state = 'settled', tx_hash = coalesce($2, tx_hash), settled_at = now()
+          WHERE payment_id = $1 AND state = 'settling' RETURNING *)
+       ${LEDGER_ROW_OF_FINISHED(3)}`,
+      [paymentId, txHash, 'settled_unanswered', NO_ANSWER_STATUS],
+    );
+    if (rows[0]) await releaseRunningIdempotencyKey(tx, paymentId);
+    return rows[0] ? String(rows[0].id) : undefined;
+  });
+}
+
+/**
+ * An unfinished settlement whose authorization was never used and can no longer be (past its validity): nothing
+ * was charged, so the claim is released and the ledger says the settlement expired.
+ */
+export function releaseExpiredSettlement(db: Db, paymentId: string): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    await releaseRunningIdempotencyKey(tx, paymentId);
+    const { rows } = await tx.query<{ id: string }>(
+      `WITH finished AS (DELETE FROM payment_claims WHERE payment_id = $1 AND state = 'settling' RETURNING *)
+       ${LEDGER_ROW_OF_FINISHED(2)}`,
+      [paymentId, 'settlement_expired', 402],
+    );
+    return rows[0] ? String(rows[0].id) : undefined;
+  });
+}
+
+/**
+ * The call's Idempotency-Key (bound to its payment) stays `running` when its gateway stopped: no stored answer exists
+ * to replay, so the key is given back rather than blocking its retries for good. A retry with the same payment is then
+ * refused as used.
+ */
+async function releaseRunningIdempotencyKey(db: Queryable, paymentId: string): Promise<void> {
+  await db.query(`DELETE FROM idempotency_keys WHERE payment_id = $1 AND state = 'running'`, [paymentId]);
+}
