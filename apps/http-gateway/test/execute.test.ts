@@ -63,6 +63,21 @@ describe.each(backends)('POST /api/tools/execute/unified/{toolName} on $name', (
     expect(problem.issues.find((i: { rule: string }) => i.rule === 'unknown_key')).toMatchObject({ limit: ['extra'] });
   });
 
+  it.each([
+    ['createMemory', { category: 'notes\u0000', content: 'c' }, 'category'],
+    ['updateMemory', { memoryId: 'm1', category: 'notes', content: 'c\u0000' }, 'content'],
+    ['getUserMemoriesByCategory', { category: '\u0000' }, 'category'],
+    ['addTrackedWallet', { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', label: 'a\u0000b' }, 'label'],
+    ['svcCreateVault', { name: 'v\u0000' }, 'name'],
+    ['findPositionById', { positionId: 'p\u0000' }, 'positionId'],
+    ['getLeaderboard', { query: '\u0000' }, 'query'],
+  ])('refuses a NUL character in %s with 400 naming the field, before any payment', async (tool, body, field) => {
+    const res = await post(h.app, tool, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['payment-required']).toBeUndefined();
+    expect(res.json().issues).toEqual([expect.objectContaining({ field, rule: 'format', message: expect.stringContaining('NUL') })]);
+  });
+
   it('reports a missing required field as rule "required"', async () => {
     const res = await post(h.app, 'websearch', {});
     expect(res.statusCode).toBe(400);

@@ -33,6 +33,8 @@ const BOUNDS: readonly Bound[] = [
   { row: 'memory category 1 to 128', tool: 'getUserMemoriesByCategory', field: 'category', at: ['a', 'a'.repeat(128)], past: ['', 'a'.repeat(129)] },
   { row: 'memory content 1 to 16384', tool: 'createMemory', base: { category: 'notes' }, field: 'content', at: ['x', 'x'.repeat(16384)], past: ['', 'x'.repeat(16385)] },
   { row: 'memory content 1 to 16384', tool: 'updateMemory', base: { memoryId: 'm1', category: 'notes' }, field: 'content', at: ['x', 'x'.repeat(16384)], past: ['', 'x'.repeat(16385)] },
+  // Not in the spec's table: the service's own bound, so a label cannot fill the database (a 900 KB one was stored).
+  { row: 'tracked wallet label up to 128', tool: 'addTrackedWallet', base: { address: SOL_WALLET }, field: 'label', at: ['', 'l'.repeat(128)], past: ['l'.repeat(129)] },
   limit('mktdataTrendingTokens limit 1 to 5', 'mktdataTrendingTokens', 1, 5),
   { row: 'solanaGetTokenPrices tokenMints 1 to 100', tool: 'solanaGetTokenPrices', field: 'tokenMints', at: [mints(1), mints(100)], past: [mints(0), mints(101)] },
   limit('migrationListProjects limit 1 to 20', 'migrationListProjects', 1, 20),

@@ -171,6 +171,12 @@ describe.each(backends)('POST /api/mcp over raw HTTP on $name', (backend) => {
       expect(byField.sortType).toMatchObject({ rule: 'enum', limit: ['asc', 'desc'] });
     });
 
+    it('answers a NUL character in an argument with -32602 naming the field, before any payment is asked', async () => {
+      const { error } = (await call('createMemory', { category: 'notes', content: 'a\u0000' })).json();
+      expect(error.code).toBe(-32602);
+      expect(error.data.issues).toEqual([expect.objectContaining({ field: 'content', rule: 'format' })]);
+    });
+
     it('answers "Unknown tool" for a -transaction tool without the opt-in, and reaches invoke with it', async () => {
       const args = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.01' };
       expect((await call('ethNativeSend-transaction', args)).json().error).toEqual({ code: -32602, message: 'Unknown tool: ethNativeSend-transaction' });

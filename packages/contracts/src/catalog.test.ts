@@ -3,12 +3,30 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { catalog, findTool, priceOf } from './catalog.js';
-import { inputJsonSchema } from './json-schema.js';
+import { NUL_FREE } from './formats.js';
+import { inputJsonSchema, type JsonSchema } from './json-schema.js';
 import { FAMILY_DEFAULT_USD } from './pricing.js';
 import { TOOL_GROUPS } from './types.js';
 
 const specCopy = new URL('../spec/tools.txt', import.meta.url);
 const sharedSpec = new URL('../../../../shared/spec/tools.txt', import.meta.url);
+/** Every string node of a published schema, with the body path that reaches it (array items at index 0). */
+function stringNodes(schema: JsonSchema, path: (string | number)[] = []): { path: (string | number)[]; node: JsonSchema }[] {
+  const children = [
+    ...Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([key, child]) => stringNodes(child, [...path, key])),
+    ...(schema.items ? [stringNodes(schema.items as JsonSchema, [...path, 0])] : []),
+    ...[...((schema.anyOf ?? []) as JsonSchema[]), ...((schema.oneOf ?? []) as JsonSchema[])].map((branch) => stringNodes(branch, path)),
+  ].flat();
+  return schema.type === 'string' && !('enum' in schema) && !('const' in schema) ? [{ path, node: schema }, ...children] : children;
+}
+
+const bodyWith = (path: readonly (string | number)[], value: unknown): unknown =>
+  path.length === 0 ? value : typeof path[0] === 'number' ? [bodyWith(path.slice(1), value)] : { [path[0]!]: bodyWith(path.slice(1), value) };
+
+type ZodIssueTree = { path: PropertyKey[]; pattern?: string; errors?: ZodIssueTree[][] };
+const flatIssues = (issues: readonly ZodIssueTree[], prefix: PropertyKey[] = []): { path: PropertyKey[]; pattern?: string }[] =>
+  issues.flatMap((issue) => [{ ...issue, path: [...prefix, ...issue.path] }, ...(issue.errors ?? []).flatMap((branch) => flatIssues(branch, [...prefix, ...issue.path]))]);
+
 const names = (file: URL) => readFileSync(file, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean);
 
 describe('catalog', () => {
@@ -50,6 +68,22 @@ describe('catalog', () => {
       expect(schema.type, tool.name).toBe('object');
       expect(() => ajv.compile(schema), tool.name).not.toThrow();
     }
+  });
+
+  it('refuses NUL in every string field of every tool, and says so in the published schema', () => {
+    let checked = 0;
+    for (const tool of catalog) {
+      for (const { path, node } of stringNodes(inputJsonSchema(tool))) {
+        const where = `${tool.name}.${path.join('.')}`;
+        const patterns = [node.pattern, ...((node.allOf ?? []) as JsonSchema[]).map((part) => part.pattern)];
+        expect(patterns, where).toContain(NUL_FREE.source);
+        const result = tool.input.safeParse(bodyWith(path, 'a\u0000b'));
+        const refusal = flatIssues((result.error?.issues ?? []) as ZodIssueTree[]).find((issue) => issue.pattern === String(NUL_FREE));
+        expect(refusal?.path, where).toEqual(path);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(150);
   });
 
   it('keeps the spec prices where the spec shows them', () => {

@@ -69,7 +69,62 @@ export const ETH_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 /** Native SOL in Solana conditional-order fields (in transfer tools the same mint is Wrapped SOL). */
 export const SOL_NATIVE = 'So11111111111111111111111111111111111111112';
 
-/** A tool body: a JSON object that allows no properties beyond those listed (unknown keys are a 400). */
-export const body = <Shape extends z.ZodRawShape>(shape: Shape) => z.strictObject(shape);
+/**
+ * PostgreSQL (and PGlite) text cannot hold U+0000, and no field of any tool has a use for it: every string a tool
+ * accepts refuses it, before payment. `inputJsonSchema` publishes this as a pattern on every string.
+ */
+export const NUL_FREE = /^[^\u0000]*$/;
+const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
+
+const refuseNul = z.check<string>((payload) => {
+  if (!NUL_FREE.test(payload.value)) {
+    payload.issues.push({ code: 'invalid_format', format: 'regex', pattern: String(NUL_FREE), input: payload.value, message: NUL_MESSAGE });
+  }
+});
+
+const WITH_INNER_TYPE = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
+const LEAVES = new Set(['number', 'int', 'boolean', 'bigint', 'enum', 'literal', 'null', 'undefined', 'never']);
+
+/** One guarded copy per schema, so a field shared by several tools stays one definition. */
+const guarded = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * The same schema with the NUL check on every string inside it. Clones keep their parent, so descriptions and
+ * metadata carry over; a schema kind this does not know throws when the catalog loads rather than let a string through.
+ */
+function refusingNul<S extends z.ZodType>(schema: S): S {
+  const known = guarded.get(schema);
+  if (known) return known as S;
+  const copy = guardedCopy(schema);
+  guarded.set(schema, copy);
+  return copy;
+}
+
+function guardedCopy<S extends z.ZodType>(schema: S): S {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const rebuilt = (changes: Record<string, unknown>) => schema.clone(z.core.util.mergeDefs(def, changes), { parent: true }) as S;
+  if (def.type === 'string') return (schema as unknown as z.ZodString).check(refuseNul) as unknown as S;
+  if (LEAVES.has(def.type)) return schema;
+  if (WITH_INNER_TYPE.has(def.type)) return rebuilt({ innerType: refusingNul(def.innerType as z.ZodType) });
+  switch (def.type) {
+    case 'array':
+      return rebuilt({ element: refusingNul(def.element as z.ZodType) });
+    case 'object':
+      return rebuilt({ shape: refusingNulInShape(def.shape as z.ZodRawShape) });
+    case 'union':
+      return rebuilt({ options: (def.options as z.ZodType[]).map(refusingNul) });
+    default:
+      throw new Error(`body(): cannot refuse NUL inside a ${def.type} schema; teach refusingNul this kind`);
+  }
+}
+
+const refusingNulInShape = <Shape extends z.ZodRawShape>(shape: Shape): Shape =>
+  Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, refusingNul(field as z.ZodType)])) as unknown as Shape;
+
+/**
+ * A tool body: a JSON object that allows no properties beyond those listed (unknown keys are a 400), and whose
+ * strings, at any depth, refuse NUL.
+ */
+export const body = <Shape extends z.ZodRawShape>(shape: Shape) => z.strictObject(refusingNulInShape(shape));
 /** The body of a tool that takes no fields: `{}`. */
 export const emptyBody = () => z.strictObject({});

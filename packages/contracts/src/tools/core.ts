@@ -248,10 +248,10 @@ export const coreTools = [
     description:
       'address: an EVM address (0x + 40 hex digits) or a Solana base58 address (32 to 44 characters). chains: any of ' +
       'eth, base, bsc, polygon, solana; all five when omitted. chains is a set: a repeated chain is rejected ' +
-      '(uniqueItems). The address kind is not matched against chains by the schema.',
+      '(uniqueItems). The address kind is not matched against chains by the schema. label: up to 128 characters.',
     input: body({
       address: EVM_OR_SOLANA_ADDRESS,
-      label: z.string().optional(),
+      label: z.string().max(128).optional(),
       chains: z
         .array(TRACKED_WALLET_CHAIN)
         .superRefine((chains, ctx) => {
