@@ -17,6 +17,7 @@ import { sandboxPrices } from './0016_sandbox_prices.js';
 import { orderChangeNotices } from './0017_order_change_notices.js';
 import { cheaperOrderClaims } from './0018_cheaper_order_claims.js';
 import { orderTxLifetime } from './0019_order_tx_lifetime.js';
+import { unpricedMoves } from './0022_unpriced_moves.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   orderChangeNotices,
   cheaperOrderClaims,
   orderTxLifetime,
+  unpricedMoves,
 ];
