@@ -2,8 +2,8 @@ import { type Task, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
 import { findTool, parseInput, type PriceOverrides, priceOf, ServiceError, type ToolDefinition, unknownTool } from '@svc/contracts';
 import type { Credential } from '@svc/payments';
-import { claimA2aPendingCall, type Queryable } from '@svc/store';
-import { checkCall, policyOf, policyView, spendOf, type ToolService } from '@svc/tools';
+import { claimA2aPendingCall, type Queryable, type SpendingPolicy } from '@svc/store';
+import { policyView, type ToolService } from '@svc/tools';
 import { encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +18,7 @@ import { TaskTurn } from './task-turn.js';
 
 export interface ToolCallExecutorOptions {
   /** Runs every call: `ToolService.invoke`, the pipeline all transports share. */
-  readonly tools: Pick<ToolService, 'invoke'>;
+  readonly tools: Pick<ToolService, 'invoke' | 'checkPolicy'>;
   /** Where the tasks are: a follow-up claims the pending call it acts on there. */
   readonly db: Queryable;
   /** The operator's prices, shown in approval previews. */
@@ -113,9 +113,9 @@ export class ToolCallExecutor implements AgentExecutor {
     const usd = priceOf(tool, this.options.priceOverrides);
     // The account's spending policy decides before anyone is asked to approve: a call it refuses fails now, naming
     // the rule (invoke holds the call to the policy again when it runs, daily cap included).
-    const policy = await policyOf(this.options.db, credential.accountId);
+    let policy: SpendingPolicy;
     try {
-      checkCall(policy, tool.name, spendOf(tool.name, input, usd));
+      ({ policy } = await this.options.tools.checkPolicy(tool, input, credential.accountId));
     } catch (error) {
       return stepOfError(attempt, error);
     }

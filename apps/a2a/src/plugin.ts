@@ -22,7 +22,7 @@ export interface A2aPluginOptions {
   /** Authenticates every request: exactly one of x-api-key or Authorization: Bearer. */
   readonly credentials: Pick<CredentialResolver, 'resolve'>;
   /** Runs every tool call. */
-  readonly tools: Pick<ToolService, 'invoke'>;
+  readonly tools: Pick<ToolService, 'invoke' | 'checkPolicy'>;
   /** Where tasks are kept, scoped to their account. */
   readonly db: Queryable;
   /** The operator's prices, shown in approval previews. */

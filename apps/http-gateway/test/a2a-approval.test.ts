@@ -4,7 +4,7 @@ import { a2aPlugin, agentCardV1 } from '@svc/a2a';
 import { CredentialResolver, ephemeralSiwxNonces, PaymentProcessor, PaymentRequirementsBuilder, SandboxPriceOracle } from '@svc/payments';
 import { Providers } from '@svc/providers';
 import { type Db, saveSpendingPolicy } from '@svc/store';
-import { DEFAULT_SPENDING_POLICY, handlers, ToolService } from '@svc/tools';
+import { DEFAULT_SPENDING_POLICY, handlers, movesNothing, ToolService, valuations } from '@svc/tools';
 import type { PaymentRequired } from '@x402/core/types';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
@@ -65,6 +65,8 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
           return { txHash: `0x${'ab'.repeat(32)}`, to: input.to, amount: input.amount };
         },
       },
+      // The stand-in send above records the call and moves nothing.
+      valuations: { ...valuations, [WRITE_TOOL]: movesNothing },
     });
     app = Fastify();
     sandboxRoutes(app, sandbox);
@@ -220,7 +222,10 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
     await oauthApp.register(a2aPlugin, {
       publicBaseUrl: url,
       credentials: { resolve: async () => ({ accountId, readOnly: true }) },
-      tools: { invoke: () => Promise.reject(new Error('a refused call must not reach invoke')) },
+      tools: {
+        invoke: () => Promise.reject(new Error('a refused call must not reach invoke')),
+        checkPolicy: () => Promise.reject(new Error('a refused call must not reach the policy')),
+      },
       db,
     });
     const response = await oauthApp.inject({

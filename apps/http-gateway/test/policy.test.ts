@@ -6,7 +6,7 @@ import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithSIWx } from '@x402/extensions/sign-in-with-x';
 import { wrapFetchWithPayment } from '@x402/fetch';
-import { type Address } from 'viem';
+import { type Address, getAddress, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { POLICY_PATH } from '../src/routes/policy.js';
@@ -28,15 +28,16 @@ describe.each(backends)('spending policy, enforced inside invoke for every trans
     const signedIn = wrapFetchWithSIWx(fetch, account);
     const signedInPaid = wrapFetchWithPayment(signedIn, new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient))));
     const json = { 'content-type': 'application/json' };
+    const rest = (tool: string, body: unknown) => signedInPaid(`${gateway.url}/api/tools/execute/unified/${tool}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
     const setPolicy = (policy: unknown) => signedIn(`${gateway.url}${POLICY_PATH}`, { method: 'PUT', headers: json, body: JSON.stringify(policy) });
+    const vaultOf = async () => getAddress(((await (await rest('wallet', {})).json()) as { vault: { networks: { ethereum: { address: string } } } }).vault.networks.ethereum.address);
     const { key } = (await (await signedIn(`${gateway.url}/api/account/access-keys`, { method: 'POST', headers: json, body: '{}' })).json()) as { key: string };
     const { accountId } = (await (await fetch(`${gateway.url}/api/account/credit`, { headers: { 'x-api-key': key } })).json()) as { accountId: string };
     await addCredit(gateway.db, { accountId, amount: 1_000_000n, kind: 'grant' });
     const mcp = new Client({ name: 'policy-test', version: '1.0.0' });
     clients.push(mcp);
     await mcp.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), { requestInit: { headers: { 'x-api-key': key, 'x-mcp-transactions': 'enabled' } } }));
-    const rest = (tool: string, body: unknown) => signedInPaid(`${gateway.url}/api/tools/execute/unified/${tool}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
-    return { account, accountId, signedIn, setPolicy, mcp, rest };
+    return { account, accountId, signedIn, setPolicy, mcp, rest, vaultOf };
   }
 
   it('starts from the documented defaults and refuses an inconsistent policy with 400, changing nothing', async () => {
@@ -84,11 +85,95 @@ describe.each(backends)('spending policy, enforced inside invoke for every trans
 
   it('sends only to allowlisted recipients (EVM addresses compared without case)', async () => {
     const { setPolicy, mcp } = await owner();
-    await setPolicy({ perCallUsd: '1', dailyUsd: '1', allowedRecipients: [FRIEND.toLowerCase()], allowedTools: null });
+    await setPolicy({ perCallUsd: '100', dailyUsd: '100', allowedRecipients: [FRIEND.toLowerCase()], allowedTools: null });
     const stranger = await mcp.callTool({ name: 'ethNativeSend-transaction', arguments: { to: '0x000000000000000000000000000000000000dEaD', amount: '0.01' } });
     expect(stranger).toMatchObject({ isError: true, structuredContent: { code: 'policy_refused', rule: 'allowed_recipients' } });
     // An allowed recipient passes the policy and reaches the tool, which refuses to send from the empty vault.
     const friend = mcp.callTool({ name: 'ethNativeSend-transaction', arguments: { to: FRIEND, amount: '0.01' } });
     await expect(friend).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('amount: needs') });
+  });
+
+  describe('counts what a call moves, valued in USD before anything is signed or paid', () => {
+    const ethereum = () => gateway.sandbox.evm(1);
+    const ethOf = async (address: Address) => (await ethereum()).chain.publicClient.getBalance({ address });
+    const fundVault = async (vault: Address, chain: string, token: string, amount: string) =>
+      expect((await gateway.faucet({ address: vault, chain, token, amount })).status).toBe(200);
+    const ethPriceUsd = async () => (await ethereum()).tokenPriceUsd('ETH');
+
+    it('refuses 1 ETH under a 5 USD per-call cap, over REST and MCP: no payment asked or taken, nothing moved', async () => {
+      const { account, accountId, setPolicy, mcp, rest, vaultOf } = await owner();
+      const vault = await vaultOf();
+      await fundVault(vault, 'ethereum', 'ETH', '2');
+      expect(await ethPriceUsd()).toBeGreaterThan(5);
+      expect((await setPolicy({ perCallUsd: '5', dailyUsd: '50', allowedRecipients: null, allowedTools: null })).status).toBe(200);
+      const [vaultEth, friendEth, usdc, credit] = [await ethOf(vault), await ethOf(FRIEND), await usdcOf(account.address), await creditBalance(gateway.db, accountId)];
+
+      const overRest = await rest('ethNativeSend', { to: FRIEND, amount: '1' });
+      expect(overRest.status).toBe(403);
+      expect(overRest.headers.get('payment-required')).toBeNull();
+      const refusal = (await overRest.json()) as { code: string; rule: string; movedUsd: string; limitUsd: string; detail: string };
+      expect(refusal).toMatchObject({ code: 'policy_refused', rule: 'per_call_usd', limitUsd: '5' });
+      expect(Number(refusal.movedUsd)).toBeCloseTo(await ethPriceUsd(), 2);
+      expect(refusal.detail).toContain('moved out of the wallet');
+      const overMcp = await mcp.callTool({ name: 'ethNativeSend-transaction', arguments: { to: FRIEND, amount: '1' } });
+      expect(overMcp).toMatchObject({ isError: true, structuredContent: { code: 'policy_refused', rule: 'per_call_usd' } });
+
+      expect([await ethOf(vault), await ethOf(FRIEND), await usdcOf(account.address), await creditBalance(gateway.db, accountId)]).toEqual([vaultEth, friendEth, usdc, credit]);
+    });
+
+    it('lets a send within the cap through, and the daily cap counts the moved value across calls and transports', async () => {
+      const { setPolicy, mcp, rest, vaultOf, signedIn } = await owner();
+      const vault = await vaultOf();
+      await fundVault(vault, 'ethereum', 'ETH', '1');
+      // Three USD's worth per send: the first two fit a 7 USD day, the third does not.
+      const amount = (3 / (await ethPriceUsd())).toFixed(8);
+      expect((await setPolicy({ perCallUsd: '5', dailyUsd: '7', allowedRecipients: null, allowedTools: null })).status).toBe(200);
+      const friendEth = await ethOf(FRIEND);
+
+      expect((await rest('ethNativeSend', { to: FRIEND, amount })).status).toBe(200);
+      expect((await mcp.callTool({ name: 'ethNativeSend-transaction', arguments: { to: FRIEND, amount } })).isError).toBeFalsy();
+      expect(await ethOf(FRIEND)).toBe(friendEth + 2n * parseEther(amount));
+      const spent = (await (await signedIn(`${gateway.url}${POLICY_PATH}`)).json()) as { spentLast24hUsd: string };
+      expect(Number(spent.spentLast24hUsd)).toBeGreaterThan(6);
+
+      const third = await mcp.callTool({ name: 'ethNativeSend-transaction', arguments: { to: FRIEND, amount } });
+      expect(third).toMatchObject({ isError: true, structuredContent: { code: 'policy_refused', rule: 'daily_usd', limitUsd: '7' } });
+      expect(Number((third.structuredContent as { movedUsd: string }).movedUsd)).toBeCloseTo(3, 2);
+      expect(await ethOf(FRIEND)).toBe(friendEth + 2n * parseEther(amount));
+    });
+
+    it("values a swap's sell side, a USD budget included", async () => {
+      const { setPolicy, rest, vaultOf } = await owner();
+      const vault = await vaultOf();
+      await fundVault(vault, 'base', 'ETH', '1');
+      expect((await setPolicy({ perCallUsd: '5', dailyUsd: '50', allowedRecipients: null, allowedTools: null })).status).toBe(200);
+      const base = await gateway.sandbox.evm(8453);
+      const held = await base.chain.publicClient.getBalance({ address: vault });
+
+      const swap = await rest('baseSwap', { buyTokenAddress: base.token('USDC')!.address, sellAmount: '0.01' });
+      expect(swap.status).toBe(403);
+      const refusal = (await swap.json()) as { rule: string; movedUsd: string };
+      expect(refusal.rule).toBe('per_call_usd');
+      expect(Number(refusal.movedUsd)).toBeCloseTo(0.01 * (await base.tokenPriceUsd('ETH')), 2);
+      const budget = await rest('baseSwap', { buyTokenAddress: base.token('USDC')!.address, sellAmount: '$20' });
+      expect(budget.status).toBe(403);
+      expect(await budget.json()).toMatchObject({ rule: 'per_call_usd' });
+      expect(await base.chain.publicClient.getBalance({ address: vault })).toBe(held);
+      expect((await rest('baseSwap', { buyTokenAddress: base.token('USDC')!.address, sellAmount: '$2' })).status).toBe(200);
+    });
+
+    it('refuses a move no price source can value, naming the asset and the flag, unless the policy allows unpriced moves', async () => {
+      const { accountId, setPolicy, mcp } = await owner();
+      const send = { to: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', amount: '0.001' };
+      expect((await setPolicy({ perCallUsd: '5', dailyUsd: '50', allowedRecipients: null, allowedTools: null })).status).toBe(200);
+      const credit = await creditBalance(gateway.db, accountId);
+      const refused = await mcp.callTool({ name: 'transferBTC-transaction', arguments: send });
+      expect(refused).toMatchObject({ isError: true, structuredContent: { code: 'policy_refused', rule: 'unpriced_move', flag: 'allowUnpricedMoves', reason: expect.stringContaining('0.001 BTC') } });
+      expect(await creditBalance(gateway.db, accountId)).toBe(credit);
+
+      expect((await setPolicy({ perCallUsd: '5', dailyUsd: '50', allowedRecipients: null, allowedTools: null, allowUnpricedMoves: true })).status).toBe(200);
+      // Past the policy, the tool itself answers: the vault holds no BTC.
+      await expect(mcp.callTool({ name: 'transferBTC-transaction', arguments: send })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('amount: ') });
+    });
   });
 });

@@ -9,16 +9,19 @@ export interface SpendingPolicy {
   readonly dailyUsd: bigint;
   readonly allowedRecipients: readonly string[] | null;
   readonly allowedTools: readonly string[] | null;
+  /** Whether a call moving value that no price source can value passes the caps (counted at its price alone). */
+  readonly allowUnpricedMoves: boolean;
 }
 
-type PolicyRow = { per_call_usd: string; daily_usd: string; allowed_recipients: unknown; allowed_tools: unknown; updated_at: unknown };
+type PolicyRow = { per_call_usd: string; daily_usd: string; allowed_recipients: unknown; allowed_tools: unknown; allow_unpriced_moves: boolean; updated_at: unknown };
 
 /** jsonb arrives parsed from pg and PGlite alike; a string only if a driver ever hands it over raw. */
 const list = (value: unknown): readonly string[] | null => (value === null || value === undefined ? null : ((typeof value === 'string' ? JSON.parse(value) : value) as string[]));
 
 export async function findSpendingPolicy(db: Queryable, accountId: string): Promise<(SpendingPolicy & { updatedAt: Date }) | undefined> {
   const { rows } = await db.query<PolicyRow>(
-    'SELECT per_call_usd::text AS per_call_usd, daily_usd::text AS daily_usd, allowed_recipients, allowed_tools, updated_at FROM spending_policies WHERE account_id = $1',
+    `SELECT per_call_usd::text AS per_call_usd, daily_usd::text AS daily_usd, allowed_recipients, allowed_tools, allow_unpriced_moves, updated_at
+     FROM spending_policies WHERE account_id = $1`,
     [accountId],
   );
   const row = rows[0];
@@ -28,6 +31,7 @@ export async function findSpendingPolicy(db: Queryable, accountId: string): Prom
       dailyUsd: BigInt(row.daily_usd),
       allowedRecipients: list(row.allowed_recipients),
       allowedTools: list(row.allowed_tools),
+      allowUnpricedMoves: row.allow_unpriced_moves,
       updatedAt: new Date(row.updated_at as string),
     }
   );
@@ -36,10 +40,12 @@ export async function findSpendingPolicy(db: Queryable, accountId: string): Prom
 export async function saveSpendingPolicy(db: Queryable, accountId: string, policy: SpendingPolicy): Promise<void> {
   const json = (value: readonly string[] | null) => (value === null ? null : JSON.stringify(value));
   await db.query(
-    `INSERT INTO spending_policies (account_id, per_call_usd, daily_usd, allowed_recipients, allowed_tools) VALUES ($1, $2::numeric, $3::numeric, $4::jsonb, $5::jsonb)
+    `INSERT INTO spending_policies (account_id, per_call_usd, daily_usd, allowed_recipients, allowed_tools, allow_unpriced_moves)
+     VALUES ($1, $2::numeric, $3::numeric, $4::jsonb, $5::jsonb, $6)
      ON CONFLICT (account_id) DO UPDATE SET per_call_usd = EXCLUDED.per_call_usd, daily_usd = EXCLUDED.daily_usd,
-       allowed_recipients = EXCLUDED.allowed_recipients, allowed_tools = EXCLUDED.allowed_tools, updated_at = now()`,
-    [accountId, policy.perCallUsd.toString(), policy.dailyUsd.toString(), json(policy.allowedRecipients), json(policy.allowedTools)],
+       allowed_recipients = EXCLUDED.allowed_recipients, allowed_tools = EXCLUDED.allowed_tools,
+       allow_unpriced_moves = EXCLUDED.allow_unpriced_moves, updated_at = now()`,
+    [accountId, policy.perCallUsd.toString(), policy.dailyUsd.toString(), json(policy.allowedRecipients), json(policy.allowedTools), policy.allowUnpricedMoves],
   );
 }
 

@@ -1,8 +1,8 @@
-import { findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
+import { type CatalogTool, findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
 import { decodePaymentSignature, type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, withSiwxChallenge } from '@svc/payments';
-import { type Db, releaseSpend } from '@svc/store';
+import { type Db, releaseSpend, type SpendingPolicy } from '@svc/store';
 import { changingNothing } from './changes-nothing.js';
-import { type HandlerContext, handlerFor, type HandlerResources, type HandlerTable, type ServiceMode, settlementOf } from './handler.js';
+import { type CallerAccount, type HandlerContext, handlerFor, type HandlerResources, type HandlerTable, type ServiceMode, settlementOf } from './handler.js';
 import { handlers as implemented } from './handlers.js';
 import { type CallerCredentials, identify, type SiwxSettings, siwxChallengeFor } from './identify.js';
 import { idempotencyKeyOf, inputHashOf } from './idempotency.js';
@@ -10,7 +10,9 @@ import { payFromCredit } from './pay/credit.js';
 import { charged, type InvokeOutcome } from './pay/outcome.js';
 import type { PaidCall } from './pay/paid-call.js';
 import { payWithX402 } from './pay/x402.js';
-import { checkCall, policyOf, reserveDailySpend, spendOf } from './policy/index.js';
+import { type CallSpend, checkCall, policyOf, reserveDailySpend, spendOf } from './policy/index.js';
+import { type MovedValue, movesNothing, NOTHING_MOVED, unpriced, type ValuationTable } from './valuation.js';
+import { valuations as declared } from './valuations.js';
 
 export type { CreditCharge, InvokeOutcome } from './pay/outcome.js';
 export { CREDIT_TOKEN } from './pay/credit.js';
@@ -36,6 +38,8 @@ export interface ToolServiceOptions extends HandlerResources {
   readonly processor?: PaymentProcessor | undefined;
   readonly priceOverrides?: PriceOverrides;
   readonly handlers?: HandlerTable;
+  /** What each wallet-modifying tool moves, for the spending policy (valuations.ts unless given). */
+  readonly valuations?: ValuationTable;
   /** Sign-in (SIWX) for identity-gated tools: the public origin proofs must name, and the smart-wallet verifier. */
   readonly siwx: SiwxSettings;
 }
@@ -55,12 +59,43 @@ const SIGN_IN_FIRST =
  */
 export class ToolService {
   readonly #handlers: HandlerTable;
+  readonly #valuations: ValuationTable;
   readonly #resources: HandlerResources;
 
   constructor(private readonly options: ToolServiceOptions) {
     this.#handlers = options.handlers ?? implemented;
-    const { mode: _mode, db: _db, payments: _payments, processor: _processor, priceOverrides: _priceOverrides, handlers: _handlers, siwx: _siwx, ...resources } = options;
+    this.#valuations = options.valuations ?? declared;
+    const { mode: _mode, db: _db, payments: _payments, processor: _processor, priceOverrides: _priceOverrides, handlers: _handlers, valuations: _valuations, siwx: _siwx, ...resources } =
+      options;
     this.#resources = resources;
+  }
+
+  #contextFor(caller: CallerAccount | undefined): HandlerContext {
+    return { ...this.#resources, mode: this.options.mode, db: this.options.db, caller };
+  }
+
+  /**
+   * What `tool` moves out of the caller's wallets, by the tool's own valuation. Tools that change no wallet move
+   * nothing; so does a tool without a handler (it answers 501 before it is paid).
+   */
+  async #movedValue(tool: CatalogTool, input: unknown, context: HandlerContext): Promise<MovedValue> {
+    if (tool.effect !== 'write' || !handlerFor(this.#handlers, tool)) return NOTHING_MOVED;
+    const valuation = this.#valuations[tool.name];
+    if (!valuation) return unpriced(`${tool.name} declares no valuation of what it moves`);
+    if (valuation === movesNothing) return NOTHING_MOVED;
+    return (valuation as (input: unknown, context: HandlerContext) => Promise<MovedValue>)(input, context);
+  }
+
+  /**
+   * The account's spending policy and what this call (input already validated) spends under it: its price plus the
+   * value it moves, read before anything is signed or paid. Throws the rule the call breaks on its own (403).
+   */
+  async checkPolicy(tool: CatalogTool, input: unknown, accountId: string): Promise<{ policy: SpendingPolicy; spend: CallSpend }> {
+    const policy = await policyOf(this.options.db, accountId);
+    const moved = await this.#movedValue(tool, input, this.#contextFor({ accountId }));
+    const spend = spendOf(input, priceOf(tool, this.options.priceOverrides), moved);
+    checkCall(policy, tool.name, spend);
+    return { policy, spend };
   }
 
   async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
@@ -84,10 +119,8 @@ export class ToolService {
       return { status: 402, paymentRequired: await paymentRequired(request.paymentSignature ? SIGN_IN_FIRST : undefined) };
     }
     const { caller } = identification;
-    // 5a policy: the rules a call breaks on its own refuse it before any payment is asked for
-    const policy = caller && (await policyOf(db, caller.accountId));
-    const spend = policy && spendOf(tool.name, input, usd);
-    if (policy && spend) checkCall(policy, tool.name, spend);
+    // 5a policy: the rules a call breaks on its own, what it moves included, refuse it before any payment is asked for
+    const { policy, spend } = caller ? await this.checkPolicy(tool, input, caller.accountId) : {};
     if (!request.paymentSignature && !request.caller) return { status: 402, paymentRequired: await paymentRequired() };
     const payload = request.paymentSignature ? decodePaymentSignature(request.paymentSignature) : undefined;
     const idempotencyKey = idempotencyKeyOf(request.idempotencyKey, tool.name);
@@ -101,7 +134,7 @@ export class ToolService {
     }
     const settlement = settlementOf(tool, handler);
     const handlerDb = settlement === 'after-success' ? changingNothing(db, tool.name) : db;
-    const context: HandlerContext = { ...this.#resources, mode: this.options.mode, db: handlerDb, caller };
+    const context: HandlerContext = { ...this.#contextFor(caller), db: handlerDb };
     const paid: PaidCall = {
       db,
       tool,

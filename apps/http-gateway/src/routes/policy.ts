@@ -21,6 +21,8 @@ const policyBody = z
     allowedRecipients: z.array(z.string().trim().min(1).max(128)).max(100).nullable(),
     /** null: every tool. */
     allowedTools: z.array(z.enum(TOOL_NAMES)).max(TOOL_NAMES.length).nullable(),
+    /** Lets through calls moving value no price source can value (counted at their price alone); off unless set. */
+    allowUnpricedMoves: z.boolean().default(false),
   })
   .refine((p) => usdToCredit(p.perCallUsd) <= usdToCredit(p.dailyUsd), { message: 'perCallUsd must not exceed dailyUsd', path: ['perCallUsd'] });
 
@@ -29,7 +31,7 @@ const policyBody = z
  * The signed-in account's spending policy, enforced by invoke on every call made for the account, whatever the
  * transport (REST with SIWX, MCP and A2A with an access key or OAuth token):
  * - `GET /api/account/policy` -> the policy in force (the defaults until one is set), today's spend and what is left;
- * - `PUT /api/account/policy {perCallUsd, dailyUsd, allowedRecipients, allowedTools}` -> replaces it.
+ * - `PUT /api/account/policy {perCallUsd, dailyUsd, allowedRecipients, allowedTools, allowUnpricedMoves?}` -> replaces it.
  * Only a wallet signature (SIWX) reaches these routes: an agent holding an access key cannot loosen its own limits.
  */
 export function policyRoutes(app: FastifyInstance, options: { readonly db: Db; readonly accountOf: AccountOfRequest }): void {
@@ -57,6 +59,7 @@ export function policyRoutes(app: FastifyInstance, options: { readonly db: Db; r
       dailyUsd: usdToCredit(body.dailyUsd),
       allowedRecipients: body.allowedRecipients,
       allowedTools: body.allowedTools,
+      allowUnpricedMoves: body.allowUnpricedMoves,
     });
     return reply.header('cache-control', 'no-store').send(await current(accountId));
   });

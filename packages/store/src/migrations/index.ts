@@ -19,6 +19,7 @@ import { cheaperOrderClaims } from './0018_cheaper_order_claims.js';
 import { orderTxLifetime } from './0019_order_tx_lifetime.js';
 import { settlementIntents } from './0020_settlement_intents.js';
 import { callRefunds } from './0021_call_refunds.js';
+import { unpricedMoves } from './0022_unpriced_moves.js';
 
 export interface Migration {
   /** Strictly increasing; never renumber or edit a migration that has shipped. */
@@ -49,4 +50,5 @@ export const migrations: readonly Migration[] = [
   orderTxLifetime,
   settlementIntents,
   callRefunds,
+  unpricedMoves,
 ];

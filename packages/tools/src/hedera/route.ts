@@ -42,3 +42,11 @@ export function exactOutput(route: SwapRoute, output: bigint): bigint | undefine
 
 /** The route as token ids, with HBAR as the spec's 0.0.0 id. */
 export const routeIds = (route: SwapRoute) => route.assets.map((asset) => (asset === HBAR ? '0.0.0' : asset));
+
+/** What `input` of the route's first asset is worth in its last at the pools' spot prices (no fee, no price impact). */
+export function spotValue(route: SwapRoute, input: bigint): bigint {
+  return route.pools.reduce((amount, pool, hop) => {
+    const [reserveIn, reserveOut] = reservesFor(pool, route.assets[hop] as string);
+    return (amount * reserveOut) / reserveIn;
+  }, input);
+}

@@ -1,7 +1,7 @@
-import { invalidField } from '@svc/contracts';
+import { invalidField, type ToolByName, type ToolInput } from '@svc/contracts';
 import { formatUnits } from '@svc/payments';
 import { slippageOf } from '@svc/store';
-import { callerOf, type Handler, withCommitPoint } from '../../handler.js';
+import { callerOf, type Handler, type HandlerContext, withCommitPoint } from '../../handler.js';
 import { atomicAmount } from '../amounts.js';
 import { NATIVE_SOL, routeView, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from '../market/solana-market.js';
 import { solanaChainOf } from '../solana-chain.js';
@@ -32,6 +32,30 @@ async function exactInput(text: AmountText, buy: SolanaTokenInfo, spend: SolanaT
   }
 }
 
+/** What a buy asks for, quoted and priced: the tokens, the exact-input quote, both USD prices and the slippage. */
+export async function quoteBuy(input: ToolInput<ToolByName<'splBuyIntent'>>, context: HandlerContext) {
+  const { accountId } = callerOf(context);
+  const chain = solanaChainOf(context);
+  const market = chain.market();
+  const text = parseAmountText(input.amount_text);
+  const [buy, spend] = await Promise.all([resolveSolanaToken(market, input.token, 'token'), resolveSolanaToken(market, input.spend_token, 'spend_token')]);
+  if (buy.asset === spend.asset) throw invalidField('token', 'same_token', `token and spend_token are both ${buy.symbol}`);
+  const { swapSlippage } = await slippageOf(context.db, accountId);
+  const slippageBps = slippageBpsOf(swapSlippage);
+  const prices = await market.pricesUsd([buy.asset, spend.asset]);
+  const [buyPrice, spendPrice] = [prices.get(buy.asset)?.priceUsd, prices.get(spend.asset)?.priceUsd];
+  try {
+    const sellAmount = await exactInput(text, buy, spend, spendPrice, (atomic) =>
+      market.quote({ inputAsset: spend.asset, outputAsset: buy.asset, amount: atomic, swapMode: 'ExactOut', slippageBps }),
+    );
+    const quote = await market.quote({ inputAsset: spend.asset, outputAsset: buy.asset, amount: sellAmount, swapMode: 'ExactIn', slippageBps });
+    return { accountId, chain, buy, spend, buyPrice, spendPrice, swapSlippage, slippageBps, quote };
+  } catch (error) {
+    if (error instanceof SwapUnavailable) throw swapRefusal(error, 'amount_text');
+    throw error;
+  }
+}
+
 /**
  * Buys `token` with `spend_token` (default native SOL) on the deployment's market: the sandbox swap venue, or Jupiter
  * live. amount_text follows the spec grammar (amount-text.ts). Every trade is exact-input: a quantity to receive is
@@ -44,27 +68,7 @@ async function exactInput(text: AmountText, buy: SolanaTokenInfo, spend: SolanaT
  * mode swap also executes it from the vault and adds `{signature, sold, bought}` read from the chain.
  */
 export const splBuyIntent: Handler<'splBuyIntent'> = withCommitPoint(async (input, context) => {
-  const { accountId } = callerOf(context);
-  const chain = solanaChainOf(context);
-  const market = chain.market();
-  const text = parseAmountText(input.amount_text);
-  const [buy, spend] = await Promise.all([resolveSolanaToken(market, input.token, 'token'), resolveSolanaToken(market, input.spend_token, 'spend_token')]);
-  if (buy.asset === spend.asset) throw invalidField('token', 'same_token', `token and spend_token are both ${buy.symbol}`);
-  const { swapSlippage } = await slippageOf(context.db, accountId);
-  const slippageBps = slippageBpsOf(swapSlippage);
-  const prices = await market.pricesUsd([buy.asset, spend.asset]);
-  const [buyPrice, spendPrice] = [prices.get(buy.asset)?.priceUsd, prices.get(spend.asset)?.priceUsd];
-
-  let quote: SolanaSwapQuote;
-  try {
-    const sellAmount = await exactInput(text, buy, spend, spendPrice, (atomic) =>
-      market.quote({ inputAsset: spend.asset, outputAsset: buy.asset, amount: atomic, swapMode: 'ExactOut', slippageBps }),
-    );
-    quote = await market.quote({ inputAsset: spend.asset, outputAsset: buy.asset, amount: sellAmount, swapMode: 'ExactIn', slippageBps });
-  } catch (error) {
-    if (error instanceof SwapUnavailable) throw swapRefusal(error, 'amount_text');
-    throw error;
-  }
+  const { accountId, chain, buy, spend, buyPrice, spendPrice, swapSlippage, slippageBps, quote } = await quoteBuy(input, context);
   const description = {
     inputToken: { mint: spend.asset, symbol: spend.symbol, decimals: spend.decimals },
     outputToken: { mint: buy.asset, symbol: buy.symbol, decimals: buy.decimals },
