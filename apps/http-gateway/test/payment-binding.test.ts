@@ -6,7 +6,12 @@ import { recentCalls } from '@svc/store';
 import type { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
-import { createSIWxMessage, encodeSIWxHeader, SIGN_IN_WITH_X, type SIWxExtension } from '@x402/extensions/sign-in-with-x';
+import {
+  createSIWxMessage,
+  encodeSIWxHeader,
+  SIGN_IN_WITH_X,
+  type SIWxExtension,
+} from '@x402/extensions/sign-in-with-x';
 import type { Address } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,12 +37,13 @@ function respellings(payment: PaymentPayload): PaymentPayload[] {
   const authorization = authorizationOf(payment);
   const signature = signatureOf(payment);
   const upper = (hex: string) => `0x${hex.slice(2).toUpperCase()}`;
+  const lower = (hex: string) => hex.toLowerCase();
   return [
     payment,
     { ...payment, payload: { ...payment.payload, padding: 'x' } },
     { ...payment, payload: { authorization: Object.fromEntries(Object.entries(authorization).reverse()), signature } },
     { ...payment, payload: { signature, authorization: { ...authorization, nonce: upper(authorization['nonce']!) } } },
-    { ...payment, payload: { signature, authorization: { ...authorization, from: authorization['from']!.toLowerCase() } } },
+    { ...payment, payload: { signature, authorization: { ...authorization, from: lower(authorization['from']!) } } },
   ];
 }
 
@@ -55,13 +61,21 @@ describe.each(backends)('a payment pays for its own call only ($name)', (backend
 
   const balanceOf = (address: Address) => usdcOf(gateway.sandbox, address);
   const errorOf = (res: Response) => decodePaymentRequiredHeader(res.headers.get('payment-required')!).error;
-  const pay = (tool: string, input: unknown, payment: PaymentPayload) => gateway.call(tool, input, { 'payment-signature': encodePaymentSignatureHeader(payment) });
+  const pay = (tool: string, input: unknown, payment: PaymentPayload) =>
+    gateway.call(tool, input, { 'payment-signature': encodePaymentSignatureHeader(payment) });
+  const requiredBy = (res: Response) =>
+    decodePaymentRequiredHeader(res.headers.get('payment-required')!) as PaymentRequired;
+  const allAlreadyUsed = (answers: Response[]) => {
+    for (const refused of answers.filter((res) => res.status === 402)) {
+      expect(errorOf(refused)).toMatch(/^payment_already_used: /);
+    }
+  };
   const lastCall = async (tool: string) => (await recentCalls(gateway.db, { tool, limit: 1 }))[0];
 
   async function restPayment(x402: x402Client, tool = TOOL, input: unknown = INPUT): Promise<PaymentPayload> {
     const unpaid = await gateway.call(tool, input);
     expect(unpaid.status).toBe(402);
-    return x402.createPaymentPayload(decodePaymentRequiredHeader(unpaid.headers.get('payment-required')!) as PaymentRequired);
+    return x402.createPaymentPayload(requiredBy(unpaid));
   }
 
   /** The payment still pays for the call it was made out for: refusing it took nothing. */
@@ -74,14 +88,15 @@ describe.each(backends)('a payment pays for its own call only ($name)', (backend
   }
 
   describe('REST', () => {
-    it('refuses a payment signed for another tool of the same price with 402 resource_mismatch; nothing runs or is charged', async () => {
+    it('refuses a payment for another tool at one price (resource_mismatch); nothing runs or is charged', async () => {
       const { account, x402 } = await fundedPayer(gateway.url, gateway.sandbox);
       const payment = await restPayment(x402);
       const [payerBefore, payeeBefore] = [await balanceOf(account.address), await balanceOf(payee)];
       const replayed = await pay(OTHER, OTHER_INPUT, payment);
       expect(replayed.status).toBe(402);
       expect(errorOf(replayed)).toMatch(/^resource_mismatch: /);
-      expect(await lastCall(OTHER)).toMatchObject({ outcome: 'payment_rejected: resource_mismatch', httpStatus: 402, txHash: null });
+      const refused = { outcome: 'payment_rejected: resource_mismatch', httpStatus: 402, txHash: null };
+      expect(await lastCall(OTHER)).toMatchObject(refused);
       expect([await balanceOf(account.address), await balanceOf(payee)]).toEqual([payerBefore, payeeBefore]);
       await stillPaysItsOwnCall(payment, account.address);
     });
@@ -90,7 +105,8 @@ describe.each(backends)('a payment pays for its own call only ($name)', (backend
       const { account, x402 } = await fundedPayer(gateway.url, gateway.sandbox);
       const payment = await restPayment(x402);
       const before = await balanceOf(account.address);
-      const elsewhere = { ...payment, resource: { ...payment.resource!, url: `${gateway.url}/api/tools/execute/unified/${OTHER}` } };
+      const otherRoute = `${gateway.url}/api/tools/execute/unified/${OTHER}`;
+      const elsewhere = { ...payment, resource: { ...payment.resource!, url: otherRoute } };
       const { resource: _resource, ...unnamed } = payment;
       for (const tampered of [elsewhere, unnamed as PaymentPayload]) {
         const res = await pay(TOOL, INPUT, tampered);
@@ -108,7 +124,7 @@ describe.each(backends)('a payment pays for its own call only ($name)', (backend
       const answers = await Promise.all(respellings(payment).map((spelling) => pay(TOOL, INPUT, spelling)));
       const statuses = answers.map((res) => res.status).sort();
       expect(statuses).toEqual([200, 402, 402, 402, 402]);
-      for (const refused of answers.filter((res) => res.status === 402)) expect(errorOf(refused)).toMatch(/^payment_already_used: /);
+      allAlreadyUsed(answers);
       expect(await balanceOf(payee)).toBe(before + BigInt(payment.accepted.amount));
       const calls = await recentCalls(gateway.db, { tool: TOOL, limit: 5 });
       expect(calls.filter((call) => call.payer === account.address).map((call) => call.outcome)).toEqual(['settled']);
@@ -121,7 +137,7 @@ describe.each(backends)('a payment pays for its own call only ($name)', (backend
       /** Every request signs in with its own fresh challenge (a proof is single-use); the payment is one. */
       const signIn = async (account: PrivateKeyAccount) => {
         const unpaid = await gateway.call('createMemory', memory);
-        const required = decodePaymentRequiredHeader(unpaid.headers.get('payment-required')!) as PaymentRequired;
+        const required = requiredBy(unpaid);
         const { info } = required.extensions![SIGN_IN_WITH_X] as SIWxExtension;
         const complete = { ...info, chainId: 'eip155:8453', type: 'eip191' as const };
         const signature = await account.signMessage({ message: createSIWxMessage(complete, account.address) });
@@ -132,16 +148,20 @@ describe.each(backends)('a payment pays for its own call only ($name)', (backend
       const proofs = await Promise.all(spellings.map(async () => (await signIn(account)).proof));
       const answers = await Promise.all(
         spellings.map((spelling, index) =>
-          gateway.call('createMemory', memory, { 'payment-signature': encodePaymentSignatureHeader(spelling), 'sign-in-with-x': proofs[index]! }),
+          gateway.call('createMemory', memory, {
+            'payment-signature': encodePaymentSignatureHeader(spelling),
+            'sign-in-with-x': proofs[index]!,
+          }),
         ),
       );
       expect(answers.map((res) => res.status).sort()).toEqual([200, 402, 402, 402, 402]);
-      for (const refused of answers.filter((res) => res.status === 402)) expect(errorOf(refused)).toMatch(/^payment_already_used: /);
-      const { rows } = await gateway.db.query('SELECT count(*)::int AS stored FROM memories WHERE content = $1', [memory.content]);
+      allAlreadyUsed(answers);
+      const stored = 'SELECT count(*)::int AS stored FROM memories WHERE content = $1';
+      const { rows } = await gateway.db.query(stored, [memory.content]);
       expect(rows[0]).toEqual({ stored: 1 });
     });
 
-    it('answers a malformed payment payload with 402 invalid_payload, charging nothing and claiming nothing', async () => {
+    it('answers a malformed payment payload with 402 invalid_payload, claiming and charging nothing', async () => {
       const { account, x402 } = await fundedPayer(gateway.url, gateway.sandbox);
       const payment = await restPayment(x402);
       const authorization = authorizationOf(payment);
@@ -149,7 +169,7 @@ describe.each(backends)('a payment pays for its own call only ($name)', (backend
       const malformed: [Record<string, unknown> | null, RegExp][] = [
         [{ authorization }, /payload\.signature/],
         [{ signature }, /payload\.authorization/],
-        [{ signature, authorization: { ...authorization, value: Number(authorization['value']) } }, /authorization\.value/],
+        [{ signature, authorization: { ...authorization, value: Number(authorization['value']) } }, /\.value/],
         [{ signature, authorization: { ...authorization, nonce: 7 } }, /authorization\.nonce/],
         [{ signature: [signature], authorization }, /payload\.signature/],
         [null, /payload must be an object/],
@@ -171,11 +191,12 @@ describe.each(backends)('a payment pays for its own call only ($name)', (backend
     async function connect() {
       const client = new McpClient({ name: 'svc-binding-test', version: '1.0.0' });
       mcpClients.push(client);
-      await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), { requestInit: { headers: { 'x-api-key': key } } }));
+      const requestInit = { headers: { 'x-api-key': key } };
+      await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), { requestInit }));
       return client;
     }
 
-    it('refuses a payment made out for another tool with resource_mismatch; the tool does not run and nothing is charged', async () => {
+    it('refuses a payment made out for another tool (resource_mismatch): nothing runs, nothing charged', async () => {
       const client = await connect();
       const { account, x402 } = await fundedPayer(gateway.url, gateway.sandbox);
       const unpaid = await client.callTool({ name: TOOL, arguments: INPUT });
@@ -184,15 +205,20 @@ describe.each(backends)('a payment pays for its own call only ($name)', (backend
       const payment = await x402.createPaymentPayload(required);
       const before = await balanceOf(account.address);
 
-      const replayed = await client.callTool({ name: OTHER, arguments: OTHER_INPUT, _meta: { 'x402/payment': payment } });
+      const _meta = { 'x402/payment': payment };
+      const replayed = await client.callTool({ name: OTHER, arguments: OTHER_INPUT, _meta });
       expect(replayed.isError).toBe(true);
-      expect(replayed.structuredContent).toMatchObject({ x402Version: 2, error: expect.stringMatching(/^resource_mismatch: /), resource: { url: `mcp://tool/${OTHER}` } });
+      expect(replayed.structuredContent).toMatchObject({
+        x402Version: 2,
+        error: expect.stringMatching(/^resource_mismatch: /),
+        resource: { url: `mcp://tool/${OTHER}` },
+      });
       expect(await lastCall(OTHER)).toMatchObject({ outcome: 'payment_rejected: resource_mismatch' });
       // A REST call of the same tool is another resource too.
       expect(errorOf(await pay(TOOL, INPUT, payment))).toMatch(/^resource_mismatch: /);
       expect(await balanceOf(account.address)).toBe(before);
 
-      const paid = await client.callTool({ name: TOOL, arguments: INPUT, _meta: { 'x402/payment': payment } });
+      const paid = await client.callTool({ name: TOOL, arguments: INPUT, _meta });
       expect(paid.isError).toBeFalsy();
       expect(paid.structuredContent).toEqual(RESULT);
       expect(await balanceOf(account.address)).toBe(before - BigInt(payment.accepted.amount));
@@ -201,19 +227,25 @@ describe.each(backends)('a payment pays for its own call only ($name)', (backend
     it('answers a malformed payment with the payment-required result naming invalid_payload', async () => {
       const client = await connect();
       const { account, x402 } = await fundedPayer(gateway.url, gateway.sandbox);
-      const payment = await x402.createPaymentPayload((await client.callTool({ name: TOOL, arguments: INPUT })).structuredContent as unknown as PaymentRequired);
+      const unpaid = await client.callTool({ name: TOOL, arguments: INPUT });
+      const payment = await x402.createPaymentPayload(unpaid.structuredContent as unknown as PaymentRequired);
       const before = await balanceOf(account.address);
-      const result = await client.callTool({ name: TOOL, arguments: INPUT, _meta: { 'x402/payment': { ...payment, payload: { signature: signatureOf(payment) } } } });
-      expect(result).toMatchObject({ isError: true, structuredContent: { x402Version: 2, error: expect.stringMatching(/^invalid_payload: payload\.authorization/) } });
+      const unsigned = { ...payment, payload: { signature: signatureOf(payment) } };
+      const result = await client.callTool({ name: TOOL, arguments: INPUT, _meta: { 'x402/payment': unsigned } });
+      const error = expect.stringMatching(/^invalid_payload: payload\.authorization/);
+      expect(result).toMatchObject({ isError: true, structuredContent: { x402Version: 2, error } });
       expect(await balanceOf(account.address)).toBe(before);
     });
   });
 
   describe('A2A (x402 extension, the A2A SDK client)', () => {
     const submitted = (taskId: string, payment: PaymentPayload) =>
-      userMessage([{ text: 'payment attached' }], { taskId, metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payment } });
+      userMessage([{ text: 'payment attached' }], {
+        taskId,
+        metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payment },
+      });
 
-    it('refuses a payment made out for another task (another tool, or the same tool) with resource_mismatch', async () => {
+    it('refuses a payment made out for another task (another tool, or the same) as resource_mismatch', async () => {
       const client = await a2aClient(gateway.url, { 'x-api-key': key, ...WITH_X402 });
       const { account, x402 } = await fundedPayer(gateway.url, gateway.sandbox);
       const ask = async (tool: string, input: unknown) => {

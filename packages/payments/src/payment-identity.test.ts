@@ -32,7 +32,24 @@ const BASE_USDC: PaymentRequirements = {
   maxTimeoutSeconds: 300,
   extra: { ...PAYMENT_TOKENS.BASE_USDC.extra },
 };
-const RESOURCE = { url: 'https://svc.test/api/tools/execute/unified/probe', description: 'probe', mimeType: 'application/json' };
+const RESOURCE = {
+  url: 'https://svc.test/api/tools/execute/unified/probe',
+  description: 'probe',
+  mimeType: 'application/json',
+};
+
+const BASE_SEPOLIA_USDC = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
+const BLOCKHASH = '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY' as Blockhash;
+
+/** A payment on another network: the requirements of BASE_USDC with these fields, around `scheme`. */
+const paymentOn =
+  (accepted: Pick<PaymentRequirements, 'network' | 'asset' | 'payTo'>) =>
+  (scheme: Record<string, unknown>): PaymentPayload => ({
+    x402Version: 2,
+    resource: RESOURCE,
+    accepted: { ...BASE_USDC, ...accepted },
+    payload: scheme,
+  });
 
 async function signedEip3009(): Promise<PaymentPayload> {
   const payer = privateKeyToAccount(generatePrivateKey());
@@ -42,7 +59,10 @@ async function signedEip3009(): Promise<PaymentPayload> {
 
 type Authorization = Record<string, string>;
 const authorizationOf = (payload: PaymentPayload) => payload.payload['authorization'] as Authorization;
-const withScheme = (payload: PaymentPayload, scheme: Record<string, unknown>): PaymentPayload => ({ ...payload, payload: scheme });
+const withScheme = (payload: PaymentPayload, scheme: Record<string, unknown>): PaymentPayload => ({
+  ...payload,
+  payload: scheme,
+});
 const upperHex = (hex: string) => `0x${hex.slice(2).toUpperCase()}`;
 
 /** The same signed authorization, spelled as an attacker would re-spell it to get a second claim. */
@@ -75,15 +95,18 @@ describe('paymentIdOf: the single-use identity of a signed payment', () => {
     const payload = await signedEip3009();
     const id = paymentIdOf(payload);
     const { from, nonce } = authorizationOf(payload);
-    expect(paymentIdentityOf(payload)).toEqual({ kind: 'eip3009', network: NETWORKS.base, asset: BASE_USDC.asset.toLowerCase(), payer: from!.toLowerCase(), nonce });
+    const asset = BASE_USDC.asset.toLowerCase();
+    const payer = from!.toLowerCase();
+    expect(paymentIdentityOf(payload)).toEqual({ kind: 'eip3009', network: NETWORKS.base, asset, payer, nonce });
     for (const spelling of respellings(payload)) expect(paymentIdOf(spelling)).toBe(id);
   });
 
-  it('EIP-3009: two authorizations of one payer (different nonces) are two ids; a nonce on another token is another id', async () => {
+  it('EIP-3009: another nonce of one payer is another id; so is one nonce on another token', async () => {
     const first = await signedEip3009();
-    const second = withScheme(first, { ...first.payload, authorization: { ...authorizationOf(first), nonce: toHex(1n, { size: 32 }) } });
+    const nonce = toHex(1n, { size: 32 });
+    const second = withScheme(first, { ...first.payload, authorization: { ...authorizationOf(first), nonce } });
     expect(paymentIdOf(second)).not.toBe(paymentIdOf(first));
-    const otherToken = { ...first, accepted: { ...first.accepted, asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e' } };
+    const otherToken = { ...first, accepted: { ...first.accepted, asset: BASE_SEPOLIA_USDC } };
     expect(paymentIdOf(otherToken)).not.toBe(paymentIdOf(first));
   });
 
@@ -92,47 +115,59 @@ describe('paymentIdOf: the single-use identity of a signed payment', () => {
     const from = privateKeyToAccount(generatePrivateKey()).address;
     const permit = (token: string, nonce: string) => ({
       signature: (payload.payload as { signature: Hex }).signature,
-      permit2Authorization: { from, permitted: { token, amount: '1000' }, spender: BASE_USDC.payTo, nonce, deadline: '1900000000', witness: { to: BASE_USDC.payTo, validAfter: '0' } },
+      permit2Authorization: {
+        from,
+        permitted: { token, amount: '1000' },
+        spender: BASE_USDC.payTo,
+        nonce,
+        deadline: '1900000000',
+        witness: { to: BASE_USDC.payTo, validAfter: '0' },
+      },
     });
     const id = paymentIdOf(withScheme(payload, permit(BASE_USDC.asset, '42')));
     expect(id).toBe(`permit2/${NETWORKS.base}/${from.toLowerCase()}/42`);
     expect(paymentIdOf(withScheme(payload, { ...permit(BASE_USDC.asset.toLowerCase(), '42'), note: 1 }))).toBe(id);
-    expect(paymentIdOf(withScheme(payload, permit('0x036CbD53842c5426634e7929541eC2318f3dCF7e', '42')))).toBe(id);
+    expect(paymentIdOf(withScheme(payload, permit(BASE_SEPOLIA_USDC, '42')))).toBe(id);
     expect(paymentIdOf(withScheme(payload, permit(BASE_USDC.asset, '43')))).not.toBe(id);
   });
 
-  it('SVM: keyed by the signed transaction message, so re-spelled JSON is one id and another transaction another', async () => {
+  it('SVM: keyed by the signed message: re-spelled JSON is one id, another transaction another', async () => {
     const payer = await generateKeyPairSigner();
     const feePayer = await generateKeyPairSigner();
     const transfer = async (data: number) => {
       const message = pipe(
         createTransactionMessage({ version: 0 }),
         (m) => setTransactionMessageFeePayer(feePayer.address, m),
-        (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY' as Blockhash, lastValidBlockHeight: 100n }, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: BLOCKHASH, lastValidBlockHeight: 100n }, m),
         (m) =>
           appendTransactionMessageInstruction(
-            { programAddress: address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'), accounts: [{ address: payer.address, role: AccountRole.READONLY_SIGNER, signer: payer }], data: new Uint8Array([data]) },
+            {
+              programAddress: address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
+              accounts: [{ address: payer.address, role: AccountRole.READONLY_SIGNER, signer: payer }],
+              data: new Uint8Array([data]),
+            },
             m,
           ),
       );
       return getBase64EncodedWireTransaction(await partiallySignTransactionMessageWithSigners(message));
     };
-    const accepted = { ...BASE_USDC, network: NETWORKS.solana, asset: PAYMENT_TOKENS.SOL_USDC.asset, payTo: feePayer.address };
-    const payment = (scheme: Record<string, unknown>): PaymentPayload => ({ x402Version: 2, resource: RESOURCE, accepted, payload: scheme });
+    const { asset } = PAYMENT_TOKENS.SOL_USDC;
+    const payment = paymentOn({ network: NETWORKS.solana, asset, payTo: feePayer.address });
     const transaction = await transfer(1);
     const id = paymentIdOf(payment({ transaction }));
     expect(id).toMatch(new RegExp(`^svm/${NETWORKS.solana}/[0-9a-f]{64}$`));
     expect(paymentIdOf(payment({ extra: true, transaction }))).toBe(id);
     expect(paymentIdOf(payment({ transaction: await transfer(2) }))).not.toBe(id);
-    expect(rejection(payment({ transaction: 'bm90IGEgdHJhbnNhY3Rpb24=' }))).toMatch(/^invalid_payload: payload\.transaction is not/);
+    const garbage = payment({ transaction: 'bm90IGEgdHJhbnNhY3Rpb24=' });
+    expect(rejection(garbage)).toMatch(/^invalid_payload: payload\.transaction is not/);
   });
 
   it('Stacks: keyed by the signed sender and its nonce; a forged signature takes no claim', async () => {
     const senderKey = 'a096d31c7aa41db28401d4e24859bc4c378d28ed34af9e3f7fcb6da167154af701';
+    const recipient = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
     const signed = async (nonce: bigint, fee: bigint) =>
-      (await makeSTXTokenTransfer({ recipient: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', amount: 1000n, senderKey, network: 'mainnet', nonce, fee })).serialize();
-    const accepted = { ...BASE_USDC, network: NETWORKS.stacks, asset: PAYMENT_TOKENS.STX.asset, payTo: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7' };
-    const payment = (scheme: Record<string, unknown>): PaymentPayload => ({ x402Version: 2, resource: RESOURCE, accepted, payload: scheme });
+      (await makeSTXTokenTransfer({ recipient, amount: 1000n, senderKey, network: 'mainnet', nonce, fee })).serialize();
+    const payment = paymentOn({ network: NETWORKS.stacks, asset: PAYMENT_TOKENS.STX.asset, payTo: recipient });
     const transaction = await signed(7n, 300n);
     const id = paymentIdOf(payment({ transaction }));
     expect(id).toMatch(new RegExp(`^stacks/${NETWORKS.stacks}/SP[0-9A-Z]+/7$`));
@@ -152,10 +187,10 @@ describe('paymentIdOf: the single-use identity of a signed payment', () => {
       [{ authorization }, /payload\.signature must be 0x-prefixed hex/],
       [{ signature }, /payload\.authorization must be an object/],
       [{ signature: 42, authorization }, /payload\.signature/],
-      [{ signature, authorization: { ...authorization, nonce: '0x01' } }, /authorization\.nonce must be 0x-prefixed 32-byte hex/],
-      [{ signature, authorization: { ...authorization, value: 1000 } }, /authorization\.value must be a decimal integer string/],
-      [{ signature, authorization: { ...authorization, validBefore: `1${'0'.repeat(78)}` } }, /authorization\.validBefore/],
-      [{ signature, authorization: { ...authorization, from: 'alice' } }, /authorization\.from must be a 0x-prefixed EVM address/],
+      [{ signature, authorization: { ...authorization, nonce: '0x01' } }, /nonce must be 0x-prefixed 32-byte hex/],
+      [{ signature, authorization: { ...authorization, value: 1000 } }, /value must be a decimal integer string/],
+      [{ signature, authorization: { ...authorization, validBefore: `1${'0'.repeat(78)}` } }, /validBefore/],
+      [{ signature, authorization: { ...authorization, from: 'alice' } }, /from must be a 0x-prefixed EVM address/],
       [{ signature, permit2Authorization: 'yes', authorization }, /payload\.permit2Authorization must be an object/],
     ];
     for (const [scheme, reason] of cases) {
@@ -164,7 +199,9 @@ describe('paymentIdOf: the single-use identity of a signed payment', () => {
       expect(refused).toMatch(reason);
     }
     expect(rejection({ ...payload, payload: null as never })).toMatch(/^invalid_payload: payload must be an object/);
-    expect(rejection({ ...payload, accepted: { ...payload.accepted, network: 'cosmos:hub' as never } })).toMatch(/^invalid_payload: accepted\.network/);
-    expect(rejection({ ...payload, accepted: { ...payload.accepted, scheme: 'upto' } })).toMatch(/^invalid_payload: accepted must name/);
+    const accepting = (accepted: Record<string, unknown>) =>
+      rejection({ ...payload, accepted: { ...payload.accepted, ...accepted } });
+    expect(accepting({ network: 'cosmos:hub' })).toMatch(/^invalid_payload: accepted\.network/);
+    expect(accepting({ scheme: 'upto' })).toMatch(/^invalid_payload: accepted must name/);
   });
 });

@@ -14,10 +14,10 @@ import { stacksTransactionOf } from './schemes/stacks/facilitator.js';
  * Addresses and hex are lowercased (EVM), numbers are canonical decimals.
  */
 export type PaymentIdentity =
-  | { readonly kind: 'eip3009'; readonly network: string; readonly asset: string; readonly payer: string; readonly nonce: string }
-  | { readonly kind: 'permit2'; readonly network: string; readonly payer: string; readonly nonce: string }
-  | { readonly kind: 'svm'; readonly network: string; readonly messageHash: string }
-  | { readonly kind: 'stacks'; readonly network: string; readonly payer: string; readonly nonce: string };
+  | Readonly<{ kind: 'eip3009'; network: string; asset: string; payer: string; nonce: string }>
+  | Readonly<{ kind: 'permit2'; network: string; payer: string; nonce: string }>
+  | Readonly<{ kind: 'svm'; network: string; messageHash: string }>
+  | Readonly<{ kind: 'stacks'; network: string; payer: string; nonce: string }>;
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const BYTES32 = /^0x[0-9a-fA-F]{64}$/;
@@ -29,7 +29,8 @@ const MAX_SVM_TRANSACTION_BASE64 = 1644;
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Field readers that refuse, naming the field, anything but the one shape the scheme signs. */
 function fieldsOf(value: unknown, path: string) {
@@ -72,7 +73,9 @@ function evmIdentity(network: string, asset: unknown, payload: Json): PaymentIde
   const authorization = fields.object('authorization');
   authorization.address('to');
   for (const amount of ['value', 'validAfter', 'validBefore']) authorization.uint256(amount);
-  if (typeof asset !== 'string' || !EVM_ADDRESS.test(asset)) throw invalidPayload('accepted.asset must be a 0x-prefixed EVM address');
+  if (typeof asset !== 'string' || !EVM_ADDRESS.test(asset)) {
+    throw invalidPayload('accepted.asset must be a 0x-prefixed EVM address');
+  }
   const from = authorization.address('from');
   return { kind: 'eip3009', network, asset: asset.toLowerCase(), payer: from, nonce: authorization.bytes32('nonce') };
 }
@@ -80,7 +83,8 @@ function evmIdentity(network: string, asset: unknown, payload: Json): PaymentIde
 function svmIdentity(network: string, payload: Json): PaymentIdentity {
   const transaction = payload['transaction'];
   if (typeof transaction !== 'string' || transaction.length === 0 || transaction.length > MAX_SVM_TRANSACTION_BASE64) {
-    throw invalidPayload(`payload.transaction must be a base64 Solana transaction of at most ${MAX_SVM_TRANSACTION_BASE64} characters`);
+    const rule = `a base64 Solana transaction of at most ${MAX_SVM_TRANSACTION_BASE64} characters`;
+    throw invalidPayload(`payload.transaction must be ${rule}`);
   }
   let messageBytes: Uint8Array;
   try {
@@ -99,7 +103,9 @@ function stacksIdentity(network: string, payload: PaymentPayload): PaymentIdenti
   try {
     const transaction = decodeStacksTransaction(hex);
     // Stacks nonces are predictable: only a sender proven by its signature may take a claim on its nonce.
-    if (!transaction.signature.valid) throw invalidPayload(`payload.transaction's signature does not verify (${transaction.signature.reason})`);
+    if (!transaction.signature.valid) {
+      throw invalidPayload(`payload.transaction's signature does not verify (${transaction.signature.reason})`);
+    }
     ({ sender, nonce } = transaction);
   } catch (error) {
     if (error instanceof StacksTransactionDecodeError) throw invalidPayload(`payload.transaction: ${error.message}`);
@@ -123,7 +129,8 @@ export function paymentIdentityOf(payload: PaymentPayload): PaymentIdentity {
   if (network.startsWith('eip155:')) return evmIdentity(network, accepted['asset'], scheme);
   if (network.startsWith('solana:')) return svmIdentity(network, scheme);
   if (network.startsWith('stacks:')) return stacksIdentity(network, payload);
-  throw invalidPayload(`accepted.network ${JSON.stringify(network.slice(0, 64))} is not an EVM, Solana or Stacks network`);
+  const named = JSON.stringify(network.slice(0, 64));
+  throw invalidPayload(`accepted.network ${named} is not an EVM, Solana or Stacks network`);
 }
 
 /**

@@ -64,7 +64,10 @@ export class PaymentProcessor {
     if (!requirements) throw new PaymentRejected('payment_requirements_mismatch: the signed payment does not match any requirement offered for this tool; request a fresh 402');
     // The requirements of two calls at one price are the same, so only the resource tells them apart.
     if (payload.resource?.url !== call.resourceUrl) {
-      throw new PaymentRejected(`resource_mismatch: this payment was not made out for ${call.resourceUrl} (its resource.url names another call, or none); sign the requirements of this call's own 402`);
+      throw new PaymentRejected(
+        `resource_mismatch: this payment was not made out for ${call.resourceUrl} (its resource.url names another ` +
+          "call, or none); sign the requirements of this call's own 402",
+      );
     }
     const paymentId = paymentIdOf(payload);
     if (!(await claimPayment(this.db, { paymentId, tool: call.tool, network: requirements.network, authorization: authorizationOf(payload) }))) {
