@@ -4,7 +4,7 @@ import { erc20Abi, getAddress, parseAbi, parseEther, parseUnits, type Address } 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { backends, fundedWallet, usdcOf, useSandboxGateway } from './harness.js';
-import { deployCountingReceiver } from './recipient-contracts.js';
+import { deployCountingReceiver, deployRefusingReceiver } from './recipient-contracts.js';
 
 const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
 const NFT_ABI = parseAbi(['function ownerOf(uint256) view returns (address)', 'function balanceOf(address, uint256) view returns (uint256)']);
@@ -83,6 +83,15 @@ describe.each(backends)('EVM tools through REST with SIWX + x402 ($name)', (back
     expect(receipt.gasUsed).toBeGreaterThan(21_000n);
     expect(await client.getBalance({ address: recipient })).toBe(parseEther('0.25'));
     expect(await client.getStorageAt({ address: recipient, slot: '0x0' })).toBe(`0x${'1'.padStart(64, '0')}`);
+
+    // A recipient whose code refuses the transfer is found by the estimate: a 400 before payment, nothing sent.
+    const refusing = await deployRefusingReceiver(bsc.chain, (address) => fund(address, 'bsc', 'BNB', '0.01').then(() => undefined));
+    const paid = await usdcOf(gateway.sandbox, alice.account.address);
+    const refused = await alice.call('bnbNativeSend', { to: refusing, amount: '0.25' });
+    expect(refused.headers.get('payment-response')).toBeNull();
+    expect(await json(refused, 400)).toMatchObject({ issues: [{ field: 'to', rule: 'transfer_refused' }] });
+    expect(await usdcOf(gateway.sandbox, alice.account.address)).toBe(paid);
+    expect(await client.getBalance({ address: refusing })).toBe(0n);
   });
 
   it('insufficient funds, a bad address and an unknown token are clear 400s that move nothing', async () => {

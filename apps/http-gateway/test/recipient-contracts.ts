@@ -70,6 +70,10 @@ async function deploy(chain: SandboxEvmChain, deployer: PrivateKeyAccount, runti
   return getAddress(receipt.contractAddress);
 }
 
+/** Deploys a contract that refuses every transfer (it reverts in every block after block 0). */
+export const deployRefusingReceiver = async (chain: SandboxEvmChain, fundDeployer: (address: Address) => Promise<void>) =>
+  deploy(chain, await fundedDeployer(chain, fundDeployer), receiverUntilBlock(0n));
+
 export const deployCountingReceiver = async (chain: SandboxEvmChain, fundDeployer: (address: Address) => Promise<void>) =>
   deploy(chain, await fundedDeployer(chain, fundDeployer), COUNTING_RECEIVER);
 

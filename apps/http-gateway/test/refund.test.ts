@@ -34,14 +34,14 @@ describe.each(backends)('a paid call that fails after its payment settled is cre
     const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient)));
     const signedIn = wrapFetchWithSIWx(keepingFetch, account);
     const paid = wrapFetchWithPayment(signedIn, client);
-    const request = (tool: string, body: unknown, headers: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const request = (body: unknown, headers: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     const url = (tool: string) => `${gateway.url}/api/tools/execute/unified/${tool}`;
     return {
       account,
       signatures,
-      call: (tool: string, body: unknown, headers: Record<string, string> = {}) => paid(url(tool), request(tool, body, headers)),
+      call: (tool: string, body: unknown, headers: Record<string, string> = {}) => paid(url(tool), request(body, headers)),
       /** Signed in afresh, paying with an earlier PAYMENT-SIGNATURE instead of a new payment. */
-      replay: (tool: string, body: unknown, signature: string, headers: Record<string, string> = {}) => signedIn(url(tool), request(tool, body, { ...headers, 'payment-signature': signature })),
+      replay: (tool: string, body: unknown, signature: string, headers: Record<string, string> = {}) => signedIn(url(tool), request(body, { ...headers, 'payment-signature': signature })),
     };
   };
 
@@ -57,6 +57,7 @@ describe.each(backends)('a paid call that fails after its payment settled is cre
     const paidBefore = await usdcOf(gateway.sandbox, alice.account.address);
 
     const failed = await alice.call('baseNativeSend', { to: recipient, amount: '0.01' }, { 'idempotency-key': 'refund-test-1' });
+    const failedPayment = alice.signatures.at(-1)!;
     const problem = (await failed.json()) as Record<string, any>;
     expect(failed.status, JSON.stringify(problem)).toBe(502);
     expect(failed.headers.get('payment-response')).toBeTruthy();
@@ -81,8 +82,9 @@ describe.each(backends)('a paid call that fails after its payment settled is cre
     expect(retried.status).toBe(502);
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
     expect(await retried.json()).toMatchObject({ refund: { creditedUsd: price } });
-    const replayed = await alice.replay('baseNativeSend', { to: recipient, amount: '0.01' }, alice.signatures[0]!);
+    const replayed = await alice.replay('baseNativeSend', { to: recipient, amount: '0.01' }, failedPayment);
     expect(replayed.status).toBe(402);
+    expect(((await replayed.json()) as { error: string }).error).toMatch(/already|used|claimed|replay/i);
     expect(await statement()).toMatchObject({ balanceUsd: price, entries: [expect.objectContaining({ kind: 'call_refund' })] });
     expect(await base.chain.publicClient.getBalance({ address: vault })).toBeGreaterThan(parseEther('0.09'));
   });
