@@ -192,7 +192,7 @@ describe('local facilitator on a sandbox EVM chain', () => {
       const failure = await withoutMining(() => processor.settle(payment).catch((error: unknown) => error));
       expect(failure).toBeInstanceOf(SettlementFailed);
       expect((failure as SettlementFailed).response).toMatchObject({ success: false, errorReason: 'settlement_pending' });
-      expect(await findPaymentClaim(db, paymentIdOf(payload!))).toMatchObject({ state: 'claimed' });
+      expect(await findPaymentClaim(db, paymentIdOf(payload!))).toMatchObject({ state: 'settling' });
       // The transaction was mined once the chain moved on: the payer paid, and the payment cannot pay again.
       await expect(processor.verify(payload!, [requirements], PROBE)).rejects.toThrow(PaymentRejected);
     } finally {

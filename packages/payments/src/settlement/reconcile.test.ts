@@ -1,0 +1,100 @@
+import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/chains';
+import { type Db, findPaymentClaim, markSettling, openStore, recentCalls } from '@svc/store';
+import { x402Client } from '@x402/core/client';
+import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
+import { toClientEvmSigner } from '@x402/evm';
+import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { createTestClient, erc20Abi, http } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SettlementBroadcasts } from '../facilitator/broadcasts.js';
+import { createLocalFacilitator } from '../facilitator/local.js';
+import { PaymentProcessor, PaymentRejected, paymentIdOf, type VerifiedPayment } from '../processor.js';
+import { NETWORKS, PAYMENT_TOKENS } from '../tokens.js';
+import { evmAuthorizationLedger } from './chain-states.js';
+import { reconcileSettlements } from './reconcile.js';
+import { recordSettlementBroadcast } from '@svc/store';
+
+const PRICE = 1_000n;
+const PAYEE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const TIMEOUT_SECONDS = 300;
+const requirements: PaymentRequirements = {
+  scheme: 'exact',
+  network: NETWORKS.base,
+  asset: PAYMENT_TOKENS.BASE_USDC.asset,
+  amount: PRICE.toString(),
+  payTo: PAYEE,
+  maxTimeoutSeconds: TIMEOUT_SECONDS,
+  extra: { ...PAYMENT_TOKENS.BASE_USDC.extra },
+};
+
+// Each branch of reconciliation against a real chain: real EIP-3009 authorizations signed by the official client,
+// verified and claimed by the processor, and the claim left 'settling' as a gateway stopped mid-settlement leaves it.
+describe('reconciling interrupted settlements by the authorization state on chain', () => {
+  let chain: SandboxEvmChain;
+  let db: Db;
+  let processor: PaymentProcessor;
+  const silent = { warn: () => undefined };
+  const reconcile = () => reconcileSettlements({ db, ledgers: new Map([[NETWORKS.base, evmAuthorizationLedger(chain.rpcUrl)]]), log: silent, olderThanMs: 0, recheckMs: 0 });
+
+  beforeAll(async () => {
+    chain = await startSandboxEvmChain({ chainId: 8453 });
+    db = await openStore({ pgliteDir: 'memory://' });
+    const broadcasts = new SettlementBroadcasts();
+    broadcasts.listen((broadcast) => recordSettlementBroadcast(db, broadcast));
+    const facilitator = createLocalFacilitator({ broadcasts, evm: [{ network: NETWORKS.base, rpcUrl: chain.rpcUrl, settlers: [anvilDevAccount(2)] }] });
+    processor = new PaymentProcessor(facilitator, db);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await chain?.stop();
+  });
+
+  async function claimedPayment(): Promise<{ payload: PaymentPayload; payment: VerifiedPayment }> {
+    const payer = privateKeyToAccount(generatePrivateKey());
+    await chain.mintUsdc(payer.address, PRICE);
+    const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(payer, chain.publicClient)));
+    const payload = await client.createPaymentPayload({ x402Version: 2, resource: { url: 'http://127.0.0.1/t', description: 't', mimeType: 'application/json' }, accepts: [requirements] });
+    return { payload, payment: await processor.verify(payload, [requirements], 'probe') };
+  }
+  /** What the gateway records right before it asks the facilitator to settle (then it "stops"). */
+  const intendToSettle = (payment: VerifiedPayment) => markSettling(db, payment.paymentId, { payer: payment.payer, token: 'BASE_USDC', amount: PRICE.toString(), accountId: 'acct-1' });
+  const ledgerRowsOf = async (payer: string) => (await recentCalls(db, { tool: 'probe', limit: 100 })).filter((row) => row.payer === payer);
+
+  it('used on chain: writes the ledger row (settled_unanswered, with the broadcast hash) and settles the claim, once across instances', async () => {
+    const { payment } = await claimedPayment();
+    // The settlement lands, but the call stops before it records anything (its gateway died after the receipt).
+    const settled = await processor.settle(payment, { accountId: 'acct-1' });
+    expect(await findPaymentClaim(db, payment.paymentId)).toEqual({ state: 'settling', txHash: settled.transaction });
+    // Two instances reconcile at the same moment: the claim's lease lets only one of them act.
+    const reports = await Promise.all([reconcile(), reconcile()]);
+    expect(reports.reduce((sum, report) => sum + report.settled, 0)).toBe(1);
+    expect(await findPaymentClaim(db, payment.paymentId)).toEqual({ state: 'settled', txHash: settled.transaction });
+    const rows = await ledgerRowsOf(payment.payer);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ outcome: 'settled_unanswered', txHash: settled.transaction, accountId: 'acct-1', token: 'BASE_USDC', amount: PRICE.toString() });
+    await expect(reconcile()).resolves.toMatchObject({ settled: 0 });
+  });
+
+  it('unused and still valid: stays claimed, writes nothing, and the payment is never accepted again', async () => {
+    const { payload, payment } = await claimedPayment();
+    await intendToSettle(payment);
+    expect(await reconcile()).toMatchObject({ settled: 0, released: 0, unfinished: 1 });
+    expect(await findPaymentClaim(db, payment.paymentId)).toMatchObject({ state: 'settling' });
+    expect(await ledgerRowsOf(payment.payer)).toEqual([]);
+    await expect(processor.verify(payload, [requirements], 'probe')).rejects.toThrow(PaymentRejected);
+  });
+
+  it('unused and past validBefore: released, with a settlement_expired ledger row; nothing was charged', async () => {
+    const { payload, payment } = await claimedPayment();
+    await intendToSettle(payment);
+    const anvil = createTestClient({ chain: chain.chain, transport: http(chain.rpcUrl), mode: 'anvil' });
+    await anvil.increaseTime({ seconds: TIMEOUT_SECONDS + 60 });
+    await anvil.mine({ blocks: 1 });
+    const report = await reconcile();
+    expect(report.released).toBeGreaterThanOrEqual(1);
+    expect(await findPaymentClaim(db, paymentIdOf(payload))).toBeUndefined();
+    expect(await ledgerRowsOf(payment.payer)).toMatchObject([{ outcome: 'settlement_expired', httpStatus: 402, txHash: null }]);
+    expect(await chain.publicClient.readContract({ address: chain.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [payment.payer as `0x${string}`] })).toBe(PRICE);
+  });
+});
