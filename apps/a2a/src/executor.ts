@@ -1,9 +1,9 @@
 import { type Task, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
 import { findTool, parseInput, type PriceOverrides, priceOf, ServiceError, type ToolDefinition, unknownTool } from '@svc/contracts';
-import type { Credential } from '@svc/payments';
+import { creditToUsd, type Credential } from '@svc/payments';
 import { claimA2aPendingCall, type Queryable, type SpendingPolicy } from '@svc/store';
-import { policyView, type ToolService } from '@svc/tools';
+import { type CallSpend, policyView, type ToolService } from '@svc/tools';
 import { encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
 import { randomUUID } from 'node:crypto';
@@ -113,13 +113,15 @@ export class ToolCallExecutor implements AgentExecutor {
     const usd = priceOf(tool, this.options.priceOverrides);
     // The account's spending policy decides before anyone is asked to approve: a call it refuses fails now, naming
     // the rule (invoke holds the call to the policy again when it runs, daily cap included).
-    let policy: SpendingPolicy;
+    let checked: { policy: SpendingPolicy; spend: CallSpend };
     try {
-      ({ policy } = await this.options.tools.checkPolicy(tool, input, credential.accountId));
+      checked = await this.options.tools.checkPolicy(tool, input, credential.accountId);
     } catch (error) {
       return stepOfError(attempt, error);
     }
-    return this.#approvalRequest(tool, input, call.input, { ...previewOf(tool, input, usd), policy: policyView(policy) });
+    const { policy, spend } = checked;
+    const moved = spend.unpriced === undefined ? { usd: creditToUsd(spend.movedUsd) } : { unpriced: spend.unpriced };
+    return this.#approvalRequest(tool, input, call.input, { ...previewOf(tool, input, usd), policy: policyView(policy), moved });
   }
 
   #approvalRequest(tool: ToolDefinition, input: Record<string, unknown>, rawInput: unknown, preview: CallPreview): TaskStep {

@@ -15,6 +15,8 @@ export interface CallPreview {
   readonly priceUsd: UsdPrice;
   /** The account's spending policy this call is held to (the executor adds it; it passed the per-call rules). */
   readonly policy?: Readonly<Record<string, unknown>>;
+  /** What the call moves out of the wallets as the policy valued it: USD, or why it has no price (the executor adds it). */
+  readonly moved?: { readonly usd: string } | { readonly unpriced: string };
 }
 
 // Write tools name these fields in a few ways across chain families; the preview shows whichever the call uses.
@@ -59,6 +61,7 @@ export function previewLine(preview: CallPreview): string {
   if (Object.keys(preview.token).length > 0) parts.push(`token ${JSON.stringify(preview.token)}`);
   if (preview.from !== undefined) parts.push(`from ${String(preview.from)}`);
   if (preview.to !== undefined) parts.push(`to ${String(preview.to)}`);
+  if (preview.moved) parts.push('usd' in preview.moved ? `moving about $${preview.moved.usd}` : `moving unpriced value (${preview.moved.unpriced})`);
   parts.push(`price $${preview.priceUsd}`);
   return parts.join(', ');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backends, fundedWallet, useSandboxGateway } from './harness.js';
+import { backends, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
 
 /** A bech32 P2WPKH address whose checksum is wrong (the last character changed): passes the catalog regex, not the handler. */
 const BAD_CHECKSUM = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5';
@@ -33,8 +33,8 @@ describe.each(backends)('Bitcoin wallet and Counterparty tools on the sandbox le
   });
 
   it('transferBTC moves exactly the amount; the fee comes from the sender and the change returns to the same address', async () => {
-    const alice = await fundedWallet(gateway);
-    const bob = await fundedWallet(gateway);
+    const alice = await fundedWallet(gateway, UNCAPPED);
+    const bob = await fundedWallet(gateway, UNCAPPED);
     const empty = await json(await alice.call('getBTCBalances', {}));
     expect(empty).toMatchObject({ segwit: { address: expect.stringMatching(/^bc1q/), sats: '0' }, taproot: { address: expect.stringMatching(/^bc1p/), sats: '0' }, total: { btc: '0', sats: '0' } });
     const aliceSegwit: string = empty.segwit.address;
@@ -74,7 +74,7 @@ describe.each(backends)('Bitcoin wallet and Counterparty tools on the sandbox le
   }, 60_000);
 
   it('insufficient funds, bad addresses and dust amounts are 400s that change nothing', async () => {
-    const carol = await fundedWallet(gateway);
+    const carol = await fundedWallet(gateway, UNCAPPED);
     const { segwit } = await json(await carol.call('getBTCBalances', {}));
     expect((await gateway.faucet({ address: segwit.address, chain: 'bitcoin', token: 'BTC', amount: '0.001' })).status).toBe(200);
     const height = ledger().height;
@@ -94,8 +94,8 @@ describe.each(backends)('Bitcoin wallet and Counterparty tools on the sandbox le
   }, 60_000);
 
   it('sendRunes moves exactly the amount of one rune; leftovers stay on the taproot address, the segwit address pays the fee', async () => {
-    const dave = await fundedWallet(gateway);
-    const erin = await fundedWallet(gateway);
+    const dave = await fundedWallet(gateway, UNCAPPED);
+    const erin = await fundedWallet(gateway, UNCAPPED);
     const { segwit, taproot } = await json(await dave.call('getBTCBalances', {}));
     const erinTaproot: string = (await json(await erin.call('getBTCBalances', {}))).taproot.address;
     const DOG = '840000:3';
@@ -134,8 +134,8 @@ describe.each(backends)('Bitcoin wallet and Counterparty tools on the sandbox le
   }, 60_000);
 
   it('sendInscription moves the output carrying the inscription to the recipient, postage kept; the segwit address pays the fee', async () => {
-    const frank = await fundedWallet(gateway);
-    const grace = await fundedWallet(gateway);
+    const frank = await fundedWallet(gateway, UNCAPPED);
+    const grace = await fundedWallet(gateway, UNCAPPED);
     const { segwit, taproot } = await json(await frank.call('getBTCBalances', {}));
     const graceTaproot: string = (await json(await grace.call('getBTCBalances', {}))).taproot.address;
     const inscribed = await json(await gateway.faucet({ address: taproot.address, chain: 'bitcoin', token: 'INSCRIPTION', amount: '1' }));
@@ -170,8 +170,8 @@ describe.each(backends)('Bitcoin wallet and Counterparty tools on the sandbox le
     const tokens = chains.find((chain: { chain: string }) => chain.chain === 'bitcoin').tokens;
     for (const token of [{ symbol: 'XCP', decimals: 8, address: 'XCP' }, { symbol: 'PEPECASH', decimals: 8, address: 'PEPECASH' }, { symbol: 'RAREPEPE', decimals: 0, address: 'RAREPEPE' }]) expect(tokens).toContainEqual(token);
 
-    const alice = await fundedWallet(gateway);
-    const bob = await fundedWallet(gateway);
+    const alice = await fundedWallet(gateway, UNCAPPED);
+    const bob = await fundedWallet(gateway, UNCAPPED);
     const empty = await json(await alice.call('getXCPBalances', {}));
     expect(empty).toMatchObject({ network: 'bip122:000000000019d6689c085ae165831e93', addresses: { segwit: expect.stringMatching(/^bc1q/), taproot: expect.stringMatching(/^bc1p/) }, balances: [] });
     const { segwit, taproot } = empty.addresses as { segwit: string; taproot: string };
@@ -218,7 +218,7 @@ describe.each(backends)('Bitcoin wallet and Counterparty tools on the sandbox le
   }, 60_000);
 
   it('unknown assets, too many decimals, insufficient asset or BTC and bad destinations are 400s that change nothing', async () => {
-    const carol = await fundedWallet(gateway);
+    const carol = await fundedWallet(gateway, UNCAPPED);
     const { segwit } = (await json(await carol.call('getXCPBalances', {}))).addresses as { segwit: string };
     expect((await gateway.faucet({ address: segwit, chain: 'bitcoin', token: 'XCP', amount: '1' })).status).toBe(200);
     expect((await gateway.faucet({ address: segwit, chain: 'bitcoin', token: 'RAREPEPE', amount: '5' })).status).toBe(200);

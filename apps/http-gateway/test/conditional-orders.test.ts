@@ -5,7 +5,7 @@ import type { OrderEngine, SwapExecutor } from '@svc/tools';
 import { type Address, erc20Abi, type Hash } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { sandboxOrderEngine, sandboxSwapExecutors } from '../src/conditional-orders.js';
-import { backends, fundedWallet, LIVE_SETTINGS, useGateway, useSandboxGateway } from './harness.js';
+import { backends, fundedWallet, LIVE_SETTINGS, UNCAPPED, useGateway, useSandboxGateway } from './harness.js';
 
 const ETH_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 const SOL_NATIVE = 'So11111111111111111111111111111111111111112';
@@ -39,8 +39,8 @@ describe.each(backends)('conditional orders through REST with SIWX + x402 on the
   });
 
   it('paid create, read and cancel tools: a position placed with its TP/SL in one call, visible only to its account', async () => {
-    const alice = await fundedWallet(gateway);
-    const bob = await fundedWallet(gateway);
+    const alice = await fundedWallet(gateway, UNCAPPED);
+    const bob = await fundedWallet(gateway, UNCAPPED);
     const market = await gateway.sandbox.evm(8453);
     const usdc = market.token('USDC')?.address as string;
     const created = await json(await alice.call('createBaseConditionalEntry', {
@@ -59,7 +59,7 @@ describe.each(backends)('conditional orders through REST with SIWX + x402 on the
 
   /** A signed-in wallet whose vault on Base holds `usdc` sandbox USDC (and `link` LINK) and 1 ETH for gas. */
   async function trader(usdc: string, link?: string) {
-    const wallet = await fundedWallet(gateway);
+    const wallet = await fundedWallet(gateway, UNCAPPED);
     const { accountId } = await accountForWallet(gateway.db, 'eip155:8453', wallet.account.address);
     const vault = (await vaultAddressesOf(gateway.db, masterKey, accountId)).evm as Address;
     if (usdc !== '0') expect((await gateway.faucet({ address: vault, chain: 'base', token: 'USDC', amount: usdc })).status).toBe(200);
@@ -141,7 +141,7 @@ describe.each(backends)('conditional orders through REST with SIWX + x402 on the
 
   /** A signed-in wallet whose Solana vault holds `sol` SOL (fees, rent) and `usdc` sandbox USDC. */
   async function solanaTrader(sol: string, usdc: string) {
-    const wallet = await fundedWallet(gateway);
+    const wallet = await fundedWallet(gateway, UNCAPPED);
     const { accountId } = await accountForWallet(gateway.db, 'eip155:8453', wallet.account.address);
     const vault = (await vaultAddressesOf(gateway.db, masterKey, accountId)).solana;
     expect((await gateway.faucet({ address: vault, chain: 'solana', token: 'SOL', amount: sol })).status).toBe(200);

@@ -3,7 +3,7 @@ import { executeSwap, sandboxEvmNetworks } from '@svc/tools';
 import { erc20Abi, getAddress, parseAbi, parseEther, parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { backends, fundedWallet, usdcOf, useSandboxGateway } from './harness.js';
+import { backends, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
 import { deployCountingReceiver, deployRefusingReceiver } from './recipient-contracts.js';
 
 const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
@@ -19,7 +19,7 @@ describe.each(backends)('EVM tools through REST with SIWX + x402 ($name)', (back
   };
   /** A signed-in paying wallet with enough USDC for many calls, and its account's vault address and id. */
   const caller = async () => {
-    const wallet = await fundedWallet(gateway);
+    const wallet = await fundedWallet(gateway, UNCAPPED);
     expect((await gateway.faucet({ address: wallet.account.address, token: 'BASE_USDC', amount: '5' })).status).toBe(200);
     const info = await json(await wallet.call('wallet', {}));
     return { ...wallet, accountId: info.accountId as string, vault: getAddress(info.vault.networks.bsc.address) };

@@ -6,7 +6,8 @@ import { wrapFetchWithSIWx } from '@x402/extensions/sign-in-with-x';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { type Address, erc20Abi } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import type { Db } from '@svc/store';
+import { usdToCredit } from '@svc/payments';
+import { accountForWallet, type Db, saveSpendingPolicy, type SpendingPolicy } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -118,12 +119,29 @@ export function useSandboxGateway(backend: ReturnType<typeof testBackends>[numbe
 }
 
 /**
- * A new wallet holding 1 sandbox USDC, and `call(tool, body)` through the official client composition: the payment
- * wrapper outside, the sign-in wrapper inside (every call signs in as the wallet and pays).
+ * The spending policy of a test about what tools do rather than about the policy (policy.test.ts): caps no test
+ * reaches, and unpriced moves (Bitcoin assets, NFTs) allowed.
  */
-export async function fundedWallet(gateway: SandboxGateway): Promise<{ account: PrivateKeyAccount; client: x402Client; call: (tool: string, body: unknown) => Promise<Response> }> {
+export const UNCAPPED: SpendingPolicy = {
+  perCallUsd: usdToCredit('1000000'),
+  dailyUsd: usdToCredit('1000000'),
+  allowedRecipients: null,
+  allowedTools: null,
+  allowUnpricedMoves: true,
+};
+
+/**
+ * A new wallet holding 1 sandbox USDC, and `call(tool, body)` through the official client composition: the payment
+ * wrapper outside, the sign-in wrapper inside (every call signs in as the wallet and pays). With `policy`, its
+ * account holds that spending policy from the start (otherwise the defaults).
+ */
+export async function fundedWallet(
+  gateway: SandboxGateway,
+  policy?: SpendingPolicy,
+): Promise<{ account: PrivateKeyAccount; client: x402Client; call: (tool: string, body: unknown) => Promise<Response> }> {
   const account = privateKeyToAccount(generatePrivateKey());
   expect((await gateway.faucet({ address: account.address, token: 'BASE_USDC', amount: '1' })).status).toBe(200);
+  if (policy) await saveSpendingPolicy(gateway.db, (await accountForWallet(gateway.db, 'eip155:8453', account.address)).accountId, policy);
   const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient)));
   const signedInPaidFetch = wrapFetchWithPayment(wrapFetchWithSIWx(fetch, account), client);
   const call = (tool: string, body: unknown) =>

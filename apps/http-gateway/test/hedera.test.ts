@@ -1,7 +1,7 @@
 import { HBAR, longZeroAddressOf } from '@svc/chains';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { backends, fundedWallet, useSandboxGateway } from './harness.js';
+import { backends, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
 
 const USDC = '0.0.456858';
 const SAUCE = '0.0.731861';
@@ -42,7 +42,7 @@ describe.each(backends)('Hedera tools through REST with SIWX + x402 on the sandb
   }, 60_000);
 
   it('sends HBAR and tokens from the vault (its account created on the first send), moving exactly the amount; refusals move nothing', async () => {
-    const alice = await fundedWallet(gateway);
+    const alice = await fundedWallet(gateway, UNCAPPED);
     const empty = await json(await alice.call('hederaGetBalances', {}));
     expect(empty).toMatchObject({ network: 'hedera:mainnet', accountId: null, balances: [{ symbol: 'HBAR', tokenId: null, balanceUnits: '0', balance: '0' }] });
     const vault: string = empty.evmAddress;
@@ -101,7 +101,7 @@ describe.each(backends)('Hedera tools through REST with SIWX + x402 on the sandb
   }, 90_000);
 
   it('swaps within the account slippage of its quote, HBAR to token and token to HBAR; an unknown token moves nothing', async () => {
-    const bob = await fundedWallet(gateway);
+    const bob = await fundedWallet(gateway, UNCAPPED);
     const { evmAddress: vault } = await json(await bob.call('hederaGetBalances', {}));
     await json(await gateway.faucet({ address: vault, chain: 'hedera', token: 'HBAR', amount: '100' }));
     await json(await bob.call('setSlippageSettings', { swapSlippage: 0.5, pumpSlippage: 10 }));

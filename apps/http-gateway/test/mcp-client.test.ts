@@ -88,7 +88,7 @@ describe.each(backends)('MCP SDK client against the gateway on 127.0.0.1 ($name)
   });
 
   it('answers Unknown tool for a -transaction tool without the opt-in, and reaches invoke with it', async () => {
-    const args = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.01' };
+    const args = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.001' };
     const readOnly = await connect({ 'x-api-key': key });
     const refused = await readOnly.client.callTool({ name: 'ethNativeSend-transaction', arguments: args }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(McpError);

@@ -178,7 +178,7 @@ describe.each(backends)('POST /api/mcp over raw HTTP on $name', (backend) => {
     });
 
     it('answers "Unknown tool" for a -transaction tool without the opt-in, and reaches invoke with it', async () => {
-      const args = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.01' };
+      const args = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.001' };
       expect((await call('ethNativeSend-transaction', args)).json().error).toEqual({ code: -32602, message: 'Unknown tool: ethNativeSend-transaction' });
       expect((await call('ethNativeSend-transaction', args, {}, { 'x-mcp-transactions': 'yes' })).json().error.message).toBe('Unknown tool: ethNativeSend-transaction');
       const { result } = (await call('ethNativeSend-transaction', args, {}, { 'x-mcp-transactions': 'enabled' })).json();

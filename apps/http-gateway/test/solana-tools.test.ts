@@ -3,7 +3,7 @@ import { LocalMasterKeyRing, SOLANA_BONK_MINT, SOLANA_JUP_MINT, SOLANA_USDC_MINT
 import { executeSolanaSwap, sandboxSolanaChain } from '@svc/tools';
 import { generateKeyPairSigner } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { backends, fundedWallet, useSandboxGateway } from './harness.js';
+import { backends, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
 
 const masterKey = new LocalMasterKeyRing(new Uint8Array(randomBytes(32)));
 const LAMPORTS = 1_000_000_000n;
@@ -27,7 +27,7 @@ describe.each(backends)('Solana tools on the sandbox chain, paid with x402 + SIW
   });
   /** A signed-in paying wallet with a funded vault: 3 SOL, 1 WSOL, 200 USDC. */
   const fundedVault = async () => {
-    const wallet = await fundedWallet(gateway);
+    const wallet = await fundedWallet(gateway, UNCAPPED);
     expect((await gateway.faucet({ address: wallet.account.address, token: 'BASE_USDC', amount: '5' })).status).toBe(200);
     const vault: string = (await json(await wallet.call('solanaBalances', {}))).address;
     await faucet(vault, 'SOL', '3');

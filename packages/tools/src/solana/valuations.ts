@@ -3,6 +3,7 @@ import type { HandlerContext } from '../handler.js';
 import { type MovedValue, NOTHING_MOVED, unpriced, valueOf, valueOfQuantity } from '../valuation.js';
 import type { SolanaAsset } from './market/solana-market.js';
 import { solanaChainOf } from './solana-chain.js';
+import { splMintOf } from './spl-accounts.js';
 import { quoteBuy } from './swap/spl-buy-intent.js';
 
 /** The USD price of a Solana asset from the tools' market (the sandbox venue, or Jupiter's Price API live). */
@@ -12,7 +13,10 @@ async function solanaPriceOf(context: HandlerContext, asset: SolanaAsset): Promi
 
 /** Transfers move `amount` of native SOL or of the SPL mint. */
 export async function solanaTransferValue(input: ToolInput<ToolByName<'solanaTransfer'>>, context: HandlerContext): Promise<MovedValue> {
-  const what = input.tokenAddress === 'SOL' ? 'SOL' : `the Solana token ${input.tokenAddress}`;
+  const native = input.tokenAddress === 'SOL';
+  // Not a mint at all is bad input (400, as the transfer answers it), not a missing price.
+  if (!native) await splMintOf(solanaChainOf(context).rpc(), input.tokenAddress, 'tokenAddress');
+  const what = native ? 'SOL' : `the Solana token ${input.tokenAddress}`;
   try {
     return valueOfQuantity(input.amount, await solanaPriceOf(context, input.tokenAddress), what);
   } catch (error) {

@@ -33,7 +33,7 @@ describe.each(testBackends())('wallet and setSlippageSettings on $name', (backen
     expect(networks.hedera).toMatchObject({ accountId: null, keyType: 'ECDSA_SECP256K1' });
     expect(networks.hedera.evmAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(shown.slippage).toEqual({ swapSlippage: 1, pumpSlippage: 10, unit: 'percent', isDefault: true });
-    expect(shown.policy).toEqual({ perCallUsd: '25', dailyUsd: '100', allowedRecipients: null, allowedTools: null, isDefault: true, updatedAt: null });
+    expect(shown.policy).toEqual({ perCallUsd: '25', dailyUsd: '100', allowedRecipients: null, allowedTools: null, allowUnpricedMoves: false, isDefault: true, updatedAt: null });
     // The vault is made once: a second call shows the same addresses.
     expect(((await wallet({}, alice)) as any).vault).toEqual(shown.vault);
   });
