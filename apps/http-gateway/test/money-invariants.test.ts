@@ -20,7 +20,9 @@ import { respellings } from './payment-spellings.js';
 
 const payee = SANDBOX_PAY_TO.base as Address;
 const READ_A = 'hederaContractIdToEvmAddress';
-const READ_B = 'hederaAccountIdToEvmAddress';
+const READ_B = 'calculateAdjustedPrice';
+/** Identity-gated, changes nothing, and costs what createMemory costs. */
+const CATEGORIES = 'getUserMemoryCategories';
 const atomicPriceOf = (tool: string) => BigInt(Math.round(Number(priceOf(findTool(tool)!)) * 1e6));
 
 /** One paid call of the run: what it was, whose payment it carried and for which tool that payment was signed. */
@@ -149,14 +151,14 @@ describe('money invariants under concurrent duplicated, re-spelled, cross-tool a
         const done = (await client.sendMessage(userMessage([{ text: 'payment attached' }], { taskId, metadata }))) as Task;
         const receipts = done.status?.message?.metadata?.['x402.payment.receipts'] as { transaction?: string }[] | undefined;
         const ok = done.status?.state === TaskState.TASK_STATE_COMPLETED;
-        return { ok, transaction: ok ? receipts?.[0]?.transaction : undefined, detail: String(done.status?.state) };
+        return { ok, transaction: ok ? receipts?.[0]?.transaction : undefined, detail: TaskState[done.status?.state ?? TaskState.TASK_STATE_UNSPECIFIED] };
       },
     };
   }
 
   async function scenarios(): Promise<Attempt[]> {
     const price = atomicPriceOf('createMemory');
-    expect([atomicPriceOf('addTrackedWallet'), atomicPriceOf(READ_A), atomicPriceOf(READ_B)]).toEqual([price, price, price]);
+    expect([atomicPriceOf(CATEGORIES), atomicPriceOf(READ_A), atomicPriceOf(READ_B)]).toEqual([price, price, price]);
     const one = (usd: bigint) => (Number(usd) / 1e6).toFixed(6);
     const attempts: Attempt[] = [];
 
@@ -175,9 +177,8 @@ describe('money invariants under concurrent duplicated, re-spelled, cross-tool a
 
     // Cross-tool: a payment signed for one tool's 402, used on another tool of the same price.
     const crosser = await payer('1');
-    attempts.push(await restAttempt('cross-tool read', crosser, READ_B, { address: '0.0.102' }, await restPayment(crosser, READ_A, { contractId: '0.0.102' }), READ_A));
-    const wallet = privateKeyToAccount(generatePrivateKey()).address;
-    attempts.push(await restAttempt('cross-tool write', crosser, 'addTrackedWallet', { address: wallet, chains: ['base'] }, await restPayment(crosser, 'createMemory', memory('cross')), 'createMemory'));
+    attempts.push(await restAttempt('cross-tool read', crosser, READ_B, { priceUsd: '102' }, await restPayment(crosser, READ_A, { contractId: '0.0.102' }), READ_A));
+    attempts.push(await restAttempt('cross-tool write', crosser, 'createMemory', memory('cross'), await restPayment(crosser, CATEGORIES, {}), CATEGORIES));
 
     // Unpayable: a payer without funds.
     const pauper = await payer(null);
@@ -186,7 +187,7 @@ describe('money invariants under concurrent duplicated, re-spelled, cross-tool a
     }
 
     // Over-committed: a wallet holding one price signs five payments at once for a tool that writes.
-    const overcommitter = await payer(one(price));
+    const overcommitter = await payer(one(atomicPriceOf('addTrackedWallet')));
     for (let i = 0; i < 5; i++) {
       const input = { address: privateKeyToAccount(generatePrivateKey()).address, chains: ['base'] };
       attempts.push(await restAttempt(`over-committed #${i}`, overcommitter, 'addTrackedWallet', input, await restPayment(overcommitter, 'addTrackedWallet', input), 'addTrackedWallet'));
@@ -203,7 +204,7 @@ describe('money invariants under concurrent duplicated, re-spelled, cross-tool a
     const mcpPayer = await payer('1');
     const mcpOriginal = await mcpPayment(mcp, mcpPayer, 'createMemory', memory('mcp'));
     for (const [i, spelling] of respellings(mcpOriginal).entries()) attempts.push(mcpAttempt(`mcp respelled #${i}`, mcp, 'createMemory', memory(`mcp ${i}`), spelling, 'createMemory'));
-    attempts.push(mcpAttempt('mcp cross-tool', mcp, READ_B, { address: '0.0.103' }, await mcpPayment(mcp, mcpPayer, READ_A, { contractId: '0.0.103' }), READ_A));
+    attempts.push(mcpAttempt('mcp cross-tool', mcp, READ_B, { priceUsd: '103' }, await mcpPayment(mcp, mcpPayer, READ_A, { contractId: '0.0.103' }), READ_A));
     const mcpDuplicate = await mcpPayment(mcp, mcpPayer, READ_A, { contractId: '0.0.104' });
     for (let i = 0; i < 3; i++) attempts.push(mcpAttempt(`mcp duplicate #${i}`, mcp, READ_A, { contractId: '0.0.104' }, mcpDuplicate, READ_A));
 
@@ -214,7 +215,7 @@ describe('money invariants under concurrent duplicated, re-spelled, cross-tool a
       attempts.push(await a2aAttempt(`a2a respelled #${i}`, 'createMemory', memory(`a2a ${i}`), async () => spelling, 'createMemory'));
     }
     const foreign = await a2aPayer.client.createPaymentPayload((await a2aTask(READ_A, { contractId: '0.0.105' })).required);
-    attempts.push(await a2aAttempt('a2a cross-tool', READ_B, { address: '0.0.105' }, async () => foreign, READ_A));
+    attempts.push(await a2aAttempt('a2a cross-tool', READ_B, { priceUsd: '105' }, async () => foreign, READ_A));
     attempts.push(await a2aAttempt('a2a own payment', READ_A, { contractId: '0.0.106' }, (required) => a2aPayer.client.createPaymentPayload(required), READ_A));
     return attempts;
   }
@@ -271,6 +272,7 @@ describe('money invariants under concurrent duplicated, re-spelled, cross-tool a
     const expectedIn = outcomes.filter((o) => o.ok).reduce((sum, o) => sum + atomicPriceOf(o.paidFor), 0n);
     if (paidIn !== expectedIn) violations.push(`payee received ${paidIn} atomic USDC for successful calls worth ${expectedIn}`);
 
-    expect(violations).toEqual([]);
+    const answers = outcomes.map((o) => `${o.label}: ${o.ok ? 'ran' : 'refused'} ${o.detail}`).join('\n');
+    expect(violations, `the calls' answers:\n${answers}`).toEqual([]);
   });
 });
