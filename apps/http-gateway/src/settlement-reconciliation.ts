@@ -3,6 +3,7 @@ import {
   evmAuthorizationLedger,
   NETWORKS,
   reconcileSettlements,
+  solanaAuthorizationLedger,
   stacksAuthorizationLedger,
   type UnreadableNetwork,
 } from '@svc/payments';
@@ -30,12 +31,13 @@ export function authorizationLedgers(config: Config, sandbox: Sandbox | undefine
     return new Map<string, AuthorizationLedger | UnreadableNetwork>([
       [NETWORKS.base, evmAuthorizationLedger(sandbox.base.rpcUrl)],
       [NETWORKS.stacks, stacksAuthorizationLedger(sandbox.stacks)],
-      [NETWORKS.solana, { unavailable: 'Solana settlements are not reconciled yet' }],
+      // The sandbox chain lands a transaction when it is sent (its blockhashes never expire).
+      [NETWORKS.solana, solanaAuthorizationLedger(sandbox.solana.rpcUrl, { landsOnSend: true })],
     ]);
   }
   return new Map<string, AuthorizationLedger | UnreadableNetwork>([
     [NETWORKS.base, config.baseRpcUrl ? evmAuthorizationLedger(config.baseRpcUrl) : { unavailable: 'set BASE_RPC_URL' }],
-    [NETWORKS.solana, { unavailable: 'Solana settlements are not reconciled yet' }],
+    [NETWORKS.solana, { unavailable: 'a remote facilitator broadcasts Solana settlements: their transaction signatures are not recorded here' }],
     [NETWORKS.stacks, { unavailable: 'Stacks settlements are not reconciled in live mode yet (no Stacks API setting)' }],
   ]);
 }

@@ -31,7 +31,8 @@ export async function recordCall(db: Queryable, call: CallRecord): Promise<strin
  * Records a call that `paymentId` paid for and marks that payment's claim settled with the call's transaction, in
  * one statement: a settled claim never lacks its ledger row (nor the other way round), and a paid call costs one
  * store round trip after its claim instead of two. Undefined (and no row) when the claim was settled already:
- * reconciliation found the payment on chain first and wrote its row.
+ * reconciliation found the payment on chain first and wrote its row. (A payment without a claim row, as in tests of
+ * the pipeline with a stand-in processor, still gets its row.)
  */
 export async function recordSettledCall(db: Queryable, paymentId: string, call: CallRecord & { readonly txHash: string }): Promise<string | undefined> {
   const { rows } = await db.query<{ id: string }>(
@@ -39,7 +40,9 @@ export async function recordSettledCall(db: Queryable, paymentId: string, call: 
        UPDATE payment_claims SET state = 'settled', tx_hash = $6, settled_at = now()
         WHERE payment_id = $10 AND state <> 'settled' RETURNING payment_id)
      INSERT INTO call_ledger (tool, account_id, payer, token, amount, tx_hash, outcome, http_status, latency_ms)
-     SELECT $1, $2, $3, $4, $5::numeric, $6, $7, $8::integer, $9::integer WHERE EXISTS (SELECT 1 FROM settled) RETURNING id`,
+     SELECT $1, $2, $3, $4, $5::numeric, $6, $7, $8::integer, $9::integer
+      WHERE EXISTS (SELECT 1 FROM settled) OR NOT EXISTS (SELECT 1 FROM payment_claims WHERE payment_id = $10)
+     RETURNING id`,
     [call.tool, call.accountId ?? null, call.payer ?? null, call.token ?? null, call.amount ?? null, call.txHash, call.outcome, call.httpStatus, Math.round(call.latencyMs), paymentId],
   );
   return rows[0] ? String(rows[0].id) : undefined;

@@ -82,7 +82,8 @@ export async function markSettling(db: Queryable, paymentId: string, intent: Set
 /** A settlement transaction our own facilitator has just broadcast, named by the authorization it carries. */
 export interface SettlementBroadcast {
   readonly network: string;
-  readonly asset: string;
+  /** Null where the authorizer's signature alone names the authorization (a Solana payer's). */
+  readonly asset: string | null;
   readonly authorizer: string;
   readonly nonce: string;
   readonly txHash: string;
@@ -92,7 +93,7 @@ export interface SettlementBroadcast {
 export async function recordSettlementBroadcast(db: Queryable, broadcast: SettlementBroadcast): Promise<void> {
   await db.query(
     `UPDATE payment_claims SET tx_hash = $5
-      WHERE network = $1 AND asset = $2 AND authorizer = $3 AND auth_nonce = $4 AND state = 'settling'`,
+      WHERE network = $1 AND ($2::text IS NULL OR asset = $2) AND authorizer = $3 AND auth_nonce = $4 AND state = 'settling'`,
     [broadcast.network, broadcast.asset, broadcast.authorizer, broadcast.nonce, broadcast.txHash],
   );
 }

@@ -96,7 +96,10 @@ export function releaseExpiredSettlement(db: Db, paymentId: string): Promise<str
   return db.transaction(async (tx) => {
     await releaseRunningIdempotencyKey(tx, paymentId);
     const { rows } = await tx.query<{ id: string }>(
-      `WITH finished AS (DELETE FROM payment_claims WHERE payment_id = $1 AND state = 'settling' RETURNING *)
+      // A transaction recorded for it never landed: the row names none, since nothing was charged.
+      `WITH finished AS (
+         DELETE FROM payment_claims WHERE payment_id = $1 AND state = 'settling'
+         RETURNING tool, account_id, payer, token, amount, NULL::text AS tx_hash, created_at)
        ${LEDGER_ROW_OF_FINISHED(2)}`,
       [paymentId, 'settlement_expired', 402],
     );

@@ -2,9 +2,10 @@ import { x402Facilitator } from '@x402/core/facilitator';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { Network, SupportedResponse } from '@x402/core/types';
 import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
-import { toFacilitatorSvmSigner } from '@x402/svm';
+import { type FacilitatorSvmSigner, toFacilitatorSvmSigner } from '@x402/svm';
 import { registerExactSvmScheme } from '@x402/svm/exact/facilitator';
 import type { KeyPairSigner } from '@solana/kit';
+import { solanaPaymentTransactionOf } from '../settlement/authorization.js';
 import type { SettlementBroadcasts } from './broadcasts.js';
 import { createEvmSettlementSigner, type LocalEvmSettlement } from './evm-settlement.js';
 import { type LocalStacksSettlement, registerLocalStacksSettlements } from './local-stacks.js';
@@ -27,7 +28,7 @@ export interface LocalFacilitatorConfig {
   readonly evm?: readonly LocalEvmSettlement[];
   readonly svm?: readonly LocalSvmSettlement[];
   readonly stacks?: readonly LocalStacksSettlement[];
-  /** Told of each EVM settlement transaction once broadcast (see SettlementBroadcasts). */
+  /** Told of each EVM and Solana settlement transaction it broadcasts (see SettlementBroadcasts). */
   readonly broadcasts?: SettlementBroadcasts;
 }
 
@@ -44,12 +45,33 @@ export function createLocalFacilitator(config: LocalFacilitatorConfig): Facilita
   for (const svm of config.svm ?? []) {
     // defaultRpcUrl: every network this signer is asked about (the CAIP-2 id and the v1 aliases that
     // registerExactSvmScheme also registers) goes to this RPC, never to a public cluster endpoint.
-    registerExactSvmScheme(facilitator, { networks: svm.network as Network, signer: toFacilitatorSvmSigner(svm.feePayer, { defaultRpcUrl: svm.rpcUrl }) });
+    const signer = toFacilitatorSvmSigner(svm.feePayer, { defaultRpcUrl: svm.rpcUrl });
+    registerExactSvmScheme(facilitator, { networks: svm.network as Network, signer: announcingSvmSigner(signer, config.broadcasts) });
   }
   registerLocalStacksSettlements(facilitator, config.stacks ?? []);
   return {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
     getSupported: async () => facilitator.getSupported() as SupportedResponse,
+  };
+}
+
+/**
+ * A Solana transaction's id is its fee payer's signature, so it exists only once our facilitator has signed it: the
+ * signature is announced before the transaction is sent, and a transaction announced but never sent is found never
+ * processed once it can no longer land.
+ */
+function announcingSvmSigner(signer: FacilitatorSvmSigner, broadcasts: SettlementBroadcasts | undefined): FacilitatorSvmSigner {
+  if (!broadcasts) return signer;
+  return {
+    ...signer,
+    async sendTransaction(wire, network) {
+      const transaction = solanaPaymentTransactionOf(wire);
+      if (transaction?.signature) {
+        const { payer, payerSignature, signature } = transaction;
+        await broadcasts.announce({ network, asset: null, authorizer: payer, nonce: payerSignature, txHash: signature });
+      }
+      return signer.sendTransaction(wire, network);
+    },
   };
 }

@@ -50,15 +50,39 @@ function stacksAuthorizationOf(payload: PaymentPayload, scheme: string, asset: s
 
 const transactionDecoder = getTransactionDecoder();
 const messageDecoder = getCompiledTransactionMessageDecoder();
+const base58 = getBase58Decoder();
+
+/** A Solana x402 payment transaction as its signatures name it. */
+export interface SolanaPaymentTransaction {
+  /** The payer and its signature: what makes the payment single-use. */
+  readonly payer: string;
+  readonly payerSignature: string;
+  /** The transaction's id (its fee payer's signature), once the facilitator has signed it. */
+  readonly signature: string | null;
+  /** Its recent blockhash: a cluster lands it only while that blockhash is valid. */
+  readonly recentBlockhash: string;
+}
+
+/** Reads a wire (base64) Solana payment transaction; undefined when the payer has not signed it. */
+export function solanaPaymentTransactionOf(wire: string): SolanaPaymentTransaction | undefined {
+  const transaction = transactionDecoder.decode(getBase64Encoder().encode(wire));
+  // The fee payer (the facilitator, which signs last) is the first signer; the payer is another one.
+  const [[, feePayerSignature] = [], ...others] = Object.entries(transaction.signatures);
+  const signed = others.find(([, signature]) => signature !== null);
+  if (!signed) return undefined;
+  const [payer, payerSignature] = signed;
+  return {
+    payer,
+    payerSignature: base58.decode(payerSignature!),
+    signature: feePayerSignature ? base58.decode(feePayerSignature) : null,
+    recentBlockhash: messageDecoder.decode(transaction.messageBytes).lifetimeToken,
+  };
+}
 
 function solanaAuthorizationOf(payload: PaymentPayload, scheme: string, asset: string): PaymentAuthorization | undefined {
   const wire = payload.payload['transaction'];
   if (typeof wire !== 'string') return undefined;
-  const transaction = transactionDecoder.decode(getBase64Encoder().encode(wire));
-  // The fee payer (the facilitator) signs last; the payer's signature is the one already present.
-  const signed = Object.entries(transaction.signatures).find(([, signature]) => signature !== null);
-  if (!signed) return undefined;
-  const [payer, signature] = signed;
-  const lifetime = messageDecoder.decode(transaction.messageBytes).lifetimeToken;
-  return { scheme, asset, authorizer: payer, nonce: getBase58Decoder().decode(signature!), lifetime };
+  const transaction = solanaPaymentTransactionOf(wire);
+  if (!transaction) return undefined;
+  return { scheme, asset, authorizer: transaction.payer, nonce: transaction.payerSignature, lifetime: transaction.recentBlockhash };
 }

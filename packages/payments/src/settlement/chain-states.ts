@@ -1,5 +1,7 @@
 import type { UnfinishedSettlement } from '@svc/store';
+import { createSolanaRpc, type Signature } from '@solana/kit';
 import { type Address, createPublicClient, type Hex, http } from 'viem';
+import { solanaLandingOf } from './solana-landing.js';
 
 /** Where an authorization stands on its chain. */
 export type AuthorizationState =
@@ -76,6 +78,27 @@ export function stacksAuthorizationLedger(chain: StacksTransactionLookup): Autho
       const nextNonce = await chain.nextNonce(authorizer);
       if (chain.getTransaction(txHash) !== undefined) return { used: true, txHash };
       return { used: false, expired: nextNonce > BigInt(nonce) };
+    },
+  };
+}
+
+/**
+ * Solana: the payer signs a transaction only our facilitator's fee payer can complete, so it is charged once that
+ * transaction lands; the facilitator records the transaction's signature on the claim before sending it. A
+ * transaction the node never processed can never land once its recent blockhash expired; on a chain that lands on send
+ * (the sandbox, whose blockhashes never expire) one it never processed was never sent. A transaction that landed
+ * and failed moved nothing.
+ */
+export function solanaAuthorizationLedger(rpcUrl: string, { landsOnSend }: { readonly landsOnSend: boolean }): AuthorizationLedger {
+  const rpc = createSolanaRpc(rpcUrl);
+  return {
+    async stateOf(settlement) {
+      const { txHash, lifetime } = settlement;
+      if (!txHash) throw new UnreadableAuthorization(`claim ${settlement.paymentId} has no recorded Solana transaction signature`);
+      const landing = await solanaLandingOf(rpc, txHash as Signature, landsOnSend ? null : lifetime);
+      if (landing === 'pending') return { used: false, expired: false };
+      if (landing === 'never' || landing.landed.meta?.err) return { used: false, expired: true };
+      return { used: true, txHash };
     },
   };
 }

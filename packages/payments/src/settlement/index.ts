@@ -1,3 +1,4 @@
 export * from './authorization.js';
 export * from './chain-states.js';
 export * from './reconcile.js';
+export * from './solana-landing.js';

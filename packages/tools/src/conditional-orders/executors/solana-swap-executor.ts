@@ -1,10 +1,9 @@
-import { formatUnits } from '@svc/payments';
+import { formatUnits, landedTransaction } from '@svc/payments';
 import { slippageOf } from '@svc/store';
 import type { Signature } from '@solana/kit';
 import { atomicAmount } from '../../solana/amounts.js';
 import { WSOL_MINT } from '../../solana/market/solana-market.js';
 import { executeSolanaSwap, type SolanaSwapDeps } from '../../solana/swap/execute-swap.js';
-import { landedTransaction } from '../../solana/send-transaction.js';
 import { splMintOf } from '../../solana/spl-accounts.js';
 import { vaultSolanaSigner } from '../../solana/vault-signer.js';
 import type { SwapExecutor, SwapOutcome, SwapRequest } from '../engine/swap-executor.js';

@@ -1,6 +1,6 @@
 import type { Rpc, Signature, SolanaRpcApi } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { landedTransaction } from './send-transaction.js';
+import { landedTransaction } from './solana-landing.js';
 
 const SIGNATURE = '5'.repeat(88) as Signature;
 const BLOCKHASH = '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi';
