@@ -10,7 +10,7 @@ import { signedInClient } from './oauth-harness.js';
 const WRITE_TOOL = 'ethNativeSend';
 /** A catalog write tool with no handler in this release (ethNativeSend has one since the EVM tools landed). */
 const UNIMPLEMENTED_WRITE_TOOL = 'bscBuyBondingToken';
-const sendNative = () => userMessage([{ data: { tool: WRITE_TOOL, input: { to: '0x00000000000000000000000000000000000000b0', amount: '0.1' } } }]);
+const sendNative = () => userMessage([{ data: { tool: WRITE_TOOL, input: { to: '0x00000000000000000000000000000000000000b0', amount: '0.001' } } }]);
 
 const rpc = (url: string, headers: Record<string, string>, body: unknown) =>
   fetch(`${url}/api/a2a`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -96,7 +96,7 @@ describe.each(backends)('A2A on the gateway: credentials, task isolation between
       jsonrpc: '2.0',
       id: 1,
       method: 'SendMessage',
-      params: { message: { messageId: 'readme-1', role: 'ROLE_USER', parts: [{ data: { tool: WRITE_TOOL, input: { to: '0x00000000000000000000000000000000000000b0', amount: '1' } } }] } },
+      params: { message: { messageId: 'readme-1', role: 'ROLE_USER', parts: [{ data: { tool: WRITE_TOOL, input: { to: '0x00000000000000000000000000000000000000b0', amount: '0.002' } } }] } },
     }).then((r) => r.json() as Promise<{ result: { task: { id: string; status: { state: string } } } }>);
     expect(started.result.task.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
     const rejected = await rpc(gateway.url, headers, {

@@ -88,7 +88,7 @@ describe.each(backends)('MCP SDK client against the gateway on 127.0.0.1 ($name)
   });
 
   it('answers Unknown tool for a -transaction tool without the opt-in, and reaches invoke with it', async () => {
-    const args = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.001' };
+    const args = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.01' };
     const readOnly = await connect({ 'x-api-key': key });
     const refused = await readOnly.client.callTool({ name: 'ethNativeSend-transaction', arguments: args }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(McpError);
@@ -96,8 +96,9 @@ describe.each(backends)('MCP SDK client against the gateway on 127.0.0.1 ($name)
 
     const optedIn = await connect({ 'x-api-key': key, 'x-mcp-transactions': 'enabled' });
     const result = await optedIn.client.callTool({ name: 'ethNativeSend-transaction', arguments: args });
-    // invoke takes it: the account has no credit, so it answers with the x402 payment-required result for the tool.
-    expect(result).toMatchObject({ isError: true, structuredContent: { x402Version: 2, resource: { url: 'mcp://tool/ethNativeSend' } } });
+    // invoke takes it: valuing the send for the spending policy needs the Ethereum chain, which this gateway has not
+    // configured, so it answers 503 naming the setting before any payment is asked for.
+    expect(result).toMatchObject({ isError: true, structuredContent: { code: 'not_configured', setting: 'RPC_URL_ETHEREUM' } });
   });
 
   it('reports bad arguments as -32602 with each field and rule', async () => {

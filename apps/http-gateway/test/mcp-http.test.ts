@@ -178,12 +178,13 @@ describe.each(backends)('POST /api/mcp over raw HTTP on $name', (backend) => {
     });
 
     it('answers "Unknown tool" for a -transaction tool without the opt-in, and reaches invoke with it', async () => {
-      const args = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.001' };
+      const args = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.01' };
       expect((await call('ethNativeSend-transaction', args)).json().error).toEqual({ code: -32602, message: 'Unknown tool: ethNativeSend-transaction' });
       expect((await call('ethNativeSend-transaction', args, {}, { 'x-mcp-transactions': 'yes' })).json().error.message).toBe('Unknown tool: ethNativeSend-transaction');
       const { result } = (await call('ethNativeSend-transaction', args, {}, { 'x-mcp-transactions': 'enabled' })).json();
-      // invoke takes it: the account has no credit, so it answers with the x402 payment-required result for the tool.
-      expect(result).toMatchObject({ isError: true, structuredContent: { x402Version: 2, resource: { url: 'mcp://tool/ethNativeSend' } } });
+      // invoke takes it: valuing the send for the spending policy needs the Ethereum chain, which this gateway has not
+      // configured, so it answers 503 naming the setting before any payment is asked for.
+      expect(result).toMatchObject({ isError: true, structuredContent: { code: 'not_configured', setting: 'RPC_URL_ETHEREUM' } });
     });
   });
 });

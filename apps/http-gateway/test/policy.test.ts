@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { addCredit, creditBalance } from '@svc/store';
+import { ETH_NATIVE } from '@svc/contracts';
+import { addCredit, creditBalance, positionsOf } from '@svc/store';
 import { x402Client } from '@x402/core/client';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
@@ -160,6 +161,21 @@ describe.each(backends)('spending policy, enforced inside invoke for every trans
       expect(await budget.json()).toMatchObject({ rule: 'per_call_usd' });
       expect(await base.chain.publicClient.getBalance({ address: vault })).toBe(held);
       expect((await rest('baseSwap', { buyTokenAddress: base.token('USDC')!.address, sellAmount: '$2' })).status).toBe(200);
+    });
+
+    it("values a conditional order's funding and a Hedera swap's input before the order is placed or the swap signed", async () => {
+      const { accountId, setPolicy, mcp } = await owner();
+      expect((await setPolicy({ perCallUsd: '5', dailyUsd: '50', allowedRecipients: null, allowedTools: null })).status).toBe(200);
+      const base = await gateway.sandbox.evm(8453);
+      const entry = { targetToken: ETH_NATIVE, fundingToken: base.token('USDC')!.address, fundingQuantity: 100, entryType: 'LIMIT', entryPriceUsd: '100', entryDirection: 'BELOW' };
+      const refusedEntry = await mcp.callTool({ name: 'createBaseConditionalEntry-transaction', arguments: entry });
+      expect(refusedEntry).toMatchObject({ isError: true, structuredContent: { rule: 'per_call_usd', movedUsd: '100' } });
+      expect(await positionsOf(gateway.db, accountId)).toEqual([]);
+      expect((await mcp.callTool({ name: 'createBaseConditionalEntry-transaction', arguments: { ...entry, fundingQuantity: 2 } })).isError).toBeFalsy();
+
+      // The sandbox HBAR/USDC pool holds 4,000,000 HBAR against 1,000,000 USDC: 40 HBAR are worth 10 USD.
+      const swap = await mcp.callTool({ name: 'hederaTokensSwap-transaction', arguments: { fromTokenId: '0.0.0', toTokenId: '0.0.456858', amount: '40' } });
+      expect(swap).toMatchObject({ isError: true, structuredContent: { rule: 'per_call_usd', movedUsd: '10' } });
     });
 
     it('refuses a move no price source can value, naming the asset and the flag, unless the policy allows unpriced moves', async () => {
