@@ -25,7 +25,8 @@ const STATE_QUERIES: Readonly<Record<string, string>> = {
 
 export type AccountState = Readonly<Record<string, readonly string[]>>;
 
-const rowText = (row: unknown) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+const rowText = (row: unknown) =>
+  JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 
 /** The rows of every state table, each as its JSON text. */
 export async function stateOf(db: Queryable): Promise<AccountState> {
@@ -53,7 +54,9 @@ export async function balancesOf(sandbox: Sandbox, addresses: readonly Address[]
   const entries = await Promise.all(
     addresses.flatMap((address) => [
       publicClient.getBalance({ address }).then((wei) => [`${address} ETH`, wei.toString()] as const),
-      publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] }).then((atomic) => [`${address} USDC`, atomic.toString()] as const),
+      publicClient
+        .readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+        .then((atomic) => [`${address} USDC`, atomic.toString()] as const),
     ]),
   );
   return Object.fromEntries(entries);

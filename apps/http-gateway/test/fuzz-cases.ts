@@ -25,7 +25,9 @@ export function toolInputs(perTool: number, tools: readonly string[] = catalog.m
     const tool = catalog.find((candidate) => candidate.name === name)!;
     const schema = inputJsonSchema(tool);
     const generated = fc.sample(arbitraryOf(schema), { seed: FUZZ_SEED + index, numRuns: perTool }).map(asObject);
-    const hostile = MUTATIONS.flatMap((mutation) => hostileVariants(schema, generated[0] ?? {}, mutation).map((rawInput) => ({ mutation, rawInput })));
+    const hostile = MUTATIONS.flatMap((mutation) =>
+      hostileVariants(schema, generated[0] ?? {}, mutation).map((rawInput) => ({ mutation, rawInput })),
+    );
     return { tool: name, schema, generated, hostile };
   });
 }
@@ -68,5 +70,8 @@ export function failureReport(failures: readonly FuzzFailure[]): string[] {
     const key = `${failure.transport} ${failure.kind} ${failure.tool}`;
     groups.set(key, [...(groups.get(key) ?? []), failure]);
   }
-  return [...groups].map(([key, [first, ...rest]]) => `${key}: ${rest.length + 1}x ${first!.answer.summary} <- ${first!.input.slice(0, 120)}`);
+  return [...groups].map(([key, [first, ...rest]]) => {
+    const example = `${first!.answer.summary} <- ${first!.input.slice(0, 120)}`;
+    return `${key}: ${rest.length + 1}x ${example}`;
+  });
 }

@@ -89,9 +89,10 @@ describe('fuzz: every tool over REST, MCP and A2A', () => {
     const started = performance.now();
     const faults = await runCalls(calls, CONCURRENCY);
     console.info(`fuzz: ${calls.length} unpaid calls in ${Math.round(performance.now() - started)} ms, ${faults.length} server faults`);
-    expect(failureReport(faults)).toEqual([]);
-    expect(changesBetween(stateBefore, await stateOf(gateway.db))).toEqual([]);
-    expect(await balancesOf(gateway.sandbox, [payee])).toEqual(balancesBefore);
+    // Soft: a run that finds faults still reports whether the refused calls changed anything.
+    expect.soft(failureReport(faults), 'server faults').toEqual([]);
+    expect.soft(changesBetween(stateBefore, await stateOf(gateway.db)), 'state changed by unpaid calls').toEqual([]);
+    expect.soft(await balancesOf(gateway.sandbox, [payee]), 'balances moved by unpaid calls').toEqual(balancesBefore);
   });
 
   /** One call at a time, each checked: no fault, and when refused, no state change and no balance change. */

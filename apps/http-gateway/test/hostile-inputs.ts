@@ -9,7 +9,14 @@ export const DEEP_LEVELS = 5_000;
 
 export type Mutation = 'nul' | 'huge-number' | 'huge-string-number' | 'deep-nesting' | 'unknown-key' | 'wrong-type';
 
-export const MUTATIONS: readonly Mutation[] = ['nul', 'huge-number', 'huge-string-number', 'deep-nesting', 'unknown-key', 'wrong-type'];
+export const MUTATIONS: readonly Mutation[] = [
+  'nul',
+  'huge-number',
+  'huge-string-number',
+  'deep-nesting',
+  'unknown-key',
+  'wrong-type',
+];
 
 /** `[[[...]]]` nested `levels` deep, as JSON text. */
 export const deeplyNested = (levels = DEEP_LEVELS) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
@@ -54,10 +61,11 @@ const wrongTypeFor = (property: JsonSchema | undefined): string => {
 export function hostileVariants(schema: JsonSchema, sample: Record<string, unknown>, mutation: Mutation): string[] {
   const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
   const turn = MUTATIONS.indexOf(mutation);
-  const key = targetOf(schema, turn, mutation === 'huge-number' ? ['number', 'integer'] : mutation === 'wrong-type' ? [] : ['string']);
+  const types = mutation === 'huge-number' ? ['number', 'integer'] : mutation === 'wrong-type' ? [] : ['string'];
+  const key = targetOf(schema, turn, types);
   switch (mutation) {
     case 'nul':
-      return [withMember(sample, key, JSON.stringify(`${typeof sample[key] === 'string' && sample[key] !== '' ? sample[key] : 'x'}\u0000y`))];
+      return [withMember(sample, key, JSON.stringify(`${typeof sample[key] === 'string' ? sample[key] : ''}x\u0000y`))];
     case 'huge-number':
       return [withMember(sample, key, BEYOND_UINT256)];
     case 'huge-string-number':

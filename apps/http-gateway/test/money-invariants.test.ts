@@ -239,7 +239,7 @@ describe('money invariants under concurrent duplicated, re-spelled, cross-tool a
 
     const { publicClient, usdc } = gateway.sandbox.base;
     const used = await publicClient.getLogs({ address: usdc, event: AUTHORIZATION_USED, fromBlock: startBlock + 1n, toBlock: 'latest' });
-    const ledger = (await gateway.db.query<{ tx_hash: string | null; tool: string }>("SELECT tx_hash, tool FROM call_ledger WHERE outcome = 'settled' AND token = 'BASE_USDC'")).rows;
+    const ledger = (await gateway.db.query<{ tx_hash: string | null; tool: string }>("SELECT tx_hash, tool FROM call_ledger WHERE outcome LIKE 'settled%' AND token = 'BASE_USDC'")).rows;
     const violations: string[] = [];
     const usedTxs = new Set(used.map((log) => (log.transactionHash as Hex).toLowerCase()));
     for (const log of used) {

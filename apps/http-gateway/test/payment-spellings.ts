@@ -15,12 +15,20 @@ const upperHex = (hex: string) => `0x${hex.slice(2).toUpperCase()}`;
 export function respellings(payment: PaymentPayload): PaymentPayload[] {
   const inner = payment.payload as unknown as ExactEvmPayload;
   const { authorization } = inner;
-  const respelled = (payload: object): PaymentPayload => ({ ...payment, payload: payload as PaymentPayload['payload'] });
+  const respelled = (payload: object): PaymentPayload =>
+    ({ ...payment, payload: payload as PaymentPayload['payload'] });
   return [
     payment,
     respelled({ ...inner, memo: 'same authorization' }),
     respelled({ ...inner, signature: upperHex(inner.signature) }),
-    respelled({ ...inner, authorization: { ...authorization, nonce: upperHex(authorization.nonce!), from: authorization.from!.toLowerCase() } }),
+    respelled({
+      ...inner,
+      authorization: {
+        ...authorization,
+        nonce: upperHex(authorization.nonce!),
+        from: authorization.from!.toLowerCase(),
+      },
+    }),
     respelled(Object.fromEntries(Object.entries(inner).reverse())),
   ];
 }

@@ -5,7 +5,11 @@ import fc from 'fast-check';
 const LONGEST_STRING = 48;
 const LONGEST_ARRAY = 4;
 
-const asSchema = (value: unknown): JsonSchema => (typeof value === 'object' && value !== null ? (value as JsonSchema) : {});
+const asSchema = (value: unknown): JsonSchema =>
+  typeof value === 'object' && value !== null ? (value as JsonSchema) : {};
+
+/** `limit` when the schema sets no smaller bound. */
+const atMost = (bound: unknown, limit: number) => Math.min(typeof bound === 'number' ? bound : limit, limit);
 
 /** A pattern fast-check cannot generate from (lookarounds, backreferences) falls back to plain strings. */
 function patternArbitrary(pattern: string): fc.Arbitrary<string> {
@@ -21,7 +25,7 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'uri') return fc.webUrl();
   if (schema.format === 'date') return fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const maxLength = Math.max(minLength, Math.min(typeof schema.maxLength === 'number' ? schema.maxLength : LONGEST_STRING, LONGEST_STRING));
+  const maxLength = Math.max(minLength, atMost(schema.maxLength, LONGEST_STRING));
   return fc.string({ minLength, maxLength });
 }
 
@@ -40,7 +44,9 @@ function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<num
 function objectArbitrary(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const properties = asSchema(schema.properties);
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-  const shape = Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, arbitraryOf(asSchema(property))]));
+  const shape = Object.fromEntries(
+    Object.entries(properties).map(([key, property]) => [key, arbitraryOf(asSchema(property))]),
+  );
   return fc.record(shape, { requiredKeys: required.filter((key) => key in shape) });
 }
 
@@ -63,9 +69,13 @@ export function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
-  if (Array.isArray(alternatives)) return fc.oneof(...alternatives.map((alternative) => arbitraryOf(asSchema(alternative))));
+  if (Array.isArray(alternatives)) {
+    return fc.oneof(...alternatives.map((alternative) => arbitraryOf(asSchema(alternative))));
+  }
   if (Array.isArray(schema.allOf)) return arbitraryOf(mergedAllOf(schema));
-  if (Array.isArray(schema.type)) return fc.oneof(...(schema.type as string[]).map((type) => arbitraryOf({ ...schema, type })));
+  if (Array.isArray(schema.type)) {
+    return fc.oneof(...(schema.type as string[]).map((type) => arbitraryOf({ ...schema, type })));
+  }
   switch (schema.type) {
     case 'object':
       return objectArbitrary(schema);
@@ -82,7 +92,7 @@ export function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
     case 'array': {
       const items = arbitraryOf(asSchema(schema.items));
       const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
-      const maxLength = Math.max(minLength, Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : LONGEST_ARRAY, LONGEST_ARRAY));
+      const maxLength = Math.max(minLength, atMost(schema.maxItems, LONGEST_ARRAY));
       return schema.uniqueItems
         ? fc.uniqueArray(items, { minLength, maxLength, selector: (item) => JSON.stringify(item) })
         : fc.array(items, { minLength, maxLength });
