@@ -9,6 +9,7 @@ import { liveBitcoinChain, liveEvmNetworks, liveHederaNetwork, liveSolanaChain, 
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
+import { registerJsonBodies } from './json-body.js';
 import { ephemeralMasterKey } from './master-key.js';
 import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
 import { siwxAccountOf } from './account-of-request.js';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     bodyLimit: 1_048_576,
   });
   registerErrorHandling(app);
+  registerJsonBodies(app);
 
   const oracle =
     deps.oracle ?? (config.mode === 'sandbox' ? new SandboxPriceOracle() : new HttpPriceOracle({ url: config.priceOracle.url, apiKey: config.priceOracle.apiKey }));
