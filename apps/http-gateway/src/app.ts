@@ -72,6 +72,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Request lines only at debug/trace: at info they would cost more than an unpaid 402 itself.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: 1_048_576,
+    // A client that sends its headers and then drips its body is cut off (408) instead of holding the connection open;
+    // the check runs every second so the bound holds within a second of it. Handlers may take as long as they need.
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: Math.min(config.requestTimeoutMs, 10_000), connectionsCheckingInterval: 1_000 },
   });
   registerErrorHandling(app);
   registerJsonBodies(app);
