@@ -9,6 +9,7 @@ import { liveBitcoinChain, liveEvmNetworks, liveHederaNetwork, liveSolanaChain, 
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
+import { registerJsonBodies } from './json-body.js';
 import { ephemeralMasterKey } from './master-key.js';
 import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
 import { siwxAccountOf } from './account-of-request.js';
@@ -74,8 +75,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Request lines only at debug/trace: at info they would cost more than an unpaid 402 itself.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: 1_048_576,
+    // A client that sends its headers and then drips its body is cut off (408) instead of holding the connection open;
+    // the check runs every second so the bound holds within a second of it. Handlers may take as long as they need.
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: Math.min(config.requestTimeoutMs, 10_000), connectionsCheckingInterval: 1_000 },
   });
   registerErrorHandling(app);
+  registerJsonBodies(app);
 
   const oracle =
     deps.oracle ?? (config.mode === 'sandbox' ? new SandboxPriceOracle() : new HttpPriceOracle({ url: config.priceOracle.url, apiKey: config.priceOracle.apiKey }));

@@ -22,6 +22,7 @@ const settingsSchema = z.object({
   PAY_TO_SOLANA: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a Solana address').optional(),
   PAY_TO_STACKS: z.string().regex(/^S[PMTN][0-9A-Z]{38,40}$/, 'must be a Stacks principal').optional(),
   PAYMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   SVC_PRICE_OVERRIDES: z.string().optional(),
   PRICE_ORACLE_URL: z.url().optional(),
   PRICE_ORACLE_API_KEY: z.string().optional(),
@@ -72,6 +73,8 @@ export interface Config {
   readonly logLevel: z.infer<typeof settingsSchema>['LOG_LEVEL'];
   readonly payTo: { readonly base: string; readonly solana: string; readonly stacks: string };
   readonly paymentTimeoutSeconds: number;
+  /** How long a client may take to send a whole request (headers and body); the handler's own time is not counted. */
+  readonly requestTimeoutMs: number;
   readonly priceOverrides: PriceOverrides;
   readonly priceOracle: { readonly url: string | undefined; readonly apiKey: string | undefined };
   /** Remote x402 facilitator (live mode); sandbox mode settles in process. */
@@ -177,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stacks: s.PAY_TO_STACKS ?? SANDBOX_PAY_TO.stacks,
     },
     paymentTimeoutSeconds: s.PAYMENT_TIMEOUT_SECONDS,
+    requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
     priceOverrides: parseOverrides(s.SVC_PRICE_OVERRIDES),
     priceOracle: { url: s.PRICE_ORACLE_URL, apiKey: s.PRICE_ORACLE_API_KEY },
     facilitatorUrl: s.FACILITATOR_URL,

@@ -51,6 +51,41 @@ describe('sandbox routes', () => {
     expect(await wrongAddress.json()).toMatchObject({ issues: [{ field: 'address', rule: 'format' }] });
   });
 
+  it('faucet: an amount finer than one atomic unit is a 400 naming the decimals, and funds nothing', async () => {
+    const holder = '0x00000000000000000000000000000000000000f1';
+    const res = await gateway.faucet({ address: holder, chain: 'base', token: 'USDC', amount: '0.0000001' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ issues: [{ field: 'amount', rule: 'too_precise', limit: 6 }] });
+    expect((await gateway.faucet({ address: holder, chain: 'base', token: 'USDC', amount: '0.1000000' })).status).toBe(200);
+    const balance = await gateway.sandbox.base.publicClient.readContract({ address: gateway.sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [holder] });
+    expect(balance).toBe(100_000n);
+  });
+
+  it('faucet: an amount past what one request may fund is a 400 naming the limit on every chain, NFTs included', async () => {
+    const huge = `1${'0'.repeat(80)}`;
+    const solana = (await generateKeyPairSigner()).address;
+    for (const [request, limit] of [
+      [{ address: EVM_ADDRESS, chain: 'base', token: 'USDC', amount: huge }, '1000000'],
+      [{ address: EVM_ADDRESS, chain: 'base', token: 'ETH', amount: '1000000.000000000000000001' }, '1000000'],
+      [{ address: solana, chain: 'solana', token: 'SOL', amount: '18446744073.709551616' }, '1000000'],
+      [{ address: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', chain: 'stacks', token: 'STX', amount: huge }, '1000000'],
+      [{ address: '0.0.2', chain: 'hedera', token: 'HBAR', amount: huge }, '1000000'],
+      [{ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', chain: 'bitcoin', token: 'BTC', amount: huge }, '1000000'],
+      [{ address: EVM_ADDRESS, chain: 'base', token: 'SBXNFT', amount: '101' }, '100'],
+      [{ address: EVM_ADDRESS, chain: 'base', token: 'SBXITEM', amount: huge }, '1000000'],
+    ] as const) {
+      const res = await gateway.faucet(request);
+      expect(res.status, `${request.chain} ${request.token}`).toBe(400);
+      expect(await res.json(), `${request.chain} ${request.token}`).toMatchObject({ issues: [{ field: 'amount', rule: 'too_big', limit }] });
+    }
+  });
+
+  it('faucet: a Hedera account id that does not exist is a 400 naming the address', async () => {
+    const res = await gateway.faucet({ address: '0.0.987654321', chain: 'hedera', token: 'HBAR', amount: '1' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ issues: [{ field: 'address' }] });
+  });
+
   it('GET /api/sandbox lists the five EVM chains with their native coin, seeded tokens and pools (started on demand)', async () => {
     const { chains } = (await (await fetch(`${gateway.url}/api/sandbox`)).json()) as {
       chains: { chain: string; network: string; rpcUrl: string; nativeSymbol: string; tokens: { symbol: string }[]; pools: { address: string; tokens: string[] }[] }[];

@@ -55,6 +55,8 @@ export function jsonRpcFailure(error: unknown): JsonRpcFailure {
     return { httpStatus: error.httpStatus, error: { code: error.code, message: error.message }, unexpected: false };
   }
   if (error instanceof ServiceError) {
+    // The body was refused before a JSON-RPC message could be read from it.
+    if (error.code === 'nesting_too_deep') return { httpStatus: error.status, error: { code: JSON_RPC_CODE.invalidRequest, message: error.message, data: toProblem(error) }, unexpected: false };
     const argument = argumentFailure(error);
     if (argument) return argument;
     const problem = toProblem(error);

@@ -17,6 +17,7 @@ export interface FieldIssue {
 export const ERROR_CODES = {
   invalid_body: { status: 400, title: 'Request body is not a JSON object' },
   invalid_input: { status: 400, title: 'Input failed validation' },
+  nesting_too_deep: { status: 400, title: 'JSON nested too deeply' },
   invalid_payment_header: { status: 400, title: 'Malformed PAYMENT-SIGNATURE header' },
   credentials_conflict: { status: 400, title: 'Send exactly one credential' },
   identity_invalid: { status: 401, title: 'Identity proof rejected' },

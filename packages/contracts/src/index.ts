@@ -5,6 +5,7 @@ export * from './types.js';
 export * from './errors.js';
 export * from './validation.js';
 export * from './discovery.js';
+export * from './json-depth.js';
 export * from './json-schema.js';
 export * from './openapi.js';
 export * from './routes.js';

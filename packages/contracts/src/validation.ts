@@ -45,7 +45,8 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, toolNam
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ServiceError('invalid_body', `The body of ${toolName} must be a JSON object; send {} for tools without fields.`, { extra: { tool: toolName } });
   }
-  const result = schema.safeParse(raw);
+  // With the input on each issue, a value of the wrong type is told apart from a missing one.
+  const result = schema.safeParse(raw, { reportInput: true });
   if (result.success) return result.data;
   const issues = toFieldIssues(result.error.issues);
   throw new ServiceError('invalid_input', `${toolName}: ${issues.map((i) => i.message).join('; ')}`, { issues, extra: { tool: toolName } });

@@ -1,3 +1,4 @@
+import { ServiceError } from '@svc/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
 /**
@@ -45,6 +46,8 @@ export class OAuthError extends Error {
 /** The OAuth error a failure is answered with; anything unexpected is a bare `server_error` (and logged). */
 export function toOAuthError(error: unknown): { error: OAuthError; unexpected: boolean } {
   if (error instanceof OAuthError) return { error, unexpected: false };
+  // A body the gateway's own parser refused (nested too deeply).
+  if (error instanceof ServiceError && error.status < 500) return { error: new OAuthError('invalid_request', error.message), unexpected: false };
   const { statusCode, code, message } = error as Partial<FastifyError>;
   // Fastify's own request errors (unparsable body, unsupported media type, too large): the client sent a bad request.
   if (typeof statusCode === 'number' && statusCode < 500 && typeof code === 'string' && code.startsWith('FST_')) {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Sandbox } from '../sandbox.js';
 import { bitcoinFaucet } from './faucet/bitcoin.js';
 import { evmFaucet } from './faucet/evm.js';
-import { type FaucetFamily, findToken } from './faucet/family.js';
+import { type FaucetFamily, type FaucetToken, findToken } from './faucet/family.js';
 import { hederaFaucet } from './faucet/hedera.js';
 import { solanaFaucet } from './faucet/solana.js';
 import { stacksFaucet } from './faucet/stacks.js';
@@ -22,8 +22,30 @@ const faucetRequest = z.strictObject({
   amount: POSDEC,
 });
 
-const invalid = (field: string, rule: string, message: string) =>
-  new ServiceError('invalid_input', `sandbox faucet: ${field}: ${message}`, { issues: [{ field, rule, message: `${field}: ${message}` }] });
+const invalid = (field: string, rule: string, message: string, limit?: number | string) =>
+  new ServiceError('invalid_input', `sandbox faucet: ${field}: ${message}`, { issues: [{ field, rule, message: `${field}: ${message}`, ...(limit === undefined ? {} : { limit }) }] });
+
+/** Whole tokens one request may fund: repeated requests then stay far below any balance's integer limit. */
+const MAX_TOKENS_PER_REQUEST = 1_000_000n;
+/** ERC-721 mints one id per token in a single transaction; more than this would run out of block gas. */
+const MAX_ERC721_PER_REQUEST = 100n;
+
+/** `amount` of `token` in atomic units, refused when it is finer than one unit or more than one request may fund. */
+function atomicAmount(amount: string, token: FaucetToken, family: FaucetFamily): bigint {
+  const fraction = amount.split('.')[1]?.replace(/0+$/, '') ?? '';
+  if (fraction.length > token.decimals) {
+    throw invalid('amount', 'too_precise', `${token.symbol} has ${token.decimals} decimals; "${amount}" is finer than one atomic unit`, token.decimals);
+  }
+  const atomic = scaleUp(amount, token.decimals);
+  const maxTokens = token.standard === 'ERC721' ? MAX_ERC721_PER_REQUEST : MAX_TOKENS_PER_REQUEST;
+  if (atomic > maxTokens * 10n ** BigInt(token.decimals)) {
+    throw invalid('amount', 'too_big', `at most ${maxTokens} ${token.symbol} per request`, maxTokens.toString());
+  }
+  if (atomic > family.maxAtomic.value) {
+    throw invalid('amount', 'too_big', `more than a ${family.maxAtomic.type} balance can hold (${family.maxAtomic.value} atomic units)`, family.maxAtomic.value.toString());
+  }
+  return atomic;
+}
 
 /** The chain a request means: the one it names, or the one its token name implies. */
 function chainOf(chain: string | undefined, token: string): string {
@@ -57,7 +79,7 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     const { tokens, network } = await family.describe(sandbox, chain);
     const token = findToken(tokens, parsed.token);
     if (!token) throw invalid('token', 'unknown_token', `no token "${parsed.token}" on sandbox chain ${chain}; it has ${tokens.map((known) => known.symbol).join(', ')}`);
-    const atomic = scaleUp(parsed.amount, token.decimals);
+    const atomic = atomicAmount(parsed.amount, token, family);
     const funding = await family.fund(sandbox, { chain, address: address.data, token, atomic });
     return {
       sandbox: true,

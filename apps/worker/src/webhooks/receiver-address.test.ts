@@ -1,7 +1,7 @@
 import type { LookupFunction } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestReceiver, type TestReceiver } from '../testing.js';
-import { isInternalAddress, publicOnlyFetch, publicOnlyLookup } from './receiver-address.js';
+import { isInternalAddress, isInternalHost, publicOnlyFetch, publicOnlyLookup } from './receiver-address.js';
 
 /** A resolver answering every name with `addresses`. */
 const resolvingTo = (...addresses: string[]) => (_name: string, _options: unknown, callback: (error: null, found: { address: string; family: number }[]) => void) =>
@@ -17,11 +17,50 @@ describe('live webhook receivers reach public addresses only', () => {
     receiver = undefined;
   });
 
-  it('isInternalAddress: loopback, private, CGNAT, link-local (metadata), unspecified and mapped addresses', () => {
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '100.64.0.1', '100.127.255.255', '169.254.169.254', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1']) {
-      expect(isInternalAddress(ip), ip).toBe(true);
-    }
-    for (const ip of ['93.184.216.34', '172.32.0.1', '100.128.0.1', '8.8.8.8', '2606:4700::1111', 'receiver.example']) expect(isInternalAddress(ip), ip).toBe(false);
+  it.each([
+    ['IPv4 loopback', '127.0.0.1'],
+    ['IPv4 private 10/8', '10.1.2.3'],
+    ['IPv4 private 172.16/12, low end', '172.16.0.1'],
+    ['IPv4 private 172.16/12, high end', '172.31.255.255'],
+    ['IPv4 private 192.168/16', '192.168.1.1'],
+    ['shared address space (CGNAT), low end', '100.64.0.1'],
+    ['shared address space (CGNAT), high end', '100.127.255.255'],
+    ['link-local (cloud metadata)', '169.254.169.254'],
+    ['IPv4 unspecified', '0.0.0.0'],
+    ['IETF protocol assignments 192.0.0.0/24', '192.0.0.8'],
+    ['IETF protocol assignments 192.0.0.0/24, high end', '192.0.0.255'],
+    ['IPv4 broadcast', '255.255.255.255'],
+    ['IPv6 loopback', '::1'],
+    ['IPv6 unspecified', '::'],
+    ['unique local fc00::/7', 'fd00::1'],
+    ['link-local fe80::', 'fe80::1'],
+    ['link-local fe80::/10 beyond fe80::', 'fe9a::1'],
+    ['link-local fe80::/10, high end', 'febf:ffff::1'],
+    ['site-local fec0::/10', 'fec0::1'],
+    ['site-local fec0::/10, high end', 'feff::1'],
+    ['IPv4-mapped private', '::ffff:10.0.0.1'],
+    ['IPv4-mapped loopback in hex', '::ffff:7f00:1'],
+    ['IPv4-compatible loopback in hex', '::7f00:1'],
+    ['IPv4-compatible loopback dotted', '::127.0.0.1'],
+    ['NAT64 64:ff9b::/96 of loopback', '64:ff9b::7f00:1'],
+    ['NAT64 64:ff9b::/96 of a private address', '64:ff9b::10.0.0.1'],
+    ['6to4 2002::/16 of loopback', '2002:7f00:1::'],
+    ['6to4 2002::/16 of a private address', '2002:c0a8:101::1'],
+    ['IPv6 multicast', 'ff02::1'],
+    ['IPv6 documentation', '2001:db8::1'],
+  ])('isInternalAddress refuses %s (%s)', (_form, ip) => {
+    expect(isInternalAddress(ip)).toBe(true);
+    expect(isInternalHost(ip.includes(':') ? `[${ip}]` : ip)).toBe(true);
+  });
+
+  it.each(['93.184.216.34', '172.32.0.1', '100.128.0.1', '8.8.8.8', '2606:4700::1111', '64:ff9b::808:808', '2002:808:808::1', '::ffff:8.8.8.8', 'receiver.example'])(
+    'isInternalAddress lets the public address %s through',
+    (ip) => expect(isInternalAddress(ip)).toBe(false),
+  );
+
+  it('isInternalHost refuses localhost names, a trailing root dot included', () => {
+    for (const host of ['localhost', 'localhost.', 'api.localhost', 'api.localhost.']) expect(isInternalHost(host), host).toBe(true);
+    expect(isInternalHost('receiver.example.')).toBe(false);
   });
 
   it('the lookup passes public answers through and refuses a name with any internal address', async () => {

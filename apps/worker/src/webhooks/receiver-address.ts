@@ -1,24 +1,45 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Agent, fetch as undiciFetch } from 'undici';
 
-/** Loopback, private, shared (CGNAT), link-local (cloud metadata) and unspecified IPv4 ranges. */
-const INTERNAL_IPV4 = [/^127\./, /^10\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./, /^169\.254\./, /^0\./];
-/** Loopback, unspecified, unique-local, link-local, and IPv4-mapped (which could name any of the above). */
-const INTERNAL_IPV6 = [/^::1?$/, /^f[cd]/i, /^fe80/i, /^::ffff:/i];
+/** ipaddr.js classifies every special-purpose range (IANA registries); only plain unicast is the public internet. */
+const PUBLIC_RANGE = 'unicast';
 
-/** Whether an IP address belongs to the service's own or a private network: never a live webhook receiver. */
-export function isInternalAddress(ip: string): boolean {
-  const version = isIP(ip);
-  return (version === 4 && INTERNAL_IPV4.some((range) => range.test(ip))) || (version === 6 && INTERNAL_IPV6.some((range) => range.test(ip)));
+/** IPv6 forms that carry an IPv4 address in their last 32 bits: they reach whatever that IPv4 address is. */
+const IPV4_IN_LOW_BITS = new Set(['ipv4Mapped', 'rfc6145', 'rfc6052']);
+
+/**
+ * The IPv4 address an IPv6 address stands for, if any: IPv4-mapped (::ffff:a.b.c.d), SIIT (::ffff:0:a.b.c.d),
+ * NAT64 (64:ff9b::/96), the deprecated IPv4-compatible form (::a.b.c.d) and 6to4 (2002:AABB:CCDD::/48).
+ */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const { parts } = address;
+  const fromWords = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const range = address.range();
+  const compatible = range === PUBLIC_RANGE && parts.slice(0, 6).every((part) => part === 0);
+  if (IPV4_IN_LOW_BITS.has(range) || compatible) return fromWords(parts[6]!, parts[7]!);
+  if (range === '6to4') return fromWords(parts[1]!, parts[2]!);
+  return undefined;
 }
 
 /**
- * Whether a URL's hostname names the service's own or a private network without a lookup: localhost names and
- * internal address literals (IPv6 in brackets, as URL.hostname gives them).
+ * Whether an IP address is anything but a public unicast address (loopback, private, shared, link-local, site-local,
+ * reserved, documentation, multicast, …, or an IPv6 form of one): never a live webhook receiver.
+ */
+export function isInternalAddress(ip: string): boolean {
+  if (isIP(ip) === 0) return false;
+  const address = ipaddr.process(ip);
+  const embedded = address.kind() === 'ipv6' ? embeddedIpv4(address as ipaddr.IPv6) : undefined;
+  return (embedded ?? address).range() !== PUBLIC_RANGE;
+}
+
+/**
+ * Whether a URL's hostname names the service's own or a private network without a lookup: localhost names (a
+ * trailing root dot included) and internal address literals (IPv6 in brackets, as URL.hostname gives them).
  */
 export function isInternalHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
+  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   return host === 'localhost' || host.endsWith('.localhost') || isInternalAddress(host);
 }
 

@@ -1,6 +1,7 @@
 import { ETH_NATIVE, invalidField, ServiceError } from '@svc/contracts';
 import { erc20Abi, getAddress, type Address } from 'viem';
 import type { EvmNetwork, SwapToken } from './evm-networks.js';
+import { UINT256, withinAtomicLimit } from '../atomic-limits.js';
 
 /** The field's value, or the 400 "<field> is required to send" the catalog descriptions promise. */
 export function requiredToSend<T>(value: T | undefined, field: string): T {
@@ -43,7 +44,7 @@ export async function balanceOf(network: EvmNetwork, token: SwapToken, owner: Ad
 }
 
 /**
- * A positive decimal amount in whole-token units as atomic units. More fractional digits than the token has is a 400
+ * A positive decimal amount in whole-token units as atomic units, at most a uint256. More fractional digits than the token has is a 400
  * (rounding would move a different amount than asked).
  */
 export function atomicAmount(amount: string, decimals: number, field: string): bigint {
@@ -51,7 +52,7 @@ export function atomicAmount(amount: string, decimals: number, field: string): b
   if (fraction.length > decimals) throw invalidField(field, 'precision', `has more than the token's ${decimals} decimals`);
   const atomic = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
   if (atomic === 0n) throw invalidField(field, 'too_small', 'rounds to zero');
-  return atomic;
+  return withinAtomicLimit(atomic, UINT256, field);
 }
 
 /** The 400 for a send or swap larger than the balance; nothing has moved. */

@@ -32,6 +32,7 @@ const invalidAmount = (rule: string, detail: string) =>
  */
 export const bitcoinFaucet: FaucetFamily = {
   chains: ['bitcoin'],
+  maxAtomic: { value: 2n ** 63n - 1n, type: 'int64' },
   address: BTC_ADDRESS.refine(isBitcoinMainnetAddress, 'must be a Bitcoin mainnet address (bc1q…, bc1p…, 1…, 3…) with a valid checksum'),
   chainOf: (token) => (token === 'BTC' ? 'bitcoin' : undefined),
   async describe(sandbox, chain) {

@@ -17,6 +17,7 @@ async function marketOf(sandbox: Sandbox, key: string): Promise<SandboxEvmMarket
  */
 export const evmFaucet: FaucetFamily = {
   chains: EVM_CHAINS.map((chain) => chain.key),
+  maxAtomic: { value: 2n ** 256n - 1n, type: 'uint256' },
   address: EVMADDR,
   chainOf: (token) => (token === 'BASE_USDC' ? 'base' : token === 'BNB' ? 'bsc' : token === 'POL' ? 'polygon' : undefined),
   async describe(sandbox, chain) {

@@ -42,6 +42,8 @@ export interface SandboxChainDescription {
 export interface FaucetFamily {
   /** The chain keys this family funds (a request's `chain`). */
   readonly chains: readonly string[];
+  /** The largest amount the chain's ledger can hold in one balance, atomic units, and its integer type's name. */
+  readonly maxAtomic: { readonly value: bigint; readonly type: string };
   /** This family's address format; its message is the 400 a wrong address gets. */
   readonly address: z.ZodType<string>;
   /** The chain a token name implies when the request names none (a payment token name, a coin on one chain only). */

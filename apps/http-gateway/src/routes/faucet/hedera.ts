@@ -1,4 +1,5 @@
-import { HBAR, HBAR_DECIMALS, isEntityId, isEvmAddress, longZeroAddressOf } from '@svc/chains';
+import { HBAR, HBAR_DECIMALS, HederaLedgerError, isEntityId, isEvmAddress, longZeroAddressOf } from '@svc/chains';
+import { invalidField } from '@svc/contracts';
 import { z } from 'zod';
 import type { FaucetFamily } from './family.js';
 
@@ -9,6 +10,7 @@ import type { FaucetFamily } from './family.js';
  */
 export const hederaFaucet: FaucetFamily = {
   chains: ['hedera'],
+  maxAtomic: { value: 2n ** 63n - 1n, type: 'int64' },
   address: z.string().refine((address) => isEntityId(address) || isEvmAddress(address), 'must be a Hedera account id (0.0.x) or a 0x EVM address'),
   chainOf: (token) => (token === HBAR ? 'hedera' : undefined),
   async describe(sandbox, chain) {
@@ -34,7 +36,13 @@ export const hederaFaucet: FaucetFamily = {
   },
   async fund(sandbox, { address, token, atomic }) {
     const ledger = await sandbox.hedera();
-    const record = await ledger.fund(address, token.address ?? HBAR, atomic);
+    const record = await ledger.fund(address, token.address ?? HBAR, atomic).catch((error: unknown) => {
+      // An account id is only checked against the ledger by the transfer itself.
+      if (error instanceof HederaLedgerError && error.status === 'INVALID_ACCOUNT_ID') {
+        throw invalidField('address', 'unknown_account', `no account ${address} on the sandbox Hedera ledger; fund its EVM address to create one`);
+      }
+      throw error;
+    });
     return { transaction: record.transactionId, accountId: ledger.account(address)?.accountId ?? null, consensusTimestamp: record.consensusTimestamp };
   },
 };

@@ -10,6 +10,7 @@ import type { FaucetFamily } from './family.js';
  */
 export const solanaFaucet: FaucetFamily = {
   chains: ['solana'],
+  maxAtomic: { value: 2n ** 64n - 1n, type: 'u64' },
   address: SOLADDR.refine(isSolanaAddress, 'must be a base58 Solana address of 32 bytes'),
   chainOf: (token) => (token === 'SOL_USDC' || token === 'SOL' ? 'solana' : undefined),
   async describe(sandbox, chain) {

@@ -19,6 +19,7 @@ function ledgerAsset(token: FaucetToken): string {
 /** STX, sBTC and USDCx on the sandbox Stacks ledger (stacks:1), credited directly: the ledger has no blocks to mine. */
 export const stacksFaucet: FaucetFamily = {
   chains: ['stacks'],
+  maxAtomic: { value: 2n ** 128n - 1n, type: 'u128' },
   address: z.string().refine(isStacksMainnetAddress, 'must be a Stacks mainnet address (c32check, SP… or SM…, with a valid checksum)'),
   chainOf: (token) => (STACKS_TOKENS.some((known) => known.symbol === token) ? 'stacks' : undefined),
   async describe(_sandbox, chain) {

@@ -4,6 +4,7 @@ import { parseUnits, type Address } from 'viem';
 import type { EvmNetwork, SwapRoute, SwapToken } from '../evm-networks.js';
 import { atomicAmount, balanceOf, insufficientFunds, resolveToken } from '../evm-tokens.js';
 import { NATIVE_GAS_RESERVE } from '../native-send.js';
+import { UINT256, withinAtomicLimit } from '../../atomic-limits.js';
 
 /** How much to sell: atomic units, or 'max' (the taker's balance; native keeps NATIVE_GAS_RESERVE). */
 export type SellAmount = bigint | 'max';
@@ -26,7 +27,7 @@ export async function parseSellAmount(network: EvmNetwork, sell: SwapToken, sell
     const priceScaled = parseUnits(price.toFixed(18), 18);
     const atomic = (budget * 10n ** BigInt(sell.decimals) * 10n ** 18n) / (priceScaled * 10n ** BigInt(fraction.length));
     if (atomic === 0n) throw invalidField('sellAmount', 'too_small', `the budget buys less than one atomic unit of ${sell.symbol}`);
-    return atomic;
+    return withinAtomicLimit(atomic, UINT256, 'sellAmount');
   }
   return atomicAmount(sellAmount, sell.decimals, 'sellAmount');
 }
