@@ -141,7 +141,8 @@ export function refundDebit(db: Db, debitId: string): Promise<bigint | undefined
 export type RefundRecipient = { readonly accountId: string } | { readonly wallet: { readonly chainId: string; readonly address: string } };
 
 export interface CallRefund {
-  readonly callId: string;
+  /** The call's ledger row; none when a settlement reconciliation recorded the call first. */
+  readonly callId: string | undefined;
   readonly accountId: string;
   /** Whether this call credited (false: the payment was credited already, nothing changed). */
   readonly credited: boolean;

@@ -4,7 +4,8 @@ import { accountsOf, testBackends } from '@svc/store/testing';
 import { type Db, memoriesHeld } from '@svc/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changingNothing } from './changes-nothing.js';
-import { type Handler, hasCommitPoint, type ToolName } from './handler.js';
+import type { ToolName } from '@svc/contracts';
+import { type Handler, hasCommitPoint } from './handler.js';
 import { handlers } from './handlers.js';
 import { testMasterKey } from './testing/caller-contexts.js';
 
