@@ -74,21 +74,23 @@ export async function debitCredit(db: Queryable, debit: { accountId: string; amo
  * Inserts a credit entry (its reference unique for its kind), then applies it to the balance, in one transaction.
  * Undefined when an entry of that kind and reference exists already: nothing changes.
  */
-async function applyEntry(db: Db, insertEntry: { sql: string; params: readonly unknown[] }): Promise<bigint | undefined> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string | number; account_id: string; amount: string }>(insertEntry.sql, insertEntry.params);
-    const entry = rows[0];
-    if (!entry) return undefined;
-    const { rows: balances } = await tx.query<{ balance: string }>(
-      `INSERT INTO account_credit (account_id, balance) VALUES ($1, $2::numeric)
-       ON CONFLICT (account_id) DO UPDATE SET balance = account_credit.balance + EXCLUDED.balance, updated_at = now()
-       RETURNING balance::text AS balance`,
-      [entry.account_id, entry.amount],
-    );
-    const balance = balances[0]!.balance;
-    await tx.query('UPDATE credit_entries SET balance_after = $2::numeric WHERE id = $1', [entry.id, balance]);
-    return BigInt(balance);
-  });
+function applyEntry(db: Db, insertEntry: { sql: string; params: readonly unknown[] }): Promise<bigint | undefined> {
+  return db.transaction((tx) => applyEntryIn(tx, insertEntry));
+}
+
+async function applyEntryIn(tx: Queryable, insertEntry: { sql: string; params: readonly unknown[] }): Promise<bigint | undefined> {
+  const { rows } = await tx.query<{ id: string | number; account_id: string; amount: string }>(insertEntry.sql, insertEntry.params);
+  const entry = rows[0];
+  if (!entry) return undefined;
+  const { rows: balances } = await tx.query<{ balance: string }>(
+    `INSERT INTO account_credit (account_id, balance) VALUES ($1, $2::numeric)
+     ON CONFLICT (account_id) DO UPDATE SET balance = account_credit.balance + EXCLUDED.balance, updated_at = now()
+     RETURNING balance::text AS balance`,
+    [entry.account_id, entry.amount],
+  );
+  const balance = balances[0]!.balance;
+  await tx.query('UPDATE credit_entries SET balance_after = $2::numeric WHERE id = $1', [entry.id, balance]);
+  return BigInt(balance);
 }
 
 /**
@@ -101,12 +103,27 @@ export async function addCredit(
 ): Promise<{ credited: boolean; balance: bigint }> {
   if (credit.amount <= 0n) throw new RangeError('Credit to add must be positive.');
   if (credit.kind === 'topup' && !credit.reference) throw new RangeError('A top-up needs the reference of the payment that paid it.');
-  const balance = await applyEntry(db, {
+  const balance = await db.transaction((tx) => insertCredit(tx, credit));
+  return balance === undefined ? { credited: false, balance: await creditBalance(db, credit.accountId) } : { credited: true, balance };
+}
+
+/**
+ * The top-up paid by a settlement reconciliation found landed (see finishUnansweredSettlement), inside its
+ * transaction: credited once per payment, whichever of the call and reconciliation gets there first.
+ */
+export function creditTopupIn(tx: Queryable, topup: { accountId: string; amount: bigint; reference: string }): Promise<bigint | undefined> {
+  return insertCredit(tx, { ...topup, kind: 'topup' });
+}
+
+function insertCredit(
+  tx: Queryable,
+  credit: { accountId: string; amount: bigint; kind: 'topup' | 'grant'; reference?: string | undefined; note?: string | undefined },
+): Promise<bigint | undefined> {
+  return applyEntryIn(tx, {
     sql: `INSERT INTO credit_entries (account_id, kind, amount, balance_after, reference, note) VALUES ($1, $2, $3::numeric, 0, $4, $5)
           ON CONFLICT (reference) WHERE kind = 'topup' DO NOTHING RETURNING id, account_id, amount::text AS amount`,
     params: [credit.accountId, credit.kind, credit.amount.toString(), credit.reference ?? null, credit.note ?? null],
   });
-  return balance === undefined ? { credited: false, balance: await creditBalance(db, credit.accountId) } : { credited: true, balance };
 }
 
 /** Give a debit back (its call failed): at most once per debit. Returns the balance after, or undefined if already refunded. */

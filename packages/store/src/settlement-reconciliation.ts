@@ -1,3 +1,4 @@
+import { creditTopupIn } from './credit.js';
 import type { Db, Queryable } from './db.js';
 
 /** A claim whose settlement started but whose call never recorded the outcome (see markSettling). */
@@ -71,7 +72,8 @@ const LEDGER_ROW_OF_FINISHED = (outcome: number) => `
 
 /**
  * An unfinished settlement whose authorization was used on chain: the payer was charged, so the call gets its ledger
- * row (outcome `settled_unanswered`, with the transaction when known) and the claim is settled, in one transaction.
+ * row (outcome `settled_unanswered`, with the transaction when known), a credit top-up its credit entry (once per
+ * payment: the call may still credit it, by the same reference), and the claim is settled, in one transaction.
  * Undefined when the claim was no longer settling (its call, or another instance, finished it first).
  */
 export function finishUnansweredSettlement(db: Db, paymentId: string, txHash: string | null): Promise<string | undefined> {
@@ -83,8 +85,16 @@ export function finishUnansweredSettlement(db: Db, paymentId: string, txHash: st
        ${LEDGER_ROW_OF_FINISHED(3)}`,
       [paymentId, txHash, 'settled_unanswered', NO_ANSWER_STATUS],
     );
-    if (rows[0]) await releaseRunningIdempotencyKey(tx, paymentId);
-    return rows[0] ? String(rows[0].id) : undefined;
+    if (!rows[0]) return undefined;
+    await releaseRunningIdempotencyKey(tx, paymentId);
+    const { rows: topups } = await tx.query<{ account_id: string; credit_amount: string }>(
+      `SELECT account_id, credit_amount::text AS credit_amount FROM payment_claims
+        WHERE payment_id = $1 AND credit_amount IS NOT NULL AND account_id IS NOT NULL`,
+      [paymentId],
+    );
+    const topup = topups[0];
+    if (topup) await creditTopupIn(tx, { accountId: topup.account_id, amount: BigInt(topup.credit_amount), reference: paymentId });
+    return String(rows[0].id);
   });
 }
 
