@@ -8,7 +8,7 @@ import { finishUnansweredSettlement, leaseUnfinishedSettlements, releaseExpiredS
 import { accountsOf, testBackends } from './testing.js';
 
 const AUTHORIZATION = { scheme: 'exact', asset: '0xusdc', authorizer: '0xpayer', validBefore: 1_900_000_000n };
-const LEASE = { olderThanMs: 0, leaseMs: 60_000, limit: 10 };
+const LEASE = { olderThanMs: 0, abandonedAfterMs: 60_000, leaseMs: 60_000, limit: 10 };
 
 describe.each(testBackends())('interrupted settlements on $name', (backend) => {
   let db: Db;
