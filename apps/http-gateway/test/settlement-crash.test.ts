@@ -1,5 +1,5 @@
 import { findTool, priceOf } from '@svc/contracts';
-import { type Db, findPaymentClaim, type Queryable, recentCalls } from '@svc/store';
+import { creditBalance, creditEntries, type Db, findPaymentClaim, type Queryable, recentCalls } from '@svc/store';
 import { until } from '@svc/worker/testing';
 import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
@@ -14,6 +14,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, SANDBOX_PAY_TO } from '../src/config.js';
 import { type Sandbox, startSandbox } from '../src/sandbox.js';
 import { backends, freePort, usdcOf } from './harness.js';
+import { newAccessKey } from './mcp-harness.js';
 
 const TOOL = 'hederaContractIdToEvmAddress';
 const PRICE = BigInt(Math.round(Number(priceOf(findTool(TOOL)!)) * 1e6));
@@ -105,10 +106,11 @@ describe.each(backends)('a gateway killed between the settlement broadcast and i
     await anvil().setAutomine(false);
     const dropped = new AbortController();
     const answered = call(gateway.url, { 'payment-signature': payment }, dropped.signal).catch(() => 'dropped');
-    // The settlement is broadcast and pending in the chain's pool: the moment the gateway dies.
+    // The settlement is broadcast, pending in the chain's pool, and its hash recorded: the moment the gateway dies.
     await until(async () => {
       const pool = (await sandbox.base.publicClient.request({ method: 'txpool_status' } as never)) as { pending: string };
-      return Number(pool.pending) > 0;
+      const { rows } = await database.query(`SELECT 1 FROM payment_claims WHERE payer = $1 AND tx_hash IS NOT NULL`, [payer.address]);
+      return Number(pool.pending) > 0 && rows.length > 0;
     });
     // The kill: the process's database handle is gone, and so is the client's connection.
     first.kill();
@@ -138,5 +140,41 @@ describe.each(backends)('a gateway killed between the settlement broadcast and i
     expect(replay.status).toBe(402);
     expect(await usdcOf(sandbox, payer.address)).toBe(payerBefore - PRICE);
     expect((await recentCalls(database, { tool: TOOL, limit: 100 })).filter((row) => row.payer === payer.address && row.txHash)).toHaveLength(1);
+  });
+
+  it('a credit top-up killed the same way credits its account exactly once after the restart', async () => {
+    const first = killableDb(database);
+    const gateway = await startGateway(first.db);
+    const { key, accountId } = await newAccessKey(database);
+    const payer = privateKeyToAccount(generatePrivateKey());
+    const faucet = await fetch(`${gateway.url}/api/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: payer.address, token: 'BASE_USDC', amount: '1' }) });
+    expect(faucet.status).toBe(200);
+    const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(payer, sandbox.base.publicClient)));
+    const topup = (url: string, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+      fetch(`${url}/api/account/credit/topup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key, ...headers }, body: JSON.stringify({ amountUsd: '0.25' }), signal });
+    const required = decodePaymentRequiredHeader((await topup(gateway.url)).headers.get('payment-required')!) as PaymentRequired;
+    const payment = encodePaymentSignatureHeader(await client.createPaymentPayload(required));
+
+    await anvil().setAutomine(false);
+    const dropped = new AbortController();
+    const answered = topup(gateway.url, { 'payment-signature': payment }, dropped.signal).catch(() => 'dropped');
+    await until(async () => {
+      const pool = (await sandbox.base.publicClient.request({ method: 'txpool_status' } as never)) as { pending: string };
+      return Number(pool.pending) > 0;
+    });
+    first.kill();
+    dropped.abort();
+    expect(await answered).toBe('dropped');
+    await anvil().setAutomine(true);
+    await anvil().mine({ blocks: 1 });
+    expect(await creditBalance(database, accountId)).toBe(0n);
+
+    const restarted = await startGateway(database);
+    await until(async () => (await creditBalance(database, accountId)) > 0n);
+    expect(await creditBalance(database, accountId)).toBe(250_000n);
+    expect((await recentCalls(database, { tool: 'credit_topup', limit: 100 })).find((row) => row.payer === payer.address)).toMatchObject({ outcome: 'settled_unanswered', accountId });
+    // The payment presented again pays nothing more and credits nothing more.
+    expect((await topup(restarted.url, { 'payment-signature': payment })).status).toBe(402);
+    expect(await creditEntries(database, accountId)).toMatchObject([{ kind: 'topup', amount: 250_000n }]);
   });
 });

@@ -1,5 +1,5 @@
 import { ServiceError } from '@svc/contracts';
-import { claimPayment, type Db, markSettling, releasePaymentClaim } from '@svc/store';
+import { claimPayment, type Db, markSettling, releasePaymentClaim, type SettlementIntent } from '@svc/store';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { paymentIdOf } from './payment-identity.js';
@@ -92,10 +92,10 @@ export class PaymentProcessor {
    * amount), so a settlement whose call never records it is found and reconciled on chain (reconcileSettlements).
    * The caller records the call with recordSettledCall, which also marks the claim settled.
    */
-  async settle(payment: VerifiedPayment, call: { readonly accountId?: string | null } = {}): Promise<SettleResponse> {
+  async settle(payment: VerifiedPayment, call: Pick<SettlementIntent, 'accountId' | 'creditAmount'> = {}): Promise<SettleResponse> {
     const { requirements } = payment;
     const token = paymentTokenOf(requirements)?.id ?? requirements.asset;
-    await markSettling(this.db, payment.paymentId, { payer: payment.payer, token, amount: requirements.amount, accountId: call.accountId ?? null });
+    await markSettling(this.db, payment.paymentId, { payer: payment.payer, token, amount: requirements.amount, accountId: call.accountId ?? null, creditAmount: call.creditAmount ?? null });
     let response: SettleResponse;
     try {
       response = await this.facilitator.settle(payment.payload, payment.requirements);

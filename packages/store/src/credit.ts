@@ -119,12 +119,27 @@ export async function addCredit(
 ): Promise<{ credited: boolean; balance: bigint }> {
   if (credit.amount <= 0n) throw new RangeError('Credit to add must be positive.');
   if (credit.kind === 'topup' && !credit.reference) throw new RangeError('A top-up needs the reference of the payment that paid it.');
-  const balance = await applyEntry(db, {
+  const balance = await db.transaction((tx) => insertCredit(tx, credit));
+  return balance === undefined ? { credited: false, balance: await creditBalance(db, credit.accountId) } : { credited: true, balance };
+}
+
+/**
+ * The top-up paid by a settlement reconciliation found landed (see finishUnansweredSettlement), inside its
+ * transaction: credited once per payment, whichever of the call and reconciliation gets there first.
+ */
+export function creditTopupIn(tx: Queryable, topup: { accountId: string; amount: bigint; reference: string }): Promise<bigint | undefined> {
+  return insertCredit(tx, { ...topup, kind: 'topup' });
+}
+
+function insertCredit(
+  tx: Queryable,
+  credit: { accountId: string; amount: bigint; kind: 'topup' | 'grant'; reference?: string | undefined; note?: string | undefined },
+): Promise<bigint | undefined> {
+  return applyEntryIn(tx, {
     sql: `INSERT INTO credit_entries (account_id, kind, amount, balance_after, reference, note) VALUES ($1, $2, $3::numeric, 0, $4, $5)
           ON CONFLICT (reference) WHERE kind = 'topup' DO NOTHING RETURNING id, account_id, amount::text AS amount`,
     params: [credit.accountId, credit.kind, credit.amount.toString(), credit.reference ?? null, credit.note ?? null],
   });
-  return balance === undefined ? { credited: false, balance: await creditBalance(db, credit.accountId) } : { credited: true, balance };
 }
 
 /** Give a debit back (its call failed): at most once per debit. Returns the balance after, or undefined if already refunded. */

@@ -64,6 +64,8 @@ export interface SettlementIntent {
   /** Atomic units, as a decimal string. */
   readonly amount: string;
   readonly accountId?: string | null;
+  /** Micro-USD a credit top-up adds to `accountId` once settled (also when only reconciliation finds it landed). */
+  readonly creditAmount?: bigint | null;
 }
 
 /**
@@ -72,10 +74,10 @@ export interface SettlementIntent {
  */
 export async function markSettling(db: Queryable, paymentId: string, intent: SettlementIntent): Promise<void> {
   await db.query(
-    `UPDATE payment_claims SET state = 'settling', payer = $2, token = $3, amount = $4, account_id = $5,
+    `UPDATE payment_claims SET state = 'settling', payer = $2, token = $3, amount = $4, account_id = $5, credit_amount = $6,
             settling_at = now(), reconcile_after = now()
       WHERE payment_id = $1 AND state = 'claimed'`,
-    [paymentId, intent.payer, intent.token, intent.amount, intent.accountId ?? null],
+    [paymentId, intent.payer, intent.token, intent.amount, intent.accountId ?? null, intent.creditAmount?.toString() ?? null],
   );
 }
 

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentCalls, recordSettledCall } from './call-ledger.js';
+import { addCredit, creditBalance, creditEntries } from './credit.js';
 import type { Db } from './db.js';
 import { claimIdempotencyKey, findIdempotencyRecord } from './idempotency.js';
 import { claimPayment, findPaymentClaim, markSettling, recordSettlementBroadcast } from './payment-claims.js';
 import { finishUnansweredSettlement, leaseUnfinishedSettlements, releaseExpiredSettlement } from './settlement-reconciliation.js';
-import { testBackends } from './testing.js';
+import { accountsOf, testBackends } from './testing.js';
 
 const AUTHORIZATION = { scheme: 'exact', asset: '0xusdc', authorizer: '0xpayer', validBefore: 1_900_000_000n };
-const LEASE = { olderThanMs: 0, leaseMs: 60_000, limit: 10 };
+const LEASE = { olderThanMs: 0, abandonedAfterMs: 60_000, leaseMs: 60_000, limit: 10 };
 
 describe.each(testBackends())('interrupted settlements on $name', (backend) => {
   let db: Db;
@@ -42,6 +43,19 @@ describe.each(testBackends())('interrupted settlements on $name', (backend) => {
     const rows = (await recentCalls(db, { tool: 'probe' })).filter((row) => row.txHash === '0xtx3');
     expect(rows).toMatchObject([{ outcome: 'settled_unanswered', httpStatus: 0, payer: '0xPayer', token: 'BASE_USDC', amount: '1000', accountId: 'acct' }]);
     expect(await findPaymentClaim(db, 's3')).toEqual({ state: 'settled', txHash: '0xtx3' });
+  });
+
+  it('a credit top-up found landed credits its account once, in the transaction of its ledger row', async () => {
+    const [account] = await accountsOf(db, '0x00000000000000000000000000000000000000d1');
+    expect(await claimPayment(db, { paymentId: 't1', tool: 'credit_topup', network: 'eip155:8453', authorization: { ...AUTHORIZATION, nonce: '0x11' } })).toBe(true);
+    await markSettling(db, 't1', { payer: '0xPayer', token: 'BASE_USDC', amount: '5000000', accountId: account!, creditAmount: 5_000_000n });
+    expect(await finishUnansweredSettlement(db, 't1', '0xtt1')).toBeDefined();
+    expect(await creditBalance(db, account!)).toBe(5_000_000n);
+    expect(await creditEntries(db, account!)).toMatchObject([{ kind: 'topup', amount: 5_000_000n, reference: 't1' }]);
+    // Reconciled again, or the call coming back late: the payment credits nothing more.
+    expect(await finishUnansweredSettlement(db, 't1', '0xtt1')).toBeUndefined();
+    expect(await addCredit(db, { accountId: account!, amount: 5_000_000n, kind: 'topup', reference: 't1' })).toEqual({ credited: false, balance: 5_000_000n });
+    expect(await creditEntries(db, account!)).toHaveLength(1);
   });
 
   it('releases an expired one with a settlement_expired row, and gives its Idempotency-Key back', async () => {

@@ -96,7 +96,7 @@ export function creditRoutes(app: FastifyInstance, options: CreditRoutesOptions)
     }
     let settlement: SettleResponse;
     try {
-      settlement = await processor.settle(payment, { accountId });
+      settlement = await processor.settle(payment, { accountId, creditAmount: usdToCredit(amountUsd) });
     } catch (error) {
       if (!(error instanceof SettlementFailed)) throw error;
       await recordCall(db, { ...ledger, payer: payment.payer, outcome: 'settlement_failed', httpStatus: 402, latencyMs: performance.now() - started });

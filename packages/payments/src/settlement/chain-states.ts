@@ -1,5 +1,5 @@
 import type { UnfinishedSettlement } from '@svc/store';
-import { createSolanaRpc, type Signature } from '@solana/kit';
+import { type Blockhash, createSolanaRpc, type Signature } from '@solana/kit';
 import { type Address, createPublicClient, type Hex, http } from 'viem';
 import { solanaLandingOf } from './solana-landing.js';
 
@@ -94,6 +94,8 @@ export function solanaAuthorizationLedger(rpcUrl: string, { landsOnSend }: { rea
   return {
     async stateOf(settlement) {
       const { txHash, lifetime } = settlement;
+      // Never settled: only our fee payer can complete the payer's transaction, and it never signed it to send.
+      if (!txHash && settlement.state === 'claimed') return { used: false, expired: landsOnSend || !(await blockhashValid(rpc, lifetime)) };
       if (!txHash) throw new UnreadableAuthorization(`claim ${settlement.paymentId} has no recorded Solana transaction signature`);
       const landing = await solanaLandingOf(rpc, txHash as Signature, landsOnSend ? null : lifetime);
       if (landing === 'pending') return { used: false, expired: false };
@@ -101,4 +103,8 @@ export function solanaAuthorizationLedger(rpcUrl: string, { landsOnSend }: { rea
       return { used: true, txHash };
     },
   };
+}
+
+async function blockhashValid(rpc: ReturnType<typeof createSolanaRpc>, blockhash: string | null): Promise<boolean> {
+  return blockhash !== null && (await rpc.isBlockhashValid(blockhash as Blockhash, { commitment: 'processed' }).send()).value;
 }

@@ -33,7 +33,7 @@ describe('reconciling interrupted Solana settlements on the sandbox chain', () =
   let processor: PaymentProcessor;
   let requirements: PaymentRequirements;
   const reconcile = () =>
-    reconcileSettlements({ db, ledgers: new Map([[NETWORKS.solana, solanaAuthorizationLedger(solana.rpcUrl, { landsOnSend: true })]]), log: { warn: () => undefined }, olderThanMs: 0, recheckMs: 0 });
+    reconcileSettlements({ db, ledgers: new Map([[NETWORKS.solana, solanaAuthorizationLedger(solana.rpcUrl, { landsOnSend: true })]]), log: { warn: () => undefined }, olderThanMs: 0, abandonedAfterMs: 0, recheckMs: 0 });
 
   beforeAll(async () => {
     solana = await startSandboxSolana();
@@ -57,7 +57,7 @@ describe('reconciling interrupted Solana settlements on the sandbox chain', () =
     await solana.mintUsdc(payer.address, PRICE);
     const client = new x402Client().register('solana:*', new ExactSvmScheme(payer, { rpcUrl: solana.rpcUrl }));
     const payload = await client.createPaymentPayload({ x402Version: 2, resource: { url: 'http://127.0.0.1/t', description: 't', mimeType: 'application/json' }, accepts: [requirements] });
-    return { payload, payment: await processor.verify(payload, [requirements], 'probe') };
+    return { payload, payment: await processor.verify(payload, [requirements], { tool: 'probe', resourceUrl: 'http://127.0.0.1/t' }) };
   }
   const intendToSettle = (payment: VerifiedPayment) => markSettling(db, payment.paymentId, { payer: payment.payer, token: 'SOL_USDC', amount: PRICE.toString() });
 
@@ -91,5 +91,13 @@ describe('reconciling interrupted Solana settlements on the sandbox chain', () =
     expect((await recentCalls(db, { tool: 'probe', limit: 100 })).find((row) => row.payer === unsent.payment.payer)).toMatchObject({ outcome: 'settlement_expired', txHash: null });
     expect(await solana.tokenBalance(unsent.payment.payer)).toBe(PRICE);
     expect(await findPaymentClaim(db, unrecorded.payment.paymentId)).toMatchObject({ state: 'settling', txHash: null });
+  });
+
+  it('never settled (the gateway stopped between verify and settle): released, since only our fee payer could land it', async () => {
+    const abandoned = await claimedPayment();
+    expect(await reconcile()).toMatchObject({ released: 1 });
+    expect(await findPaymentClaim(db, abandoned.payment.paymentId)).toBeUndefined();
+    expect((await recentCalls(db, { tool: 'probe', limit: 100 })).find((row) => row.payer === abandoned.payment.payer)).toMatchObject({ outcome: 'claim_expired', txHash: null });
+    expect(await solana.tokenBalance(abandoned.payment.payer)).toBe(PRICE);
   });
 });

@@ -54,7 +54,7 @@ describe('reconciling interrupted Stacks settlements on the sandbox ledger', () 
 
   async function settlingPayment(): Promise<{ payload: PaymentPayload; payment: VerifiedPayment }> {
     const payload = await client.createPaymentPayload({ x402Version: 2, resource: { url: 'http://127.0.0.1/t', description: 't', mimeType: 'application/json' }, accepts: [requirements] });
-    const payment = await processor.verify(payload, [requirements], 'probe');
+    const payment = await processor.verify(payload, [requirements], { tool: 'probe', resourceUrl: 'http://127.0.0.1/t' });
     await markSettling(db, payment.paymentId, { payer: payment.payer, token: 'STX', amount: requirements.amount });
     return { payload, payment };
   }

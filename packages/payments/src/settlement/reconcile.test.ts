@@ -4,18 +4,22 @@ import { x402Client } from '@x402/core/client';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
-import { createTestClient, erc20Abi, http } from 'viem';
+import { type Address, createTestClient, createWalletClient, erc20Abi, type Hex, http, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettlementBroadcasts } from '../facilitator/broadcasts.js';
 import { createLocalFacilitator } from '../facilitator/local.js';
-import { PaymentProcessor, PaymentRejected, paymentIdOf, type VerifiedPayment } from '../processor.js';
+import { paymentIdOf } from '../payment-identity.js';
+import { PaymentProcessor, PaymentRejected, type VerifiedPayment } from '../processor.js';
 import { NETWORKS, PAYMENT_TOKENS } from '../tokens.js';
 import { evmAuthorizationLedger } from './chain-states.js';
 import { reconcileSettlements } from './reconcile.js';
 import { recordSettlementBroadcast } from '@svc/store';
 
 const PRICE = 1_000n;
+const TRANSFER_WITH_AUTHORIZATION_ABI = parseAbi([
+  'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)',
+]);
 const PAYEE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const TIMEOUT_SECONDS = 300;
 const requirements: PaymentRequirements = {
@@ -35,7 +39,7 @@ describe('reconciling interrupted settlements by the authorization state on chai
   let db: Db;
   let processor: PaymentProcessor;
   const silent = { warn: () => undefined };
-  const reconcile = () => reconcileSettlements({ db, ledgers: new Map([[NETWORKS.base, evmAuthorizationLedger(chain.rpcUrl)]]), log: silent, olderThanMs: 0, recheckMs: 0 });
+  const reconcile = () => reconcileSettlements({ db, ledgers: new Map([[NETWORKS.base, evmAuthorizationLedger(chain.rpcUrl)]]), log: silent, olderThanMs: 0, abandonedAfterMs: 0, recheckMs: 0 });
 
   beforeAll(async () => {
     chain = await startSandboxEvmChain({ chainId: 8453 });
@@ -55,11 +59,11 @@ describe('reconciling interrupted settlements by the authorization state on chai
     await chain.mintUsdc(payer.address, PRICE);
     const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(payer, chain.publicClient)));
     const payload = await client.createPaymentPayload({ x402Version: 2, resource: { url: 'http://127.0.0.1/t', description: 't', mimeType: 'application/json' }, accepts: [requirements] });
-    return { payload, payment: await processor.verify(payload, [requirements], 'probe') };
+    return { payload, payment: await processor.verify(payload, [requirements], { tool: 'probe', resourceUrl: 'http://127.0.0.1/t' }) };
   }
   /** What the gateway records right before it asks the facilitator to settle (then it "stops"). */
   const intendToSettle = (payment: VerifiedPayment) => markSettling(db, payment.paymentId, { payer: payment.payer, token: 'BASE_USDC', amount: PRICE.toString(), accountId: 'acct-1' });
-  const ledgerRowsOf = async (payer: string) => (await recentCalls(db, { tool: 'probe', limit: 100 })).filter((row) => row.payer === payer);
+  const ledgerRowsOf = async (payer: string) => (await recentCalls(db, { tool: 'probe', limit: 100 })).filter((row) => row.payer?.toLowerCase() === payer.toLowerCase());
 
   it('used on chain: writes the ledger row (settled_unanswered, with the broadcast hash) and settles the claim, once across instances', async () => {
     const { payment } = await claimedPayment();
@@ -82,7 +86,30 @@ describe('reconciling interrupted settlements by the authorization state on chai
     expect(await reconcile()).toMatchObject({ settled: 0, released: 0, unfinished: 1 });
     expect(await findPaymentClaim(db, payment.paymentId)).toMatchObject({ state: 'settling' });
     expect(await ledgerRowsOf(payment.payer)).toEqual([]);
-    await expect(processor.verify(payload, [requirements], 'probe')).rejects.toThrow(PaymentRejected);
+    await expect(processor.verify(payload, [requirements], { tool: 'probe', resourceUrl: 'http://127.0.0.1/t' })).rejects.toThrow(PaymentRejected);
+  });
+
+  /** Claimed and never settled: its gateway stopped between verify and settle. */
+  let abandoned: { payload: PaymentPayload; payment: VerifiedPayment };
+
+  it('never settled by us but landed by someone holding the authorization: settled and recorded as such', async () => {
+    abandoned = await claimedPayment();
+    const landedByOther = await claimedPayment();
+    const { authorization, signature } = landedByOther.payload.payload as { authorization: Record<string, string>; signature: Hex };
+    const other = createWalletClient({ account: anvilDevAccount(5), chain: chain.chain, transport: http(chain.rpcUrl) });
+    const hash = await other.writeContract({
+      address: chain.usdc,
+      abi: TRANSFER_WITH_AUTHORIZATION_ABI,
+      functionName: 'transferWithAuthorization',
+      args: [authorization['from'] as Address, authorization['to'] as Address, BigInt(authorization['value']!), BigInt(authorization['validAfter']!), BigInt(authorization['validBefore']!), authorization['nonce'] as Hex, signature],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash });
+    expect(await reconcile()).toMatchObject({ settled: 1, released: 0 });
+    expect(await findPaymentClaim(db, landedByOther.payment.paymentId)).toEqual({ state: 'settled', txHash: null });
+    expect(await ledgerRowsOf(landedByOther.payment.payer)).toMatchObject([{ outcome: 'settled_by_another_party', httpStatus: 0 }]);
+    // Unused and still valid: stays claimed.
+    expect(await findPaymentClaim(db, abandoned.payment.paymentId)).toMatchObject({ state: 'claimed' });
+    expect(await ledgerRowsOf(abandoned.payment.payer)).toEqual([]);
   });
 
   it('unused and past validBefore: released, with a settlement_expired ledger row; nothing was charged', async () => {
@@ -96,5 +123,8 @@ describe('reconciling interrupted settlements by the authorization state on chai
     expect(await findPaymentClaim(db, paymentIdOf(payload))).toBeUndefined();
     expect(await ledgerRowsOf(payment.payer)).toMatchObject([{ outcome: 'settlement_expired', httpStatus: 402, txHash: null }]);
     expect(await chain.publicClient.readContract({ address: chain.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [payment.payer as `0x${string}`] })).toBe(PRICE);
+    // The claim never settled expired too: released, nothing charged.
+    expect(await findPaymentClaim(db, abandoned.payment.paymentId)).toBeUndefined();
+    expect(await ledgerRowsOf(abandoned.payment.payer)).toMatchObject([{ outcome: 'claim_expired', httpStatus: 402, txHash: null }]);
   });
 });

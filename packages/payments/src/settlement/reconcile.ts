@@ -16,6 +16,11 @@ export interface SettlementReconciliation {
    * settlement waits for its receipt, 15 s, plus the call's own work after it).
    */
   readonly olderThanMs?: number;
+  /**
+   * Claims never settled (their gateway stopped between verify and settle) are checked this long after they were
+   * made (default 10 min: longer than an authorization's validity, 300 s, and than any call runs).
+   */
+  readonly abandonedAfterMs?: number;
   /** How long until a claim checked and left unfinished (still valid, or unreadable) is checked again (default 60 s). */
   readonly recheckMs?: number;
   /** Claims checked per run (default 100). */
@@ -32,13 +37,16 @@ export interface ReconciliationReport {
 }
 
 export const DEFAULT_RECONCILE_AFTER_MS = 60_000;
+export const DEFAULT_ABANDONED_AFTER_MS = 10 * 60_000;
 
 /**
  * One pass over the settlements whose calls never recorded an outcome (a gateway stopped between the broadcast and
  * the receipt, or the facilitator's answer was lost), by each authorization's state on its chain: used means the payer
  * was charged, so the call gets its ledger row and the claim is settled; unused and expired means nothing can charge
  * the payer any more, so the claim is released; unused and still valid stays claimed (it is never accepted again,
- * and anyone holding it could still land it) and is checked again later. Each claim is leased to this instance while
+ * and anyone holding it could still land it) and is checked again later. Claims never settled (the gateway stopped
+ * between verify and settle) are checked the same way once abandoned: used means someone else landed the
+ * authorization, recorded as such; unused and expired releases them. Each claim is leased to this instance while
  * it is checked (see leaseUnfinishedSettlements), so several gateway instances may run this at once.
  */
 export async function reconcileSettlements(options: SettlementReconciliation): Promise<ReconciliationReport> {
@@ -46,6 +54,7 @@ export async function reconcileSettlements(options: SettlementReconciliation): P
   const recheckMs = options.recheckMs ?? DEFAULT_RECONCILE_AFTER_MS;
   const unfinished = await leaseUnfinishedSettlements(db, {
     olderThanMs: options.olderThanMs ?? DEFAULT_RECONCILE_AFTER_MS,
+    abandonedAfterMs: options.abandonedAfterMs ?? DEFAULT_ABANDONED_AFTER_MS,
     leaseMs: recheckMs,
     limit: options.limit ?? 100,
   });
@@ -61,9 +70,9 @@ export async function reconcileSettlements(options: SettlementReconciliation): P
     try {
       const state = await ledger.stateOf(settlement);
       if (state.used) {
-        if (await finishUnansweredSettlement(db, settlement.paymentId, state.txHash)) report.settled++;
+        if (await finishUnansweredSettlement(db, settlement.paymentId, state.txHash, settlement.state)) report.settled++;
       } else if (state.expired) {
-        if (await releaseExpiredSettlement(db, settlement.paymentId)) report.released++;
+        if (await releaseExpiredSettlement(db, settlement.paymentId, settlement.state)) report.released++;
       } else report.unfinished++;
     } catch (err) {
       // The lease taken above is the retry delay: the claim is checked again after `recheckMs`.

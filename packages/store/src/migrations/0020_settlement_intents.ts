@@ -5,7 +5,8 @@ import type { Migration } from './index.js';
  * broadcast and the receipt leaves what reconciliation needs to find the authorization on chain and write the call's
  * ledger row: state 'settling', the authorization's own identity (`authorizer` and `auth_nonce`: EIP-3009 `from` and
  * `nonce`, a Stacks sender and nonce, a Solana payer and its signature), its expiry (`valid_before`, unix seconds,
- * or the Solana recent blockhash in `tx_lifetime`), and the call the ledger row is for (tool, account, token, amount;
+ * or the Solana recent blockhash in `tx_lifetime`), and the call the ledger row is for (tool, account, token, amount,
+ * and for a credit top-up the micro-USD `credit_amount` it adds to the account;
  * its Idempotency-Key, if any, is bound to the claim by `idempotency_keys.payment_id`). `reconcile_after` is a lease: an instance checking a claim moves it forward, so another instance
  * skips that claim meanwhile.
  */
@@ -25,6 +26,7 @@ ALTER TABLE payment_claims
   ADD COLUMN valid_before    bigint,
   ADD COLUMN tx_lifetime     text,
   ADD COLUMN account_id      text,
+  ADD COLUMN credit_amount   numeric(78, 0),
   ADD COLUMN settling_at     timestamptz,
   ADD COLUMN reconcile_after timestamptz;
 CREATE INDEX payment_claims_settling ON payment_claims (reconcile_after) WHERE state = 'settling';
