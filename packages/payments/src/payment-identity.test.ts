@@ -19,7 +19,7 @@ import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { type Hex, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { paymentIdentityOf, paymentIdOf } from './payment-identity.js';
+import { paymentIdOf, signedPaymentOf } from './payment-identity.js';
 import { PaymentRejected } from './payment-rejected.js';
 import { NETWORKS, PAYMENT_TOKENS } from './tokens.js';
 
@@ -97,7 +97,7 @@ describe('paymentIdOf: the single-use identity of a signed payment', () => {
     const { from, nonce } = authorizationOf(payload);
     const asset = BASE_USDC.asset.toLowerCase();
     const payer = from!.toLowerCase();
-    expect(paymentIdentityOf(payload)).toEqual({ kind: 'eip3009', network: NETWORKS.base, asset, payer, nonce });
+    expect(signedPaymentOf(payload).identity).toEqual({ kind: 'eip3009', network: NETWORKS.base, asset, payer, nonce });
     for (const spelling of respellings(payload)) expect(paymentIdOf(spelling)).toBe(id);
   });
 

@@ -1,9 +1,15 @@
-import { getBase64Encoder, getTransactionDecoder } from '@solana/kit';
+import type { Transaction as SolanaTransaction } from '@solana/kit';
+import type { PaymentAuthorization } from '@svc/store';
 import type { PaymentPayload } from '@x402/core/types';
 import { createHash } from 'node:crypto';
 import { invalidPayload } from './payment-rejected.js';
-import { decodeStacksTransaction, StacksTransactionDecodeError } from './schemes/stacks/transaction.js';
 import { stacksTransactionOf } from './schemes/stacks/facilitator.js';
+import {
+  decodeStacksTransaction,
+  type StacksDecodedTransaction,
+  StacksTransactionDecodeError,
+} from './schemes/stacks/transaction.js';
+import { decodeSolanaTransaction, solanaPaymentTransactionOf } from './schemes/svm/transaction.js';
 
 /**
  * What makes a signed payment single-use on its chain, read from what was signed (never from its JSON spelling):
@@ -18,6 +24,21 @@ export type PaymentIdentity =
   | Readonly<{ kind: 'permit2'; network: string; payer: string; nonce: string }>
   | Readonly<{ kind: 'svm'; network: string; messageHash: string }>
   | Readonly<{ kind: 'stacks'; network: string; payer: string; nonce: string }>;
+
+/** A payment payload read once: the key it is claimed under, and what its claim records for reconciliation. */
+export interface SignedPayment {
+  /**
+   * The key it is claimed under (payment_claims, idempotency_keys): its identity's fields in a fixed order, so every
+   * JSON spelling of one authorization is one claim.
+   */
+  readonly id: string;
+  readonly identity: PaymentIdentity;
+  /**
+   * The authorization as reconciliation looks it up on chain after an interrupted settlement; undefined where it
+   * cannot (a Permit2 transfer, a Solana transaction its payer has not signed).
+   */
+  readonly authorization: PaymentAuthorization | undefined;
+}
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const BYTES32 = /^0x[0-9a-fA-F]{64}$/;
@@ -50,11 +71,16 @@ function fieldsOf(value: unknown, path: string) {
       if (BigInt(digits) > MAX_UINT256) throw invalidPayload(`${path}.${name} must be at most 2^256 - 1`);
       return digits;
     },
-    raw: (name: string) => value[name],
   };
 }
 
-function evmIdentity(network: string, asset: unknown, payload: Json): PaymentIdentity {
+/** What a scheme's reader finds in a payload: all of SignedPayment but the key derived from the identity. */
+type SchemePayment = Omit<SignedPayment, 'id'>;
+
+/** The accepted requirements' fields the authorization is recorded under. */
+type Accepted = Readonly<{ network: string; scheme: string; asset: unknown }>;
+
+function evmPayment({ network, scheme, asset }: Accepted, payload: Json): SchemePayment {
   const fields = fieldsOf(payload, 'payload');
   fields.hex('signature');
   // The exact EVM facilitator takes any payload with `permit2Authorization` as Permit2, so the identity does too.
@@ -68,75 +94,102 @@ function evmIdentity(network: string, asset: unknown, payload: Json): PaymentIde
     const witness = permit.object('witness');
     witness.address('to');
     witness.uint256('validAfter');
-    return { kind: 'permit2', network, payer: permit.address('from'), nonce: permit.uint256('nonce') };
+    const payer = permit.address('from');
+    // Reconciliation reads EIP-3009 authorization state only.
+    return { identity: { kind: 'permit2', network, payer, nonce: permit.uint256('nonce') }, authorization: undefined };
   }
   const authorization = fields.object('authorization');
   authorization.address('to');
-  for (const amount of ['value', 'validAfter', 'validBefore']) authorization.uint256(amount);
+  authorization.uint256('value');
+  authorization.uint256('validAfter');
+  const validBefore = authorization.uint256('validBefore');
   if (typeof asset !== 'string' || !EVM_ADDRESS.test(asset)) {
     throw invalidPayload('accepted.asset must be a 0x-prefixed EVM address');
   }
-  const from = authorization.address('from');
-  return { kind: 'eip3009', network, asset: asset.toLowerCase(), payer: from, nonce: authorization.bytes32('nonce') };
+  const token = asset.toLowerCase();
+  const payer = authorization.address('from');
+  const nonce = authorization.bytes32('nonce');
+  return {
+    identity: { kind: 'eip3009', network, asset: token, payer, nonce },
+    authorization: { scheme, asset: token, authorizer: payer, nonce, validBefore: BigInt(validBefore) },
+  };
 }
 
-function svmIdentity(network: string, payload: Json): PaymentIdentity {
-  const transaction = payload['transaction'];
-  if (typeof transaction !== 'string' || transaction.length === 0 || transaction.length > MAX_SVM_TRANSACTION_BASE64) {
+function svmPayment({ network, scheme, asset }: Accepted, payload: Json): SchemePayment {
+  const wire = payload['transaction'];
+  if (typeof wire !== 'string' || wire.length === 0 || wire.length > MAX_SVM_TRANSACTION_BASE64) {
     const rule = `a base64 Solana transaction of at most ${MAX_SVM_TRANSACTION_BASE64} characters`;
     throw invalidPayload(`payload.transaction must be ${rule}`);
   }
-  let messageBytes: Uint8Array;
+  let transaction: SolanaTransaction;
   try {
-    messageBytes = Uint8Array.from(getTransactionDecoder().decode(getBase64Encoder().encode(transaction)).messageBytes);
+    transaction = decodeSolanaTransaction(wire);
   } catch {
     throw invalidPayload('payload.transaction is not a base64-encoded Solana transaction');
   }
-  return { kind: 'svm', network, messageHash: createHash('sha256').update(messageBytes).digest('hex') };
+  const messageHash = createHash('sha256').update(Uint8Array.from(transaction.messageBytes)).digest('hex');
+  const signed = solanaPaymentTransactionOf(transaction);
+  return {
+    identity: { kind: 'svm', network, messageHash },
+    authorization: signed && {
+      scheme,
+      asset: String(asset),
+      authorizer: signed.payer,
+      nonce: signed.payerSignature,
+      lifetime: signed.recentBlockhash,
+    },
+  };
 }
 
-function stacksIdentity(network: string, payload: PaymentPayload): PaymentIdentity {
+function stacksPayment({ network, scheme, asset }: Accepted, payload: PaymentPayload): SchemePayment {
   const hex = stacksTransactionOf(payload);
   if (!hex) throw invalidPayload('payload.transaction must be a hex-encoded signed Stacks transaction');
-  let sender: string;
-  let nonce: bigint;
+  let transaction: StacksDecodedTransaction;
   try {
-    const transaction = decodeStacksTransaction(hex);
-    // Stacks nonces are predictable: only a sender proven by its signature may take a claim on its nonce.
-    if (!transaction.signature.valid) {
-      throw invalidPayload(`payload.transaction's signature does not verify (${transaction.signature.reason})`);
-    }
-    ({ sender, nonce } = transaction);
+    transaction = decodeStacksTransaction(hex);
   } catch (error) {
     if (error instanceof StacksTransactionDecodeError) throw invalidPayload(`payload.transaction: ${error.message}`);
     throw error;
   }
-  return { kind: 'stacks', network, payer: sender, nonce: nonce.toString() };
+  // Stacks nonces are predictable: only a sender proven by its signature may take a claim on its nonce.
+  if (!transaction.signature.valid) {
+    throw invalidPayload(`payload.transaction's signature does not verify (${transaction.signature.reason})`);
+  }
+  const { sender, nonce, txid } = transaction;
+  return {
+    identity: { kind: 'stacks', network, payer: sender, nonce: nonce.toString() },
+    // The payer signs the whole transaction (fee and nonce included), so its txid is fixed before the broadcast.
+    authorization: { scheme, asset: String(asset), authorizer: sender, nonce: nonce.toString(), txHash: txid },
+  };
 }
 
-/**
- * The single-use identity of a payment (see PaymentIdentity), after checking that the payload has the shape its
- * scheme signs. Throws PaymentRejected `invalid_payload` naming the first field that does not.
- */
-export function paymentIdentityOf(payload: PaymentPayload): PaymentIdentity {
+function schemePaymentOf(payload: PaymentPayload): SchemePayment {
   const accepted = payload.accepted as unknown;
   if (!isObject(accepted) || accepted['scheme'] !== 'exact' || typeof accepted['network'] !== 'string') {
     throw invalidPayload('accepted must name the scheme "exact" and a network');
   }
   const network = accepted['network'];
+  const recordedAs = { network, scheme: accepted['scheme'], asset: accepted['asset'] };
   const scheme = payload.payload as unknown;
   if (!isObject(scheme)) throw invalidPayload('payload must be an object');
-  if (network.startsWith('eip155:')) return evmIdentity(network, accepted['asset'], scheme);
-  if (network.startsWith('solana:')) return svmIdentity(network, scheme);
-  if (network.startsWith('stacks:')) return stacksIdentity(network, payload);
+  if (network.startsWith('eip155:')) return evmPayment(recordedAs, scheme);
+  if (network.startsWith('solana:')) return svmPayment(recordedAs, scheme);
+  if (network.startsWith('stacks:')) return stacksPayment(recordedAs, payload);
   const named = JSON.stringify(network.slice(0, 64));
   throw invalidPayload(`accepted.network ${named} is not an EVM, Solana or Stacks network`);
 }
 
 /**
- * The key a payment is claimed under (payment_claims, idempotency_keys): its identity's fields in a fixed order,
- * so every JSON spelling of one authorization is one claim.
+ * Reads a payment payload once: its single-use identity (see PaymentIdentity), the key it is claimed under, and the
+ * authorization its claim records, after checking that it has the shape its scheme signs. Throws PaymentRejected
+ * `invalid_payload` naming the first field that does not.
  */
+export function signedPaymentOf(payload: PaymentPayload): SignedPayment {
+  const { identity, authorization } = schemePaymentOf(payload);
+  return { id: Object.values(identity).join('/'), identity, authorization };
+}
+
+/** The key a payment is claimed under (see SignedPayment.id). */
 export function paymentIdOf(payload: PaymentPayload): string {
-  return Object.values(paymentIdentityOf(payload)).join('/');
+  return signedPaymentOf(payload).id;
 }

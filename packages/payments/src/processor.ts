@@ -2,11 +2,10 @@ import { ServiceError } from '@svc/contracts';
 import { claimPayment, type Db, markSettling, releasePaymentClaim, type SettlementIntent } from '@svc/store';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
-import { paymentIdOf } from './payment-identity.js';
+import { signedPaymentOf } from './payment-identity.js';
 import { PaymentRejected } from './payment-rejected.js';
 
 export { PaymentRejected } from './payment-rejected.js';
-import { authorizationOf } from './settlement/authorization.js';
 import { paymentTokenOf } from './tokens.js';
 
 /**
@@ -69,8 +68,8 @@ export class PaymentProcessor {
           "call, or none); sign the requirements of this call's own 402",
       );
     }
-    const paymentId = paymentIdOf(payload);
-    if (!(await claimPayment(this.db, { paymentId, tool: call.tool, network: requirements.network, authorization: authorizationOf(payload) }))) {
+    const { id: paymentId, authorization } = signedPaymentOf(payload);
+    if (!(await claimPayment(this.db, { paymentId, tool: call.tool, network: requirements.network, authorization }))) {
       throw new PaymentRejected('payment_already_used: this signed payment was already used (or is being used by a concurrent request); sign a new one');
     }
     let verdict: Awaited<ReturnType<FacilitatorClient['verify']>>;

@@ -5,7 +5,7 @@ import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { type FacilitatorSvmSigner, toFacilitatorSvmSigner } from '@x402/svm';
 import { registerExactSvmScheme } from '@x402/svm/exact/facilitator';
 import type { KeyPairSigner } from '@solana/kit';
-import { solanaPaymentTransactionOf } from '../settlement/authorization.js';
+import { decodeSolanaTransaction, solanaPaymentTransactionOf } from '../schemes/svm/transaction.js';
 import type { SettlementBroadcasts } from './broadcasts.js';
 import { createEvmSettlementSigner, type LocalEvmSettlement } from './evm-settlement.js';
 import { type LocalStacksSettlement, registerLocalStacksSettlements } from './local-stacks.js';
@@ -66,7 +66,7 @@ function announcingSvmSigner(signer: FacilitatorSvmSigner, broadcasts: Settlemen
   return {
     ...signer,
     async sendTransaction(wire, network) {
-      const transaction = solanaPaymentTransactionOf(wire);
+      const transaction = solanaPaymentTransactionOf(decodeSolanaTransaction(wire));
       if (transaction?.signature) {
         const { payer, payerSignature, signature } = transaction;
         await broadcasts.announce({ network, asset: null, authorizer: payer, nonce: payerSignature, txHash: signature });

@@ -1,4 +1,3 @@
-export * from './authorization.js';
 export * from './chain-states.js';
 export * from './reconcile.js';
 export * from './solana-landing.js';

@@ -15,9 +15,9 @@ import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettlementBroadcasts } from '../facilitator/broadcasts.js';
 import { createLocalFacilitator } from '../facilitator/local.js';
+import { signedPaymentOf } from '../payment-identity.js';
 import { PaymentProcessor, type VerifiedPayment } from '../processor.js';
 import { NETWORKS, PAYMENT_TOKENS } from '../tokens.js';
-import { authorizationOf } from './authorization.js';
 import { solanaAuthorizationLedger } from './chain-states.js';
 import { reconcileSettlements } from './reconcile.js';
 
@@ -80,7 +80,7 @@ describe('reconciling interrupted Solana settlements on the sandbox chain', () =
     const signed = await partiallySignTransaction([feePayer.keyPair], getTransactionDecoder().decode(getBase64Encoder().encode(wire)));
     const txHash = getSignatureFromTransaction(signed);
     expect(getBase64EncodedWireTransaction(signed)).not.toBe(wire);
-    const { authorizer, nonce } = authorizationOf(unsent.payload)!;
+    const { authorizer, nonce } = signedPaymentOf(unsent.payload).authorization!;
     await recordSettlementBroadcast(db, { network: NETWORKS.solana, asset: null, authorizer, nonce, txHash });
     expect(await findPaymentClaim(db, unsent.payment.paymentId)).toEqual({ state: 'settling', txHash });
 

@@ -6,12 +6,12 @@ import { x402Facilitator } from '@x402/core/facilitator';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SupportedResponse } from '@x402/core/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedPaymentOf } from '../payment-identity.js';
 import { PaymentProcessor, type VerifiedPayment } from '../processor.js';
 import { ExactStacksClientScheme } from '../schemes/stacks/client.js';
 import { registerExactStacksScheme } from '../schemes/stacks/facilitator.js';
 import { stacksTransactionCodec } from '../schemes/stacks/transaction.js';
 import { stacksAuthorizationLedger } from './chain-states.js';
-import { authorizationOf } from './authorization.js';
 import { reconcileSettlements } from './reconcile.js';
 
 const PAYER_KEY = 'a096d31c7aa41db28401d4e24859bc4c378d28ed34af9e3f7fcb6da167154af701';
@@ -62,7 +62,7 @@ describe('reconciling interrupted Stacks settlements on the sandbox ledger', () 
   it('applied on the ledger: settled_unanswered with its txid; pending: stays claimed; nonce taken by another: released', async () => {
     const used = await settlingPayment();
     const { txid } = await ledger.submit(used.payload.payload['transaction'] as string);
-    expect(authorizationOf(used.payload)).toMatchObject({ authorizer: PAYER, txHash: txid });
+    expect(signedPaymentOf(used.payload).authorization).toMatchObject({ authorizer: PAYER, txHash: txid });
     expect(await reconcile()).toMatchObject({ settled: 1 });
     expect(await findPaymentClaim(db, used.payment.paymentId)).toEqual({ state: 'settled', txHash: txid });
     expect((await recentCalls(db, { tool: 'probe' }))[0]).toMatchObject({ outcome: 'settled_unanswered', txHash: txid, payer: PAYER });
