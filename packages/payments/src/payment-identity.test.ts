@@ -21,17 +21,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { paymentIdOf, signedPaymentOf } from './payment-identity.js';
 import { PaymentRejected } from './payment-rejected.js';
+import { BASE_USDC_REQUIREMENTS as BASE_USDC } from './testing.js';
 import { NETWORKS, PAYMENT_TOKENS } from './tokens.js';
 
-const BASE_USDC: PaymentRequirements = {
-  scheme: 'exact',
-  network: NETWORKS.base,
-  asset: PAYMENT_TOKENS.BASE_USDC.asset,
-  amount: '1000',
-  payTo: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  maxTimeoutSeconds: 300,
-  extra: { ...PAYMENT_TOKENS.BASE_USDC.extra },
-};
 const RESOURCE = {
   url: 'https://svc.test/api/tools/execute/unified/probe',
   description: 'probe',

@@ -2,34 +2,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/chains';
 import { findPaymentClaim, openStore } from '@svc/store';
-import { x402Client } from '@x402/core/client';
 import type { FacilitatorClient } from '@x402/core/server';
-import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
-import { toClientEvmSigner } from '@x402/evm';
-import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { createTestClient, createWalletClient, erc20Abi, http, type LocalAccount } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentIdOf } from '../payment-identity.js';
 import { PaymentProcessor, PaymentRejected, SettlementFailed } from '../processor.js';
-import { NETWORKS, PAYMENT_TOKENS } from '../tokens.js';
+import { BASE_USDC_REQUIREMENTS as requirements, PAYEE, PRICE, signedBaseUsdcPayments } from '../testing.js';
+import { NETWORKS } from '../tokens.js';
 import { createLocalFacilitator } from './local.js';
 
-const PRICE = 1_000n; // 0.001 USDC
-const PAYEE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const SETTLER_INDEX = 2;
 const CONCURRENT_SETTLEMENTS = 50;
 const PROBE = { tool: 'probe', resourceUrl: 'http://127.0.0.1/test' };
-
-const requirements: PaymentRequirements = {
-  scheme: 'exact',
-  network: NETWORKS.base,
-  asset: PAYMENT_TOKENS.BASE_USDC.asset,
-  amount: PRICE.toString(),
-  payTo: PAYEE,
-  maxTimeoutSeconds: 300,
-  extra: { ...PAYMENT_TOKENS.BASE_USDC.extra },
-};
 
 /** Rejects when `work` takes longer than `ms`: a hang fails the test with a reason instead of at the test timeout. */
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
@@ -77,14 +61,7 @@ describe('local facilitator on a sandbox EVM chain', () => {
     await chain?.stop();
   });
 
-  /** `count` payments from one funded payer, each its own single-use EIP-3009 authorization. */
-  async function signedPayments(count: number): Promise<PaymentPayload[]> {
-    const payer = privateKeyToAccount(generatePrivateKey());
-    await chain.mintUsdc(payer.address, PRICE * BigInt(count));
-    const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(payer, chain.publicClient)));
-    const required = { x402Version: 2, resource: { url: PROBE.resourceUrl, description: 'test', mimeType: 'application/json' }, accepts: [requirements] };
-    return Promise.all(Array.from({ length: count }, () => client.createPaymentPayload(required)));
-  }
+  const signedPayments = (count: number) => signedBaseUsdcPayments(chain, PROBE.resourceUrl, count);
 
   const facilitatorWith = (options: { rpcUrl?: string; receiptTimeoutMs?: number; settlers?: readonly [LocalAccount, ...LocalAccount[]] } = {}): FacilitatorClient =>
     createLocalFacilitator({ evm: [{ network: NETWORKS.base, rpcUrl: chain.rpcUrl, settlers: [settler], ...options }] });

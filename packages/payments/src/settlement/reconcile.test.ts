@@ -1,36 +1,22 @@
 import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/chains';
 import { type Db, findPaymentClaim, markSettling, openStore, recentCalls } from '@svc/store';
-import { x402Client } from '@x402/core/client';
-import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
-import { toClientEvmSigner } from '@x402/evm';
-import { ExactEvmScheme } from '@x402/evm/exact/client';
+import type { PaymentPayload } from '@x402/core/types';
 import { type Address, createTestClient, createWalletClient, erc20Abi, type Hex, http, parseAbi } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettlementBroadcasts } from '../facilitator/broadcasts.js';
 import { createLocalFacilitator } from '../facilitator/local.js';
 import { paymentIdOf } from '../payment-identity.js';
 import { PaymentProcessor, PaymentRejected, type VerifiedPayment } from '../processor.js';
-import { NETWORKS, PAYMENT_TOKENS } from '../tokens.js';
+import { BASE_USDC_REQUIREMENTS as requirements, PRICE, signedBaseUsdcPayments } from '../testing.js';
+import { NETWORKS } from '../tokens.js';
 import { evmAuthorizationLedger } from './chain-states.js';
 import { reconcileSettlements } from './reconcile.js';
 import { recordSettlementBroadcast } from '@svc/store';
 
-const PRICE = 1_000n;
 const TRANSFER_WITH_AUTHORIZATION_ABI = parseAbi([
   'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)',
 ]);
-const PAYEE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const TIMEOUT_SECONDS = 300;
-const requirements: PaymentRequirements = {
-  scheme: 'exact',
-  network: NETWORKS.base,
-  asset: PAYMENT_TOKENS.BASE_USDC.asset,
-  amount: PRICE.toString(),
-  payTo: PAYEE,
-  maxTimeoutSeconds: TIMEOUT_SECONDS,
-  extra: { ...PAYMENT_TOKENS.BASE_USDC.extra },
-};
+const PROBE = { tool: 'probe', resourceUrl: 'http://127.0.0.1/t' };
 
 // Each branch of reconciliation against a real chain: real EIP-3009 authorizations signed by the official client,
 // verified and claimed by the processor, and the claim left 'settling' as a gateway stopped mid-settlement leaves it.
@@ -55,15 +41,12 @@ describe('reconciling interrupted settlements by the authorization state on chai
   });
 
   async function claimedPayment(): Promise<{ payload: PaymentPayload; payment: VerifiedPayment }> {
-    const payer = privateKeyToAccount(generatePrivateKey());
-    await chain.mintUsdc(payer.address, PRICE);
-    const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(payer, chain.publicClient)));
-    const payload = await client.createPaymentPayload({ x402Version: 2, resource: { url: 'http://127.0.0.1/t', description: 't', mimeType: 'application/json' }, accepts: [requirements] });
-    return { payload, payment: await processor.verify(payload, [requirements], { tool: 'probe', resourceUrl: 'http://127.0.0.1/t' }) };
+    const [payload] = await signedBaseUsdcPayments(chain, PROBE.resourceUrl);
+    return { payload: payload!, payment: await processor.verify(payload!, [requirements], PROBE) };
   }
   /** What the gateway records right before it asks the facilitator to settle (then it "stops"). */
   const intendToSettle = (payment: VerifiedPayment) => markSettling(db, payment.paymentId, { payer: payment.payer, token: 'BASE_USDC', amount: PRICE.toString(), accountId: 'acct-1' });
-  const ledgerRowsOf = async (payer: string) => (await recentCalls(db, { tool: 'probe', limit: 100 })).filter((row) => row.payer?.toLowerCase() === payer.toLowerCase());
+  const ledgerRowsOf = async (payer: string) => (await recentCalls(db, { tool: PROBE.tool, limit: 100 })).filter((row) => row.payer?.toLowerCase() === payer.toLowerCase());
 
   it('used on chain: writes the ledger row (settled_unanswered, with the broadcast hash) and settles the claim, once across instances', async () => {
     const { payment } = await claimedPayment();
@@ -86,7 +69,7 @@ describe('reconciling interrupted settlements by the authorization state on chai
     expect(await reconcile()).toMatchObject({ settled: 0, released: 0, unfinished: 1 });
     expect(await findPaymentClaim(db, payment.paymentId)).toMatchObject({ state: 'settling' });
     expect(await ledgerRowsOf(payment.payer)).toEqual([]);
-    await expect(processor.verify(payload, [requirements], { tool: 'probe', resourceUrl: 'http://127.0.0.1/t' })).rejects.toThrow(PaymentRejected);
+    await expect(processor.verify(payload, [requirements], PROBE)).rejects.toThrow(PaymentRejected);
   });
 
   /** Claimed and never settled: its gateway stopped between verify and settle. */
@@ -116,7 +99,7 @@ describe('reconciling interrupted settlements by the authorization state on chai
     const { payload, payment } = await claimedPayment();
     await intendToSettle(payment);
     const anvil = createTestClient({ chain: chain.chain, transport: http(chain.rpcUrl), mode: 'anvil' });
-    await anvil.increaseTime({ seconds: TIMEOUT_SECONDS + 60 });
+    await anvil.increaseTime({ seconds: requirements.maxTimeoutSeconds + 60 });
     await anvil.mine({ blocks: 1 });
     const report = await reconcile();
     expect(report.released).toBeGreaterThanOrEqual(1);

@@ -1,0 +1,41 @@
+import type { SandboxEvmChain } from '@svc/chains';
+import { x402Client } from '@x402/core/client';
+import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
+import { toClientEvmSigner } from '@x402/evm';
+import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { NETWORKS, PAYMENT_TOKENS } from './tokens.js';
+
+/** The price of a test payment: 0.001 USDC, in atomic units. */
+export const PRICE = 1_000n;
+/** Who test payments pay: anvil's dev account 1. */
+export const PAYEE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+/** The x402 `exact` requirements of a test payment: PRICE in Base USDC to PAYEE. */
+export const BASE_USDC_REQUIREMENTS: PaymentRequirements = {
+  scheme: 'exact',
+  network: NETWORKS.base,
+  asset: PAYMENT_TOKENS.BASE_USDC.asset,
+  amount: PRICE.toString(),
+  payTo: PAYEE,
+  maxTimeoutSeconds: 300,
+  extra: { ...PAYMENT_TOKENS.BASE_USDC.extra },
+};
+
+/**
+ * `count` payments of BASE_USDC_REQUIREMENTS for `resourceUrl`, signed by the official client for one new payer
+ * funded on the sandbox `chain`, each its own single-use EIP-3009 authorization.
+ */
+export async function signedBaseUsdcPayments(
+  chain: SandboxEvmChain,
+  resourceUrl: string,
+  count = 1,
+): Promise<PaymentPayload[]> {
+  const payer = privateKeyToAccount(generatePrivateKey());
+  await chain.mintUsdc(payer.address, PRICE * BigInt(count));
+  const scheme = new ExactEvmScheme(toClientEvmSigner(payer, chain.publicClient));
+  const client = new x402Client().register('eip155:*', scheme);
+  const resource = { url: resourceUrl, description: 'test', mimeType: 'application/json' };
+  const required = { x402Version: 2, resource, accepts: [BASE_USDC_REQUIREMENTS] };
+  return Promise.all(Array.from({ length: count }, () => client.createPaymentPayload(required)));
+}
