@@ -2,7 +2,7 @@ import { AgentCard, Extensions } from '@a2a-js/sdk';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import { defaultServerCallContextBuilder, JsonRpcTransportHandler, validateVersion } from '@a2a-js/sdk/server';
 import { A2A_LEGACY_PROTOCOL_VERSION } from '@a2a-js/sdk/compat/v0_3';
-import { type PriceOverrides, ServiceError } from '@svc/contracts';
+import { containsNul, invalidField, type PriceOverrides, ServiceError } from '@svc/contracts';
 import type { Credential, CredentialResolver } from '@svc/payments';
 import type { Queryable } from '@svc/store';
 import type { ToolService } from '@svc/tools';
@@ -82,6 +82,10 @@ export async function a2aPlugin(app: FastifyInstance, options: A2aPluginOptions)
         headers: request.headers,
         requestedVersion,
       });
+      if (containsNul(request.body)) {
+        const failure = httpFailure(invalidField('message', 'format', 'must not contain the NUL character (U+0000) in any string: tasks are stored as JSON, which cannot hold it'));
+        return reply.code(failure.httpStatus).send({ jsonrpc: '2.0', id: requestIdOf(request.body), error: failure.error });
+      }
       try {
         validateVersion(context.requestedVersion, card, 'JSONRPC');
       } catch (error) {

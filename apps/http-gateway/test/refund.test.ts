@@ -54,9 +54,10 @@ describe.each(backends)('a paid call that fails after its payment settled is cre
     // Open for one block after its deployment: gas estimation passes, the settlement mines that block on Base, and
     // the send, mined after it, reverts.
     const recipient = await deployReceiverOpenFor(base.chain, (address) => fund(address, 'base', 'ETH', '0.01'), 1n);
+    // 0.001 ETH (3 USD in the sandbox) stays within the default per-call cap, which counts what a send moves.
     const paidBefore = await usdcOf(gateway.sandbox, alice.account.address);
 
-    const failed = await alice.call('baseNativeSend', { to: recipient, amount: '0.01' }, { 'idempotency-key': 'refund-test-1' });
+    const failed = await alice.call('baseNativeSend', { to: recipient, amount: '0.001' }, { 'idempotency-key': 'refund-test-1' });
     const failedPayment = alice.signatures.at(-1)!;
     const problem = (await failed.json()) as Record<string, any>;
     expect(failed.status, JSON.stringify(problem)).toBe(502);
@@ -78,11 +79,11 @@ describe.each(backends)('a paid call that fails after its payment settled is cre
 
     // A retry under the same Idempotency-Key replays the answer (its new payment released), and the settled payment
     // presented again is refused: neither credits a second time.
-    const retried = await alice.call('baseNativeSend', { to: recipient, amount: '0.01' }, { 'idempotency-key': 'refund-test-1' });
+    const retried = await alice.call('baseNativeSend', { to: recipient, amount: '0.001' }, { 'idempotency-key': 'refund-test-1' });
     expect(retried.status).toBe(502);
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
     expect(await retried.json()).toMatchObject({ refund: { creditedUsd: price } });
-    const replayed = await alice.replay('baseNativeSend', { to: recipient, amount: '0.01' }, failedPayment);
+    const replayed = await alice.replay('baseNativeSend', { to: recipient, amount: '0.001' }, failedPayment);
     expect(replayed.status).toBe(402);
     expect(((await replayed.json()) as { error: string }).error).toMatch(/already|used|claimed|replay/i);
     expect(await statement()).toMatchObject({ balanceUsd: price, entries: [expect.objectContaining({ kind: 'call_refund' })] });

@@ -49,6 +49,16 @@ describe.each(backends)('request bodies on every route ($name)', (backend) => {
     }
   });
 
+  it('answers A2A with 400 / -32600 for NUL in a message (tasks are stored as JSON, which cannot hold it), storing no task', async () => {
+    const tasksBefore = (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM a2a_tasks')).rows[0]!.n;
+    for (const payload of [a2aMessage('"x\\u0000y"'), a2aMessage('"btc"', '"x\\u0000"')]) {
+      const res = await a2aPost(payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, data: { code: 'invalid_input', issues: [expect.objectContaining({ field: 'message', rule: 'format' })] } } });
+    }
+    expect((await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM a2a_tasks')).rows[0]!.n).toBe(tasksBefore);
+  });
+
   it('answers the OAuth client registration with invalid_request for a deeply nested body', async () => {
     const res = await h.app.inject({ method: 'POST', url: '/oauth/register', headers: { 'content-type': 'application/json' }, payload: `{"redirect_uris":${TOO_DEEP}}` });
     expect(res.statusCode).toBe(400);

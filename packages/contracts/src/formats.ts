@@ -76,6 +76,17 @@ export const SOL_NATIVE = 'So11111111111111111111111111111111111111112';
 export const NUL_FREE = /^[^\u0000]*$/;
 const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
 
+/**
+ * Whether a parsed JSON value holds U+0000 in any string, key or value. For bodies stored whole before any tool
+ * schema sees them (A2A tasks keep their messages as JSON), so the refusal comes before the store would fail.
+ */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return !NUL_FREE.test(value);
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => !NUL_FREE.test(key) || containsNul(item));
+  return false;
+}
+
 const refuseNul = z.check<string>((payload) => {
   if (!NUL_FREE.test(payload.value)) {
     payload.issues.push({ code: 'invalid_format', format: 'regex', pattern: String(NUL_FREE), input: payload.value, message: NUL_MESSAGE });
