@@ -39,6 +39,14 @@ function matches(offered: PaymentRequirements, accepted: PaymentRequirements): b
   return SAME_REQUIREMENT_FIELDS.every((field) => offered[field] === accepted[field]);
 }
 
+function settlementPending(response: SettleResponse): ServiceError {
+  return new ServiceError(
+    'facilitator_unreachable',
+    `The payment's settlement transaction ${response.transaction} was sent but not confirmed in time, so whether it was charged is not known yet. The payment stays claimed and is reconciled against the chain; do not sign a new payment for this call until it is.`,
+    { extra: { transaction: response.transaction } },
+  );
+}
+
 function unreachable(cause: unknown): ServiceError {
   return new ServiceError('facilitator_unreachable', `The payment facilitator did not answer (${cause instanceof Error ? cause.message : String(cause)}); nothing was charged. Try again shortly.`, { cause });
 }
@@ -102,6 +110,9 @@ export class PaymentProcessor {
       // The outcome is unknown (the transaction may have been broadcast): keep the claim so the payment is never used twice.
       throw unreachable(cause);
     }
+    // Broadcast but not confirmed in time: it may still land, so the outcome is unknown, not refused. The claim stays
+    // settling and reconciliation decides by the chain; answering a 402 here would tell the payer nothing was taken.
+    if (!response.success && response.errorReason === 'settlement_pending') throw settlementPending(response);
     if (!response.success) throw new SettlementFailed(response);
     return response;
   }

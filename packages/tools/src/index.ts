@@ -3,7 +3,7 @@ export { handlers } from './handlers.js';
 export { type MovedValue, movesNothing, type Valuation, type ValuationTable } from './valuation.js';
 export { valuations } from './valuations.js';
 export { CREDIT_TOKEN, type CreditCharge, type InvokeOutcome, type InvokeRequest, ToolService, type ToolServiceOptions } from './invoke.js';
-export { type CallSpend, checkCall, DEFAULT_SPENDING_POLICY, describePolicy, type PolicyRule, policyOf, policyView, spendOf, UNPRICED_MOVES_FLAG } from './policy/index.js';
+export { type CallSpend, DEFAULT_SPENDING_POLICY, describePolicy, type PolicyRule, policyOf, policyView, UNPRICED_MOVES_FLAG } from './policy/index.js';
 export { NO_VAULT_CHAINS, sandboxVaultChains, type VaultChains } from './vaults/index.js';
 export * from './conditional-orders/index.js';
 export { EVM_BALANCE_READERS, evmBalanceReader, type EvmNetworks, executeSwap, type ExecuteSwapInput, type ExecuteSwapResult, liveEvmNetworks, sandboxEvmNetworks } from './evm/index.js';
