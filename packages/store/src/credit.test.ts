@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCredit, creditBalance, creditEntries, debitCredit, refundDebit } from './credit.js';
+import { recentCalls } from './call-ledger.js';
+import { addCredit, creditBalance, creditEntries, debitCredit, recordSettledTopup, refundDebit } from './credit.js';
 import type { Db } from './db.js';
 import { accountsOf, testBackends } from './testing.js';
 
@@ -26,6 +27,15 @@ describe.each(testBackends())('account credit on $name', (backend) => {
     expect(await addCredit(db, { accountId: alice, amount: 1_000n, kind: 'grant' })).toEqual({ credited: true, balance: 7_000n });
     await expect(addCredit(db, { accountId: alice, amount: 0n, kind: 'grant' })).rejects.toThrow(RangeError);
     await expect(addCredit(db, { accountId: alice, amount: 1n, kind: 'topup' })).rejects.toThrow(/reference/);
+  });
+
+  it('records a settled top-up and its credit together, crediting a payment once', async () => {
+    const [carol] = await accountsOf(db, '0x00000000000000000000000000000000000000c3');
+    const call = { tool: 'creditTopup', accountId: carol!, payer: '0xpayer', token: 'BASE_USDC', amount: '250000', txHash: '0xtopup', outcome: 'settled', httpStatus: 200, latencyMs: 1 };
+    expect(await recordSettledTopup(db, { paymentId: 'topup-pay-1', call, accountId: carol!, amount: 250_000n })).toBe(250_000n);
+    expect(await recordSettledTopup(db, { paymentId: 'topup-pay-1', call, accountId: carol!, amount: 250_000n })).toBe(250_000n);
+    expect((await creditEntries(db, carol!)).filter((entry) => entry.kind === 'topup')).toHaveLength(1);
+    expect((await recentCalls(db, { tool: 'creditTopup', limit: 5 })).filter((row) => row.txHash === '0xtopup').length).toBeGreaterThan(0);
   });
 
   it('debits exactly, keeps entries that explain the balance, and refunds a debit once', async () => {

@@ -131,6 +131,22 @@ export function creditTopupIn(tx: Queryable, topup: { accountId: string; amount:
   return insertCredit(tx, { ...topup, kind: 'topup' });
 }
 
+/**
+ * A paid top-up's ledger row (which marks its payment settled) and its credit, in one transaction: a crash between
+ * the two would leave a settled payment that reconciliation never revisits and an account never credited. The
+ * payment id is the top-up's reference, so it credits once. Answers the balance after it.
+ */
+export async function recordSettledTopup(
+  db: Db,
+  topup: { paymentId: string; call: CallRecord & { readonly txHash: string }; accountId: string; amount: bigint },
+): Promise<bigint> {
+  const balance = await db.transaction(async (tx) => {
+    await recordSettledCall(tx, topup.paymentId, topup.call);
+    return creditTopupIn(tx, { accountId: topup.accountId, amount: topup.amount, reference: topup.paymentId });
+  });
+  return balance ?? creditBalance(db, topup.accountId);
+}
+
 function insertCredit(
   tx: Queryable,
   credit: { accountId: string; amount: bigint; kind: 'topup' | 'grant'; reference?: string | undefined; note?: string | undefined },

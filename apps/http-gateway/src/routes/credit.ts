@@ -12,7 +12,7 @@ import {
   usdToCredit,
   type VerifiedPayment,
 } from '@svc/payments';
-import { addCredit, type CreditEntry, creditBalance, creditEntries, type Db, recordCall, recordSettledCall } from '@svc/store';
+import { type CreditEntry, creditBalance, creditEntries, type Db, recordCall, recordSettledTopup } from '@svc/store';
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { SettleResponse } from '@x402/core/types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -102,9 +102,12 @@ export function creditRoutes(app: FastifyInstance, options: CreditRoutesOptions)
       await recordCall(db, { ...ledger, payer: payment.payer, outcome: 'settlement_failed', httpStatus: 402, latencyMs: performance.now() - started });
       return paymentRequired(reply, error.response.errorReason ?? 'settlement_failed', encodePaymentResponseHeader(error.response));
     }
-    await recordSettledCall(db, payment.paymentId, { ...ledger, payer: payment.payer, txHash: settlement.transaction, outcome: 'settled', httpStatus: 200, latencyMs: performance.now() - started });
-    // The payment id is the top-up's reference: a settled payment credits the account once, whatever happens next.
-    const { balance } = await addCredit(db, { accountId, amount: usdToCredit(amountUsd), kind: 'topup', reference: payment.paymentId });
+    const balance = await recordSettledTopup(db, {
+      paymentId: payment.paymentId,
+      call: { ...ledger, payer: payment.payer, txHash: settlement.transaction, outcome: 'settled', httpStatus: 200, latencyMs: performance.now() - started },
+      accountId,
+      amount: usdToCredit(amountUsd),
+    });
     return reply
       .header('payment-response', encodePaymentResponseHeader(settlement))
       .header('cache-control', 'no-store')
