@@ -6,7 +6,7 @@ import { accountForWallet, type Db, openStore, orderById, positionsOf } from '@s
 import { type Address, erc20Abi, type Hash } from 'viem';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { until } from '@svc/worker/testing';
-import { fundedWallet, useSandboxGateway } from './harness.js';
+import { fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 // The worker is a real process: node runs the built entry point (`npm test` builds first, as for the demo test).
@@ -91,7 +91,7 @@ describe.skipIf(!DATABASE_URL)('a worker process killed mid-order (PostgreSQL; s
 
   /** A signed-in wallet whose Base vault holds 1 ETH and `link` LINK. */
   async function trader(link: string) {
-    const wallet = await fundedWallet(gateway);
+    const wallet = await fundedWallet(gateway, UNCAPPED);
     const { accountId } = await accountForWallet(gateway.db, 'eip155:8453', wallet.account.address);
     const vault = (await vaultAddressesOf(gateway.db, masterKey, accountId)).evm as Address;
     expect((await gateway.faucet({ address: vault, chain: 'base', token: 'ETH', amount: '1' })).status).toBe(200);
