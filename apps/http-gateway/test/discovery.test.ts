@@ -16,7 +16,7 @@ describe.each(backends)('discovery on $name', (backend) => {
     const res = await h.app.inject('/api/tools/discover');
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(doc.tools).toHaveLength(217);
+    expect(doc.tools).toHaveLength(218);
     expect(doc.tools.map((t: { name: string }) => t.name).sort()).toEqual([...specNames].sort());
     const wallet = doc.tools.find((t: { name: string }) => t.name === 'wallet');
     expect(wallet).toMatchObject({
@@ -53,7 +53,7 @@ describe.each(backends)('discovery on $name', (backend) => {
     const doc = (await h.app.inject('/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('2.0.10');
-    expect(Object.keys(doc.paths)).toHaveLength(217);
+    expect(Object.keys(doc.paths)).toHaveLength(218);
     const result = await validate(structuredClone(doc));
     expect(result.valid ? [] : result.errors.slice(0, 3)).toEqual([]);
     const wallet = doc.paths['/api/tools/execute/unified/wallet'].post;
@@ -67,7 +67,7 @@ describe.each(backends)('discovery on $name', (backend) => {
     const doc = (await h.app.inject('/.well-known/x402')).json();
     expect(doc.version).toBe(1);
     expect(doc.x402Version).toBe(2);
-    expect(doc.resources).toHaveLength(217);
+    expect(doc.resources).toHaveLength(218);
     expect(doc.resources).toContain(`${BASE_URL}/api/tools/execute/unified/websearch`);
     for (const url of doc.resources) expect(() => new URL(url)).not.toThrow();
   });
@@ -78,7 +78,7 @@ describe.each(backends)('discovery on $name', (backend) => {
       expect(res.statusCode, token).toBe(200);
       const doc = res.json();
       expect(doc.token).toBe(token);
-      expect(doc.tools).toHaveLength(217);
+      expect(doc.tools).toHaveLength(218);
       const wallet = doc.tools.find((t: { name: string }) => t.name === 'wallet');
       expect(wallet.priceUsd).toBe('0.0012');
       expect(wallet.amount).toMatch(/^[1-9]\d*$/);

@@ -141,7 +141,7 @@ describe.each(backends)('POST /api/tools/execute/unified/{toolName} on $name', (
     expect(res.body).not.toContain('secret-token');
   });
 
-  it('prices all 217 tools (a 402 for each valid empty-bodied tool)', async () => {
+  it('prices all 218 tools (a 402 for each valid empty-bodied tool)', async () => {
     const noRequired = catalog.filter((tool) => tool.input.safeParse({}).success);
     expect(noRequired.length).toBeGreaterThan(20);
     for (const tool of noRequired) {

@@ -182,6 +182,12 @@ export const bitcoinTools = [
     summary: 'List the ids of every inscription held by a Bitcoin address.',
     description: 'Upstream: Ordiscan GET /address/{address}/inscription-ids. Ids only; use getInscriptionsByAddress for details.',
   }),
+  research('getRuneBalances', ADDRESS_BODY, {
+    summary: 'Get the rune balances of a Bitcoin address (a taproot address, where runes are held), summed per rune.',
+    description:
+      'Upstream: Ordiscan GET /address/{address}/runes (balances per rune, not per UTXO; use getUtxoRunes for the outpoints). ' +
+      'The spec names it "getRuneBalances (taproot)": runes live on taproot addresses, but any Bitcoin address is accepted.',
+  }),
   research('getRareSats', ADDRESS_BODY, {
     summary: 'List the rare / exotic sats held by a Bitcoin address.',
     description: 'Upstream: Ordiscan GET /address/{address}/rare-sats.',
