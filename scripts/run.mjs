@@ -33,6 +33,9 @@ switch (task) {
   case 'demo':
     run('node', ['demo/run.mjs']);
     break;
+  case 'docs:config':
+    run('node', ['apps/http-gateway/dist/config-reference-cli.js']);
+    break;
   case 'mcp-conformance':
     run('node', ['scripts/mcp-conformance.mjs']);
     break;
@@ -42,6 +45,6 @@ switch (task) {
     run('node', ['apps/http-gateway/dist/operator-cli.js', task, ...process.argv.slice(3)]);
     break;
   default:
-    console.error(`usage: node scripts/run.mjs start|worker|test|bench|demo|mcp-conformance|access-keys|credit|rotate-master-key`);
+    console.error(`usage: node scripts/run.mjs start|worker|test|bench|demo|docs:config|mcp-conformance|access-keys|credit|rotate-master-key`);
     process.exit(2);
 }
