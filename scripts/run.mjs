@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's commands. Each does its own set-up on a machine that has only Node 20 and npm:
+// The commands of README.md and CONTRIBUTING.md. Each does its own set-up on a machine that has only Node 20 and npm:
 // pnpm (pinned, fetched through npx), dependencies (frozen lockfile), builds, then the task.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
