@@ -22,7 +22,7 @@ function prose(markdown: string): string {
 }
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
-export function anchorsOf(markdown: string): Set<string> {
+function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   for (const line of markdown.replace(/^```[\s\S]*?^```/gm, '').split('\n')) {
