@@ -38,10 +38,14 @@ describe('the configuration reference', () => {
     expect([...read].filter((name) => !reference.includes(`\`${name}\``))).toEqual([]);
   });
 
-  it('renders type, default and mode from the schema', () => {
+  it('renders type, default and mode from the schema, in columns padded as Prettier pads them', () => {
     const reference = renderConfigurationReference();
-    expect(reference).toContain('| `PORT` | integer, 0 to 65535 | `8402` | both |');
-    expect(reference).toContain('| `SVC_MODE` | one of `sandbox`, `live` | `sandbox` | both |');
-    expect(reference).toContain('| `FACILITATOR_URL` | URL | — | live; required in live |');
+    const row = (...cells: string[]) => new RegExp(`^\\| ${cells.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' +\\| ')} +\\|`, 'm');
+    expect(reference).toMatch(row('`PORT`', 'integer, 0 to 65535', '`8402`', 'both'));
+    expect(reference).toMatch(row('`SVC_MODE`', 'one of `sandbox`, `live`', '`sandbox`', 'both'));
+    expect(reference).toMatch(row('`FACILITATOR_URL`', 'URL', '—', 'live; required in live'));
+    const tableLines = reference.split('\n').filter((line) => line.startsWith('| `') || line.startsWith('| setting'));
+    const firstTable = tableLines.slice(0, Object.keys(settingsSchema.shape).length + 1);
+    expect(new Set(firstTable.map((line) => line.length)).size).toBe(1);
   });
 });

@@ -41,8 +41,8 @@ const SETTINGS_OUTSIDE_THE_SCHEMA: readonly { readonly names: readonly string[];
 
 /** The reference document, rendered from settingsSchema and the documentation registered with each setting. */
 export function renderConfigurationReference(): string {
-  const rows = Object.entries(settingsSchema.shape).map(([name, schema]) => settingRow(name, schema, documentationOf(name, schema)));
-  const outside = SETTINGS_OUTSIDE_THE_SCHEMA.map(({ names, mode, description }) => `| ${names.map((name) => `\`${name}\``).join(', ')} | ${mode} | ${description} |`);
+  const settings = Object.entries(settingsSchema.shape).map(([name, schema]) => settingCells(name, schema, documentationOf(name, schema)));
+  const outside = SETTINGS_OUTSIDE_THE_SCHEMA.map(({ names, mode, description }) => [names.map((name) => `\`${name}\``).join(', '), mode, cell(description)]);
   return [
     '# Configuration reference',
     '',
@@ -56,9 +56,7 @@ export function renderConfigurationReference(): string {
     'where a setting has an effect: `both`, or only `live` or `sandbox` mode; see',
     '[Sandbox and live](../concepts/sandbox-and-live.md).',
     '',
-    '| setting | type | default | mode | description |',
-    '|---|---|---|---|---|',
-    ...rows,
+    ...table(['setting', 'type', 'default', 'mode', 'description'], settings),
     '',
     '## Read outside the schema',
     '',
@@ -66,9 +64,7 @@ export function renderConfigurationReference(): string {
     'their own `BENCH_*` settings (see [benchmarks](../benchmarks.md)); the tests read `DATABASE_URL` (see',
     '[CONTRIBUTING](../../CONTRIBUTING.md#test-tiers)).',
     '',
-    '| setting | mode | description |',
-    '|---|---|---|',
-    ...outside,
+    ...table(['setting', 'mode', 'description'], outside),
     '',
   ].join('\n');
 }
@@ -79,11 +75,18 @@ function documentationOf(name: string, schema: z.ZodType): SettingDoc {
   return documentation;
 }
 
-function settingRow(name: string, schema: z.ZodType, documentation: SettingDoc): string {
+function settingCells(name: string, schema: z.ZodType, documentation: SettingDoc): string[] {
   const jsonSchema = z.toJSONSchema(schema, { io: 'input' }) as JsonSchemaOfSetting;
   const required = (LIVE_REQUIRED_SETTINGS as readonly string[]).includes(name);
   const mode = required ? `${documentation.mode}; required in live` : documentation.mode;
-  return `| \`${name}\` | ${typeOf(jsonSchema)} | ${defaultOf(jsonSchema, documentation)} | ${mode} | ${cell(documentation.description)} |`;
+  return [`\`${name}\``, typeOf(jsonSchema), defaultOf(jsonSchema, documentation), mode, cell(documentation.description)];
+}
+
+/** A Markdown table with its columns padded as Prettier pads them, so formatting the docs leaves it as generated. */
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((title, column) => Math.max(3, title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((text, column) => text.padEnd(widths[column]!)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
 }
 
 interface JsonSchemaOfSetting {
