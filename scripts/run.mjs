@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's commands. Each does its own set-up on a machine that has only Node 20 and npm:
+// The commands of README.md and CONTRIBUTING.md. Each does its own set-up on a machine that has only Node 20 and npm:
 // pnpm (pinned, fetched through npx), dependencies (frozen lockfile), builds, then the task.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -33,6 +33,9 @@ switch (task) {
   case 'demo':
     run('node', ['demo/run.mjs']);
     break;
+  case 'docs:config':
+    run('node', ['apps/http-gateway/dist/config-reference-cli.js']);
+    break;
   case 'mcp-conformance':
     run('node', ['scripts/mcp-conformance.mjs']);
     break;
@@ -42,6 +45,6 @@ switch (task) {
     run('node', ['apps/http-gateway/dist/operator-cli.js', task, ...process.argv.slice(3)]);
     break;
   default:
-    console.error(`usage: node scripts/run.mjs start|worker|test|bench|demo|mcp-conformance|access-keys|credit|rotate-master-key`);
+    console.error(`usage: node scripts/run.mjs start|worker|test|bench|demo|docs:config|mcp-conformance|access-keys|credit|rotate-master-key`);
     process.exit(2);
 }

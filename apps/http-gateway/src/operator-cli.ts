@@ -7,7 +7,7 @@ import { type OperatorContext, UsageError } from './cli/operator.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { loadMasterKey } from './master-key.js';
 
-/** The operator commands (`npm run <group> -- <command> …`, see README, Operators), by group. */
+/** The operator commands (`npm run <group> -- <command> …`, see docs/operations/access-keys-and-credit.md and key-rotation.md), by group. */
 const GROUPS: Record<string, { readonly usage: string; run(argv: readonly string[], context: OperatorContext, config: Config): Promise<void> }> = {
   'access-keys': { usage: ACCESS_KEYS_USAGE, run: (argv, context, config) => accessKeysCli(argv, { ...context, environment: config.accessKeyEnvironment }) },
   credit: { usage: CREDIT_USAGE, run: (argv, context) => creditCli(argv, context) },

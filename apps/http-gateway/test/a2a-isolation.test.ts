@@ -90,7 +90,7 @@ describe.each(backends)('A2A on the gateway: credentials, task isolation between
     expect((await alice.listTasks(ListTasksRequest.fromJSON({}))).tasks.map((t) => t.id)).toContain(task.id);
   });
 
-  it('speaks both wire formats as the README shows them: A2A 1.0 SendMessage, then A2A 0.3 message/send on the same task', async () => {
+  it('speaks both wire formats as docs/transports/a2a.md shows them: A2A 1.0 SendMessage, then A2A 0.3 message/send on the same task', async () => {
     const headers = { 'x-api-key': aliceKey };
     const started = await rpc(gateway.url, { ...headers, 'A2A-Version': '1.0' }, {
       jsonrpc: '2.0',

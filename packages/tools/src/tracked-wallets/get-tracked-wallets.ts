@@ -5,7 +5,7 @@ import { RECENT_EVENTS_LIMIT } from './limits.js';
 /**
  * Output: `{ wallets: [{ address, label, chains, createdAt, updatedAt }], events: [activity event] }`: the caller's
  * tracked wallets (oldest first) and the newest 50 activity events on them, newest first. An event's fields are
- * documented in the README ("Tracked wallets and webhooks") and are the `data` of its webhook.
+ * documented in docs/families/tracked-wallets.md and are the `data` of its webhook.
  */
 export const getTrackedWallets: Handler<'getTrackedWallets'> = async (_input, context) => {
   const { accountId } = callerOf(context);

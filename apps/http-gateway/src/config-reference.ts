@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { EVM_SETTINGS, LIVE_REQUIRED_SETTINGS, settingsSchema } from './config.js';
+import { type SettingDoc, settingDocs } from './setting-docs.js';
+
+/** Where the generated reference lives, relative to the repository root. */
+export const CONFIGURATION_REFERENCE_PATH = 'docs/operations/configuration.md';
+
+/** Environment variables read outside settingsSchema: by one program, or as they are. Each names its reader. */
+const SETTINGS_OUTSIDE_THE_SCHEMA: readonly { readonly names: readonly string[]; readonly mode: string; readonly description: string }[] = [
+  {
+    names: EVM_SETTINGS.filter((name) => name.startsWith('RPC_URL_')),
+    mode: 'live',
+    description:
+      'JSON-RPC of each chain for the EVM tools and live conditional orders (see [EVM chains](../families/evm.md)); a tool on a chain without one answers 503 naming it. Read as they are by `loadConfig`',
+  },
+  {
+    names: ['ZEROX_API_KEY'],
+    mode: 'live',
+    description: '0x Swap API v2 key for swaps, quotes and conditional-order prices on ethereum, bsc, polygon and base (503 naming it when unset)',
+  },
+  { names: ['LIFI_API_KEY'], mode: 'live', description: 'optional LI.FI key for swaps on altchain (4663), sent as `x-lifi-api-key`' },
+  {
+    names: ['WORKER_ID'],
+    mode: 'both',
+    description:
+      "the worker's name in order claims and history (gateway and standalone worker); set it to a value stable across restarts so a restarted worker reconciles its own claims at once. Default: `<host name>:<process id>:<random>`, new on every start",
+  },
+  {
+    names: ['SANDBOX_EVM_RPC_URLS'],
+    mode: 'sandbox',
+    description:
+      "standalone worker only: `chainId=url` pairs, comma-separated, naming the gateway's sandbox anvils (the gateway logs `sandboxBaseRpc` at start), e.g. `8453=http://127.0.0.1:8545`; required in sandbox mode",
+  },
+  {
+    names: ['CONDITIONAL_ORDER_INTERVAL_MS'],
+    mode: 'both',
+    description: "standalone worker only: the trigger pass's fallback poll interval in milliseconds (default 250; new and changed orders wake it at once on PostgreSQL)",
+  },
+  { names: ['SANDBOX_ANVIL_BIN'], mode: 'sandbox', description: 'path of an anvil binary to use instead of the one `@foundry-rs/anvil` ships for this platform' },
+];
+
+/** The reference document, rendered from settingsSchema and the documentation registered with each setting. */
+export function renderConfigurationReference(): string {
+  const settings = Object.entries(settingsSchema.shape).map(([name, schema]) => settingCells(name, schema, documentationOf(name, schema)));
+  const outside = SETTINGS_OUTSIDE_THE_SCHEMA.map(({ names, mode, description }) => [names.map((name) => `\`${name}\``).join(', '), mode, cell(description)]);
+  return [
+    '# Configuration reference',
+    '',
+    '<!-- Generated from settingsSchema in apps/http-gateway/src/config.ts by `npm run docs:config`; do not edit by hand.',
+    '     apps/http-gateway/src/config-reference.test.ts fails when this file and the schema drift. -->',
+    '',
+    'Every setting is an environment variable. Sandbox mode (the default) needs none of them; live mode refuses to',
+    'start without these:',
+    `${LIVE_REQUIRED_SETTINGS.map((name) => `\`${name}\``).join(', ')}.`,
+    'A value that does not fit its type stops the service at start with a message naming the setting. **Mode** says',
+    'where a setting has an effect: `both`, or only `live` or `sandbox` mode; see',
+    '[Sandbox and live](../concepts/sandbox-and-live.md).',
+    '',
+    ...table(['setting', 'type', 'default', 'mode', 'description'], settings),
+    '',
+    '## Read outside the schema',
+    '',
+    'These are read from the environment by the code that needs them, not by the schema above. The benchmarks read',
+    'their own `BENCH_*` settings (see [benchmarks](../benchmarks.md)); the tests read `DATABASE_URL` (see',
+    '[CONTRIBUTING](../../CONTRIBUTING.md#test-tiers)).',
+    '',
+    ...table(['setting', 'mode', 'description'], outside),
+    '',
+  ].join('\n');
+}
+
+function documentationOf(name: string, schema: z.ZodType): SettingDoc {
+  const documentation = settingDocs.get(schema);
+  if (!documentation) throw new Error(`Setting ${name} has no documentation: register it with settingDocs in config.ts (description and mode).`);
+  return documentation;
+}
+
+function settingCells(name: string, schema: z.ZodType, documentation: SettingDoc): string[] {
+  const jsonSchema = z.toJSONSchema(schema, { io: 'input' }) as JsonSchemaOfSetting;
+  const required = (LIVE_REQUIRED_SETTINGS as readonly string[]).includes(name);
+  const mode = required ? `${documentation.mode}; required in live` : documentation.mode;
+  return [`\`${name}\``, typeOf(jsonSchema), defaultOf(jsonSchema, documentation), mode, cell(documentation.description)];
+}
+
+/** A Markdown table with its columns padded as Prettier pads them, so formatting the docs leaves it as generated. */
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((title, column) => Math.max(3, title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((text, column) => text.padEnd(widths[column]!)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
+}
+
+interface JsonSchemaOfSetting {
+  readonly type?: string;
+  readonly enum?: readonly string[];
+  readonly format?: string;
+  readonly pattern?: string;
+  readonly minLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly default?: unknown;
+}
+
+function typeOf(schema: JsonSchemaOfSetting): string {
+  if (schema.enum) return `one of ${schema.enum.map((value) => `\`${value}\``).join(', ')}`;
+  if (schema.type === 'integer' || schema.type === 'number') {
+    // z.int() states the safe-integer range as its bounds; only bounds a setting chose are worth printing.
+    const minimum = schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER ? schema.minimum : undefined;
+    const maximum = schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER ? schema.maximum : undefined;
+    if (minimum !== undefined && maximum !== undefined) return `${schema.type}, ${minimum} to ${maximum}`;
+    if (minimum !== undefined) return `${schema.type}, at least ${minimum}`;
+    if (maximum !== undefined) return `${schema.type}, at most ${maximum}`;
+    return schema.type;
+  }
+  if (schema.format === 'uri') return 'URL';
+  if (schema.pattern) return `string matching \`${cell(schema.pattern)}\``;
+  if (schema.minLength !== undefined && schema.minLength > 1) return `string, at least ${schema.minLength} characters`;
+  return 'string';
+}
+
+function defaultOf(schema: JsonSchemaOfSetting, documentation: SettingDoc): string {
+  if (schema.default !== undefined) return `\`${String(schema.default)}\``;
+  return documentation.defaultText ? cell(documentation.defaultText) : '—';
+}
+
+/** A table cell: a pipe would end it. */
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|');
+}
