@@ -97,8 +97,8 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
         const response = await transport.handleRequest(transportRequest(endpointUrl, headerValue(request.headers[HEADERS.protocolVersion])), { parsedBody: withoutTaskAugmentation(request.body) });
         reply.code(response.status);
         response.headers.forEach((value, name) => reply.header(name, value));
-        // A notification or response is acknowledged with 202 and no body.
-        return reply.send(response.body ? await response.text() : undefined);
+        // A notification or response is acknowledged with 202 and no body; an answer's bytes are sent as they are.
+        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
       } finally {
         await server.close();
       }
