@@ -36,7 +36,8 @@ const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 /**
  * The SDK parses a request with the schema its handler was registered under, and a parse failure carries no JSON-RPC
  * code, so it reaches the client as -32603, an internal error. Registered under their method alone, the handlers see
- * every request: tools/list checks its cursor itself and the SDK's own tools/call wrapper answers bad params -32602.
+ * every request: tools/list checks its cursor itself, and a tools/call the SDK cannot read never reaches the server
+ * (json-rpc.ts answers it -32602).
  */
 const LIST_TOOLS = ListToolsRequestSchema.pick({ method: true }).loose();
 const CALL_TOOL = CallToolRequestSchema.pick({ method: true }).loose();
@@ -69,7 +70,7 @@ export function mcpServer(options: McpServerOptions, context: McpRequestContext)
     const page = pageOf(context.surface.tools, (request.params as { cursor?: unknown } | undefined)?.cursor, options.pageSize);
     return { tools: [...page.items], ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
   });
-  // The SDK's tools/call wrapper has validated the request against CallToolRequestSchema before this runs.
+  // Checked against CallToolRequestSchema before the transport took it (json-rpc.ts), and again by the SDK's wrapper.
   server.setRequestHandler(CALL_TOOL, (request) => callTool(options.caller, (request as CallToolRequest).params, context));
   server.fallbackRequestHandler = async (request) => {
     throw new JsonRpcError(JSON_RPC_CODE.methodNotFound, `Method not found: ${request.method}`);

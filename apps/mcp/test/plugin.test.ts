@@ -163,7 +163,13 @@ describe('MCP plugin (stub credentials and tool caller)', () => {
   });
 
   it('answers a nameless tools/call and an unknown method as protocol errors', async () => {
-    expect((await rpc('tools/call', { arguments: {} })).json().error.code).toBe(-32602);
+    for (const params of [{ arguments: {} }, { name: 7 }, { name: 'wallet', arguments: 'all' }]) {
+      expect((await rpc('tools/call', params, {}, 'call-9')).json(), JSON.stringify(params)).toEqual({
+        jsonrpc: '2.0',
+        id: 'call-9',
+        error: { code: -32602, message: 'tools/call needs params with the tool "name" as a string and its "arguments", if any, as an object.' },
+      });
+    }
     expect((await rpc('resources/list')).json().error).toEqual({ code: -32601, message: 'Method not found: resources/list' });
   });
 });
