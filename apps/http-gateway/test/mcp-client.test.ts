@@ -1,7 +1,7 @@
 import { catalog } from '@svc/contracts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backends, useGateway } from './harness.js';
 import { newAccessKey } from './mcp-harness.js';
@@ -42,9 +42,9 @@ describe.each(backends)('MCP SDK client against the gateway on 127.0.0.1 ($name)
     return tools;
   }
 
-  it('negotiates protocol 2025-06-18 and lists every read tool across pages', async () => {
+  it('negotiates the latest protocol version the SDK speaks and lists every read tool across pages', async () => {
     const { client, transport } = await connect({ 'x-api-key': key });
-    expect(transport.protocolVersion).toBe('2025-06-18');
+    expect(transport.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
     expect(client.getServerVersion()).toMatchObject({ name: 'svc-tools', version: '2.0.10' });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {} });
     const first = await client.listTools();

@@ -1,3 +1,4 @@
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { revokeAccessKey } from '@svc/store';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, backends, useGateway } from './harness.js';
@@ -62,8 +63,8 @@ describe.each(backends)('POST /api/mcp over raw HTTP on $name', (backend) => {
   });
 
   describe('transport rules', () => {
-    it('answers initialize with protocol 2025-06-18, serverInfo and the tools capability, without a session id', async () => {
-      const res = await mcpPost(h.app, { jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }, auth());
+    it('answers initialize with the requested version it speaks, serverInfo and the tools capability, without a session id', async () => {
+      const res = await mcpPost(h.app, { jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }, auth());
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('application/json');
       expect(res.headers['mcp-session-id']).toBeUndefined();
@@ -74,8 +75,15 @@ describe.each(backends)('POST /api/mcp over raw HTTP on $name', (backend) => {
       });
     });
 
-    it('accepts MCP-Protocol-Version 2025-06-18 or none, and answers 400 to any other', async () => {
-      expect((await mcpPost(h.app, ping, { ...auth(), 'mcp-protocol-version': '2025-06-18' })).json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    it('answers initialize with a newer version it speaks with that version, and with its latest to an unknown one', async () => {
+      const initialize = (protocolVersion: string) =>
+        mcpPost(h.app, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } } }, auth());
+      expect((await initialize('2025-11-25')).json().result.protocolVersion).toBe('2025-11-25');
+      expect((await initialize('2099-01-01')).json().result.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+    });
+
+    it('accepts an MCP-Protocol-Version the SDK speaks, or none, and answers 400 to any other', async () => {
+      for (const version of ['2025-06-18', '2025-11-25']) expect((await mcpPost(h.app, ping, { ...auth(), 'mcp-protocol-version': version })).json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
       expect((await mcpPost(h.app, ping, auth())).statusCode).toBe(200);
       const res = await mcpPost(h.app, ping, { ...auth(), 'mcp-protocol-version': '1999-01-01' });
       expect(res.statusCode).toBe(400);

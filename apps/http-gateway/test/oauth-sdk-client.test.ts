@@ -4,6 +4,7 @@ import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotoc
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -141,7 +142,7 @@ describe.each(backends)('the MCP SDK client’s OAuth flow against the gateway o
 
     // 3. Connected with the Bearer token: the read-only surface (the tools that change nothing).
     const { client, transport } = await connect(provider);
-    expect(transport.protocolVersion).toBe('2025-06-18');
+    expect(transport.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
     expect(await listAll(client)).toEqual(READ_TOOLS);
 
     // 4. Ten minutes later the access token has expired: the 401 makes the SDK refresh (rotating the refresh token) and retry.

@@ -16,7 +16,11 @@ export const JSON_RPC_CODE = {
   requestRefused: -32000,
 } as const;
 
-/** A JSON-RPC protocol error raised by this endpoint. HTTP status 200 unless the envelope itself was unusable. */
+/**
+ * A JSON-RPC protocol error raised by this endpoint. HTTP status 200 unless the envelope itself was unusable. Thrown
+ * from a handler of the SDK's server, its code, message and data are what the client receives (the SDK's own McpError
+ * would prefix the message with "MCP error <code>: ").
+ */
 export class JsonRpcError extends Error {
   override readonly name = 'JsonRpcError';
 
@@ -24,6 +28,7 @@ export class JsonRpcError extends Error {
     readonly code: number,
     message: string,
     readonly httpStatus = 200,
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -34,6 +39,15 @@ export const unknownTool = (name: string) => new JsonRpcError(JSON_RPC_CODE.inva
 
 export const invalidParams = (message: string) => new JsonRpcError(JSON_RPC_CODE.invalidParams, message);
 
+/**
+ * Invalid tool arguments are a protocol error in MCP 2025-06-18 (-32602), reported with every field and rule so a
+ * client can fix the call. `invalid_body` is the arguments not being an object at all.
+ */
+export function argumentError(error: unknown): JsonRpcError | undefined {
+  if (!(error instanceof ServiceError) || (error.code !== 'invalid_input' && error.code !== 'invalid_body')) return undefined;
+  return new JsonRpcError(JSON_RPC_CODE.invalidParams, error.message, 200, { tool: error.extra?.tool, issues: error.issues ?? [] });
+}
+
 export interface JsonRpcFailure {
   readonly httpStatus: number;
   readonly error: { readonly code: number; readonly message: string; readonly data?: unknown };
@@ -41,24 +55,14 @@ export interface JsonRpcFailure {
   readonly unexpected: boolean;
 }
 
-/**
- * Invalid tool arguments are a protocol error in MCP 2025-06-18 (-32602), reported with every field and rule so a
- * client can fix the call. `invalid_body` is the arguments not being an object at all.
- */
-function argumentFailure(error: ServiceError): JsonRpcFailure | undefined {
-  if (error.code !== 'invalid_input' && error.code !== 'invalid_body') return undefined;
-  return { httpStatus: 200, error: { code: JSON_RPC_CODE.invalidParams, message: error.message, data: { tool: error.extra?.tool, issues: error.issues ?? [] } }, unexpected: false };
-}
-
+/** A failure before any JSON-RPC message was served: the request's headers, credential or body were refused. */
 export function jsonRpcFailure(error: unknown): JsonRpcFailure {
   if (error instanceof JsonRpcError) {
-    return { httpStatus: error.httpStatus, error: { code: error.code, message: error.message }, unexpected: false };
+    return { httpStatus: error.httpStatus, error: { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) }, unexpected: false };
   }
   if (error instanceof ServiceError) {
     // The body was refused before a JSON-RPC message could be read from it.
     if (error.code === 'nesting_too_deep') return { httpStatus: error.status, error: { code: JSON_RPC_CODE.invalidRequest, message: error.message, data: toProblem(error) }, unexpected: false };
-    const argument = argumentFailure(error);
-    if (argument) return argument;
     const problem = toProblem(error);
     const code = problem.status >= 500 ? JSON_RPC_CODE.internalError : JSON_RPC_CODE.requestRefused;
     return { httpStatus: problem.status, error: { code, message: problem.detail, data: problem }, unexpected: problem.code === 'internal' };
@@ -68,11 +72,6 @@ export function jsonRpcFailure(error: unknown): JsonRpcFailure {
     return { httpStatus: refused.statusCode, error: { code: isUnparsableBody(refused) ? JSON_RPC_CODE.parseError : JSON_RPC_CODE.requestRefused, message: refused.message }, unexpected: false };
   }
   return { httpStatus: 500, error: { code: JSON_RPC_CODE.internalError, message: 'Internal error' }, unexpected: true };
-}
-
-/** Whether a tools/call failure must stay a JSON-RPC error rather than become an isError result. */
-export function isProtocolFailure(error: unknown): boolean {
-  return error instanceof JsonRpcError || (error instanceof ServiceError && argumentFailure(error) !== undefined);
 }
 
 /**

@@ -1,11 +1,12 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { catalog, ServiceError } from '@svc/contracts';
 import type { Credential, CredentialResolver } from '@svc/payments';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PREFLIGHT_HEADERS, RESPONSE_HEADERS } from './cors.js';
-import { JSON_RPC_CODE, JsonRpcError, jsonRpcFailure } from './errors.js';
-import { errorMessage, type JsonRpcId, parseMessage, resultMessage } from './json-rpc.js';
-import { mcpMethods } from './methods.js';
-import { HEADERS, MCP_PATH, PROTOCOL_VERSION, protectedResourceMetadataUrl, TRANSACTIONS_ENABLED } from './protocol.js';
+import { JSON_RPC_CODE, jsonRpcFailure } from './errors.js';
+import { errorMessage, refusalOf, withoutTaskAugmentation } from './json-rpc.js';
+import { HEADERS, MCP_PATH, protectedResourceMetadataUrl, TRANSACTIONS_ENABLED } from './protocol.js';
+import { mcpServer } from './server.js';
 import { mcpSurfaces } from './surfaces.js';
 import type { McpToolCaller } from './tool-caller.js';
 
@@ -25,17 +26,31 @@ const DEFAULT_PAGE_SIZE = 100;
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
 
 /**
- * `POST /api/mcp`: MCP 2025-06-18 over Streamable HTTP, stateless, JSON responses only (no SSE stream, no session).
- * Register it as a plugin (`app.register(mcpPlugin, options)`): its error handler and CORS headers stay inside it.
+ * The request as the SDK's web-standard transport reads it. Fastify has parsed the body (as JSON: anything else got
+ * its 415), and the answer is JSON whatever the client accepts, so the transport is told the one media type both ways
+ * (it would refuse a client that does not list text/event-stream too, though no stream is ever sent). The protocol
+ * version header is the client's: the transport checks it against the versions the SDK speaks.
+ */
+function transportRequest(url: string, protocolVersion: string | undefined): Request {
+  const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+  if (protocolVersion !== undefined) headers[HEADERS.protocolVersion] = protocolVersion;
+  return new Request(url, { method: 'POST', headers });
+}
+
+/**
+ * `POST /api/mcp`: MCP over Streamable HTTP on the SDK's server and transport, stateless, JSON responses only (no SSE
+ * stream, no session). Register it as a plugin (`app.register(mcpPlugin, options)`): its error handler and CORS
+ * headers stay inside it.
  */
 export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
-  // Computed once: which surface a request sees is a per-request choice between these two.
+  // Computed once: which surface a request sees is a per-request choice between these.
   const surfaces = mcpSurfaces(catalog);
-  const handle = mcpMethods({ caller: options.caller, pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE });
+  const serverOptions = { caller: options.caller, pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE };
   const challenge = `Bearer resource_metadata="${protectedResourceMetadataUrl(options.publicBaseUrl)}"`;
+  const endpointUrl = `${options.publicBaseUrl}${MCP_PATH}`;
   const credentials = new WeakMap<FastifyRequest, Credential>();
 
-  function sendFailure(request: FastifyRequest, reply: FastifyReply, id: JsonRpcId | null, error: unknown) {
+  function sendFailure(request: FastifyRequest, reply: FastifyReply, id: string | number | null, error: unknown) {
     const failure = jsonRpcFailure(error);
     if (failure.unexpected) request.log.error({ err: error }, 'MCP request failed');
     if (failure.httpStatus === 401) {
@@ -54,6 +69,7 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
 
   app.options(MCP_PATH, async (_request, reply) => reply.code(204).headers(PREFLIGHT_HEADERS).send());
 
+  // The SDK's transport in stateless mode would open an SSE stream on GET and "end" a session that never was on DELETE.
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(405)
@@ -65,31 +81,26 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
   app.post(MCP_PATH, {
     // Before the body is parsed: an unauthenticated client gets its 401 without the server reading what it sent.
     onRequest: async (request) => {
-      const version = headerValue(request.headers[HEADERS.protocolVersion]);
-      // A missing header is accepted (the spec's fallback for clients that predate it); any other version is not ours.
-      if (version !== undefined && version !== PROTOCOL_VERSION) {
-        throw new JsonRpcError(JSON_RPC_CODE.requestRefused, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${PROTOCOL_VERSION})`, 400);
-      }
       credentials.set(request, await options.credentials.resolve({ apiKey: request.headers[HEADERS.apiKey], authorization: request.headers[HEADERS.authorization] }));
     },
     handler: async (request, reply) => {
-      const message = parseMessage(request.body);
-      if (message.kind === 'acknowledge') return reply.code(202).send();
-      const { request: call } = message;
+      const refusal = refusalOf(request.body);
+      if (refusal) return sendFailure(request, reply, refusal.id, refusal.error);
       const credential = credentials.get(request)!;
       // The exact value, on this very request; OAuth sessions stay read-only whatever they send.
       const transactions = request.headers[HEADERS.transactions] === TRANSACTIONS_ENABLED;
       const surface = credential.readOnly ? surfaces.readOnly : transactions ? surfaces.withTransactions : surfaces.standard;
+      const server = mcpServer(serverOptions, { credential, surface, idempotencyKey: headerValue(request.headers['idempotency-key']), log: request.log });
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
       try {
-        const result = await handle(call, {
-          credential,
-          surface,
-          idempotencyKey: headerValue(request.headers['idempotency-key']),
-          log: request.log,
-        });
-        return reply.send(resultMessage(call.id, result));
-      } catch (error) {
-        return sendFailure(request, reply, call.id, error);
+        const response = await transport.handleRequest(transportRequest(endpointUrl, headerValue(request.headers[HEADERS.protocolVersion])), { parsedBody: withoutTaskAugmentation(request.body) });
+        reply.code(response.status);
+        response.headers.forEach((value, name) => reply.header(name, value));
+        // A notification or response is acknowledged with 202 and no body; an answer's bytes are sent as they are.
+        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+      } finally {
+        await server.close();
       }
     },
   });

@@ -1,6 +1,3 @@
-/** The one MCP protocol version this endpoint speaks (answered to every `initialize`, checked in the header). */
-export const PROTOCOL_VERSION = '2025-06-18';
-
 /** The endpoint's path: one URL for every JSON-RPC message (MCP Streamable HTTP). */
 export const MCP_PATH = '/api/mcp';
 

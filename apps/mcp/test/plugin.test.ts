@@ -1,3 +1,4 @@
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { catalog, notImplemented, parseInput, findTool, ServiceError } from '@svc/contracts';
 import type { Credential } from '@svc/payments';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -131,8 +132,44 @@ describe('MCP plugin (stub credentials and tool caller)', () => {
     expect(crashed.content[0].text).not.toContain('on fire');
   });
 
+  const initialize = (protocolVersion: string) => rpc('initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } });
+
+  it('negotiates the protocol version through the SDK: a version it speaks is echoed, an unknown one gets its latest', async () => {
+    for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) expect((await initialize(version)).json().result.protocolVersion, version).toBe(version);
+    expect((await initialize('2099-01-01')).json().result.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+  });
+
+  it('answers an initialize it cannot read with -32602 under its id, not an internal error', async () => {
+    for (const params of [{}, { protocolVersion: 7, capabilities: {}, clientInfo: { name: 't', version: '1' } }]) {
+      const res = await rpc('initialize', params, {}, 'init-1');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ jsonrpc: '2.0', id: 'init-1', error: { code: -32602, message: expect.stringContaining('protocolVersion') } });
+    }
+  });
+
+  it('runs a task-augmented tools/call as a plain call, as MCP asks of a server without task support', async () => {
+    calls.length = 0;
+    const res = await rpc('tools/call', { name: 'mktdataTrendingTokens', arguments: {}, task: { ttl: 60_000 } });
+    expect(res.json().result).toMatchObject({ structuredContent: { ran: 'mktdataTrendingTokens' } });
+    expect(calls.map((call) => call.tool)).toEqual(['mktdataTrendingTokens']);
+  });
+
+  it('answers JSON to a client that does not list text/event-stream in Accept', async () => {
+    for (const accept of ['application/json', '*/*', 'text/html']) {
+      const res = await rpc('ping', {}, { accept });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.json(), accept).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    }
+  });
+
   it('answers a nameless tools/call and an unknown method as protocol errors', async () => {
-    expect((await rpc('tools/call', { arguments: {} })).json().error.code).toBe(-32602);
+    for (const params of [{ arguments: {} }, { name: 7 }, { name: 'wallet', arguments: 'all' }]) {
+      expect((await rpc('tools/call', params, {}, 'call-9')).json(), JSON.stringify(params)).toEqual({
+        jsonrpc: '2.0',
+        id: 'call-9',
+        error: { code: -32602, message: 'tools/call needs params with the tool "name" as a string and its "arguments", if any, as an object.' },
+      });
+    }
     expect((await rpc('resources/list')).json().error).toEqual({ code: -32601, message: 'Method not found: resources/list' });
   });
 });
