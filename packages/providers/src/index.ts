@@ -1,4 +1,4 @@
-export * from './http-json.js';
+export * from './upstream/index.js';
 export * from './migration/index.js';
 export * from './provider-mode.js';
 export * from './registry.js';
