@@ -4,8 +4,8 @@ import { CredentialResolver, ephemeralSiwxNonces, HttpPriceOracle, PaymentProces
 import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
-import { Providers } from '@svc/providers';
-import { liveBitcoinChain, liveEvmNetworks, liveHederaNetwork, liveSolanaChain, type OrderEngine, sandboxBitcoinChain, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
+import { liveBitcoinChain, Providers, sandboxBitcoinChain } from '@svc/providers';
+import { liveEvmNetworks, liveHederaNetwork, liveSolanaChain, type OrderEngine, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';

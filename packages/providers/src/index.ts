@@ -4,3 +4,4 @@ export * from './provider-mode.js';
 export * from './registry.js';
 export * from './seeded-random.js';
 export * from './hedera/index.js';
+export * from './bitcoin/index.js';

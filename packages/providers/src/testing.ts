@@ -1,6 +1,10 @@
 import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
 import { afterEach, beforeEach } from 'vitest';
+import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with { type: 'json' };
 import { configureUpstream } from './upstream/registry.js';
+
+/** A recorded Counterparty compose/send answer: an unsigned transaction carrying an enhanced send (see fixtures/README.md). */
+export const RECORDED_COUNTERPARTY_COMPOSE_SEND = composeSend;
 
 /**
  * For tests of live adapters against recorded responses: a fresh undici MockAgent as the global dispatcher for each
