@@ -5,3 +5,4 @@ export * from './registry.js';
 export * from './seeded-random.js';
 export * from './hedera/index.js';
 export * from './bitcoin/index.js';
+export * from './evm-swap/index.js';
