@@ -6,3 +6,4 @@ export * from './seeded-random.js';
 export * from './hedera/index.js';
 export * from './bitcoin/index.js';
 export * from './evm-swap/index.js';
+export * from './solana-market/index.js';

@@ -1,10 +1,14 @@
 import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
 import { afterEach, beforeEach } from 'vitest';
 import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with { type: 'json' };
+import priceV3 from './solana-market/fixtures/price-v3.json' with { type: 'json' };
 import { configureUpstream } from './upstream/registry.js';
 
 /** A recorded Counterparty compose/send answer: an unsigned transaction carrying an enhanced send (see fixtures/README.md). */
 export const RECORDED_COUNTERPARTY_COMPOSE_SEND = composeSend;
+
+/** A recorded Jupiter Price API v3 answer (WSOL and JUP, with liquidity). */
+export const RECORDED_JUPITER_PRICE_V3 = priceV3;
 
 /**
  * For tests of live adapters against recorded responses: a fresh undici MockAgent as the global dispatcher for each

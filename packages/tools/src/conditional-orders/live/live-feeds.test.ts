@@ -1,7 +1,6 @@
-import { useMockAgent } from '@svc/providers/testing';
+import { RECORDED_JUPITER_PRICE_V3 as priceV3, useMockAgent } from '@svc/providers/testing';
 import { describe, expect, it } from 'vitest';
 import { liveEvmNetworks } from '../../evm/live-evm-networks.js';
-import priceV3 from '../../solana/market/fixtures/price-v3.json' with { type: 'json' };
 import { liveSolanaChain } from '../../solana/solana-chain.js';
 import { evmVenuePriceFeed } from './evm-venue-price-feed.js';
 import zeroExWethUsdc from './fixtures/zero-ex-quote-base-weth-usdc.json' with { type: 'json' };
