@@ -1,5 +1,5 @@
 export { concurrencySetting, rpsSetting, UPSTREAM_PROVIDERS, type UpstreamLimitOverride, type UpstreamProvider, type UpstreamProviderKey, upstreamLimitSettings, upstreamOverridesFrom } from './limits.js';
-export { collectProvenance, type Provenance, recordRead } from './provenance.js';
+export { collectProvenance, type Provenance, recordRead, withProvenance } from './provenance.js';
 export { configureUpstream, upstreamClient, upstreamHealth } from './registry.js';
 export {
   DEFAULT_UPSTREAM_POLICY,

@@ -17,8 +17,8 @@ interface Reads {
 // report itself without threading metadata through each port method and its sandbox twin.
 const current = new AsyncLocalStorage<Reads>();
 
-/** Notes one read of `source` fetched at `asOf` for the answer being built, if any answer is collecting. */
-export function recordRead(source: string, asOf: string): void {
+/** Notes one read of `source` fetched at `asOf` (now, for a simulation) for the answer being built, if one is collecting. */
+export function recordRead(source: string, asOf: string = new Date().toISOString()): void {
   const reads = current.getStore();
   if (!reads) return;
   reads.sources.add(source);
@@ -31,4 +31,9 @@ export async function collectProvenance<T>(work: () => Promise<T>): Promise<{ va
   const value = await current.run(reads, work);
   const provenance = reads.oldest === undefined ? undefined : { source: [...reads.sources].join(', '), asOf: reads.oldest };
   return { value, provenance };
+}
+
+/** A tool's answer with where and when its data came from; a field the answer already has keeps its own value. */
+export function withProvenance(output: Readonly<Record<string, unknown>>, provenance: Provenance): Record<string, unknown> {
+  return { source: provenance.source, asOf: provenance.asOf, ...output };
 }
