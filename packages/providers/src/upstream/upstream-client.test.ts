@@ -26,6 +26,12 @@ describe('the shared upstream client', () => {
     expect(Date.now() - started).toBeLessThan(900);
   });
 
+  it('retries a read that timed out, and counts the timeout as a failure', async () => {
+    pool().intercept({ path: '/hung' }).reply(200, { late: true }, { headers: JSON_HEADERS }).delay(1_000);
+    pool().intercept({ path: '/hung' }).reply(200, { prompt: true }, { headers: JSON_HEADERS });
+    expect(await clientOf().getJson(url('/hung'))).toEqual({ prompt: true });
+  });
+
   it('retries a 429 after the Retry-After it was given, then answers', async () => {
     pool().intercept({ path: '/limited' }).reply(429, 'slow down', { headers: { 'retry-after': '0.3' } });
     pool().intercept({ path: '/limited' }).reply(200, { ok: 1 }, { headers: JSON_HEADERS });

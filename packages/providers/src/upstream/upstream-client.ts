@@ -93,7 +93,8 @@ export interface UpstreamPolicyOptions {
 }
 
 export const DEFAULT_UPSTREAM_POLICY: UpstreamPolicyOptions = {
-  timeoutMs: 10_000,
+  // Three attempts of 8 s plus backoff stay inside the gateway's 30 s request timeout.
+  timeoutMs: 8_000,
   retries: 2,
   backoffBaseMs: 200,
   backoffMaxMs: 2_000,
@@ -103,12 +104,12 @@ export const DEFAULT_UPSTREAM_POLICY: UpstreamPolicyOptions = {
   cacheEntries: 500,
 };
 
-/** A 429, a 5xx or a network failure: worth retrying (when idempotent), and counted by the breaker. */
+/** A 429, a 5xx, a timeout or a network failure: worth retrying (when idempotent), and counted by the breaker. */
 class TransientFailure extends Error {
   constructor(
     readonly detail: string,
-    readonly status: number | undefined,
-    readonly retryAfterMs: number | undefined,
+    readonly extra: { readonly upstreamStatus?: number; readonly timeoutMs?: number },
+    readonly retryAfterMs?: number,
     cause?: unknown,
   ) {
     super(detail, { cause });
@@ -229,19 +230,25 @@ export class UpstreamClient {
   }
 
   async #attempt(request: UpstreamRequest, method: 'GET' | 'POST'): Promise<UpstreamAnswer> {
-    return timeout(this.#options.timeoutMs, TimeoutStrategy.Aggressive).execute(async ({ signal }) => {
-      let response: Response;
-      try {
-        response = await this.#fetch(request.url, { method, ...(request.headers ? { headers: { ...request.headers } } : {}), ...(request.body === undefined ? {} : { body: request.body }), signal });
-      } catch (error) {
-        throw new TransientFailure(`unreachable (${error instanceof Error ? error.message : String(error)})`, undefined, undefined, error);
-      }
-      const text = await response.text();
-      if (isTransientStatus(response.status)) {
-        throw new TransientFailure(`answered HTTP ${response.status}`, response.status, retryAfterMsOf(response.headers.get('retry-after')));
-      }
-      return { status: response.status, ok: response.ok, text, source: this.provider, asOf: new Date().toISOString() };
-    });
+    const { timeoutMs } = this.#options;
+    try {
+      return await timeout(timeoutMs, TimeoutStrategy.Aggressive).execute(async ({ signal }) => {
+        let response: Response;
+        try {
+          response = await this.#fetch(request.url, { method, ...(request.headers ? { headers: { ...request.headers } } : {}), ...(request.body === undefined ? {} : { body: request.body }), signal });
+        } catch (error) {
+          throw new TransientFailure(`unreachable (${error instanceof Error ? error.message : String(error)})`, {}, undefined, error);
+        }
+        const text = await response.text();
+        if (isTransientStatus(response.status)) {
+          throw new TransientFailure(`answered HTTP ${response.status}`, { upstreamStatus: response.status }, retryAfterMsOf(response.headers.get('retry-after')));
+        }
+        return { status: response.status, ok: response.ok, text, source: this.provider, asOf: new Date().toISOString() };
+      });
+    } catch (error) {
+      if (error instanceof TaskCancelledError) throw new TransientFailure(`did not answer within ${timeoutMs} ms`, { timeoutMs }, undefined, error);
+      throw error;
+    }
   }
 
   #failure(error: unknown, method: string, url: URL): unknown {
@@ -249,10 +256,7 @@ export class UpstreamClient {
     if (error instanceof BrokenCircuitError) {
       return upstreamError(this.provider, `has failed repeatedly, so calls to it are paused for up to ${Math.round(this.#options.halfOpenAfterMs / 1000)} s`, { breaker: 'open' }, error);
     }
-    if (error instanceof TaskCancelledError) return upstreamError(this.provider, `did not answer ${what} within ${this.#options.timeoutMs} ms`, { timeoutMs: this.#options.timeoutMs }, error);
-    if (error instanceof TransientFailure) {
-      return upstreamError(this.provider, `${error.detail} to ${what}`, error.status === undefined ? {} : { upstreamStatus: error.status }, error.cause ?? error);
-    }
+    if (error instanceof TransientFailure) return upstreamError(this.provider, `${error.detail} (${what})`, error.extra, error.cause ?? error);
     return error;
   }
 }
