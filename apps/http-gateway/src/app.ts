@@ -4,8 +4,8 @@ import { CredentialResolver, ephemeralSiwxNonces, HttpPriceOracle, PaymentProces
 import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
-import { Providers } from '@svc/providers';
-import { liveBitcoinChain, liveEvmNetworks, liveHederaNetwork, liveSolanaChain, type OrderEngine, sandboxBitcoinChain, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
+import { configureUpstream, liveBitcoinChain, Providers, sandboxBitcoinChain, upstreamHealth } from '@svc/providers';
+import { liveEvmNetworks, liveHederaNetwork, liveSolanaChain, type OrderEngine, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
@@ -93,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const nonces = config.siwxNonceKey ? new SiwxNonces(config.siwxNonceKey) : ephemeralSiwxNonces();
   const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: smartWalletVerifier(config, deps.sandbox), nonces };
   const masterKey = deps.masterKey ?? config.masterKey ?? ephemeralMasterKey(config);
+  configureUpstream(config.upstreamLimits);
   const providers = new Providers(config.mode, config.providerSettings);
   // Vaults read balances and mint on the sandbox Base chain; live mode wires no vault chain in this release.
   const vaultChains = deps.sandbox && config.mode === 'sandbox' ? sandboxVaultChains(deps.sandbox.base) : undefined;
@@ -151,7 +152,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       .query('SELECT 1')
       .then(() => ({ kind: deps.db.kind, ok: true, latencyMs: Math.round(performance.now() - started) }))
       .catch(() => ({ kind: deps.db.kind, ok: false }));
-    return reply.code(database.ok ? 200 : 503).header('cache-control', 'no-store').send({ status: database.ok ? 'ok' : 'degraded', mode: config.mode, database });
+    return reply.code(database.ok ? 200 : 503).header('cache-control', 'no-store').send({ status: database.ok ? 'ok' : 'degraded', mode: config.mode, database, upstreams: upstreamHealth() });
   });
 
   return app;

@@ -1,11 +1,24 @@
 import { EVM_CHAINS, InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from '@svc/chains';
 import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
 import { siwxNonceKeyFrom } from '@svc/payments';
-import type { ProviderEnv } from '@svc/providers';
+import { concurrencySetting, type ProviderEnv, rpsSetting, UPSTREAM_PROVIDERS, type UpstreamLimitOverride, type UpstreamProviderKey, upstreamOverridesFrom } from '@svc/providers';
 import { LIVE_PRICE_INTERVAL_MS, type LiveHederaSettings } from '@svc/tools';
 import type { AccessKeyEnvironment } from '@svc/store';
 import { z } from 'zod';
 import { settingDocs } from './setting-docs.js';
+
+/**
+ * Caps on our calls to each third-party provider: UPSTREAM_<PROVIDER>_RPS (requests per second, fractions allowed) and
+ * UPSTREAM_<PROVIDER>_CONCURRENCY. Unset, each provider's published limit applies (see @svc/providers upstream/limits.ts).
+ */
+export const upstreamLimitsSchema = z.object(
+  Object.fromEntries(
+    Object.values(UPSTREAM_PROVIDERS).flatMap((provider) => [
+      [rpsSetting(provider), z.coerce.number().positive().optional().describe(`Requests per second to ${provider.name} (default ${Number(provider.rps.toFixed(3))}).`)],
+      [concurrencySetting(provider), z.coerce.number().int().positive().optional().describe(`Requests in flight at once to ${provider.name} (default ${provider.concurrency}).`)],
+    ]),
+  ),
+);
 
 /**
  * Every setting the service reads, with its default and its documentation (docs/operations/configuration.md is
@@ -109,6 +122,8 @@ export interface Config {
    * without its setting answers 503 naming it, and only its tools fail.
    */
   readonly providerSettings: ProviderEnv;
+  /** The operator's rate and concurrency caps per upstream provider (UPSTREAM_<PROVIDER>_RPS / _CONCURRENCY). */
+  readonly upstreamLimits: Partial<Record<UpstreamProviderKey, UpstreamLimitOverride>>;
   /** Live Hedera (HEDERA_NETWORK and the rest, see liveHederaNetwork); ignored in sandbox mode. */
   readonly hedera: LiveHederaSettings;
   /** Live EVM tools: RPC_URL_ETHEREUM, RPC_URL_BSC, RPC_URL_POLYGON, RPC_URL_BASE, RPC_URL_ALTCHAIN, ZEROX_API_KEY, LIFI_API_KEY. */
@@ -162,8 +177,10 @@ export const EVM_SETTINGS = [...EVM_CHAINS.map((chain) => chain.rpcSetting), 'ZE
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = settingsSchema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(`Invalid settings: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const upstreamLimits = upstreamLimitsSchema.safeParse(env);
+  const issues = [...(result.error?.issues ?? []), ...(upstreamLimits.error?.issues ?? [])];
+  if (!result.success || !upstreamLimits.success) {
+    throw new ConfigError(`Invalid settings: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const s = result.data;
   if (s.SVC_MODE === 'live') {
@@ -220,5 +237,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     evmSettings: Object.fromEntries(EVM_SETTINGS.map((name) => [name, env[name] || undefined])),
     orderPriceIntervalMs: s.ORDER_PRICE_INTERVAL_MS,
+    upstreamLimits: upstreamOverridesFrom(upstreamLimits.data),
   };
 }

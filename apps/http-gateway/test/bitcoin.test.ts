@@ -37,6 +37,8 @@ describe.each(backends)('Bitcoin wallet and Counterparty tools on the sandbox le
     const bob = await fundedWallet(gateway, UNCAPPED);
     const empty = await json(await alice.call('getBTCBalances', {}));
     expect(empty).toMatchObject({ segwit: { address: expect.stringMatching(/^bc1q/), sats: '0' }, taproot: { address: expect.stringMatching(/^bc1p/), sats: '0' }, total: { btc: '0', sats: '0' } });
+    // Read from the sandbox ledger's Esplora facade through the upstream client, which dates the read.
+    expect(empty).toMatchObject({ source: 'Sandbox Bitcoin ledger (Esplora API)', asOf: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     const aliceSegwit: string = empty.segwit.address;
     const aliceTaproot: string = empty.taproot.address;
     const bobSegwit: string = (await json(await bob.call('getBTCBalances', {}))).segwit.address;

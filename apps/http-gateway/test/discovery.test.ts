@@ -117,9 +117,10 @@ describe.each(backends)('discovery on $name', (backend) => {
     expect(res.body).toContain(`$${priceOf(catalog[0]!)}`);
   });
 
-  it('GET /health reports the mode and a reachable database', async () => {
+  it('GET /health reports the mode, a reachable database and each upstream provider\'s breaker', async () => {
     const res = await h.app.inject('/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', mode: 'sandbox', database: { kind: backend.name, ok: true } });
+    expect(res.json().upstreams).toEqual(expect.arrayContaining([{ provider: 'Jupiter', breaker: 'closed', queued: 0, inFlight: 0 }]));
   });
 });

@@ -133,7 +133,7 @@ describe.each(backends)('EVM tools through REST with SIWX + x402 ($name)', (back
     await fund(alice.vault, 'base', 'USDC', '500');
 
     const quote = await json(await alice.call('baseSwapQuote', { sellTokenAddress: usdc, buyTokenAddress: link, sellAmount: '$15' }));
-    expect(quote).toMatchObject({ sellAmount: '15', sellToken: { symbol: 'USDC' }, buyToken: { symbol: 'LINK' }, slippagePercent: 1 });
+    expect(quote).toMatchObject({ sellAmount: '15', sellToken: { symbol: 'USDC' }, buyToken: { symbol: 'LINK' }, slippagePercent: 1, asOf: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect(quote.conditionalOrderHandoff).toEqual({ receiveToken: link, spendToken: usdc, spendQuantity: 15, receiveTokenPriceUsd: expect.closeTo(15, 3), spendTokenPriceUsd: 1 });
     expect(Number(quote.buyAmount)).toBeCloseTo(1 * 0.997, 2);
 

@@ -11,7 +11,7 @@ describe.each(backends)('migration tools through REST with SIWX + x402 ($name)',
     expect(res.status).toBe(200);
     expect(decodePaymentResponseHeader(res.headers.get('payment-response')!)).toMatchObject({ success: true, payer: alice.account.address });
     const body = (await res.json()) as { projects: { projectId: string; name: string }[]; total: number };
-    expect(body).toMatchObject({ page: 1, limit: 3, hasMore: true, sandbox: true });
+    expect(body).toMatchObject({ page: 1, limit: 3, hasMore: true, sandbox: true, source: 'Sandbox Migrate.fun', asOf: '2026-11-01T00:00:00.000Z' });
     expect(body.projects.map((p) => p.projectId)).toEqual([`mig${body.total}`, `mig${body.total - 1}`, `mig${body.total - 2}`]);
 
     const details = await alice.call('migrationGetProjectDetails', { projectId: body.projects[0]!.projectId });

@@ -180,7 +180,8 @@ describe.each(backends)('Solana tools on the sandbox chain, paid with x402 + SIW
   it('prices, pair prices and token search come from the venue; a moved price shows at once', async () => {
     const alice = await fundedVault();
     const unknownMint = (await generateKeyPairSigner()).address;
-    const { prices } = await json(await alice.call('solanaGetTokenPrices', { tokenMints: [SOLANA_USDC_MINT, SOLANA_BONK_MINT, unknownMint] }));
+    const { prices, source, asOf } = await json(await alice.call('solanaGetTokenPrices', { tokenMints: [SOLANA_USDC_MINT, SOLANA_BONK_MINT, unknownMint] }));
+    expect({ source, asOf }).toEqual({ source: 'Sandbox Solana swap venue', asOf: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect(prices[0]).toEqual({ mint: SOLANA_USDC_MINT, priceUsd: 1, confidence: 'high' });
     expect(prices[1].priceUsd).toBeCloseTo(0.00002, 9);
     expect(prices[2]).toEqual({ mint: unknownMint, priceUsd: null, confidence: null });

@@ -1,10 +1,20 @@
 import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
 import { afterEach, beforeEach } from 'vitest';
+import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with { type: 'json' };
+import priceV3 from './solana-market/fixtures/price-v3.json' with { type: 'json' };
+import { configureUpstream } from './upstream/registry.js';
+
+/** A recorded Counterparty compose/send answer: an unsigned transaction carrying an enhanced send (see fixtures/README.md). */
+export const RECORDED_COUNTERPARTY_COMPOSE_SEND = composeSend;
+
+/** A recorded Jupiter Price API v3 answer (WSOL and JUP, with liquidity). */
+export const RECORDED_JUPITER_PRICE_V3 = priceV3;
 
 /**
  * For tests of live adapters against recorded responses: a fresh undici MockAgent as the global dispatcher for each
  * test, with real network connections refused. After each test the previous dispatcher is back and, unless
- * `assertAllUsed` is false, every interceptor must have been used. Returns the current test's agent.
+ * `assertAllUsed` is false, every interceptor must have been used. Each test also starts with fresh upstream clients,
+ * so no cached answer or breaker state leaks from one test into the next. Returns the current test's agent.
  */
 export function useMockAgent({ assertAllUsed = true }: { assertAllUsed?: boolean } = {}): () => MockAgent {
   let previous: Dispatcher;
@@ -14,6 +24,7 @@ export function useMockAgent({ assertAllUsed = true }: { assertAllUsed?: boolean
     agent = new MockAgent();
     agent.disableNetConnect();
     setGlobalDispatcher(agent);
+    configureUpstream({});
   });
   afterEach(async () => {
     if (assertAllUsed) agent.assertNoPendingInterceptors();

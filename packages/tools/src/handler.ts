@@ -1,8 +1,7 @@
 import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type ToolName, type ToolSettlement } from '@svc/contracts';
 import type { HederaNetwork, MasterKeyProvider } from '@svc/chains';
-import type { Providers } from '@svc/providers';
+import type { BitcoinChainAccess, Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
-import type { BitcoinChainAccess } from './bitcoin/bitcoin-chain.js';
 import type { OrderEngine } from './conditional-orders/engine/order-engine.js';
 import type { LiveOrderNetworks } from './conditional-orders/live/order-networks.js';
 import type { EvmNetworks } from './evm/evm-networks.js';

@@ -18,4 +18,4 @@ export {
   solanaBalanceReader,
 } from './solana/index.js';
 export { HEDERA_NETWORK_SETTING, hederaBalances, type LiveHederaSettings, liveHederaNetwork } from './hedera/index.js';
-export { BITCOIN_ESPLORA_SETTING, BITCOIN_ORD_SETTING, type BitcoinChainAccess, bitcoinBalanceReader, EsploraClient, liveBitcoinChain, sandboxBitcoinChain } from './bitcoin/index.js';
+export { bitcoinBalanceReader } from './bitcoin/index.js';

@@ -1,5 +1,6 @@
 import { type CatalogTool, findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
 import { decodePaymentSignature, type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, withSiwxChallenge } from '@svc/payments';
+import { collectProvenance, withProvenance } from '@svc/providers';
 import { type Db, releaseSpend, type SpendingPolicy } from '@svc/store';
 import { changingNothing } from './changes-nothing.js';
 import { type CallerAccount, type HandlerContext, handlerFor, type HandlerResources, type HandlerTable, type ServiceMode, settlementOf } from './handler.js';
@@ -143,7 +144,8 @@ export class ToolService {
       call: { tool: tool.name, inputHash: idempotencyKey ? inputHashOf(input) : '' },
       idempotencyKey,
       execute: async (commit) => {
-        const output = await handler(input as never, commit ? { ...context, commit } : context);
+        const { value, provenance } = await collectProvenance(() => handler(input as never, commit ? { ...context, commit } : context));
+        const output = provenance ? withProvenance(value, provenance) : value;
         return this.options.mode === 'sandbox' ? { ...output, sandbox: true } : output;
       },
       settlement,

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { getJson, parseUpstream } from '../http-json.js';
+import { UPSTREAM_PROVIDERS } from '../upstream/limits.js';
+import { upstreamClient } from '../upstream/registry.js';
+import { parseUpstream } from '../upstream/upstream-client.js';
 
-const PROVIDER = 'Hedera mirror node';
+const PROVIDER = UPSTREAM_PROVIDERS.hederaMirror.name;
+/** Balances move with every transfer, so an account is reused only for a moment; token metadata hardly changes. */
+const ACCOUNT_TTL_MS = 2_000;
+const TOKEN_TTL_MS = 300_000;
 
 /** An account as the mirror node serves it, mapped to what the Hedera tools read. */
 export interface MirrorAccount {
@@ -40,7 +45,7 @@ export class LiveHederaMirrorNode {
 
   /** `GET /api/v1/accounts/{idOrEvmAddress}`; undefined on 404 (no such account). */
   async account(ref: string): Promise<MirrorAccount | undefined> {
-    const raw = await getJson(this.#url(`accounts/${encodeURIComponent(ref)}`), PROVIDER);
+    const raw = await upstreamClient('hederaMirror').getJson(this.#url(`accounts/${encodeURIComponent(ref)}`), { cacheTtlMs: ACCOUNT_TTL_MS });
     if (raw === undefined) return undefined;
     const wire = parseUpstream(accountWire, raw, PROVIDER, 'account');
     return {
@@ -54,7 +59,7 @@ export class LiveHederaMirrorNode {
 
   /** `GET /api/v1/tokens/{id}`; undefined on 404 and for NFT collections (the tools move fungible tokens only). */
   async token(tokenId: string): Promise<MirrorToken | undefined> {
-    const raw = await getJson(this.#url(`tokens/${encodeURIComponent(tokenId)}`), PROVIDER);
+    const raw = await upstreamClient('hederaMirror').getJson(this.#url(`tokens/${encodeURIComponent(tokenId)}`), { cacheTtlMs: TOKEN_TTL_MS });
     if (raw === undefined) return undefined;
     const wire = parseUpstream(tokenWire, raw, PROVIDER, 'token');
     if (wire.type !== 'FUNGIBLE_COMMON') return undefined;

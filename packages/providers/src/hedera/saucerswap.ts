@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { getJson, parseUpstream, upstreamError } from '../http-json.js';
+import { upstreamClient } from '../upstream/registry.js';
+import { parseUpstream, upstreamError } from '../upstream/upstream-client.js';
 import type { ProviderSetting } from '../provider-mode.js';
 import type { MirrorToken } from './mirror-node.js';
 
@@ -14,6 +15,9 @@ export interface VenuePool {
 }
 
 const tokenWire = z.object({ id: z.string(), name: z.string(), symbol: z.string(), decimals: z.number() });
+/** The token list changes rarely; pool reserves move with every swap, and a quote reads them, so they are reused only briefly. */
+const TTL_MS = { tokens: 60_000, pools: 2_000 } as const;
+
 const poolWire = z.object({ contractId: z.string(), tokenA: tokenWire, tokenB: tokenWire, tokenReserveA: z.string(), tokenReserveB: z.string() });
 
 /** SaucerSwap's REST API (`{base}/tokens`, `{base}/pools`), e.g. https://api.saucerswap.finance. */
@@ -44,8 +48,8 @@ export class LiveSaucerSwap {
     }));
   }
 
-  async #list<S extends z.ZodType>(route: string, item: S): Promise<z.output<S>[]> {
-    const raw = await getJson(new URL(`${this.#base}/${route}`), SAUCERSWAP_SETTING.provider, { 'x-api-key': this.#apiKey });
+  async #list<S extends z.ZodType>(route: keyof typeof TTL_MS, item: S): Promise<z.output<S>[]> {
+    const raw = await upstreamClient('saucerSwap').getJson(new URL(`${this.#base}/${route}`), { headers: { 'x-api-key': this.#apiKey }, cacheTtlMs: TTL_MS[route] });
     if (raw === undefined) throw upstreamError(SAUCERSWAP_SETTING.provider, `has no ${route} route at ${this.#base} (HTTP 404)`, { upstreamStatus: 404 });
     return parseUpstream(z.array(item), raw, SAUCERSWAP_SETTING.provider, route);
   }

@@ -17,7 +17,8 @@ describe('LiveMigrationProvider against recorded Migrate.fun responses', () => {
     mockAgent().get(ORIGIN).intercept({ method: 'GET', path: `/api/migrate-fun/${route}`, query: { network: 'mainnet' }, headers: { accept: 'application/json' } });
 
   it('lists projects newest first by project number and pages them', async () => {
-    expectGet('projects').reply(200, projects, { headers: JSON_HEADERS }).times(2);
+    // Fetched once: the second page is cut from the cached list.
+    expectGet('projects').reply(200, projects, { headers: JSON_HEADERS });
     // A trailing slash on the setting must not double the path separator.
     const live = new LiveMigrationProvider(`${ORIGIN}/`);
     expect(await live.listProjects({ limit: 3, page: 1 })).toEqual({
@@ -48,8 +49,8 @@ describe('LiveMigrationProvider against recorded Migrate.fun responses', () => {
     expect(await new LiveMigrationProvider(ORIGIN).projectDetails('a/b')).toBeUndefined();
   });
 
-  it('turns an upstream 5xx into a 502 upstream_error naming the provider and status', async () => {
-    expectGet('projects').reply(503, 'upstream down');
+  it('turns an upstream 5xx that outlasts the retries into a 502 upstream_error naming the provider and status', async () => {
+    expectGet('projects').reply(503, 'upstream down').times(3);
     const error = await new LiveMigrationProvider(ORIGIN).listProjects({ limit: 5, page: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: 'upstream_error', status: 502, extra: { provider: 'Token migration (migration)', upstreamStatus: 503 } });

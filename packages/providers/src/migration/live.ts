@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { getJson, parseUpstream, upstreamError } from '../http-json.js';
+import { upstreamClient } from '../upstream/registry.js';
+import { parseUpstream, upstreamError } from '../upstream/upstream-client.js';
 import { MIGRATION_SETTING, type MigrationProject, type MigrationProjectPage, type MigrationProvider, type PageRequest } from './migration-provider.js';
 import { newestFirstPage } from './newest-first.js';
 
@@ -17,6 +18,8 @@ const projectWire = z.object({
 
 /** Migrations run on Solana mainnet; the tools have no network field, so devnet is never asked for. */
 const NETWORK = 'mainnet';
+/** Projects are added a few times a week and their metadata is fixed once published. */
+const CACHE_TTL_MS = 60_000;
 
 /** Migrate.fun's REST API (`{base}/api/migrate-fun/*`, no key). */
 export class LiveMigrationProvider implements MigrationProvider {
@@ -29,7 +32,7 @@ export class LiveMigrationProvider implements MigrationProvider {
 
   /** The API answers every project in one unordered list, so ordering and paging happen here. */
   async listProjects(request: PageRequest): Promise<MigrationProjectPage> {
-    const raw = await getJson(this.#url('projects'), MIGRATION_SETTING.provider);
+    const raw = await upstreamClient('migration').getJson(this.#url('projects'), { cacheTtlMs: CACHE_TTL_MS });
     // The list route always exists on a Migrate.fun deployment: a 404 means the setting points elsewhere.
     if (raw === undefined) throw upstreamError(MIGRATION_SETTING.provider, `has no projects route at ${this.#base} (HTTP 404; check ${MIGRATION_SETTING.setting})`, { upstreamStatus: 404 });
     const body = parseUpstream(projectListWire, raw, MIGRATION_SETTING.provider, 'projects');
@@ -37,7 +40,7 @@ export class LiveMigrationProvider implements MigrationProvider {
   }
 
   async projectDetails(projectId: string): Promise<MigrationProject | undefined> {
-    const raw = await getJson(this.#url(`metadata/${encodeURIComponent(projectId)}`), MIGRATION_SETTING.provider);
+    const raw = await upstreamClient('migration').getJson(this.#url(`metadata/${encodeURIComponent(projectId)}`), { cacheTtlMs: CACHE_TTL_MS });
     if (raw === undefined) return undefined;
     const wire = parseUpstream(projectWire, raw, MIGRATION_SETTING.provider, 'metadata');
     return {

@@ -1,5 +1,6 @@
 import { base58 } from '@scure/base';
 import { seededRandom, type SeededRandom } from '../seeded-random.js';
+import { recordRead } from '../upstream/provenance.js';
 import type { MigrationProject, MigrationProjectPage, MigrationProvider, MigrationStatus, MigrationToken, PageRequest } from './migration-provider.js';
 import { newestFirstPage, projectNumber } from './newest-first.js';
 
@@ -55,16 +56,21 @@ function simulatedProject(n: number): MigrationProject {
   };
 }
 
+/** The simulation is a fixed snapshot, so its answers are dated by the snapshot, not by the clock. */
+const recordSnapshotRead = () => recordRead('Sandbox Migrate.fun', new Date(SANDBOX_MIGRATION_SNAPSHOT_AT).toISOString());
+
 /** Deterministic simulated Migrate.fun projects (seeded per project number); never touches the network. */
 export class SandboxMigrationProvider implements MigrationProvider {
   readonly #projects = Array.from({ length: PROJECT_COUNT }, (_, i) => simulatedProject(i + 1));
   readonly #listings = this.#projects.map(({ projectId, name }) => ({ projectId, name }));
 
   async listProjects(request: PageRequest): Promise<MigrationProjectPage> {
+    recordSnapshotRead();
     return newestFirstPage(this.#listings, request);
   }
 
   async projectDetails(projectId: string): Promise<MigrationProject | undefined> {
+    recordSnapshotRead();
     return this.#projects[projectNumber(projectId) - 1];
   }
 }

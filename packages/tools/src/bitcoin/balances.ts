@@ -2,7 +2,7 @@ import { addressesOfPublicKey, BITCOIN_MAINNET, isBitcoinMainnetAddress } from '
 import { ServiceError } from '@svc/contracts';
 import { assetBalance, type BalanceReader } from '../balances/chain-balances.js';
 import { esploraOf } from './bitcoin-chain.js';
-import type { EsploraClient } from './esplora-client.js';
+import type { EsploraClient } from '@svc/providers';
 
 export const SATS_PER_BTC_DECIMALS = 8;
 

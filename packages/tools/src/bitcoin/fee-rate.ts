@@ -1,4 +1,4 @@
-import type { EsploraClient } from './esplora-client.js';
+import type { EsploraClient } from '@svc/providers';
 
 /** Used when the indexer has no estimate at all (an empty mempool): Bitcoin Core's 1 sat/vB of old. */
 const FALLBACK_FEE_RATE = 1;

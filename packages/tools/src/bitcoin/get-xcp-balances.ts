@@ -2,7 +2,7 @@ import { BITCOIN_MAINNET, vaultAddressesOf } from '@svc/chains';
 import { formatUnits } from '@svc/payments';
 import { callerOf, type Handler } from '../handler.js';
 import { counterpartyOf } from './bitcoin-chain.js';
-import { decimalsOf } from './counterparty-client.js';
+import { decimalsOf } from '@svc/providers';
 
 /**
  * Output: `{ network, addresses: {segwit, taproot}, balances: [{ address, asset, longname, divisible, decimals,

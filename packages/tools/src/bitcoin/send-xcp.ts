@@ -6,7 +6,7 @@ import { SATS_PER_BTC_DECIMALS } from './balances.js';
 import { counterpartyOf, esploraOf, ordOf } from './bitcoin-chain.js';
 import { cardinalOnly, selectCoins } from './coin-selection.js';
 import { checkComposedSend } from './composed-send.js';
-import { decimalsOf } from './counterparty-client.js';
+import { decimalsOf } from '@svc/providers';
 import { feeRateFor } from './fee-rate.js';
 import { sendVaultTransaction } from './vault-transaction.js';
 

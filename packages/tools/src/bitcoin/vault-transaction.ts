@@ -7,7 +7,7 @@ import { bitcoinOutputScript, p2trKeyPathSigner, p2wpkhSigner, taprootInternalKe
 import { networks, Psbt } from 'bitcoinjs-lib';
 import type { HandlerContext } from '../handler.js';
 import type { Coin, VaultAddressType } from './coin-selection.js';
-import type { EsploraClient } from './esplora-client.js';
+import type { EsploraClient } from '@svc/providers';
 
 export interface VaultKey {
   readonly type: VaultAddressType;

@@ -1,66 +1,40 @@
+import { ServiceError } from '@svc/contracts';
 import { useMockAgent } from '@svc/providers/testing';
-import { decodeFunctionData, encodeFunctionResult, type Hex, multicall3Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
-import type { HandlerContext } from '../handler.js';
-import { evmBalanceReader } from './balances.js';
-import { LIVE_KNOWN_TOKENS, liveEvmNetworks } from './live-evm-networks.js';
+import { liveEvmNetworks } from './live-evm-networks.js';
 
-const RPC = 'https://eth-rpc.example';
-const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const word = (value: bigint): Hex => `0x${value.toString(16).padStart(64, '0')}`;
-const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const USDC = { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6 } as const;
+const WETH = { address: '0x4200000000000000000000000000000000000006', symbol: 'WETH', decimals: 18 } as const;
+/** The fields of a 0x v2 allowance-holder quote the venue reads (the recorded full shape is tested in @svc/providers). */
+const ONE_ETH_QUOTE = {
+  liquidityAvailable: true,
+  buyAmount: '3004120000',
+  minBuyAmount: '2974078800',
+  transaction: { to: '0x0000000000001fF3684f28c67538d4D072C22734', data: '0x2213bc0b', value: '1000000000000000000', gas: '210000' },
+};
 
-interface RpcRequest {
-  id: number;
-  method: string;
-  params: [{ to: string; data: string }, string] | [string, string];
-}
+describe('live EVM networks over the swap aggregators', () => {
+  const mockAgent = useMockAgent();
 
-describe('live EVM chains over a viem HTTP transport (JSON-RPC answered by MockAgent)', () => {
-  const mockAgent = useMockAgent({ assertAllUsed: false });
+  it('unconfigured live chains and aggregators answer 503 naming the setting', async () => {
+    const unconfigured = liveEvmNetworks({});
+    await expect(unconfigured.network(137)).rejects.toMatchObject({ code: 'not_configured', extra: { setting: 'RPC_URL_POLYGON' } });
+    const rpcOnly = liveEvmNetworks({ RPC_URL_BASE: 'http://rpc.invalid' });
+    const base = await rpcOnly.network(8453);
+    const error = await base.swaps.route({ sell: USDC, buy: WETH, sellAtomic: 1n, taker: TAKER, slippageBps: 100 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ code: 'not_configured', extra: { setting: 'ZEROX_API_KEY' } });
+  });
 
-  it('reads the native balance and every known ERC-20 in one Multicall3 eth_call from RPC_URL_ETHEREUM, listing the non-zero ones', async () => {
-    const usdc = LIVE_KNOWN_TOKENS[1]![0];
-    const requests: RpcRequest[] = [];
-    const targets: string[] = [];
+  it('live USD prices quote one token unit into the chain USDC through the venue', async () => {
     mockAgent()
-      .get(RPC)
-      .intercept({ method: 'POST', path: '/' })
-      .reply((options) => {
-        const request = JSON.parse(String(options.body)) as RpcRequest;
-        requests.push(request);
-        let result: string;
-        if (request.method === 'eth_call') {
-          const { to, data } = request.params[0] as { to: string; data: Hex };
-          expect(to.toLowerCase()).toBe(MULTICALL3);
-          const { functionName, args } = decodeFunctionData({ abi: multicall3Abi, data });
-          expect(functionName).toBe('aggregate3');
-          const calls = (args as unknown as [readonly { target: string; callData: Hex }[]])[0];
-          const returns = calls.map(({ target, callData }) => {
-            expect(callData.slice(-40).toLowerCase()).toBe(OWNER.slice(2).toLowerCase());
-            targets.push(target.toLowerCase());
-            // Multicall3's own getEthBalance(address) (selector 0x4d2301cc) for the native coin: 2 ETH
-            if (target.toLowerCase() === MULTICALL3) return { success: callData.startsWith('0x4d2301cc'), returnData: word(2n * 10n ** 18n) };
-            // balanceOf(address) selector 0x70a08231 with the owner as the argument
-            expect(callData.slice(0, 10)).toBe('0x70a08231');
-            return { success: true, returnData: target.toLowerCase() === usdc!.address.toLowerCase() ? word(1_234_567n) : word(0n) };
-          });
-          result = encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: returns });
-        } else result = '0x1';
-        return { statusCode: 200, data: { jsonrpc: '2.0', id: request.id, result }, responseOptions: { headers: { 'content-type': 'application/json' } } };
-      })
-      .persist();
-    const context = { evmNetworks: liveEvmNetworks({ RPC_URL_ETHEREUM: RPC }) } as unknown as HandlerContext;
-    const balances = await evmBalanceReader(1)(context, OWNER.toLowerCase());
-    expect(balances).toEqual({
-      network: 'eip155:1',
-      address: OWNER,
-      assets: [
-        { symbol: 'ETH', address: null, decimals: 18, balance: '2', humanReadableBalance: '2' },
-        { symbol: 'USDC', address: usdc!.address, decimals: 6, balance: '1.234567', humanReadableBalance: '1.234567' },
-      ],
-    });
-    expect(requests.map((r) => r.method)).toEqual(['eth_call']);
-    expect(targets.sort()).toEqual([MULTICALL3, ...LIVE_KNOWN_TOKENS[1]!.map((t) => t.address.toLowerCase())].sort());
+      .get('https://api.0x.org')
+      .intercept({ method: 'GET', path: '/swap/allowance-holder/quote', query: { chainId: '8453', sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', buyToken: USDC.address, sellAmount: '1000000000000000000', taker: '0x0000000000000000000000000000000000000001', slippageBps: '100' } })
+      .reply(200, ONE_ETH_QUOTE, { headers: JSON_HEADERS });
+    const base = await liveEvmNetworks({ RPC_URL_BASE: 'http://rpc.invalid', ZEROX_API_KEY: 'k' }).network(8453);
+    expect(await base.priceUsd(null)).toBeCloseTo(3004.12, 6);
+    expect(await base.priceUsd(USDC.address)).toBe(1);
   });
 });

@@ -2,10 +2,9 @@ import { evmChainById } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import { createPublicClient, defineChain, http, parseUnits, type Address, type Chain } from 'viem';
 import { base, bsc, mainnet, polygon } from 'viem/chains';
-import type { EvmNetwork, EvmNetworks, KnownToken, SwapToken, SwapVenue } from './evm-networks.js';
+import { lifiSwapVenue, type SwapToken, type SwapVenue, zeroExSwapVenue } from '@svc/providers';
+import type { EvmNetwork, EvmNetworks, KnownToken } from './evm-networks.js';
 import { resolveToken } from './evm-tokens.js';
-import { lifiSwapVenue } from './swap/lifi-venue.js';
-import { zeroExSwapVenue } from './swap/zero-ex-venue.js';
 
 /** viem chain definitions (multicall3 and native currency); 4663 (altchain) is defined here. */
 const VIEM_CHAINS: Record<number, Chain> = {

@@ -1,7 +1,6 @@
 // Solana tools: balances, transfers, swaps (splBuyIntent, executeSolanaSwap), prices and token search.
 export { solanaBalanceReader } from './balances/solana-balance-reader.js';
 export { solanaBalances } from './balances/solana-balances.js';
-export { JUPITER_SETTING } from './market/jupiter-market.js';
 export { solanaGetTokenPairPrice } from './prices/solana-get-token-pair-price.js';
 export { solanaGetTokenPrices } from './prices/solana-get-token-prices.js';
 export { liveSolanaChain, sandboxSolanaChain, SOLANA_RPC_SETTING, type SolanaChain, solanaChainOf } from './solana-chain.js';

@@ -3,8 +3,7 @@ import type { SandboxSolana } from '@svc/chains';
 import { createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit';
 import type { HandlerContext } from '../handler.js';
 import { sandboxSolanaMarket } from './market/sandbox-market.js';
-import type { SolanaMarket } from './market/solana-market.js';
-import { JUPITER_SETTING, jupiterMarket } from './market/jupiter-market.js';
+import { JUPITER_SETTING, jupiterMarket, type SolanaMarket } from '@svc/providers';
 
 /** Solana mainnet (CAIP-2); the sandbox chain stands in for it. */
 export const SOLANA_NETWORK = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';

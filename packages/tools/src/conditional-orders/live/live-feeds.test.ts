@@ -1,14 +1,14 @@
-import { useMockAgent } from '@svc/providers/testing';
+import { RECORDED_JUPITER_PRICE_V3 as priceV3, useMockAgent } from '@svc/providers/testing';
 import { describe, expect, it } from 'vitest';
 import { liveEvmNetworks } from '../../evm/live-evm-networks.js';
-import priceV3 from '../../solana/market/fixtures/price-v3.json' with { type: 'json' };
 import { liveSolanaChain } from '../../solana/solana-chain.js';
 import { evmVenuePriceFeed } from './evm-venue-price-feed.js';
-import zeroExNoLiquidity from '../../evm/swap/fixtures/zero-ex-no-liquidity.json' with { type: 'json' };
 import zeroExWethUsdc from './fixtures/zero-ex-quote-base-weth-usdc.json' with { type: 'json' };
 import { solanaMarketPriceFeed } from './solana-market-price-feed.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
+/** 0x's answer when it has no route (recorded shape, as in @svc/providers' venue tests). */
+const zeroExNoLiquidity = { liquidityAvailable: false, zid: '0x6e8a2d3f1b0c9a7e5d4c3b2a' };
 const WSOL = 'So11111111111111111111111111111111111111112';
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const WETH = '0x4200000000000000000000000000000000000006';
@@ -73,8 +73,8 @@ describe('live price feeds against recorded HTTP answers', () => {
     expect(warnings).toEqual([expect.objectContaining({ network: 'base', token: ETH_NATIVE })]);
   });
 
-  it('EVM: a failing venue (5xx) fails the network read; a missing ZEROX_API_KEY is the 503 naming it', async () => {
-    mockAgent().get('https://api.0x.org').intercept({ method: 'GET', path: /^\/swap\/allowance-holder\/quote/ }).reply(503, { message: 'unavailable' }, { headers: JSON_HEADERS });
+  it('EVM: a failing venue (5xx past the retries) fails the network read; a missing ZEROX_API_KEY is the 503 naming it', async () => {
+    mockAgent().get('https://api.0x.org').intercept({ method: 'GET', path: /^\/swap\/allowance-holder\/quote/ }).reply(503, { message: 'unavailable' }, { headers: JSON_HEADERS }).times(3);
     const failing = evmVenuePriceFeed(liveEvmNetworks({ RPC_URL_BASE: 'http://127.0.0.1:1', ZEROX_API_KEY: 'zx-key' }));
     await expect(failing.prices([{ network: 'base', token: WETH }])).rejects.toMatchObject({ code: 'upstream_error', extra: { provider: '0x', upstreamStatus: 503 } });
     const keyless = evmVenuePriceFeed(liveEvmNetworks({ RPC_URL_BASE: 'http://127.0.0.1:1' }));

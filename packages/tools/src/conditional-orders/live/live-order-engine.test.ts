@@ -1,12 +1,11 @@
 import { findTool, parseInput, ServiceError } from '@svc/contracts';
-import { useMockAgent } from '@svc/providers/testing';
+import { RECORDED_JUPITER_PRICE_V3 as priceV3, useMockAgent } from '@svc/providers/testing';
 import { createPosition, type Db, orderById } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEvmNetworks } from '../../evm/live-evm-networks.js';
 import type { HandlerContext } from '../../handler.js';
 import { handlers } from '../../handlers.js';
-import priceV3 from '../../solana/market/fixtures/price-v3.json' with { type: 'json' };
 import { liveSolanaChain } from '../../solana/solana-chain.js';
 import { callerContexts, testMasterKey } from '../../testing/caller-contexts.js';
 import { OrderEngine } from '../engine/order-engine.js';

@@ -1,7 +1,7 @@
 import { evmChainByKey } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import type { OrderNetwork } from '@svc/store';
-import { JUPITER_SETTING } from '../../solana/market/jupiter-market.js';
+import { JUPITER_SETTING } from '@svc/providers';
 import { SOLANA_RPC_SETTING } from '../../solana/solana-chain.js';
 
 export const ORDER_NETWORKS: readonly OrderNetwork[] = ['solana', 'ethereum', 'bsc', 'polygon', 'base'];

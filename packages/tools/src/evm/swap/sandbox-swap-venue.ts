@@ -1,7 +1,7 @@
 import type { SandboxEvmMarket } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
-import type { SwapVenue } from '../evm-networks.js';
+import { recordRead, type SwapVenue } from '@svc/providers';
 
 const ROUTER_ABI = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
@@ -30,6 +30,7 @@ export function sandboxSwapVenue(market: SandboxEvmMarket): SwapVenue {
   };
   return {
     async route({ sell, buy, sellAtomic, taker, slippageBps }) {
+      recordRead('Sandbox EVM router');
       const sellIn = sell.address ?? wrapped;
       const buyOut = buy.address ?? wrapped;
       const paths = sellIn === buyOut ? [] : candidatePaths(sellIn, buyOut);

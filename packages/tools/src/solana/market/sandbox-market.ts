@@ -1,6 +1,9 @@
 import { type SandboxSolana, type SolanaAssetId, VenueError, type VenueQuote } from '@svc/chains';
 import { address, type Transaction } from '@solana/kit';
-import { type SolanaMarket, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from './solana-market.js';
+import { recordRead, type SolanaMarket, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from '@svc/providers';
+
+/** What answers built from the sandbox venue name as their source. */
+const SOURCE = 'Sandbox Solana swap venue';
 
 /**
  * The sandbox market: the seeded tokens and the sandbox swap venue's pools (packages/chains swap-venue.ts). Prices
@@ -27,21 +30,25 @@ export function sandboxSolanaMarket(solana: SandboxSolana): SolanaMarket {
   });
   return {
     async findTokens(query) {
+      recordRead(SOURCE);
       const wanted = query.trim().toLowerCase();
       const exact = tokens.filter((token) => token.symbol.toLowerCase() === wanted || token.asset.toLowerCase() === wanted);
       const partial = tokens.filter((token) => !exact.includes(token) && (token.symbol.toLowerCase().includes(wanted) || token.name.toLowerCase().includes(wanted)));
       return [...exact, ...partial];
     },
     async tokensByMint(mints) {
+      recordRead(SOURCE);
       return new Map(mints.flatMap((mint) => (known(mint) ? [[mint, known(mint) as SolanaTokenInfo] as const] : [])));
     },
     async pricesUsd(mints) {
+      recordRead(SOURCE);
       const prices = await Promise.all(
         mints.map(async (mint) => (known(mint) ? ([mint, { priceUsd: await solana.tokenPriceUsd(mint === WSOL_MINT ? 'SOL' : mint), confidence: 'high' as const }] as const) : undefined)),
       );
       return new Map(prices.filter((price) => price !== undefined));
     },
     async quote({ inputAsset, outputAsset, amount, swapMode }) {
+      recordRead(SOURCE);
       const [input, output] = [inputAsset as SolanaAssetId, outputAsset as SolanaAssetId];
       return quoteOf(await venueCall(() => (swapMode === 'ExactIn' ? solana.venue.quoteExactIn(input, output, amount) : solana.venue.quoteExactOut(input, output, amount))));
     },

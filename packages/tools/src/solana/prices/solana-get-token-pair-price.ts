@@ -1,6 +1,6 @@
 import { invalidField } from '@svc/contracts';
 import type { Handler } from '../../handler.js';
-import { routeView, SwapUnavailable } from '../market/solana-market.js';
+import { routeView, SwapUnavailable } from '@svc/providers';
 import { solanaChainOf } from '../solana-chain.js';
 import { swapRefusal } from '../swap/execute-swap.js';
 

@@ -3,7 +3,7 @@ import { formatUnits } from '@svc/payments';
 import { slippageOf } from '@svc/store';
 import { callerOf, type Handler, type HandlerContext, withCommitPoint } from '../../handler.js';
 import { atomicAmount } from '../amounts.js';
-import { NATIVE_SOL, routeView, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from '../market/solana-market.js';
+import { NATIVE_SOL, routeView, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from '@svc/providers';
 import { solanaChainOf } from '../solana-chain.js';
 import { type AmountText, parseAmountText } from './amount-text.js';
 import { minimumOut, slippageBpsOf, swapExactIn, swapRefusal } from './execute-swap.js';

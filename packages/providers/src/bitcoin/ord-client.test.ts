@@ -1,5 +1,5 @@
-import { useMockAgent } from '@svc/providers/testing';
 import { describe, expect, it } from 'vitest';
+import { useMockAgent } from '../testing.js';
 import inscription from './fixtures/ord-inscription.json' with { type: 'json' };
 import outputs from './fixtures/ord-outputs.json' with { type: 'json' };
 import rune from './fixtures/ord-rune.json' with { type: 'json' };
@@ -30,10 +30,11 @@ describe('OrdClient against recorded ord server responses', () => {
     expect(await new OrdClient(ORIGIN).inscription(`${'ab'.repeat(32)}i0`)).toBeUndefined();
   });
 
-  it('maps GET /rune/:name to id, spaced name, divisibility and symbol; a 5xx is an upstream error', async () => {
+  it('maps GET /rune/:name to id, spaced name, divisibility and symbol; a 5xx that outlasts the retries is an upstream error', async () => {
     expectGet('/rune/DOGGOTOTHEMOON').reply(200, rune, { headers: JSON_HEADERS });
     expect(await new OrdClient(ORIGIN).rune('DOGGOTOTHEMOON')).toEqual({ id: '840000:3', spacedName: 'DOG•GO•TO•THE•MOON', divisibility: 5, symbol: '🐕' });
-    expectGet('/rune/DOGGOTOTHEMOON').reply(500, 'boom');
-    await expect(new OrdClient(ORIGIN).rune('DOGGOTOTHEMOON')).rejects.toMatchObject({ code: 'upstream_error', status: 502 });
+    // Another rune (the first is cached now), failing past the retries.
+    expectGet('/rune/UNCOMMONGOODS').reply(500, 'boom').times(3);
+    await expect(new OrdClient(ORIGIN).rune('UNCOMMONGOODS')).rejects.toMatchObject({ code: 'upstream_error', status: 502 });
   });
 });

@@ -1,7 +1,8 @@
 import { ServiceError } from '@svc/contracts';
-import { getJson, upstreamError } from '@svc/providers';
+import { upstreamClient } from '../upstream/registry.js';
+import { upstreamError } from '../upstream/upstream-client.js';
 import { getAddress, type Address, type Hex } from 'viem';
-import type { SwapRoute, SwapToken, SwapVenue } from '../evm-networks.js';
+import type { SwapRoute, SwapToken, SwapVenue } from './swap-venue.js';
 
 /** 0x names the native coin with this address. */
 const ZEROX_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
@@ -37,7 +38,8 @@ export function zeroExSwapVenue(options: { apiKey: string; chainId: number; base
         taker,
         slippageBps: String(slippageBps),
       }).toString();
-      const quote = (await getJson(url, '0x', headers)) as ZeroExQuote | undefined;
+      // Quotes are priced for this moment and this taker, so they are never reused (identical ones in flight are shared).
+      const quote = (await upstreamClient('zeroEx').getJson(url, { headers })) as ZeroExQuote | undefined;
       if (!quote) throw upstreamError('0x', 'answered 404 for the quote route');
       if (!quote.liquidityAvailable || !quote.transaction || !quote.buyAmount || !quote.minBuyAmount) {
         throw new ServiceError('invalid_input', `0x has no liquidity from ${sell.symbol} to ${buy.symbol}`, {

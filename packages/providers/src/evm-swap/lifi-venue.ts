@@ -1,7 +1,8 @@
 import { ServiceError } from '@svc/contracts';
-import { getJson, upstreamError } from '@svc/providers';
+import { upstreamClient } from '../upstream/registry.js';
+import { upstreamError } from '../upstream/upstream-client.js';
 import { getAddress, type Address, type Hex } from 'viem';
-import type { SwapRoute, SwapToken, SwapVenue } from '../evm-networks.js';
+import type { SwapRoute, SwapToken, SwapVenue } from './swap-venue.js';
 
 /** LI.FI names the native coin with the zero address. */
 const LIFI_NATIVE = '0x0000000000000000000000000000000000000000';
@@ -35,7 +36,8 @@ export function lifiSwapVenue(options: { chainId: number; apiKey?: string | unde
         fromAddress: taker,
         slippage: String(slippageBps / 10_000),
       }).toString();
-      const quote = (await getJson(url, 'LI.FI', headers)) as LifiQuote | undefined;
+      // Quotes are priced for this moment and this taker, so they are never reused (identical ones in flight are shared).
+      const quote = (await upstreamClient('lifi').getJson(url, { headers })) as LifiQuote | undefined;
       if (!quote || !quote.estimate || !quote.transactionRequest) {
         throw new ServiceError('invalid_input', `LI.FI has no route from ${sell.symbol} to ${buy.symbol}`, {
           issues: [{ field: 'buyTokenAddress', rule: 'no_route', message: `buyTokenAddress: LI.FI has no route from ${sell.symbol} to ${buy.symbol}` }],

@@ -5,12 +5,13 @@
  * ledger's facade answers the same routes under /counterparty.
  */
 import { ServiceError } from '@svc/contracts';
-import { getJson, parseUpstream, upstreamError } from '@svc/providers';
-import { scaleUp } from '@svc/payments';
 import { z } from 'zod';
+import { scaleUp } from '@svc/payments';
+import { upstreamClient } from '../upstream/registry.js';
+import { jsonOrUndefined, parseUpstream, type UpstreamClient, upstreamError } from '../upstream/upstream-client.js';
 
-const PROVIDER = 'Counterparty API';
-const TIMEOUT_MS = 10_000;
+/** An asset's divisibility is fixed at issuance; balances and composed sends are never reused. */
+const ASSET_TTL_MS = 300_000;
 /** counterparty-core's largest page. */
 const PAGE_LIMIT = 1000;
 /** Bounds the pages followed for one address (10 000 balances); more is not a wallet but an index. */
@@ -79,18 +80,20 @@ const COMPOSED = z.object({ result: z.object({ rawtransaction: z.string().regex(
  * The exact atomic quantity: JSON numbers above 2^53 lose digits, so the decimal `quantity_normalized` (verbose
  * answers) is preferred; a bare number is taken only while it is exact.
  */
-function atomicOf(row: { quantity: number | string; quantity_normalized?: string | null | undefined }, divisible: boolean): bigint {
+function atomicOf(row: { quantity: number | string; quantity_normalized?: string | null | undefined }, divisible: boolean, provider: string): bigint {
   if (row.quantity_normalized && /^\d+(?:\.\d+)?$/.test(row.quantity_normalized)) return scaleUp(row.quantity_normalized, decimalsOf(divisible));
-  if (typeof row.quantity === 'number' && !Number.isSafeInteger(row.quantity)) throw upstreamError(PROVIDER, `answered a quantity (${row.quantity}) too large to be exact`);
+  if (typeof row.quantity === 'number' && !Number.isSafeInteger(row.quantity)) throw upstreamError(provider, `answered a quantity (${row.quantity}) too large to be exact`);
   return BigInt(row.quantity);
 }
 
 export class CounterpartyClient {
   readonly #base: string;
+  readonly #upstream: UpstreamClient;
 
-  /** `baseUrl`: the node's API root, the one /v2/... paths hang off. */
-  constructor(baseUrl: string) {
+  /** `baseUrl`: the node's API root, the one /v2/... paths hang off; `upstream`: the shared client unless sandbox. */
+  constructor(baseUrl: string, upstream: UpstreamClient = upstreamClient('counterparty')) {
     this.#base = baseUrl.replace(/\/+$/, '');
+    this.#upstream = upstream;
   }
 
   #url(path: string, query: Record<string, string> = {}): URL {
@@ -105,23 +108,23 @@ export class CounterpartyClient {
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
       const query: Record<string, string> = { verbose: 'true', limit: String(PAGE_LIMIT), ...(cursor ? { cursor } : {}) };
-      const raw = await getJson(this.#url(`/v2/addresses/${encodeURIComponent(address)}/balances`, query), PROVIDER);
-      const document = parseUpstream(BALANCES, raw ?? { result: [] }, PROVIDER, 'balances');
+      const raw = await this.#upstream.getJson(this.#url(`/v2/addresses/${encodeURIComponent(address)}/balances`, query));
+      const document = parseUpstream(BALANCES, raw ?? { result: [] }, this.#upstream.provider, 'balances');
       for (const row of document.result) {
         const divisible = row.asset_info.divisible;
-        balances.push({ asset: row.asset, longname: row.asset_longname ?? null, divisible, quantity: atomicOf(row, divisible), utxo: row.utxo ?? null });
+        balances.push({ asset: row.asset, longname: row.asset_longname ?? null, divisible, quantity: atomicOf(row, divisible, this.#upstream.provider), utxo: row.utxo ?? null });
       }
       if (document.next_cursor === null || document.next_cursor === undefined || document.result.length === 0) return balances;
       cursor = String(document.next_cursor);
     }
-    throw upstreamError(PROVIDER, `listed more than ${MAX_PAGES * PAGE_LIMIT} balances for ${address}`);
+    throw upstreamError(this.#upstream.provider, `listed more than ${MAX_PAGES * PAGE_LIMIT} balances for ${address}`);
   }
 
   /** GET /v2/assets/:asset (a name or a subasset's PARENT.child); undefined when there is no such asset. */
   async asset(name: string): Promise<CounterpartyAsset | undefined> {
-    const raw = await getJson(this.#url(`/v2/assets/${encodeURIComponent(name)}`), PROVIDER);
+    const raw = await this.#upstream.getJson(this.#url(`/v2/assets/${encodeURIComponent(name)}`), { cacheTtlMs: ASSET_TTL_MS });
     if (raw === undefined) return undefined;
-    const { result } = parseUpstream(ASSET, raw, PROVIDER, 'asset');
+    const { result } = parseUpstream(ASSET, raw, this.#upstream.provider, 'asset');
     return { asset: result.asset, longname: result.asset_longname ?? null, divisible: result.divisible };
   }
 
@@ -137,19 +140,14 @@ export class CounterpartyClient {
       sat_per_vbyte: String(request.satPerVbyte),
       inputs_set: request.inputs.map((input) => `${input.txid}:${input.vout}`).join(','),
     });
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    } catch (error) {
-      throw upstreamError(PROVIDER, `unreachable (${error instanceof Error ? error.message : String(error)})`, {}, error);
-    }
-    const body: unknown = await response.json().catch(() => undefined);
-    if (response.status === 400) {
+    const answer = await this.#upstream.request({ url, headers: { accept: 'application/json' } });
+    const body = jsonOrUndefined(answer);
+    if (answer.status === 400) {
       const reason = typeof (body as { error?: unknown })?.error === 'string' ? (body as { error: string }).error : 'no reason given';
       throw new ServiceError('invalid_input', `Counterparty refused to compose the send: ${reason}`, { extra: { reason } });
     }
-    if (!response.ok) throw upstreamError(PROVIDER, `answered HTTP ${response.status} to compose/send`, { upstreamStatus: response.status });
-    const { result } = parseUpstream(COMPOSED, body, PROVIDER, 'compose/send');
+    if (!answer.ok) throw this.#upstream.statusError(answer, 'compose/send');
+    const { result } = parseUpstream(COMPOSED, body, this.#upstream.provider, 'compose/send');
     return { rawTransaction: result.rawtransaction.toLowerCase(), feeSats: BigInt(result.btc_fee) };
   }
 }

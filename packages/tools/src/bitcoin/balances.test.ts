@@ -1,13 +1,10 @@
-import { ServiceError } from '@svc/contracts';
+import { EsploraClient, liveBitcoinChain } from '@svc/providers';
 import { useMockAgent } from '@svc/providers/testing';
 import { describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
 import { addressesToRead, bitcoinBalanceReader } from './balances.js';
-import { esploraOf, liveBitcoinChain } from './bitcoin-chain.js';
-import { EsploraClient } from './esplora-client.js';
+import { counterpartyOf, esploraOf, ordOf } from './bitcoin-chain.js';
 import { feeRateFor } from './fee-rate.js';
-import feeEstimates from './fixtures/fee-estimates.json' with { type: 'json' };
-import addressUtxo from './fixtures/address-utxo.json' with { type: 'json' };
 
 const ORIGIN = 'https://mempool.space';
 const BASE = `${ORIGIN}/api`;
@@ -19,44 +16,26 @@ const BIP84_ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 /** BIP-86 test vector: account 0, first receive internal key and its P2TR address. */
 const BIP86_KEY = '02cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115';
 const BIP86_ADDRESS = 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr';
+// Recorded Esplora (mempool.space) shapes, as the client tests in @svc/providers use them.
+const addressUtxo = [
+  { txid: 'c0e3a1e4b6b2c6d1a54a3e5f0f1f3b9b2f5d4c7e8a9b0c1d2e3f4a5b6c7d8e9f', vout: 1, status: { confirmed: true }, value: 250_000 },
+  { txid: '7d2f5b8e1c4a9f0b3e6d2c5a8f1b4e7d0c3a6f9b2e5d8c1a4f7b0e3d6c9a2f5b', vout: 0, status: { confirmed: false }, value: 1200 },
+];
+const feeEstimates = { '1': 14.031, '6': 9.5 };
 
 const contextWith = (bitcoin: HandlerContext['bitcoin']) => ({ bitcoin }) as HandlerContext;
 
-describe('EsploraClient against recorded Esplora (mempool.space) responses', () => {
+describe('the Bitcoin balance reader and fee rate over the Esplora port', () => {
   const mockAgent = useMockAgent();
 
   const expectUtxos = (address: string) =>
     mockAgent().get(ORIGIN).intercept({ method: 'GET', path: `/api/address/${address}/utxo`, headers: { accept: 'application/json' } });
 
-  it('maps GET /address/:a/utxo to outpoints with sat values, confirmed or not', async () => {
-    expectUtxos(ADDRESS).reply(200, addressUtxo, { headers: JSON_HEADERS });
-    // A trailing slash on the setting must not double the separator.
-    expect(await new EsploraClient(`${BASE}/`).utxos(ADDRESS)).toEqual([
-      { txid: addressUtxo[0]!.txid, vout: 1, value: 250_000n, confirmed: true },
-      { txid: addressUtxo[1]!.txid, vout: 0, value: 1200n, confirmed: false },
-    ]);
-  });
-
-  it('reads GET /fee-estimates and recommends the next-block rate unless the caller names one', async () => {
+  it('recommends the next-block rate unless the caller names one', async () => {
     mockAgent().get(ORIGIN).intercept({ method: 'GET', path: '/api/fee-estimates' }).reply(200, feeEstimates, { headers: JSON_HEADERS });
     const client = new EsploraClient(BASE);
     expect(await feeRateFor(undefined, client)).toBe(14.031);
     expect(await feeRateFor(3, client)).toBe(3);
-  });
-
-  it('POSTs the raw hex to /tx and returns the txid; a node refusal is a 400, other failures a 502', async () => {
-    const txid = 'ab'.repeat(32);
-    mockAgent().get(ORIGIN).intercept({ method: 'POST', path: '/api/tx', body: '0200beef' }).reply(200, txid);
-    expect(await new EsploraClient(BASE).broadcast('0200beef')).toBe(txid);
-
-    const refusal = 'sendrawtransaction RPC error: {"code":-26,"message":"min relay fee not met, 100 < 141"}';
-    mockAgent().get(ORIGIN).intercept({ method: 'POST', path: '/api/tx' }).reply(400, refusal);
-    const refused = await new EsploraClient(BASE).broadcast('0200beef').catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(ServiceError);
-    expect(refused).toMatchObject({ code: 'invalid_input', status: 400, extra: { reason: refusal } });
-
-    mockAgent().get(ORIGIN).intercept({ method: 'POST', path: '/api/tx' }).reply(503, 'busy');
-    expect(await new EsploraClient(BASE).broadcast('0200beef').catch((error: unknown) => error)).toMatchObject({ code: 'upstream_error', status: 502 });
   });
 
   it('the BalanceReader reads an address, or both addresses of a compressed public key, in BTC', async () => {
@@ -86,8 +65,9 @@ describe('EsploraClient against recorded Esplora (mempool.space) responses', () 
   it('without BITCOIN_ESPLORA_URL (or BITCOIN_ORD_URL for runes) the Bitcoin tools answer 503 naming the setting', async () => {
     const unconfigured = contextWith(liveBitcoinChain({}));
     await expect(esploraOf(unconfigured)).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'BITCOIN_ESPLORA_URL' } });
-    await expect(unconfigured.bitcoin!.ordUrl()).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'BITCOIN_ORD_URL' } });
+    await expect(ordOf(unconfigured)).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'BITCOIN_ORD_URL' } });
     await expect(esploraOf(contextWith(undefined))).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'BITCOIN_ESPLORA_URL' } });
+    await expect(counterpartyOf(contextWith(undefined))).rejects.toMatchObject({ code: 'not_configured', extra: { setting: 'COUNTERPARTY_API_URL' } });
     await expect(bitcoinBalanceReader(contextWith(undefined), ADDRESS)).rejects.toMatchObject({ code: 'not_configured' });
   });
 });

@@ -10,13 +10,21 @@
  * Native SOL travels as the WSOL mint with wrapAndUnwrapSol (Jupiter wraps and unwraps around the swap).
  */
 import { getBase64Encoder, getTransactionDecoder, type Transaction } from '@solana/kit';
-import { upstreamError } from '@svc/providers';
+import { UPSTREAM_PROVIDERS } from '../upstream/limits.js';
+import { upstreamClient } from '../upstream/registry.js';
+import { jsonOrUndefined, upstreamError } from '../upstream/upstream-client.js';
 import { z } from 'zod';
 import { NATIVE_SOL, type SolanaMarket, type SolanaSwapQuote, type SolanaTokenInfo, type SolanaTokenPrice, SwapUnavailable, WSOL_MINT } from './solana-market.js';
 
-export const JUPITER_SETTING = { setting: 'JUPITER_API_KEY', provider: 'Jupiter' } as const;
+export const JUPITER_SETTING = { setting: 'JUPITER_API_KEY', provider: UPSTREAM_PROVIDERS.jupiter.name } as const;
 const DEFAULT_BASE_URL = 'https://api.jup.ag';
-const TIMEOUT_MS = 10_000;
+/**
+ * Token metadata hardly changes; prices are read by every quote and order tick, so a few seconds of reuse saves the
+ * 1 request/second free plan without serving a stale price. Quotes are never reused (coalesced only); building a
+ * swap transaction is a POST that changes nothing upstream, so it may be retried.
+ */
+const TOKENS_TTL_MS = 300_000;
+const PRICES_TTL_MS = 5_000;
 /** Jupiter's errorCode values for "no route between these mints". */
 const NO_ROUTE_CODES = new Set(['COULD_NOT_FIND_ANY_ROUTE', 'NO_ROUTES_FOUND', 'TOKEN_NOT_TRADABLE']);
 
@@ -39,36 +47,32 @@ const confidenceOf = (liquidity: number | undefined): SolanaTokenPrice['confiden
 
 export function jupiterMarket(options: { apiKey: string; baseUrl?: string | undefined }): SolanaMarket {
   const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const call = async <S extends z.ZodType>(schema: S, path: string, init: { query?: Record<string, string>; body?: unknown } = {}): Promise<z.output<S>> => {
+  const upstream = upstreamClient('jupiter');
+  const call = async <S extends z.ZodType>(schema: S, path: string, init: { query?: Record<string, string>; body?: unknown; cacheTtlMs?: number } = {}): Promise<z.output<S>> => {
     const url = new URL(`${base}${path}`);
     for (const [key, value] of Object.entries(init.query ?? {})) url.searchParams.set(key, value);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: init.body === undefined ? 'GET' : 'POST',
-        headers: { accept: 'application/json', 'x-api-key': options.apiKey, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw upstreamError(JUPITER_SETTING.provider, `unreachable (${error instanceof Error ? error.message : String(error)})`, {}, error);
-    }
-    const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
+    const answer = await upstream.request({
+      url,
+      headers: { accept: 'application/json', 'x-api-key': options.apiKey, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body), method: 'POST' as const, idempotent: true }),
+      ...(init.cacheTtlMs ? { cacheTtlMs: init.cacheTtlMs } : {}),
+    });
+    const body = jsonOrUndefined(answer);
+    if (!answer.ok) {
       const problem = errorWire.safeParse(body);
       const code = problem.success ? problem.data.errorCode : undefined;
       if (code && NO_ROUTE_CODES.has(code)) throw new SwapUnavailable('no_route', `Jupiter found no route (${code})`);
-      throw upstreamError(JUPITER_SETTING.provider, `answered HTTP ${response.status}${code ? ` (${code})` : ''}`, { upstreamStatus: response.status });
+      throw upstreamError(JUPITER_SETTING.provider, `answered HTTP ${answer.status}${code ? ` (${code})` : ''}`, { upstreamStatus: answer.status });
     }
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw upstreamError(JUPITER_SETTING.provider, `answered an unexpected ${path} body`, { upstreamStatus: response.status });
+    if (!parsed.success) throw upstreamError(JUPITER_SETTING.provider, `answered an unexpected ${path} body`, { upstreamStatus: answer.status });
     return parsed.data;
   };
   const tokenOf = (wire: z.output<typeof tokenWire>[number]): SolanaTokenInfo => ({ asset: wire.id, symbol: wire.symbol, name: wire.name, decimals: wire.decimals });
 
   return {
     async findTokens(query) {
-      const found = await call(tokenWire, '/tokens/v2/search', { query: { query } });
+      const found = await call(tokenWire, '/tokens/v2/search', { query: { query }, cacheTtlMs: TOKENS_TTL_MS });
       const wanted = query.trim().toLowerCase();
       const tokens = found.map(tokenOf);
       return [...tokens.filter((token) => token.symbol.toLowerCase() === wanted), ...tokens.filter((token) => token.symbol.toLowerCase() !== wanted)];
@@ -76,7 +80,7 @@ export function jupiterMarket(options: { apiKey: string; baseUrl?: string | unde
     async tokensByMint(mints) {
       const wanted = [...new Set(mints.map(wireMint))];
       if (wanted.length === 0) return new Map();
-      const found = await call(tokenWire, '/tokens/v2/search', { query: { query: wanted.join(',') } });
+      const found = await call(tokenWire, '/tokens/v2/search', { query: { query: wanted.join(',') }, cacheTtlMs: TOKENS_TTL_MS });
       const byMint = new Map(found.map((wire) => [wire.id, tokenOf(wire)]));
       return new Map(mints.flatMap((mint) => {
         const token = byMint.get(wireMint(mint));
@@ -84,7 +88,7 @@ export function jupiterMarket(options: { apiKey: string; baseUrl?: string | unde
       }));
     },
     async pricesUsd(mints) {
-      const prices = await call(priceWire, '/price/v3', { query: { ids: [...new Set(mints.map(wireMint))].join(',') } });
+      const prices = await call(priceWire, '/price/v3', { query: { ids: [...new Set(mints.map(wireMint))].join(',') }, cacheTtlMs: PRICES_TTL_MS });
       return new Map(mints.flatMap((mint) => {
         const price = prices[wireMint(mint)];
         return price ? [[mint, { priceUsd: price.usdPrice, confidence: confidenceOf(price.liquidity) }] as const] : [];

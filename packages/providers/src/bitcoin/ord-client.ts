@@ -3,10 +3,11 @@
  * an address with the runes and inscriptions each carries, rune entries and inscription locations. Live through BITCOIN_ORD_URL; in sandbox the ledger's
  * facade answers the same routes under /ord.
  */
-import { upstreamError } from '@svc/providers';
+import { upstreamClient } from '../upstream/registry.js';
+import type { UpstreamClient } from '../upstream/upstream-client.js';
 
-const PROVIDER = 'Bitcoin ord server';
-const TIMEOUT_MS = 10_000;
+/** A rune's entry is fixed at etching; outputs and inscription locations change with every spend, so are not cached. */
+const RUNE_TTL_MS = 300_000;
 
 export interface RuneEntry {
   /** "block:tx" */
@@ -54,26 +55,21 @@ interface RuneJson {
 
 export class OrdClient {
   readonly #base: string;
+  readonly #upstream: UpstreamClient;
 
-  constructor(baseUrl: string) {
+  /** `upstream`: the shared ord client unless this one reads the sandbox ledger's facade. */
+  constructor(baseUrl: string, upstream: UpstreamClient = upstreamClient('ord')) {
     this.#base = baseUrl.replace(/\/+$/, '');
+    this.#upstream = upstream;
   }
 
-  async #json<T>(path: string): Promise<T | undefined> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.#base}${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    } catch (error) {
-      throw upstreamError(PROVIDER, `unreachable (${error instanceof Error ? error.message : String(error)})`, {}, error);
-    }
-    if (response.status === 404) return undefined;
-    if (!response.ok) throw upstreamError(PROVIDER, `answered HTTP ${response.status} to GET ${path}`, { upstreamStatus: response.status });
-    return (await response.json()) as T;
+  async #json<T>(path: string, cacheTtlMs?: number): Promise<T | undefined> {
+    return (await this.#upstream.getJson(new URL(`${this.#base}${path}`), cacheTtlMs ? { cacheTtlMs } : {})) as T | undefined;
   }
 
   /** GET /rune/:name (spacers stripped); undefined when no such rune is etched. */
   async rune(name: string): Promise<RuneEntry | undefined> {
-    const found = await this.#json<RuneJson>(`/rune/${encodeURIComponent(name)}`);
+    const found = await this.#json<RuneJson>(`/rune/${encodeURIComponent(name)}`, RUNE_TTL_MS);
     return found && { id: found.id, spacedName: found.entry.spaced_rune, divisibility: found.entry.divisibility, symbol: found.entry.symbol ?? null };
   }
 

@@ -1,0 +1,15 @@
+export { concurrencySetting, rpsSetting, UPSTREAM_PROVIDERS, type UpstreamLimitOverride, type UpstreamProvider, type UpstreamProviderKey, upstreamLimitSettings, upstreamOverridesFrom } from './limits.js';
+export { collectProvenance, type Provenance, recordRead, withProvenance } from './provenance.js';
+export { configureUpstream, upstreamClient, upstreamHealth } from './registry.js';
+export {
+  DEFAULT_UPSTREAM_POLICY,
+  jsonOf,
+  jsonOrUndefined,
+  parseUpstream,
+  type UpstreamAnswer,
+  UpstreamClient,
+  type UpstreamHealth,
+  type UpstreamPolicyOptions,
+  type UpstreamRequest,
+  upstreamError,
+} from './upstream-client.js';

@@ -1,0 +1,61 @@
+/**
+ * Every upstream provider the service calls, with the request rate and concurrency we allow ourselves towards it.
+ * Defaults follow each provider's published limit for the plan a deployment starts on; an operator with a bigger
+ * plan raises them with `UPSTREAM_<ID>_RPS` and `UPSTREAM_<ID>_CONCURRENCY`.
+ */
+export interface UpstreamProvider {
+  /** Names the settings: UPSTREAM_<id>_RPS, UPSTREAM_<id>_CONCURRENCY. */
+  readonly id: string;
+  /** The name answers carry as `source` and errors carry as `provider`. */
+  readonly name: string;
+  /** Requests per second (fractions allowed: 0.5 is one request every two seconds). */
+  readonly rps: number;
+  /** Requests in flight at once. */
+  readonly concurrency: number;
+}
+
+export const UPSTREAM_PROVIDERS = {
+  // https://dev.jup.ag/docs/portal/rate-limits: the free plan (the one a JUPITER_API_KEY starts on) is 1 request per
+  // second, shared by every Jupiter API (swap, price, tokens).
+  jupiter: { id: 'JUPITER', name: 'Jupiter', rps: 1, concurrency: 2 },
+  // https://0x.org/docs/developer-resources/rate-limits: the free tier is about 5 requests per second across endpoints.
+  zeroEx: { id: 'ZEROX', name: '0x', rps: 5, concurrency: 4 },
+  // https://docs.li.fi/api-reference/rate-limits: a key defaults to 100 requests per minute; without one, /quote allows
+  // 75 per two hours, which a rate cap cannot spread usefully, so the keyed figure is the default.
+  lifi: { id: 'LIFI', name: 'LI.FI', rps: 100 / 60, concurrency: 4 },
+  // mempool.space and blockstream.info publish no figure (https://github.com/mempool/mempool/discussions/752: "our API
+  // limits aren't disclosed"); a modest default, since operators are told to run their own Esplora.
+  esplora: { id: 'ESPLORA', name: 'Bitcoin Esplora API', rps: 10, concurrency: 4 },
+  // ord is self-hosted (`ord server`): no published limit; the cap protects the operator's own indexer.
+  ord: { id: 'ORD', name: 'Bitcoin ord server', rps: 10, concurrency: 4 },
+  // counterparty-core nodes publish no limit; the public api.counterparty.io is a shared node, so stay gentle.
+  counterparty: { id: 'COUNTERPARTY', name: 'Counterparty API', rps: 5, concurrency: 2 },
+  // https://docs.hedera.com/hedera/core-concepts/mirror-nodes/hedera-mirror-node: the public mainnet mirror node is
+  // throttled at 50 requests per second per IP.
+  hederaMirror: { id: 'HEDERA_MIRROR', name: 'Hedera mirror node', rps: 50, concurrency: 8 },
+  // SaucerSwap publishes no figure for its keyed REST API; its token and pool lists change slowly and are cached.
+  saucerSwap: { id: 'SAUCERSWAP', name: 'SaucerSwap', rps: 5, concurrency: 2 },
+  // Migrate.fun publishes no figure; project lists change slowly and are cached.
+  migration: { id: 'MIGRATION', name: 'Token migration (migration)', rps: 5, concurrency: 2 },
+} as const satisfies Record<string, UpstreamProvider>;
+
+export type UpstreamProviderKey = keyof typeof UPSTREAM_PROVIDERS;
+
+/** An operator's overrides of one provider's caps (absent: the provider's default). */
+export interface UpstreamLimitOverride {
+  readonly rps?: number | undefined;
+  readonly concurrency?: number | undefined;
+}
+
+export const rpsSetting = (provider: UpstreamProvider) => `UPSTREAM_${provider.id}_RPS`;
+export const concurrencySetting = (provider: UpstreamProvider) => `UPSTREAM_${provider.id}_CONCURRENCY`;
+
+/** Every override setting's name, for the configuration schema. */
+export const upstreamLimitSettings = (): string[] => Object.values(UPSTREAM_PROVIDERS).flatMap((provider) => [rpsSetting(provider), concurrencySetting(provider)]);
+
+/** The overrides present in validated settings, keyed by provider. */
+export function upstreamOverridesFrom(settings: Readonly<Record<string, number | undefined>>): Partial<Record<UpstreamProviderKey, UpstreamLimitOverride>> {
+  return Object.fromEntries(
+    Object.entries(UPSTREAM_PROVIDERS).map(([key, provider]) => [key, { rps: settings[rpsSetting(provider)], concurrency: settings[concurrencySetting(provider)] }]),
+  );
+}
