@@ -1,5 +1,6 @@
 import { notConfigured } from '@svc/contracts';
 import type { HandlerContext } from '../handler.js';
+import type { BitcoinChainAccess } from '../ports/bitcoin-chain.js';
 import { CounterpartyClient } from './counterparty-client.js';
 import { EsploraClient } from './esplora-client.js';
 import { OrdClient } from './ord-client.js';
@@ -14,19 +15,6 @@ export const BITCOIN_ORD_SETTING = 'BITCOIN_ORD_URL';
 export const COUNTERPARTY_API_SETTING = 'COUNTERPARTY_API_URL';
 
 const COUNTERPARTY_WHAT = 'The Counterparty assets index (a counterparty-core API v2)';
-
-/**
- * How the Bitcoin tools reach their chain: the sandbox ledger's facade, or the live APIs. A URL that is not
- * configured throws the 503 naming its setting, so only the tools that need it fail.
- */
-export interface BitcoinChainAccess {
-  /** Base URL of an Esplora-compatible API (the sandbox facade starts on first call). */
-  esploraUrl(): Promise<string>;
-  /** Base URL of an ord server's JSON API (runes and inscriptions by output). */
-  ordUrl(): Promise<string>;
-  /** Base URL of a Counterparty API v2 (counterparty-core). */
-  counterpartyUrl(): Promise<string>;
-}
 
 const configured = (url: string | undefined, setting: string, what: string) => async () => {
   if (!url) throw notConfigured(setting, what);

@@ -2,7 +2,7 @@ import { evmChainById } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import { createPublicClient, defineChain, http, parseUnits, type Address, type Chain } from 'viem';
 import { base, bsc, mainnet, polygon } from 'viem/chains';
-import type { EvmNetwork, EvmNetworks, KnownToken, SwapToken, SwapVenue } from './evm-networks.js';
+import type { EvmNetwork, EvmNetworks, KnownToken, SwapToken, SwapVenue } from '../ports/evm-networks.js';
 import { resolveToken } from './evm-tokens.js';
 import { lifiSwapVenue } from './swap/lifi-venue.js';
 import { zeroExSwapVenue } from './swap/zero-ex-venue.js';

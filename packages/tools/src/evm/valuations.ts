@@ -1,7 +1,8 @@
 import type { HandlerContext } from '../handler.js';
 import { type MovedValue, unpriced, valueOf } from '../valuation.js';
 import { vaultEvmAddress } from './balances.js';
-import { type EvmNetwork, evmNetworkOf, type SwapToken } from './evm-networks.js';
+import { evmNetworkOf } from './evm-networks.js';
+import type { EvmNetwork, SwapToken } from '../ports/evm-networks.js';
 import { atomicAmount, balanceOf, requiredToSend, resolveToken } from './evm-tokens.js';
 import { parseSellAmount } from './swap/plan-swap.js';
 

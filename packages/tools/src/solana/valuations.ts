@@ -1,7 +1,7 @@
 import type { ToolByName, ToolInput } from '@svc/contracts';
 import type { HandlerContext } from '../handler.js';
 import { type MovedValue, NOTHING_MOVED, unpriced, valueOf, valueOfQuantity } from '../valuation.js';
-import type { SolanaAsset } from './market/solana-market.js';
+import type { SolanaAsset } from '../ports/solana-market.js';
 import { solanaChainOf } from './solana-chain.js';
 import { splMintOf } from './spl-accounts.js';
 import { quoteBuy } from './swap/spl-buy-intent.js';

@@ -15,6 +15,7 @@ import {
   takeOverClaim,
   unfinishedClaims,
 } from '@svc/store';
+import type { OrderExecution } from '../../ports/conditional-orders.js';
 import type { PriceFeed, PriceTick } from './price-feed.js';
 import type { SwapExecutor, SwapExecutors, SwapOutcome, SwapRequest } from './swap-executor.js';
 import { planSwap } from './swap-plan.js';
@@ -40,7 +41,7 @@ export type Execution = StoredOrder;
  * runs the claimed swaps through the network's SwapExecutor (one at a time per account, so a vault never races its
  * own nonce) and records the outcome with the position's follow-ups.
  */
-export class OrderEngine {
+export class OrderEngine implements OrderExecution {
   readonly index = new TriggerIndex();
   readonly workerId: string;
   readonly actor: string;

@@ -2,7 +2,7 @@ import { formatUnits, landedTransaction } from '@svc/payments';
 import { slippageOf } from '@svc/store';
 import type { Signature } from '@solana/kit';
 import { atomicAmount } from '../../solana/amounts.js';
-import { WSOL_MINT } from '../../solana/market/solana-market.js';
+import { WSOL_MINT } from '../../ports/solana-market.js';
 import { executeSolanaSwap, type SolanaSwapDeps } from '../../solana/swap/execute-swap.js';
 import { splMintOf } from '../../solana/spl-accounts.js';
 import { vaultSolanaSigner } from '../../solana/vault-signer.js';

@@ -2,15 +2,10 @@ import { evmChainByKey } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import type { OrderNetwork } from '@svc/store';
 import { JUPITER_SETTING } from '../../solana/market/jupiter-market.js';
+import type { LiveOrderNetworks } from '../../ports/conditional-orders.js';
 import { SOLANA_RPC_SETTING } from '../../solana/solana-chain.js';
 
 export const ORDER_NETWORKS: readonly OrderNetwork[] = ['solana', 'ethereum', 'bsc', 'polygon', 'base'];
-
-/** Live mode: the networks whose conditional orders are watched, and the settings each other one misses. */
-export interface LiveOrderNetworks {
-  readonly watched: readonly OrderNetwork[];
-  readonly missing: Partial<Record<OrderNetwork, readonly string[]>>;
-}
 
 /**
  * The settings a live network's orders need, for both halves of the work: the price feed and the swap. Solana:

@@ -1,4 +1,4 @@
-import type { SolanaChain } from '../../solana/solana-chain.js';
+import type { SolanaChain } from '../../ports/solana-chain.js';
 import type { PriceFeed, PriceTick } from '../engine/price-feed.js';
 
 /** Jupiter Price API v3 takes at most 50 ids per call. */

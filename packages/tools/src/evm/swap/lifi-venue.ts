@@ -1,7 +1,7 @@
 import { ServiceError } from '@svc/contracts';
 import { getJson, upstreamError } from '@svc/providers';
 import { getAddress, type Address, type Hex } from 'viem';
-import type { SwapRoute, SwapToken, SwapVenue } from '../evm-networks.js';
+import type { SwapRoute, SwapToken, SwapVenue } from '../../ports/evm-networks.js';
 
 /** LI.FI names the native coin with the zero address. */
 const LIFI_NATIVE = '0x0000000000000000000000000000000000000000';

@@ -1,7 +1,7 @@
 import { ETH_NATIVE, invalidField } from '@svc/contracts';
 import { formatUnits } from '@svc/payments';
 import { parseUnits, type Address } from 'viem';
-import type { EvmNetwork, SwapRoute, SwapToken } from '../evm-networks.js';
+import type { EvmNetwork, SwapRoute, SwapToken } from '../../ports/evm-networks.js';
 import { atomicAmount, balanceOf, insufficientFunds, resolveToken } from '../evm-tokens.js';
 import { NATIVE_GAS_RESERVE } from '../native-send.js';
 import { UINT256, withinAtomicLimit } from '../../atomic-limits.js';

@@ -1,7 +1,7 @@
 import type { SandboxEvmMarket } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
-import type { SwapVenue } from '../evm-networks.js';
+import type { SwapVenue } from '../../ports/evm-networks.js';
 
 const ROUTER_ABI = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',

@@ -1,7 +1,7 @@
 import { ServiceError } from '@svc/contracts';
 import { getJson, upstreamError } from '@svc/providers';
 import { getAddress, type Address, type Hex } from 'viem';
-import type { SwapRoute, SwapToken, SwapVenue } from '../evm-networks.js';
+import type { SwapRoute, SwapToken, SwapVenue } from '../../ports/evm-networks.js';
 
 /** 0x names the native coin with this address. */
 const ZEROX_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';

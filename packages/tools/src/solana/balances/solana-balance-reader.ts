@@ -3,7 +3,7 @@ import { type Address, address } from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { type AssetBalance, assetBalance, type BalanceReader } from '../../balances/chain-balances.js';
 import type { HandlerContext } from '../../handler.js';
-import { type SolanaTokenInfo, WSOL_MINT } from '../market/solana-market.js';
+import { type SolanaTokenInfo, WSOL_MINT } from '../../ports/solana-market.js';
 import { solanaChainOf } from '../solana-chain.js';
 
 const LAMPORTS_DECIMALS = 9;

@@ -21,7 +21,7 @@ import priceV3 from './fixtures/price-v3.json' with { type: 'json' };
 import quoteSolUsdc from './fixtures/quote-sol-usdc.json' with { type: 'json' };
 import searchBonk from './fixtures/search-bonk.json' with { type: 'json' };
 import { jupiterMarket } from './jupiter-market.js';
-import { SwapUnavailable, WSOL_MINT } from './solana-market.js';
+import { SwapUnavailable, WSOL_MINT } from '../../ports/solana-market.js';
 
 const ORIGIN = 'https://api.jup.ag';
 const KEY = 'test-jupiter-key';

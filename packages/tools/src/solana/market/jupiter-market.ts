@@ -12,7 +12,7 @@
 import { getBase64Encoder, getTransactionDecoder, type Transaction } from '@solana/kit';
 import { upstreamError } from '@svc/providers';
 import { z } from 'zod';
-import { NATIVE_SOL, type SolanaMarket, type SolanaSwapQuote, type SolanaTokenInfo, type SolanaTokenPrice, SwapUnavailable, WSOL_MINT } from './solana-market.js';
+import { NATIVE_SOL, type SolanaMarket, type SolanaSwapQuote, type SolanaTokenInfo, type SolanaTokenPrice, SwapUnavailable, WSOL_MINT } from '../../ports/solana-market.js';
 
 export const JUPITER_SETTING = { setting: 'JUPITER_API_KEY', provider: 'Jupiter' } as const;
 const DEFAULT_BASE_URL = 'https://api.jup.ag';

@@ -1,6 +1,6 @@
 import { type SandboxSolana, type SolanaAssetId, VenueError, type VenueQuote } from '@svc/chains';
 import { address, type Transaction } from '@solana/kit';
-import { type SolanaMarket, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from './solana-market.js';
+import { type SolanaMarket, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from '../../ports/solana-market.js';
 
 /**
  * The sandbox market: the seeded tokens and the sandbox swap venue's pools (packages/chains swap-venue.ts). Prices

@@ -1,6 +1,7 @@
 import { invalidField } from '@svc/contracts';
 import type { Handler } from '../../handler.js';
-import { routeView, SwapUnavailable } from '../market/solana-market.js';
+import { SwapUnavailable } from '../../ports/solana-market.js';
+import { routeView } from '../market/route-view.js';
 import { solanaChainOf } from '../solana-chain.js';
 import { swapRefusal } from '../swap/execute-swap.js';
 

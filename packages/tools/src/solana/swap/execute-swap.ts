@@ -4,9 +4,9 @@ import { type Address, address, getSignatureFromTransaction, partiallySignTransa
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import type { HandlerContext } from '../../handler.js';
 import { LAMPORTS_PER_SIGNATURE } from '../amounts.js';
-import { NATIVE_SOL, type SolanaAsset, type SolanaSwapQuote, SwapUnavailable, WSOL_MINT } from '../market/solana-market.js';
+import { NATIVE_SOL, type SolanaAsset, type SolanaSwapQuote, SwapUnavailable, WSOL_MINT } from '../../ports/solana-market.js';
 import { recentBlockhashOf, sendAndConfirm } from '../send-transaction.js';
-import type { SolanaChain } from '../solana-chain.js';
+import type { SolanaChain } from '../../ports/solana-chain.js';
 import { tokenBalanceOf } from '../spl-accounts.js';
 import { vaultSolanaSigner } from '../vault-signer.js';
 

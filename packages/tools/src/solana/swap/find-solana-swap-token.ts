@@ -1,5 +1,5 @@
 import type { Handler } from '../../handler.js';
-import { NATIVE_SOL, WSOL_MINT } from '../market/solana-market.js';
+import { NATIVE_SOL, WSOL_MINT } from '../../ports/solana-market.js';
 import { solanaChainOf } from '../solana-chain.js';
 
 /** Tools that take a token list at most this many candidates. */

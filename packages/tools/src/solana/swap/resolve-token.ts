@@ -1,6 +1,6 @@
 import { invalidField } from '@svc/contracts';
 import { isAddress } from '@solana/kit';
-import { NATIVE_SOL, type SolanaMarket, type SolanaTokenInfo } from '../market/solana-market.js';
+import { NATIVE_SOL, type SolanaMarket, type SolanaTokenInfo } from '../../ports/solana-market.js';
 
 export const NATIVE_SOL_INFO: SolanaTokenInfo = { asset: NATIVE_SOL, symbol: 'SOL', name: 'Solana', decimals: 9 };
 

@@ -1,6 +1,6 @@
 /**
  * Where the Solana tools get token metadata, USD prices, swap quotes and swap transactions: the sandbox swap venue in
- * sandbox mode (sandbox-market.ts), Jupiter in live mode (jupiter-market.ts). Assets are named by mint, with 'SOL'
+ * sandbox mode (solana/market/sandbox-market.ts), Jupiter in live mode (solana/market/jupiter-market.ts). Assets are named by mint, with 'SOL'
  * for native SOL; the WSOL mint So111…112 is Wrapped SOL, a separate token.
  */
 import type { Transaction } from '@solana/kit';
@@ -34,17 +34,6 @@ export interface SolanaRouteStep {
   readonly inAmount: bigint;
   readonly outAmount: bigint;
 }
-
-/** A route as the tools answer it: mints, and atomic amounts as decimal strings. */
-export const routeView = (route: readonly SolanaRouteStep[]) =>
-  route.map((step) => ({
-    venue: step.venue,
-    poolAddress: step.poolAddress,
-    inputMint: step.inputAsset,
-    outputMint: step.outputAsset,
-    inAmountAtomic: step.inAmount.toString(),
-    outAmountAtomic: step.outAmount.toString(),
-  }));
 
 export interface SolanaSwapQuote {
   readonly inputAsset: SolanaAsset;
