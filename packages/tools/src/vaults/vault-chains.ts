@@ -1,9 +1,6 @@
 import { anvilDevAccount, evmVaultCollection, type SandboxEvmChain, SVC_VAULT_NFT_MINTER_INDEX } from '@svc/chains';
 import type { VaultChains } from '../ports/vault-chains.js';
 
-/** No chain at all: a deployment that has not wired any (live mode in this release). */
-export const NO_VAULT_CHAINS: VaultChains = { collections: {} };
-
 /** The sandbox's vault collection: SvcVaultNFT on the Base anvil, minted by dev account #6. */
 export function sandboxVaultChains(base: SandboxEvmChain): VaultChains {
   return {
