@@ -7,7 +7,7 @@ export { findSpendingPolicy, releaseSpend, reserveSpend, saveSpendingPolicy, typ
 export type { Db, Queryable } from './db.js';
 export type { Migration } from './migrations/migration.js';
 export { openStore, type StoreConfig } from './open.js';
-export { type PostgresOptions } from './postgres.js';
+export type { PostgresOptions } from './postgres.js';
 export { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyByPayment, findIdempotencyRecord, type IdempotencyRecord, type IdempotencyRequest, type IdempotencyScope, releaseIdempotencyKey, type StoredResponse } from './idempotency.js';
 export { accountForWallet, consumeNonce, nonceUsed, purgeExpiredNonces, type WalletAccount, walletsOfAccount } from './identity.js';
 export { deleteMemory, insertMemory, memoriesHeld, memoriesInCategory, type Memory, memoryCategories, type MemoryCategory, updateMemory } from './memories.js';
