@@ -14,7 +14,6 @@ import { type CallSpend, checkCall, policyOf, reserveDailySpend, spendOf } from 
 import { type MovedValue, movesNothing, NOTHING_MOVED, unpriced, type ValuationTable } from './valuation.js';
 
 export type { CreditCharge, InvokeOutcome } from './pay/outcome.js';
-export { CREDIT_TOKEN } from './pay/credit.js';
 
 export interface InvokeRequest extends CallerCredentials {
   readonly tool: string;

@@ -7,7 +7,7 @@ import { atomicAmount, balanceOf, requiredToSend, resolveToken } from './evm-tok
 import { parseSellAmount } from './swap/plan-swap.js';
 
 /** `atomic` of `token` at the chain's USD price (the swap venue's quote into USDC, as the swap tools price). */
-export async function evmValueOf(network: EvmNetwork, token: SwapToken, atomic: bigint): Promise<MovedValue> {
+async function evmValueOf(network: EvmNetwork, token: SwapToken, atomic: bigint): Promise<MovedValue> {
   const what = `${token.symbol} (${token.address ?? 'native'}) on ${network.registry.name}`;
   try {
     return valueOf(atomic, token.decimals, await network.priceUsd(token.address), what);

@@ -8,7 +8,7 @@ import type { SolanaMarket } from '../ports/solana-market.js';
 import { JUPITER_SETTING, jupiterMarket } from './market/jupiter-market.js';
 
 /** Solana mainnet (CAIP-2); the sandbox chain stands in for it. */
-export const SOLANA_NETWORK = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+const SOLANA_NETWORK = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 /** The live Solana JSON-RPC endpoint setting. */
 export const SOLANA_RPC_SETTING = { setting: 'SOLANA_RPC_URL', provider: 'Solana RPC' } as const;
 

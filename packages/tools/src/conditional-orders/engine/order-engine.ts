@@ -32,9 +32,6 @@ export interface OrderEngineOptions {
   readonly log?: { error(details: Record<string, unknown>, message: string): void };
 }
 
-/** A claimed order's end: recorded outcome and the position's follow-ups (arming exits, one-cancels-the-other). */
-export type Execution = StoredOrder;
-
 /**
  * The trigger engine of one worker: follows the order book (polling `revision`), keeps armed orders in a
  * TriggerIndex, turns price ticks into claims (conditional UPDATE PENDING -> EXECUTING: exactly one worker wins),

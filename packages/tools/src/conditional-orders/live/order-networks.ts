@@ -5,7 +5,7 @@ import { JUPITER_SETTING } from '../../solana/market/jupiter-market.js';
 import type { LiveOrderNetworks } from '../../ports/conditional-orders.js';
 import { SOLANA_RPC_SETTING } from '../../solana/solana-chain.js';
 
-export const ORDER_NETWORKS: readonly OrderNetwork[] = ['solana', 'ethereum', 'bsc', 'polygon', 'base'];
+const ORDER_NETWORKS: readonly OrderNetwork[] = ['solana', 'ethereum', 'bsc', 'polygon', 'base'];
 
 /**
  * The settings a live network's orders need, for both halves of the work: the price feed and the swap. Solana:
@@ -13,7 +13,7 @@ export const ORDER_NETWORKS: readonly OrderNetwork[] = ['solana', 'ethereum', 'b
  * RPC URL (RPC_URL_ETHEREUM, RPC_URL_BSC, RPC_URL_POLYGON, RPC_URL_BASE) and ZEROX_API_KEY (the 0x quote is both the
  * price and the swap).
  */
-export function orderNetworkSettings(network: OrderNetwork): readonly string[] {
+function orderNetworkSettings(network: OrderNetwork): readonly string[] {
   if (network === 'solana') return [SOLANA_RPC_SETTING.setting, JUPITER_SETTING.setting];
   return [(evmChainByKey(network) as { rpcSetting: string }).rpcSetting, 'ZEROX_API_KEY'];
 }

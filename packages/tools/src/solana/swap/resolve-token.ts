@@ -2,7 +2,7 @@ import { invalidField } from '@svc/contracts';
 import { isAddress } from '@solana/kit';
 import { NATIVE_SOL, type SolanaMarket, type SolanaTokenInfo } from '../../ports/solana-market.js';
 
-export const NATIVE_SOL_INFO: SolanaTokenInfo = { asset: NATIVE_SOL, symbol: 'SOL', name: 'Solana', decimals: 9 };
+const NATIVE_SOL_INFO: SolanaTokenInfo = { asset: NATIVE_SOL, symbol: 'SOL', name: 'Solana', decimals: 9 };
 
 /**
  * The token a name, symbol or mint names: 'SOL' (any case) is native SOL; a mint must be known to the market; a
