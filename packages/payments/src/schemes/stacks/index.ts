@@ -5,7 +5,7 @@ export { StacksBroadcastError, StacksHttpBroadcaster, type StacksHttpBroadcaster
 export { DEFAULT_STACKS_CLIENT_FEE, type ExactStacksClientOptions, ExactStacksClientScheme } from './client.js';
 export { EXACT_STACKS_ERRORS, type ExactStacksErrorCode } from './errors.js';
 export { type ExactStacksFacilitatorOptions, ExactStacksFacilitatorScheme, type RegisterExactStacksOptions, registerExactStacksScheme, stacksTransactionOf } from './facilitator.js';
-export { postConditionViolation, type StacksAssetMovement } from './post-conditions.js';
+export { postConditionViolation, type StacksAssetMovement, stacksTransactionCodec } from './post-conditions.js';
 export { ExactStacksServerScheme } from './server.js';
 export type { StacksSettlementTarget, StacksTargetAsset } from './target.js';
-export { decodeStacksTransaction, MAX_STACKS_TRANSACTION_HEX_LENGTH, type StacksDecodedPayload, type StacksDecodedPostCondition, type StacksDecodedTransaction, type StacksFungibleComparator, type StacksSip010TransferArgs, stacksTransactionCodec, StacksTransactionDecodeError } from './transaction.js';
+export { decodeStacksTransaction, MAX_STACKS_TRANSACTION_HEX_LENGTH, type StacksDecodedPayload, type StacksDecodedPostCondition, type StacksDecodedTransaction, type StacksFungibleComparator, type StacksSip010TransferArgs, StacksTransactionDecodeError } from './transaction.js';
