@@ -1,7 +1,8 @@
 import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, SOLANA_JUP_MINT, vaultAddressesOf } from '@svc/chains';
 import { createSolanaRpc, type Signature } from '@solana/kit';
 import { accountForWallet, orderById, positionsOf, setSlippage } from '@svc/store';
-import type { OrderEngine, SwapExecutor } from '@svc/tools';
+import type { OrderEngine } from '@svc/tools';
+import type { SwapExecutor } from '@svc/tools/testing';
 import { type Address, erc20Abi, type Hash } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { sandboxOrderEngine, sandboxSwapExecutors } from '../src/conditional-orders.js';

@@ -1,7 +1,7 @@
 import { addCredit } from '@svc/store';
 import { catalog, findTool } from '@svc/contracts';
 import { usdToCredit } from '@svc/payments';
-import { handlers } from '@svc/tools';
+import { handlers } from '@svc/tools/testing';
 import { type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PAY_TO } from '../src/config.js';

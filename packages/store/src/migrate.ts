@@ -1,5 +1,6 @@
 import type { Db } from './db.js';
-import { type Migration, migrations as shipped } from './migrations/index.js';
+import { migrations as shipped } from './migrations/index.js';
+import type { Migration } from './migrations/migration.js';
 
 /** Arbitrary constant: serialises concurrent migrators (several gateway instances starting at once). */
 const MIGRATION_LOCK_KEY = 402_402;

@@ -2,11 +2,10 @@ import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type T
 import type { HederaNetwork, MasterKeyProvider } from '@svc/chains';
 import type { BitcoinChainAccess, Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
-import type { OrderEngine } from './conditional-orders/engine/order-engine.js';
-import type { LiveOrderNetworks } from './conditional-orders/live/order-networks.js';
-import type { EvmNetworks } from './evm/evm-networks.js';
-import type { SolanaChain } from './solana/solana-chain.js';
-import type { VaultChains } from './vaults/vault-chains.js';
+import type { LiveOrderNetworks, OrderExecution } from './ports/conditional-orders.js';
+import type { EvmNetworks } from './ports/evm-networks.js';
+import type { SolanaChain } from './ports/solana-chain.js';
+import type { VaultChains } from './ports/vault-chains.js';
 
 export type ServiceMode = 'sandbox' | 'live';
 
@@ -24,7 +23,7 @@ export interface HandlerResources {
   /** Chains the vault tools read and mint on (the sandbox Base chain in sandbox mode); none when unset. */
   readonly vaultChains?: VaultChains | undefined;
   /** The conditional-order engine that executes orders (deleteConditionalOrder executeEarly); none: orders only wait. */
-  readonly orderEngine?: OrderEngine | undefined;
+  readonly orderEngine?: OrderExecution | undefined;
   /** Live mode: the networks the order engine watches; a create on another answers 503 naming its settings. Unset: no check (sandbox). */
   readonly orderNetworks?: LiveOrderNetworks | undefined;
   /** The five EVM chains for the EVM tools (sandbox anvils, or live RPCs); unset: each EVM tool answers 503 naming its RPC setting. */

@@ -1,21 +1,12 @@
-export type { Handler, HandlerContext, HandlerTable, ServiceMode } from './handler.js';
-export { handlers } from './handlers.js';
-export { type MovedValue, movesNothing, type Valuation, type ValuationTable } from './valuation.js';
-export { valuations } from './valuations.js';
-export { CREDIT_TOKEN, type CreditCharge, type InvokeOutcome, type InvokeRequest, ToolService, type ToolServiceOptions } from './invoke.js';
-export { type CallSpend, DEFAULT_SPENDING_POLICY, describePolicy, type PolicyRule, policyOf, policyView, UNPRICED_MOVES_FLAG } from './policy/index.js';
-export { NO_VAULT_CHAINS, sandboxVaultChains, type VaultChains } from './vaults/index.js';
-export * from './conditional-orders/index.js';
-export { EVM_BALANCE_READERS, evmBalanceReader, type EvmNetworks, executeSwap, type ExecuteSwapInput, type ExecuteSwapResult, liveEvmNetworks, sandboxEvmNetworks } from './evm/index.js';
-export {
-  type ExecuteSolanaSwapInput,
-  executeSolanaSwap,
-  liveSolanaChain,
-  sandboxSolanaChain,
-  type SolanaChain,
-  type SolanaSwapDeps,
-  type SolanaSwapResult,
-  solanaBalanceReader,
-} from './solana/index.js';
-export { HEDERA_NETWORK_SETTING, hederaBalances, type LiveHederaSettings, liveHederaNetwork } from './hedera/index.js';
-export { bitcoinBalanceReader } from './bitcoin/index.js';
+// The public surface of @svc/tools: the pipeline (ToolService), the spending policy, and the resources a deployment
+// builds for the handlers (each chain family's sandbox and live flavour, the order engine). Test helpers: ./testing.
+export { OrderEngine, evmSwapExecutor, LIVE_PRICE_INTERVAL_MS, liveOrderEngine, liveOrderNetworks, type SandboxMarketControl, sandboxMarketControl, sandboxPriceFeed, solanaSwapExecutor, type SwapExecutors } from './conditional-orders/index.js';
+export { liveEvmNetworks, sandboxEvmNetworks } from './evm/index.js';
+export { type LiveHederaSettings, liveHederaNetwork } from './hedera/index.js';
+export { type CreditCharge, type InvokeOutcome, ToolService } from './invoke.js';
+export { type CallSpend, DEFAULT_SPENDING_POLICY, describePolicy, policyOf, policyView } from './policy/index.js';
+export type { LiveOrderNetworks } from './ports/conditional-orders.js';
+export type { EvmNetworks } from './ports/evm-networks.js';
+export type { SolanaChain } from './ports/solana-chain.js';
+export { liveSolanaChain, sandboxSolanaChain } from './solana/index.js';
+export { sandboxVaultChains } from './vaults/index.js';

@@ -4,7 +4,7 @@ import { collectProvenance, withProvenance } from '@svc/providers';
 import { type Db, releaseSpend, type SpendingPolicy } from '@svc/store';
 import { changingNothing } from './changes-nothing.js';
 import { type CallerAccount, type HandlerContext, handlerFor, type HandlerResources, type HandlerTable, type ServiceMode, settlementOf } from './handler.js';
-import { handlers as implemented } from './handlers.js';
+import { handlers as implemented, valuations as declared } from './families.js';
 import { type CallerCredentials, identify, type SiwxSettings, siwxChallengeFor } from './identify.js';
 import { idempotencyKeyOf, inputHashOf } from './idempotency.js';
 import { payFromCredit } from './pay/credit.js';
@@ -13,10 +13,8 @@ import type { PaidCall } from './pay/paid-call.js';
 import { payWithX402 } from './pay/x402.js';
 import { type CallSpend, checkCall, policyOf, reserveDailySpend, spendOf } from './policy/index.js';
 import { type MovedValue, movesNothing, NOTHING_MOVED, unpriced, type ValuationTable } from './valuation.js';
-import { valuations as declared } from './valuations.js';
 
 export type { CreditCharge, InvokeOutcome } from './pay/outcome.js';
-export { CREDIT_TOKEN } from './pay/credit.js';
 
 export interface InvokeRequest extends CallerCredentials {
   readonly tool: string;
@@ -39,7 +37,7 @@ export interface ToolServiceOptions extends HandlerResources {
   readonly processor?: PaymentProcessor | undefined;
   readonly priceOverrides?: PriceOverrides;
   readonly handlers?: HandlerTable;
-  /** What each wallet-modifying tool moves, for the spending policy (valuations.ts unless given). */
+  /** What each wallet-modifying tool moves, for the spending policy (the families' registry unless given). */
   readonly valuations?: ValuationTable;
   /** Sign-in (SIWX) for identity-gated tools: the public origin proofs must name, and the smart-wallet verifier. */
   readonly siwx: SiwxSettings;

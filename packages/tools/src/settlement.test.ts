@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changingNothing } from './changes-nothing.js';
 import type { ToolName } from '@svc/contracts';
 import { type Handler, hasCommitPoint } from './handler.js';
-import { handlers } from './handlers.js';
+import { handlers } from './families.js';
 import { testMasterKey } from './testing/caller-contexts.js';
 
 describe('every tool states when its payment settles', () => {

@@ -1,8 +1,7 @@
 import { catalog } from '@svc/contracts';
 import { describe, expect, it } from 'vitest';
-import { handlers } from './handlers.js';
+import { handlers, valuations } from './families.js';
 import { movesNothing, valueOf, valueOfQuantity } from './valuation.js';
-import { valuations } from './valuations.js';
 
 describe('what wallet-modifying tools move', () => {
   it('every implemented write tool declares a valuation (or movesNothing), and only write tools do', () => {

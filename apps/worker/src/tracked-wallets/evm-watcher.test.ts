@@ -2,7 +2,7 @@ import { anvilDevAccount, LocalMasterKeyRing, newMasterKeyText, parseMasterKey, 
 import { sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db, setWebhookEndpoint } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
-import { handlers } from '@svc/tools';
+import { handlers } from '@svc/tools/testing';
 import { Webhook } from 'standardwebhooks';
 import { createWalletClient, erc20Abi, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, type SandboxSolan
 import { sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db, setWebhookEndpoint } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
-import { handlers } from '@svc/tools';
+import { handlers } from '@svc/tools/testing';
 import {
   appendTransactionMessageInstructions,
   createSolanaRpc,

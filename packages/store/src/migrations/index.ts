@@ -1,3 +1,4 @@
+import type { Migration } from './migration.js';
 import { callLedger } from './0001_call_ledger.js';
 import { paymentClaims } from './0002_payment_claims.js';
 import { identity } from './0003_identity.js';
@@ -20,13 +21,6 @@ import { orderTxLifetime } from './0019_order_tx_lifetime.js';
 import { settlementIntents } from './0020_settlement_intents.js';
 import { callRefunds } from './0021_call_refunds.js';
 import { unpricedMoves } from './0022_unpriced_moves.js';
-
-export interface Migration {
-  /** Strictly increasing; never renumber or edit a migration that has shipped. */
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
 
 export const migrations: readonly Migration[] = [
   callLedger,

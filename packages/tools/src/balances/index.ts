@@ -1,3 +1,5 @@
-export { BALANCE_NETWORKS, type BalanceNetwork } from './address-routing.js';
-export { type AssetBalance, assetBalance, type BalanceReader, type ChainBalances } from './chain-balances.js';
-export { getAllBalances } from './get-all-balances.js';
+// getAllBalances: the caller's vault balances on every chain family, through each family's BalanceReader.
+import { defineFamily } from '../family.js';
+import { getAllBalances } from './get-all-balances.js';
+
+export const balancesFamily = defineFamily({ handlers: { getAllBalances } });

@@ -1,7 +1,7 @@
 import type { Handler } from '../handler.js';
 
 /** A positive number as a plain decimal string (no exponent), trailing fraction zeros dropped. */
-export function plainDecimal(value: number, significantDigits: number): string {
+function plainDecimal(value: number, significantDigits: number): string {
   const [mantissa = '0', exponentText = '0'] = value.toExponential(significantDigits - 1).split('e');
   const digits = mantissa.replace('.', '');
   const exponent = Number(exponentText);

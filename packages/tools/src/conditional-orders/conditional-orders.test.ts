@@ -3,7 +3,7 @@ import { type Db, orderById, setSandboxPrice } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
-import { handlers } from '../handlers.js';
+import { handlers } from '../families.js';
 import { callerContexts } from '../testing/caller-contexts.js';
 import { OrderEngine, sandboxPriceFeed } from './index.js';
 import { recordingExecutor } from './testing.js';

@@ -2,7 +2,7 @@ import { ServiceError } from '@svc/contracts';
 import { type OrderNetwork, positionsOf, type Queryable, type StoredPosition } from '@svc/store';
 
 /** Another account's position answers exactly like a missing one, so ids reveal nothing. */
-export const positionNotFound = (positionId: string) =>
+const positionNotFound = (positionId: string) =>
   new ServiceError('not_found', `No conditional position "${positionId}" for this account.`, { extra: { positionId } });
 
 /**

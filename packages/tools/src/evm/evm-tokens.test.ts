@@ -1,6 +1,6 @@
 import { ServiceError } from '@svc/contracts';
 import { describe, expect, it } from 'vitest';
-import type { EvmNetwork } from './evm-networks.js';
+import type { EvmNetwork } from '../ports/evm-networks.js';
 import { atomicAmount, isNative } from './evm-tokens.js';
 import { parseSellAmount } from './swap/plan-swap.js';
 

@@ -1,7 +1,7 @@
 import { ETH_NATIVE, invalidField, ServiceError } from '@svc/contracts';
 import { erc20Abi, getAddress, type Address } from 'viem';
 import type { SwapToken } from '@svc/providers';
-import type { EvmNetwork } from './evm-networks.js';
+import type { EvmNetwork } from '../ports/evm-networks.js';
 import { UINT256, withinAtomicLimit } from '../atomic-limits.js';
 
 /** The field's value, or the 400 "<field> is required to send" the catalog descriptions promise. */

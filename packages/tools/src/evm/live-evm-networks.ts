@@ -3,7 +3,7 @@ import { ServiceError } from '@svc/contracts';
 import { createPublicClient, defineChain, http, parseUnits, type Address, type Chain } from 'viem';
 import { base, bsc, mainnet, polygon } from 'viem/chains';
 import { lifiSwapVenue, type SwapToken, type SwapVenue, zeroExSwapVenue } from '@svc/providers';
-import type { EvmNetwork, EvmNetworks, KnownToken } from './evm-networks.js';
+import type { EvmNetwork, EvmNetworks, KnownToken } from '../ports/evm-networks.js';
 import { resolveToken } from './evm-tokens.js';
 
 /** viem chain definitions (multicall3 and native currency); 4663 (altchain) is defined here. */

@@ -3,7 +3,8 @@ import { invalidField } from '@svc/contracts';
 import { type Address, BaseError, ExecutionRevertedError, getAddress } from 'viem';
 import { callerOf, type HandlerContext, withCommitPoint } from '../handler.js';
 import { vaultEvmAddress } from './balances.js';
-import { type EvmNetwork, evmNetworkOf } from './evm-networks.js';
+import { evmNetworkOf } from './evm-networks.js';
+import type { EvmNetwork } from '../ports/evm-networks.js';
 import { atomicAmount, balanceOf, insufficientFunds, requiredToSend } from './evm-tokens.js';
 import { signAndSend, vaultEvmSigner } from './vault-signer.js';
 

@@ -1,6 +1,6 @@
 import { evmChainById, type SandboxEvmMarket } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
-import type { EvmNetwork, EvmNetworks, KnownToken } from './evm-networks.js';
+import type { EvmNetwork, EvmNetworks, KnownToken } from '../ports/evm-networks.js';
 import { sandboxSwapVenue } from './swap/sandbox-swap-venue.js';
 
 /**

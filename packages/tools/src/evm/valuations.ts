@@ -2,12 +2,13 @@ import type { HandlerContext } from '../handler.js';
 import { type MovedValue, unpriced, valueOf } from '../valuation.js';
 import { vaultEvmAddress } from './balances.js';
 import type { SwapToken } from '@svc/providers';
-import { type EvmNetwork, evmNetworkOf } from './evm-networks.js';
+import { evmNetworkOf } from './evm-networks.js';
+import type { EvmNetwork } from '../ports/evm-networks.js';
 import { atomicAmount, balanceOf, requiredToSend, resolveToken } from './evm-tokens.js';
 import { parseSellAmount } from './swap/plan-swap.js';
 
 /** `atomic` of `token` at the chain's USD price (the swap venue's quote into USDC, as the swap tools price). */
-export async function evmValueOf(network: EvmNetwork, token: SwapToken, atomic: bigint): Promise<MovedValue> {
+async function evmValueOf(network: EvmNetwork, token: SwapToken, atomic: bigint): Promise<MovedValue> {
   const what = `${token.symbol} (${token.address ?? 'native'}) on ${network.registry.name}`;
   try {
     return valueOf(atomic, token.decimals, await network.priceUsd(token.address), what);

@@ -4,8 +4,10 @@ import { accountForWallet, type Db, recordCall } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
-import { getLeaderboard } from './index.js';
+import { leaderboardFamily } from './index.js';
 import { testMasterKey } from '../testing/caller-contexts.js';
+
+const { getLeaderboard } = leaderboardFamily.handlers;
 
 const defaults = { page: 1, pageSize: 20, orderBy: 'volume' as const };
 

@@ -4,7 +4,7 @@ import type { Handler } from '../handler.js';
 import { METRIC_FORMULAS, UNAVAILABLE_METRICS, USD_PEGGED_TOKENS } from './metrics.js';
 
 /** The largest page: the catalog leaves pageSize unbounded, an unbounded page would be an unbounded query. */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 function checkPaging(page: number, pageSize: number): void {
   const issues: FieldIssue[] = [];

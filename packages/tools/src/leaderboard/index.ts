@@ -1,2 +1,5 @@
 // getLeaderboard: accounts ranked by what the call ledger records (open tool, no identity).
-export { getLeaderboard, MAX_PAGE_SIZE } from './get-leaderboard.js';
+import { defineFamily } from '../family.js';
+import { getLeaderboard } from './get-leaderboard.js';
+
+export const leaderboardFamily = defineFamily({ handlers: { getLeaderboard } });

@@ -4,7 +4,9 @@ import type { Queryable } from '@svc/store';
 import { describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
 import { testMasterKey } from '../testing/caller-contexts.js';
-import { migrationGetProjectDetails, migrationListProjects } from './index.js';
+import { migrationFamily } from './index.js';
+
+const { migrationGetProjectDetails, migrationListProjects } = migrationFamily.handlers;
 
 const contextWith = (providers: Providers): HandlerContext => ({
   mode: 'sandbox',

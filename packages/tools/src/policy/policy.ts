@@ -18,7 +18,7 @@ export const DEFAULT_SPENDING_POLICY: SpendingPolicy = {
 export type PolicyRule = 'allowed_tools' | 'allowed_recipients' | 'per_call_usd' | 'daily_usd' | 'unpriced_move';
 
 /** The policy field that lets unpriced moves through (named in the refusal so an owner knows what to change). */
-export const UNPRICED_MOVES_FLAG = 'allowUnpricedMoves';
+const UNPRICED_MOVES_FLAG = 'allowUnpricedMoves';
 
 const refused = (rule: PolicyRule, message: string, extra: Record<string, unknown>) =>
   new ServiceError('policy_refused', `Refused by the account's spending policy (${rule}): ${message} Nothing was charged or moved.`, { extra: { rule, ...extra } });

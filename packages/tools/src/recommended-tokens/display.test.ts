@@ -3,7 +3,9 @@ import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
 import { callerContexts } from '../testing/caller-contexts.js';
-import { displayRecommendedEVMTokensToBuy, displayRecommendedHederaTokensToBuy, displayRecommendedSolanaTokensToBuy } from './index.js';
+import { recommendedTokensFamily } from './index.js';
+
+const { displayRecommendedEVMTokensToBuy, displayRecommendedHederaTokensToBuy, displayRecommendedSolanaTokensToBuy } = recommendedTokensFamily.handlers;
 
 describe.each(testBackends())('displayRecommended*TokensToBuy on $name', (backend) => {
   let db: Db;

@@ -1,10 +1,17 @@
 // Solana tools: balances, transfers, swaps (splBuyIntent, executeSolanaSwap), prices and token search.
-export { solanaBalanceReader } from './balances/solana-balance-reader.js';
-export { solanaBalances } from './balances/solana-balances.js';
-export { solanaGetTokenPairPrice } from './prices/solana-get-token-pair-price.js';
-export { solanaGetTokenPrices } from './prices/solana-get-token-prices.js';
-export { liveSolanaChain, sandboxSolanaChain, SOLANA_RPC_SETTING, type SolanaChain, solanaChainOf } from './solana-chain.js';
-export { type ExecuteSolanaSwapInput, executeSolanaSwap, type SolanaSwapDeps, type SolanaSwapResult } from './swap/execute-swap.js';
-export { findSolanaSwapToken } from './swap/find-solana-swap-token.js';
-export { splBuyIntent } from './swap/spl-buy-intent.js';
-export { solanaTransfer } from './transfer/solana-transfer.js';
+import { defineFamily } from '../family.js';
+import { solanaBalances } from './balances/solana-balances.js';
+import { solanaGetTokenPairPrice } from './prices/solana-get-token-pair-price.js';
+import { solanaGetTokenPrices } from './prices/solana-get-token-prices.js';
+import { findSolanaSwapToken } from './swap/find-solana-swap-token.js';
+import { splBuyIntent } from './swap/spl-buy-intent.js';
+import { solanaTransfer } from './transfer/solana-transfer.js';
+import { solanaTransferValue, splBuyIntentValue } from './valuations.js';
+
+export { liveSolanaChain, sandboxSolanaChain } from './solana-chain.js';
+export { executeSolanaSwap } from './swap/execute-swap.js';
+
+export const solanaFamily = defineFamily({
+  handlers: { solanaBalances, solanaTransfer, splBuyIntent, solanaGetTokenPairPrice, solanaGetTokenPrices, findSolanaSwapToken },
+  valuations: { solanaTransfer: solanaTransferValue, splBuyIntent: splBuyIntentValue },
+});

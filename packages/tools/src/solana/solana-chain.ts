@@ -4,27 +4,12 @@ import { createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit';
 import type { HandlerContext } from '../handler.js';
 import { sandboxSolanaMarket } from './market/sandbox-market.js';
 import { JUPITER_SETTING, jupiterMarket, type SolanaMarket } from '@svc/providers';
+import type { SolanaChain } from '../ports/solana-chain.js';
 
 /** Solana mainnet (CAIP-2); the sandbox chain stands in for it. */
-export const SOLANA_NETWORK = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+const SOLANA_NETWORK = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 /** The live Solana JSON-RPC endpoint setting. */
 export const SOLANA_RPC_SETTING = { setting: 'SOLANA_RPC_URL', provider: 'Solana RPC' } as const;
-
-/**
- * What the Solana tools reach: a JSON-RPC node and a market (token metadata, prices, swaps). Each accessor throws
- * the 503 naming its setting when this deployment has not configured it, so only the tools needing it fail.
- */
-export interface SolanaChain {
-  readonly network: string;
-  /**
-   * The sandbox ledger lands or refuses a transaction inside sendTransaction (and never expires its blockhash), so a
-   * signature it has not seen was never sent. A live cluster may still land a transaction its node has not seen, for
-   * as long as the transaction's blockhash is valid.
-   */
-  readonly landsOnSend: boolean;
-  rpc(): Rpc<SolanaRpcApi>;
-  market(): SolanaMarket;
-}
 
 /** The sandbox chain: its JSON-RPC facade and its swap venue. */
 export function sandboxSolanaChain(solana: SandboxSolana): SolanaChain {

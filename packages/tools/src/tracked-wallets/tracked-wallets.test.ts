@@ -4,8 +4,11 @@ import { accountForWallet, type Db, recordActivity } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
-import { addTrackedWallet, getTrackedWallets, removeTrackedWallet, TRACKED_WALLETS_PER_ACCOUNT } from './index.js';
+import { trackedWalletsFamily } from './index.js';
+import { TRACKED_WALLETS_PER_ACCOUNT } from './limits.js';
 import { testMasterKey } from '../testing/caller-contexts.js';
+
+const { addTrackedWallet, getTrackedWallets, removeTrackedWallet } = trackedWalletsFamily.handlers;
 
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';

@@ -30,7 +30,7 @@ export function collectionOfNft(context: HandlerContext, nft: VaultNft): VaultCo
 }
 
 /** A collection's public id: one collection per chain in this release. */
-export const collectionIdOf = (chain: VaultMintChain) => `vaults-${chain}`;
+const collectionIdOf = (chain: VaultMintChain) => `vaults-${chain}`;
 
 /** A collection as the open reads show it. */
 export const collectionView = (chain: VaultMintChain, collection: VaultCollection) => ({

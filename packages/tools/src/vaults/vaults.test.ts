@@ -4,12 +4,15 @@ import { sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EvmNetworks, sandboxEvmNetworks } from '../evm/index.js';
+import { sandboxEvmNetworks } from '../evm/index.js';
+import type { EvmNetworks } from '../ports/evm-networks.js';
 import type { HandlerContext } from '../handler.js';
 import { idempotencyKeyOf } from '../idempotency.js';
 import { testMasterKey } from '../testing/caller-contexts.js';
-import {
-  sandboxVaultChains,
+import type { VaultChains } from '../ports/vault-chains.js';
+import { sandboxVaultChains, vaultsFamily } from './index.js';
+
+const {
   svcCreateVault,
   svcDeleteVault,
   svcGetCollectionAssets,
@@ -22,8 +25,7 @@ import {
   svcRefreshBalance,
   svcResolveAsset,
   svcRevealKeys,
-  type VaultChains,
-} from './index.js';
+} = vaultsFamily.handlers;
 
 async function rejection(call: Promise<unknown>): Promise<ServiceError> {
   const error = await call.then(() => undefined, (e: unknown) => e);

@@ -3,7 +3,7 @@
  * implementation: the facilitator calls it, and the sandbox ledger in `@svc/chains` applies it through
  * {@link stacksTransactionCodec} (that package does not depend on this one).
  */
-import type { StacksDecodedTransaction, StacksFungibleComparator } from './transaction.js';
+import { decodeStacksTransaction, type StacksDecodedTransaction, type StacksFungibleComparator } from './transaction.js';
 
 /** One fungible movement a transaction makes. Fees are not movements: post-conditions never cover them. */
 export interface StacksAssetMovement {
@@ -58,3 +58,6 @@ export function postConditionViolation(tx: Pick<StacksDecodedTransaction, 'sende
   }
   return null;
 }
+
+/** The codec the sandbox Stacks ledger (`StacksSandboxLedger` in `@svc/chains`) takes: decoding and post-condition rules. */
+export const stacksTransactionCodec = { decode: decodeStacksTransaction, postConditionViolation } as const;

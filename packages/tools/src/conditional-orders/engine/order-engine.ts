@@ -15,6 +15,7 @@ import {
   takeOverClaim,
   unfinishedClaims,
 } from '@svc/store';
+import type { OrderExecution } from '../../ports/conditional-orders.js';
 import type { PriceFeed, PriceTick } from './price-feed.js';
 import type { SwapExecutor, SwapExecutors, SwapOutcome, SwapRequest } from './swap-executor.js';
 import { planSwap } from './swap-plan.js';
@@ -31,16 +32,13 @@ export interface OrderEngineOptions {
   readonly log?: { error(details: Record<string, unknown>, message: string): void };
 }
 
-/** A claimed order's end: recorded outcome and the position's follow-ups (arming exits, one-cancels-the-other). */
-export type Execution = StoredOrder;
-
 /**
  * The trigger engine of one worker: follows the order book (polling `revision`), keeps armed orders in a
  * TriggerIndex, turns price ticks into claims (conditional UPDATE PENDING -> EXECUTING: exactly one worker wins),
  * runs the claimed swaps through the network's SwapExecutor (one at a time per account, so a vault never races its
  * own nonce) and records the outcome with the position's follow-ups.
  */
-export class OrderEngine {
+export class OrderEngine implements OrderExecution {
   readonly index = new TriggerIndex();
   readonly workerId: string;
   readonly actor: string;

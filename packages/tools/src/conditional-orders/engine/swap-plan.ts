@@ -5,7 +5,7 @@ import type { SwapRequest } from './swap-executor.js';
 const QUANTITY_PLACES = 9;
 
 /** A positive quantity as a plain decimal string, rounded down. */
-export function quantityText(quantity: number): string {
+function quantityText(quantity: number): string {
   const scaled = Math.floor(quantity * 10 ** QUANTITY_PLACES);
   const digits = BigInt(scaled).toString().padStart(QUANTITY_PLACES + 1, '0');
   const whole = digits.slice(0, -QUANTITY_PLACES);

@@ -2,7 +2,7 @@ import { evmChainByKey } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import type { OrderNetwork } from '@svc/store';
 import type { Address } from 'viem';
-import type { EvmNetworks } from '../../evm/evm-networks.js';
+import type { EvmNetworks } from '../../ports/evm-networks.js';
 import { isNative } from '../../evm/evm-tokens.js';
 import type { PriceFeed, PriceTick } from '../engine/price-feed.js';
 

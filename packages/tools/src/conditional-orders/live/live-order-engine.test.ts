@@ -5,7 +5,7 @@ import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEvmNetworks } from '../../evm/live-evm-networks.js';
 import type { HandlerContext } from '../../handler.js';
-import { handlers } from '../../handlers.js';
+import { handlers } from '../../families.js';
 import { liveSolanaChain } from '../../solana/solana-chain.js';
 import { callerContexts, testMasterKey } from '../../testing/caller-contexts.js';
 import { OrderEngine } from '../engine/order-engine.js';

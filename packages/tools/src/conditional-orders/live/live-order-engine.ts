@@ -1,7 +1,7 @@
 import type { MasterKeyProvider } from '@svc/chains';
 import type { OrderNetwork, Queryable } from '@svc/store';
-import type { EvmNetworks } from '../../evm/evm-networks.js';
-import type { SolanaChain } from '../../solana/solana-chain.js';
+import type { EvmNetworks } from '../../ports/evm-networks.js';
+import type { SolanaChain } from '../../ports/solana-chain.js';
 import { OrderEngine } from '../engine/order-engine.js';
 import type { PriceFeed } from '../engine/price-feed.js';
 import type { SwapExecutors } from '../engine/swap-executor.js';
@@ -9,7 +9,7 @@ import { evmSwapExecutor } from '../executors/evm-swap-executor.js';
 import { solanaSwapExecutor } from '../executors/solana-swap-executor.js';
 import { evmVenuePriceFeed } from './evm-venue-price-feed.js';
 import { livePriceFeed, type LivePriceFeedLog } from './live-price-feed.js';
-import type { LiveOrderNetworks } from './order-networks.js';
+import type { LiveOrderNetworks } from '../../ports/conditional-orders.js';
 import { solanaMarketPriceFeed } from './solana-market-price-feed.js';
 
 export interface LiveOrderEngineOptions {

@@ -4,7 +4,7 @@ import type { PriceFeed, PriceTick } from '../engine/price-feed.js';
 /** How often a live network's prices are read, unless configured (ORDER_PRICE_INTERVAL_MS). */
 export const LIVE_PRICE_INTERVAL_MS = 10_000;
 /** A network's read that takes longer than this is abandoned for the poll (the HTTP clients time out at 10 s each). */
-export const LIVE_PRICE_TIMEOUT_MS = 15_000;
+const LIVE_PRICE_TIMEOUT_MS = 15_000;
 
 export interface LivePriceFeedLog {
   warn(details: Record<string, unknown>, message: string): void;

@@ -2,15 +2,10 @@ import { evmChainByKey } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import type { OrderNetwork } from '@svc/store';
 import { JUPITER_SETTING } from '@svc/providers';
+import type { LiveOrderNetworks } from '../../ports/conditional-orders.js';
 import { SOLANA_RPC_SETTING } from '../../solana/solana-chain.js';
 
-export const ORDER_NETWORKS: readonly OrderNetwork[] = ['solana', 'ethereum', 'bsc', 'polygon', 'base'];
-
-/** Live mode: the networks whose conditional orders are watched, and the settings each other one misses. */
-export interface LiveOrderNetworks {
-  readonly watched: readonly OrderNetwork[];
-  readonly missing: Partial<Record<OrderNetwork, readonly string[]>>;
-}
+const ORDER_NETWORKS: readonly OrderNetwork[] = ['solana', 'ethereum', 'bsc', 'polygon', 'base'];
 
 /**
  * The settings a live network's orders need, for both halves of the work: the price feed and the swap. Solana:
@@ -18,7 +13,7 @@ export interface LiveOrderNetworks {
  * RPC URL (RPC_URL_ETHEREUM, RPC_URL_BSC, RPC_URL_POLYGON, RPC_URL_BASE) and ZEROX_API_KEY (the 0x quote is both the
  * price and the swap).
  */
-export function orderNetworkSettings(network: OrderNetwork): readonly string[] {
+function orderNetworkSettings(network: OrderNetwork): readonly string[] {
   if (network === 'solana') return [SOLANA_RPC_SETTING.setting, JUPITER_SETTING.setting];
   return [(evmChainByKey(network) as { rpcSetting: string }).rpcSetting, 'ZEROX_API_KEY'];
 }

@@ -1,8 +1,8 @@
-import type { SolanaChain } from '../../solana/solana-chain.js';
+import type { SolanaChain } from '../../ports/solana-chain.js';
 import type { PriceFeed, PriceTick } from '../engine/price-feed.js';
 
 /** Jupiter Price API v3 takes at most 50 ids per call. */
-export const JUPITER_PRICE_IDS_PER_CALL = 50;
+const JUPITER_PRICE_IDS_PER_CALL = 50;
 
 /**
  * Solana prices for the trigger engine from the Solana tools' market: in live mode Jupiter Price API v3

@@ -1,0 +1,57 @@
+import { ServiceError } from '@svc/contracts';
+import { balancesFamily } from './balances/index.js';
+import { bitcoinFamily } from './bitcoin/index.js';
+import { conditionalOrdersFamily } from './conditional-orders/index.js';
+import { evmFamily } from './evm/index.js';
+import type { ToolFamily } from './family.js';
+import type { HandlerTable } from './handler.js';
+import { hederaFamily } from './hedera/index.js';
+import { leaderboardFamily } from './leaderboard/index.js';
+import { memoryFamily } from './memory/index.js';
+import { migrationFamily } from './migration/index.js';
+import { recommendedTokensFamily } from './recommended-tokens/index.js';
+import { settingsFamily } from './settings/index.js';
+import { solanaFamily } from './solana/index.js';
+import { trackedWalletsFamily } from './tracked-wallets/index.js';
+import type { ValuationTable } from './valuation.js';
+import { vaultsFamily } from './vaults/index.js';
+import { walletFamily } from './wallet/index.js';
+
+/** Every tool family, one line each: adding a family is its folder and its line here. */
+const families: readonly ToolFamily[] = [
+  hederaFamily,
+  memoryFamily,
+  trackedWalletsFamily,
+  migrationFamily,
+  leaderboardFamily,
+  walletFamily,
+  balancesFamily,
+  settingsFamily,
+  recommendedTokensFamily,
+  vaultsFamily,
+  conditionalOrdersFamily,
+  evmFamily,
+  solanaFamily,
+  bitcoinFamily,
+];
+
+/** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */
+export function mergeFamilyTables<T>(tables: readonly Readonly<Partial<Record<string, T>>>[]): Partial<Record<string, T>> {
+  const merged: Partial<Record<string, T>> = {};
+  for (const table of tables) {
+    for (const [tool, entry] of Object.entries(table)) {
+      if (tool in merged) throw new ServiceError('internal', `The tool ${tool} is registered by two families.`);
+      merged[tool] = entry;
+    }
+  }
+  return merged;
+}
+
+/** Every implemented tool. A catalog tool missing here answers 501 (and is never charged). */
+export const handlers: HandlerTable = mergeFamilyTables(families.map((family) => family.handlers));
+
+/**
+ * What every wallet-modifying tool moves, as its account's spending caps count it (valuation.ts). A tool with effect
+ * 'write' and a handler must appear here (valuations.test.ts), valued or declared `movesNothing`.
+ */
+export const valuations: ValuationTable = mergeFamilyTables(families.map((family) => family.valuations));

@@ -1,0 +1,28 @@
+import type { EvmChain } from '@svc/chains';
+import type { SwapVenue } from '@svc/providers';
+import type { Address, Chain, PublicClient, Transport } from 'viem';
+
+/** An ERC-20 the balance tools list on a chain (besides the native coin). */
+export interface KnownToken {
+  readonly symbol: string;
+  readonly address: Address;
+  readonly decimals: number;
+}
+
+/** One EVM chain as the tools use it. */
+export interface EvmNetwork {
+  readonly registry: EvmChain;
+  readonly chain: Chain;
+  readonly publicClient: PublicClient<Transport, Chain>;
+  /** ERC-20s the balance tools read (non-zero ones are listed). */
+  readonly knownTokens: readonly KnownToken[];
+  readonly swaps: SwapVenue;
+  /** USD price of a token (null: the native coin), for USD budgets and quote handoffs. */
+  priceUsd(token: Address | null): Promise<number>;
+}
+
+/** The EVM chains a deployment reaches (HandlerContext.evmNetworks). */
+export interface EvmNetworks {
+  /** The chain `chainId`; throws the 503 naming its setting when it is not configured. */
+  network(chainId: number): Promise<EvmNetwork>;
+}
