@@ -2,7 +2,20 @@ export type { Handler, HandlerContext, HandlerTable, ServiceMode } from './handl
 export { handlers } from './handlers.js';
 export { type MovedValue, movesNothing, type Valuation, type ValuationTable } from './valuation.js';
 export { valuations } from './valuations.js';
-export { CREDIT_TOKEN, type CreditCharge, type InvokeOutcome, type InvokeRequest, ToolService, type ToolServiceOptions } from './invoke.js';
+export {
+  type CallPayment,
+  type CallRequest,
+  CREDIT_TOKEN,
+  type CreditCharge,
+  type InvokeOutcome,
+  type InvokeRequest,
+  type PreparedCall,
+  type ReadyCall,
+  type TopupCredited,
+  type TopupOutcome,
+  ToolService,
+  type ToolServiceOptions,
+} from './invoke.js';
 export { type CallSpend, DEFAULT_SPENDING_POLICY, describePolicy, type PolicyRule, policyOf, policyView, UNPRICED_MOVES_FLAG } from './policy/index.js';
 export { NO_VAULT_CHAINS, sandboxVaultChains, type VaultChains } from './vaults/index.js';
 export * from './conditional-orders/index.js';
