@@ -63,6 +63,11 @@ export type PreparedCall =
       /** The validated input (defaults applied). */
       readonly input: unknown;
       readonly caller: CallerAccount | undefined;
+      /**
+       * The account an unpaid call is charged to: the caller its transport authenticated. A sign-in proof identifies
+       * a caller without letting it spend its credit, so such a call pays with x402.
+       */
+      readonly creditAccount: string | undefined;
       /** The caller account's spending policy and what the call spends under it, when an account calls. */
       readonly policy: { readonly rules: SpendingPolicy; readonly spend: CallSpend } | undefined;
     })
@@ -175,14 +180,14 @@ export class ToolService {
     const { caller } = identification;
     // 5a policy: the rules a call breaks on its own, what it moves included, refuse it before any payment is asked for
     const policy = caller ? await this.#checkPolicy(tool, input, usd, caller.accountId) : undefined;
-    return { kind: 'ready', tool, input, usd, resource, caller, policy, paymentRequired };
+    return { kind: 'ready', tool, input, usd, resource, caller, creditAccount: request.caller?.accountId, policy, paymentRequired };
   }
 
   /** Steps 5b to 9 of a prepared call: the daily cap, pay, execute, settle, record. */
   async execute(prepared: ReadyCall, request: CallPayment): Promise<InvokeOutcome> {
-    const { tool, input, usd, resource, caller, policy, paymentRequired } = prepared;
+    const { tool, input, usd, resource, caller, creditAccount, policy, paymentRequired } = prepared;
     const { db, payments, processor } = this.options;
-    if (request.payment === undefined && !caller) return { status: 402, paymentRequired: await paymentRequired() };
+    if (request.payment === undefined && !creditAccount) return { status: 402, paymentRequired: await paymentRequired() };
     const payload = request.payment === undefined ? undefined : paymentPayloadOf(request.payment);
     const idempotencyKey = idempotencyKeyOf(request.idempotencyKey, tool.name);
     const handler = handlerFor(this.#handlers, tool);
@@ -216,7 +221,7 @@ export class ToolService {
       const outcome = payload
         ? await payWithX402(paid, { payload, processor: processor!, payments, resource })
         : // Only a caller its transport authenticated gets here unpaid (see above): it pays from its account credit.
-          await payFromCredit(paid, caller!.accountId);
+          await payFromCredit(paid, creditAccount!);
       if (reservation && !charged(outcome)) await releaseSpend(db, reservation);
       return outcome;
     } catch (error) {
