@@ -138,7 +138,7 @@ export class X402Charge {
 }
 
 /** Thrown out of `commit` into the handler when the settlement is refused; the pipeline answers the 402 instead. */
-export class SettlementRefused extends Error {
+class SettlementRefused extends Error {
   constructor() {
     super('the payment settlement was refused, so the call stopped before committing anything');
   }
