@@ -1,11 +1,9 @@
 import { type Task, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
-import { findTool, parseInput, type PriceOverrides, priceOf, ServiceError, type ToolDefinition, unknownTool } from '@svc/contracts';
+import { findTool, ServiceError } from '@svc/contracts';
 import { creditToUsd, type Credential } from '@svc/payments';
-import { claimA2aPendingCall, type Queryable, type SpendingPolicy } from '@svc/store';
-import { type CallSpend, policyView, type ToolService } from '@svc/tools';
-import { encodePaymentSignatureHeader } from '@x402/core/http';
-import type { PaymentPayload } from '@x402/core/types';
+import { claimA2aPendingCall, type Queryable } from '@svc/store';
+import { policyView, type ReadyCall, type ToolService } from '@svc/tools';
 import { randomUUID } from 'node:crypto';
 import { credentialOf } from './caller.js';
 import { type Instruction, instructionOf } from './instructions.js';
@@ -17,12 +15,13 @@ import { PAYMENT_STATUS, resourceUrlOf, X402_METADATA } from './protocol.js';
 import { TaskTurn } from './task-turn.js';
 
 export interface ToolCallExecutorOptions {
-  /** Runs every call: `ToolService.invoke`, the pipeline all transports share. */
-  readonly tools: Pick<ToolService, 'invoke' | 'checkPolicy'>;
+  /**
+   * Runs every call: `ToolService.invoke`, the pipeline all transports share; a write tool's call is first
+   * `prepare`d, and its approval shows the prepared call.
+   */
+  readonly tools: Pick<ToolService, 'invoke' | 'prepare'>;
   /** Where the tasks are: a follow-up claims the pending call it acts on there. */
   readonly db: Queryable;
-  /** The operator's prices, shown in approval previews. */
-  readonly priceOverrides?: PriceOverrides | undefined;
   /** How long an approval request stays valid (default 10 minutes). */
   readonly approvalTtlMs?: number | undefined;
   readonly now?: (() => Date) | undefined;
@@ -89,9 +88,8 @@ export class ToolCallExecutor implements AgentExecutor {
   async #start(call: Extract<Instruction, { kind: 'call' }>, credential: Credential, turn: TaskTurn): Promise<TaskStep> {
     const attempt: CallAttempt = { taskId: turn.taskId, tool: call.tool, input: call.input, paid: false, paymentExtension: turn.paymentExtension, idempotencyKey: turn.idempotencyKey };
     const tool = findTool(call.tool);
-    if (!tool) return stepOfError(attempt, unknownTool(call.tool));
     // A read-only (OAuth) session reaches only the tools that change nothing (the consent page says so).
-    if (credential.readOnly && tool.settlement !== 'after-success') {
+    if (tool && credential.readOnly && tool.settlement !== 'after-success') {
       const changes = tool.effect === 'write' ? 'moves funds or changes wallet state' : "changes the account's stored data";
       return {
         state: TaskState.TASK_STATE_REJECTED,
@@ -99,32 +97,31 @@ export class ToolCallExecutor implements AgentExecutor {
         pending: null,
       };
     }
-    if (tool.effect === 'read') {
+    if (tool?.effect === 'read') {
       turn.working();
       return this.#run(attempt, credential);
     }
-    let input: Record<string, unknown>;
+    // The stages of invoke before payment (resolve, validate, the spending policy's per-call rules) decide before
+    // anyone is asked to approve: a call they refuse fails now, naming why. invoke runs them again when the
+    // approved call runs, daily cap included.
+    let prepared: ReadyCall;
     try {
-      // The same validation invoke applies: a call with bad input is refused before anyone is asked to approve it.
-      input = parseInput(tool.input, call.input, tool.name) as Record<string, unknown>;
+      prepared = await this.options.tools.prepare({ tool: call.tool, input: call.input, resourceUrl: resourceUrlOf(call.tool, turn.taskId), caller: { accountId: credential.accountId } });
     } catch (error) {
       return stepOfError(attempt, error);
     }
-    const usd = priceOf(tool, this.options.priceOverrides);
-    // The account's spending policy decides before anyone is asked to approve: a call it refuses fails now, naming
-    // the rule (invoke holds the call to the policy again when it runs, daily cap included).
-    let checked: { policy: SpendingPolicy; spend: CallSpend };
-    try {
-      checked = await this.options.tools.checkPolicy(tool, input, credential.accountId);
-    } catch (error) {
-      return stepOfError(attempt, error);
-    }
-    const { policy, spend } = checked;
-    const moved = spend.unpriced === undefined ? { usd: creditToUsd(spend.movedUsd) } : { unpriced: spend.unpriced };
-    return this.#approvalRequest(tool, input, call.input, { ...previewOf(tool, input, usd), policy: policyView(policy), moved });
+    return this.#approvalRequest(prepared, call.input);
   }
 
-  #approvalRequest(tool: ToolDefinition, input: Record<string, unknown>, rawInput: unknown, preview: CallPreview): TaskStep {
+  /** Asks the caller to approve the prepared call, showing what it does, costs, moves and is held to. */
+  #approvalRequest(prepared: ReadyCall, rawInput: unknown): TaskStep {
+    const { tool, usd, policy } = prepared;
+    const spend = policy?.spend;
+    const preview: CallPreview = {
+      ...previewOf(tool, prepared.input as Record<string, unknown>, usd),
+      ...(policy ? { policy: policyView(policy.rules) } : {}),
+      ...(spend ? { moved: spend.unpriced === undefined ? { usd: creditToUsd(spend.movedUsd) } : { unpriced: spend.unpriced } } : {}),
+    };
     const requestedAt = this.#now();
     const expiresAt = new Date(requestedAt.getTime() + this.#approvalTtlMs).toISOString();
     const approvalId = randomUUID();
@@ -183,8 +180,7 @@ export class ToolCallExecutor implements AgentExecutor {
       const outcome = await this.options.tools.invoke({
         tool: attempt.tool,
         input: attempt.input,
-        // invoke takes the payment as the HTTP transport carries it (base64 JSON), so all transports share one decoder.
-        paymentSignature: attempt.paid ? encodePaymentSignatureHeader(payment as PaymentPayload) : undefined,
+        payment: attempt.paid ? payment : undefined,
         resourceUrl: resourceUrlOf(attempt.tool, attempt.taskId),
         caller: { accountId: credential.accountId },
         idempotencyKey: attempt.idempotencyKey,

@@ -1,7 +1,7 @@
 import { type Part, TaskState } from '@a2a-js/sdk';
 import { type ProblemDetails, toProblem } from '@svc/contracts';
 import type { CreditCharge, InvokeOutcome } from '@svc/tools';
-import { decodePaymentResponseHeader } from '@x402/core/http';
+import type { SettleResponse } from '@x402/core/types';
 import { randomUUID } from 'node:crypto';
 import { dataPart, textPart } from './parts.js';
 import type { PendingCall } from './pending-call.js';
@@ -44,20 +44,20 @@ function summaryLine(tool: string, body: unknown): string {
   return line.length > SUMMARY_LENGTH ? `${line.slice(0, SUMMARY_LENGTH - 1)}…` : line;
 }
 
-const receiptsOf = (paymentResponse: string | null | undefined) => (paymentResponse ? [decodePaymentResponseHeader(paymentResponse)] : []);
+const receiptsOf = (settlement: SettleResponse | null | undefined) => (settlement ? [settlement] : []);
 
 /** How the call was paid, as status-message metadata: the x402 receipts, or the account credit it used. */
-function paidWith(attempt: CallAttempt, paymentResponse: string | null | undefined, credit: CreditCharge | undefined): Record<string, unknown> | undefined {
-  if (attempt.paid) return { [X402_METADATA.status]: PAYMENT_STATUS.completed, [X402_METADATA.receipts]: receiptsOf(paymentResponse) };
+function paidWith(attempt: CallAttempt, settlement: SettleResponse | null | undefined, credit: CreditCharge | undefined): Record<string, unknown> | undefined {
+  if (attempt.paid) return { [X402_METADATA.status]: PAYMENT_STATUS.completed, [X402_METADATA.receipts]: receiptsOf(settlement) };
   return credit ? { [CREDIT_METADATA]: { ...credit } } : undefined;
 }
 
-function completed(attempt: CallAttempt, body: unknown, paymentResponse: string | null | undefined, credit?: CreditCharge): TaskStep {
+function completed(attempt: CallAttempt, body: unknown, settlement: SettleResponse | null | undefined, credit?: CreditCharge): TaskStep {
   const summary = summaryLine(attempt.tool, body);
   return {
     state: TaskState.TASK_STATE_COMPLETED,
     message: [textPart(summary)],
-    messageMetadata: paidWith(attempt, paymentResponse, credit),
+    messageMetadata: paidWith(attempt, settlement, credit),
     artifact: [dataPart(body), textPart(summary)],
     pending: null,
     usedPaymentExtension: attempt.paid,
@@ -76,7 +76,7 @@ function paymentRequired(attempt: CallAttempt, outcome: Extract<InvokeOutcome, {
     return failed(attempt, { code: 'payment_required', detail: `payment failed: ${required.error ?? 'payment_failed'}`, paymentRequired: required }, {
       [X402_METADATA.status]: PAYMENT_STATUS.failed,
       [X402_METADATA.error]: required.error ?? 'payment_failed',
-      [X402_METADATA.receipts]: receiptsOf(outcome.paymentResponse),
+      [X402_METADATA.receipts]: receiptsOf(outcome.settlement),
     });
   }
   if (!attempt.paymentExtension) {
@@ -104,14 +104,14 @@ function paymentRequired(attempt: CallAttempt, outcome: Extract<InvokeOutcome, {
 export function stepOfOutcome(attempt: CallAttempt, outcome: InvokeOutcome): TaskStep {
   switch (outcome.status) {
     case 200:
-      return completed(attempt, outcome.body, outcome.paymentResponse, outcome.credit);
+      return completed(attempt, outcome.body, outcome.settlement, outcome.credit);
     case 402:
       return paymentRequired(attempt, outcome);
     case 'failed_after_settlement':
       // A write tool failed after its payment settled: the error, and the receipt of what was paid.
-      return failed(attempt, toProblem(outcome.error), attempt.paid ? { [X402_METADATA.status]: PAYMENT_STATUS.completed, [X402_METADATA.receipts]: receiptsOf(outcome.paymentResponse) } : undefined);
+      return failed(attempt, toProblem(outcome.error), attempt.paid ? { [X402_METADATA.status]: PAYMENT_STATUS.completed, [X402_METADATA.receipts]: receiptsOf(outcome.settlement) } : undefined);
     case 'replayed':
-      return outcome.httpStatus >= 400 ? failed(attempt, outcome.body as Record<string, unknown>) : completed(attempt, outcome.body, outcome.paymentResponse);
+      return outcome.httpStatus >= 400 ? failed(attempt, outcome.body as Record<string, unknown>) : completed(attempt, outcome.body, outcome.settlement);
   }
 }
 

@@ -2,7 +2,7 @@ import { AgentCard, Extensions } from '@a2a-js/sdk';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import { defaultServerCallContextBuilder, JsonRpcTransportHandler, validateVersion } from '@a2a-js/sdk/server';
 import { A2A_LEGACY_PROTOCOL_VERSION } from '@a2a-js/sdk/compat/v0_3';
-import { containsNul, invalidField, type PriceOverrides, ServiceError } from '@svc/contracts';
+import { containsNul, invalidField, ServiceError } from '@svc/contracts';
 import type { Credential, CredentialResolver } from '@svc/payments';
 import type { Queryable } from '@svc/store';
 import type { ToolService } from '@svc/tools';
@@ -21,12 +21,10 @@ export interface A2aPluginOptions {
   readonly publicBaseUrl: string;
   /** Authenticates every request: exactly one of x-api-key or Authorization: Bearer. */
   readonly credentials: Pick<CredentialResolver, 'resolve'>;
-  /** Runs every tool call. */
-  readonly tools: Pick<ToolService, 'invoke' | 'checkPolicy'>;
+  /** Runs every tool call, and prepares the calls waiting for approval. */
+  readonly tools: Pick<ToolService, 'invoke' | 'prepare'>;
   /** Where tasks are kept, scoped to their account. */
   readonly db: Queryable;
-  /** The operator's prices, shown in approval previews. */
-  readonly priceOverrides?: PriceOverrides | undefined;
   /** How long an approval request stays valid (default 10 minutes). */
   readonly approvalTtlMs?: number | undefined;
   readonly now?: (() => Date) | undefined;
@@ -47,7 +45,7 @@ const requestIdOf = (body: unknown) => {
  */
 export async function a2aPlugin(app: FastifyInstance, options: A2aPluginOptions): Promise<void> {
   const card = AgentCard.fromJSON(agentCardV1(options.publicBaseUrl));
-  const executor = new ToolCallExecutor({ tools: options.tools, db: options.db, priceOverrides: options.priceOverrides, approvalTtlMs: options.approvalTtlMs, now: options.now });
+  const executor = new ToolCallExecutor({ tools: options.tools, db: options.db, approvalTtlMs: options.approvalTtlMs, now: options.now });
   const handler = new ToolTaskRequestHandler(card, new DbTaskStore(options.db), executor);
   const v1 = new JsonRpcTransportHandler(handler);
   const legacy = new LegacyJsonRpcTransportHandler(handler);

@@ -132,8 +132,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(oauth.routes);
   const credentials = new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer });
   await app.register(mcpPlugin, { publicBaseUrl: config.publicBaseUrl, credentials, caller: new InvokeToolCaller(tools) });
-  await app.register(a2aPlugin, { publicBaseUrl: config.publicBaseUrl, credentials, tools, db: deps.db, priceOverrides: config.priceOverrides });
-  creditRoutes(app, { db: deps.db, credentials, payments, processor, publicBaseUrl: config.publicBaseUrl });
+  await app.register(a2aPlugin, { publicBaseUrl: config.publicBaseUrl, credentials, tools, db: deps.db });
+  creditRoutes(app, { db: deps.db, credentials, tools, publicBaseUrl: config.publicBaseUrl });
   const accountOf = siwxAccountOf({ db: deps.db, ...siwx, payments });
   accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
   policyRoutes(app, { db: deps.db, accountOf });

@@ -225,7 +225,7 @@ describe.each(backends)('A2A explicit approval of wallet-modifying tools ($name)
       credentials: { resolve: async () => ({ accountId, readOnly: true }) },
       tools: {
         invoke: () => Promise.reject(new Error('a refused call must not reach invoke')),
-        checkPolicy: () => Promise.reject(new Error('a refused call must not reach the policy')),
+        prepare: (): Promise<never> => Promise.reject(new Error('a refused call must not reach the policy')),
       },
       db,
     });

@@ -1,6 +1,6 @@
 import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chains';
 import { formatUnits } from '@svc/payments';
-import { createAccessKey } from '@svc/store';
+import { addCredit, createAccessKey, creditBalance } from '@svc/store';
 import { x402Client } from '@x402/core/client';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
@@ -40,6 +40,8 @@ describe.each(backends)('a paid call that fails after its payment settled is cre
       account,
       signatures,
       call: (tool: string, body: unknown, headers: Record<string, string> = {}) => paid(url(tool), request(body, headers)),
+      /** Signed in, without any payment. */
+      unpaid: (tool: string, body: unknown) => signedIn(url(tool), request(body, {})),
       /** Signed in afresh, paying with an earlier PAYMENT-SIGNATURE instead of a new payment. */
       replay: (tool: string, body: unknown, signature: string, headers: Record<string, string> = {}) => signedIn(url(tool), request(body, { ...headers, 'payment-signature': signature })),
     };
@@ -88,5 +90,16 @@ describe.each(backends)('a paid call that fails after its payment settled is cre
     expect(((await replayed.json()) as { error: string }).error).toMatch(/already|used|claimed|replay/i);
     expect(await statement()).toMatchObject({ balanceUsd: price, entries: [expect.objectContaining({ kind: 'call_refund' })] });
     expect(await base.chain.publicClient.getBalance({ address: vault })).toBeGreaterThan(parseEther('0.09'));
+  });
+
+  it('charges no credit for a REST call a sign-in identifies: without a payment it is asked to pay', async () => {
+    // The credit pays calls whose transport authenticated the account (MCP, A2A). A prepared call once took a
+    // signed-in REST caller for one, so a refund's credit paid that wallet's unpaid calls.
+    const bob = await payingWallet();
+    const { accountId } = (await (await bob.call('wallet', {})).json()) as { accountId: string };
+    await addCredit(gateway.db, { accountId, amount: 1_000_000n, kind: 'grant' });
+    const unpaid = await bob.unpaid('wallet', {});
+    expect(unpaid.status).toBe(402);
+    expect(await creditBalance(gateway.db, accountId)).toBe(1_000_000n);
   });
 });

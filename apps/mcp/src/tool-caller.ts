@@ -1,7 +1,6 @@
 import type { Credential } from '@svc/payments';
 import type { InvokeOutcome, ToolService } from '@svc/tools';
-import { decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
-import type { PaymentPayload } from '@x402/core/types';
+import type { SettleResponse } from '@x402/core/types';
 import { toolErrorResult } from './errors.js';
 import { type CallToolResult, structuredResult } from './tool-results.js';
 
@@ -30,9 +29,8 @@ export interface McpToolCaller {
   call(call: McpToolCall): Promise<CallToolResult>;
 }
 
-/** `_meta` carrying a call's settlement (the base64 PAYMENT-RESPONSE invoke returns, decoded), when there is one. */
-const settlementMeta = (paymentResponse: string | null | undefined) =>
-  paymentResponse ? { [X402_PAYMENT_RESPONSE]: decodePaymentResponseHeader(paymentResponse) as unknown as Record<string, unknown> } : undefined;
+/** `_meta` carrying a call's settlement, when there is one. */
+const settlementMeta = (settlement: SettleResponse | null | undefined) => (settlement ? { [X402_PAYMENT_RESPONSE]: { ...settlement } } : undefined);
 
 /**
  * The x402 MCP transport's payment-required result: isError, the PaymentRequired object as structured content
@@ -41,7 +39,7 @@ const settlementMeta = (paymentResponse: string | null | undefined) =>
  */
 function paymentRequiredResult(outcome: Extract<InvokeOutcome, { status: 402 }>): CallToolResult {
   const required = outcome.paymentRequired.body;
-  const structured: Record<string, unknown> = { ...required, ...settlementMeta(outcome.paymentResponse) };
+  const structured: Record<string, unknown> = { ...required, ...settlementMeta(outcome.settlement) };
   const text = JSON.stringify({ 'x402/error': { code: 402, message: required.error ?? 'Payment required', data: structured } });
   return structuredResult(structured, { isError: true, text });
 }
@@ -50,15 +48,15 @@ function paymentRequiredResult(outcome: Extract<InvokeOutcome, { status: 402 }>)
 function resultOf(outcome: InvokeOutcome): CallToolResult {
   switch (outcome.status) {
     case 200:
-      return structuredResult(outcome.body, { meta: outcome.credit ? { [CREDIT_CHARGE]: { ...outcome.credit } } : settlementMeta(outcome.paymentResponse) });
+      return structuredResult(outcome.body, { meta: outcome.credit ? { [CREDIT_CHARGE]: { ...outcome.credit } } : settlementMeta(outcome.settlement) });
     case 402:
       return paymentRequiredResult(outcome);
     case 'failed_after_settlement':
       // A write tool failed after its payment settled: the error, plus the settlement the caller paid.
-      return toolErrorResult(outcome.error, settlementMeta(outcome.paymentResponse));
+      return toolErrorResult(outcome.error, settlementMeta(outcome.settlement));
     case 'replayed':
       // An Idempotency-Key retry: the first call's answer, not charged again.
-      return structuredResult(outcome.body as Record<string, unknown>, { isError: outcome.httpStatus >= 400, meta: settlementMeta(outcome.paymentResponse) });
+      return structuredResult(outcome.body as Record<string, unknown>, { isError: outcome.httpStatus >= 400, meta: settlementMeta(outcome.settlement) });
   }
 }
 
@@ -67,12 +65,11 @@ export class InvokeToolCaller implements McpToolCaller {
   constructor(private readonly tools: Pick<ToolService, 'invoke'>) {}
 
   async call({ tool, arguments: input, meta, credential, idempotencyKey }: McpToolCall): Promise<CallToolResult> {
-    const payment = meta?.[X402_PAYMENT];
     const outcome = await this.tools.invoke({
       tool,
       input,
-      // invoke takes the payment as the HTTP transport carries it (base64 JSON), so both transports share one decoder.
-      paymentSignature: payment === undefined ? undefined : encodePaymentSignatureHeader(payment as PaymentPayload),
+      // The x402 MCP transport's payment object, checked by invoke like every transport's.
+      payment: meta?.[X402_PAYMENT],
       resourceUrl: `mcp://tool/${tool}`,
       caller: { accountId: credential.accountId },
       idempotencyKey,

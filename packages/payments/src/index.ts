@@ -4,7 +4,7 @@ export { CREDIT_DECIMALS, creditToUsd, usdToCredit } from './credit.js';
 export { HttpPriceOracle, type PriceOracle, type PriceSnapshot, SandboxPriceOracle } from './oracle.js';
 export { amountInToken, type PaymentRequiredResponse, PaymentRequirementsBuilder, type PaymentSettings } from './requirements.js';
 export { isPaymentTokenId, NETWORKS, offeredAmountOf, type OracleSymbol, PAYMENT_TOKEN_IDS, PAYMENT_TOKENS, type PaymentNetworkFamily, type PaymentToken, type PaymentTokenId, paymentTokenOf } from './tokens.js';
-export { decodePaymentSignature, encodePaymentRequired } from './payment-header.js';
+export { decodePaymentSignature, encodePaymentRequired, paymentPayloadOf } from './payment-header.js';
 export { createLocalFacilitator, type LocalEvmSettlement, type LocalFacilitatorConfig, type LocalStacksSettlement, type LocalSvmSettlement } from './facilitator/local.js';
 export { type SettlementBroadcastListener, SettlementBroadcasts } from './facilitator/broadcasts.js';
 export { feePayersOf } from './facilitator/fee-payers.js';

@@ -4,14 +4,23 @@ import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 
 /** Decode a PAYMENT-SIGNATURE header; a malformed one is a 400 that says what is wrong. */
 export function decodePaymentSignature(header: string): PaymentPayload {
-  let payload: PaymentPayload;
+  let decoded: unknown;
   try {
-    payload = decodePaymentSignatureHeader(header);
+    decoded = decodePaymentSignatureHeader(header);
   } catch (cause) {
     throw new ServiceError('invalid_payment_header', 'PAYMENT-SIGNATURE must be base64-encoded JSON of an x402 PaymentPayload.', { cause });
   }
+  return paymentPayloadOf(decoded, 'PAYMENT-SIGNATURE');
+}
+
+/**
+ * A payment as a transport received it (decoded from PAYMENT-SIGNATURE, or an MCP / A2A object), checked to have
+ * the x402 v2 shape every later step reads; `name` is how the caller knows where it sent it.
+ */
+export function paymentPayloadOf(value: unknown, name = 'The payment'): PaymentPayload {
+  const payload = value as PaymentPayload | null;
   if (typeof payload !== 'object' || payload === null || payload.x402Version !== 2 || typeof payload.accepted !== 'object' || typeof payload.payload !== 'object') {
-    throw new ServiceError('invalid_payment_header', 'PAYMENT-SIGNATURE must be an x402 v2 PaymentPayload with x402Version 2, accepted and payload.');
+    throw new ServiceError('invalid_payment_header', `${name} must be an x402 v2 PaymentPayload with x402Version 2, accepted and payload.`);
   }
   return payload;
 }

@@ -1,5 +1,5 @@
-import { type CatalogTool, findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool } from '@svc/contracts';
-import { decodePaymentSignature, type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, withSiwxChallenge } from '@svc/payments';
+import { type CatalogTool, findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool, type UsdPrice } from '@svc/contracts';
+import { type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, paymentPayloadOf, withSiwxChallenge } from '@svc/payments';
 import { collectProvenance, withProvenance } from '@svc/providers';
 import { type Db, releaseSpend, type SpendingPolicy } from '@svc/store';
 import { changingNothing } from './changes-nothing.js';
@@ -10,23 +10,73 @@ import { idempotencyKeyOf, inputHashOf } from './idempotency.js';
 import { payFromCredit } from './pay/credit.js';
 import { charged, type InvokeOutcome } from './pay/outcome.js';
 import type { PaidCall } from './pay/paid-call.js';
+import { topUpCredit, type TopupOutcome } from './pay/topup.js';
 import { payWithX402 } from './pay/x402.js';
 import { type CallSpend, checkCall, policyOf, reserveDailySpend, spendOf } from './policy/index.js';
 import { type MovedValue, movesNothing, NOTHING_MOVED, unpriced, type ValuationTable } from './valuation.js';
 
 export type { CreditCharge, InvokeOutcome } from './pay/outcome.js';
+export type { TopupCredited, TopupOutcome } from './pay/topup.js';
 
-export interface InvokeRequest extends CallerCredentials {
+/** Who calls which tool with what: everything the stages before payment read. */
+export interface CallRequest extends CallerCredentials {
   readonly tool: string;
   /** The request body as received (already JSON-parsed). */
   readonly input: unknown;
-  /** The PAYMENT-SIGNATURE header, when the caller sent one. */
-  readonly paymentSignature?: string | undefined;
-  /** Absolute URL of the tool resource (goes into the 402's `resource`). */
+  /** Absolute URL of the tool resource (goes into the 402's `resource`; a payment must name it). */
   readonly resourceUrl: string;
-  /** The Idempotency-Key header: a retry with the same key, tool, input and payer gets the stored response. */
+}
+
+/** How a prepared call is paid, as its transport received it. */
+export interface CallPayment {
+  /**
+   * The x402 PaymentPayload object (decoded from PAYMENT-SIGNATURE by the REST route; MCP's `_meta` and A2A's
+   * message metadata carry it as is), checked here before anything reads it. None: a caller its transport
+   * authenticated pays from its account credit; anyone else gets the 402.
+   */
+  readonly payment?: unknown;
+  /** The Idempotency-Key: a retry with the same key, tool, input and payer gets the stored response. */
   readonly idempotencyKey?: string | undefined;
 }
+
+export interface InvokeRequest extends CallRequest, CallPayment {}
+
+/** What every prepared call knows: the tool, its price and its 402. */
+interface PreparedBase {
+  readonly tool: CatalogTool;
+  /** The call's price in USD (decimal string). */
+  readonly usd: UsdPrice;
+  readonly resource: { readonly url: string; readonly description: string };
+  /** The 402 for this call, with `error` saying why a payment was refused. */
+  paymentRequired(error?: string): Promise<PaymentRequiredResponse>;
+}
+
+/**
+ * A call through the stages before payment (resolve, validate, identify, price, the spending policy's per-call
+ * rules): what an approval shows, and what `execute` runs. An identity-gated tool called without a sign-in proof
+ * stops at identify: its answer is the 402 carrying a sign-in challenge.
+ */
+export type PreparedCall =
+  | (PreparedBase & {
+      readonly kind: 'ready';
+      /** The validated input (defaults applied). */
+      readonly input: unknown;
+      readonly caller: CallerAccount | undefined;
+      /**
+       * The account an unpaid call is charged to: the caller its transport authenticated. A sign-in proof identifies
+       * a caller without letting it spend its credit, so such a call pays with x402.
+       */
+      readonly creditAccount: string | undefined;
+      /** The caller account's spending policy and what the call spends under it, when an account calls. */
+      readonly policy: { readonly rules: SpendingPolicy; readonly spend: CallSpend } | undefined;
+    })
+  | (PreparedBase & {
+      readonly kind: 'sign-in-required';
+      /** The 402 with a fresh sign-in challenge; a payment sent along was not looked at, and the answer says so. */
+      answer(paymentSent: boolean): Promise<InvokeOutcome>;
+    });
+
+export type ReadyCall = Extract<PreparedCall, { kind: 'ready' }>;
 
 /** The service's settings, and the resources (custody, providers, chains) it lends to every handler. */
 export interface ToolServiceOptions extends HandlerResources {
@@ -48,9 +98,11 @@ const SIGN_IN_FIRST =
   'sign_in_required: this tool is identity-gated; sign the challenge in extensions["sign-in-with-x"] and send it in SIGN-IN-WITH-X with the payment (the payment was not used)';
 
 /**
- * `invoke`: the one pipeline every transport calls (ARCHITECTURE.md, "One pipeline, three transports"): resolve,
- * validate, identify, price, the account's spending policy, pay, execute, settle, record. Failures are thrown as
- * `ServiceError`.
+ * `invoke`: the one pipeline every transport calls (ARCHITECTURE.md, "One pipeline, three transports"), in two
+ * stages: `prepare` (resolve, validate, identify, price, the spending policy's per-call rules) and `execute` (pay,
+ * execute, settle, record). A transport that must show a call before it runs (A2A approval) prepares it, and
+ * invokes it once approved. Failures are thrown as `ServiceError`. Payments and settlements are objects here;
+ * each transport spells them its own way.
  *
  * A call with an x402 payment pays with it (pay/x402.ts). A caller its transport authenticated (MCP, A2A:
  * `request.caller`) that sends none pays from its account credit (pay/credit.ts). A call acting for an account is
@@ -89,21 +141,27 @@ export class ToolService {
    * The account's spending policy and what this call (input already validated) spends under it: its price plus the
    * value it moves, read before anything is signed or paid. Throws the rule the call breaks on its own (403).
    */
-  async checkPolicy(tool: CatalogTool, input: unknown, accountId: string): Promise<{ policy: SpendingPolicy; spend: CallSpend }> {
-    const policy = await policyOf(this.options.db, accountId);
+  async #checkPolicy(tool: CatalogTool, input: unknown, usd: string, accountId: string): Promise<{ rules: SpendingPolicy; spend: CallSpend }> {
+    const rules = await policyOf(this.options.db, accountId);
     const moved = await this.#movedValue(tool, input, this.#contextFor({ accountId }));
-    const spend = spendOf(input, priceOf(tool, this.options.priceOverrides), moved);
-    checkCall(policy, tool.name, spend);
-    return { policy, spend };
+    const spend = spendOf(input, usd, moved);
+    checkCall(rules, tool.name, spend);
+    return { rules, spend };
   }
 
-  async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
+  /**
+   * Steps 1 to 5a, nothing paid or changed: the call ready to execute, or the sign-in it needs first (never for a
+   * caller its transport authenticated).
+   */
+  prepare(request: CallRequest & { readonly caller: CallerAccount }): Promise<ReadyCall>;
+  prepare(request: CallRequest): Promise<PreparedCall>;
+  async prepare(request: CallRequest): Promise<PreparedCall> {
     // 1 resolve
     const tool = findTool(request.tool);
     if (!tool) throw unknownTool(request.tool);
     // 2 validate: before any payment is asked for
     const input = parseInput(tool.input, request.input, tool.name);
-    const { db, payments, processor, siwx } = this.options;
+    const { db, payments, siwx } = this.options;
     // 3 identify: before the payment is looked at, so nothing is claimed or settled without a valid proof
     const identification = await identify(db, tool, request, siwx, request.resourceUrl);
     // 4 price
@@ -115,13 +173,21 @@ export class ToolService {
       return tool.identity ? withSiwxChallenge(response, siwxChallengeFor(siwx, request.resourceUrl)) : response;
     };
     if (identification.kind === 'challenge') {
-      return { status: 402, paymentRequired: await paymentRequired(request.paymentSignature ? SIGN_IN_FIRST : undefined) };
+      const answer = async (paymentSent: boolean): Promise<InvokeOutcome> => ({ status: 402, paymentRequired: await paymentRequired(paymentSent ? SIGN_IN_FIRST : undefined) });
+      return { kind: 'sign-in-required', tool, usd, resource, paymentRequired, answer };
     }
     const { caller } = identification;
     // 5a policy: the rules a call breaks on its own, what it moves included, refuse it before any payment is asked for
-    const { policy, spend } = caller ? await this.checkPolicy(tool, input, caller.accountId) : {};
-    if (!request.paymentSignature && !request.caller) return { status: 402, paymentRequired: await paymentRequired() };
-    const payload = request.paymentSignature ? decodePaymentSignature(request.paymentSignature) : undefined;
+    const policy = caller ? await this.#checkPolicy(tool, input, usd, caller.accountId) : undefined;
+    return { kind: 'ready', tool, input, usd, resource, caller, creditAccount: request.caller?.accountId, policy, paymentRequired };
+  }
+
+  /** Steps 5b to 9 of a prepared call: the daily cap, pay, execute, settle, record. */
+  async execute(prepared: ReadyCall, request: CallPayment): Promise<InvokeOutcome> {
+    const { tool, input, usd, resource, caller, creditAccount, policy, paymentRequired } = prepared;
+    const { db, payments, processor } = this.options;
+    if (request.payment === undefined && !creditAccount) return { status: 402, paymentRequired: await paymentRequired() };
+    const payload = request.payment === undefined ? undefined : paymentPayloadOf(request.payment);
     const idempotencyKey = idempotencyKeyOf(request.idempotencyKey, tool.name);
     const handler = handlerFor(this.#handlers, tool);
     // A paid call to a tool without a handler is refused before the payment is verified, so it is never charged.
@@ -149,14 +215,13 @@ export class ToolService {
       settlement,
       paymentRequired,
     };
-
     // 5b policy: the daily cap holds the call's spend until the call ends; an uncharged call gives it back
-    const reservation = policy && spend && caller ? await reserveDailySpend(db, policy, caller.accountId, tool.name, spend) : undefined;
+    const reservation = policy && caller ? await reserveDailySpend(db, policy.rules, caller.accountId, tool.name, policy.spend) : undefined;
     try {
       const outcome = payload
         ? await payWithX402(paid, { payload, processor: processor!, payments, resource })
         : // Only a caller its transport authenticated gets here unpaid (see above): it pays from its account credit.
-          await payFromCredit(paid, request.caller!.accountId);
+          await payFromCredit(paid, creditAccount!);
       if (reservation && !charged(outcome)) await releaseSpend(db, reservation);
       return outcome;
     } catch (error) {
@@ -165,5 +230,25 @@ export class ToolService {
       if (reservation && !unknown) await releaseSpend(db, reservation);
       throw error;
     }
+  }
+
+  /** Both stages at once, for a transport that has the whole call (payment included) in hand. */
+  async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
+    const prepared = await this.prepare(request);
+    return prepared.kind === 'sign-in-required' ? prepared.answer(request.payment !== undefined) : this.execute(prepared, request);
+  }
+
+  /**
+   * Buys `amountUsd` of account credit for `accountId` with an x402 payment, through the same charge step as a paid
+   * call (pay/topup.ts). Without a payment: the 402 for that amount in every payment token.
+   */
+  async topUp(request: { readonly accountId: string; readonly amountUsd: string; readonly resourceUrl: string; readonly payment?: unknown }): Promise<TopupOutcome> {
+    const { db, payments, processor } = this.options;
+    const { accountId, amountUsd } = request;
+    const resource = { url: request.resourceUrl, description: `Add ${amountUsd} USD of account credit` };
+    const paymentRequired = (error?: string) => payments.paymentRequired(resource, amountUsd, error);
+    if (request.payment === undefined) return { status: 402, paymentRequired: await paymentRequired() };
+    if (!processor) throw new ServiceError('not_configured', 'No payment facilitator is configured, so top-ups cannot be paid; nothing was charged. Set FACILITATOR_URL.', { extra: { setting: 'FACILITATOR_URL' } });
+    return topUpCredit({ db, processor, payments, resource, paymentRequired }, { accountId, amountUsd, payload: paymentPayloadOf(request.payment) });
   }
 }

@@ -98,7 +98,7 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
       effects.push('broadcast');
       return {};
     }, { settlement: () => { throw new SettlementFailed({ success: false, errorReason: 'insufficient_funds', transaction: '', network: 'eip155:8453' }); } });
-    expect(await outcome).toMatchObject({ status: 402, paymentRequired: { error: 'insufficient_funds' }, paymentResponse: expect.any(String) });
+    expect(await outcome).toMatchObject({ status: 402, paymentRequired: { error: 'insufficient_funds' }, settlement: { success: false, errorReason: 'insufficient_funds' } });
     expect(effects).toEqual([]);
     expect(steps).toEqual(['verify', 'run', 'settle']);
     expect(await lastOutcome('ethNativeSend')).toBe('settlement_failed');
@@ -110,7 +110,7 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
       throw new ServiceError('upstream_error', 'reverted', { extra: { txHash: '0x1' } });
     });
     const failed = await outcome;
-    expect(failed).toMatchObject({ status: 'failed_after_settlement', paymentResponse: expect.any(String) });
+    expect(failed).toMatchObject({ status: 'failed_after_settlement', settlement: RECEIPT });
     expect(await lastOutcome('ethNativeSend')).toBe('failed_after_settlement');
     // No caller signed in: the paying wallet's account gets the credit (the account its first sign-in would find).
     const { accountId } = await accountForWallet(db, 'eip155:8453', RECEIPT.payer!);
