@@ -1,11 +1,12 @@
 // A standalone conditional-order worker: a second process beside the gateway (whose embedded worker keeps running),
 // on the same PostgreSQL database, so two workers race for the claims and either may die and restart. Sandbox mode:
 // the gateway's anvils (SANDBOX_EVM_RPC_URLS); live mode: the live feeds and chains whose settings are present.
-import { connectSandboxEvmChain, evmChainById, type MasterKeyProvider, openSandboxEvmMarket, type SandboxEvmMarket } from '@svc/chains';
+import { evmChainById, type MasterKeyProvider } from '@svc/chains';
+import type { SandboxEvmMarket } from '@svc/sandbox';
 import { type Db, onOrderChanges, type OrderNetwork, openStore } from '@svc/store';
 import type { OrderEngine } from '@svc/tools';
 import { CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_JOB, conditionalOrderJob, startWorker } from '@svc/worker';
-import { describeOrderNetworks, liveOrderEngineOf, sandboxOrderEngine } from './conditional-orders.js';
+import { describeOrderNetworks, liveOrderEngineOf } from './conditional-orders.js';
 import { ConfigError, loadConfig } from './config.js';
 import { loadMasterKey } from './master-key.js';
 
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
     ({ engine } = live);
     networks = live.networks.watched;
   } else {
-    ({ engine, networks } = sandboxWorkerEngine(db, masterKey, workerId));
+    ({ engine, networks } = await sandboxWorkerEngine(db, masterKey, workerId));
   }
   const worker = startWorker([conditionalOrderJob(engine, intervalMs)], { error: (details, message) => log('error', details, message) });
   // New and changed orders are announced (LISTEN/NOTIFY): the job runs at once; the interval stays the fallback.
@@ -66,9 +67,13 @@ async function main(): Promise<void> {
   log('info', { mode: config.mode, workerId: engine.workerId, networks, intervalMs }, 'conditional-order worker ready');
 }
 
-/** Sandbox: the gateway's anvils named in SANDBOX_EVM_RPC_URLS (the sandbox Solana chain lives in the gateway process). */
-function sandboxWorkerEngine(db: Db, masterKey: MasterKeyProvider, workerId: string | undefined): { engine: OrderEngine; networks: OrderNetwork[] } {
+/**
+ * Sandbox: the gateway's anvils named in SANDBOX_EVM_RPC_URLS (the sandbox Solana chain lives in the gateway process).
+ * The sandbox modules are imported here only, so a live worker never loads them.
+ */
+async function sandboxWorkerEngine(db: Db, masterKey: MasterKeyProvider, workerId: string | undefined): Promise<{ engine: OrderEngine; networks: OrderNetwork[] }> {
   const urls = sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS);
+  const [{ connectSandboxEvmChain, openSandboxEvmMarket }, { sandboxOrderEngine }] = await Promise.all([import('@svc/sandbox'), import('./sandbox-order-engine.js')]);
   const markets = new Map<number, Promise<SandboxEvmMarket>>();
   const evm = (chainId: number): Promise<SandboxEvmMarket> => {
     const rpcUrl = urls.get(chainId);

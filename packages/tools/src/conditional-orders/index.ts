@@ -16,7 +16,6 @@ export { LIVE_PRICE_INTERVAL_MS, livePriceFeed } from './live/live-price-feed.js
 export { liveOrderEngine, type LiveOrderEngineOptions } from './live/live-order-engine.js';
 export { type LiveOrderNetworks, liveOrderNetworks, orderNetworkSettings, requireWatchedNetwork } from './live/order-networks.js';
 export { solanaMarketPriceFeed } from './live/solana-market-price-feed.js';
-export { type MarketToken, type SandboxMarketControl, type SandboxMarkets, sandboxMarketControl } from './sandbox-market.js';
 export { tokenKey } from './tokens.js';
 
 /** The conditional-order tools for the handler table. */

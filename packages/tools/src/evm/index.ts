@@ -8,7 +8,6 @@ import { swap, swapQuote } from './swap/swap-tools.js';
 
 export { EVM_BALANCE_READERS, evmBalanceReader } from './balances.js';
 export type { EvmNetwork, EvmNetworks, KnownToken, SwapRequest, SwapRoute, SwapToken, SwapVenue } from './evm-networks.js';
-export { sandboxEvmNetworks } from './sandbox-evm-networks.js';
 export { LIVE_KNOWN_TOKENS, liveEvmNetworks } from './live-evm-networks.js';
 export { executeSwap, type ExecuteSwapInput, type ExecuteSwapResult } from './swap/execute-swap.js';
 export { NATIVE_GAS_RESERVE } from './native-send.js';

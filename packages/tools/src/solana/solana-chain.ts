@@ -1,8 +1,6 @@
 import { notConfigured } from '@svc/contracts';
-import type { SandboxSolana } from '@svc/chains';
 import { createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit';
 import type { HandlerContext } from '../handler.js';
-import { sandboxSolanaMarket } from './market/sandbox-market.js';
 import type { SolanaMarket } from './market/solana-market.js';
 import { JUPITER_SETTING, jupiterMarket } from './market/jupiter-market.js';
 
@@ -25,13 +23,6 @@ export interface SolanaChain {
   readonly landsOnSend: boolean;
   rpc(): Rpc<SolanaRpcApi>;
   market(): SolanaMarket;
-}
-
-/** The sandbox chain: its JSON-RPC facade and its swap venue. */
-export function sandboxSolanaChain(solana: SandboxSolana): SolanaChain {
-  const rpc = createSolanaRpc(solana.rpcUrl);
-  const market = sandboxSolanaMarket(solana);
-  return { network: SOLANA_NETWORK, landsOnSend: true, rpc: () => rpc, market: () => market };
 }
 
 /** Live Solana: SOLANA_RPC_URL for the chain, Jupiter (JUPITER_API_KEY, optional JUPITER_API_URL) for the market. */

@@ -12,4 +12,4 @@ export { svcQuickVault } from './quick-vault.js';
 export { svcRefreshBalance } from './refresh-balance.js';
 export { svcResolveAsset } from './resolve-asset.js';
 export { svcRevealKeys } from './reveal-keys.js';
-export { NO_VAULT_CHAINS, sandboxVaultChains, type VaultChains } from './vault-chains.js';
+export { NO_VAULT_CHAINS, type VaultChains } from './vault-chains.js';

@@ -1,4 +1,4 @@
-import { anvilDevAccount, evmVaultCollection, type SandboxEvmChain, SVC_VAULT_NFT_MINTER_INDEX, type VaultCollection } from '@svc/chains';
+import type { VaultCollection } from '@svc/chains';
 import type { VaultMintChain } from '@svc/contracts';
 
 /**
@@ -11,12 +11,3 @@ export interface VaultChains {
 
 /** No chain at all: a deployment that has not wired any (live mode in this release). */
 export const NO_VAULT_CHAINS: VaultChains = { collections: {} };
-
-/** The sandbox's vault collection: SvcVaultNFT on the Base anvil, minted by dev account #6. */
-export function sandboxVaultChains(base: SandboxEvmChain): VaultChains {
-  return {
-    collections: {
-      base: evmVaultCollection({ address: base.vaultNft, publicClient: base.publicClient, minter: anvilDevAccount(SVC_VAULT_NFT_MINTER_INDEX) }),
-    },
-  };
-}

@@ -1,15 +1,15 @@
-import { anvilDevAccount, type SandboxEvmChain, type SandboxEvmChains, sandboxEvmChains, startSandboxEvmChain } from '@svc/chains';
+import { anvilDevAccount, type SandboxEvmChain, type SandboxEvmChains, sandboxEvmChains, startSandboxEvmChain } from '@svc/sandbox';
 import { findTool, ServiceError } from '@svc/contracts';
 import { sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EvmNetworks, sandboxEvmNetworks } from '../evm/index.js';
+import type { EvmNetworks } from '../evm/index.js';
+import { sandboxEvmNetworks } from '../evm/sandbox-evm-networks.js';
 import type { HandlerContext } from '../handler.js';
 import { idempotencyKeyOf } from '../idempotency.js';
 import { testMasterKey } from '../testing/caller-contexts.js';
 import {
-  sandboxVaultChains,
   svcCreateVault,
   svcDeleteVault,
   svcGetCollectionAssets,
@@ -24,6 +24,7 @@ import {
   svcRevealKeys,
   type VaultChains,
 } from './index.js';
+import { sandboxVaultChains } from './sandbox-vault-chains.js';
 
 async function rejection(call: Promise<unknown>): Promise<ServiceError> {
   const error = await call.then(() => undefined, (e: unknown) => e);

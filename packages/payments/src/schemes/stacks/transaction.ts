@@ -5,7 +5,7 @@
  * Everything the facilitator and the sandbox ledger act on comes from these bytes: the sender is derived from the
  * spending condition, never taken from a payload field.
  *
- * The result type mirrors `StacksDecodedTransaction` in `@svc/chains` (sandbox/stacks/codec.ts) field for field, so
+ * The result type mirrors `StacksDecodedTransaction` in `@svc/sandbox` (src/stacks/codec.ts) field for field, so
  * {@link stacksTransactionCodec} is the codec the sandbox ledger takes.
  */
 import {
@@ -178,5 +178,5 @@ export function decodeStacksTransaction(serializedTxHex: string): StacksDecodedT
   };
 }
 
-/** The codec the sandbox Stacks ledger (`StacksSandboxLedger` in `@svc/chains`) takes: decoding and post-condition rules. */
+/** The codec the sandbox Stacks ledger (`StacksSandboxLedger` in `@svc/sandbox`) takes: decoding and post-condition rules. */
 export const stacksTransactionCodec = { decode: decodeStacksTransaction, postConditionViolation } as const;

@@ -1,9 +1,9 @@
-import { type SandboxSolana, type SolanaAssetId, VenueError, type VenueQuote } from '@svc/chains';
+import { type SandboxSolana, type SolanaAssetId, VenueError, type VenueQuote } from '@svc/sandbox';
 import { address, type Transaction } from '@solana/kit';
 import { type SolanaMarket, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from './solana-market.js';
 
 /**
- * The sandbox market: the seeded tokens and the sandbox swap venue's pools (packages/chains swap-venue.ts). Prices
+ * The sandbox market: the seeded tokens and the sandbox swap venue's pools (packages/sandbox swap-venue.ts). Prices
  * are the venue's spot prices (confidence 'high': they are what a swap fills at, before price impact).
  */
 export function sandboxSolanaMarket(solana: SandboxSolana): SolanaMarket {
