@@ -1,7 +1,8 @@
 // Every resource that differs between sandbox and live mode is chosen here, from the configuration, so app.ts only
 // wires routes. A new chain or provider family adds its sandbox and live construction to this module.
 //
-// Live mode must never load the sandbox emulators (@svc/sandbox) or the tools' sandbox adapters (@svc/tools/sandbox):
+// Live mode must never load the sandbox emulators (@svc/sandbox) or the sandbox adapters (@svc/tools/sandbox,
+// @svc/worker/sandbox):
 // the sandbox path reaches them through dynamic imports only, and every other import of them here is type-only.
 import type { MasterKeyProvider } from '@svc/chains';
 import { type EVMMessageVerifier, HttpPriceOracle, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
@@ -9,8 +10,8 @@ import { Providers } from '@svc/providers';
 import type { Db } from '@svc/store';
 import { type HandlerResources, liveBitcoinChain, liveEvmNetworks, liveHederaNetwork, liveSolanaChain, type OrderEngine } from '@svc/tools';
 import type { FacilitatorClient } from '@x402/core/server';
+import { describeOrderNetworks, liveOrderEngineOf } from '@svc/worker';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { describeOrderNetworks, liveOrderEngineOf } from './conditional-orders.js';
 import type { Config } from './config.js';
 import type { Sandbox } from './sandbox.js';
 import { smartWalletVerifier } from './smart-wallet-verifier.js';
@@ -65,7 +66,7 @@ export function modeResources(config: Config, deps: ResourceDependencies): Promi
 export function liveResources(config: Config, deps: ResourceDependencies): ModeResources {
   const evmNetworks = liveEvmNetworks(config.evmSettings);
   const solana = liveSolanaChain(config.providerSettings);
-  const live = liveOrderEngineOf({ config, db: deps.db, masterKey: deps.masterKey, evmNetworks, solana, workerId: deps.workerId, log: deps.log });
+  const live = liveOrderEngineOf({ settings: config, db: deps.db, masterKey: deps.masterKey, evmNetworks, solana, workerId: deps.workerId, log: deps.log });
   const { details, message } = describeOrderNetworks(live.networks);
   deps.log.info(details, message);
   return {
@@ -99,7 +100,7 @@ export async function sandboxResources(config: Config, deps: ResourceDependencie
   const [{ sandboxHederaNetwork }, adapters, { sandboxMarketOf, sandboxOrderEngine }, { sandboxRoutes }, { sandboxPriceRoutes }] = await Promise.all([
     import('@svc/sandbox'),
     import('@svc/tools/sandbox'),
-    import('./sandbox-order-engine.js'),
+    import('@svc/worker/sandbox'),
     import('./routes/sandbox.js'),
     import('./routes/sandbox-prices.js'),
   ]);

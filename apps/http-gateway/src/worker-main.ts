@@ -5,8 +5,7 @@ import { evmChainById, type MasterKeyProvider } from '@svc/chains';
 import type { SandboxEvmMarket } from '@svc/sandbox';
 import { type Db, onOrderChanges, type OrderNetwork, openStore } from '@svc/store';
 import type { OrderEngine } from '@svc/tools';
-import { CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_JOB, conditionalOrderJob, startWorker } from '@svc/worker';
-import { describeOrderNetworks, liveOrderEngineOf } from './conditional-orders.js';
+import { CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_JOB, conditionalOrderJob, describeOrderNetworks, liveOrderEngineOf, startWorker } from '@svc/worker';
 import { ConfigError, loadConfig } from './config.js';
 import { loadMasterKey } from './master-key.js';
 
@@ -43,7 +42,7 @@ async function main(): Promise<void> {
   let networks: readonly OrderNetwork[];
   if (config.mode === 'live') {
     // Live: the networks whose settings (RPC_URL_*, ZEROX_API_KEY, SOLANA_RPC_URL, JUPITER_API_KEY) are present.
-    const live = liveOrderEngineOf({ config, db, masterKey, workerId, log: { warn: (details, msg) => log('warn', details, msg), error: (details, msg) => log('error', details, msg) } });
+    const live = liveOrderEngineOf({ settings: config, db, masterKey, workerId, log: { warn: (details, msg) => log('warn', details, msg), error: (details, msg) => log('error', details, msg) } });
     const { details, message } = describeOrderNetworks(live.networks);
     log('info', details, message);
     ({ engine } = live);
@@ -73,7 +72,7 @@ async function main(): Promise<void> {
  */
 async function sandboxWorkerEngine(db: Db, masterKey: MasterKeyProvider, workerId: string | undefined): Promise<{ engine: OrderEngine; networks: OrderNetwork[] }> {
   const urls = sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS);
-  const [{ connectSandboxEvmChain, openSandboxEvmMarket }, { sandboxOrderEngine }] = await Promise.all([import('@svc/sandbox'), import('./sandbox-order-engine.js')]);
+  const [{ connectSandboxEvmChain, openSandboxEvmMarket }, { sandboxOrderEngine }] = await Promise.all([import('@svc/sandbox'), import('@svc/worker/sandbox')]);
   const markets = new Map<number, Promise<SandboxEvmMarket>>();
   const evm = (chainId: number): Promise<SandboxEvmMarket> => {
     const rpcUrl = urls.get(chainId);

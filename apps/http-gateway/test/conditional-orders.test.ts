@@ -5,7 +5,7 @@ import { accountForWallet, orderById, positionsOf, setSlippage } from '@svc/stor
 import type { OrderEngine, SwapExecutor } from '@svc/tools';
 import { type Address, erc20Abi, type Hash } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { sandboxOrderEngine, sandboxSwapExecutors } from '../src/sandbox-order-engine.js';
+import { sandboxOrderEngine, sandboxSwapExecutors } from '@svc/worker/sandbox';
 import { backends, fundedWallet, LIVE_SETTINGS, UNCAPPED, useGateway, useSandboxGateway } from './harness.js';
 
 const ETH_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';

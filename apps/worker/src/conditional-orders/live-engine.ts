@@ -1,10 +1,20 @@
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Db } from '@svc/store';
 import { type EvmNetworks, liveEvmNetworks, liveOrderEngine, type LiveOrderNetworks, liveOrderNetworks, liveSolanaChain, type OrderEngine, type SolanaChain } from '@svc/tools';
-import type { Config } from './config.js';
+import type { ProviderEnv } from '@svc/providers';
+
+/** The settings a live order engine reads (the gateway's configuration has them). */
+export interface LiveOrderSettings {
+  /** RPC_URL_* and ZEROX_API_KEY. */
+  readonly evmSettings: Readonly<Record<string, string | undefined>>;
+  /** SOLANA_RPC_URL, JUPITER_API_KEY and the other providers' settings. */
+  readonly providerSettings: ProviderEnv;
+  /** ORDER_PRICE_INTERVAL_MS: each watched network's price poll interval. */
+  readonly orderPriceIntervalMs: number;
+}
 
 /** Live mode: which networks' conditional orders are watched, from the EVM settings (RPC_URL_*, ZEROX_API_KEY) and the Solana ones (SOLANA_RPC_URL, JUPITER_API_KEY). */
-export const liveOrderNetworksOf = (config: Config): LiveOrderNetworks => liveOrderNetworks({ ...config.evmSettings, ...config.providerSettings });
+export const liveOrderNetworksOf = (settings: LiveOrderSettings): LiveOrderNetworks => liveOrderNetworks({ ...settings.evmSettings, ...settings.providerSettings });
 
 /** The start-up log line of a live order engine: what it watches and what each other network needs. */
 export function describeOrderNetworks(networks: LiveOrderNetworks): { details: Record<string, unknown>; message: string } {
@@ -22,7 +32,7 @@ export function describeOrderNetworks(networks: LiveOrderNetworks): { details: R
  * and `solana` default to new live clients (the standalone worker); the gateway passes the tools' own.
  */
 export function liveOrderEngineOf(options: {
-  config: Config;
+  settings: LiveOrderSettings;
   db: Db;
   masterKey: MasterKeyProvider;
   evmNetworks?: EvmNetworks | undefined;
@@ -30,15 +40,15 @@ export function liveOrderEngineOf(options: {
   workerId?: string | undefined;
   log?: { warn(details: Record<string, unknown>, message: string): void; error(details: Record<string, unknown>, message: string): void } | undefined;
 }): { engine: OrderEngine; networks: LiveOrderNetworks } {
-  const { config } = options;
-  const networks = liveOrderNetworksOf(config);
+  const { settings } = options;
+  const networks = liveOrderNetworksOf(settings);
   const engine = liveOrderEngine({
     db: options.db,
     masterKey: options.masterKey,
-    evmNetworks: options.evmNetworks ?? liveEvmNetworks(config.evmSettings),
-    solana: options.solana ?? liveSolanaChain(config.providerSettings),
+    evmNetworks: options.evmNetworks ?? liveEvmNetworks(settings.evmSettings),
+    solana: options.solana ?? liveSolanaChain(settings.providerSettings),
     networks,
-    priceIntervalMs: config.orderPriceIntervalMs,
+    priceIntervalMs: settings.orderPriceIntervalMs,
     workerId: options.workerId,
     log: options.log,
   });

@@ -1,15 +1,16 @@
-// The sandbox's conditional-order engine. Only the sandbox path imports this module: it loads the sandbox adapters.
+// The sandbox's conditional-order engine (the subpath @svc/worker/sandbox): it loads the tools' sandbox adapters, so
+// only the sandbox path imports it.
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Db, OrderNetwork } from '@svc/store';
 import { evmSwapExecutor, OrderEngine, sandboxPriceFeed, solanaSwapExecutor, type SwapExecutors } from '@svc/tools';
 import { type SandboxMarketControl, sandboxEvmNetworks, sandboxMarketControl, sandboxSolanaChain } from '@svc/tools/sandbox';
-import type { Sandbox } from './sandbox.js';
+import type { SandboxChains } from '@svc/sandbox';
 
 /**
  * The sandbox chains an order engine reaches: the EVM markets, and the Solana chain where it lives in this process
  * (the gateway; a standalone worker reaches only the gateway's anvils, by their RPC URLs).
  */
-export type OrderEngineChains = Pick<Sandbox, 'evm'> & { readonly solana?: Sandbox['solana'] | undefined };
+export type OrderEngineChains = Pick<SandboxChains, 'evm'> & { readonly solana?: SandboxChains['solana'] | undefined };
 
 /** The sandbox market's price control (POST /api/sandbox/prices and the trigger engine's pool prices). */
 export const sandboxMarketOf = (sandbox: OrderEngineChains): SandboxMarketControl => sandboxMarketControl({ evm: (chainId) => sandbox.evm(chainId), solana: sandbox.solana });
@@ -31,7 +32,7 @@ export function sandboxSwapExecutors(db: Db, sandbox: OrderEngineChains, masterK
  * /api/sandbox/prices, else the pools' spot price), swaps from the account vaults through the sandbox chains.
  * `workerId` (WORKER_ID) should be stable across restarts of one worker. `networks` limits the networks it executes
  * (default: every one the chains reach); orders on the others wait for a worker that reaches them. Live mode uses
- * liveOrderEngineOf (conditional-orders.ts).
+ * liveOrderEngineOf (live-engine.ts).
  */
 export function sandboxOrderEngine(options: { db: Db; sandbox: OrderEngineChains; masterKey: MasterKeyProvider; workerId?: string | undefined; networks?: readonly OrderNetwork[] | undefined }): OrderEngine {
   const market = sandboxMarketOf(options.sandbox);
