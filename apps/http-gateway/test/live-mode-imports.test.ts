@@ -18,7 +18,8 @@ describe('live mode', () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-live-imports-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('starts without loading the sandbox emulators or the sandbox adapters', async () => {
+  // Starting a process that loads every package takes a few seconds, and far more on a loaded machine.
+  it('starts without loading the sandbox emulators or the sandbox adapters', { timeout: 180_000 }, async () => {
     const recorded = join(dir, 'resolved.txt');
     const child = spawn(process.execPath, ['--import', RECORD_IMPORTS, GATEWAY_MAIN], {
       cwd: ROOT,
