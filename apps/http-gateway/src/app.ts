@@ -1,11 +1,11 @@
-import { type MasterKeyProvider, sandboxHederaNetwork } from '@svc/chains';
+import type { MasterKeyProvider } from '@svc/chains';
 import type { Db } from '@svc/store';
-import { CredentialResolver, ephemeralSiwxNonces, HttpPriceOracle, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SandboxPriceOracle, SiwxNonces } from '@svc/payments';
+import { CredentialResolver, ephemeralSiwxNonces, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SiwxNonces } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
-import { configureUpstream, liveBitcoinChain, Providers, sandboxBitcoinChain, upstreamHealth } from '@svc/providers';
-import { liveEvmNetworks, liveHederaNetwork, liveSolanaChain, type OrderEngine, sandboxEvmNetworks, sandboxSolanaChain, sandboxVaultChains, ToolService } from '@svc/tools';
+import { configureUpstream, upstreamHealth } from '@svc/providers';
+import { type OrderEngine, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './errors.js';
@@ -18,13 +18,10 @@ import { creditRoutes } from './routes/credit.js';
 import { policyRoutes } from './routes/policy.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
-import { sandboxRoutes } from './routes/sandbox.js';
-import { sandboxPriceRoutes } from './routes/sandbox-prices.js';
-import { describeOrderNetworks, liveOrderEngineOf, sandboxMarketOf, sandboxOrderEngine } from './conditional-orders.js';
 import { webhookRoutes } from './routes/webhook.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { type ReconciliationSchedule, scheduleSettlementReconciliation } from './settlement-reconciliation.js';
-import { smartWalletVerifier } from './smart-wallet-verifier.js';
+import { modeResources } from './resources.js';
 import type { Sandbox } from './sandbox.js';
 
 declare module 'fastify' {
@@ -83,42 +80,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerErrorHandling(app);
   registerJsonBodies(app);
 
-  const oracle =
-    deps.oracle ?? (config.mode === 'sandbox' ? new SandboxPriceOracle() : new HttpPriceOracle({ url: config.priceOracle.url, apiKey: config.priceOracle.apiKey }));
-  // The facilitator's Solana fee payer goes into extra.feePayer of the SOL_USDC requirement.
-  const payments = new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: deps.sandbox?.feePayer ?? deps.feePayer }, oracle);
-  const facilitator = deps.sandbox?.facilitator ?? deps.facilitator;
-  const processor = facilitator ? new PaymentProcessor(facilitator, deps.db) : undefined;
-  // Nonces tagged under a key every instance derives from the shared secret, so a challenge verifies on any instance.
-  const nonces = config.siwxNonceKey ? new SiwxNonces(config.siwxNonceKey) : ephemeralSiwxNonces();
-  const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: smartWalletVerifier(config, deps.sandbox), nonces };
   const masterKey = deps.masterKey ?? config.masterKey ?? ephemeralMasterKey(config);
   configureUpstream(config.upstreamLimits);
-  const providers = new Providers(config.mode, config.providerSettings);
-  // Vaults read balances and mint on the sandbox Base chain; live mode wires no vault chain in this release.
-  const vaultChains = deps.sandbox && config.mode === 'sandbox' ? sandboxVaultChains(deps.sandbox.base) : undefined;
-  // EVM tools: the five sandbox anvils (started on first use), or the live RPCs and aggregators (503 naming a missing setting).
-  const evmNetworks = deps.sandbox && config.mode === 'sandbox' ? sandboxEvmNetworks(deps.sandbox.evm) : liveEvmNetworks(config.evmSettings);
-  // Solana tools: the sandbox chain and its swap venue, or SOLANA_RPC_URL and Jupiter (each 503 until configured).
-  const solana = deps.sandbox && config.mode === 'sandbox' ? sandboxSolanaChain(deps.sandbox.solana) : liveSolanaChain(config.providerSettings);
-  // Hedera: the sandbox ledger, started on the first Hedera call; live: mirror node, SaucerSwap and the SDK's Client.
-  const sandbox = config.mode === 'sandbox' ? deps.sandbox : undefined;
-  const hedera = sandbox ? async () => sandboxHederaNetwork(await sandbox.hedera()) : config.mode === 'live' ? liveHederaNetwork(config.hedera) : undefined;
-  // Bitcoin tools reach their chain through one Esplora client (and one ord client for runes): the sandbox ledger's
-  // facade, or BITCOIN_ESPLORA_URL and BITCOIN_ORD_URL (and COUNTERPARTY_API_URL for the Counterparty tools).
-  const sandboxBitcoin = config.mode === 'sandbox' ? deps.sandbox?.bitcoin : undefined;
-  const bitcoin = sandboxBitcoin ? sandboxBitcoinChain(() => sandboxBitcoin.esploraUrl()) : liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl, counterpartyUrl: config.counterpartyApiUrl });
-  // Conditional orders: the trigger engine that the embedded worker runs (app.orderEngine) and executeEarly uses. Live:
-  // only the networks whose settings are present are watched; a create on another answers 503 naming them (orderNetworks).
-  const live = config.mode === 'live' ? liveOrderEngineOf({ config, db: deps.db, masterKey, evmNetworks, solana, workerId: deps.workerId, log: app.log }) : undefined;
-  if (live) {
-    const { details, message } = describeOrderNetworks(live.networks);
-    app.log.info(details, message);
-  }
-  const orderEngine = live?.engine ?? (deps.sandbox && config.mode === 'sandbox' ? sandboxOrderEngine({ db: deps.db, sandbox: deps.sandbox, masterKey, workerId: deps.workerId }) : undefined);
+  const resources = await modeResources(config, { ...deps, masterKey, log: app.log });
+  const { oracle, orderEngine } = resources;
   app.decorate('orderEngine', orderEngine);
-  const orderNetworks = live?.networks;
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, masterKey, providers, vaultChains, evmNetworks, solana, hedera, bitcoin, orderEngine, orderNetworks });
+  // The facilitator's Solana fee payer goes into extra.feePayer of the SOL_USDC requirement.
+  const payments = new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: resources.feePayer }, oracle);
+  const processor = resources.facilitator ? new PaymentProcessor(resources.facilitator, deps.db) : undefined;
+  // Nonces tagged under a key every instance derives from the shared secret, so a challenge verifies on any instance.
+  const nonces = config.siwxNonceKey ? new SiwxNonces(config.siwxNonceKey) : ephemeralSiwxNonces();
+  const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: resources.evmVerifier, nonces };
+  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, ...resources.handlers });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({
@@ -139,11 +112,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   policyRoutes(app, { db: deps.db, accountOf });
   webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf });
   scheduleHousekeeping(app, deps.db);
-  scheduleSettlementReconciliation(app, { db: deps.db, config, sandbox: deps.sandbox, schedule: deps.settlementReconciliation });
-  if (deps.sandbox && config.mode === 'sandbox') {
-    sandboxRoutes(app, deps.sandbox);
-    sandboxPriceRoutes(app, { db: deps.db, market: sandboxMarketOf(deps.sandbox) });
-  }
+  scheduleSettlementReconciliation(app, { db: deps.db, config, sandbox: resources.sandbox, schedule: deps.settlementReconciliation });
+  await resources.registerRoutes(app);
   discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });
 
   app.get('/health', async (_request, reply) => {

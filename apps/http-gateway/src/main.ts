@@ -7,12 +7,12 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { loadMasterKey } from './master-key.js';
 import { loadSigningKey } from './oauth/index.js';
-import { startSandbox } from './sandbox.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openStore({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
-  const sandbox = config.mode === 'sandbox' ? await startSandbox({ dataDir: config.dataDir, payTo: config.payTo }) : undefined;
+  // Imported only in sandbox mode: live mode never loads the sandbox emulators.
+  const sandbox = config.mode === 'sandbox' ? await (await import('./sandbox.js')).startSandbox({ dataDir: config.dataDir, payTo: config.payTo }) : undefined;
   const facilitator = config.facilitatorUrl ? new HTTPFacilitatorClient({ url: config.facilitatorUrl }) : undefined;
   const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;
   const oauthSigningKey = await loadSigningKey({ setting: config.oauthSigningKey, dataDir: config.dataDir });

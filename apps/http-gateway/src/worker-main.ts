@@ -1,11 +1,11 @@
 // A standalone conditional-order worker: a second process beside the gateway (whose embedded worker keeps running),
 // on the same PostgreSQL database, so two workers race for the claims and either may die and restart. Sandbox mode:
 // the gateway's anvils (SANDBOX_EVM_RPC_URLS); live mode: the live feeds and chains whose settings are present.
-import { connectSandboxEvmChain, evmChainById, type MasterKeyProvider, openSandboxEvmMarket, type SandboxEvmMarket } from '@svc/chains';
+import { evmChainById, type MasterKeyProvider } from '@svc/chains';
+import type { SandboxEvmMarket } from '@svc/sandbox';
 import { type Db, onOrderChanges, type OrderNetwork, openStore } from '@svc/store';
 import type { OrderEngine } from '@svc/tools';
-import { CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_JOB, conditionalOrderJob, startWorker } from '@svc/worker';
-import { describeOrderNetworks, liveOrderEngineOf, sandboxOrderEngine } from './conditional-orders.js';
+import { CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_JOB, conditionalOrderJob, describeOrderNetworks, liveOrderEngineOf, startWorker } from '@svc/worker';
 import { ConfigError, loadConfig } from './config.js';
 import { loadMasterKey } from './master-key.js';
 
@@ -42,13 +42,13 @@ async function main(): Promise<void> {
   let networks: readonly OrderNetwork[];
   if (config.mode === 'live') {
     // Live: the networks whose settings (RPC_URL_*, ZEROX_API_KEY, SOLANA_RPC_URL, JUPITER_API_KEY) are present.
-    const live = liveOrderEngineOf({ config, db, masterKey, workerId, log: { warn: (details, msg) => log('warn', details, msg), error: (details, msg) => log('error', details, msg) } });
+    const live = liveOrderEngineOf({ settings: config, db, masterKey, workerId, log: { warn: (details, msg) => log('warn', details, msg), error: (details, msg) => log('error', details, msg) } });
     const { details, message } = describeOrderNetworks(live.networks);
     log('info', details, message);
     ({ engine } = live);
     networks = live.networks.watched;
   } else {
-    ({ engine, networks } = sandboxWorkerEngine(db, masterKey, workerId));
+    ({ engine, networks } = await sandboxWorkerEngine(db, masterKey, workerId));
   }
   const worker = startWorker([conditionalOrderJob(engine, intervalMs)], { error: (details, message) => log('error', details, message) });
   // New and changed orders are announced (LISTEN/NOTIFY): the job runs at once; the interval stays the fallback.
@@ -66,9 +66,13 @@ async function main(): Promise<void> {
   log('info', { mode: config.mode, workerId: engine.workerId, networks, intervalMs }, 'conditional-order worker ready');
 }
 
-/** Sandbox: the gateway's anvils named in SANDBOX_EVM_RPC_URLS (the sandbox Solana chain lives in the gateway process). */
-function sandboxWorkerEngine(db: Db, masterKey: MasterKeyProvider, workerId: string | undefined): { engine: OrderEngine; networks: OrderNetwork[] } {
+/**
+ * Sandbox: the gateway's anvils named in SANDBOX_EVM_RPC_URLS (the sandbox Solana chain lives in the gateway process).
+ * The sandbox modules are imported here only, so a live worker never loads them.
+ */
+async function sandboxWorkerEngine(db: Db, masterKey: MasterKeyProvider, workerId: string | undefined): Promise<{ engine: OrderEngine; networks: OrderNetwork[] }> {
   const urls = sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS);
+  const [{ connectSandboxEvmChain, openSandboxEvmMarket }, { sandboxOrderEngine }] = await Promise.all([import('@svc/sandbox'), import('@svc/worker/sandbox')]);
   const markets = new Map<number, Promise<SandboxEvmMarket>>();
   const evm = (chainId: number): Promise<SandboxEvmMarket> => {
     const rpcUrl = urls.get(chainId);

@@ -1,11 +1,12 @@
-import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, SOLANA_JUP_MINT, vaultAddressesOf } from '@svc/chains';
+import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, vaultAddressesOf } from '@svc/chains';
+import { SOLANA_JUP_MINT } from '@svc/sandbox';
 import { createSolanaRpc, type Signature } from '@solana/kit';
 import { accountForWallet, orderById, positionsOf, setSlippage } from '@svc/store';
 import type { OrderEngine } from '@svc/tools';
 import type { SwapExecutor } from '@svc/tools/testing';
 import { type Address, erc20Abi, type Hash } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { sandboxOrderEngine, sandboxSwapExecutors } from '../src/conditional-orders.js';
+import { sandboxOrderEngine, sandboxSwapExecutors } from '@svc/worker/sandbox';
 import { backends, fundedWallet, LIVE_SETTINGS, UNCAPPED, useGateway, useSandboxGateway } from './harness.js';
 
 const ETH_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';

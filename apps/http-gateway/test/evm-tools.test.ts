@@ -1,6 +1,6 @@
 import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chains';
-import { sandboxEvmNetworks } from '@svc/tools';
 import { executeSwap } from '@svc/tools/testing';
+import { sandboxEvmNetworks } from '@svc/tools/sandbox';
 import { erc20Abi, getAddress, parseAbi, parseEther, parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';

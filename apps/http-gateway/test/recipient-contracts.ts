@@ -1,4 +1,4 @@
-import type { SandboxEvmChain } from '@svc/chains';
+import type { SandboxEvmChain } from '@svc/sandbox';
 import { type Address, createWalletClient, getAddress, type Hex, http, numberToHex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 

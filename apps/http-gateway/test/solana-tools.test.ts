@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { LocalMasterKeyRing, SOLANA_BONK_MINT, SOLANA_JUP_MINT, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from '@svc/chains';
-import { sandboxSolanaChain } from '@svc/tools';
+import { LocalMasterKeyRing } from '@svc/chains';
+import { SOLANA_BONK_MINT, SOLANA_JUP_MINT, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from '@svc/sandbox';
 import { executeSolanaSwap } from '@svc/tools/testing';
+import { sandboxSolanaChain } from '@svc/tools/sandbox';
 import { generateKeyPairSigner } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { backends, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';

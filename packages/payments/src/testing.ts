@@ -1,4 +1,4 @@
-import type { SandboxEvmChain } from '@svc/chains';
+import type { SandboxEvmChain } from '@svc/sandbox';
 import { x402Client } from '@x402/core/client';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';

@@ -1,6 +1,6 @@
 import { NETWORK5, parseInput, POSDEC } from '@svc/contracts';
 import { sandboxPrices, type Db, setSandboxPrice } from '@svc/store';
-import type { SandboxMarketControl } from '@svc/tools';
+import type { SandboxMarketControl } from '@svc/tools/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 

@@ -1,4 +1,5 @@
-import { anvilDevAccount, LocalMasterKeyRing, newMasterKeyText, parseMasterKey, type SandboxEvmChain, startSandboxEvmChain } from '@svc/chains';
+import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chains';
+import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/sandbox';
 import { sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db, setWebhookEndpoint } from '@svc/store';
 import { testBackends } from '@svc/store/testing';

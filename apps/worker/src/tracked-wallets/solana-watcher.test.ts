@@ -1,4 +1,5 @@
-import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, type SandboxSolana, SOLANA_USDC_MINT, startSandboxSolana } from '@svc/chains';
+import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chains';
+import { type SandboxSolana, SOLANA_USDC_MINT, startSandboxSolana } from '@svc/sandbox';
 import { sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db, setWebhookEndpoint } from '@svc/store';
 import { testBackends } from '@svc/store/testing';

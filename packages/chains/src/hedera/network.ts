@@ -1,5 +1,4 @@
 import type { PrivateKey, Transaction } from '@hashgraph/sdk';
-import type { HederaTransfer } from './sandbox/ledger.js';
 import type { HederaSdk } from './sdk.js';
 
 /** An account as the mirror node serves it (`/api/v1/accounts/{idOrEvmAddress}`). */
@@ -60,4 +59,45 @@ export interface HederaNetwork {
   pools(): Promise<readonly HederaPoolView[]>;
   /** Freezes `tx` for this network with `payer` paying, signs it with `key`, submits it and waits for its receipt. */
   execute(tx: Transaction, payer: string, key: PrivateKey): Promise<HederaExecution>;
+}
+
+/** Hedera response codes a refused transaction names (the names a node uses; the sandbox ledger answers with these). */
+export type HederaStatus =
+  | 'INVALID_TRANSACTION_BODY'
+  | 'INVALID_TRANSACTION_ID'
+  | 'INVALID_NODE_ACCOUNT'
+  | 'INVALID_TRANSACTION_START'
+  | 'TRANSACTION_EXPIRED'
+  | 'DUPLICATE_TRANSACTION'
+  | 'PAYER_ACCOUNT_NOT_FOUND'
+  | 'INVALID_ACCOUNT_ID'
+  | 'INVALID_TOKEN_ID'
+  | 'INVALID_SIGNATURE'
+  | 'INVALID_ACCOUNT_AMOUNTS'
+  | 'TRANSFERS_NOT_ZERO_SUM_FOR_TOKEN'
+  | 'INSUFFICIENT_TX_FEE'
+  | 'INSUFFICIENT_PAYER_BALANCE'
+  | 'INSUFFICIENT_ACCOUNT_BALANCE'
+  | 'INSUFFICIENT_TOKEN_BALANCE'
+  | 'INVALID_CONTRACT_ID'
+  | 'CONTRACT_REVERT_EXECUTED'
+  | 'SPENDER_DOES_NOT_HAVE_ALLOWANCE'
+  | 'NOT_SUPPORTED';
+
+/** A transaction the network refused, naming its Hedera status: both the live network and the sandbox ledger throw it. */
+export class HederaLedgerError extends Error {
+  override readonly name = 'HederaLedgerError';
+  constructor(
+    readonly status: HederaStatus | (string & Record<never, never>),
+    message: string,
+  ) {
+    super(`${status}: ${message}`);
+  }
+}
+
+/** One balance change in a record: `asset` is HBAR or a token id; `amount` is signed atomic units. */
+export interface HederaTransfer {
+  readonly account: string;
+  readonly asset: string;
+  readonly amount: bigint;
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/chains';
+import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/sandbox';
 import { findPaymentClaim, openStore } from '@svc/store';
 import type { FacilitatorClient } from '@x402/core/server';
 import { createTestClient, createWalletClient, erc20Abi, http, type LocalAccount } from 'viem';

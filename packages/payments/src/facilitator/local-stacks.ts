@@ -5,7 +5,7 @@ import type { StacksSettlementTarget } from '../schemes/stacks/target.js';
 export interface LocalStacksSettlement {
   readonly network: `stacks:${string}`;
   /**
-   * Where verified payments are submitted: the sandbox ledger (`StacksSandboxLedger` from `@svc/chains`) in sandbox
+   * Where verified payments are submitted: the sandbox ledger (`StacksSandboxLedger` from `@svc/sandbox`) in sandbox
    * mode, or a node through `StacksHttpBroadcaster`. The payer signs and pays the fee, so no facilitator key is needed.
    */
   readonly target: StacksSettlementTarget;

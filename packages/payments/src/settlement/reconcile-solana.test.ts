@@ -1,4 +1,4 @@
-import { startSandboxSolana, type SandboxSolana } from '@svc/chains';
+import { startSandboxSolana, type SandboxSolana } from '@svc/sandbox';
 import { type Db, findPaymentClaim, markSettling, openStore, recentCalls, recordSettlementBroadcast } from '@svc/store';
 import {
   generateKeyPairSigner,

@@ -1,5 +1,5 @@
 import { makeSTXTokenTransfer, privateKeyToAddress } from '@stacks/transactions';
-import { StacksSandboxLedger } from '@svc/chains';
+import { StacksSandboxLedger } from '@svc/sandbox';
 import { type Db, findPaymentClaim, markSettling, openStore, recentCalls } from '@svc/store';
 import { x402Client } from '@x402/core/client';
 import { x402Facilitator } from '@x402/core/facilitator';

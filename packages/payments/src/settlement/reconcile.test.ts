@@ -1,4 +1,4 @@
-import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/chains';
+import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/sandbox';
 import { type Db, findPaymentClaim, markSettling, openStore, recentCalls } from '@svc/store';
 import type { PaymentPayload } from '@x402/core/types';
 import { type Address, createTestClient, createWalletClient, erc20Abi, type Hex, http, parseAbi } from 'viem';

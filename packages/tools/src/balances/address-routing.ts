@@ -1,4 +1,5 @@
-import { isSolanaAddress, type VaultAddresses } from '@svc/chains';
+import type { VaultAddresses } from '@svc/chains';
+import { isAddress as isSolanaAddress } from '@solana/kit';
 import { EVMADDR, ServiceError } from '@svc/contracts';
 
 /** The networks getAllBalances reads, in the order it answers them. */

@@ -18,7 +18,6 @@ export { solanaSwapExecutor } from './executors/solana-swap-executor.js';
 export { LIVE_PRICE_INTERVAL_MS } from './live/live-price-feed.js';
 export { liveOrderEngine } from './live/live-order-engine.js';
 export { liveOrderNetworks } from './live/order-networks.js';
-export { type SandboxMarketControl, sandboxMarketControl } from './sandbox-market.js';
 
 export const conditionalOrdersFamily = defineFamily({
   handlers: {

@@ -1,5 +1,6 @@
 import { ETH_NATIVE, ServiceError, SOL_NATIVE } from '@svc/contracts';
-import { evmChainByKey, type SandboxEvmMarket, type SandboxSolana, SOLANA_USDC_MINT } from '@svc/chains';
+import { evmChainByKey } from '@svc/chains';
+import { type SandboxEvmMarket, type SandboxSolana, SOLANA_USDC_MINT } from '@svc/sandbox';
 import type { OrderNetwork } from '@svc/store';
 import { tokenKey } from './tokens.js';
 

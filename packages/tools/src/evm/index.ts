@@ -8,7 +8,6 @@ import { swap, swapQuote } from './swap/swap-tools.js';
 import { erc20SendValue, nativeSendValue, nftSendValue, swapValue } from './valuations.js';
 
 export { liveEvmNetworks } from './live-evm-networks.js';
-export { sandboxEvmNetworks } from './sandbox-evm-networks.js';
 export { executeSwap } from './swap/execute-swap.js';
 
 /** The EVM tools of every chain, named per the spec's table. */

@@ -1,4 +1,5 @@
-import { evmChainById, type SandboxEvmMarket } from '@svc/chains';
+import { evmChainById } from '@svc/chains';
+import type { SandboxEvmMarket } from '@svc/sandbox';
 import { ServiceError } from '@svc/contracts';
 import type { EvmNetwork, EvmNetworks, KnownToken } from '../ports/evm-networks.js';
 import { sandboxSwapVenue } from './swap/sandbox-swap-venue.js';

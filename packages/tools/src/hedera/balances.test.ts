@@ -1,4 +1,5 @@
-import { HBAR, HederaSandboxLedger, longZeroAddressOf, sandboxHederaNetwork } from '@svc/chains';
+import { HBAR, longZeroAddressOf } from '@svc/chains';
+import { HederaSandboxLedger, sandboxHederaNetwork } from '@svc/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
 import { hederaBalances } from './balances.js';

@@ -1,22 +1,13 @@
 import { notConfigured } from '@svc/contracts';
-import type { SandboxSolana } from '@svc/chains';
 import { createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit';
 import type { HandlerContext } from '../handler.js';
-import { sandboxSolanaMarket } from './market/sandbox-market.js';
 import { JUPITER_SETTING, jupiterMarket, type SolanaMarket } from '@svc/providers';
 import type { SolanaChain } from '../ports/solana-chain.js';
 
 /** Solana mainnet (CAIP-2); the sandbox chain stands in for it. */
-const SOLANA_NETWORK = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+export const SOLANA_NETWORK = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 /** The live Solana JSON-RPC endpoint setting. */
 export const SOLANA_RPC_SETTING = { setting: 'SOLANA_RPC_URL', provider: 'Solana RPC' } as const;
-
-/** The sandbox chain: its JSON-RPC facade and its swap venue. */
-export function sandboxSolanaChain(solana: SandboxSolana): SolanaChain {
-  const rpc = createSolanaRpc(solana.rpcUrl);
-  const market = sandboxSolanaMarket(solana);
-  return { network: SOLANA_NETWORK, landsOnSend: true, rpc: () => rpc, market: () => market };
-}
 
 /** Live Solana: SOLANA_RPC_URL for the chain, Jupiter (JUPITER_API_KEY, optional JUPITER_API_URL) for the market. */
 export function liveSolanaChain(env: Readonly<Record<string, string | undefined>>): SolanaChain {

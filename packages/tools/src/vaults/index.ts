@@ -15,8 +15,6 @@ import { svcRefreshBalance } from './refresh-balance.js';
 import { svcResolveAsset } from './resolve-asset.js';
 import { svcRevealKeys } from './reveal-keys.js';
 
-export { sandboxVaultChains } from './vault-chains.js';
-
 export const vaultsFamily = defineFamily({
   handlers: {
     svcListMyVaults,

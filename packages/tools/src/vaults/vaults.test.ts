@@ -1,16 +1,17 @@
-import { anvilDevAccount, type SandboxEvmChain, type SandboxEvmChains, sandboxEvmChains, startSandboxEvmChain } from '@svc/chains';
+import { anvilDevAccount, type SandboxEvmChain, type SandboxEvmChains, sandboxEvmChains, startSandboxEvmChain } from '@svc/sandbox';
 import { findTool, ServiceError } from '@svc/contracts';
 import { sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxEvmNetworks } from '../evm/index.js';
+import { sandboxEvmNetworks } from '../evm/sandbox-evm-networks.js';
 import type { EvmNetworks } from '../ports/evm-networks.js';
 import type { HandlerContext } from '../handler.js';
 import { idempotencyKeyOf } from '../idempotency.js';
 import { testMasterKey } from '../testing/caller-contexts.js';
 import type { VaultChains } from '../ports/vault-chains.js';
-import { sandboxVaultChains, vaultsFamily } from './index.js';
+import { vaultsFamily } from './index.js';
+import { sandboxVaultChains } from './sandbox-vault-chains.js';
 
 const {
   svcCreateVault,

@@ -1,4 +1,5 @@
-import { BITCOIN_MAINNET, BitcoinLedgerError, isBitcoinMainnetAddress, POSTAGE_SATS, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from '@svc/chains';
+import { BITCOIN_MAINNET, isBitcoinMainnetAddress } from '@svc/chains';
+import { BitcoinLedgerError, POSTAGE_SATS, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from '@svc/sandbox';
 import { BTC_ADDRESS, ServiceError } from '@svc/contracts';
 import type { FaucetFamily, FaucetToken } from './family.js';
 

@@ -1,4 +1,5 @@
-import { EVM_CHAINS, evmChainByKey, type SandboxEvmMarket } from '@svc/chains';
+import { EVM_CHAINS, evmChainByKey } from '@svc/chains';
+import type { SandboxEvmMarket } from '@svc/sandbox';
 import { EVMADDR, ServiceError } from '@svc/contracts';
 import type { Sandbox } from '../../sandbox.js';
 import type { FaucetFamily, FaucetToken } from './family.js';

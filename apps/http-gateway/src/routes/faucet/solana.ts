@@ -1,4 +1,4 @@
-import { isSolanaAddress } from '@svc/chains';
+import { isSolanaAddress } from '@svc/sandbox';
 import { SOLADDR } from '@svc/contracts';
 import { NETWORKS } from '@svc/payments';
 import type { FaucetFamily } from './family.js';

@@ -1,6 +1,6 @@
 /**
  * Stacks post-condition semantics, to predict whether a payment transaction would abort on chain. The one
- * implementation: the facilitator calls it, and the sandbox ledger in `@svc/chains` applies it through
+ * implementation: the facilitator calls it, and the sandbox ledger in `@svc/sandbox` applies it through
  * {@link stacksTransactionCodec} (that package does not depend on this one).
  */
 import { decodeStacksTransaction, type StacksDecodedTransaction, type StacksFungibleComparator } from './transaction.js';

@@ -7,7 +7,7 @@ import { wrapFetchWithPayment } from '@x402/fetch';
 import { Cl, makeContractCall, makeSTXTokenTransfer, Pc, privateKeyToAddress } from '@stacks/transactions';
 import { beforeEach, describe, expect, it } from 'vitest';
 // The sandbox ledger (a dev dependency) gets the real codec injected, as the gateway's sandbox does.
-import { StacksSandboxLedger } from '@svc/chains';
+import { StacksSandboxLedger } from '@svc/sandbox';
 import { PAYMENT_TOKENS } from '../../tokens.js';
 import { ExactStacksClientScheme } from './client.js';
 import { EXACT_STACKS_ERRORS } from './errors.js';

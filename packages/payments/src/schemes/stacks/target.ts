@@ -2,7 +2,7 @@
  * Where verified Stacks payments are settled. The facilitator reads balances and nonces from it and hands it the
  * client's signed transaction bytes; it never signs anything itself.
  *
- * Implementations: the sandbox ledger (`StacksSandboxLedger` in `@svc/chains`, structurally) and
+ * Implementations: the sandbox ledger (`StacksSandboxLedger` in `@svc/sandbox`, structurally) and
  * {@link StacksHttpBroadcaster} (a Stacks node / Hiro API) in `broadcaster.ts`.
  */
 

@@ -5,7 +5,7 @@
  * Everything the facilitator and the sandbox ledger act on comes from these bytes: the sender is derived from the
  * spending condition, never taken from a payload field.
  *
- * The result type mirrors `StacksDecodedTransaction` in `@svc/chains` (sandbox/stacks/codec.ts) field for field, so
+ * The result type mirrors `StacksDecodedTransaction` in `@svc/sandbox` (src/stacks/codec.ts) field for field, so
  * `stacksTransactionCodec` (post-conditions.ts) is the codec the sandbox ledger takes.
  */
 import {

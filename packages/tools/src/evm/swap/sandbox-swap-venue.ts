@@ -1,4 +1,4 @@
-import type { SandboxEvmMarket } from '@svc/chains';
+import type { SandboxEvmMarket } from '@svc/sandbox';
 import { ServiceError } from '@svc/contracts';
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
 import { recordRead, type SwapVenue } from '@svc/providers';

@@ -1,4 +1,4 @@
-import { type SandboxSolana, type SolanaAssetId, VenueError, type VenueQuote } from '@svc/chains';
+import { type SandboxSolana, type SolanaAssetId, VenueError, type VenueQuote } from '@svc/sandbox';
 import { address, type Transaction } from '@solana/kit';
 import { recordRead, type SolanaMarket, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from '@svc/providers';
 
@@ -6,7 +6,7 @@ import { recordRead, type SolanaMarket, type SolanaSwapQuote, type SolanaTokenIn
 const SOURCE = 'Sandbox Solana swap venue';
 
 /**
- * The sandbox market: the seeded tokens and the sandbox swap venue's pools (packages/chains swap-venue.ts). Prices
+ * The sandbox market: the seeded tokens and the sandbox swap venue's pools (packages/sandbox swap-venue.ts). Prices
  * are the venue's spot prices (confidence 'high': they are what a swap fills at, before price impact).
  */
 export function sandboxSolanaMarket(solana: SandboxSolana): SolanaMarket {

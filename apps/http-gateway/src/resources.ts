@@ -1,0 +1,154 @@
+// Every resource that differs between sandbox and live mode is chosen here, from the configuration, so app.ts only
+// wires routes. A new chain or provider family adds its sandbox and live construction to this module.
+//
+// Live mode must never load the sandbox emulators (@svc/sandbox) or the sandbox adapters (@svc/tools/sandbox,
+// @svc/worker/sandbox):
+// the sandbox path reaches them through dynamic imports only, and every other import of them here is type-only.
+import type { MasterKeyProvider } from '@svc/chains';
+import { type EVMMessageVerifier, HttpPriceOracle, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
+import { liveBitcoinChain, Providers, sandboxBitcoinChain } from '@svc/providers';
+import type { Db } from '@svc/store';
+import { type HandlerResources, liveEvmNetworks, liveHederaNetwork, liveSolanaChain, type OrderEngine } from '@svc/tools';
+import type { FacilitatorClient } from '@x402/core/server';
+import { describeOrderNetworks, liveOrderEngineOf } from '@svc/worker';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Sandbox } from './sandbox.js';
+import { smartWalletVerifier } from './smart-wallet-verifier.js';
+
+/** What the mode-dependent resources are built from: the app's dependencies (tests replace some) and its logger. */
+export interface ResourceDependencies {
+  readonly db: Db;
+  readonly masterKey: MasterKeyProvider;
+  /** Replaces the mode's price oracle (tests move prices). */
+  readonly oracle?: PriceOracle | undefined;
+  /** The remote facilitator (FACILITATOR_URL) and its fee payers (its `/supported`): live mode. */
+  readonly facilitator?: FacilitatorClient | undefined;
+  readonly feePayer?: { readonly solana?: string | undefined } | undefined;
+  /** The sandbox chains and their in-process facilitator: sandbox mode. Without them the chain tools answer 503. */
+  readonly sandbox?: Sandbox | undefined;
+  /** The conditional-order worker's id (WORKER_ID). */
+  readonly workerId?: string | undefined;
+  readonly log: FastifyBaseLogger;
+}
+
+/** The resources of one mode: what the tools lend their handlers, and what the payment routes and sign-in use. */
+export interface ModeResources {
+  /** Custody, providers and the chains every tool family reaches. */
+  readonly handlers: HandlerResources;
+  /** Prices payment tokens in USD for the 402s. */
+  readonly oracle: PriceOracle;
+  /** Verifies and settles payments; none: paid calls answer 503 naming FACILITATOR_URL. */
+  readonly facilitator: FacilitatorClient | undefined;
+  /** The facilitator's fee payers, named in SOL_USDC requirements (`extra.feePayer`). */
+  readonly feePayer: { readonly solana?: string | undefined } | undefined;
+  /** Verifies smart-wallet sign-in proofs on Base; none: EOA proofs only. */
+  readonly evmVerifier: EVMMessageVerifier | undefined;
+  /** The sandbox chains, which settlement reconciliation reads in sandbox mode. */
+  readonly sandbox: Sandbox | undefined;
+  /** The conditional-order trigger engine (sandbox or live) that the embedded worker runs. */
+  readonly orderEngine: OrderEngine | undefined;
+  /** Registers the routes only this mode has (the sandbox faucet and price control). */
+  registerRoutes(app: FastifyInstance): Promise<void>;
+}
+
+/** The resources of the configured mode. */
+export function modeResources(config: Config, deps: ResourceDependencies): Promise<ModeResources> {
+  if (config.mode === 'live') return Promise.resolve(liveResources(config, deps));
+  return deps.sandbox ? sandboxResources(config, deps, deps.sandbox) : Promise.resolve(chainlessSandboxResources(config, deps));
+}
+
+/**
+ * Live mode: the configured HTTP oracle and remote facilitator, live providers, and the live chains whose settings
+ * are present (each other one answers 503 naming its setting). Only the order networks whose settings are present
+ * are watched; a create on another answers 503 naming them.
+ */
+export function liveResources(config: Config, deps: ResourceDependencies): ModeResources {
+  const evmNetworks = liveEvmNetworks(config.evmSettings);
+  const solana = liveSolanaChain(config.providerSettings);
+  const live = liveOrderEngineOf({ settings: config, db: deps.db, masterKey: deps.masterKey, evmNetworks, solana, workerId: deps.workerId, log: deps.log });
+  const { details, message } = describeOrderNetworks(live.networks);
+  deps.log.info(details, message);
+  return {
+    handlers: {
+      masterKey: deps.masterKey,
+      providers: new Providers(config.mode, config.providerSettings),
+      // No vault chain is wired in live mode in this release: minting is refused.
+      vaultChains: undefined,
+      evmNetworks,
+      solana,
+      hedera: liveHederaNetwork(config.hedera),
+      bitcoin: liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl, counterpartyUrl: config.counterpartyApiUrl }),
+      orderEngine: live.engine,
+      orderNetworks: live.networks,
+    },
+    oracle: deps.oracle ?? new HttpPriceOracle({ url: config.priceOracle.url, apiKey: config.priceOracle.apiKey }),
+    facilitator: deps.facilitator,
+    feePayer: deps.feePayer,
+    evmVerifier: smartWalletVerifier(config, undefined),
+    sandbox: undefined,
+    orderEngine: live.engine,
+    registerRoutes: async () => undefined,
+  };
+}
+
+/**
+ * Sandbox mode: the sandbox oracle and providers, the in-process facilitator, every chain an emulator (Hedera's
+ * started on the first Hedera call), the sandbox order engine, and the sandbox faucet and price routes.
+ */
+export async function sandboxResources(config: Config, deps: ResourceDependencies, sandbox: Sandbox): Promise<ModeResources> {
+  const [{ sandboxHederaNetwork }, adapters, { sandboxMarketOf, sandboxOrderEngine }, { sandboxRoutes }, { sandboxPriceRoutes }] = await Promise.all([
+    import('@svc/sandbox'),
+    import('@svc/tools/sandbox'),
+    import('@svc/worker/sandbox'),
+    import('./routes/sandbox.js'),
+    import('./routes/sandbox-prices.js'),
+  ]);
+  const orderEngine = sandboxOrderEngine({ db: deps.db, sandbox, masterKey: deps.masterKey, workerId: deps.workerId });
+  return {
+    handlers: {
+      masterKey: deps.masterKey,
+      providers: new Providers(config.mode, config.providerSettings),
+      vaultChains: adapters.sandboxVaultChains(sandbox.base),
+      evmNetworks: adapters.sandboxEvmNetworks(sandbox.evm),
+      solana: adapters.sandboxSolanaChain(sandbox.solana),
+      hedera: async () => sandboxHederaNetwork(await sandbox.hedera()),
+      bitcoin: sandboxBitcoinChain(() => sandbox.bitcoin.esploraUrl()),
+      orderEngine,
+      orderNetworks: undefined,
+    },
+    oracle: deps.oracle ?? new SandboxPriceOracle(),
+    facilitator: sandbox.facilitator,
+    feePayer: sandbox.feePayer,
+    evmVerifier: smartWalletVerifier(config, sandbox),
+    sandbox,
+    orderEngine,
+    registerRoutes: async (app) => {
+      sandboxRoutes(app, sandbox);
+      sandboxPriceRoutes(app, { db: deps.db, market: sandboxMarketOf(sandbox) });
+    },
+  };
+}
+
+/**
+ * Sandbox mode without chains (tests of the HTTP surface alone): the sandbox oracle and providers, no facilitator,
+ * and the chain tools answering 503 naming the live settings, which sandbox mode never has.
+ */
+function chainlessSandboxResources(config: Config, deps: ResourceDependencies): ModeResources {
+  return {
+    handlers: {
+      masterKey: deps.masterKey,
+      providers: new Providers(config.mode, config.providerSettings),
+      evmNetworks: liveEvmNetworks(config.evmSettings),
+      solana: liveSolanaChain(config.providerSettings),
+      bitcoin: liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl, counterpartyUrl: config.counterpartyApiUrl }),
+    },
+    oracle: deps.oracle ?? new SandboxPriceOracle(),
+    facilitator: deps.facilitator,
+    feePayer: deps.feePayer,
+    evmVerifier: smartWalletVerifier(config, undefined),
+    sandbox: undefined,
+    orderEngine: undefined,
+    registerRoutes: async () => undefined,
+  };
+}

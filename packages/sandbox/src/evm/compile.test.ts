@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT, SANDBOX_V2_PAIR_ARTIFACT, SANDBOX_V2_ROUTER_ARTIFACT, SVC_VAULT_NFT_ARTIFACT } from './artifacts.js';
+import { compileSandboxContracts, SANDBOX_CONTRACTS, serializeArtifact } from './compile.js';
+
+const EVM_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+describe('sandbox contract artifacts', () => {
+  it('are exactly what the current sources compile to (run `pnpm --filter @svc/sandbox compile-contracts` if not)', () => {
+    const fresh = compileSandboxContracts(path.join(EVM_DIR, 'contracts'));
+    for (const name of SANDBOX_CONTRACTS) {
+      const committed = readFileSync(path.join(EVM_DIR, 'artifacts', `${name}.json`), 'utf8');
+      expect(committed, `artifacts/${name}.json`).toBe(serializeArtifact(fresh[name]));
+    }
+  }, 60_000);
+
+  it('are the ones the runtime loads', () => {
+    expect(SANDBOX_USDC_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
+    expect(MULTICALL3_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
+    expect(SVC_VAULT_NFT_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
+    expect(SANDBOX_V2_PAIR_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
+    expect(SANDBOX_V2_ROUTER_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
+    expect(SANDBOX_USDC_ARTIFACT.solcVersion).toMatch(/^0\.8\.\d+\+commit/);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Compiles the sandbox contracts (contracts/*.sol) with solc-js from npm (no network, no native solc) and writes the
+ * committed artifacts (artifacts/<Name>.json). The runtime never needs solc: it loads those artifacts.
+ *
+ *   pnpm --filter @svc/sandbox compile-contracts
+ *
+ * compile.test.ts recompiles and compares with the committed files, so the artifacts cannot drift from the sources.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import solc from 'solc';
+import type { ContractArtifact } from './artifacts.js';
+
+export const SANDBOX_CONTRACTS = [
+  'SandboxUSDC',
+  'Multicall3',
+  'SvcVaultNFT',
+  'SandboxERC20',
+  'SandboxWrappedNative',
+  'SandboxV2Pair',
+  'SandboxV2Router',
+  'SandboxERC721',
+  'SandboxERC1155',
+] as const;
+export type SandboxContractName = (typeof SANDBOX_CONTRACTS)[number];
+
+/**
+ * Fixed compiler settings. No CBOR metadata is appended, so the bytecode depends only on the code, not on comments,
+ * whitespace or line endings of the source files.
+ */
+const SETTINGS = {
+  optimizer: { enabled: true, runs: 200 },
+  evmVersion: 'cancun',
+  metadata: { appendCBOR: false },
+  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
+} as const;
+
+interface SolcOutput {
+  errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
+  contracts?: Record<string, Record<string, { abi: ContractArtifact['abi']; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+}
+
+/** Compiles every sandbox contract found in `contractsDir`. Throws on any compiler error or warning. */
+export function compileSandboxContracts(contractsDir: string): Record<SandboxContractName, ContractArtifact> {
+  const sources = Object.fromEntries(
+    SANDBOX_CONTRACTS.map((name) => [`${name}.sol`, { content: readFileSync(path.join(contractsDir, `${name}.sol`), 'utf8') }]),
+  );
+  const input = { language: 'Solidity', sources, settings: SETTINGS };
+  const output = JSON.parse(
+    solc.compile(JSON.stringify(input), { import: (p) => ({ error: `imports are not supported (${p})` }) }),
+  ) as SolcOutput;
+  const problems = (output.errors ?? []).filter((e) => e.severity !== 'info');
+  if (problems.length > 0) throw new Error(`solc reported:\n${problems.map((e) => e.formattedMessage).join('\n')}`);
+
+  const solcVersion = solc.version();
+  const result = {} as Record<SandboxContractName, ContractArtifact>;
+  for (const name of SANDBOX_CONTRACTS) {
+    const compiled = output.contracts?.[`${name}.sol`]?.[name];
+    if (!compiled) throw new Error(`solc produced no output for ${name}`);
+    result[name] = {
+      abi: compiled.abi,
+      bytecode: `0x${compiled.evm.bytecode.object}`,
+      deployedBytecode: `0x${compiled.evm.deployedBytecode.object}`,
+      solcVersion,
+    };
+  }
+  return result;
+}
+
+/** The exact text written to artifacts/<Name>.json. */
+export function serializeArtifact(artifact: ContractArtifact): string {
+  return `${JSON.stringify(artifact, null, 2)}\n`;
+}
+
+/** Compiles `<evmDir>/contracts/*.sol` and writes `<evmDir>/artifacts/*.json`. Returns the written paths. */
+export function writeSandboxArtifacts(evmDir: string): string[] {
+  const compiled = compileSandboxContracts(path.join(evmDir, 'contracts'));
+  return SANDBOX_CONTRACTS.map((name) => {
+    const file = path.join(evmDir, 'artifacts', `${name}.json`);
+    writeFileSync(file, serializeArtifact(compiled[name]));
+    return file;
+  });
+}
+
+// CLI: node compile.js <evmDir>. The package script bundles this file with tsup first (Node 20 cannot run .ts).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const evmDir = path.resolve(process.argv[2] ?? 'src/sandbox/evm');
+  for (const file of writeSandboxArtifacts(evmDir)) console.log(`wrote ${path.relative(process.cwd(), file)}`);
+}

@@ -1,0 +1,34 @@
+import type { HederaNetwork } from '@svc/chains';
+import type { HederaSandboxLedger } from './ledger.js';
+
+/** The tools' view of the sandbox ledger: the same answers the mirror node and SaucerSwap give live. */
+export function sandboxHederaNetwork(ledger: HederaSandboxLedger): HederaNetwork {
+  const sdk = ledger.sdk;
+  return {
+    caip2: 'hedera:mainnet',
+    swapRouter: { routerId: ledger.routerId, whbarTokenId: ledger.whbarTokenId },
+    sdk: async () => sdk,
+    async account(ref) {
+      const account = ledger.account(ref);
+      if (!account) return undefined;
+      return {
+        accountId: account.accountId,
+        evmAddress: account.evmAddress.toLowerCase(),
+        hasKey: account.key !== null,
+        tinybar: account.tinybar,
+        tokens: [...account.tokens].map(([tokenId, balance]) => ({ tokenId, balance })),
+      };
+    },
+    token: async (tokenId) => ledger.token(tokenId),
+    tokens: async () => ledger.tokens,
+    pools: async () => ledger.pools().map(({ contractId, assets, reserves }) => ({ contractId, assets, reserves })),
+    async execute(tx, payer, key) {
+      const frozen = tx
+        .setTransactionId(sdk.TransactionId.generate(payer))
+        .setNodeAccountIds([sdk.AccountId.fromString(ledger.nodeAccountId)])
+        .freeze();
+      const record = ledger.submit((await frozen.sign(key)).toBytes());
+      return { transactionId: record.transactionId, status: 'SUCCESS', consensusTimestamp: record.consensusTimestamp, feeTinybars: record.fee, transfers: record.transfers };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// The sandbox emulators: every chain the service runs on in sandbox mode, with no network at all. Live mode never
+// loads this package (the gateway imports it only on its sandbox path).
+export { type SandboxChains, startSandboxChains, type StartSandboxChainsOptions } from './sandbox-chains.js';
+
+// EVM: anvil with SandboxUSDC (EIP-3009), Multicall3, SvcVaultNFT and a seeded market (tokens, V2 pools, NFTs).
+export { type AnvilInstance, startAnvil } from './evm/anvil.js';
+export {
+  ANVIL_DEV_MNEMONIC,
+  anvilDevAccount,
+  BASE_USDC_ADDRESS,
+  connectSandboxEvmChain,
+  type SandboxEvmChain,
+  sandboxUsdcAddress,
+  startSandboxEvmChain,
+  SVC_VAULT_NFT_MINTER_INDEX,
+} from './evm/sandbox-chain.js';
+export { type SandboxEvmChains, sandboxEvmChains } from './evm/sandbox-evm-chains.js';
+export { NATIVE_TOKEN_SENTINEL, openSandboxEvmMarket, SANDBOX_MARKET_MAKER, type SandboxEvmMarket, type SandboxToken } from './evm/sandbox-market.js';
+
+// Solana: LiteSVM with USDC at the mainnet mint address, behind a local JSON-RPC facade, and a swap venue.
+export { loadOrCreateKeyPairFile } from './solana/keypair-file.js';
+export { isSolanaAddress, type SandboxSolana, startSandboxSolana } from './solana/sandbox-solana.js';
+export { type VenueQuote, VenueError } from './solana/swap-venue.js';
+export { SOLANA_BONK_MINT, SOLANA_JUP_MINT, SOLANA_USDC_MINT, SOLANA_WSOL_MINT, type SolanaAssetId } from './solana/tokens.js';
+
+// Bitcoin: an in-process UTXO ledger checking real signatures, behind an Esplora-compatible facade, with runes,
+// inscriptions and the Counterparty assets its transactions carry.
+export { BitcoinLedgerError } from './bitcoin/ledger.js';
+export { POSTAGE_SATS, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from './bitcoin/sandbox-assets.js';
+export { SandboxBitcoin } from './bitcoin/sandbox-bitcoin.js';
+
+// Hedera: an in-process ledger applying verified, signed @hashgraph/sdk transactions, seen as a HederaNetwork.
+export { HederaSandboxLedger } from './hedera/ledger.js';
+export { sandboxHederaNetwork } from './hedera/network.js';
+
+// Stacks: an in-process ledger applying verified signed STX and SIP-010 transfers (the codec is injected).
+export type { StacksDecodedTransaction, StacksTransactionCodec } from './stacks/codec.js';
+export { StacksSandboxLedger } from './stacks/ledger.js';

@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import { HederaSandboxLedger } from './hedera/ledger.js';
+import { SandboxBitcoin } from './bitcoin/sandbox-bitcoin.js';
+import { type SandboxEvmChain, startSandboxEvmChain } from './evm/sandbox-chain.js';
+import { type SandboxEvmChains, sandboxEvmChains } from './evm/sandbox-evm-chains.js';
+import { type SandboxSolana, startSandboxSolana } from './solana/sandbox-solana.js';
+import type { StacksTransactionCodec } from './stacks/codec.js';
+import { StacksSandboxLedger } from './stacks/ledger.js';
+
+/** Every sandbox chain the service runs on: each one an emulator in this process or a child process (anvil). */
+export interface SandboxChains {
+  /** The sandbox Base chain (anvil, chain id 8453) with USDC at its canonical address. */
+  readonly base: SandboxEvmChain;
+  /** The five sandbox EVM chains with their seeded markets (tokens, pools, NFTs), each started and seeded on first use. */
+  readonly evm: SandboxEvmChains['evm'];
+  /** The sandbox Solana chain (LiteSVM behind a JSON-RPC facade) with USDC at the mainnet mint address. */
+  readonly solana: SandboxSolana;
+  /** The sandbox Stacks chain (stacks:1): an in-process ledger of STX, sBTC and USDCx applying signed transfers. */
+  readonly stacks: StacksSandboxLedger;
+  /** The sandbox Hedera ledger (in process), started on first use: loading @hashgraph/sdk costs about 1.3 s. */
+  hedera(): Promise<HederaSandboxLedger>;
+  /** The sandbox Bitcoin chain: an in-process UTXO ledger; its Esplora facade listens from first use. */
+  readonly bitcoin: SandboxBitcoin;
+  /** Where chain state persists (`<dataDir>/chains`); undefined when every chain is ephemeral. */
+  readonly chainsDir: string | undefined;
+  stop(): Promise<void>;
+}
+
+export interface StartSandboxChainsOptions {
+  /** Chain state persists under `<dataDir>/chains/`; without it every chain is ephemeral. */
+  readonly dataDir?: string | undefined;
+  /** How the Stacks ledger decodes and checks signed transactions (`stacksTransactionCodec` from `@svc/payments`). */
+  readonly stacksCodec: StacksTransactionCodec;
+}
+
+/** Start every sandbox chain. Base and Solana start at once (payments settle there); the others on first use. */
+export async function startSandboxChains(options: StartSandboxChainsOptions): Promise<SandboxChains> {
+  const chainsDir = options.dataDir ? join(options.dataDir, 'chains') : undefined;
+  const [base, solana] = await Promise.allSettled([
+    startSandboxEvmChain({ chainId: 8453, ...(chainsDir ? { stateFile: join(chainsDir, 'base-8453.json') } : {}) }),
+    startSandboxSolana(chainsDir ? { stateFile: join(chainsDir, 'solana-litesvm.bin') } : {}),
+  ]);
+  if (base.status === 'rejected' || solana.status === 'rejected') {
+    await Promise.all([base, solana].map((started) => (started.status === 'fulfilled' ? started.value.stop() : undefined)));
+    throw base.status === 'rejected' ? base.reason : (solana as PromiseRejectedResult).reason;
+  }
+  try {
+    // Loaded from its file here, inside the try: a corrupt file stops the chains started above.
+    const stacks = new StacksSandboxLedger({ codec: options.stacksCodec, ...(chainsDir ? { file: join(chainsDir, 'stacks-1.json') } : {}) });
+    const bitcoin = new SandboxBitcoin({ file: chainsDir ? join(chainsDir, 'bitcoin-mainnet.json') : undefined });
+    const evmChains = sandboxEvmChains({ base: base.value, chainsDir });
+    let hedera: Promise<HederaSandboxLedger> | undefined;
+    return {
+      base: base.value,
+      evm: evmChains.evm,
+      solana: solana.value,
+      stacks,
+      hedera: () => (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {})),
+      bitcoin,
+      chainsDir,
+      stop: async () => {
+        // close() writes the Stacks ledger's last changes to its file.
+        await evmChains.stop();
+        await Promise.all([base.value.stop(), solana.value.stop(), stacks.close(), bitcoin.stop()]);
+      },
+    };
+  } catch (error) {
+    await Promise.all([base.value.stop(), solana.value.stop()]);
+    throw error;
+  }
+}
