@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/chains';
-import { findPaymentClaim, openStore } from '@svc/store';
+import { findPaymentClaim } from '@svc/store';
+import { openTestDatabase } from '@svc/store/testing';
 import type { FacilitatorClient } from '@x402/core/server';
 import { createTestClient, createWalletClient, erc20Abi, http, type LocalAccount } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,7 +162,7 @@ describe('local facilitator on a sandbox EVM chain', () => {
   });
 
   it('keeps the payment claimed when its settlement times out (outcome unknown), so it is never used twice', async () => {
-    const db = await openStore({ pgliteDir: 'memory://' });
+    const db = await openTestDatabase();
     try {
       const processor = new PaymentProcessor(facilitatorWith({ receiptTimeoutMs: 300 }), db);
       const [payload] = await signedPayments(1);

@@ -1,5 +1,6 @@
 import { startSandboxSolana, type SandboxSolana } from '@svc/chains';
-import { type Db, findPaymentClaim, markSettling, openStore, recentCalls, recordSettlementBroadcast } from '@svc/store';
+import { type Db, findPaymentClaim, markSettling, recentCalls, recordSettlementBroadcast } from '@svc/store';
+import { openTestDatabase } from '@svc/store/testing';
 import {
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
@@ -37,7 +38,7 @@ describe('reconciling interrupted Solana settlements on the sandbox chain', () =
 
   beforeAll(async () => {
     solana = await startSandboxSolana();
-    db = await openStore({ pgliteDir: 'memory://' });
+    db = await openTestDatabase();
     feePayer = await generateKeyPairSigner();
     await solana.airdrop(feePayer.address, 1_000_000_000n);
     const payTo = (await generateKeyPairSigner()).address;

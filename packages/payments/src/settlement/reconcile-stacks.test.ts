@@ -1,6 +1,7 @@
 import { makeSTXTokenTransfer, privateKeyToAddress } from '@stacks/transactions';
 import { StacksSandboxLedger } from '@svc/chains';
-import { type Db, findPaymentClaim, markSettling, openStore, recentCalls } from '@svc/store';
+import { type Db, findPaymentClaim, markSettling, recentCalls } from '@svc/store';
+import { openTestDatabase } from '@svc/store/testing';
 import { x402Client } from '@x402/core/client';
 import { x402Facilitator } from '@x402/core/facilitator';
 import type { FacilitatorClient } from '@x402/core/server';
@@ -36,7 +37,7 @@ describe('reconciling interrupted Stacks settlements on the sandbox ledger', () 
   const reconcile = () => reconcileSettlements({ db, ledgers: new Map([['stacks:1', stacksAuthorizationLedger(ledger)]]), log: { warn: () => undefined }, olderThanMs: 0, recheckMs: 0 });
 
   beforeAll(async () => {
-    db = await openStore({ pgliteDir: 'memory://' });
+    db = await openTestDatabase();
     ledger = new StacksSandboxLedger({ codec: stacksTransactionCodec });
     ledger.credit(PAYER, 'STX', 5_000_000n);
     const facilitator = registerExactStacksScheme(new x402Facilitator(), { target: ledger });

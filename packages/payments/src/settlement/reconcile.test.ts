@@ -1,5 +1,6 @@
 import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/chains';
-import { type Db, findPaymentClaim, markSettling, openStore, recentCalls } from '@svc/store';
+import { type Db, findPaymentClaim, markSettling, recentCalls } from '@svc/store';
+import { openTestDatabase } from '@svc/store/testing';
 import type { PaymentPayload } from '@x402/core/types';
 import { type Address, createTestClient, createWalletClient, erc20Abi, type Hex, http, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,7 @@ describe('reconciling interrupted settlements by the authorization state on chai
 
   beforeAll(async () => {
     chain = await startSandboxEvmChain({ chainId: 8453 });
-    db = await openStore({ pgliteDir: 'memory://' });
+    db = await openTestDatabase();
     const broadcasts = new SettlementBroadcasts();
     broadcasts.listen((broadcast) => recordSettlementBroadcast(db, broadcast));
     const facilitator = createLocalFacilitator({ broadcasts, evm: [{ network: NETWORKS.base, rpcUrl: chain.rpcUrl, settlers: [anvilDevAccount(2)] }] });
