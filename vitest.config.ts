@@ -25,6 +25,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker keeps its module graph from one test file to the next: each file no longer pays for importing the
+    // workspace and PGlite's WASM again, and sandbox files share the worker's sandbox. Tests restore what they change
+    // (timers, chain settings) and use fresh accounts.
+    isolate: false,
     // Two test files at a time, also on 2 cores: most of a file's time is spent waiting on its chains (anvil, LiteSVM,
     // settlement) and databases, so one worker per core minus one (vitest's default: 1 here) left a core idle.
     maxWorkers: 2,
@@ -34,7 +38,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: EVERY_TEST, exclude: ['**/node_modules/**', ...['db', 'sandbox', 'process', 'check'].flatMap(named)] } },
       { extends: true, test: { name: 'db', include: named('db') } },
-      { extends: true, test: { name: 'sandbox', include: named('sandbox'), isolate: false } },
+      { extends: true, test: { name: 'sandbox', include: named('sandbox') } },
       { extends: true, test: { name: 'process', include: named('process') } },
       { extends: true, test: { name: 'check', include: named('check') } },
     ],
