@@ -28,8 +28,8 @@ switch (task) {
     pnpm('exec', 'vitest', 'run', ...TEST_TIERS.flatMap((tier) => ['--project', tier]));
     break;
   case 'fuzz-deep':
-    // The fuzz with issue 16's 20 generated inputs per tool and transport (every run has 3).
-    run('npx', [...PNPM, 'exec', 'vitest', 'run', '--project', 'sandbox', 'apps/http-gateway/test/fuzz.sandbox.test.ts'], { FUZZ_GENERATED_PER_TOOL: '20' });
+    // The fuzz's full run: 20 generated inputs per tool and transport, every hostile variant over every transport.
+    run('npx', [...PNPM, 'exec', 'vitest', 'run', '--project', 'sandbox', 'apps/http-gateway/test/fuzz.sandbox.test.ts'], { FUZZ_DEEP: '1' });
     break;
   case 'worker':
     run('node', ['apps/http-gateway/dist/worker-main.js']);
