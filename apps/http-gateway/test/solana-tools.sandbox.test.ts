@@ -111,6 +111,8 @@ describe.each(backendsFor(import.meta.url))('Solana tools on the sandbox chain, 
   }, 60_000);
 
   it('splBuyIntent quotes with the conditional-order handoff and swaps within slippage of the quote', async () => {
+    // The worker's sandbox venue is shared: other files' swaps and price moves may have left JUP elsewhere.
+    await gateway.sandbox.solana.setTokenPriceUsd(SOLANA_JUP_MINT, 0.8);
     const alice = await fundedVault();
     const { accountId } = await json(await alice.call('wallet', {}));
     expect(await json(await alice.call('setSlippageSettings', { swapSlippage: 0.5, pumpSlippage: 10 }))).toBeTruthy();
