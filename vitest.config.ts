@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const EVERY_TEST = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'];
+const EVERY_TEST = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'scripts/**/*.test.ts'];
 const named = (suffix: string) => EVERY_TEST.map((pattern) => pattern.replace('*.test.ts', `*.${suffix}.test.ts`));
 
 /**
