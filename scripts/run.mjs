@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const PNPM = ['--yes', 'pnpm@10.34.8'];
+const TEST_TIERS = ['unit', 'db', 'sandbox', 'process'];
 const task = process.argv[2];
 
 function run(cmd, args, env = {}) {
@@ -22,7 +23,13 @@ switch (task) {
     break;
   case 'test':
     pnpm('exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only');
-    pnpm('exec', 'vitest', 'run');
+    // Lint runs here, before the tests.
+    // Every tier in one vitest run (vitest.config.ts says what each holds); `check` projects are run on their own.
+    pnpm('exec', 'vitest', 'run', ...TEST_TIERS.flatMap((tier) => ['--project', tier]));
+    break;
+  case 'fuzz-deep':
+    // The fuzz's full run: 20 generated inputs per tool and transport, every hostile variant over every transport.
+    run('npx', [...PNPM, 'exec', 'vitest', 'run', '--project', 'sandbox', 'apps/http-gateway/test/fuzz.sandbox.test.ts'], { FUZZ_DEEP: '1' });
     break;
   case 'worker':
     run('node', ['apps/http-gateway/dist/worker-main.js']);
@@ -45,6 +52,6 @@ switch (task) {
     run('node', ['apps/http-gateway/dist/operator-cli.js', task, ...process.argv.slice(3)]);
     break;
   default:
-    console.error(`usage: node scripts/run.mjs start|worker|test|bench|demo|docs:config|mcp-conformance|access-keys|credit|rotate-master-key`);
+    console.error(`usage: node scripts/run.mjs start|worker|test|fuzz-deep|bench|demo|docs:config|mcp-conformance|access-keys|credit|rotate-master-key`);
     process.exit(2);
 }

@@ -1,4 +1,6 @@
 import { createServer } from 'node:net';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { x402Client } from '@x402/core/client';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
@@ -8,7 +10,7 @@ import { type Address, erc20Abi } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { usdToCredit } from '@svc/payments';
 import { accountForWallet, type Db, saveSpendingPolicy, type SpendingPolicy } from '@svc/store';
-import { testBackends } from '@svc/store/testing';
+import { type TestBackend, testBackends } from '@svc/store/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type AppDependencies, buildApp } from '../src/app.js';
@@ -33,7 +35,7 @@ export interface Harness {
 }
 
 /** Start the real gateway (fastify.inject) on a fresh database of the given backend, for one test file. */
-export function useGateway(backend: ReturnType<typeof testBackends>[number], env: Record<string, string> = {}): Harness {
+export function useGateway(backend: TestBackend, env: Record<string, string> = {}): Harness {
   const harness = {} as { app: FastifyInstance; db: Db };
   beforeAll(async () => {
     harness.db = await backend.open();
@@ -47,7 +49,31 @@ export function useGateway(backend: ReturnType<typeof testBackends>[number], env
   return harness;
 }
 
-export const backends = testBackends();
+const allBackends = testBackends();
+/** PGlite, the embedded database every gateway test file runs on. */
+export const pglite = allBackends.find((backend) => backend.name === 'pglite')!;
+
+/**
+ * The gateway test files that also run on PostgreSQL when DATABASE_URL is set: the paid flows and the crash and
+ * concurrency tests whose correctness rests on the database's transactions and locks. Every other gateway file runs
+ * on PGlite only; the store's own tests (packages/store) run every query on both databases.
+ */
+const ON_BOTH_DATABASES = new Set([
+  'a2a-approval',
+  'conditional-orders-crash',
+  'mcp-credit',
+  'oauth-tokens',
+  'paid',
+  'refund',
+  'refused-settlement',
+  'settlement-crash',
+]);
+
+/** The databases the test file at `testFileUrl` (its `import.meta.url`) runs on: see ON_BOTH_DATABASES. */
+export function backendsFor(testFileUrl: string): TestBackend[] {
+  const name = basename(fileURLToPath(testFileUrl)).split('.')[0]!;
+  return ON_BOTH_DATABASES.has(name) ? allBackends : [pglite];
+}
 
 /** The sandbox Base USDC (the payment token) held by `address`, atomic units. */
 export const usdcOf = (sandbox: Sandbox, address: Address) => sandbox.base.publicClient.readContract({ address: sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
@@ -69,6 +95,19 @@ export const freePort = () =>
     });
   });
 
+let startedSandbox: Promise<Sandbox> | undefined;
+
+/**
+ * This vitest worker's sandbox chains and facilitator, started on first use and shared by every test file the worker
+ * runs (the sandbox tier runs files without module isolation); they stop when the worker exits, anvil with it. Tests
+ * on a shared sandbox pay from fresh wallets and measure balance changes, never absolute balances of shared addresses
+ * such as the payee, and restore any chain-wide setting they change (automine).
+ */
+export function workerSandbox(): Promise<Sandbox> {
+  startedSandbox ??= startSandbox();
+  return startedSandbox;
+}
+
 export interface SandboxGateway extends Harness {
   readonly sandbox: Sandbox;
   /** http://127.0.0.1:<port>: the gateway's public base URL (what SIWX proofs must name). */
@@ -80,15 +119,16 @@ export interface SandboxGateway extends Harness {
 }
 
 /**
- * The real gateway listening on 127.0.0.1 with fresh sandbox chains and its in-process facilitator, for one test file.
+ * The real gateway listening on 127.0.0.1 on a fresh database, with the worker's sandbox chains and in-process
+ * facilitator (`workerSandbox`), for one test file.
  * `deps.oracle` lets a test move prices.
  */
-export function useSandboxGateway(backend: ReturnType<typeof testBackends>[number], env: Record<string, string> = {}, deps: Pick<AppDependencies, 'oracle' | 'masterKey' | 'logStream'> = {}): SandboxGateway {
+export function useSandboxGateway(backend: TestBackend, env: Record<string, string> = {}, deps: Pick<AppDependencies, 'oracle' | 'masterKey' | 'logStream'> = {}): SandboxGateway {
   const state = {} as { app: FastifyInstance; db: Db; sandbox: Sandbox; url: string };
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${state.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   beforeAll(async () => {
-    state.sandbox = await startSandbox();
+    state.sandbox = await workerSandbox();
     state.db = await backend.open();
     const port = await freePort();
     state.app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port), ...env }), { ...deps, db: state.db, sandbox: state.sandbox });
@@ -97,7 +137,6 @@ export function useSandboxGateway(backend: ReturnType<typeof testBackends>[numbe
   });
   afterAll(async () => {
     await state.app?.close();
-    await state.sandbox?.stop();
     await state.db?.close();
   });
   return {

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db.js';
 import { accountForWallet } from './identity.js';
+import { migrate } from './migrate.js';
 import { openStore } from './open.js';
+import { openPglite, pgliteDb } from './pglite.js';
 import { openPostgres } from './postgres.js';
 
 export interface TestBackend {
@@ -10,9 +14,41 @@ export interface TestBackend {
   open(): Promise<Db>;
 }
 
+/**
+ * Names a file holding `migratedPgliteTarball()`'s output, written once per test run (the vitest global set-up), so
+ * that no test file pays for initdb and the migrations again.
+ */
+export const PGLITE_TEMPLATE_ENV = 'SVC_TEST_PGLITE_TEMPLATE';
+
+/**
+ * A freshly migrated PGlite data directory as a tarball. Creating a PGlite cluster (initdb in WASM) takes seconds and
+ * loading this takes well under one, so every test database starts from it.
+ */
+export async function migratedPgliteTarball(): Promise<Blob> {
+  const pg = await PGlite.create();
+  try {
+    await migrate(pgliteDb(pg));
+    return await pg.dumpDataDir('none');
+  } finally {
+    await pg.close();
+  }
+}
+
+let template: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  template ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : migratedPgliteTarball();
+  return template;
+}
+
+/** A fresh, migrated in-memory PGlite database. */
+export async function openTestDatabase(): Promise<Db> {
+  return openPglite(undefined, { loadDataDir: await pgliteTemplate() });
+}
+
 /** PGlite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
 export function testBackends(): TestBackend[] {
-  const backends: TestBackend[] = [{ name: 'pglite', open: () => openStore({ pgliteDir: 'memory://' }) }];
+  const backends: TestBackend[] = [{ name: 'pglite', open: openTestDatabase }];
   const url = process.env.DATABASE_URL;
   if (url) {
     backends.push({

@@ -1,5 +1,5 @@
 /**
- * The committed compiler output for the sandbox contracts (written by compile.ts, checked by compile.test.ts).
+ * The committed compiler output for the sandbox contracts (written by compile.ts, checked by compile.check.test.ts, `npm run check:contracts`).
  * The runtime uses these; it never needs solc.
  */
 import type { Abi, Hex } from 'viem';

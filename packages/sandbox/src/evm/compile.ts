@@ -4,7 +4,7 @@
  *
  *   pnpm --filter @svc/sandbox compile-contracts
  *
- * compile.test.ts recompiles and compares with the committed files, so the artifacts cannot drift from the sources.
+ * compile.check.test.ts (`npm run check:contracts`) recompiles and compares with the committed files, so the artifacts cannot drift from the sources.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
