@@ -8,7 +8,8 @@ import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { erc20Abi, formatUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { buildApp, loadConfig, startSandbox } from '../apps/http-gateway/dist/index.js';
+import { buildApp, loadConfig } from '../apps/http-gateway/dist/index.js';
+import { startSandbox } from '../apps/http-gateway/dist/sandbox.js';
 import { openStore } from '../packages/store/dist/index.js';
 
 const TOOL = 'hederaContractIdToEvmAddress'; // the tool with a handler today (packages/tools/src/handlers.ts)
