@@ -12,6 +12,13 @@ function run(cmd, args, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 const pnpm = (...args) => run('npx', [...PNPM, ...args]);
+// A named step says where it starts and how long it took, so a failure in the log points at its step.
+function step(name, body) {
+  const started = performance.now();
+  console.log(`\n== ${name}`);
+  body();
+  console.log(`== ${name}: passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
 
 pnpm('install', existsSync('pnpm-lock.yaml') ? '--frozen-lockfile' : '--no-frozen-lockfile', '--reporter=append-only');
 pnpm('exec', 'turbo', 'run', 'build', '--output-logs=errors-only');
@@ -21,8 +28,9 @@ switch (task) {
     run('node', ['apps/http-gateway/dist/main.js']);
     break;
   case 'test':
-    pnpm('exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only');
-    pnpm('exec', 'vitest', 'run');
+    step('typecheck', () => pnpm('exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only'));
+    step('lint', () => pnpm('run', 'lint'));
+    step('vitest', () => pnpm('exec', 'vitest', 'run'));
     break;
   case 'worker':
     run('node', ['apps/http-gateway/dist/worker-main.js']);
