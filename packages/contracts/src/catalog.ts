@@ -1,4 +1,4 @@
-import { FAMILY_DEFAULT_USD, isPriceFamily } from './pricing.js';
+import { FAMILY_DEFAULT_USD, isPriceFamily, type UsdPrice } from './pricing.js';
 import { analyticsTools } from './tools/analytics.js';
 import { bitcoinTools } from './tools/bitcoin.js';
 import { conditionalOrderTools } from './tools/conditional-orders.js';
@@ -12,7 +12,7 @@ import { predictionTools } from './tools/prediction.js';
 import { researchTools } from './tools/research.js';
 import { solanaTools } from './tools/solana.js';
 import { vaultTools } from './tools/vaults.js';
-import type { ToolDefinition, UsdPrice } from './types.js';
+import type { ToolDefinition } from './types.js';
 
 /** Every tool of the service, each defined once. Order: the families as the spec presents them. */
 export const catalog = [

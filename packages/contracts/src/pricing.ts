@@ -1,4 +1,5 @@
-import type { UsdPrice } from './types.js';
+/** Positive fixed-point USD amount as a decimal string, e.g. "0.0012". */
+export type UsdPrice = `${number}`;
 
 /**
  * The one pricing table. The spec fixes a USD price for many tools; each tool whose price the spec does not

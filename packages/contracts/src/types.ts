@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PriceFamily } from './pricing.js';
+import type { PriceFamily, UsdPrice } from './pricing.js';
 
 /** The spec's 15 tool groups, used as OpenAPI tags, discovery groups, MCP/A2A skill groups. */
 export const TOOL_GROUPS = [
@@ -53,9 +53,6 @@ export interface ToolChange {
 
 /** What most `write` tools do: each call moves funds (or wallet state) again, and what moved cannot be undone. */
 export const MOVES_FUNDS: ToolChange = { destructive: true, idempotent: false };
-
-/** Positive fixed-point USD amount as a decimal string, e.g. "0.0012". */
-export type UsdPrice = `${number}`;
 
 /** What every catalog entry states besides its settlement (see `ToolDefinition`). */
 export interface ToolBase<Name extends string, Input extends z.ZodType> {

@@ -1,5 +1,4 @@
 import type { Db, Queryable } from './db.js';
-import { webhookBodyOf } from './webhook-outbox.js';
 
 /** What the watcher saw: one side (in or out) of one transfer touching a tracked address. */
 export interface NewActivityEvent {
@@ -27,6 +26,14 @@ export interface ActivityEvent {
   readonly logIndex: number | null;
   readonly occurredAt: string;
   readonly [detail: string]: unknown;
+}
+
+/**
+ * The body of a webhook (the Standard Webhooks envelope): `type` is `tracked_wallet.<kind>`, `timestamp` when the
+ * activity happened on chain, `data` the event exactly as getTrackedWallets returns it.
+ */
+function webhookBodyOf(event: ActivityEvent): string {
+  return JSON.stringify({ type: `tracked_wallet.${event.kind}`, timestamp: event.occurredAt, data: event });
 }
 
 type EventRow = {

@@ -1,13 +1,4 @@
 import type { Queryable } from './db.js';
-import type { ActivityEvent } from './activity-events.js';
-
-/**
- * The body of a webhook (the Standard Webhooks envelope): `type` is `tracked_wallet.<kind>`, `timestamp` when the
- * activity happened on chain, `data` the event exactly as getTrackedWallets returns it.
- */
-export function webhookBodyOf(event: ActivityEvent): string {
-  return JSON.stringify({ type: `tracked_wallet.${event.kind}`, timestamp: event.occurredAt, data: event });
-}
 
 /** A delivery claimed for one attempt, with where it goes (the account's endpoint now, if it still has one). */
 export interface ClaimedDelivery {

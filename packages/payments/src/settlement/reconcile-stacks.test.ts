@@ -10,7 +10,7 @@ import { signedPaymentOf } from '../payment-identity.js';
 import { PaymentProcessor, type VerifiedPayment } from '../processor.js';
 import { ExactStacksClientScheme } from '../schemes/stacks/client.js';
 import { registerExactStacksScheme } from '../schemes/stacks/facilitator.js';
-import { stacksTransactionCodec } from '../schemes/stacks/transaction.js';
+import { stacksTransactionCodec } from '../schemes/stacks/codec.js';
 import { stacksAuthorizationLedger } from './chain-states.js';
 import { reconcileSettlements } from './reconcile.js';
 

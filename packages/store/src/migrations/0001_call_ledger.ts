@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** One row per tool call that reached payment or execution: who called what, what was paid, what happened. */
 export const callLedger: Migration = {

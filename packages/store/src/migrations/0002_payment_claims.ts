@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * One row per payment the service has accepted for execution, keyed by the hash of the signed payment. The

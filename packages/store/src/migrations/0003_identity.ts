@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Sign-In-With-X identity. `siwx_nonces` holds every nonce the service put into a 402 challenge: a proof is only

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Idempotency-Key records, scoped per payer: the first request with a key claims the row (state 'running'),

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Vault access keys: the `x-api-key` credential of the hosted MCP and A2A endpoints. The key itself is shown once

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Memories an account keeps for its agents (createMemory & co.). Rows are only ever read or changed through

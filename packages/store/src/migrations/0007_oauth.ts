@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The OAuth 2.0 authorization server of the hosted MCP endpoint.

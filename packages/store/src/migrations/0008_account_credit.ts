@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Prepaid account credit: what MCP and A2A calls are paid from when they carry no x402 payment.

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Spending policies (one row per account that changed the defaults) and the spend they cap. Amounts are micro-USD.

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * One custodial vault per account: its BIP-39 entropy sealed by envelope encryption (AES-256-GCM under a random

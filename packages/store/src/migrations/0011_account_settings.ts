@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Per-account settings and display lists. `account_settings` holds the slippage settings (percent; an account

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Wallet tracking and its webhooks (addTrackedWallet & co., the worker's watcher and webhook delivery).

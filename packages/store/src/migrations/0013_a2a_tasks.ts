@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * A2A tasks (POST /api/a2a), so a task outlives the process that started it and any gateway instance can answer

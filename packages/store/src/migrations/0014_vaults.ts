@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The service's vault product (svcCreateVault & co.): many vaults per account, each with its own BIP-39 entropy

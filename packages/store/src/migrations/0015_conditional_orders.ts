@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Conditional positions and their orders (spec "Conditional order tools", "States and transitions").

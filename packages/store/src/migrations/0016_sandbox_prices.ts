@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The sandbox market's USD spot prices, per (network, token): set with `POST /api/sandbox/prices`, read by the

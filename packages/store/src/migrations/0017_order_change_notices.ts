@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Every statement that inserts or changes conditional orders notifies the channel `conditional_orders_changed_<schema>`

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * A claim (PENDING -> EXECUTING) is the statement on the trigger engine's hot path: every crossed order pays it

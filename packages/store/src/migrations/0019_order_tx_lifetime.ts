@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * What a recorded transaction's chain needs to tell one still pending from one that can never land: a Solana

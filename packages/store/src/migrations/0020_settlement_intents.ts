@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * A claim records its settlement's intent before the payment is settled, so a gateway that stops between the

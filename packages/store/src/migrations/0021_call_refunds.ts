@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Call refunds: a call paid with x402 whose payment settled and which then failed is credited its price as a

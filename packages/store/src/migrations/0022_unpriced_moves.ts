@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Whether an account's spending policy lets through a call whose moved value has no USD price (an NFT, a Bitcoin

@@ -20,13 +20,9 @@ import { orderTxLifetime } from './0019_order_tx_lifetime.js';
 import { settlementIntents } from './0020_settlement_intents.js';
 import { callRefunds } from './0021_call_refunds.js';
 import { unpricedMoves } from './0022_unpriced_moves.js';
+import type { Migration } from './migration.js';
 
-export interface Migration {
-  /** Strictly increasing; never renumber or edit a migration that has shipped. */
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
+export type { Migration };
 
 export const migrations: readonly Migration[] = [
   callLedger,

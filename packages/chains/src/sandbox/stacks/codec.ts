@@ -2,7 +2,7 @@
  * What the sandbox Stacks ledger needs to know about a signed Stacks transaction, and the codec that tells it.
  *
  * The ledger does not parse transactions itself: `@svc/chains` does not depend on `@stacks/transactions`. The codec
- * is injected; the real one is `stacksTransactionCodec` from `@svc/payments` (`schemes/stacks/transaction.ts`),
+ * is injected; the real one is `stacksTransactionCodec` from `@svc/payments` (`schemes/stacks/codec.ts`),
  * which deserializes the bytes with `@stacks/transactions`, verifies the origin signature with the library's own
  * `verifyOrigin` (recover the public key from each signature over the sighash, hash it, compare with the spending
  * condition's signer), derives the sender address from the spending condition, and evaluates post-conditions. It

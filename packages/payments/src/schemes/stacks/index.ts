@@ -3,6 +3,7 @@ export * from './address.js';
 export * from './assets.js';
 export * from './broadcaster.js';
 export * from './client.js';
+export * from './codec.js';
 export * from './errors.js';
 export * from './facilitator.js';
 export * from './post-conditions.js';

@@ -1,7 +1,7 @@
 /**
  * Stacks post-condition semantics, to predict whether a payment transaction would abort on chain. The one
  * implementation: the facilitator calls it, and the sandbox ledger in `@svc/chains` applies it through
- * {@link stacksTransactionCodec} (that package does not depend on this one).
+ * `stacksTransactionCodec` (codec.ts; that package does not depend on this one).
  */
 import type { StacksDecodedTransaction, StacksFungibleComparator } from './transaction.js';
 

@@ -13,7 +13,8 @@ import { ExactStacksClientScheme } from './client.js';
 import { EXACT_STACKS_ERRORS } from './errors.js';
 import { ExactStacksFacilitatorScheme, registerExactStacksScheme } from './facilitator.js';
 import { ExactStacksServerScheme } from './server.js';
-import { decodeStacksTransaction, stacksTransactionCodec } from './transaction.js';
+import { stacksTransactionCodec } from './codec.js';
+import { decodeStacksTransaction } from './transaction.js';
 
 const PAYER_KEY = 'a096d31c7aa41db28401d4e24859bc4c378d28ed34af9e3f7fcb6da167154af701';
 const OTHER_KEY = '6d430bb91222408e7706c9001cfaeb91b08c2be6d5ac95779ab52c6b431950e001';

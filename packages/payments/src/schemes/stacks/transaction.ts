@@ -6,7 +6,7 @@
  * spending condition, never taken from a payload field.
  *
  * The result type mirrors `StacksDecodedTransaction` in `@svc/chains` (sandbox/stacks/codec.ts) field for field, so
- * {@link stacksTransactionCodec} is the codec the sandbox ledger takes.
+ * `stacksTransactionCodec` (codec.ts) is the codec the sandbox ledger takes.
  */
 import {
   addressFromVersionHash,
@@ -23,7 +23,6 @@ import {
   wireToPostCondition,
 } from '@stacks/transactions';
 import { TransactionVersion } from '@stacks/network';
-import { postConditionViolation } from './post-conditions.js';
 
 export type StacksFungibleComparator = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
 
@@ -177,6 +176,3 @@ export function decodeStacksTransaction(serializedTxHex: string): StacksDecodedT
     postConditions: tx.postConditions.values.map((wire) => decodePostCondition(wire, sender)),
   };
 }
-
-/** The codec the sandbox Stacks ledger (`StacksSandboxLedger` in `@svc/chains`) takes: decoding and post-condition rules. */
-export const stacksTransactionCodec = { decode: decodeStacksTransaction, postConditionViolation } as const;
