@@ -30,15 +30,17 @@ export default tseslint.config(
   },
   {
     // Type-aware rules that catch real bugs: a promise nobody awaits or catches, a promise where a condition or a
-    // void callback expects something else, awaiting what is not a promise, a cast that changes nothing. The rest of
-    // recommendedTypeChecked is mostly about `any` flowing through tests and costs more than it finds here.
+    // void callback expects something else, awaiting what is not a promise. The rest of recommendedTypeChecked is
+    // mostly about `any` flowing through tests and costs more than it finds here. no-unnecessary-type-assertion is
+    // left out on purpose: on the one whole-workspace program it called casts on tool names unnecessary that each
+    // package's own typecheck needs (handlerFor), and its autofix (`npm run format`) then broke the build.
     files: ['**/*.ts'],
     languageOptions: { parserOptions: { project: './tsconfig.lint.json', tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      // `Promise.all(items.map((item) => (cond ? item.stop() : undefined)))` is a fine way to await some of them.
+      '@typescript-eslint/await-thenable': ['error', { allowMixedPromiseArrays: true }],
     },
   },
   prettier,

@@ -106,7 +106,7 @@ export class ToolCallExecutor implements AgentExecutor {
     let input: Record<string, unknown>;
     try {
       // The same validation invoke applies: a call with bad input is refused before anyone is asked to approve it.
-      input = parseInput(tool.input, call.input, tool.name) as Record<string, unknown>;
+      input = parseInput(tool.input, call.input, tool.name);
     } catch (error) {
       return stepOfError(attempt, error);
     }

@@ -33,7 +33,7 @@ export function parseMessage(body: unknown): IncomingMessage {
   if (typeof body.id !== 'string' && !(typeof body.id === 'number' && Number.isInteger(body.id))) {
     throw invalidRequest('A request "id" must be a string or an integer (MCP does not allow null).');
   }
-  return { kind: 'request', request: { id: body.id, method: body.method, params: (body.params as Record<string, unknown> | undefined) ?? {} } };
+  return { kind: 'request', request: { id: body.id, method: body.method, params: (body.params) ?? {} } };
 }
 
 export const resultMessage = (id: JsonRpcId, result: unknown) => ({ jsonrpc: '2.0' as const, id, result });

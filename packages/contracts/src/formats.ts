@@ -114,7 +114,7 @@ function refusingNul<S extends z.ZodType>(schema: S): S {
 
 function guardedCopy<S extends z.ZodType>(schema: S): S {
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  const rebuilt = (changes: Record<string, unknown>) => schema.clone(z.core.util.mergeDefs(def, changes), { parent: true }) as S;
+  const rebuilt = (changes: Record<string, unknown>) => schema.clone(z.core.util.mergeDefs(def, changes), { parent: true });
   if (def.type === 'string') return (schema as unknown as z.ZodString).check(refuseNul) as unknown as S;
   if (LEAVES.has(def.type)) return schema;
   if (WITH_INNER_TYPE.has(def.type)) return rebuilt({ innerType: refusingNul(def.innerType as z.ZodType) });

@@ -143,7 +143,7 @@ export class ToolService {
       call: { tool: tool.name, inputHash: idempotencyKey ? inputHashOf(input) : '' },
       idempotencyKey,
       execute: async (commit) => {
-        const output = await handler(input as never, commit ? { ...context, commit } : context);
+        const output = await handler(input, commit ? { ...context, commit } : context);
         return this.options.mode === 'sandbox' ? { ...output, sandbox: true } : output;
       },
       settlement,

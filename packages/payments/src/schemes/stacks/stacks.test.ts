@@ -241,7 +241,7 @@ describe('@x402/fetch with the Stacks client scheme', () => {
       const settled = await facilitator.settle(payload, STX_REQUIREMENTS);
       return new Response('{"ok":true}', { status: 200, headers: { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled) } });
     };
-    const payFetch = wrapFetchWithPayment(resource as typeof fetch, client);
+    const payFetch = wrapFetchWithPayment(resource, client);
     const response = await payFetch('https://svc.test/tools/x', { method: 'POST' });
     expect(response.status).toBe(200);
     expect(response.headers.get('PAYMENT-RESPONSE')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { ServiceError } from '@svc/contracts';
 import { getJson, upstreamError } from '@svc/providers';
-import { getAddress, type Address, type Hex } from 'viem';
+import { getAddress, type Hex } from 'viem';
 import type { SwapRoute, SwapToken, SwapVenue } from '../evm-networks.js';
 
 /** LI.FI names the native coin with the zero address. */
@@ -46,7 +46,7 @@ export function lifiSwapVenue(options: { chainId: number; apiKey?: string | unde
       return {
         buyAmount: BigInt(estimate.toAmount),
         minBuyAmount: BigInt(estimate.toAmountMin),
-        allowanceTarget: sell.address === null ? null : (getAddress(estimate.approvalAddress!) as Address),
+        allowanceTarget: sell.address === null ? null : (getAddress(estimate.approvalAddress!)),
         transaction: {
           to: getAddress(tx.to),
           data: tx.data as Hex,

@@ -1,6 +1,6 @@
 import { ServiceError } from '@svc/contracts';
 import { getJson, upstreamError } from '@svc/providers';
-import { getAddress, type Address, type Hex } from 'viem';
+import { getAddress, type Hex } from 'viem';
 import type { SwapRoute, SwapToken, SwapVenue } from '../evm-networks.js';
 
 /** 0x names the native coin with this address. */
@@ -48,7 +48,7 @@ export function zeroExSwapVenue(options: { apiKey: string; chainId: number; base
       return {
         buyAmount: BigInt(quote.buyAmount),
         minBuyAmount: BigInt(quote.minBuyAmount),
-        allowanceTarget: sell.address === null ? null : (getAddress(spender) as Address),
+        allowanceTarget: sell.address === null ? null : (getAddress(spender)),
         transaction: {
           to: getAddress(quote.transaction.to),
           data: quote.transaction.data as Hex,
