@@ -20,7 +20,8 @@ export async function startTarget(kind, { port = 0, sandbox = false } = {}) {
       const onMessage = (message) => {
         if (message.id !== id) return;
         child.off('message', onMessage).off('exit', onExit);
-        message.error ? reject(new Error(`${kind} server: ${message.error}`)) : resolve(message.result);
+        if (message.error) reject(new Error(`${kind} server: ${message.error}`));
+        else resolve(message.result);
       };
       child.on('message', onMessage).once('exit', onExit);
       child.send({ id, ...command });

@@ -58,7 +58,9 @@ const listed = await npx([INSPECTOR, '--cli', url, '--transport', 'http', '--met
 let tools = 0;
 try {
   tools = JSON.parse(listed.stdout).result?.tools?.length ?? JSON.parse(listed.stdout).tools?.length ?? 0;
-} catch {}
+} catch {
+  // Not JSON: the tool count stays 0, so the check fails and its output shows what came back.
+}
 results.push({ check: `inspector --cli tools/list (${tools} tools)`, ok: listed.status === 0 && tools > 0, output: `${listed.stdout.slice(0, 2000)}${listed.stderr}` });
 
 proxy.close();

@@ -13,6 +13,13 @@ function run(cmd, args, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 const pnpm = (...args) => run('npx', [...PNPM, ...args]);
+// A named step says where it starts and how long it took, so a failure in the log points at its step.
+function step(name, body) {
+  const started = performance.now();
+  console.log(`\n== ${name}`);
+  body();
+  console.log(`== ${name}: passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
 
 pnpm('install', existsSync('pnpm-lock.yaml') ? '--frozen-lockfile' : '--no-frozen-lockfile', '--reporter=append-only');
 pnpm('exec', 'turbo', 'run', 'build', '--output-logs=errors-only');
@@ -22,10 +29,10 @@ switch (task) {
     run('node', ['apps/http-gateway/dist/main.js']);
     break;
   case 'test':
-    pnpm('exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only');
-    // Lint runs here, before the tests.
+    step('typecheck', () => pnpm('exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only'));
+    step('lint', () => pnpm('run', 'lint'));
     // Every tier in one vitest run (vitest.config.ts says what each holds); `check` projects are run on their own.
-    pnpm('exec', 'vitest', 'run', ...TEST_TIERS.flatMap((tier) => ['--project', tier]));
+    step('vitest', () => pnpm('exec', 'vitest', 'run', ...TEST_TIERS.flatMap((tier) => ['--project', tier])));
     break;
   case 'fuzz-deep':
     // The fuzz's full run: 20 generated inputs per tool and transport, every hostile variant over every transport.

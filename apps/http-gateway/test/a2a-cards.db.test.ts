@@ -3,7 +3,7 @@ import { isLegacyAgentCard, parseLegacyAgentCard } from '@a2a-js/sdk/compat/v0_3
 import { X402_A2A_EXTENSION } from '@svc/a2a';
 import { catalog, groupSkills } from '@svc/contracts';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, backendsFor, useGateway } from './harness.js';
+import { backendsFor, useGateway } from './harness.js';
 
 const skillIds = groupSkills(catalog).map((skill) => skill.id);
 

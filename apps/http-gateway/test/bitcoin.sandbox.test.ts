@@ -11,7 +11,7 @@ describe.each(backendsFor(import.meta.url))('Bitcoin wallet and Counterparty too
   const json = async (res: Response, status = 200) => {
     const text = await res.text();
     expect(res.status, text).toBe(status);
-    return JSON.parse(text) as any;
+    return JSON.parse(text);
   };
   const ledger = () => gateway.sandbox.bitcoin.ledger;
   const counterparty = () => gateway.sandbox.bitcoin.counterparty;

@@ -22,7 +22,7 @@ describe.each(backendsFor(import.meta.url))('custody tools through REST with SIW
   const json = async (res: Response) => {
     const text = await res.text();
     bodies.push(text);
-    return JSON.parse(text) as any;
+    return JSON.parse(text);
   };
 
   it('wallet shows the connected wallet, the vault on every network and the settings setSlippageSettings stored', async () => {

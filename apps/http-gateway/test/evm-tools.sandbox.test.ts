@@ -16,7 +16,7 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
   const json = async (res: Response, status = 200) => {
     const text = await res.text();
     expect(res.status, text).toBe(status);
-    return JSON.parse(text) as any;
+    return JSON.parse(text);
   };
   /** A signed-in paying wallet with enough USDC for many calls, and its account's vault address and id. */
   const caller = async () => {

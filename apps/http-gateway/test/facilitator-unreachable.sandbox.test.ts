@@ -2,7 +2,6 @@ import { recentCalls } from '@svc/store';
 import { HTTPFacilitatorClient } from '@x402/core/server';
 import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
-import type { PaymentRequired } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +18,7 @@ const INPUT = { contractId: '0.0.1234' };
 
 async function signedPayment(app: FastifyInstance, sandbox: Sandbox, account = privateKeyToAccount(generatePrivateKey())) {
   const res = await post(app, TOOL, INPUT);
-  const required = decodePaymentRequiredHeader(res.headers['payment-required'] as string) as PaymentRequired;
+  const required = decodePaymentRequiredHeader(res.headers['payment-required'] as string);
   const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, sandbox.base.publicClient)));
   return encodePaymentSignatureHeader(await client.createPaymentPayload(required));
 }

@@ -11,7 +11,7 @@ describe.each(backendsFor(import.meta.url))('Hedera tools through REST with SIWX
   const json = async (res: Response, status = 200) => {
     const text = await res.text();
     expect(res.status, text).toBe(status);
-    return JSON.parse(text) as any;
+    return JSON.parse(text);
   };
   /** On-ledger balance of an address (alias or id): what the chain itself holds, not what a tool says. */
   const onLedger = async (address: string, asset = HBAR) => {

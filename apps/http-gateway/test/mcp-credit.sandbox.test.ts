@@ -50,7 +50,7 @@ describe.each(backendsFor(import.meta.url))('MCP calls paid from account credit 
     const { key } = await newAccessKey(gateway.db);
     const result = await (await connect(key)).callTool({ name: TOOL, arguments: { contractId: '0.0.9' } });
     expect(result.isError).toBe(true);
-    const required = result.structuredContent as unknown as PaymentRequired;
+    const required = result.structuredContent as PaymentRequired;
     expect(required.x402Version).toBe(2);
     expect(required.accepts).toHaveLength(5);
     expect(required.error).toMatch(/^insufficient_credit: this call costs .* USD and the account's credit is 0 USD/);
@@ -124,7 +124,7 @@ describe.each(backendsFor(import.meta.url))('MCP calls paid from account credit 
 
     const { account, x402 } = await fundedPayer();
     const exhausted = results.find((r) => r.isError)!;
-    const payment = await x402.createPaymentPayload(exhausted.structuredContent as unknown as PaymentRequired);
+    const payment = await x402.createPaymentPayload(exhausted.structuredContent as PaymentRequired);
     const contractId = `0.0.${results.indexOf(exhausted) + 1}`;
     const paid = await client.callTool({ name: TOOL, arguments: { contractId }, _meta: { 'x402/payment': payment } });
     expect(paid.isError).toBeFalsy();

@@ -58,7 +58,7 @@ describe.each(backendsFor(import.meta.url))('MCP tools/call paid per call throug
   async function paymentFor(client: Client, x402: x402Client, args: Record<string, unknown>) {
     const unpaid = await client.callTool({ name: TOOL, arguments: args });
     expect(unpaid.isError).toBe(true);
-    return x402.createPaymentPayload(unpaid.structuredContent as unknown as PaymentRequired);
+    return x402.createPaymentPayload(unpaid.structuredContent as PaymentRequired);
   }
 
   it('executes after payment: structured content, the same JSON as text, and the settlement in _meta', async () => {

@@ -9,7 +9,7 @@ import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { createSIWxMessage, encodeSIWxHeader, SIGN_IN_WITH_X, type SIWxExtension } from '@x402/extensions/sign-in-with-x';
-import { type Address, type Hex, parseAbiItem } from 'viem';
+import { type Address, parseAbiItem } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PAY_TO } from '../src/config.js';
@@ -77,7 +77,7 @@ describe('money invariants under concurrent duplicated, re-spelled, cross-tool a
   async function restRequired(tool: string, input: unknown) {
     const res = await gateway.call(tool, input);
     expect(res.status).toBe(402);
-    const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!) as PaymentRequired;
+    const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!);
     return { required, challenge: required.extensions?.[SIGN_IN_WITH_X] as SIWxExtension | undefined };
   }
 
@@ -118,7 +118,7 @@ describe('money invariants under concurrent duplicated, re-spelled, cross-tool a
   async function mcpPayment(client: McpClient, from: Payer, tool: string, input: Record<string, unknown>) {
     const unpaid = await client.callTool({ name: tool, arguments: input });
     expect(unpaid.isError).toBe(true);
-    return from.client.createPaymentPayload(unpaid.structuredContent as unknown as PaymentRequired);
+    return from.client.createPaymentPayload(unpaid.structuredContent as PaymentRequired);
   }
 
   function mcpAttempt(label: string, client: McpClient, tool: string, input: Record<string, unknown>, payment: PaymentPayload, paidFor: string): Attempt {
@@ -241,7 +241,7 @@ describe('money invariants under concurrent duplicated, re-spelled, cross-tool a
     const used = await publicClient.getLogs({ address: usdc, event: AUTHORIZATION_USED, fromBlock: startBlock + 1n, toBlock: 'latest' });
     const ledger = (await gateway.db.query<{ tx_hash: string | null; tool: string }>("SELECT tx_hash, tool FROM call_ledger WHERE outcome LIKE 'settled%' AND token = 'BASE_USDC'")).rows;
     const violations: string[] = [];
-    const usedTxs = new Set(used.map((log) => (log.transactionHash as Hex).toLowerCase()));
+    const usedTxs = new Set(used.map((log) => (log.transactionHash).toLowerCase()));
     for (const log of used) {
       const tx = log.transactionHash.toLowerCase();
       const rows = ledger.filter((row) => row.tx_hash?.toLowerCase() === tx);

@@ -7,7 +7,6 @@ import { recentCalls } from '@svc/store';
 import { createSolanaRpc, generateKeyPairSigner, type KeyPairSigner, type Signature } from '@solana/kit';
 import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
-import type { PaymentRequired } from '@x402/core/types';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +38,7 @@ describe.each(backendsFor(import.meta.url))('SOL_USDC payments settle on the san
   async function signedPayment(client: x402Client, tool: string, body: unknown): Promise<string> {
     const res = await gateway.call(tool, body);
     expect(res.status).toBe(402);
-    const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!) as PaymentRequired;
+    const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!);
     return encodePaymentSignatureHeader(await client.createPaymentPayload(required));
   }
 
@@ -89,7 +88,7 @@ describe.each(backendsFor(import.meta.url))('SOL_USDC payments settle on the san
   it('the facilitator itself settles a signed transaction only once', async () => {
     const { client } = await fundedPayer();
     const res = await gateway.call(TOOL, { contractId: '0.0.5' });
-    const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!) as PaymentRequired;
+    const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!);
     const payload = await client.createPaymentPayload(required);
     const requirements = required.accepts.find((a) => a.network === NETWORKS.solana)!;
     expect(await gateway.sandbox.facilitator.verify(payload, requirements)).toMatchObject({ isValid: true });

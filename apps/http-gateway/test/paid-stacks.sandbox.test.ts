@@ -7,7 +7,6 @@ import { recentCalls } from '@svc/store';
 import { privateKeyToAddress, randomPrivateKey } from '@stacks/transactions';
 import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
-import type { PaymentRequired } from '@x402/core/types';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PAY_TO } from '../src/config.js';
@@ -55,7 +54,7 @@ describe.each(backendsFor(import.meta.url))('Stacks payments settle on the sandb
   async function signedPayment(client: x402Client, body: unknown): Promise<string> {
     const res = await gateway.call(TOOL, body);
     expect(res.status).toBe(402);
-    const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!) as PaymentRequired;
+    const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!);
     return encodePaymentSignatureHeader(await client.createPaymentPayload(required));
   }
 

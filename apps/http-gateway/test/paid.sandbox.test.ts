@@ -2,7 +2,6 @@ import { priceOf, findTool } from '@svc/contracts';
 import { recentCalls } from '@svc/store';
 import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
-import type { PaymentRequired } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
@@ -33,7 +32,7 @@ describe.each(backendsFor(import.meta.url))('paid calls settle on the sandbox ch
   async function signedPayment(client: x402Client, tool: string, body: unknown): Promise<string> {
     const res = await gateway.call(tool, body);
     expect(res.status).toBe(402);
-    const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!) as PaymentRequired;
+    const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!);
     return encodePaymentSignatureHeader(await client.createPaymentPayload(required));
   }
 

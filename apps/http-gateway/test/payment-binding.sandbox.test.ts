@@ -64,7 +64,7 @@ describe.each(backendsFor(import.meta.url))('a payment pays for its own call onl
   const pay = (tool: string, input: unknown, payment: PaymentPayload) =>
     gateway.call(tool, input, { 'payment-signature': encodePaymentSignatureHeader(payment) });
   const requiredBy = (res: Response) =>
-    decodePaymentRequiredHeader(res.headers.get('payment-required')!) as PaymentRequired;
+    decodePaymentRequiredHeader(res.headers.get('payment-required')!);
   const allAlreadyUsed = (answers: Response[]) => {
     for (const refused of answers.filter((res) => res.status === 402)) {
       expect(errorOf(refused)).toMatch(/^payment_already_used: /);
@@ -200,7 +200,7 @@ describe.each(backendsFor(import.meta.url))('a payment pays for its own call onl
       const client = await connect();
       const { account, x402 } = await fundedPayer(gateway.url, gateway.sandbox);
       const unpaid = await client.callTool({ name: TOOL, arguments: INPUT });
-      const required = unpaid.structuredContent as unknown as PaymentRequired;
+      const required = unpaid.structuredContent as PaymentRequired;
       expect(required.resource.url).toBe(`mcp://tool/${TOOL}`);
       const payment = await x402.createPaymentPayload(required);
       const before = await balanceOf(account.address);
@@ -228,7 +228,7 @@ describe.each(backendsFor(import.meta.url))('a payment pays for its own call onl
       const client = await connect();
       const { account, x402 } = await fundedPayer(gateway.url, gateway.sandbox);
       const unpaid = await client.callTool({ name: TOOL, arguments: INPUT });
-      const payment = await x402.createPaymentPayload(unpaid.structuredContent as unknown as PaymentRequired);
+      const payment = await x402.createPaymentPayload(unpaid.structuredContent as PaymentRequired);
       const before = await balanceOf(account.address);
       const unsigned = { ...payment, payload: { signature: signatureOf(payment) } };
       const result = await client.callTool({ name: TOOL, arguments: INPUT, _meta: { 'x402/payment': unsigned } });

@@ -42,7 +42,7 @@ describe.each(backendsFor(import.meta.url))('a refused settlement leaves nothing
   async function signedPaidHeaders(account: PrivateKeyAccount, x402: x402Client, tool: string, input: unknown) {
     const asked = await gateway.call(tool, input);
     expect(asked.status).toBe(402);
-    const required = decodePaymentRequiredHeader(asked.headers.get('payment-required')!) as PaymentRequired;
+    const required = decodePaymentRequiredHeader(asked.headers.get('payment-required')!);
     const challenge = required.extensions![SIGN_IN_WITH_X] as SIWxExtension;
     const info = { ...challenge.info, chainId: 'eip155:8453', type: 'eip191' as const };
     const signature = await account.signMessage({ message: createSIWxMessage(info, account.address) });

@@ -3,7 +3,6 @@ import { creditBalance, creditEntries, type Db, findPaymentClaim, type Queryable
 import { until } from '@svc/worker/testing';
 import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
-import type { PaymentRequired } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import type { FastifyInstance } from 'fastify';
@@ -98,7 +97,7 @@ describe.each(backendsFor(import.meta.url))('a gateway killed between the settle
     const faucet = await fetch(`${gateway.url}/api/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: payer.address, token: 'BASE_USDC', amount: '1' }) });
     expect(faucet.status).toBe(200);
     const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(payer, sandbox.base.publicClient)));
-    const required = decodePaymentRequiredHeader((await call(gateway.url)).headers.get('payment-required')!) as PaymentRequired;
+    const required = decodePaymentRequiredHeader((await call(gateway.url)).headers.get('payment-required')!);
     const payment = encodePaymentSignatureHeader(await client.createPaymentPayload(required));
     const [payerBefore, payeeBefore] = await Promise.all([usdcOf(sandbox, payer.address), usdcOf(sandbox, SANDBOX_PAY_TO.base as `0x${string}`)]);
 
@@ -107,7 +106,7 @@ describe.each(backendsFor(import.meta.url))('a gateway killed between the settle
     const answered = call(gateway.url, { 'payment-signature': payment }, dropped.signal).catch(() => 'dropped');
     // The settlement is broadcast, pending in the chain's pool, and its hash recorded: the moment the gateway dies.
     await until(async () => {
-      const pool = (await sandbox.base.publicClient.request({ method: 'txpool_status' } as never)) as { pending: string };
+      const pool: { pending: string } = await sandbox.base.publicClient.request({ method: 'txpool_status' } as never);
       const { rows } = await database.query(`SELECT 1 FROM payment_claims WHERE payer = $1 AND tx_hash IS NOT NULL`, [payer.address]);
       return Number(pool.pending) > 0 && rows.length > 0;
     });
@@ -151,14 +150,14 @@ describe.each(backendsFor(import.meta.url))('a gateway killed between the settle
     const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(payer, sandbox.base.publicClient)));
     const topup = (url: string, headers: Record<string, string> = {}, signal?: AbortSignal) =>
       fetch(`${url}/api/account/credit/topup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key, ...headers }, body: JSON.stringify({ amountUsd: '0.25' }), signal });
-    const required = decodePaymentRequiredHeader((await topup(gateway.url)).headers.get('payment-required')!) as PaymentRequired;
+    const required = decodePaymentRequiredHeader((await topup(gateway.url)).headers.get('payment-required')!);
     const payment = encodePaymentSignatureHeader(await client.createPaymentPayload(required));
 
     await anvil().setAutomine(false);
     const dropped = new AbortController();
     const answered = topup(gateway.url, { 'payment-signature': payment }, dropped.signal).catch(() => 'dropped');
     await until(async () => {
-      const pool = (await sandbox.base.publicClient.request({ method: 'txpool_status' } as never)) as { pending: string };
+      const pool: { pending: string } = await sandbox.base.publicClient.request({ method: 'txpool_status' } as never);
       return Number(pool.pending) > 0;
     });
     first.kill();

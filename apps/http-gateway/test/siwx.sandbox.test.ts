@@ -27,7 +27,7 @@ describe.each(backendsFor(import.meta.url))('identity-gated tools with SIWX ($na
 
   async function challengeOf(res: Response): Promise<{ required: PaymentRequired; challenge: SIWxExtension }> {
     expect(res.status).toBe(402);
-    const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!) as PaymentRequired;
+    const required = decodePaymentRequiredHeader(res.headers.get('payment-required')!);
     const challenge = required.extensions?.[SIGN_IN_WITH_X] as SIWxExtension | undefined;
     expect(challenge, 'the 402 carries a sign-in challenge').toBeDefined();
     return { required, challenge: challenge! };

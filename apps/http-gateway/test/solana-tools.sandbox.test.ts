@@ -15,7 +15,7 @@ describe.each(backendsFor(import.meta.url))('Solana tools on the sandbox chain, 
   const json = async (res: Response, status = 200) => {
     const text = await res.text();
     expect(res.status, text).toBe(status);
-    return JSON.parse(text) as any;
+    return JSON.parse(text);
   };
   const solana = () => gateway.sandbox.solana;
   const faucet = async (address: string, token: string, amount: string) => json(await gateway.faucet({ address, chain: 'solana', token, amount }));

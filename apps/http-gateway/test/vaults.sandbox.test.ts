@@ -11,7 +11,7 @@ describe.each(backendsFor(import.meta.url))('vaults through REST with SIWX + x40
   const json = async (res: Response, status = 200) => {
     const text = await res.text();
     expect(res.status, text).toBe(status);
-    return JSON.parse(text) as any;
+    return JSON.parse(text);
   };
   /** Every body but the reveal's is kept, to prove the secrets appear nowhere else. */
   const kept = async (res: Response, status = 200) => {

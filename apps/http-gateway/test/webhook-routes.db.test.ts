@@ -39,7 +39,7 @@ describe.each(backendsFor(import.meta.url))('webhook endpoint routes ($name)', (
     const created = await as(owner, 'PUT', '/api/account/webhook', { url: 'http://127.0.0.1:9999/hook' });
     expect(created.statusCode).toBe(201);
     expect(created.headers['cache-control']).toBe('no-store');
-    const { secret } = created.json() as { secret: string };
+    const { secret } = created.json<{ secret: string }>();
     expect(secret).toMatch(/^whsec_/);
 
     const moved = await as(owner, 'PUT', '/api/account/webhook', { url: 'https://hooks.example.com/svc' });

@@ -96,7 +96,7 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
       try {
         const response = await transport.handleRequest(transportRequest(endpointUrl, headerValue(request.headers[HEADERS.protocolVersion])), { parsedBody: withoutTaskAugmentation(request.body) });
         reply.code(response.status);
-        response.headers.forEach((value, name) => reply.header(name, value));
+        for (const [name, value] of response.headers) reply.header(name, value);
         // A notification or response is acknowledged with 202 and no body; an answer's bytes are sent as they are.
         return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
       } finally {

@@ -73,6 +73,7 @@ export const SOL_NATIVE = 'So11111111111111111111111111111111111111112';
  * PostgreSQL (and PGlite) text cannot hold U+0000, and no field of any tool has a use for it: every string a tool
  * accepts refuses it, before payment. `inputJsonSchema` publishes this as a pattern on every string.
  */
+// eslint-disable-next-line no-control-regex -- U+0000 is the one character this pattern exists to refuse.
 export const NUL_FREE = /^[^\u0000]*$/;
 const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
 
@@ -113,7 +114,7 @@ function refusingNul<S extends z.ZodType>(schema: S): S {
 
 function guardedCopy<S extends z.ZodType>(schema: S): S {
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  const rebuilt = (changes: Record<string, unknown>) => schema.clone(z.core.util.mergeDefs(def, changes), { parent: true }) as S;
+  const rebuilt = (changes: Record<string, unknown>) => schema.clone(z.core.util.mergeDefs(def, changes), { parent: true });
   if (def.type === 'string') return (schema as unknown as z.ZodString).check(refuseNul) as unknown as S;
   if (LEAVES.has(def.type)) return schema;
   if (WITH_INNER_TYPE.has(def.type)) return rebuilt({ innerType: refusingNul(def.innerType as z.ZodType) });

@@ -21,5 +21,5 @@ export function inputJsonSchema(tool: ToolDefinition): JsonSchema {
     io: 'input',
     unrepresentable: 'any',
     override: ({ jsonSchema }) => publishNulFree(jsonSchema as JsonSchema),
-  }) as JsonSchema;
+  });
 }

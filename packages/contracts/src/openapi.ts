@@ -1,6 +1,6 @@
 import { type PriceOverrides, priceOf } from './catalog.js';
 import { ERROR_CODES } from './errors.js';
-import { inputJsonSchema, type JsonSchema } from './json-schema.js';
+import { inputJsonSchema } from './json-schema.js';
 import { CATALOG_VERSION, toolPath } from './routes.js';
 import { TOOL_GROUPS, type ToolDefinition } from './types.js';
 
@@ -79,7 +79,7 @@ const components = {
 } as const;
 
 function operation(tool: ToolDefinition, overrides: PriceOverrides | undefined) {
-  const schema = { ...inputJsonSchema(tool) } as JsonSchema;
+  const schema = { ...inputJsonSchema(tool) };
   delete schema.$schema;
   const price = priceOf(tool, overrides);
   return {

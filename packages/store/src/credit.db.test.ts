@@ -31,10 +31,10 @@ describe.each(testBackends())('account credit on $name', (backend) => {
 
   it('records a settled top-up and its credit together, crediting a payment once', async () => {
     const [carol] = await accountsOf(db, '0x00000000000000000000000000000000000000c3');
-    const call = { tool: 'creditTopup', accountId: carol!, payer: '0xpayer', token: 'BASE_USDC', amount: '250000', txHash: '0xtopup', outcome: 'settled', httpStatus: 200, latencyMs: 1 };
-    expect(await recordSettledTopup(db, { paymentId: 'topup-pay-1', call, accountId: carol!, amount: 250_000n })).toBe(250_000n);
-    expect(await recordSettledTopup(db, { paymentId: 'topup-pay-1', call, accountId: carol!, amount: 250_000n })).toBe(250_000n);
-    expect((await creditEntries(db, carol!)).filter((entry) => entry.kind === 'topup')).toHaveLength(1);
+    const call = { tool: 'creditTopup', accountId: carol, payer: '0xpayer', token: 'BASE_USDC', amount: '250000', txHash: '0xtopup', outcome: 'settled', httpStatus: 200, latencyMs: 1 };
+    expect(await recordSettledTopup(db, { paymentId: 'topup-pay-1', call, accountId: carol, amount: 250_000n })).toBe(250_000n);
+    expect(await recordSettledTopup(db, { paymentId: 'topup-pay-1', call, accountId: carol, amount: 250_000n })).toBe(250_000n);
+    expect((await creditEntries(db, carol)).filter((entry) => entry.kind === 'topup')).toHaveLength(1);
     expect((await recentCalls(db, { tool: 'creditTopup', limit: 5 })).filter((row) => row.txHash === '0xtopup').length).toBeGreaterThan(0);
   });
 

@@ -27,8 +27,8 @@ describe.each(testBackends())('interrupted settlements on $name', (backend) => {
     await recordSettlementBroadcast(db, { network: 'eip155:8453', asset: '0xusdc', authorizer: '0xpayer', nonce: '0x01', txHash: '0xtx1' });
     expect(await findPaymentClaim(db, 's1')).toEqual({ state: 'settling', txHash: '0xtx1' });
     const [first, second] = await Promise.all([leaseUnfinishedSettlements(db, LEASE), leaseUnfinishedSettlements(db, LEASE)]);
-    expect([...first!, ...second!].map((claim) => claim.paymentId)).toEqual(['s1']);
-    expect([...first!, ...second!][0]).toMatchObject({ authorizer: '0xpayer', nonce: '0x01', validBefore: 1_900_000_000n, txHash: '0xtx1', accountId: 'acct' });
+    expect([...first, ...second].map((claim) => claim.paymentId)).toEqual(['s1']);
+    expect([...first, ...second][0]).toMatchObject({ authorizer: '0xpayer', nonce: '0x01', validBefore: 1_900_000_000n, txHash: '0xtx1', accountId: 'acct' });
     // Younger than `olderThanMs`: left to the call that is settling it.
     await settling('s2', '0x02');
     expect(await leaseUnfinishedSettlements(db, { ...LEASE, olderThanMs: 60_000 })).toEqual([]);
@@ -48,14 +48,14 @@ describe.each(testBackends())('interrupted settlements on $name', (backend) => {
   it('a credit top-up found landed credits its account once, in the transaction of its ledger row', async () => {
     const [account] = await accountsOf(db, '0x00000000000000000000000000000000000000d1');
     expect(await claimPayment(db, { paymentId: 't1', tool: 'credit_topup', network: 'eip155:8453', authorization: { ...AUTHORIZATION, nonce: '0x11' } })).toBe(true);
-    await markSettling(db, 't1', { payer: '0xPayer', token: 'BASE_USDC', amount: '5000000', accountId: account!, creditAmount: 5_000_000n });
+    await markSettling(db, 't1', { payer: '0xPayer', token: 'BASE_USDC', amount: '5000000', accountId: account, creditAmount: 5_000_000n });
     expect(await finishUnansweredSettlement(db, 't1', '0xtt1')).toBeDefined();
-    expect(await creditBalance(db, account!)).toBe(5_000_000n);
-    expect(await creditEntries(db, account!)).toMatchObject([{ kind: 'topup', amount: 5_000_000n, reference: 't1' }]);
+    expect(await creditBalance(db, account)).toBe(5_000_000n);
+    expect(await creditEntries(db, account)).toMatchObject([{ kind: 'topup', amount: 5_000_000n, reference: 't1' }]);
     // Reconciled again, or the call coming back late: the payment credits nothing more.
     expect(await finishUnansweredSettlement(db, 't1', '0xtt1')).toBeUndefined();
-    expect(await addCredit(db, { accountId: account!, amount: 5_000_000n, kind: 'topup', reference: 't1' })).toEqual({ credited: false, balance: 5_000_000n });
-    expect(await creditEntries(db, account!)).toHaveLength(1);
+    expect(await addCredit(db, { accountId: account, amount: 5_000_000n, kind: 'topup', reference: 't1' })).toEqual({ credited: false, balance: 5_000_000n });
+    expect(await creditEntries(db, account)).toHaveLength(1);
   });
 
   it('releases an expired one with a settlement_expired row, and gives its Idempotency-Key back', async () => {

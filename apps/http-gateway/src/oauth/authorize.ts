@@ -30,7 +30,7 @@ export function authorizeRoutes(app: FastifyInstance, options: AuthorizeRoutesOp
   }
 
   async function consentPage(reply: FastifyReply, request: AuthorizationRequest, error?: string) {
-    const page = renderConsentPage({ request, challenge: await signIn.challenge(), formAction: OAUTH_PATHS.authorize, error });
+    const page = renderConsentPage({ request, challenge: signIn.challenge(), formAction: OAUTH_PATHS.authorize, error });
     return reply.code(error ? 400 : 200).headers(PAGE_HEADERS).send(page);
   }
 

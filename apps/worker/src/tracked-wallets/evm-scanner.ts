@@ -70,7 +70,7 @@ async function transferLogs(client: PublicClient, scan: EvmScan): Promise<RawLog
     const topics = group.map((address) => pad(address as Hex, { size: 32 }));
     // Two filters: tracked as sender (topic 1), tracked as recipient (topic 2). A log matching both is kept once.
     for (const filter of [[TRANSFER_TOPIC, topics], [TRANSFER_TOPIC, null, topics]]) {
-      const found = (await client.request({ method: 'eth_getLogs', params: [{ ...range, topics: filter as never }] })) as RawLog[];
+      const found: RawLog[] = await client.request({ method: 'eth_getLogs', params: [{ ...range, topics: filter as never }] });
       for (const log of found) logs.set(`${log.transactionHash}:${log.logIndex}`, log);
     }
   }

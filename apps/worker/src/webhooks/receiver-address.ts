@@ -50,7 +50,7 @@ type Resolve = (hostname: string, options: { all: true; family?: number | 'IPv4'
  * address (any of its addresses). The connection then goes to exactly the addresses checked, so a name that
  * resolves differently a moment later (DNS rebinding) cannot slip past.
  */
-export function publicOnlyLookup(resolve: Resolve = dnsLookup as unknown as Resolve): LookupFunction {
+export function publicOnlyLookup(resolve: Resolve = dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { all: true, ...(options.family ? { family: options.family } : {}) }, (error, addresses) => {
       const internal = addresses?.find((candidate) => isInternalAddress(candidate.address));

@@ -97,7 +97,7 @@ function cborHead(major: number, value: bigint): number[] {
   if (value < 24n) return [(major << 5) | Number(value)];
   const width = value < 0x100n ? 1 : value < 0x10000n ? 2 : value < 0x100000000n ? 4 : 8;
   const bytes = Array.from({ length: width }, (_, index) => Number((value >> BigInt(8 * (width - 1 - index))) & 0xffn));
-  return [(major << 5) | { 1: 24, 2: 25, 4: 26, 8: 27 }[width]!, ...bytes];
+  return [(major << 5) | { 1: 24, 2: 25, 4: 26, 8: 27 }[width], ...bytes];
 }
 
 type CborItem = bigint | Uint8Array | null | CborItem[];

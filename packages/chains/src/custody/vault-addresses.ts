@@ -66,9 +66,9 @@ export function deriveVaultAddresses(seed: Uint8Array): VaultAddresses {
     evm: privateKeyToAddress(bytesToHex(evm.privateKey!)),
     solana: base58.encode(ed25519.getPublicKey(solana.privateKey)),
     bitcoin: {
-      segwit: p2wpkh(segwit.publicKey!).address!,
+      segwit: p2wpkh(segwit.publicKey!).address,
       // BIP-86: the x-only internal key, tweaked with an empty script tree.
-      taproot: p2tr(taproot.publicKey!.slice(1)).address!,
+      taproot: p2tr(taproot.publicKey!.slice(1)).address,
       publicKey: bytesToHex(segwit.publicKey!).slice(2),
     },
     hedera: { publicKey: bytesToHex(hedera.publicKey!).slice(2), evmAddress: privateKeyToAddress(bytesToHex(hedera.privateKey!)) },

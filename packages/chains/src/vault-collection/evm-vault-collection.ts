@@ -38,7 +38,7 @@ export function evmVaultCollection({ address, publicClient, minter }: EvmVaultCo
 
   const send = (functionName: 'mint' | 'burn', args: readonly [Address, bigint] | readonly [bigint]): Promise<Hash> => {
     const sent = queue.then(async () => {
-      const hash = await wallet.writeContract({ address, abi: VAULT_NFT_ABI, functionName, args } as never);
+      const hash = await wallet.writeContract({ address, abi: VAULT_NFT_ABI, functionName, args });
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
       if (receipt.status !== 'success') throw new Error(`vault NFT ${functionName} ${hash} reverted`);
       return hash;

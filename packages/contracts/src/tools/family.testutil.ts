@@ -28,7 +28,7 @@ export function compileJsonSchema(schema: JsonSchema): ValidateFunction {
 /** Does the JSON Schema of a tool body accept `value`? */
 export function jsonSchemaAccepts(schema: JsonSchema | boolean, value: unknown): boolean {
   if (typeof schema === 'boolean') return schema;
-  return compileJsonSchema(schema)(value) as boolean;
+  return compileJsonSchema(schema)(value);
 }
 
 let specNames: readonly string[] | undefined;

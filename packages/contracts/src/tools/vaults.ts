@@ -119,7 +119,7 @@ export const vaultTools = [
     name: 'svcRefreshBalance',
     group: 'Vaults',
     summary: "Rescan the chains for one of your vaults' deposit addresses and update its balances.",
-    description: `Designed. ${OWN_VAULT_NOTE} Read-only on-chain; use it after depositing and before minting or deleting. Chains the deployment cannot read answer per chain with an error (sandbox: \'chain not available in sandbox\'), never a guessed number.`,
+    description: `Designed. ${OWN_VAULT_NOTE} Read-only on-chain; use it after depositing and before minting or deleting. Chains the deployment cannot read answer per chain with an error (sandbox: 'chain not available in sandbox'), never a guessed number.`,
     input: body({ vaultId: VAULT_ID }),
     price: 'vaults',
     identity: true,

@@ -86,7 +86,7 @@ export function createEvmSettlementSigner(settlement: LocalEvmSettlement): Retur
   const signer = toFacilitatorEvmSigner(
     {
       address: settlement.settlers[0].address,
-      readContract: (args) => client.readContract(args as never),
+      readContract: (args) => client.readContract(args),
       verifyTypedData: (args) => client.verifyTypedData(args as never),
       getCode: ({ address }) => codeAt(address),
       sendTransaction,

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/sandbox';
 import { findPaymentClaim } from '@svc/store';
@@ -39,13 +39,17 @@ async function flakyRpc(upstream: string, { dropped, answerLost }: { dropped: Se
     const upstreamAnswer = await (await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) })).json();
     return answerLost.has(send) ? injected('injected: connection lost after the node took the transaction') : upstreamAnswer;
   };
-  const server = createServer(async (req, res) => {
+  const relay = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString()) as Request | Request[];
     // The facilitator batches its requests: answer each item of a batch, keeping their order.
     const answers = Array.isArray(body) ? await Promise.all(body.map(answer)) : await answer(body);
     res.setHeader('content-type', 'application/json').end(JSON.stringify(answers));
+  };
+  // A failed relay ends its connection (the facilitator sees a lost node) instead of an unhandled rejection.
+  const server = createServer((req, res) => {
+    relay(req, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };

@@ -1,6 +1,6 @@
 import { x402Facilitator } from '@x402/core/facilitator';
 import type { FacilitatorClient } from '@x402/core/server';
-import type { Network, SupportedResponse } from '@x402/core/types';
+import type { SupportedResponse } from '@x402/core/types';
 import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { type FacilitatorSvmSigner, toFacilitatorSvmSigner } from '@x402/svm';
 import { registerExactSvmScheme } from '@x402/svm/exact/facilitator';
@@ -40,13 +40,13 @@ export function createLocalFacilitator(config: LocalFacilitatorConfig): Facilita
   const facilitator = new x402Facilitator();
   for (const evm of config.evm ?? []) {
     const signer = createEvmSettlementSigner({ ...evm, broadcasts: evm.broadcasts ?? config.broadcasts });
-    registerExactEvmScheme(facilitator, { networks: evm.network as Network, signer });
+    registerExactEvmScheme(facilitator, { networks: evm.network, signer });
   }
   for (const svm of config.svm ?? []) {
     // defaultRpcUrl: every network this signer is asked about (the CAIP-2 id and the v1 aliases that
     // registerExactSvmScheme also registers) goes to this RPC, never to a public cluster endpoint.
     const signer = toFacilitatorSvmSigner(svm.feePayer, { defaultRpcUrl: svm.rpcUrl });
-    registerExactSvmScheme(facilitator, { networks: svm.network as Network, signer: announcingSvmSigner(signer, config.broadcasts) });
+    registerExactSvmScheme(facilitator, { networks: svm.network, signer: announcingSvmSigner(signer, config.broadcasts) });
   }
   registerLocalStacksSettlements(facilitator, config.stacks ?? []);
   return {

@@ -95,7 +95,7 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
   describe('challenge', () => {
     it('is the SDK declaration filled with our tagged nonce, times, domain, uri and both sign-in chains', async () => {
       const before = Date.now();
-      const c = await challenge();
+      const c = challenge();
       expect(c.info).toMatchObject({ domain: 'tools.example.com', uri: RESOURCE, version: '1', resources: [RESOURCE] });
       expect(c.info.statement).toMatch(/Sign in/);
       expect(c.info.nonce).toMatch(/^[0-9a-f]{48}$/);
@@ -111,11 +111,11 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
       expect(nonces.check(c.info.nonce).state).toBe('ok');
       // Issuing writes nothing: the nonce is stored only when a proof uses it.
       expect(await nonceUsed(db, c.info.nonce)).toBe(false);
-      expect((await challenge()).info.nonce).not.toBe(c.info.nonce);
+      expect(challenge().info.nonce).not.toBe(c.info.nonce);
     });
 
     it('keeps host:port as the domain and rebases the resource onto the public origin', async () => {
-      const c = await issueSiwxChallenge({ nonces, publicBaseUrl: 'http://127.0.0.1:8080/', resourceUrl: 'http://internal:3000/api/tools/x?y=1', expirationSeconds: 60 });
+      const c = issueSiwxChallenge({ nonces, publicBaseUrl: 'http://127.0.0.1:8080/', resourceUrl: 'http://internal:3000/api/tools/x?y=1', expirationSeconds: 60 });
       expect(c.info.domain).toBe('127.0.0.1:8080');
       expect(c.info.uri).toBe('http://127.0.0.1:8080/api/tools/x?y=1');
       expect(Date.parse(c.info.expirationTime!) - Date.parse(c.info.issuedAt)).toBe(60_000);
@@ -127,7 +127,7 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
         new SandboxPriceOracle(),
       );
       const cached = await builder.paymentRequired({ url: RESOURCE, description: 'wallet' }, '0.001');
-      const c = await challenge();
+      const c = challenge();
       const response = withSiwxChallenge(cached, c);
       expect(cached.body.extensions).toBeUndefined();
       const decoded = decodePaymentRequiredHeader(response.header);
@@ -147,78 +147,78 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
 
   describe('verification', () => {
     it('accepts an answer to our challenge signed by the SDK client and creates the account on first sign-in', async () => {
-      const identity = await verify(await answer(await challenge(), account));
+      const identity = await verify(await answer(challenge(), account));
       expect(identity).toMatchObject({ address: account.address, chainId: 'eip155:8453', createdAccount: true });
       expect(identity.accountId).toMatch(/^acct_/);
 
-      const again = await verify(await answer(await challenge(), account));
+      const again = await verify(await answer(challenge(), account));
       expect(again).toMatchObject({ address: account.address, accountId: identity.accountId, createdAccount: false });
     });
 
     it('refuses a replayed proof, and lets exactly one of concurrent submissions of a proof through', async () => {
-      const header = await answer(await challenge(), account);
+      const header = await answer(challenge(), account);
       await verify(header);
       const replay = await rejection(verify(header));
       expect(replay).toMatchObject({ status: 401, reason: 'replayed' });
       expect(replay.message).toMatch(/replayed/);
 
-      const fresh = await answer(await challenge(), account);
+      const fresh = await answer(challenge(), account);
       const results = await Promise.allSettled(Array.from({ length: 6 }, () => verify(fresh)));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const r of results) if (r.status === 'rejected') expect((r.reason as ServiceError).extra?.reason).toBe('replayed');
     });
 
     it('refuses an expired challenge (signed expirationTime, and the expiry sealed into the nonce)', async () => {
-      const header = await answer(await challenge({ expirationSeconds: 60 }), account);
+      const header = await answer(challenge({ expirationSeconds: 60 }), account);
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
       expect(await rejection(verify(header))).toMatchObject({ status: 401, reason: 'expired' });
       vi.useRealTimers();
 
       // A client that stretches the signed expirationTime still cannot outlive the nonce's own expiry.
-      const c = await challenge({ expirationSeconds: 60 });
+      const c = challenge({ expirationSeconds: 60 });
       const stretched = await signRaw({ ...c.info, expirationTime: new Date(Date.now() + 3_600_000).toISOString() }, account);
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
       expect(await rejection(verify(stretched))).toMatchObject({ reason: 'expired' });
     });
 
     it('refuses a challenge issued too long ago, or issued in the future beyond the clock skew', async () => {
-      const header = await answer(await challenge({ expirationSeconds: 3600 }), account);
+      const header = await answer(challenge({ expirationSeconds: 3600 }), account);
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 301_000 });
       expect(await rejection(verify(header))).toMatchObject({ reason: 'issued_at_too_old' });
       vi.useRealTimers();
 
-      const future = await challenge();
+      const future = challenge();
       const ahead = await signRaw({ ...future.info, issuedAt: new Date(Date.now() + 60_000).toISOString() }, account);
       expect(await rejection(verify(ahead))).toMatchObject({ reason: 'issued_at_in_future' });
 
-      const skewed = await challenge();
+      const skewed = challenge();
       const slightlyAhead = await signRaw({ ...skewed.info, issuedAt: new Date(Date.now() + 2_000).toISOString() }, account);
       expect(await verify(slightlyAhead)).toMatchObject({ address: account.address });
 
-      const late = await challenge();
+      const late = challenge();
       expect(await rejection(verify(await signRaw({ ...late.info, notBefore: new Date(Date.now() + 60_000).toISOString() }, account)))).toMatchObject({ reason: 'not_yet_valid' });
     });
 
     it('refuses a proof for another domain or another origin or resource', async () => {
-      const evil = await issueSiwxChallenge({ nonces, publicBaseUrl: 'https://evil.example', resourceUrl: 'https://evil.example/api/tools/execute/unified/wallet' });
+      const evil = issueSiwxChallenge({ nonces, publicBaseUrl: 'https://evil.example', resourceUrl: 'https://evil.example/api/tools/execute/unified/wallet' });
       expect(await rejection(verify(await answer(evil, account)))).toMatchObject({ reason: 'domain_mismatch' });
 
-      const c = await challenge();
+      const c = challenge();
       const otherOrigin = await signRaw({ ...c.info, uri: 'https://evil.example/api/tools/execute/unified/wallet' }, account);
       expect(await rejection(verify(otherOrigin))).toMatchObject({ reason: 'uri_mismatch' });
       const plainHttp = await signRaw({ ...c.info, uri: RESOURCE.replace('https:', 'http:') }, account);
       expect(await rejection(verify(plainHttp))).toMatchObject({ reason: 'uri_mismatch' });
 
-      const other = await challenge({ resourceUrl: `${BASE}/api/tools/execute/unified/other` });
+      const other = challenge({ resourceUrl: `${BASE}/api/tools/execute/unified/other` });
       expect(await rejection(verify(await answer(other, account)))).toMatchObject({ reason: 'uri_mismatch' });
       // Without resourceUrl only the origin is bound (SDK rule).
-      expect(await verify(await answer(await challenge({ resourceUrl: `${BASE}/api/tools/execute/unified/other` }), account), { resourceUrl: undefined })).toMatchObject({
+      expect(await verify(await answer(challenge({ resourceUrl: `${BASE}/api/tools/execute/unified/other` }), account), { resourceUrl: undefined })).toMatchObject({
         createdAccount: false,
       });
     });
 
     it('refuses a tampered signature or a tampered signed field', async () => {
-      const header = await answer(await challenge(), account);
+      const header = await answer(challenge(), account);
       const payload = JSON.parse(Buffer.from(header, 'base64').toString()) as Record<string, string>;
       const flipped = payload.signature!.slice(0, -2) + (payload.signature!.endsWith('1b') ? '1c' : '1b'); // other recovery id: recovers another address
       const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64');
@@ -232,7 +232,7 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
     });
 
     it('refuses a nonce we never issued (self-made challenges are not accepted)', async () => {
-      const c = await challenge();
+      const c = challenge();
       expect(await rejection(verify(await signRaw({ ...c.info, nonce: ephemeralSiwxNonces().issue(300) }, account)))).toMatchObject({ reason: 'unknown_nonce' });
       expect(await rejection(verify(unsigned({ ...c.info, nonce: 'client-made-nonce' }, account.address)))).toMatchObject({ reason: 'unknown_nonce' });
     });
@@ -240,7 +240,7 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
     it('refuses a malformed header and chains it does not offer', async () => {
       expect(await rejection(verify('not base64!'))).toMatchObject({ status: 401, reason: 'malformed' });
       expect(await rejection(verify(Buffer.from('{"domain":"x"}').toString('base64')))).toMatchObject({ reason: 'malformed' });
-      const c = await challenge();
+      const c = challenge();
       expect(await rejection(verify(await signRaw(c.info, account, { chainId: 'eip155:1', type: 'eip191' })))).toMatchObject({ reason: 'unsupported_chain' });
       expect(await rejection(verify(await signRaw(c.info, account, { chainId: 'eip155:8453', type: 'ed25519' })))).toMatchObject({ reason: 'unsupported_chain' });
       expect(await rejection(verify(unsigned({ ...c.info, version: '2' }, account.address)))).toMatchObject({ reason: 'malformed' });
@@ -249,7 +249,7 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
     });
 
     it('takes the proof from Authorization: SIWX <value> as well', async () => {
-      const header = await answer(await challenge(), account);
+      const header = await answer(challenge(), account);
       const value = siwxHeaderFrom({ authorization: `SIWX ${header}` });
       expect(value).toBe(header);
       expect(await verify(value!)).toMatchObject({ address: account.address, createdAccount: false });
@@ -257,7 +257,7 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
 
     it('uses the EIP-1271 verifier when one is configured', async () => {
       const wallet = '0x4e59b44847b379578588920cA78FbF26c0B4956C';
-      const c = await challenge();
+      const c = challenge();
       const info: CompleteSIWxInfo = { ...c.info, ...EVM };
       const message = createSIWxMessage(info, wallet);
       const signature = await account.signMessage({ message });
@@ -267,7 +267,7 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
       expect(evmVerifier).toHaveBeenCalledOnce();
       expect(identity).toMatchObject({ address: wallet, createdAccount: true });
 
-      const c2 = await challenge();
+      const c2 = challenge();
       const info2: CompleteSIWxInfo = { ...c2.info, ...EVM };
       const header2 = encodeSIWxHeader({ ...info2, address: wallet, signature: await account.signMessage({ message: createSIWxMessage(info2, wallet) }) });
       expect(await rejection(verify(header2))).toMatchObject({ reason: 'bad_signature' });
@@ -276,16 +276,16 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
 
     it('verifies a Solana wallet (SIWS, Ed25519) signing our challenge with the SDK client', async () => {
       const signer = await generateKeyPairSigner();
-      const c = await challenge();
+      const c = challenge();
       const header = await answer(c, signer as unknown as SIWxSigner, SOL);
       const identity = await verify(header);
       expect(identity).toMatchObject({ address: signer.address, chainId: SOLANA_MAINNET, createdAccount: true });
       expect(await rejection(verify(header))).toMatchObject({ reason: 'replayed' });
 
-      const again = await verify(await answer(await challenge(), signer as unknown as SIWxSigner, SOL));
+      const again = await verify(await answer(challenge(), signer as unknown as SIWxSigner, SOL));
       expect(again).toMatchObject({ accountId: identity.accountId, createdAccount: false });
 
-      const tampered = JSON.parse(Buffer.from(await answer(await challenge(), signer as unknown as SIWxSigner, SOL), 'base64').toString()) as Record<string, string>;
+      const tampered = JSON.parse(Buffer.from(await answer(challenge(), signer as unknown as SIWxSigner, SOL), 'base64').toString()) as Record<string, string>;
       const other = await generateKeyPairSigner();
       expect(await rejection(verify(Buffer.from(JSON.stringify({ ...tampered, address: other.address })).toString('base64')))).toMatchObject({ reason: 'bad_signature' });
     });
@@ -317,7 +317,7 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
           }
         }
         if (!identity || !paymentHeader) {
-          const response = withSiwxChallenge(paymentRequired, await issueSiwxChallenge({ nonces, publicBaseUrl: BASE, resourceUrl: request.url }));
+          const response = withSiwxChallenge(paymentRequired, issueSiwxChallenge({ nonces, publicBaseUrl: BASE, resourceUrl: request.url }));
           return reply(402, response.body, { 'PAYMENT-REQUIRED': response.header });
         }
         const payment = decodePaymentSignature(paymentHeader);
@@ -373,7 +373,7 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
 
     it('createSIWxClientHook (Solana signer) answers our challenge', async () => {
       const signer = await generateKeyPairSigner();
-      const c = await challenge();
+      const c = challenge();
       const hook = createSIWxClientHook(signer as unknown as SIWxSigner);
       const result = await hook({ paymentRequired: withSiwxChallenge(paymentRequired, c).body, requestUrl: RESOURCE });
       expect(result?.headers[SIGN_IN_WITH_X]).toBeDefined();

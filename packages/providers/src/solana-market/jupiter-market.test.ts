@@ -62,7 +62,7 @@ describe('Jupiter market against recorded API responses', () => {
     const transaction = await jupiter.swapTransaction(quote, user, 16_117_760n, 50);
     expect(sent).toEqual({ quoteResponse: quoteSolUsdc, userPublicKey: user, wrapAndUnwrapSol: true, dynamicComputeUnitLimit: true });
     expect(Object.keys(transaction.signatures)).toEqual([user]);
-    expect(transaction.signatures[user as keyof typeof transaction.signatures]).toBeNull();
+    expect(transaction.signatures[user]).toBeNull();
   });
 
   it('reports no route as SwapUnavailable and other failures as upstream errors', async () => {

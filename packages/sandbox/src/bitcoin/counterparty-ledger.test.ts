@@ -12,8 +12,8 @@ import { HttpError } from './http-error.js';
 import { BitcoinSandboxLedger } from './ledger.js';
 
 const ALICE_WIF = WIF().encode(new Uint8Array(32).fill(7));
-const ALICE = p2wpkh(secp256k1.getPublicKey(WIF().decode(ALICE_WIF), true)).address!;
-const BOB = p2wpkh(secp256k1.getPublicKey(WIF().decode(WIF().encode(new Uint8Array(32).fill(9))), true)).address!;
+const ALICE = p2wpkh(secp256k1.getPublicKey(WIF().decode(ALICE_WIF), true)).address;
+const BOB = p2wpkh(secp256k1.getPublicKey(WIF().decode(WIF().encode(new Uint8Array(32).fill(9))), true)).address;
 const XCP = 100_000_000n;
 
 /** Signs an unsigned transaction spending Alice's segwit outputs (what sendXCP does with a composed send). */

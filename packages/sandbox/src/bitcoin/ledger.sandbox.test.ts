@@ -11,10 +11,10 @@ import { startEsploraFacade } from './esplora-facade.js';
 
 const wifOf = (seed: number) => WIF().encode(new Uint8Array(32).fill(seed));
 const ALICE_WIF = wifOf(7);
-const ALICE = p2wpkh(secp256k1.getPublicKey(WIF().decode(ALICE_WIF), true)).address!;
+const ALICE = p2wpkh(secp256k1.getPublicKey(WIF().decode(ALICE_WIF), true)).address;
 const ALICE_TR_WIF = wifOf(8);
-const ALICE_TR = p2tr(taprootInternalKey(ALICE_TR_WIF)).address!;
-const BOB = p2wpkh(secp256k1.getPublicKey(WIF().decode(wifOf(9)), true)).address!;
+const ALICE_TR = p2tr(taprootInternalKey(ALICE_TR_WIF)).address;
+const BOB = p2wpkh(secp256k1.getPublicKey(WIF().decode(wifOf(9)), true)).address;
 const script = (address: string) => addressCodec.toOutputScript(address, networks.bitcoin);
 
 interface Spend {

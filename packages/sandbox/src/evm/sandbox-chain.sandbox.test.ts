@@ -402,9 +402,9 @@ describe('sandbox EVM chain (Base, 8453)', () => {
       signer: toFacilitatorEvmSigner(
         {
           address: facilitatorAccount.address,
-          readContract: (args) => facilitatorWallet.readContract(args as Parameters<typeof facilitatorWallet.readContract>[0]),
+          readContract: (args) => facilitatorWallet.readContract(args),
           verifyTypedData: (args) => facilitatorWallet.verifyTypedData(args as Parameters<typeof facilitatorWallet.verifyTypedData>[0]),
-          writeContract: (args) => facilitatorWallet.writeContract(args as Parameters<typeof facilitatorWallet.writeContract>[0]),
+          writeContract: (args) => facilitatorWallet.writeContract(args),
           sendTransaction: (args) => facilitatorWallet.sendTransaction(args),
           waitForTransactionReceipt: (args) => facilitatorWallet.waitForTransactionReceipt(args),
           getCode: (args) => facilitatorWallet.getCode(args),

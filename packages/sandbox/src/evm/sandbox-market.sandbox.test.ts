@@ -93,7 +93,7 @@ describe('sandbox EVM market', () => {
   });
 
   it('funds ERC-20s and mints NFTs of both standards', async () => {
-    const holder = privateKeyToAccount(generatePrivateKey()).address as Address;
+    const holder = privateKeyToAccount(generatePrivateKey()).address;
     await bsc.fund(holder, bsc.token('WBNB')!, parseEther('2'));
     await bsc.fund(holder, bsc.token('WBTC')!, parseUnits('0.5', 8));
     const read = (address: Address) => bsc.chain.publicClient.readContract({ address, abi: ERC20, functionName: 'balanceOf', args: [holder] });

@@ -347,7 +347,8 @@ interface JsonRpcRequest {
 }
 
 async function answer(handlers: Record<string, (params: Params) => unknown>, request: JsonRpcRequest): Promise<string> {
-  const id = request.id ?? null;
+  // A body of `null` (or a batch entry that is not an object) has no id; reading one off it threw outside the try.
+  const id = typeof request === 'object' && request !== null ? (request.id ?? null) : null;
   try {
     if (typeof request !== 'object' || request === null || typeof request.method !== 'string') throw new RpcError(-32600, 'Invalid request');
     const handler = Object.hasOwn(handlers, request.method) ? handlers[request.method] : undefined;
@@ -394,7 +395,12 @@ function serve(handlers: Record<string, (params: Params) => unknown>) {
 /** Serves the JSON-RPC facade for `ledger` on host:port (127.0.0.1 and a free port by default). */
 export async function startSolanaRpcFacade(ledger: SolanaLedger, options: StartSolanaRpcFacadeOptions = {}): Promise<SolanaRpcFacade> {
   const host = options.host ?? '127.0.0.1';
-  const server: Server = createServer(serve(createSolanaRpcHandlers(ledger)));
+  const handle = serve(createSolanaRpcHandlers(ledger));
+  // node:http ignores a handler's promise: a rejection would be unhandled and end the process, so it ends the
+  // connection instead.
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

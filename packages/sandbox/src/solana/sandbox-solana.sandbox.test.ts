@@ -141,6 +141,14 @@ describe('sandbox Solana (LiteSVM + JSON-RPC facade)', () => {
     expect(value[1]).toBeNull();
     expect(SOLANA_RPC_FACADE_METHODS).toContain('simulateTransaction');
   });
+
+  it('answers a JSON body that is not a request object with -32600 (a `null` body used to reject outside any handler)', async () => {
+    for (const body of ['null', '[null]', '7']) {
+      const response = await fetch(sandbox.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const answer = (await response.json()) as { error?: { code: number } } | { error?: { code: number } }[];
+      expect((Array.isArray(answer) ? answer[0] : answer)?.error?.code).toBe(-32600);
+    }
+  });
 });
 
 describe('sandbox Solana persistence', () => {

@@ -52,6 +52,6 @@ export const getAllBalances: Handler<'getAllBalances'> = async ({ address }, con
     requestedAt,
     address: address ?? null,
     networks: Object.fromEntries(results),
-    resolvedFrom: Object.fromEntries(BALANCE_NETWORKS.map((network) => [network, targets[network] === MISMATCH ? null : (targets[network] as BalanceTarget).resolvedFrom])),
+    resolvedFrom: Object.fromEntries(BALANCE_NETWORKS.map((network) => [network, targets[network] === MISMATCH ? null : (targets[network]).resolvedFrom])),
   };
 };

@@ -15,7 +15,7 @@ export async function routeOf(network: HederaNetwork, from: string, to: string):
   const candidates = [[from, to], [from, HBAR, to]].filter((path) => new Set(path).size === path.length);
   for (const assets of candidates) {
     const hops = assets.slice(1).map((asset, index) => poolOf(pools, assets[index] as string, asset));
-    if (hops.every((pool) => pool !== undefined)) return { assets, pools: hops as HederaPoolView[] };
+    if (hops.every((pool) => pool !== undefined)) return { assets, pools: hops };
   }
   throw new ServiceError('not_found', `The swap venue has no pool route from ${from} to ${to} (direct or through HBAR).`, { extra: { from, to } });
 }

@@ -56,7 +56,7 @@ describe('migrationListProjects', () => {
 
   it('continues on the next page and ends with hasMore false', async () => {
     const first = await migrationListProjects(listInput({ limit: 20, page: 1 }), context);
-    const last = await migrationListProjects(listInput({ limit: 20, page: first.totalPages as number }), context);
+    const last = await migrationListProjects(listInput({ limit: 20, page: first.totalPages }), context);
     expect(last.hasMore).toBe(false);
     const firstIds = (first.projects as { projectId: string }[]).map((p) => p.projectId);
     expect((last.projects as { projectId: string }[]).some((p) => firstIds.includes(p.projectId))).toBe(false);

@@ -30,7 +30,7 @@ export async function scanBalances(context: HandlerContext, vault: StoredVault):
       }
     }),
   );
-  return Object.fromEntries(entries) as VaultBalances;
+  return Object.fromEntries(entries);
 }
 
 /** The chains where a scan found something: any asset with a balance that is not zero. */

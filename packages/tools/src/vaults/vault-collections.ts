@@ -5,7 +5,7 @@ import type { HandlerContext } from '../handler.js';
 
 /** The collections this deployment mints into, with the chain each lives on. */
 export function collectionsOf(context: HandlerContext): { chain: VaultMintChain; collection: VaultCollection }[] {
-  return Object.entries(context.vaultChains?.collections ?? {}).map(([chain, collection]) => ({ chain: chain as VaultMintChain, collection: collection! }));
+  return Object.entries(context.vaultChains?.collections ?? {}).map(([chain, collection]) => ({ chain: chain as VaultMintChain, collection }));
 }
 
 /** The collection vaults are minted into on `chain`; refused (503) when this deployment has none there. */

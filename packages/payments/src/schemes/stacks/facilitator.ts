@@ -172,7 +172,7 @@ export class ExactStacksFacilitatorScheme implements SchemeNetworkFacilitator {
   }
 }
 
-export interface RegisterExactStacksOptions extends ExactStacksFacilitatorOptions {}
+export type RegisterExactStacksOptions = ExactStacksFacilitatorOptions;
 
 /** Registers the exact Stacks facilitator scheme on `facilitator` for `options.networks` (default `stacks:1`). */
 export function registerExactStacksScheme(facilitator: x402Facilitator, options: RegisterExactStacksOptions): x402Facilitator {

@@ -67,7 +67,7 @@ export function solanaSwapExecutor(deps: SolanaSwapDeps): SwapExecutor {
       const tokenHeld = (balances: readonly TokenBalance[] | null | undefined, mint: string) =>
         (balances ?? []).filter((balance) => balance.mint === mint && balance.owner === vault).reduce((sum, balance) => sum + BigInt(balance.uiTokenAmount.amount), 0n);
       const moved = (token: string) =>
-        isNativeSol(token) ? lamportsMoved : tokenHeld(meta.postTokenBalances as readonly TokenBalance[], token) - tokenHeld(meta.preTokenBalances as readonly TokenBalance[], token);
+        isNativeSol(token) ? lamportsMoved : tokenHeld(meta.postTokenBalances, token) - tokenHeld(meta.preTokenBalances, token);
       const [sellDecimals, buyDecimals] = await Promise.all([decimalsOf(request.sellToken), decimalsOf(request.buyToken)]);
       return { status: 'confirmed', txHash: signature, soldQuantity: formatUnits(-moved(request.sellToken), sellDecimals), boughtQuantity: formatUnits(moved(request.buyToken), buyDecimals) };
     },
