@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-const EVERY_TEST = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'scripts/**/*.test.ts'];
+const EVERY_TEST = [
+  'packages/*/src/**/*.test.ts',
+  'packages/*/test/**/*.test.ts',
+  'apps/*/src/**/*.test.ts',
+  'apps/*/test/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
 const named = (suffix: string) => EVERY_TEST.map((pattern) => pattern.replace('*.test.ts', `*.${suffix}.test.ts`));
 
 /**
@@ -36,7 +42,14 @@ export default defineConfig({
     // (its TypeScript: eventsource-parser, imported by the MCP SDK client) must go through Vite, with its importer.
     server: { deps: { inline: ['@modelcontextprotocol/sdk', 'eventsource-parser'] } },
     projects: [
-      { extends: true, test: { name: 'unit', include: EVERY_TEST, exclude: ['**/node_modules/**', ...['db', 'sandbox', 'process', 'check'].flatMap(named)] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: EVERY_TEST,
+          exclude: ['**/node_modules/**', ...['db', 'sandbox', 'process', 'check'].flatMap(named)],
+        },
+      },
       { extends: true, test: { name: 'db', include: named('db') } },
       { extends: true, test: { name: 'sandbox', include: named('sandbox') } },
       { extends: true, test: { name: 'process', include: named('process') } },

@@ -4,7 +4,16 @@
 // Aim (issue #7): the fan-out no slower than 1.5x the slowest single chain (compared at p50).
 import { startTarget } from './child.mjs';
 
-const SINGLE_CHAIN_TOOLS = ['ethGetBalances', 'bscGetBalances', 'polygonGetBalances', 'baseGetBalances', 'altchainGetBalances', 'hederaGetBalances', 'solanaBalances', 'getBTCBalances'];
+const SINGLE_CHAIN_TOOLS = [
+  'ethGetBalances',
+  'bscGetBalances',
+  'polygonGetBalances',
+  'baseGetBalances',
+  'altchainGetBalances',
+  'hederaGetBalances',
+  'solanaBalances',
+  'getBTCBalances',
+];
 const FAN_OUT = 'getAllBalances';
 
 /** What the faucet puts into the vault, so every chain has something to read. */
@@ -38,7 +47,11 @@ export async function benchBalances({ calls }) {
     };
     const { vault } = await call('wallet');
     for (const funding of FUNDING(vault.networks)) {
-      const res = await fetch(target.url('/api/sandbox/faucet'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(funding) });
+      const res = await fetch(target.url('/api/sandbox/faucet'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(funding),
+      });
       if (res.status !== 200) throw new Error(`faucet ${funding.chain}: ${res.status} ${await res.text()}`);
     }
     const measure = async (name) => {
@@ -58,7 +71,8 @@ export async function benchBalances({ calls }) {
     // Every network must really have been read: an error entry would make the fan-out look fast.
     const { networks } = await call(FAN_OUT);
     const failed = Object.entries(networks).filter(([, result]) => 'error' in result);
-    if (failed.length > 0) throw new Error(`getAllBalances: ${failed.map(([network, result]) => `${network}: ${result.error}`).join('; ')}`);
+    if (failed.length > 0)
+      throw new Error(`getAllBalances: ${failed.map(([network, result]) => `${network}: ${result.error}`).join('; ')}`);
     return { singles, fanOut };
   } finally {
     await target.stop();

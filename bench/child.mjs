@@ -3,7 +3,9 @@ import { fork } from 'node:child_process';
 
 /** Forks the target; resolves once it listens, with its port, its sandbox RPC (if any), `fund` and `stop`. */
 export async function startTarget(kind, { port = 0, sandbox = false } = {}) {
-  const child = fork(new URL('./server.mjs', import.meta.url), [kind, String(port), ...(sandbox ? ['sandbox'] : [])], { stdio: 'inherit' });
+  const child = fork(new URL('./server.mjs', import.meta.url), [kind, String(port), ...(sandbox ? ['sandbox'] : [])], {
+    stdio: 'inherit',
+  });
   const ready = await new Promise((resolve, reject) => {
     const onExit = (code) => reject(new Error(`${kind} server exited with ${code}`));
     child.once('exit', onExit);

@@ -10,11 +10,21 @@ function send(agent, url, body, paymentSignature) {
     const done = (answer) => resolve({ ...answer, ms: performance.now() - started });
     const req = http.request(
       url,
-      { agent, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'payment-signature': paymentSignature } },
+      {
+        agent,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'payment-signature': paymentSignature,
+        },
+      },
       (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => done({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+        res.on('end', () =>
+          done({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
         res.on('error', (error) => done({ error }));
       },
     );
@@ -28,8 +38,11 @@ function send(agent, url, body, paymentSignature) {
 function classify(answer, expected) {
   if (answer.error) return { failure: `network: ${answer.error.code ?? answer.error.message}` };
   if (answer.status === 200) {
-    const settlement = answer.headers['payment-response'] ? decodePaymentResponseHeader(answer.headers['payment-response']) : undefined;
-    if (!settlement?.success || !settlement.transaction) return { failure: '200 without a successful PAYMENT-RESPONSE' };
+    const settlement = answer.headers['payment-response']
+      ? decodePaymentResponseHeader(answer.headers['payment-response'])
+      : undefined;
+    if (!settlement?.success || !settlement.transaction)
+      return { failure: '200 without a successful PAYMENT-RESPONSE' };
     if (answer.body !== expected) return { failure: `200 with an unexpected body: ${answer.body.slice(0, 80)}` };
     return { transaction: settlement.transaction };
   }
@@ -39,7 +52,8 @@ function classify(answer, expected) {
   return { failure: `${answer.status} ${answer.body.slice(0, 80)}` };
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 /**
  * Sends one POST per payment header, at most `concurrency` at a time, over at most `concurrency` keep-alive

@@ -21,7 +21,9 @@ async function measureMcp(target, key, name, body, { connections, duration }) {
   await autocannon({ ...options, duration: 2 }); // warm-up
   const result = await autocannon({ ...options, duration });
   if (result.errors > 0 || result.timeouts > 0 || Object.keys(result.statusCodeStats).join() !== '200') {
-    throw new Error(`${name}: ${result.errors} errors, ${result.timeouts} timeouts, statuses ${JSON.stringify(result.statusCodeStats)}`);
+    throw new Error(
+      `${name}: ${result.errors} errors, ${result.timeouts} timeouts, statuses ${JSON.stringify(result.statusCodeStats)}`,
+    );
   }
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -32,8 +34,27 @@ export async function benchMcp({ connections, duration, restCalls, restConcurren
     const rest = await target.measure({ concurrency: restConcurrency, calls: restCalls, warmup: 24 });
     const key = await target.accessKey(10n ** 12n); // a million USD of credit: never the limit here
     const list = await measureMcp(target, key, 'MCP tools/list', rpc('tools/list'), { connections, duration });
-    const call = await measureMcp(target, key, `MCP tools/call ${TOOL} (credit)`, rpc('tools/call', { name: TOOL, arguments: INPUT }), { connections, duration });
-    return { rows: [list, call, { name: `REST ${TOOL} (x402, settled)`, rps: rest.rps, p50: rest.p50, p99: rest.p99, concurrency: restConcurrency }], ok: rest.ok === rest.sent && rest.onChain };
+    const call = await measureMcp(
+      target,
+      key,
+      `MCP tools/call ${TOOL} (credit)`,
+      rpc('tools/call', { name: TOOL, arguments: INPUT }),
+      { connections, duration },
+    );
+    return {
+      rows: [
+        list,
+        call,
+        {
+          name: `REST ${TOOL} (x402, settled)`,
+          rps: rest.rps,
+          p50: rest.p50,
+          p99: rest.p99,
+          concurrency: restConcurrency,
+        },
+      ],
+      ok: rest.ok === rest.sent && rest.onChain,
+    };
   } finally {
     await target.stop();
   }

@@ -63,15 +63,21 @@ function ticks(seed) {
   };
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : NaN);
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : NaN;
 const fmt = (value, digits = 3) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
 async function openDatabase() {
   const url = process.env.DATABASE_URL;
-  if (!url) return { db: await openStore({ pgliteDir: 'memory://' }), kind: 'PGlite (in memory)', drop: async () => {} };
+  if (!url)
+    return { db: await openStore({ pgliteDir: 'memory://' }), kind: 'PGlite (in memory)', drop: async () => {} };
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   const db = await openStore({ databaseUrl: url, schema });
-  return { db, kind: `PostgreSQL (${url.replace(/\/\/[^@]*@/, '//')}, schema ${schema})`, drop: () => db.query(`DROP SCHEMA ${schema} CASCADE`) };
+  return {
+    db,
+    kind: `PostgreSQL (${url.replace(/\/\/[^@]*@/, '//')}, schema ${schema})`,
+    drop: () => db.query(`DROP SCHEMA ${schema} CASCADE`),
+  };
 }
 
 /**
@@ -145,7 +151,9 @@ export async function benchOrders() {
       baselineTicks += 1;
     }
     const baselineRate = baselineTicks / ((performance.now() - started) / 1000);
-    await db.query(`UPDATE conditional_orders SET status = 'PENDING', claimed_by = NULL, claimed_at = NULL, price_seen = NULL WHERE claimed_by = 'baseline'`);
+    await db.query(
+      `UPDATE conditional_orders SET status = 'PENDING', claimed_by = NULL, claimed_at = NULL, price_seen = NULL WHERE claimed_by = 'baseline'`,
+    );
     // Every run starts from a vacuumed book, as autovacuum keeps a live one (PGlite runs no autovacuum).
     await db.query('VACUUM conditional_orders');
 
@@ -158,7 +166,14 @@ export async function benchOrders() {
       if (changed.length === 0) break;
       for (const order of changed) {
         revision = order.revision > revision ? order.revision : revision;
-        if (order.status === 'PENDING') index.upsert({ orderId: order.orderId, network: order.network, token: order.watchToken, direction: order.direction, triggerPrice: Number(order.triggerPrice) });
+        if (order.status === 'PENDING')
+          index.upsert({
+            orderId: order.orderId,
+            network: order.network,
+            token: order.watchToken,
+            direction: order.direction,
+            triggerPrice: Number(order.triggerPrice),
+          });
       }
     }
     const loadSeconds = (performance.now() - started) / 1000;
@@ -182,13 +197,26 @@ export async function benchOrders() {
           latencies.push(performance.now() - at);
         }
       }
-      return { claimed, latencies: latencies.sort((a, b) => a - b), rate: count / ((performance.now() - started) / 1000) };
+      return {
+        claimed,
+        latencies: latencies.sort((a, b) => a - b),
+        rate: count / ((performance.now() - started) / 1000),
+      };
     };
     /** Undo a run's claims, in the table and in the index, so the next run starts from the same book. */
     const undo = async (claimed) => {
-      await db.query(`UPDATE conditional_orders SET status = 'PENDING', claimed_by = NULL, claimed_at = NULL, price_seen = NULL WHERE claimed_by = 'worker:bench'`);
+      await db.query(
+        `UPDATE conditional_orders SET status = 'PENDING', claimed_by = NULL, claimed_at = NULL, price_seen = NULL WHERE claimed_by = 'worker:bench'`,
+      );
       await db.query('VACUUM conditional_orders');
-      for (const order of claimed) index.upsert({ orderId: order.orderId, network: order.network, token: order.watchToken, direction: order.direction, triggerPrice: Number(order.triggerPrice) });
+      for (const order of claimed)
+        index.upsert({
+          orderId: order.orderId,
+          network: order.network,
+          token: order.watchToken,
+          direction: order.direction,
+          triggerPrice: Number(order.triggerPrice),
+        });
     };
 
     /** The walk of `seed` after its first `skip` ticks. */
@@ -230,23 +258,50 @@ export async function benchOrders() {
     baselineLatencies.sort((a, b) => a - b);
     const ratio = polled.rate / baselineRate;
     const p99 = percentile(streamLatencies, 99);
-    console.log(`\nconditional-order triggers: ${ORDERS.toLocaleString('en')} open orders over ${TOKENS.toLocaleString('en')} tokens in ${kind}`);
-    console.log(`  book seeded in ${fmt(seedSeconds, 1)} s; engine index loaded from the table in ${fmt(loadSeconds, 1)} s (${indexed.toLocaleString('en')} orders)`);
-    console.log('  run                                         ticks      ticks/s   claims   tick-to-claim p50 / p99 ms (ticks or polls that claimed)');
+    console.log(
+      `\nconditional-order triggers: ${ORDERS.toLocaleString('en')} open orders over ${TOKENS.toLocaleString('en')} tokens in ${kind}`,
+    );
+    console.log(
+      `  book seeded in ${fmt(seedSeconds, 1)} s; engine index loaded from the table in ${fmt(loadSeconds, 1)} s (${indexed.toLocaleString('en')} orders)`,
+    );
+    console.log(
+      '  run                                         ticks      ticks/s   claims   tick-to-claim p50 / p99 ms (ticks or polls that claimed)',
+    );
     const row = (name, count, rate, claims, latencies) =>
-      console.log(`  ${name.padEnd(42)}${String(count).padStart(7)} ${fmt(rate, 0).padStart(12)} ${String(claims).padStart(8)}   ${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} (${latencies.length})`);
+      console.log(
+        `  ${name.padEnd(42)}${String(count).padStart(7)} ${fmt(rate, 0).padStart(12)} ${String(claims).padStart(8)}   ${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} (${latencies.length})`,
+      );
     row('baseline: SQL select+claim per tick', baselineTicks, baselineRate, baselineClaims, baselineLatencies);
     row('engine, fed one tick at a time', baselineTicks, streamed.rate, streamed.claimed.length, streamed.latencies);
     row('  the same walk continued', STREAM_TICKS, streamedOn.rate, streamedOn.claimed.length, streamedOn.latencies);
-    row(`engine, fed polls of ${POLL} ticks (median of ${REPEATS})`, baselineTicks, polled.rate, engineClaims, polled.latencies);
+    row(
+      `engine, fed polls of ${POLL} ticks (median of ${REPEATS})`,
+      baselineTicks,
+      polled.rate,
+      engineClaims,
+      polled.latencies,
+    );
     row('  the same walk continued', LATENCY_TICKS, continued.rate, continued.claimed.length, continued.latencies);
-    console.log(`  engine index alone (no database)          ${String(INDEX_TICKS).padStart(7)} ${fmt(indexRate, 0).padStart(12)} ${String(detected).padStart(8)}   -`);
-    const same = polledRuns.every((run) => run.claimed.length === baselineClaims) && streamed.claimed.length === baselineClaims;
-    console.log(`  same ticks, same orders claimed: ${same ? 'yes' : `NO (baseline ${baselineClaims}, engine ${streamed.claimed.length} / ${engineClaims})`}`);
-    console.log(`  poll-fed runs: ${polledRuns.map((run) => fmt(run.rate / baselineRate, 0)).join(', ')} x the baseline`);
-    console.log(`  tick rate engine/baseline on the same ticks: ${fmt(ratio, 1)}x fed by polls, ${fmt(streamed.rate / baselineRate, 1)}x fed one tick at a time (goal >= 100x) ${ratio >= 100 ? 'MET' : 'NOT MET'}`);
-    console.log(`  p99 tick-to-claim fed one tick at a time: ${fmt(p99)} ms over ${streamLatencies.length} crossing ticks (goal < 5 ms in process) ${p99 < 5 ? 'MET' : 'NOT MET'}`);
-    console.log(`  per poll of ${POLL} ticks (all its crossings in one claim): p99 ${fmt(percentile(polled.latencies, 99))} ms on the baseline's ticks, ${fmt(percentile(continued.latencies, 99))} ms further on`);
+    console.log(
+      `  engine index alone (no database)          ${String(INDEX_TICKS).padStart(7)} ${fmt(indexRate, 0).padStart(12)} ${String(detected).padStart(8)}   -`,
+    );
+    const same =
+      polledRuns.every((run) => run.claimed.length === baselineClaims) && streamed.claimed.length === baselineClaims;
+    console.log(
+      `  same ticks, same orders claimed: ${same ? 'yes' : `NO (baseline ${baselineClaims}, engine ${streamed.claimed.length} / ${engineClaims})`}`,
+    );
+    console.log(
+      `  poll-fed runs: ${polledRuns.map((run) => fmt(run.rate / baselineRate, 0)).join(', ')} x the baseline`,
+    );
+    console.log(
+      `  tick rate engine/baseline on the same ticks: ${fmt(ratio, 1)}x fed by polls, ${fmt(streamed.rate / baselineRate, 1)}x fed one tick at a time (goal >= 100x) ${ratio >= 100 ? 'MET' : 'NOT MET'}`,
+    );
+    console.log(
+      `  p99 tick-to-claim fed one tick at a time: ${fmt(p99)} ms over ${streamLatencies.length} crossing ticks (goal < 5 ms in process) ${p99 < 5 ? 'MET' : 'NOT MET'}`,
+    );
+    console.log(
+      `  per poll of ${POLL} ticks (all its crossings in one claim): p99 ${fmt(percentile(polled.latencies, 99))} ms on the baseline's ticks, ${fmt(percentile(continued.latencies, 99))} ms further on`,
+    );
     return { ok: same };
   } finally {
     await drop();

@@ -29,13 +29,24 @@ export async function startPaidTarget(kind, { payments, payers: payerCount }) {
     const payers = await fundedPayers(target, { count: payerCount, payments, priceAtomic: PRICE_ATOMIC });
     const paymentRequired = await paymentRequiredOf(target.url(PATH));
     const chain = createPublicClient({ transport: http(target.rpcUrl) });
-    const payeeUsdc = () => chain.readContract({ address: PAYMENT_TOKENS.BASE_USDC.asset, abi: erc20Abi, functionName: 'balanceOf', args: [SANDBOX_PAY_TO.base] });
+    const payeeUsdc = () =>
+      chain.readContract({
+        address: PAYMENT_TOKENS.BASE_USDC.asset,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [SANDBOX_PAY_TO.base],
+      });
     const stallError = async () => {
-      const pool = await chain.request({ method: 'txpool_status' }).catch((error) => ({ error: error.shortMessage ?? String(error) }));
+      const pool = await chain
+        .request({ method: 'txpool_status' })
+        .catch((error) => ({ error: error.shortMessage ?? String(error) }));
       const latest = await chain.getBlockNumber().catch(() => undefined);
-      return new StallError(`${kind}: no answer for 10 s; its sandbox chain is at block ${latest}, txpool ${JSON.stringify(pool)}`);
+      return new StallError(
+        `${kind}: no answer for 10 s; its sandbox chain is at block ${latest}, txpool ${JSON.stringify(pool)}`,
+      );
     };
-    const load = (signed, concurrency) => runLoad({ url: target.url(PATH), body: BODY, expected: EXPECTED, payments: signed, concurrency });
+    const load = (signed, concurrency) =>
+      runLoad({ url: target.url(PATH), body: BODY, expected: EXPECTED, payments: signed, concurrency });
     return {
       kind,
       rpcUrl: target.rpcUrl,

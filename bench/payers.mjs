@@ -15,7 +15,10 @@ export async function fundedPayers(target, { count, payments, priceAtomic }) {
   const publicClient = createPublicClient({ transport: http(target.rpcUrl) });
   const payers = Array.from({ length: count }, () => {
     const account = privateKeyToAccount(generatePrivateKey());
-    return { account, client: new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, publicClient))) };
+    return {
+      account,
+      client: new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, publicClient))),
+    };
   });
   await target.fund(
     payers.map((p) => p.account.address),
@@ -29,7 +32,10 @@ export async function fundedPayers(target, { count, payments, priceAtomic }) {
      */
     async presign(paymentRequired, n) {
       const headers = [];
-      for (let i = 0; i < n; i++) headers.push(encodePaymentSignatureHeader(await payers[cursor++ % count].client.createPaymentPayload(paymentRequired)));
+      for (let i = 0; i < n; i++)
+        headers.push(
+          encodePaymentSignatureHeader(await payers[cursor++ % count].client.createPaymentPayload(paymentRequired)),
+        );
       return headers;
     },
   };

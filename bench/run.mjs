@@ -33,13 +33,22 @@ async function measureUnpaid(kind, port, path) {
   const target = await startTarget(kind, { port });
   try {
     const run = (duration) =>
-      autocannon({ url: target.url(path), method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', connections: CONNECTIONS, duration });
+      autocannon({
+        url: target.url(path),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        connections: CONNECTIONS,
+        duration,
+      });
     await run(2); // warm-up: JIT, caches
     const result = await run(DURATION_S);
-    if (result.errors > 0 || result.timeouts > 0) throw new Error(`${kind}: ${result.errors} errors, ${result.timeouts} timeouts`);
+    if (result.errors > 0 || result.timeouts > 0)
+      throw new Error(`${kind}: ${result.errors} errors, ${result.timeouts} timeouts`);
     // Only 402s count: a faster 404 or 400 would be a broken benchmark, not a fast gateway.
     const statuses = Object.keys(result.statusCodeStats);
-    if (statuses.join() !== '402') throw new Error(`${kind}: expected only 402 responses, got ${JSON.stringify(result.statusCodeStats)}`);
+    if (statuses.join() !== '402')
+      throw new Error(`${kind}: expected only 402 responses, got ${JSON.stringify(result.statusCodeStats)}`);
     return { kind, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
   } finally {
     await target.stop();
@@ -53,7 +62,8 @@ if (!only || only === 'unpaid') {
   const gateway = await measureUnpaid('gateway', 18402, '/api/tools/execute/unified/wallet');
   const bare = await measureUnpaid('bare', 18403, '/bare/wallet');
   const ratio = gateway.rps / bare.rps;
-  const row = (r) => `${r.kind.padEnd(8)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms`;
+  const row = (r) =>
+    `${r.kind.padEnd(8)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms`;
   console.log(`\nunpaid 402, ${CONNECTIONS} connections, ${DURATION_S}s each, 127.0.0.1`);
   console.log(row(gateway));
   console.log(row(bare));
@@ -80,7 +90,9 @@ async function resilientTarget(kind, options) {
         } catch (error) {
           if (!(error instanceof StallError) || self.stalls.length >= MAX_STALLS) throw error;
           self.stalls.push(error.message);
-          console.error(`bench: ${error.message}; restarting ${kind} on a fresh sandbox chain and repeating the C=${run.concurrency} run`);
+          console.error(
+            `bench: ${error.message}; restarting ${kind} on a fresh sandbox chain and repeating the C=${run.concurrency} run`,
+          );
           await target.stop();
           target = await startPaidTarget(kind, options);
         }
@@ -107,7 +119,9 @@ async function comparePaid(kinds) {
       }
       for (const [kind, r] of runs) {
         const failures = {};
-        for (const run of r) for (const [reason, count] of Object.entries(run.failures)) failures[reason] = (failures[reason] ?? 0) + count;
+        for (const run of r)
+          for (const [reason, count] of Object.entries(run.failures))
+            failures[reason] = (failures[reason] ?? 0) + count;
         rows.push({
           kind,
           concurrency,
@@ -136,7 +150,9 @@ if (!only || only === 'paid') {
     `\npaid hederaContractIdToEvmAddress, settled on anvil (a fresh chain per server), ${PAID.calls} pre-signed payments per run ` +
       `(+${PAID.warmup} warm-up) from ${PAID.payers} payers, keep-alive HTTP, 127.0.0.1; median of ${PAID.rounds} rounds`,
   );
-  console.log('server          conc   paid-200/s    p50 ms    p99 ms  cpu ms/call    ok/sent  failed  on-chain   rounds (calls/s)');
+  console.log(
+    'server          conc   paid-200/s    p50 ms    p99 ms  cpu ms/call    ok/sent  failed  on-chain   rounds (calls/s)',
+  );
   for (const r of rows) {
     console.log(
       `${r.kind.padEnd(15)} ${String(r.concurrency).padStart(4)} ${r.rps.toFixed(1).padStart(12)}   ${ms(r.p50)}   ${ms(r.p99)} ${r.cpu.toFixed(1).padStart(12)} ` +
@@ -144,11 +160,14 @@ if (!only || only === 'paid') {
     );
   }
   for (const r of rows) {
-    for (const [reason, count] of Object.entries(r.failures)) console.log(`  ${r.kind} C=${r.concurrency} failure x${count}: ${reason}`);
+    for (const [reason, count] of Object.entries(r.failures))
+      console.log(`  ${r.kind} C=${r.concurrency} failure x${count}: ${reason}`);
     if (r.warmupFailures) console.log(`  ${r.kind} C=${r.concurrency}: ${r.warmupFailures} warm-up calls failed`);
   }
   for (const concurrency of PAID.concurrencies) {
-    const [ours, ref] = ['gateway', 'x402-express'].map((kind) => rows.find((r) => r.kind === kind && r.concurrency === concurrency));
+    const [ours, ref] = ['gateway', 'x402-express'].map((kind) =>
+      rows.find((r) => r.kind === kind && r.concurrency === concurrency),
+    );
     const ratio = ours.rps / ref.rps;
     console.log(
       `C=${concurrency}: ratio gateway/x402-express ${ratio.toFixed(2)}x calls/s, p99 ${ours.p99.toFixed(0)} vs ${ref.p99.toFixed(0)} ms ` +
@@ -156,15 +175,28 @@ if (!only || only === 'paid') {
     );
   }
   for (const [kind, messages] of Object.entries(stalls)) {
-    if (messages.length) console.log(`${kind}: ${messages.length} run(s) repeated on a fresh chain after a sandbox chain stall (settlement transactions never mined)`);
+    if (messages.length)
+      console.log(
+        `${kind}: ${messages.length} run(s) repeated on a fresh chain after a sandbox chain stall (settlement transactions never mined)`,
+      );
   }
   if (rows.some((r) => r.ok < r.sent || !r.onChain)) process.exitCode = 1;
 }
 
 if (!only || only === 'mcp') {
-  const { rows, ok } = await benchMcp({ connections: 8, duration: DURATION_S, restCalls: PAID.calls, restConcurrency: 8 });
-  console.log(`\nMCP beside REST on one gateway, 8 concurrent keep-alive clients, 127.0.0.1 (MCP: ${DURATION_S}s each; REST: ${PAID.calls} pre-signed payments)`);
-  for (const r of rows) console.log(`${r.name.padEnd(56)} ${r.rps.toFixed(0).padStart(7)} calls/s   p50 ${ms(r.p50)} ms   p99 ${ms(r.p99)} ms`);
+  const { rows, ok } = await benchMcp({
+    connections: 8,
+    duration: DURATION_S,
+    restCalls: PAID.calls,
+    restConcurrency: 8,
+  });
+  console.log(
+    `\nMCP beside REST on one gateway, 8 concurrent keep-alive clients, 127.0.0.1 (MCP: ${DURATION_S}s each; REST: ${PAID.calls} pre-signed payments)`,
+  );
+  for (const r of rows)
+    console.log(
+      `${r.name.padEnd(56)} ${r.rps.toFixed(0).padStart(7)} calls/s   p50 ${ms(r.p50)} ms   p99 ${ms(r.p99)} ms`,
+    );
   if (!ok) process.exitCode = 1;
 }
 
@@ -172,10 +204,15 @@ if (!only || only === 'balances') {
   const calls = Number(process.env.BENCH_BALANCE_CALLS ?? 50);
   const { singles, fanOut } = await benchBalances({ calls });
   const slowest = singles.reduce((a, b) => (b.p50 > a.p50 ? b : a));
-  console.log(`\nbalance reads, one call at a time over MCP (credit), ${calls} calls each, the vault funded on every chain`);
-  for (const row of [...singles, fanOut]) console.log(`${row.name.padEnd(20)} p50 ${ms(row.p50)} ms   p99 ${ms(row.p99)} ms`);
+  console.log(
+    `\nbalance reads, one call at a time over MCP (credit), ${calls} calls each, the vault funded on every chain`,
+  );
+  for (const row of [...singles, fanOut])
+    console.log(`${row.name.padEnd(20)} p50 ${ms(row.p50)} ms   p99 ${ms(row.p99)} ms`);
   const ratio = fanOut.p50 / slowest.p50;
-  console.log(`fan-out/slowest single chain (${slowest.name}) at p50: ${ratio.toFixed(2)} (goal <= 1.5) ${verdict(ratio <= 1.5)}`);
+  console.log(
+    `fan-out/slowest single chain (${slowest.name}) at p50: ${ratio.toFixed(2)} (goal <= 1.5) ${verdict(ratio <= 1.5)}`,
+  );
 }
 
 if (!only || only === 'orders') {

@@ -10,7 +10,8 @@ import { freePort } from './free-port.mjs';
 const [kind, portArg, mode] = process.argv.slice(2);
 const { build } = await import(`./targets/${kind}.mjs`);
 const port = Number(portArg) || (await freePort());
-const sandbox = mode === 'sandbox' ? await (await import('../apps/http-gateway/dist/sandbox.js')).startSandbox() : undefined;
+const sandbox =
+  mode === 'sandbox' ? await (await import('../apps/http-gateway/dist/sandbox.js')).startSandbox() : undefined;
 const server = await build({ port, sandbox });
 await server.listen(port);
 

@@ -30,14 +30,18 @@ export async function main({ log = console.log } = {}) {
   const port = await freePort();
   const sandbox = await startSandbox();
   const db = await openStore({ pgliteDir: 'memory://' });
-  const app = await buildApp(loadConfig({ SVC_MODE: 'sandbox', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'silent' }), { db, sandbox });
+  const app = await buildApp(
+    loadConfig({ SVC_MODE: 'sandbox', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'silent' }),
+    { db, sandbox },
+  );
   try {
     await app.listen({ host: '127.0.0.1', port });
     const service = `http://127.0.0.1:${port}`;
     log(`service (sandbox mode): ${service}   sandbox Base chain 8453: ${sandbox.base.rpcUrl}`);
 
     const account = privateKeyToAccount(generatePrivateKey());
-    const usdc = async () => `${formatUnits(await sandbox.base.publicClient.readContract({ address: sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)} USDC`;
+    const usdc = async () =>
+      `${formatUnits(await sandbox.base.publicClient.readContract({ address: sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)} USDC`;
     log(`new wallet: ${account.address}   balance: ${await usdc()}`);
 
     const faucet = await fetch(`${service}/api/sandbox/faucet`, {
@@ -48,11 +52,18 @@ export async function main({ log = console.log } = {}) {
     if (faucet.status !== 200) throw new Error(`faucet answered ${faucet.status}: ${await faucet.text()}`);
     log(`faucet: +1 USDC (tx ${(await faucet.json()).transaction})   balance before calls: ${await usdc()}`);
 
-    const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, sandbox.base.publicClient)));
+    const client = new x402Client().register(
+      'eip155:*',
+      new ExactEvmScheme(toClientEvmSigner(account, sandbox.base.publicClient)),
+    );
     const payFetch = wrapFetchWithPayment(fetch, client);
     const transactions = [];
     for (const input of CALLS) {
-      const res = await payFetch(`${service}/api/tools/execute/unified/${TOOL}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      const res = await payFetch(`${service}/api/tools/execute/unified/${TOOL}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
       const body = await res.json();
       if (res.status !== 200) throw new Error(`${TOOL} answered ${res.status}: ${JSON.stringify(body)}`);
       const settlement = decodePaymentResponseHeader(res.headers.get('payment-response'));

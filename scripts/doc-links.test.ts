@@ -50,7 +50,12 @@ function brokenLinks(file: string): string[] {
       broken.push(`${where}: no such file`);
       continue;
     }
-    if (anchor !== undefined && statSync(linked).isFile() && linked.endsWith('.md') && !anchorsOf(readFileSync(linked, 'utf8')).has(anchor)) {
+    if (
+      anchor !== undefined &&
+      statSync(linked).isFile() &&
+      linked.endsWith('.md') &&
+      !anchorsOf(readFileSync(linked, 'utf8')).has(anchor)
+    ) {
       broken.push(`${where}: no such heading`);
     }
   }

@@ -24,7 +24,13 @@ const { key } = await createAccessKey(db, { accountId, name: 'conformance', envi
 
 const proxy = createServer((incoming, outgoing) => {
   const forwarded = httpRequest(
-    { host: gateway.hostname, port: gateway.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, host: gateway.host, 'x-api-key': key } },
+    {
+      host: gateway.hostname,
+      port: gateway.port,
+      path: incoming.url,
+      method: incoming.method,
+      headers: { ...incoming.headers, host: gateway.host, 'x-api-key': key },
+    },
     (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);
@@ -54,14 +60,29 @@ for (const scenario of SCENARIOS) {
   const run = await npx([CONFORMANCE, 'server', '--url', url, '--scenario', scenario]);
   results.push({ check: `conformance ${scenario}`, ok: run.status === 0, output: `${run.stdout}${run.stderr}` });
 }
-const listed = await npx([INSPECTOR, '--cli', url, '--transport', 'http', '--method', 'tools/list', '--format', 'json', '-q']);
+const listed = await npx([
+  INSPECTOR,
+  '--cli',
+  url,
+  '--transport',
+  'http',
+  '--method',
+  'tools/list',
+  '--format',
+  'json',
+  '-q',
+]);
 let tools = 0;
 try {
   tools = JSON.parse(listed.stdout).result?.tools?.length ?? JSON.parse(listed.stdout).tools?.length ?? 0;
 } catch {
   // Not JSON: the tool count stays 0, so the check fails and its output shows what came back.
 }
-results.push({ check: `inspector --cli tools/list (${tools} tools)`, ok: listed.status === 0 && tools > 0, output: `${listed.stdout.slice(0, 2000)}${listed.stderr}` });
+results.push({
+  check: `inspector --cli tools/list (${tools} tools)`,
+  ok: listed.status === 0 && tools > 0,
+  output: `${listed.stdout.slice(0, 2000)}${listed.stderr}`,
+});
 
 proxy.close();
 await app.close();
@@ -69,7 +90,10 @@ await db.close();
 
 for (const { check, ok, output } of results) {
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${check}`);
-  const lines = output.trim().split('\n').filter((line) => !line.startsWith('npm warn'));
+  const lines = output
+    .trim()
+    .split('\n')
+    .filter((line) => !line.startsWith('npm warn'));
   if (!ok) console.log(lines.map((line) => `      ${line}`).join('\n'));
 }
 const failed = results.filter((r) => !r.ok).length;

@@ -9,7 +9,10 @@ const TEST_TIERS = ['unit', 'db', 'sandbox', 'process'];
 const task = process.argv[2];
 
 function run(cmd, args, env = {}) {
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env, ...env } });
+  const result = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env, ...env },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 const pnpm = (...args) => run('npx', [...PNPM, ...args]);
@@ -36,7 +39,11 @@ switch (task) {
     break;
   case 'fuzz-deep':
     // The fuzz's full run: 20 generated inputs per tool and transport, every hostile variant over every transport.
-    run('npx', [...PNPM, 'exec', 'vitest', 'run', '--project', 'sandbox', 'apps/http-gateway/test/fuzz.sandbox.test.ts'], { FUZZ_DEEP: '1' });
+    run(
+      'npx',
+      [...PNPM, 'exec', 'vitest', 'run', '--project', 'sandbox', 'apps/http-gateway/test/fuzz.sandbox.test.ts'],
+      { FUZZ_DEEP: '1' },
+    );
     break;
   case 'worker':
     run('node', ['apps/http-gateway/dist/worker-main.js']);
@@ -59,6 +66,8 @@ switch (task) {
     run('node', ['apps/http-gateway/dist/operator-cli.js', task, ...process.argv.slice(3)]);
     break;
   default:
-    console.error(`usage: node scripts/run.mjs start|worker|test|fuzz-deep|bench|demo|docs:config|mcp-conformance|access-keys|credit|rotate-master-key`);
+    console.error(
+      `usage: node scripts/run.mjs start|worker|test|fuzz-deep|bench|demo|docs:config|mcp-conformance|access-keys|credit|rotate-master-key`,
+    );
     process.exit(2);
 }

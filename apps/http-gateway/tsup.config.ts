@@ -1,3 +1,16 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({ entry: ['src/index.ts', 'src/sandbox.ts', 'src/main.ts', 'src/worker-main.ts', 'src/operator-cli.ts', 'src/config-reference-cli.ts'], format: 'esm', target: 'node20', clean: true, sourcemap: true });
+export default defineConfig({
+  entry: [
+    'src/index.ts',
+    'src/sandbox.ts',
+    'src/main.ts',
+    'src/worker-main.ts',
+    'src/operator-cli.ts',
+    'src/config-reference-cli.ts',
+  ],
+  format: 'esm',
+  target: 'node20',
+  clean: true,
+  sourcemap: true,
+});

@@ -30,7 +30,9 @@ export async function build({ sandbox }) {
   const app = express();
   app.use(express.json());
   app.use(paymentMiddleware(routes, server));
-  app.post(PATH, async (req, res) => res.json({ ...(await handlers[TOOL](req.body, { mode: 'sandbox' })), sandbox: true }));
+  app.post(PATH, async (req, res) =>
+    res.json({ ...(await handlers[TOOL](req.body, { mode: 'sandbox' })), sandbox: true }),
+  );
   return nodeServer(app);
 }
 

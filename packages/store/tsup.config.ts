@@ -1,3 +1,9 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({ entry: ['src/index.ts', 'src/testing.ts'], format: 'esm', target: 'node20', clean: true, sourcemap: true });
+export default defineConfig({
+  entry: ['src/index.ts', 'src/testing.ts'],
+  format: 'esm',
+  target: 'node20',
+  clean: true,
+  sourcemap: true,
+});

@@ -7,7 +7,13 @@ const DESCRIPTION =
   'Send a DataPart {"tool": "<name>", "input": {...}} or the text "/<tool> <json>". Wallet-modifying tools wait for explicit approval.';
 
 function skills() {
-  return groupSkills(catalog).map(({ id, name, description, tags, examples }) => ({ id, name, description, tags: [...tags], examples: [...examples] }));
+  return groupSkills(catalog).map(({ id, name, description, tags, examples }) => ({
+    id,
+    name,
+    description,
+    tags: [...tags],
+    examples: [...examples],
+  }));
 }
 
 /** Agent card in the A2A 1.0 (ProtoJSON) shape, served at /.well-known/agent-card.json. */
@@ -26,11 +32,19 @@ export function agentCardV1(baseUrl: string) {
     capabilities: {
       streaming: false,
       pushNotifications: false,
-      extensions: [{ uri: X402_A2A_EXTENSION, description: 'Pay per call with x402 inside A2A messages.', required: false }],
+      extensions: [
+        { uri: X402_A2A_EXTENSION, description: 'Pay per call with x402 inside A2A messages.', required: false },
+      ],
     },
     securitySchemes: {
       apiKey: { apiKeySecurityScheme: { location: 'header', name: 'x-api-key', description: 'Vault access key.' } },
-      bearer: { httpAuthSecurityScheme: { scheme: 'Bearer', bearerFormat: 'JWT', description: 'User-issued or OAuth 2.0 (authorization code + PKCE) token.' } },
+      bearer: {
+        httpAuthSecurityScheme: {
+          scheme: 'Bearer',
+          bearerFormat: 'JWT',
+          description: 'User-issued or OAuth 2.0 (authorization code + PKCE) token.',
+        },
+      },
     },
     securityRequirements: [{ schemes: { apiKey: { list: [] } } }, { schemes: { bearer: { list: [] } } }],
     defaultInputModes: ['application/json', 'text/plain'],
@@ -56,7 +70,12 @@ export function agentCardV03(baseUrl: string) {
     capabilities: { ...v1.capabilities, stateTransitionHistory: false },
     securitySchemes: {
       apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Vault access key.' },
-      bearer: { type: 'http', scheme: 'Bearer', bearerFormat: 'JWT', description: 'User-issued or OAuth 2.0 (authorization code + PKCE) token.' },
+      bearer: {
+        type: 'http',
+        scheme: 'Bearer',
+        bearerFormat: 'JWT',
+        description: 'User-issued or OAuth 2.0 (authorization code + PKCE) token.',
+      },
     },
     security: [{ apiKey: [] }, { bearer: [] }],
     defaultInputModes: v1.defaultInputModes,

@@ -21,6 +21,7 @@ export class AccountUser implements User {
 /** The credential of the call. Every request is authenticated before it reaches the SDK, so a missing one is a bug. */
 export function credentialOf(context: ServerCallContext | undefined): Credential {
   const user = context?.user;
-  if (!(user instanceof AccountUser)) throw new ServiceError('internal', 'An A2A call reached the task layer without an authenticated account.');
+  if (!(user instanceof AccountUser))
+    throw new ServiceError('internal', 'An A2A call reached the task layer without an authenticated account.');
   return user.credential;
 }

@@ -17,11 +17,26 @@ export interface HttpFailure {
 export function httpFailure(error: unknown): HttpFailure {
   if (error instanceof ServiceError) {
     const problem = toProblem(error);
-    return { httpStatus: problem.status, error: { code: problem.status >= 500 ? JSON_RPC_CODE.internalError : JSON_RPC_CODE.invalidRequest, message: problem.detail, data: problem }, unexpected: problem.code === 'internal' };
+    return {
+      httpStatus: problem.status,
+      error: {
+        code: problem.status >= 500 ? JSON_RPC_CODE.internalError : JSON_RPC_CODE.invalidRequest,
+        message: problem.detail,
+        data: problem,
+      },
+      unexpected: problem.code === 'internal',
+    };
   }
   const refused = frameworkRequestError(error);
   if (refused) {
-    return { httpStatus: refused.statusCode, error: { code: isUnparsableBody(refused) ? JSON_RPC_CODE.parseError : JSON_RPC_CODE.invalidRequest, message: refused.message }, unexpected: false };
+    return {
+      httpStatus: refused.statusCode,
+      error: {
+        code: isUnparsableBody(refused) ? JSON_RPC_CODE.parseError : JSON_RPC_CODE.invalidRequest,
+        message: refused.message,
+      },
+      unexpected: false,
+    };
   }
   return { httpStatus: 500, error: { code: JSON_RPC_CODE.internalError, message: 'Internal error' }, unexpected: true };
 }

@@ -33,11 +33,17 @@ const FORMS_HELP =
   'Send a DataPart {"tool": "<name>", "input": {...}} or the text "/<tool> <json>", for example "/hederaContractIdToEvmAddress {"contractId": "0.0.1234"}". ' +
   'The skills of this agent (/.well-known/agent-card.json) list every tool by group; GET /api/tools/discover gives their input schemas.';
 
-const APPROVAL_HELP = 'Reply on this task with a DataPart {"approve": true} to run it, or {"approve": false} to cancel it.';
+const APPROVAL_HELP =
+  'Reply on this task with a DataPart {"approve": true} to run it, or {"approve": false} to cancel it.';
 
-const ALREADY_TAKEN = 'Another message on this task already answered what it was waiting for; GetTask (tasks/get) shows how it went.';
+const ALREADY_TAKEN =
+  'Another message on this task already answered what it was waiting for; GetTask (tasks/get) shows how it went.';
 
-const stay = (state: TaskState, pending: PendingCall, text: string): TaskStep => ({ state, message: [textPart(text)], pending });
+const stay = (state: TaskState, pending: PendingCall, text: string): TaskStep => ({
+  state,
+  message: [textPart(text)],
+  pending,
+});
 
 /**
  * The A2A agent: each message is a tool call (read tools run at once; write tools wait in input-required for an
@@ -82,18 +88,41 @@ export class ToolCallExecutor implements AgentExecutor {
    * (PerRequestEventBuses), so CancelTask cancels the stored task itself; should one be found, the task ends canceled.
    */
   async cancelTask(taskId: string, bus: ExecutionEventBus): Promise<void> {
-    bus.publish(AgentEvent.statusUpdate({ taskId, contextId: '', status: { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: this.#now().toISOString() }, metadata: {} }));
+    bus.publish(
+      AgentEvent.statusUpdate({
+        taskId,
+        contextId: '',
+        status: { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: this.#now().toISOString() },
+        metadata: {},
+      }),
+    );
   }
 
-  async #start(call: Extract<Instruction, { kind: 'call' }>, credential: Credential, turn: TaskTurn): Promise<TaskStep> {
-    const attempt: CallAttempt = { taskId: turn.taskId, tool: call.tool, input: call.input, paid: false, paymentExtension: turn.paymentExtension, idempotencyKey: turn.idempotencyKey };
+  async #start(
+    call: Extract<Instruction, { kind: 'call' }>,
+    credential: Credential,
+    turn: TaskTurn,
+  ): Promise<TaskStep> {
+    const attempt: CallAttempt = {
+      taskId: turn.taskId,
+      tool: call.tool,
+      input: call.input,
+      paid: false,
+      paymentExtension: turn.paymentExtension,
+      idempotencyKey: turn.idempotencyKey,
+    };
     const tool = findTool(call.tool);
     // A read-only (OAuth) session reaches only the tools that change nothing (the consent page says so).
     if (tool && credential.readOnly && tool.settlement !== 'after-success') {
-      const changes = tool.effect === 'write' ? 'moves funds or changes wallet state' : "changes the account's stored data";
+      const changes =
+        tool.effect === 'write' ? 'moves funds or changes wallet state' : "changes the account's stored data";
       return {
         state: TaskState.TASK_STATE_REJECTED,
-        message: [textPart(`${tool.name} ${changes}, and this OAuth session is read-only: it can only call tools that change nothing. Use a vault access key (x-api-key).`)],
+        message: [
+          textPart(
+            `${tool.name} ${changes}, and this OAuth session is read-only: it can only call tools that change nothing. Use a vault access key (x-api-key).`,
+          ),
+        ],
         pending: null,
       };
     }
@@ -106,7 +135,12 @@ export class ToolCallExecutor implements AgentExecutor {
     // approved call runs, daily cap included.
     let prepared: ReadyCall;
     try {
-      prepared = await this.options.tools.prepare({ tool: call.tool, input: call.input, resourceUrl: resourceUrlOf(call.tool, turn.taskId), caller: { accountId: credential.accountId } });
+      prepared = await this.options.tools.prepare({
+        tool: call.tool,
+        input: call.input,
+        resourceUrl: resourceUrlOf(call.tool, turn.taskId),
+        caller: { accountId: credential.accountId },
+      });
     } catch (error) {
       return stepOfError(attempt, error);
     }
@@ -120,15 +154,26 @@ export class ToolCallExecutor implements AgentExecutor {
     const preview: CallPreview = {
       ...previewOf(tool, prepared.input as Record<string, unknown>, usd),
       ...(policy ? { policy: policyView(policy.rules) } : {}),
-      ...(spend ? { moved: spend.unpriced === undefined ? { usd: creditToUsd(spend.movedUsd) } : { unpriced: spend.unpriced } } : {}),
+      ...(spend
+        ? { moved: spend.unpriced === undefined ? { usd: creditToUsd(spend.movedUsd) } : { unpriced: spend.unpriced } }
+        : {}),
     };
     const requestedAt = this.#now();
     const expiresAt = new Date(requestedAt.getTime() + this.#approvalTtlMs).toISOString();
     const approvalId = randomUUID();
     return {
       state: TaskState.TASK_STATE_INPUT_REQUIRED,
-      message: [textPart(`Approval required: ${previewLine(preview)}. ${APPROVAL_HELP} This approval expires at ${expiresAt}.`), dataPart({ approvalRequired: preview, approvalId, expiresAt })],
-      pending: { stage: 'approval', id: approvalId, tool: tool.name, input: rawInput, requestedAt: requestedAt.toISOString() },
+      message: [
+        textPart(`Approval required: ${previewLine(preview)}. ${APPROVAL_HELP} This approval expires at ${expiresAt}.`),
+        dataPart({ approvalRequired: preview, approvalId, expiresAt }),
+      ],
+      pending: {
+        stage: 'approval',
+        id: approvalId,
+        tool: tool.name,
+        input: rawInput,
+        requestedAt: requestedAt.toISOString(),
+      },
     };
   }
 
@@ -136,46 +181,93 @@ export class ToolCallExecutor implements AgentExecutor {
    * The step a follow-up message takes its task to; undefined when a concurrent message already took the pending
    * call. Every answer that acts on the pending call (runs, cancels or expires it) claims it first, once.
    */
-  async #followUp(task: Task, instruction: Instruction, credential: Credential, turn: TaskTurn): Promise<TaskStep | undefined> {
+  async #followUp(
+    task: Task,
+    instruction: Instruction,
+    credential: Credential,
+    turn: TaskTurn,
+  ): Promise<TaskStep | undefined> {
     const pending = pendingCallOf(task);
     const state = task.status?.state ?? TaskState.TASK_STATE_INPUT_REQUIRED;
-    if (!pending) return { state, message: [textPart(`This task is not waiting for anything. ${FORMS_HELP}`)], pending: null };
+    if (!pending)
+      return { state, message: [textPart(`This task is not waiting for anything. ${FORMS_HELP}`)], pending: null };
     const claimed = () => claimA2aPendingCall(this.options.db, credential.accountId, task.id, pending.id);
     // The task shows as working (not cancelable) from here until the call's outcome is stored.
     const run = (paid: boolean, payment?: unknown) => {
       turn.resume(task);
       turn.working();
-      return this.#run({ taskId: task.id, tool: pending.tool, input: pending.input, paid, paymentExtension: turn.paymentExtension, idempotencyKey: turn.idempotencyKey }, credential, payment);
+      return this.#run(
+        {
+          taskId: task.id,
+          tool: pending.tool,
+          input: pending.input,
+          paid,
+          paymentExtension: turn.paymentExtension,
+          idempotencyKey: turn.idempotencyKey,
+        },
+        credential,
+        payment,
+      );
     };
     if (credential.readOnly && findTool(pending.tool)?.settlement !== 'after-success') {
-      return stay(state, pending, `This OAuth session is read-only and cannot run ${pending.tool}, which changes something; continue with a vault access key (x-api-key).`);
+      return stay(
+        state,
+        pending,
+        `This OAuth session is read-only and cannot run ${pending.tool}, which changes something; continue with a vault access key (x-api-key).`,
+      );
     }
     if (pending.stage === 'payment') {
       if (instruction.kind !== 'payment' && instruction.kind !== 'payment_rejected') {
-        return stay(state, pending, `${pending.tool} waits for a payment: send message metadata "${X402_METADATA.status}": "${PAYMENT_STATUS.submitted}" with "${X402_METADATA.payload}" on this task.`);
+        return stay(
+          state,
+          pending,
+          `${pending.tool} waits for a payment: send message metadata "${X402_METADATA.status}": "${PAYMENT_STATUS.submitted}" with "${X402_METADATA.payload}" on this task.`,
+        );
       }
       if (!(await claimed())) return undefined;
       if (instruction.kind === 'payment') return run(true, instruction.payload);
-      return { state: TaskState.TASK_STATE_CANCELED, message: [textPart(`Payment declined: ${pending.tool} did not run.`)], messageMetadata: { [X402_METADATA.status]: PAYMENT_STATUS.rejected }, pending: null };
+      return {
+        state: TaskState.TASK_STATE_CANCELED,
+        message: [textPart(`Payment declined: ${pending.tool} did not run.`)],
+        messageMetadata: { [X402_METADATA.status]: PAYMENT_STATUS.rejected },
+        pending: null,
+      };
     }
-    if (instruction.kind !== 'approval') return stay(state, pending, `${pending.tool} waits for your approval. ${APPROVAL_HELP}`);
+    if (instruction.kind !== 'approval')
+      return stay(state, pending, `${pending.tool} waits for your approval. ${APPROVAL_HELP}`);
     if (instruction.approvalId !== undefined && instruction.approvalId !== pending.id) {
-      return stay(state, pending, `That approvalId does not match this task's approval (${pending.id}). ${APPROVAL_HELP}`);
+      return stay(
+        state,
+        pending,
+        `That approvalId does not match this task's approval (${pending.id}). ${APPROVAL_HELP}`,
+      );
     }
     if (!(await claimed())) return undefined;
     const age = this.#now().getTime() - Date.parse(pending.requestedAt);
     if (age > this.#approvalTtlMs) {
       const detail = `approval expired: it was requested at ${pending.requestedAt} and is valid for ${this.#approvalTtlMs / 60_000} minutes; ${pending.tool} did not run. Send the call again.`;
-      return { state: TaskState.TASK_STATE_FAILED, message: [textPart(`${pending.tool} failed: ${detail}`), dataPart({ code: 'approval_expired', detail })], pending: null };
+      return {
+        state: TaskState.TASK_STATE_FAILED,
+        message: [textPart(`${pending.tool} failed: ${detail}`), dataPart({ code: 'approval_expired', detail })],
+        pending: null,
+      };
     }
-    if (!instruction.approve) return { state: TaskState.TASK_STATE_CANCELED, message: [textPart(`Not approved: ${pending.tool} did not run.`)], pending: null };
+    if (!instruction.approve)
+      return {
+        state: TaskState.TASK_STATE_CANCELED,
+        message: [textPart(`Not approved: ${pending.tool} did not run.`)],
+        pending: null,
+      };
     return run(false);
   }
 
   async #run(attempt: CallAttempt, credential: Credential, payment?: unknown): Promise<TaskStep> {
     try {
       if (attempt.paid && (typeof payment !== 'object' || payment === null)) {
-        throw new ServiceError('invalid_payment_header', `"${X402_METADATA.payload}" must be an x402 PaymentPayload object.`);
+        throw new ServiceError(
+          'invalid_payment_header',
+          `"${X402_METADATA.payload}" must be an x402 PaymentPayload object.`,
+        );
       }
       const outcome = await this.options.tools.invoke({
         tool: attempt.tool,

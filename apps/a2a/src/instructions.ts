@@ -12,7 +12,8 @@ export type Instruction =
   | { readonly kind: 'payment_rejected' }
   | { readonly kind: 'unrecognized' };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** "/<tool>" then optional JSON: the human form of a call. Input that is not JSON reaches validation as text. */
 const SLASH_COMMAND = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/;
@@ -28,7 +29,12 @@ function parseJson(text: string): unknown {
 function fromData(data: unknown): Instruction | undefined {
   if (!isObject(data)) return undefined;
   if (typeof data.tool === 'string') return { kind: 'call', tool: data.tool, input: data.input ?? {} };
-  if (typeof data.approve === 'boolean') return { kind: 'approval', approve: data.approve, approvalId: typeof data.approvalId === 'string' ? data.approvalId : undefined };
+  if (typeof data.approve === 'boolean')
+    return {
+      kind: 'approval',
+      approve: data.approve,
+      approvalId: typeof data.approvalId === 'string' ? data.approvalId : undefined,
+    };
   return undefined;
 }
 
@@ -53,7 +59,8 @@ function fromPart(part: Part): Instruction | undefined {
 /** The instruction a message carries: payment metadata first (it rides on any message), then its first usable part. */
 export function instructionOf(message: Message): Instruction {
   const status = message.metadata?.[X402_METADATA.status];
-  if (status === PAYMENT_STATUS.submitted) return { kind: 'payment', payload: message.metadata?.[X402_METADATA.payload] };
+  if (status === PAYMENT_STATUS.submitted)
+    return { kind: 'payment', payload: message.metadata?.[X402_METADATA.payload] };
   if (status === PAYMENT_STATUS.rejected) return { kind: 'payment_rejected' };
   for (const part of message.parts) {
     const instruction = fromPart(part);

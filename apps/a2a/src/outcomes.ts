@@ -47,12 +47,22 @@ function summaryLine(tool: string, body: unknown): string {
 const receiptsOf = (settlement: SettleResponse | null | undefined) => (settlement ? [settlement] : []);
 
 /** How the call was paid, as status-message metadata: the x402 receipts, or the account credit it used. */
-function paidWith(attempt: CallAttempt, settlement: SettleResponse | null | undefined, credit: CreditCharge | undefined): Record<string, unknown> | undefined {
-  if (attempt.paid) return { [X402_METADATA.status]: PAYMENT_STATUS.completed, [X402_METADATA.receipts]: receiptsOf(settlement) };
+function paidWith(
+  attempt: CallAttempt,
+  settlement: SettleResponse | null | undefined,
+  credit: CreditCharge | undefined,
+): Record<string, unknown> | undefined {
+  if (attempt.paid)
+    return { [X402_METADATA.status]: PAYMENT_STATUS.completed, [X402_METADATA.receipts]: receiptsOf(settlement) };
   return credit ? { [CREDIT_METADATA]: { ...credit } } : undefined;
 }
 
-function completed(attempt: CallAttempt, body: unknown, settlement: SettleResponse | null | undefined, credit?: CreditCharge): TaskStep {
+function completed(
+  attempt: CallAttempt,
+  body: unknown,
+  settlement: SettleResponse | null | undefined,
+  credit?: CreditCharge,
+): TaskStep {
   const summary = summaryLine(attempt.tool, body);
   return {
     state: TaskState.TASK_STATE_COMPLETED,
@@ -64,20 +74,38 @@ function completed(attempt: CallAttempt, body: unknown, settlement: SettleRespon
   };
 }
 
-function failed(attempt: CallAttempt, problem: ProblemDetails | Record<string, unknown>, messageMetadata?: Record<string, unknown>): TaskStep {
+function failed(
+  attempt: CallAttempt,
+  problem: ProblemDetails | Record<string, unknown>,
+  messageMetadata?: Record<string, unknown>,
+): TaskStep {
   const detail = typeof problem.detail === 'string' ? problem.detail : 'the call failed';
-  return { state: TaskState.TASK_STATE_FAILED, message: [textPart(`${attempt.tool} failed: ${detail}`), dataPart(problem)], messageMetadata, pending: null, usedPaymentExtension: messageMetadata !== undefined };
+  return {
+    state: TaskState.TASK_STATE_FAILED,
+    message: [textPart(`${attempt.tool} failed: ${detail}`), dataPart(problem)],
+    messageMetadata,
+    pending: null,
+    usedPaymentExtension: messageMetadata !== undefined,
+  };
 }
 
 function paymentRequired(attempt: CallAttempt, outcome: Extract<InvokeOutcome, { status: 402 }>): TaskStep {
   const required = outcome.paymentRequired.body;
   if (attempt.paid) {
     // The submitted payment was refused or did not settle: nothing ran, and the reason goes back as the extension says.
-    return failed(attempt, { code: 'payment_required', detail: `payment failed: ${required.error ?? 'payment_failed'}`, paymentRequired: required }, {
-      [X402_METADATA.status]: PAYMENT_STATUS.failed,
-      [X402_METADATA.error]: required.error ?? 'payment_failed',
-      [X402_METADATA.receipts]: receiptsOf(outcome.settlement),
-    });
+    return failed(
+      attempt,
+      {
+        code: 'payment_required',
+        detail: `payment failed: ${required.error ?? 'payment_failed'}`,
+        paymentRequired: required,
+      },
+      {
+        [X402_METADATA.status]: PAYMENT_STATUS.failed,
+        [X402_METADATA.error]: required.error ?? 'payment_failed',
+        [X402_METADATA.receipts]: receiptsOf(outcome.settlement),
+      },
+    );
   }
   if (!attempt.paymentExtension) {
     return failed(attempt, {
@@ -109,9 +137,20 @@ export function stepOfOutcome(attempt: CallAttempt, outcome: InvokeOutcome): Tas
       return paymentRequired(attempt, outcome);
     case 'failed_after_settlement':
       // A write tool failed after its payment settled: the error, and the receipt of what was paid.
-      return failed(attempt, toProblem(outcome.error), attempt.paid ? { [X402_METADATA.status]: PAYMENT_STATUS.completed, [X402_METADATA.receipts]: receiptsOf(outcome.settlement) } : undefined);
+      return failed(
+        attempt,
+        toProblem(outcome.error),
+        attempt.paid
+          ? {
+              [X402_METADATA.status]: PAYMENT_STATUS.completed,
+              [X402_METADATA.receipts]: receiptsOf(outcome.settlement),
+            }
+          : undefined,
+      );
     case 'replayed':
-      return outcome.httpStatus >= 400 ? failed(attempt, outcome.body as Record<string, unknown>) : completed(attempt, outcome.body, outcome.settlement);
+      return outcome.httpStatus >= 400
+        ? failed(attempt, outcome.body as Record<string, unknown>)
+        : completed(attempt, outcome.body, outcome.settlement);
   }
 }
 
@@ -121,5 +160,9 @@ export function stepOfOutcome(attempt: CallAttempt, outcome: InvokeOutcome): Tas
  */
 export function stepOfError(attempt: CallAttempt, error: unknown): TaskStep {
   const problem = toProblem(error);
-  return failed(attempt, problem, attempt.paid ? { [X402_METADATA.status]: PAYMENT_STATUS.failed, [X402_METADATA.error]: problem.code } : undefined);
+  return failed(
+    attempt,
+    problem,
+    attempt.paid ? { [X402_METADATA.status]: PAYMENT_STATUS.failed, [X402_METADATA.error]: problem.code } : undefined,
+  );
 }

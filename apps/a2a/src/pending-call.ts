@@ -9,7 +9,13 @@ export const PENDING_CALL_KEY = 'svc.pendingCall';
  * what the one follow-up acting on it claims (and, for an approval, the approval id the caller sees).
  */
 export type PendingCall =
-  | { readonly stage: 'approval'; readonly id: string; readonly tool: string; readonly input: unknown; readonly requestedAt: string }
+  | {
+      readonly stage: 'approval';
+      readonly id: string;
+      readonly tool: string;
+      readonly input: unknown;
+      readonly requestedAt: string;
+    }
   | { readonly stage: 'payment'; readonly id: string; readonly tool: string; readonly input: unknown };
 
 export function pendingCallOf(task: Task | undefined): PendingCall | undefined {

@@ -45,7 +45,12 @@ const requestIdOf = (body: unknown) => {
  */
 export async function a2aPlugin(app: FastifyInstance, options: A2aPluginOptions): Promise<void> {
   const card = AgentCard.fromJSON(agentCardV1(options.publicBaseUrl));
-  const executor = new ToolCallExecutor({ tools: options.tools, db: options.db, approvalTtlMs: options.approvalTtlMs, now: options.now });
+  const executor = new ToolCallExecutor({
+    tools: options.tools,
+    db: options.db,
+    approvalTtlMs: options.approvalTtlMs,
+    now: options.now,
+  });
   const handler = new ToolTaskRequestHandler(card, new DbTaskStore(options.db), executor);
   const v1 = new JsonRpcTransportHandler(handler);
   const legacy = new LegacyJsonRpcTransportHandler(handler);
@@ -54,7 +59,13 @@ export async function a2aPlugin(app: FastifyInstance, options: A2aPluginOptions)
   app.setErrorHandler((error, request, reply) => {
     const failure = httpFailure(error);
     if (failure.unexpected) request.log.error({ err: error }, 'A2A request failed');
-    if (failure.httpStatus === 401) reply.header('www-authenticate', error instanceof ServiceError && error.code === 'credentials_invalid' ? 'Bearer error="invalid_token"' : 'Bearer');
+    if (failure.httpStatus === 401)
+      reply.header(
+        'www-authenticate',
+        error instanceof ServiceError && error.code === 'credentials_invalid'
+          ? 'Bearer error="invalid_token"'
+          : 'Bearer',
+      );
     return reply.code(failure.httpStatus).send({ jsonrpc: '2.0', id: null, error: failure.error });
   });
 
@@ -66,14 +77,23 @@ export async function a2aPlugin(app: FastifyInstance, options: A2aPluginOptions)
   app.post(A2A_PATH, {
     // Before the body is parsed: an unauthenticated client gets its 401 without the server reading what it sent.
     onRequest: async (request) => {
-      credentials.set(request, await options.credentials.resolve({ apiKey: request.headers[HEADERS.apiKey], authorization: request.headers[HEADERS.authorization] }));
+      credentials.set(
+        request,
+        await options.credentials.resolve({
+          apiKey: request.headers[HEADERS.apiKey],
+          authorization: request.headers[HEADERS.authorization],
+        }),
+      );
     },
     handler: async (request, reply) => {
       const requestedVersion = headerValue(request.headers[HEADERS.version]) || undefined;
       const useLegacy = (requestedVersion ?? A2A_LEGACY_PROTOCOL_VERSION) === A2A_LEGACY_PROTOCOL_VERSION;
-      const mapError = useLegacy ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError : JsonRpcTransportHandler.mapToJSONRPCError;
+      const mapError = useLegacy
+        ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError
+        : JsonRpcTransportHandler.mapToJSONRPCError;
       // The x402 extension spec names X-A2A-Extensions (the 0.3 header); A2A 1.0 renamed it. Either activates it.
-      const extensions = headerValue(request.headers[HEADERS.legacyExtensions]) ?? headerValue(request.headers[HEADERS.extensions]);
+      const extensions =
+        headerValue(request.headers[HEADERS.legacyExtensions]) ?? headerValue(request.headers[HEADERS.extensions]);
       const context = defaultServerCallContextBuilder({
         extensions: Extensions.parseServiceParameter(extensions),
         user: new AccountUser(credentials.get(request)!),
@@ -81,8 +101,16 @@ export async function a2aPlugin(app: FastifyInstance, options: A2aPluginOptions)
         requestedVersion,
       });
       if (containsNul(request.body)) {
-        const failure = httpFailure(invalidField('message', 'format', 'must not contain the NUL character (U+0000) in any string: tasks are stored as JSON, which cannot hold it'));
-        return reply.code(failure.httpStatus).send({ jsonrpc: '2.0', id: requestIdOf(request.body), error: failure.error });
+        const failure = httpFailure(
+          invalidField(
+            'message',
+            'format',
+            'must not contain the NUL character (U+0000) in any string: tasks are stored as JSON, which cannot hold it',
+          ),
+        );
+        return reply
+          .code(failure.httpStatus)
+          .send({ jsonrpc: '2.0', id: requestIdOf(request.body), error: failure.error });
       }
       try {
         validateVersion(context.requestedVersion, card, 'JSONRPC');
@@ -90,7 +118,11 @@ export async function a2aPlugin(app: FastifyInstance, options: A2aPluginOptions)
         return reply.send({ jsonrpc: '2.0', id: requestIdOf(request.body), error: mapError(error) });
       }
       const response = await (useLegacy ? legacy : v1).handle(request.body as Record<string, unknown>, context);
-      if (context.activatedExtensions) reply.header(useLegacy ? HEADERS.legacyExtensions : HEADERS.extensions, [...context.activatedExtensions].join(', '));
+      if (context.activatedExtensions)
+        reply.header(
+          useLegacy ? HEADERS.legacyExtensions : HEADERS.extensions,
+          [...context.activatedExtensions].join(', '),
+        );
       if (response && Symbol.asyncIterator in response) {
         // Only the streaming methods answer with a stream, and the SDK refuses them on its first step because the
         // card offers no streaming: that refusal is the answer.

@@ -27,15 +27,21 @@ const AMOUNT = /amount|quantity|value|size|price|percentage|solRaised/i;
 const TOKEN = /token|mint|asset|symbol|currency|coin|inscription|rune|collection/i;
 const FEE = /fee|gas|slippage|priority/i;
 
-const NETWORK_FEE_UNKNOWN = 'The network fee is not derivable from the input: it is paid from the vault when the transaction is sent.';
+const NETWORK_FEE_UNKNOWN =
+  'The network fee is not derivable from the input: it is paid from the vault when the transaction is sent.';
 
 function pick(input: Readonly<Record<string, unknown>>, matches: (key: string) => boolean): Record<string, unknown> {
   return Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== undefined && matches(key)));
 }
 
-const first = (input: Readonly<Record<string, unknown>>, keys: readonly string[]) => keys.map((key) => input[key]).find((value) => value !== undefined);
+const first = (input: Readonly<Record<string, unknown>>, keys: readonly string[]) =>
+  keys.map((key) => input[key]).find((value) => value !== undefined);
 
-export function previewOf(tool: ToolDefinition, input: Readonly<Record<string, unknown>>, priceUsd: UsdPrice): CallPreview {
+export function previewOf(
+  tool: ToolDefinition,
+  input: Readonly<Record<string, unknown>>,
+  priceUsd: UsdPrice,
+): CallPreview {
   const chainFields = pick(input, (key) => CHAIN_FIELDS.includes(key));
   const fees = pick(input, (key) => FEE.test(key));
   const from = first(input, FROM_FIELDS);
@@ -56,12 +62,19 @@ export function previewOf(tool: ToolDefinition, input: Readonly<Record<string, u
 
 /** One line a human can approve from. */
 export function previewLine(preview: CallPreview): string {
-  const parts = [`${preview.tool} on ${typeof preview.chain === 'string' ? preview.chain : JSON.stringify(preview.chain)}`];
+  const parts = [
+    `${preview.tool} on ${typeof preview.chain === 'string' ? preview.chain : JSON.stringify(preview.chain)}`,
+  ];
   if (Object.keys(preview.amounts).length > 0) parts.push(`amounts ${JSON.stringify(preview.amounts)}`);
   if (Object.keys(preview.token).length > 0) parts.push(`token ${JSON.stringify(preview.token)}`);
   if (preview.from !== undefined) parts.push(`from ${String(preview.from)}`);
   if (preview.to !== undefined) parts.push(`to ${String(preview.to)}`);
-  if (preview.moved) parts.push('usd' in preview.moved ? `moving about $${preview.moved.usd}` : `moving unpriced value (${preview.moved.unpriced})`);
+  if (preview.moved)
+    parts.push(
+      'usd' in preview.moved
+        ? `moving about $${preview.moved.usd}`
+        : `moving unpriced value (${preview.moved.unpriced})`,
+    );
   parts.push(`price $${preview.priceUsd}`);
   return parts.join(', ');
 }

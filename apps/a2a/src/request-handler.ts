@@ -15,13 +15,17 @@ export class ToolTaskRequestHandler extends DefaultRequestHandler {
     private readonly tasks: TaskStore,
     executor: AgentExecutor,
   ) {
-    super(card, tasks, executor, new PerRequestEventBuses(), undefined, undefined, undefined, undefined, { keepBusAliveStates: [] });
+    super(card, tasks, executor, new PerRequestEventBuses(), undefined, undefined, undefined, undefined, {
+      keepBusAliveStates: [],
+    });
   }
 
   override async cancelTask(params: CancelTaskRequest, context: ServerCallContext): Promise<Task> {
     const task = await this.tasks.load(params.id, context);
     if (task?.status?.state === TaskState.TASK_STATE_WORKING) {
-      throw new TaskNotCancelableError(`Task ${params.id} is running its tool call, which cannot be stopped; GetTask shows its result.`);
+      throw new TaskNotCancelableError(
+        `Task ${params.id} is running its tool call, which cannot be stopped; GetTask shows its result.`,
+      );
     }
     return super.cancelTask(params, context);
   }

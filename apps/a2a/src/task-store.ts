@@ -1,4 +1,11 @@
-import { Task, taskStateFromJSON, taskStateToJSON, TaskState, type ListTasksRequest, type ListTasksResponse } from '@a2a-js/sdk';
+import {
+  Task,
+  taskStateFromJSON,
+  taskStateToJSON,
+  TaskState,
+  type ListTasksRequest,
+  type ListTasksResponse,
+} from '@a2a-js/sdk';
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import { RequestMalformedError } from '@a2a-js/sdk/errors';
 import { listA2aTasks, loadA2aTask, type Queryable, saveA2aTask } from '@svc/store';
@@ -7,12 +14,14 @@ import { credentialOf } from './caller.js';
 const DEFAULT_PAGE_SIZE = 50;
 
 /** List cursor: the status time and id of the last task of a page (opaque to clients). */
-const encodeCursor = (statusAt: string, taskId: string) => Buffer.from(JSON.stringify([statusAt, taskId])).toString('base64url');
+const encodeCursor = (statusAt: string, taskId: string) =>
+  Buffer.from(JSON.stringify([statusAt, taskId])).toString('base64url');
 
 function decodeCursor(token: string): { statusAt: string; taskId: string } {
   try {
     const [statusAt, taskId] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown[];
-    if (typeof statusAt === 'string' && typeof taskId === 'string' && !Number.isNaN(Date.parse(statusAt))) return { statusAt, taskId };
+    if (typeof statusAt === 'string' && typeof taskId === 'string' && !Number.isNaN(Date.parse(statusAt)))
+      return { statusAt, taskId };
   } catch {
     // falls through to the refusal below
   }
@@ -45,7 +54,10 @@ export class DbTaskStore implements TaskStore {
 
   async list(params: ListTasksRequest, context: ServerCallContext): Promise<ListTasksResponse> {
     const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
-    const state = params.status === undefined || params.status === TaskState.TASK_STATE_UNSPECIFIED ? undefined : taskStateToJSON(taskStateFromJSON(params.status));
+    const state =
+      params.status === undefined || params.status === TaskState.TASK_STATE_UNSPECIFIED
+        ? undefined
+        : taskStateToJSON(taskStateFromJSON(params.status));
     const { records, total } = await listA2aTasks(this.db, credentialOf(context).accountId, {
       contextId: params.contextId || undefined,
       state,
@@ -60,6 +72,11 @@ export class DbTaskStore implements TaskStore {
       const task = Task.fromJSON(record.task);
       return params.includeArtifacts ? task : { ...task, artifacts: [] };
     });
-    return { tasks, nextPageToken: records.length > pageSize && last ? encodeCursor(last.statusAt, last.taskId) : '', pageSize, totalSize: total };
+    return {
+      tasks,
+      nextPageToken: records.length > pageSize && last ? encodeCursor(last.statusAt, last.taskId) : '',
+      pageSize,
+      totalSize: total,
+    };
   }
 }

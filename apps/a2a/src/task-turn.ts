@@ -43,7 +43,14 @@ export class TaskTurn {
   open(): void {
     const { taskId, contextId, userMessage } = this.request;
     this.bus.publish(
-      AgentEvent.task({ id: taskId, contextId, status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: this.now().toISOString() }, artifacts: [], history: [userMessage], metadata: {} }),
+      AgentEvent.task({
+        id: taskId,
+        contextId,
+        status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: this.now().toISOString() },
+        artifacts: [],
+        history: [userMessage],
+        metadata: {},
+      }),
     );
   }
 
@@ -58,23 +65,47 @@ export class TaskTurn {
   working(): void {
     const { taskId, contextId } = this.request;
     this.bus.publish(
-      AgentEvent.statusUpdate({ taskId, contextId, status: { state: TaskState.TASK_STATE_WORKING, message: undefined, timestamp: this.now().toISOString() }, metadata: { [PENDING_CALL_KEY]: null } }),
+      AgentEvent.statusUpdate({
+        taskId,
+        contextId,
+        status: { state: TaskState.TASK_STATE_WORKING, message: undefined, timestamp: this.now().toISOString() },
+        metadata: { [PENDING_CALL_KEY]: null },
+      }),
     );
   }
 
   apply(step: TaskStep): void {
     const { taskId, contextId } = this.request;
-    if (step.usedPaymentExtension && this.paymentExtension) this.request.context.addActivatedExtension(X402_A2A_EXTENSION);
+    if (step.usedPaymentExtension && this.paymentExtension)
+      this.request.context.addActivatedExtension(X402_A2A_EXTENSION);
     if (step.artifact) {
       this.bus.publish(
-        AgentEvent.artifactUpdate({ taskId, contextId, artifact: { artifactId: randomUUID(), name: 'result', description: '', parts: step.artifact, metadata: {}, extensions: [] }, append: false, lastChunk: true, metadata: {} }),
+        AgentEvent.artifactUpdate({
+          taskId,
+          contextId,
+          artifact: {
+            artifactId: randomUUID(),
+            name: 'result',
+            description: '',
+            parts: step.artifact,
+            metadata: {},
+            extensions: [],
+          },
+          append: false,
+          lastChunk: true,
+          metadata: {},
+        }),
       );
     }
     this.bus.publish(
       AgentEvent.statusUpdate({
         taskId,
         contextId,
-        status: { state: step.state, message: agentMessage({ taskId, contextId }, step.message, step.messageMetadata), timestamp: this.now().toISOString() },
+        status: {
+          state: step.state,
+          message: agentMessage({ taskId, contextId }, step.message, step.messageMetadata),
+          timestamp: this.now().toISOString(),
+        },
         // Task metadata merges key by key, so the pending call is cleared by writing null.
         metadata: { [PENDING_CALL_KEY]: step.pending },
       }),

@@ -1,5 +1,14 @@
 import { ServiceError } from '@svc/contracts';
-import { encodePaymentRequired, type EVMMessageVerifier, issueSiwxChallenge, type PaymentRequirementsBuilder, type SiwxNonces, siwxExtensions, siwxHeaderFrom, verifySiwxProof } from '@svc/payments';
+import {
+  encodePaymentRequired,
+  type EVMMessageVerifier,
+  issueSiwxChallenge,
+  type PaymentRequirementsBuilder,
+  type SiwxNonces,
+  siwxExtensions,
+  siwxHeaderFrom,
+  verifySiwxProof,
+} from '@svc/payments';
 import type { Queryable } from '@svc/store';
 import type { PaymentRequired } from '@x402/core/types';
 import type { FastifyRequest } from 'fastify';
@@ -16,7 +25,10 @@ export type AccountOfRequest = (request: FastifyRequest) => Promise<string>;
 export class SignInRequired extends ServiceError {
   readonly header: string;
   constructor(readonly paymentRequired: PaymentRequired) {
-    super('sign_in_required', 'Sign in: sign the challenge in extensions["sign-in-with-x"] and send it in SIGN-IN-WITH-X.');
+    super(
+      'sign_in_required',
+      'Sign in: sign the challenge in extensions["sign-in-with-x"] and send it in SIGN-IN-WITH-X.',
+    );
     this.header = encodePaymentRequired(paymentRequired).header;
   }
 }
@@ -45,8 +57,13 @@ export function siwxAccountOf(options: SiwxAccountOptions): AccountOfRequest {
       const challenge = issueSiwxChallenge({ nonces, publicBaseUrl, resourceUrl });
       throw new SignInRequired({
         x402Version: 2,
-        error: 'sign_in_required: this route acts for your account; sign the challenge in extensions["sign-in-with-x"] and send it in SIGN-IN-WITH-X',
-        resource: { url: resourceUrl, description: 'Account route (sign-in only, no payment)', mimeType: 'application/json' },
+        error:
+          'sign_in_required: this route acts for your account; sign the challenge in extensions["sign-in-with-x"] and send it in SIGN-IN-WITH-X',
+        resource: {
+          url: resourceUrl,
+          description: 'Account route (sign-in only, no payment)',
+          mimeType: 'application/json',
+        },
         accepts: await payments.accepts('0', ['BASE_USDC', 'SOL_USDC']),
         extensions: siwxExtensions(challenge),
       });

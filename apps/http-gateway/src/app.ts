@@ -1,6 +1,13 @@
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Db } from '@svc/store';
-import { CredentialResolver, ephemeralSiwxNonces, PaymentProcessor, PaymentRequirementsBuilder, type PriceOracle, SiwxNonces } from '@svc/payments';
+import {
+  CredentialResolver,
+  ephemeralSiwxNonces,
+  PaymentProcessor,
+  PaymentRequirementsBuilder,
+  type PriceOracle,
+  SiwxNonces,
+} from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
@@ -86,12 +93,23 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const { oracle, orderEngine } = resources;
   app.decorate('orderEngine', orderEngine);
   // The facilitator's Solana fee payer goes into extra.feePayer of the SOL_USDC requirement.
-  const payments = new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: resources.feePayer }, oracle);
+  const payments = new PaymentRequirementsBuilder(
+    { payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: resources.feePayer },
+    oracle,
+  );
   const processor = resources.facilitator ? new PaymentProcessor(resources.facilitator, deps.db) : undefined;
   // Nonces tagged under a key every instance derives from the shared secret, so a challenge verifies on any instance.
   const nonces = config.siwxNonceKey ? new SiwxNonces(config.siwxNonceKey) : ephemeralSiwxNonces();
   const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: resources.evmVerifier, nonces };
-  const tools = new ToolService({ mode: config.mode, db: deps.db, payments, processor, priceOverrides: config.priceOverrides, siwx, ...resources.handlers });
+  const tools = new ToolService({
+    mode: config.mode,
+    db: deps.db,
+    payments,
+    processor,
+    priceOverrides: config.priceOverrides,
+    siwx,
+    ...resources.handlers,
+  });
 
   executeRoute(app, tools, config.publicBaseUrl);
   const oauth = oauthServer({
@@ -103,8 +121,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     nonces,
   });
   await app.register(oauth.routes);
-  const credentials = new CredentialResolver({ db: deps.db, environment: config.accessKeyEnvironment, bearer: oauth.bearer });
-  await app.register(mcpPlugin, { publicBaseUrl: config.publicBaseUrl, credentials, caller: new InvokeToolCaller(tools) });
+  const credentials = new CredentialResolver({
+    db: deps.db,
+    environment: config.accessKeyEnvironment,
+    bearer: oauth.bearer,
+  });
+  await app.register(mcpPlugin, {
+    publicBaseUrl: config.publicBaseUrl,
+    credentials,
+    caller: new InvokeToolCaller(tools),
+  });
   await app.register(a2aPlugin, { publicBaseUrl: config.publicBaseUrl, credentials, tools, db: deps.db });
   creditRoutes(app, { db: deps.db, credentials, tools, publicBaseUrl: config.publicBaseUrl });
   const accountOf = siwxAccountOf({ db: deps.db, ...siwx, payments });
@@ -112,9 +138,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   policyRoutes(app, { db: deps.db, accountOf });
   webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf });
   scheduleHousekeeping(app, deps.db);
-  scheduleSettlementReconciliation(app, { db: deps.db, config, sandbox: resources.sandbox, schedule: deps.settlementReconciliation });
+  scheduleSettlementReconciliation(app, {
+    db: deps.db,
+    config,
+    sandbox: resources.sandbox,
+    schedule: deps.settlementReconciliation,
+  });
   await resources.registerRoutes(app);
-  discoveryRoutes(app, { publicBaseUrl: config.publicBaseUrl, priceOverrides: config.priceOverrides, oracle, mode: config.mode });
+  discoveryRoutes(app, {
+    publicBaseUrl: config.publicBaseUrl,
+    priceOverrides: config.priceOverrides,
+    oracle,
+    mode: config.mode,
+  });
 
   app.get('/health', async (_request, reply) => {
     const started = performance.now();
@@ -122,7 +158,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       .query('SELECT 1')
       .then(() => ({ kind: deps.db.kind, ok: true, latencyMs: Math.round(performance.now() - started) }))
       .catch(() => ({ kind: deps.db.kind, ok: false }));
-    return reply.code(database.ok ? 200 : 503).header('cache-control', 'no-store').send({ status: database.ok ? 'ok' : 'degraded', mode: config.mode, database, upstreams: upstreamHealth() });
+    return reply
+      .code(database.ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: database.ok ? 'ok' : 'degraded', mode: config.mode, database, upstreams: upstreamHealth() });
   });
 
   return app;

@@ -8,7 +8,8 @@ const repositoryRoot = new URL('../../../', import.meta.url);
 /** The TypeScript sources under a directory, tests and test helpers left out (they read DATABASE_URL only). */
 function sourceFiles(dir: URL): URL[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return ['node_modules', 'dist', 'test'].includes(entry.name) ? [] : sourceFiles(new URL(`${entry.name}/`, dir));
+    if (entry.isDirectory())
+      return ['node_modules', 'dist', 'test'].includes(entry.name) ? [] : sourceFiles(new URL(`${entry.name}/`, dir));
     return /\.ts$/.test(entry.name) && !/\.test\.ts$|^testing\.ts$/.test(entry.name) ? [new URL(entry.name, dir)] : [];
   });
 }
@@ -21,7 +22,8 @@ describe('the configuration reference', () => {
 
   it('lists every setting of the schema and every setting loadConfig reads outside it', () => {
     const reference = renderConfigurationReference();
-    for (const name of [...Object.keys(settingsSchema.shape), ...EVM_SETTINGS]) expect(reference).toContain(`\`${name}\``);
+    for (const name of [...Object.keys(settingsSchema.shape), ...EVM_SETTINGS])
+      expect(reference).toContain(`\`${name}\``);
   });
 
   it('lists every environment variable the programs read (process.env.NAME outside tests and comments)', () => {
@@ -40,7 +42,8 @@ describe('the configuration reference', () => {
 
   it('renders type, default and mode from the schema, in columns padded as Prettier pads them', () => {
     const reference = renderConfigurationReference();
-    const row = (...cells: string[]) => new RegExp(`^\\| ${cells.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' +\\| ')} +\\|`, 'm');
+    const row = (...cells: string[]) =>
+      new RegExp(`^\\| ${cells.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' +\\| ')} +\\|`, 'm');
     expect(reference).toMatch(row('`PORT`', 'integer, 0 to 65535', '`8402`', 'both'));
     expect(reference).toMatch(row('`SVC_MODE`', 'one of `sandbox`, `live`', '`sandbox`', 'both'));
     expect(reference).toMatch(row('`FACILITATOR_URL`', 'URL', '—', 'live; required in live'));

@@ -6,7 +6,11 @@ import { type SettingDoc, settingDocs } from './setting-docs.js';
 export const CONFIGURATION_REFERENCE_PATH = 'docs/operations/configuration.md';
 
 /** Environment variables read outside settingsSchema: by one program, or as they are. Each names its reader. */
-const SETTINGS_OUTSIDE_THE_SCHEMA: readonly { readonly names: readonly string[]; readonly mode: string; readonly description: string }[] = [
+const SETTINGS_OUTSIDE_THE_SCHEMA: readonly {
+  readonly names: readonly string[];
+  readonly mode: string;
+  readonly description: string;
+}[] = [
   {
     names: EVM_SETTINGS.filter((name) => name.startsWith('RPC_URL_')),
     mode: 'live',
@@ -16,9 +20,14 @@ const SETTINGS_OUTSIDE_THE_SCHEMA: readonly { readonly names: readonly string[];
   {
     names: ['ZEROX_API_KEY'],
     mode: 'live',
-    description: '0x Swap API v2 key for swaps, quotes and conditional-order prices on ethereum, bsc, polygon and base (503 naming it when unset)',
+    description:
+      '0x Swap API v2 key for swaps, quotes and conditional-order prices on ethereum, bsc, polygon and base (503 naming it when unset)',
   },
-  { names: ['LIFI_API_KEY'], mode: 'live', description: 'optional LI.FI key for swaps on altchain (4663), sent as `x-lifi-api-key`' },
+  {
+    names: ['LIFI_API_KEY'],
+    mode: 'live',
+    description: 'optional LI.FI key for swaps on altchain (4663), sent as `x-lifi-api-key`',
+  },
   {
     names: ['WORKER_ID'],
     mode: 'both',
@@ -34,15 +43,26 @@ const SETTINGS_OUTSIDE_THE_SCHEMA: readonly { readonly names: readonly string[];
   {
     names: ['CONDITIONAL_ORDER_INTERVAL_MS'],
     mode: 'both',
-    description: "standalone worker only: the trigger pass's fallback poll interval in milliseconds (default 250; new and changed orders wake it at once on PostgreSQL)",
+    description:
+      "standalone worker only: the trigger pass's fallback poll interval in milliseconds (default 250; new and changed orders wake it at once on PostgreSQL)",
   },
-  { names: ['SANDBOX_ANVIL_BIN'], mode: 'sandbox', description: 'path of an anvil binary to use instead of the one `@foundry-rs/anvil` ships for this platform' },
+  {
+    names: ['SANDBOX_ANVIL_BIN'],
+    mode: 'sandbox',
+    description: 'path of an anvil binary to use instead of the one `@foundry-rs/anvil` ships for this platform',
+  },
 ];
 
 /** The reference document, rendered from settingsSchema and the documentation registered with each setting. */
 export function renderConfigurationReference(): string {
-  const settings = Object.entries(settingsSchema.shape).map(([name, schema]) => settingCells(name, schema, documentationOf(name, schema)));
-  const outside = SETTINGS_OUTSIDE_THE_SCHEMA.map(({ names, mode, description }) => [names.map((name) => `\`${name}\``).join(', '), mode, cell(description)]);
+  const settings = Object.entries(settingsSchema.shape).map(([name, schema]) =>
+    settingCells(name, schema, documentationOf(name, schema)),
+  );
+  const outside = SETTINGS_OUTSIDE_THE_SCHEMA.map(({ names, mode, description }) => [
+    names.map((name) => `\`${name}\``).join(', '),
+    mode,
+    cell(description),
+  ]);
   return [
     '# Configuration reference',
     '',
@@ -71,7 +91,10 @@ export function renderConfigurationReference(): string {
 
 function documentationOf(name: string, schema: z.ZodType): SettingDoc {
   const documentation = settingDocs.get(schema);
-  if (!documentation) throw new Error(`Setting ${name} has no documentation: register it with settingDocs in config.ts (description and mode).`);
+  if (!documentation)
+    throw new Error(
+      `Setting ${name} has no documentation: register it with settingDocs in config.ts (description and mode).`,
+    );
   return documentation;
 }
 
@@ -79,13 +102,20 @@ function settingCells(name: string, schema: z.ZodType, documentation: SettingDoc
   const jsonSchema = z.toJSONSchema(schema, { io: 'input' }) as JsonSchemaOfSetting;
   const required = (LIVE_REQUIRED_SETTINGS as readonly string[]).includes(name);
   const mode = required ? `${documentation.mode}; required in live` : documentation.mode;
-  return [`\`${name}\``, typeOf(jsonSchema), defaultOf(jsonSchema, documentation), mode, cell(documentation.description)];
+  return [
+    `\`${name}\``,
+    typeOf(jsonSchema),
+    defaultOf(jsonSchema, documentation),
+    mode,
+    cell(documentation.description),
+  ];
 }
 
 /** A Markdown table with its columns padded as Prettier pads them, so formatting the docs leaves it as generated. */
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = header.map((title, column) => Math.max(3, title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: readonly string[]) => `| ${cells.map((text, column) => text.padEnd(widths[column]!)).join(' | ')} |`;
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((text, column) => text.padEnd(widths[column]!)).join(' | ')} |`;
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
 }
 
@@ -104,8 +134,10 @@ function typeOf(schema: JsonSchemaOfSetting): string {
   if (schema.enum) return `one of ${schema.enum.map((value) => `\`${value}\``).join(', ')}`;
   if (schema.type === 'integer' || schema.type === 'number') {
     // z.int() states the safe-integer range as its bounds; only bounds a setting chose are worth printing.
-    const minimum = schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER ? schema.minimum : undefined;
-    const maximum = schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER ? schema.maximum : undefined;
+    const minimum =
+      schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER ? schema.minimum : undefined;
+    const maximum =
+      schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER ? schema.maximum : undefined;
     if (minimum !== undefined && maximum !== undefined) return `${schema.type}, ${minimum} to ${maximum}`;
     if (minimum !== undefined) return `${schema.type}, at least ${minimum}`;
     if (maximum !== undefined) return `${schema.type}, at most ${maximum}`;

@@ -1,7 +1,15 @@
 import { EVM_CHAINS, InvalidMasterKey, LocalMasterKeyRing, parseMasterKey } from '@svc/chains';
 import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contracts';
 import { siwxNonceKeyFrom } from '@svc/payments';
-import { concurrencySetting, type ProviderEnv, rpsSetting, UPSTREAM_PROVIDERS, type UpstreamLimitOverride, type UpstreamProviderKey, upstreamOverridesFrom } from '@svc/providers';
+import {
+  concurrencySetting,
+  type ProviderEnv,
+  rpsSetting,
+  UPSTREAM_PROVIDERS,
+  type UpstreamLimitOverride,
+  type UpstreamProviderKey,
+  upstreamOverridesFrom,
+} from '@svc/providers';
 import { LIVE_PRICE_INTERVAL_MS, type LiveHederaSettings } from '@svc/tools';
 import type { AccessKeyEnvironment } from '@svc/store';
 import { z } from 'zod';
@@ -14,8 +22,23 @@ import { settingDocs } from './setting-docs.js';
 export const upstreamLimitsSchema = z.object(
   Object.fromEntries(
     Object.values(UPSTREAM_PROVIDERS).flatMap((provider) => [
-      [rpsSetting(provider), z.coerce.number().positive().optional().describe(`Requests per second to ${provider.name} (default ${Number(provider.rps.toFixed(3))}).`)],
-      [concurrencySetting(provider), z.coerce.number().int().positive().optional().describe(`Requests in flight at once to ${provider.name} (default ${provider.concurrency}).`)],
+      [
+        rpsSetting(provider),
+        z.coerce
+          .number()
+          .positive()
+          .optional()
+          .describe(`Requests per second to ${provider.name} (default ${Number(provider.rps.toFixed(3))}).`),
+      ],
+      [
+        concurrencySetting(provider),
+        z.coerce
+          .number()
+          .int()
+          .positive()
+          .optional()
+          .describe(`Requests in flight at once to ${provider.name} (default ${provider.concurrency}).`),
+      ],
     ]),
   ),
 );
@@ -26,48 +49,224 @@ export const upstreamLimitsSchema = z.object(
  * start without LIVE_REQUIRED_SETTINGS.
  */
 export const settingsSchema = z.object({
-  SVC_MODE: z.enum(['sandbox', 'live']).default('sandbox').register(settingDocs, { mode: 'both', description: '`sandbox` (no network; simulated markets, local chains) or `live`' }),
+  SVC_MODE: z.enum(['sandbox', 'live']).default('sandbox').register(settingDocs, {
+    mode: 'both',
+    description: '`sandbox` (no network; simulated markets, local chains) or `live`',
+  }),
   HOST: z.string().min(1).default('127.0.0.1').register(settingDocs, { mode: 'both', description: 'listen address' }),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8402).register(settingDocs, { mode: 'both', description: 'listen port' }),
-  PUBLIC_BASE_URL: z.url().optional().register(settingDocs, { mode: 'both', description: 'origin used in every published URL (402 resources, discovery, agent cards, the OAuth issuer)', defaultText: '`http://HOST:PORT`' }),
-  DATA_DIR: z.string().min(1).default('./data').register(settingDocs, { mode: 'both', description: 'local state: the embedded database lives in `DATA_DIR/pglite`, the sandbox chains in `DATA_DIR/chains`, the generated master key in `DATA_DIR/master-key` and the generated OAuth signing key in `DATA_DIR/oauth-signing-key.json`' }),
-  DATABASE_URL: z.string().min(1).optional().register(settingDocs, { mode: 'both', description: 'PostgreSQL server (`postgres://user@host:5432/db`); when unset the embedded PGlite database in `DATA_DIR/pglite` is used' }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').register(settingDocs, { mode: 'both', description: 'request lines are logged at `debug` and `trace`; payment, identity and key headers are always redacted' }),
-  PAY_TO_EVM: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address').optional().register(settingDocs, { mode: 'both', description: 'payee of BASE_USDC payments', defaultText: 'the sandbox payee `0x70997970C51812dc3A010C7d01b50e0d17dc79C8`' }),
-  PAY_TO_SOLANA: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a Solana address').optional().register(settingDocs, { mode: 'both', description: 'payee of SOL_USDC payments', defaultText: 'the sandbox payee `9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`' }),
-  PAY_TO_STACKS: z.string().regex(/^S[PMTN][0-9A-Z]{38,40}$/, 'must be a Stacks principal').optional().register(settingDocs, { mode: 'both', description: 'payee of STX, SBTC and USDCx payments', defaultText: 'the sandbox payee `SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7`' }),
-  PAYMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300).register(settingDocs, { mode: 'both', description: 'validity of a signed payment and of the STX / sBTC amount quoted in a 402' }),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000).register(settingDocs, { mode: 'both', description: 'how long a client may take to send a whole request, headers and body (408 after it); the handler\'s own time is not counted' }),
-  SVC_PRICE_OVERRIDES: z.string().optional().register(settingDocs, { mode: 'both', description: 'JSON `{"<tool or price family>": "<usd>"}`; a tool key sets that tool, a family key every tool priced by that family (families: `packages/contracts/src/pricing.ts`)' }),
-  PRICE_ORACLE_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'CoinGecko-compatible API base for STX and BTC prices (sandbox mode uses seeded prices: STX 0.65, BTC 97,000)' }),
-  PRICE_ORACLE_API_KEY: z.string().optional().register(settingDocs, { mode: 'live', description: 'optional key sent to the price oracle as `x-cg-pro-api-key`' }),
-  FACILITATOR_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'remote x402 facilitator that verifies and settles payments (sandbox mode settles in process on the sandbox chains). Its `/supported` fee payer is read at start for SOL_USDC' }),
-  ACCESS_KEY_ENVIRONMENT: z.enum(['development', 'production']).optional().register(settingDocs, { mode: 'both', description: 'which vault access keys this host accepts on MCP and A2A: `development` (keys `svc_dev_…`) or `production` (keys `svc_live_…`); a key of the other environment is refused with 401, and new keys are made for this one', defaultText: '`development` in sandbox mode, `production` in live mode' }),
-  OAUTH_SIGNING_KEY: z.string().min(1).optional().register(settingDocs, { mode: 'both', description: 'EC P-256 private JWK (JSON, one line) that signs OAuth access tokens; set the same value on every instance behind one `PUBLIC_BASE_URL` (the generated file holds exactly this JSON, so it can be copied)', defaultText: 'generated once into `DATA_DIR/oauth-signing-key.json`' }),
-  BASE_RPC_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'Base JSON-RPC used to verify smart-wallet (EIP-1271 / EIP-6492) sign-in proofs (without it only EOA proofs verify) and polled by the tracked-wallet watcher on base' }),
-  ETH_RPC_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'Ethereum JSON-RPC polled by the tracked-wallet watcher; without it wallets tracked on eth get no events (one warning at start names the setting)' }),
-  BSC_RPC_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'BSC JSON-RPC for the tracked-wallet watcher on bsc (as `ETH_RPC_URL`)' }),
-  POLYGON_RPC_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'Polygon JSON-RPC for the tracked-wallet watcher on polygon (as `ETH_RPC_URL`)' }),
-  BITCOIN_ESPLORA_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'Esplora REST base of the Bitcoin wallet tools, e.g. `https://mempool.space/api` or `https://blockstream.info/api`; without it they answer 503 naming it' }),
-  BITCOIN_ORD_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'an `ord server` JSON API base (runes and inscriptions per output); transferBTC, sendRunes and sendInscription need it to leave rune and inscription outputs alone and to find them; without it they answer 503 naming it' }),
-  COUNTERPARTY_API_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'a Counterparty API v2 root (counterparty-core v10, e.g. `https://api.counterparty.io:4000`) for getXCPBalances and sendXCP; without it they answer 503 naming it' }),
-  SVC_MASTER_KEY: z.string().min(1).optional().register(settingDocs, { mode: 'both', description: '32 bytes, base64 or 64 hex digits: the master key that seals every vault seed (AES-256-GCM envelope)', defaultText: 'generated once into `DATA_DIR/master-key` (sandbox mode only)' }),
-  SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional().register(settingDocs, { mode: 'both', description: 'comma-separated earlier master keys, only opened, never used to seal: set during a rotation together with the new `SVC_MASTER_KEY`' }),
-  SIWX_NONCE_SECRET: z.string().min(32, 'must be at least 32 characters').optional().register(settingDocs, { mode: 'both', description: 'secret every instance derives the sign-in challenges\' HMAC key from, so a challenge issued by one instance verifies on another', defaultText: '`SVC_MASTER_KEY`; without either, a key per process' }),
-  PROVIDERS_LIVE: z.string().optional().register(settingDocs, { mode: 'sandbox', description: 'comma-separated provider settings (e.g. `MIGRATION_API_URL`) whose provider is called for real even in sandbox mode' }),
-  MIGRATION_API_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'live migration provider: origin of a Migrate.fun API deployment, e.g. `https://emblemvault.dev` (no key); without it in live mode the migration tools answer 503 naming it (in sandbox mode it is used when listed in `PROVIDERS_LIVE`)' }),
-  HEDERA_NETWORK: z.enum(['mainnet', 'testnet']).optional().register(settingDocs, { mode: 'live', description: '`mainnet` or `testnet`: turns the live Hedera tools on; without it they answer 503 naming it' }),
-  HEDERA_MIRROR_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'Hedera mirror node for live reads', defaultText: 'the network\'s public mirror node' }),
-  SAUCERSWAP_API_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'SaucerSwap API for token lists and V1 pool reserves', defaultText: '`https://api.saucerswap.finance`' }),
-  SAUCERSWAP_API_KEY: z.string().optional().register(settingDocs, { mode: 'live', description: 'SaucerSwap API key; without it Hedera token discovery, quotes and swaps answer 503 naming it' }),
-  HEDERA_SWAP_ROUTER_ID: z.string().regex(/^\d+\.\d+\.\d+$/).optional().register(settingDocs, { mode: 'live', description: 'swap router contract id (`0.0.x`); testnet needs it set', defaultText: 'SaucerSwap V1\'s mainnet router' }),
-  HEDERA_WHBAR_TOKEN_ID: z.string().regex(/^\d+\.\d+\.\d+$/).optional().register(settingDocs, { mode: 'live', description: 'WHBAR token id (`0.0.x`) that stands for HBAR in swap paths; testnet needs it set', defaultText: 'SaucerSwap V1\'s mainnet WHBAR' }),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(8402)
+    .register(settingDocs, { mode: 'both', description: 'listen port' }),
+  PUBLIC_BASE_URL: z.url().optional().register(settingDocs, {
+    mode: 'both',
+    description: 'origin used in every published URL (402 resources, discovery, agent cards, the OAuth issuer)',
+    defaultText: '`http://HOST:PORT`',
+  }),
+  DATA_DIR: z.string().min(1).default('./data').register(settingDocs, {
+    mode: 'both',
+    description:
+      'local state: the embedded database lives in `DATA_DIR/pglite`, the sandbox chains in `DATA_DIR/chains`, the generated master key in `DATA_DIR/master-key` and the generated OAuth signing key in `DATA_DIR/oauth-signing-key.json`',
+  }),
+  DATABASE_URL: z.string().min(1).optional().register(settingDocs, {
+    mode: 'both',
+    description:
+      'PostgreSQL server (`postgres://user@host:5432/db`); when unset the embedded PGlite database in `DATA_DIR/pglite` is used',
+  }),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .register(settingDocs, {
+      mode: 'both',
+      description:
+        'request lines are logged at `debug` and `trace`; payment, identity and key headers are always redacted',
+    }),
+  PAY_TO_EVM: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address')
+    .optional()
+    .register(settingDocs, {
+      mode: 'both',
+      description: 'payee of BASE_USDC payments',
+      defaultText: 'the sandbox payee `0x70997970C51812dc3A010C7d01b50e0d17dc79C8`',
+    }),
+  PAY_TO_SOLANA: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a Solana address')
+    .optional()
+    .register(settingDocs, {
+      mode: 'both',
+      description: 'payee of SOL_USDC payments',
+      defaultText: 'the sandbox payee `9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`',
+    }),
+  PAY_TO_STACKS: z
+    .string()
+    .regex(/^S[PMTN][0-9A-Z]{38,40}$/, 'must be a Stacks principal')
+    .optional()
+    .register(settingDocs, {
+      mode: 'both',
+      description: 'payee of STX, SBTC and USDCx payments',
+      defaultText: 'the sandbox payee `SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7`',
+    }),
+  PAYMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300).register(settingDocs, {
+    mode: 'both',
+    description: 'validity of a signed payment and of the STX / sBTC amount quoted in a 402',
+  }),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000).register(settingDocs, {
+    mode: 'both',
+    description:
+      "how long a client may take to send a whole request, headers and body (408 after it); the handler's own time is not counted",
+  }),
+  SVC_PRICE_OVERRIDES: z.string().optional().register(settingDocs, {
+    mode: 'both',
+    description:
+      'JSON `{"<tool or price family>": "<usd>"}`; a tool key sets that tool, a family key every tool priced by that family (families: `packages/contracts/src/pricing.ts`)',
+  }),
+  PRICE_ORACLE_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'CoinGecko-compatible API base for STX and BTC prices (sandbox mode uses seeded prices: STX 0.65, BTC 97,000)',
+  }),
+  PRICE_ORACLE_API_KEY: z.string().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'optional key sent to the price oracle as `x-cg-pro-api-key`',
+  }),
+  FACILITATOR_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'remote x402 facilitator that verifies and settles payments (sandbox mode settles in process on the sandbox chains). Its `/supported` fee payer is read at start for SOL_USDC',
+  }),
+  ACCESS_KEY_ENVIRONMENT: z.enum(['development', 'production']).optional().register(settingDocs, {
+    mode: 'both',
+    description:
+      'which vault access keys this host accepts on MCP and A2A: `development` (keys `svc_dev_…`) or `production` (keys `svc_live_…`); a key of the other environment is refused with 401, and new keys are made for this one',
+    defaultText: '`development` in sandbox mode, `production` in live mode',
+  }),
+  OAUTH_SIGNING_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'both',
+    description:
+      'EC P-256 private JWK (JSON, one line) that signs OAuth access tokens; set the same value on every instance behind one `PUBLIC_BASE_URL` (the generated file holds exactly this JSON, so it can be copied)',
+    defaultText: 'generated once into `DATA_DIR/oauth-signing-key.json`',
+  }),
+  BASE_RPC_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'Base JSON-RPC used to verify smart-wallet (EIP-1271 / EIP-6492) sign-in proofs (without it only EOA proofs verify) and polled by the tracked-wallet watcher on base',
+  }),
+  ETH_RPC_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'Ethereum JSON-RPC polled by the tracked-wallet watcher; without it wallets tracked on eth get no events (one warning at start names the setting)',
+  }),
+  BSC_RPC_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'BSC JSON-RPC for the tracked-wallet watcher on bsc (as `ETH_RPC_URL`)',
+  }),
+  POLYGON_RPC_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Polygon JSON-RPC for the tracked-wallet watcher on polygon (as `ETH_RPC_URL`)',
+  }),
+  BITCOIN_ESPLORA_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'Esplora REST base of the Bitcoin wallet tools, e.g. `https://mempool.space/api` or `https://blockstream.info/api`; without it they answer 503 naming it',
+  }),
+  BITCOIN_ORD_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'an `ord server` JSON API base (runes and inscriptions per output); transferBTC, sendRunes and sendInscription need it to leave rune and inscription outputs alone and to find them; without it they answer 503 naming it',
+  }),
+  COUNTERPARTY_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'a Counterparty API v2 root (counterparty-core v10, e.g. `https://api.counterparty.io:4000`) for getXCPBalances and sendXCP; without it they answer 503 naming it',
+  }),
+  SVC_MASTER_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'both',
+    description: '32 bytes, base64 or 64 hex digits: the master key that seals every vault seed (AES-256-GCM envelope)',
+    defaultText: 'generated once into `DATA_DIR/master-key` (sandbox mode only)',
+  }),
+  SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional().register(settingDocs, {
+    mode: 'both',
+    description:
+      'comma-separated earlier master keys, only opened, never used to seal: set during a rotation together with the new `SVC_MASTER_KEY`',
+  }),
+  SIWX_NONCE_SECRET: z.string().min(32, 'must be at least 32 characters').optional().register(settingDocs, {
+    mode: 'both',
+    description:
+      "secret every instance derives the sign-in challenges' HMAC key from, so a challenge issued by one instance verifies on another",
+    defaultText: '`SVC_MASTER_KEY`; without either, a key per process',
+  }),
+  PROVIDERS_LIVE: z.string().optional().register(settingDocs, {
+    mode: 'sandbox',
+    description:
+      'comma-separated provider settings (e.g. `MIGRATION_API_URL`) whose provider is called for real even in sandbox mode',
+  }),
+  MIGRATION_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'live migration provider: origin of a Migrate.fun API deployment, e.g. `https://emblemvault.dev` (no key); without it in live mode the migration tools answer 503 naming it (in sandbox mode it is used when listed in `PROVIDERS_LIVE`)',
+  }),
+  HEDERA_NETWORK: z.enum(['mainnet', 'testnet']).optional().register(settingDocs, {
+    mode: 'live',
+    description: '`mainnet` or `testnet`: turns the live Hedera tools on; without it they answer 503 naming it',
+  }),
+  HEDERA_MIRROR_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Hedera mirror node for live reads',
+    defaultText: "the network's public mirror node",
+  }),
+  SAUCERSWAP_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'SaucerSwap API for token lists and V1 pool reserves',
+    defaultText: '`https://api.saucerswap.finance`',
+  }),
+  SAUCERSWAP_API_KEY: z.string().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'SaucerSwap API key; without it Hedera token discovery, quotes and swaps answer 503 naming it',
+  }),
+  HEDERA_SWAP_ROUTER_ID: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/)
+    .optional()
+    .register(settingDocs, {
+      mode: 'live',
+      description: 'swap router contract id (`0.0.x`); testnet needs it set',
+      defaultText: "SaucerSwap V1's mainnet router",
+    }),
+  HEDERA_WHBAR_TOKEN_ID: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/)
+    .optional()
+    .register(settingDocs, {
+      mode: 'live',
+      description: 'WHBAR token id (`0.0.x`) that stands for HBAR in swap paths; testnet needs it set',
+      defaultText: "SaucerSwap V1's mainnet WHBAR",
+    }),
   /** Live Solana: the JSON-RPC endpoint, and Jupiter's API key (optionally another Jupiter base URL). */
-  SOLANA_RPC_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'Solana JSON-RPC endpoint for the Solana tools and the tracked-wallet watcher on solana; without it the Solana tools answer 503 naming it' }),
-  JUPITER_API_KEY: z.string().min(1).optional().register(settingDocs, { mode: 'live', description: 'Jupiter API key (swaps, prices, token search); without it the Solana swap and price tools answer 503 naming it' }),
-  JUPITER_API_URL: z.url().optional().register(settingDocs, { mode: 'live', description: 'Jupiter API base', defaultText: '`https://api.jup.ag`' }),
+  SOLANA_RPC_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'Solana JSON-RPC endpoint for the Solana tools and the tracked-wallet watcher on solana; without it the Solana tools answer 503 naming it',
+  }),
+  JUPITER_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'Jupiter API key (swaps, prices, token search); without it the Solana swap and price tools answer 503 naming it',
+  }),
+  JUPITER_API_URL: z
+    .url()
+    .optional()
+    .register(settingDocs, { mode: 'live', description: 'Jupiter API base', defaultText: '`https://api.jup.ag`' }),
   /** Live conditional orders: how often each watched network's prices are read (Jupiter, 0x), in milliseconds. */
-  ORDER_PRICE_INTERVAL_MS: z.coerce.number().int().min(1000).default(LIVE_PRICE_INTERVAL_MS).register(settingDocs, { mode: 'live', description: 'how often the conditional-order engine reads each watched network\'s prices (Jupiter, 0x), in milliseconds' }),
+  ORDER_PRICE_INTERVAL_MS: z.coerce.number().int().min(1000).default(LIVE_PRICE_INTERVAL_MS).register(settingDocs, {
+    mode: 'live',
+    description:
+      "how often the conditional-order engine reads each watched network's prices (Jupiter, 0x), in milliseconds",
+  }),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -106,7 +305,13 @@ export interface Config {
   /** ord server JSON API (live mode): where sendRunes finds the outputs carrying runes; unset, it answers 503 naming it. */
   readonly bitcoinOrdUrl: string | undefined;
   readonly counterpartyApiUrl: string | undefined;
-  readonly watcherRpcUrls: { readonly eth: string | undefined; readonly base: string | undefined; readonly bsc: string | undefined; readonly polygon: string | undefined; readonly solana: string | undefined };
+  readonly watcherRpcUrls: {
+    readonly eth: string | undefined;
+    readonly base: string | undefined;
+    readonly bsc: string | undefined;
+    readonly polygon: string | undefined;
+    readonly solana: string | undefined;
+  };
   /**
    * SVC_MASTER_KEY (seals vault seeds) with SVC_PREVIOUS_MASTER_KEYS (still opened, during a rotation). Required in
    * live mode; unset in sandbox mode, main.ts uses the key generated into DATA_DIR/master-key.
@@ -145,9 +350,11 @@ function parseOverrides(raw: string | undefined): PriceOverrides {
     throw new ConfigError('SVC_PRICE_OVERRIDES must be JSON, e.g. {"wallet":"0.002","analytics":"0.05"}.');
   }
   const shape = z.record(z.string(), POSDEC).safeParse(parsed);
-  if (!shape.success) throw new ConfigError('SVC_PRICE_OVERRIDES must map tool names or price families to positive USD decimal strings.');
+  if (!shape.success)
+    throw new ConfigError('SVC_PRICE_OVERRIDES must map tool names or price families to positive USD decimal strings.');
   for (const key of Object.keys(shape.data)) {
-    if (!findTool(key) && !isPriceFamily(key)) throw new ConfigError(`SVC_PRICE_OVERRIDES: "${key}" is neither a tool name nor a price family.`);
+    if (!findTool(key) && !isPriceFamily(key))
+      throw new ConfigError(`SVC_PRICE_OVERRIDES: "${key}" is neither a tool name nor a price family.`);
   }
   return shape.data as PriceOverrides;
 }
@@ -155,11 +362,17 @@ function parseOverrides(raw: string | undefined): PriceOverrides {
 /** The key ring of SVC_MASTER_KEY and SVC_PREVIOUS_MASTER_KEYS (comma-separated); errors never repeat a key. */
 function parseMasterKeys(current: string | undefined, previous: string | undefined): LocalMasterKeyRing | undefined {
   if (!current) {
-    if (previous) throw new ConfigError('SVC_PREVIOUS_MASTER_KEYS is only read together with SVC_MASTER_KEY (the key that seals from now on).');
+    if (previous)
+      throw new ConfigError(
+        'SVC_PREVIOUS_MASTER_KEYS is only read together with SVC_MASTER_KEY (the key that seals from now on).',
+      );
     return undefined;
   }
   try {
-    const older = (previous ?? '').split(',').filter((key) => key.trim()).map((key) => parseMasterKey(key, 'each key of SVC_PREVIOUS_MASTER_KEYS'));
+    const older = (previous ?? '')
+      .split(',')
+      .filter((key) => key.trim())
+      .map((key) => parseMasterKey(key, 'each key of SVC_PREVIOUS_MASTER_KEYS'));
     return new LocalMasterKeyRing(parseMasterKey(current), older);
   } catch (error) {
     throw error instanceof InvalidMasterKey ? new ConfigError(error.message) : error;
@@ -167,7 +380,14 @@ function parseMasterKeys(current: string | undefined, previous: string | undefin
 }
 
 /** Live mode refuses to start without these. */
-export const LIVE_REQUIRED_SETTINGS = ['PAY_TO_EVM', 'PAY_TO_SOLANA', 'PAY_TO_STACKS', 'PUBLIC_BASE_URL', 'FACILITATOR_URL', 'SVC_MASTER_KEY'] as const;
+export const LIVE_REQUIRED_SETTINGS = [
+  'PAY_TO_EVM',
+  'PAY_TO_SOLANA',
+  'PAY_TO_STACKS',
+  'PUBLIC_BASE_URL',
+  'FACILITATOR_URL',
+  'SVC_MASTER_KEY',
+] as const;
 
 /**
  * The settings the live EVM tools read (each chain's rpcSetting in the registry, and the swap aggregators' keys).
@@ -186,7 +406,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s.SVC_MODE === 'live') {
     const missing = LIVE_REQUIRED_SETTINGS.filter((key) => !s[key]);
     if (missing.length > 0) {
-      const keyHint = missing.includes('SVC_MASTER_KEY') ? ' SVC_MASTER_KEY seals the vault seeds: 32 bytes as base64 or hex, e.g. `openssl rand -base64 32`.' : '';
+      const keyHint = missing.includes('SVC_MASTER_KEY')
+        ? ' SVC_MASTER_KEY seals the vault seeds: 32 bytes as base64 or hex, e.g. `openssl rand -base64 32`.'
+        : '';
       throw new ConfigError(`Live mode needs ${missing.join(', ')}.${keyHint}`);
     }
   }
@@ -195,7 +417,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mode: s.SVC_MODE,
     host: s.HOST,
     port: s.PORT,
-    publicBaseUrl: (s.PUBLIC_BASE_URL ?? `http://${s.HOST.includes(':') ? `[${s.HOST}]` : s.HOST}:${s.PORT}`).replace(/\/$/, ''),
+    publicBaseUrl: (s.PUBLIC_BASE_URL ?? `http://${s.HOST.includes(':') ? `[${s.HOST}]` : s.HOST}:${s.PORT}`).replace(
+      /\/$/,
+      '',
+    ),
     dataDir: s.DATA_DIR,
     databaseUrl: s.DATABASE_URL,
     logLevel: s.LOG_LEVEL,
@@ -216,7 +441,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bitcoinEsploraUrl: s.BITCOIN_ESPLORA_URL,
     bitcoinOrdUrl: s.BITCOIN_ORD_URL,
     counterpartyApiUrl: s.COUNTERPARTY_API_URL,
-    watcherRpcUrls: { eth: s.ETH_RPC_URL, base: s.BASE_RPC_URL, bsc: s.BSC_RPC_URL, polygon: s.POLYGON_RPC_URL, solana: s.SOLANA_RPC_URL },
+    watcherRpcUrls: {
+      eth: s.ETH_RPC_URL,
+      base: s.BASE_RPC_URL,
+      bsc: s.BSC_RPC_URL,
+      polygon: s.POLYGON_RPC_URL,
+      solana: s.SOLANA_RPC_URL,
+    },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
     // Sign-in nonces must verify on every instance: a secret they all share (SIWX_NONCE_SECRET, else SVC_MASTER_KEY).
     siwxNonceKey: nonceSecret === undefined ? undefined : siwxNonceKeyFrom(nonceSecret),

@@ -2,7 +2,24 @@ import { ERROR_CODES, type openApiDocument } from '@svc/contracts';
 import { escapeHtml as escape } from './html.js';
 
 type OpenApi = ReturnType<typeof openApiDocument>;
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; enum?: unknown[]; default?: unknown; minimum?: number; maximum?: number; minLength?: number; maxLength?: number; minItems?: number; maxItems?: number; pattern?: string; format?: string; description?: string; anyOf?: Schema[]; items?: Schema };
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  format?: string;
+  description?: string;
+  anyOf?: Schema[];
+  items?: Schema;
+};
 
 function describeType(schema: Schema): string {
   if (schema.anyOf) return schema.anyOf.map(describeType).join(' | ');
@@ -30,7 +47,10 @@ function fieldsTable(schema: Schema): string {
   if (entries.length === 0) return '<p class="muted">No fields: send <code>{}</code>.</p>';
   const required = new Set(schema.required ?? []);
   const rows = entries
-    .map(([name, field]) => `<tr><td><code>${escape(name)}</code>${required.has(name) ? ' <b>*</b>' : ''}</td><td>${escape(describeType(field))}</td><td>${describeRules(field)}</td></tr>`)
+    .map(
+      ([name, field]) =>
+        `<tr><td><code>${escape(name)}</code>${required.has(name) ? ' <b>*</b>' : ''}</td><td>${escape(describeType(field))}</td><td>${describeRules(field)}</td></tr>`,
+    )
     .join('');
   return `<table><thead><tr><th>field</th><th>type</th><th>rules</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -46,7 +66,11 @@ export function renderDocsPage(openapi: OpenApi, options: { mode: 'sandbox' | 'l
       const items = ops
         .map(({ path, op }) => {
           const schema = op.requestBody.content['application/json'].schema as Schema;
-          const badges = [`$${op['x-payment-info'].price}`, 'security' in op ? 'siwx' : '', op.description.includes('Wallet-modifying') ? 'write' : 'read'].filter(Boolean);
+          const badges = [
+            `$${op['x-payment-info'].price}`,
+            'security' in op ? 'siwx' : '',
+            op.description.includes('Wallet-modifying') ? 'write' : 'read',
+          ].filter(Boolean);
           return `<details id="${escape(op.operationId)}"><summary><code>${escape(op.operationId)}</code> ${badges.map((b) => `<span class="badge">${escape(b)}</span>`).join('')} — ${escape(op.summary)}</summary>
 <p>${escape(op.description).replace(/\n\n/g, '</p><p>')}</p>${fieldsTable(schema)}
 <pre>curl -i -X POST ${escape(base + path)} -H 'content-type: application/json' -d '{}'</pre></details>`;
@@ -56,7 +80,10 @@ export function renderDocsPage(openapi: OpenApi, options: { mode: 'sandbox' | 'l
     })
     .join('\n');
   const errors = Object.entries(ERROR_CODES)
-    .map(([code, { status, title }]) => `<tr id="error-${code}"><td><code>${code}</code></td><td>${status}</td><td>${escape(title)}</td></tr>`)
+    .map(
+      ([code, { status, title }]) =>
+        `<tr id="error-${code}"><td><code>${code}</code></td><td>${status}</td><td>${escape(title)}</td></tr>`,
+    )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escape(openapi.info.title)} — API</title>

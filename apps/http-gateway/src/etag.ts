@@ -14,7 +14,12 @@ export function staticDocument(value: unknown, contentType = 'application/json; 
 }
 
 /** Send a document, or 304 when the client already holds this version. */
-export function sendDocument(request: FastifyRequest, reply: FastifyReply, document: StaticDocument, maxAgeSeconds = 300): FastifyReply {
+export function sendDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  document: StaticDocument,
+  maxAgeSeconds = 300,
+): FastifyReply {
   reply.header('etag', document.etag).header('cache-control', `public, max-age=${maxAgeSeconds}`);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === document.etag)) return reply.code(304).send();

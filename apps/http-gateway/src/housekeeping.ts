@@ -11,8 +11,12 @@ export const PURGE_INTERVAL_MS = 10 * 60_000;
 /** Periodic clean-up of stored data that has expired; stops when the app closes. */
 export function scheduleHousekeeping(app: FastifyInstance, db: Db): void {
   const timer = setInterval(() => {
-    purgeExpiredNonces(db).catch((err: unknown) => app.log.warn({ err }, 'purging expired sign-in nonces failed; retrying next interval'));
-    purgeExpiredOAuthRecords(db).catch((err: unknown) => app.log.warn({ err }, 'purging expired OAuth records failed; retrying next interval'));
+    purgeExpiredNonces(db).catch((err: unknown) =>
+      app.log.warn({ err }, 'purging expired sign-in nonces failed; retrying next interval'),
+    );
+    purgeExpiredOAuthRecords(db).catch((err: unknown) =>
+      app.log.warn({ err }, 'purging expired OAuth records failed; retrying next interval'),
+    );
   }, PURGE_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

@@ -12,18 +12,34 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openStore({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
   // Imported only in sandbox mode: live mode never loads the sandbox emulators.
-  const sandbox = config.mode === 'sandbox' ? await (await import('./sandbox.js')).startSandbox({ dataDir: config.dataDir, payTo: config.payTo }) : undefined;
+  const sandbox =
+    config.mode === 'sandbox'
+      ? await (await import('./sandbox.js')).startSandbox({ dataDir: config.dataDir, payTo: config.payTo })
+      : undefined;
   const facilitator = config.facilitatorUrl ? new HTTPFacilitatorClient({ url: config.facilitatorUrl }) : undefined;
   const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;
   const oauthSigningKey = await loadSigningKey({ setting: config.oauthSigningKey, dataDir: config.dataDir });
   const masterKey = await loadMasterKey(config);
-  const app = await buildApp(config, { db, sandbox, facilitator, feePayer, oauthSigningKey, masterKey, workerId: process.env.WORKER_ID });
+  const app = await buildApp(config, {
+    db,
+    sandbox,
+    facilitator,
+    feePayer,
+    oauthSigningKey,
+    masterKey,
+    workerId: process.env.WORKER_ID,
+  });
   const { orderEngine } = app;
   // The embedded worker: tracked-wallet watchers (the sandbox Base chain in sandbox mode), webhook delivery and the
   // conditional-order triggers.
   const worker = startWorker(
     [
-      ...trackedWalletJobs({ db, mode: config.mode, rpcUrls: sandbox ? { base: sandbox.base.rpcUrl, solana: sandbox.solana.rpcUrl } : config.watcherRpcUrls, log: { warn: (message) => app.log.warn(message) } }),
+      ...trackedWalletJobs({
+        db,
+        mode: config.mode,
+        rpcUrls: sandbox ? { base: sandbox.base.rpcUrl, solana: sandbox.solana.rpcUrl } : config.watcherRpcUrls,
+        log: { warn: (message) => app.log.warn(message) },
+      }),
       ...(orderEngine ? [conditionalOrderJob(orderEngine)] : []),
     ],
     { error: (details, message) => app.log.error(details, message) },
@@ -43,16 +59,28 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
-  app.log.info({ mode: config.mode, url: config.publicBaseUrl, database: db.kind, sandboxBaseRpc: sandbox?.base.rpcUrl, sandboxSolanaRpc: sandbox?.solana.rpcUrl }, `ready: ${config.publicBaseUrl}/docs`);
+  app.log.info(
+    {
+      mode: config.mode,
+      url: config.publicBaseUrl,
+      database: db.kind,
+      sandboxBaseRpc: sandbox?.base.rpcUrl,
+      sandboxSolanaRpc: sandbox?.solana.rpcUrl,
+    },
+    `ready: ${config.publicBaseUrl}/docs`,
+  );
 }
 
 /** Without its Solana fee payer, SOL_USDC requirements cannot be paid; the other tokens still can, so start anyway. */
 async function remoteFeePayers(facilitator: FacilitatorClient): Promise<{ solana?: string }> {
   const feePayer: { solana?: string } = await feePayersOf(facilitator).catch((error: unknown) => {
-    console.warn(`FACILITATOR_URL /supported failed (${error instanceof Error ? error.message : String(error)}): SOL_USDC payments cannot be accepted until restart.`);
+    console.warn(
+      `FACILITATOR_URL /supported failed (${error instanceof Error ? error.message : String(error)}): SOL_USDC payments cannot be accepted until restart.`,
+    );
     return {};
   });
-  if (!feePayer.solana) console.warn('The facilitator announces no Solana mainnet fee payer: SOL_USDC payments cannot be accepted.');
+  if (!feePayer.solana)
+    console.warn('The facilitator announces no Solana mainnet fee payer: SOL_USDC payments cannot be accepted.');
   return feePayer;
 }
 

@@ -8,10 +8,20 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { loadMasterKey } from './master-key.js';
 
 /** The operator commands (`npm run <group> -- <command> …`, see docs/operations/access-keys-and-credit.md and key-rotation.md), by group. */
-const GROUPS: Record<string, { readonly usage: string; run(argv: readonly string[], context: OperatorContext, config: Config): Promise<void> }> = {
-  'access-keys': { usage: ACCESS_KEYS_USAGE, run: (argv, context, config) => accessKeysCli(argv, { ...context, environment: config.accessKeyEnvironment }) },
+const GROUPS: Record<
+  string,
+  { readonly usage: string; run(argv: readonly string[], context: OperatorContext, config: Config): Promise<void> }
+> = {
+  'access-keys': {
+    usage: ACCESS_KEYS_USAGE,
+    run: (argv, context, config) => accessKeysCli(argv, { ...context, environment: config.accessKeyEnvironment }),
+  },
   credit: { usage: CREDIT_USAGE, run: (argv, context) => creditCli(argv, context) },
-  'rotate-master-key': { usage: ROTATE_MASTER_KEY_USAGE, run: async (argv, context, config) => rotateMasterKeyCli(argv, { ...context, masterKey: await loadMasterKey(config) }) },
+  'rotate-master-key': {
+    usage: ROTATE_MASTER_KEY_USAGE,
+    run: async (argv, context, config) =>
+      rotateMasterKeyCli(argv, { ...context, masterKey: await loadMasterKey(config) }),
+  },
 };
 
 async function main(group: string | undefined, argv: readonly string[]): Promise<void> {
@@ -23,7 +33,8 @@ async function main(group: string | undefined, argv: readonly string[]): Promise
     await command.run(argv, { db, print: (line) => console.log(line) }, config);
   } catch (error) {
     // A usage error is printed with the usage of the command it belongs to.
-    if (error instanceof UsageError && error.message !== command.usage) throw new UsageError(`${error.message}\n\n${command.usage}`);
+    if (error instanceof UsageError && error.message !== command.usage)
+      throw new UsageError(`${error.message}\n\n${command.usage}`);
     throw error;
   } finally {
     await db.close();

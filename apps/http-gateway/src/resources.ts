@@ -8,7 +8,13 @@ import type { MasterKeyProvider } from '@svc/chains';
 import { type EVMMessageVerifier, HttpPriceOracle, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
 import { liveBitcoinChain, Providers, sandboxBitcoinChain } from '@svc/providers';
 import type { Db } from '@svc/store';
-import { type HandlerResources, liveEvmNetworks, liveHederaNetwork, liveSolanaChain, type OrderEngine } from '@svc/tools';
+import {
+  type HandlerResources,
+  liveEvmNetworks,
+  liveHederaNetwork,
+  liveSolanaChain,
+  type OrderEngine,
+} from '@svc/tools';
 import type { FacilitatorClient } from '@x402/core/server';
 import { describeOrderNetworks, liveOrderEngineOf } from '@svc/worker';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -55,7 +61,9 @@ export interface ModeResources {
 /** The resources of the configured mode. */
 export function modeResources(config: Config, deps: ResourceDependencies): Promise<ModeResources> {
   if (config.mode === 'live') return Promise.resolve(liveResources(config, deps));
-  return deps.sandbox ? sandboxResources(config, deps, deps.sandbox) : Promise.resolve(chainlessSandboxResources(config, deps));
+  return deps.sandbox
+    ? sandboxResources(config, deps, deps.sandbox)
+    : Promise.resolve(chainlessSandboxResources(config, deps));
 }
 
 /**
@@ -66,7 +74,15 @@ export function modeResources(config: Config, deps: ResourceDependencies): Promi
 export function liveResources(config: Config, deps: ResourceDependencies): ModeResources {
   const evmNetworks = liveEvmNetworks(config.evmSettings);
   const solana = liveSolanaChain(config.providerSettings);
-  const live = liveOrderEngineOf({ settings: config, db: deps.db, masterKey: deps.masterKey, evmNetworks, solana, workerId: deps.workerId, log: deps.log });
+  const live = liveOrderEngineOf({
+    settings: config,
+    db: deps.db,
+    masterKey: deps.masterKey,
+    evmNetworks,
+    solana,
+    workerId: deps.workerId,
+    log: deps.log,
+  });
   const { details, message } = describeOrderNetworks(live.networks);
   deps.log.info(details, message);
   return {
@@ -78,7 +94,11 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
       evmNetworks,
       solana,
       hedera: liveHederaNetwork(config.hedera),
-      bitcoin: liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl, counterpartyUrl: config.counterpartyApiUrl }),
+      bitcoin: liveBitcoinChain({
+        esploraUrl: config.bitcoinEsploraUrl,
+        ordUrl: config.bitcoinOrdUrl,
+        counterpartyUrl: config.counterpartyApiUrl,
+      }),
       orderEngine: live.engine,
       orderNetworks: live.networks,
     },
@@ -96,8 +116,18 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
  * Sandbox mode: the sandbox oracle and providers, the in-process facilitator, every chain an emulator (Hedera's
  * started on the first Hedera call), the sandbox order engine, and the sandbox faucet and price routes.
  */
-export async function sandboxResources(config: Config, deps: ResourceDependencies, sandbox: Sandbox): Promise<ModeResources> {
-  const [{ sandboxHederaNetwork }, adapters, { sandboxMarketOf, sandboxOrderEngine }, { sandboxRoutes }, { sandboxPriceRoutes }] = await Promise.all([
+export async function sandboxResources(
+  config: Config,
+  deps: ResourceDependencies,
+  sandbox: Sandbox,
+): Promise<ModeResources> {
+  const [
+    { sandboxHederaNetwork },
+    adapters,
+    { sandboxMarketOf, sandboxOrderEngine },
+    { sandboxRoutes },
+    { sandboxPriceRoutes },
+  ] = await Promise.all([
     import('@svc/sandbox'),
     import('@svc/tools/sandbox'),
     import('@svc/worker/sandbox'),
@@ -141,7 +171,11 @@ function chainlessSandboxResources(config: Config, deps: ResourceDependencies): 
       providers: new Providers(config.mode, config.providerSettings),
       evmNetworks: liveEvmNetworks(config.evmSettings),
       solana: liveSolanaChain(config.providerSettings),
-      bitcoin: liveBitcoinChain({ esploraUrl: config.bitcoinEsploraUrl, ordUrl: config.bitcoinOrdUrl, counterpartyUrl: config.counterpartyApiUrl }),
+      bitcoin: liveBitcoinChain({
+        esploraUrl: config.bitcoinEsploraUrl,
+        ordUrl: config.bitcoinOrdUrl,
+        counterpartyUrl: config.counterpartyApiUrl,
+      }),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),
     facilitator: deps.facilitator,

@@ -35,14 +35,20 @@ export interface StartSandboxOptions {
 
 /** Start the sandbox chains and the in-process facilitator. With `dataDir`, chain state persists there. */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
-  const { chainsDir, ...chains } = await startSandboxChains({ dataDir: options.dataDir, stacksCodec: stacksTransactionCodec });
+  const { chainsDir, ...chains } = await startSandboxChains({
+    dataDir: options.dataDir,
+    stacksCodec: stacksTransactionCodec,
+  });
   try {
     // The facilitator hands out these accounts' nonces itself, in order (a NonceQueue each), reading the first from the chain.
     const settler = (addressIndex: number) => mnemonicToAccount(ANVIL_DEV_MNEMONIC, { addressIndex });
     const [first, ...others] = SETTLER_ACCOUNT_INDEXES;
     // The Solana fee payer co-signs and pays for every SOL_USDC settlement; its key lives with the chain state.
-    const solanaFeePayer = await loadOrCreateKeyPairFile(chainsDir ? join(chainsDir, 'solana-fee-payer.json') : undefined);
-    if ((await chains.solana.solBalance(solanaFeePayer.address)) < LAMPORTS_PER_SOL) await chains.solana.airdrop(solanaFeePayer.address, 10n * LAMPORTS_PER_SOL);
+    const solanaFeePayer = await loadOrCreateKeyPairFile(
+      chainsDir ? join(chainsDir, 'solana-fee-payer.json') : undefined,
+    );
+    if ((await chains.solana.solBalance(solanaFeePayer.address)) < LAMPORTS_PER_SOL)
+      await chains.solana.airdrop(solanaFeePayer.address, 10n * LAMPORTS_PER_SOL);
     await chains.solana.mintUsdc(options.payTo?.solana ?? SANDBOX_PAY_TO.solana, 0n);
     const settlementBroadcasts = new SettlementBroadcasts();
     const facilitator = createLocalFacilitator({

@@ -26,7 +26,10 @@ export interface ReconciliationSchedule {
  * Where each payment network's authorizations are read: the sandbox chains the in-process facilitator settles on, or
  * in live mode (a remote facilitator) the network's RPC setting; without it, why not.
  */
-export function authorizationLedgers(config: Config, sandbox: Sandbox | undefined): Map<string, AuthorizationLedger | UnreadableNetwork> {
+export function authorizationLedgers(
+  config: Config,
+  sandbox: Sandbox | undefined,
+): Map<string, AuthorizationLedger | UnreadableNetwork> {
   if (sandbox) {
     return new Map<string, AuthorizationLedger | UnreadableNetwork>([
       [NETWORKS.base, evmAuthorizationLedger(sandbox.base.rpcUrl)],
@@ -36,9 +39,21 @@ export function authorizationLedgers(config: Config, sandbox: Sandbox | undefine
     ]);
   }
   return new Map<string, AuthorizationLedger | UnreadableNetwork>([
-    [NETWORKS.base, config.baseRpcUrl ? evmAuthorizationLedger(config.baseRpcUrl) : { unavailable: 'set BASE_RPC_URL' }],
-    [NETWORKS.solana, { unavailable: 'a remote facilitator broadcasts Solana settlements: their transaction signatures are not recorded here' }],
-    [NETWORKS.stacks, { unavailable: 'Stacks settlements are not reconciled in live mode yet (no Stacks API setting)' }],
+    [
+      NETWORKS.base,
+      config.baseRpcUrl ? evmAuthorizationLedger(config.baseRpcUrl) : { unavailable: 'set BASE_RPC_URL' },
+    ],
+    [
+      NETWORKS.solana,
+      {
+        unavailable:
+          'a remote facilitator broadcasts Solana settlements: their transaction signatures are not recorded here',
+      },
+    ],
+    [
+      NETWORKS.stacks,
+      { unavailable: 'Stacks settlements are not reconciled in live mode yet (no Stacks API setting)' },
+    ],
   ]);
 }
 
@@ -48,11 +63,18 @@ export function authorizationLedgers(config: Config, sandbox: Sandbox | undefine
  */
 export function scheduleSettlementReconciliation(
   app: FastifyInstance,
-  { db, config, sandbox, schedule = {} }: { db: Db; config: Config; sandbox: Sandbox | undefined; schedule?: ReconciliationSchedule },
+  {
+    db,
+    config,
+    sandbox,
+    schedule = {},
+  }: { db: Db; config: Config; sandbox: Sandbox | undefined; schedule?: ReconciliationSchedule },
 ): void {
   if (sandbox) {
     const stopListening = sandbox.settlementBroadcasts.listen((broadcast) =>
-      recordSettlementBroadcast(db, broadcast).catch((err: unknown) => app.log.warn({ err, txHash: broadcast.txHash }, 'recording a settlement broadcast failed')),
+      recordSettlementBroadcast(db, broadcast).catch((err: unknown) =>
+        app.log.warn({ err, txHash: broadcast.txHash }, 'recording a settlement broadcast failed'),
+      ),
     );
     app.addHook('onClose', async () => stopListening());
   }
@@ -65,7 +87,9 @@ export function scheduleSettlementReconciliation(
       .then((report) => {
         if (report.settled || report.released) app.log.info(report, 'reconciled interrupted settlements');
       })
-      .catch((err: unknown) => app.log.warn({ err }, 'reconciling interrupted settlements failed; retrying next interval'))
+      .catch((err: unknown) =>
+        app.log.warn({ err }, 'reconciling interrupted settlements failed; retrying next interval'),
+      )
       .finally(() => (running = undefined));
   };
   const timer = setInterval(run, schedule.intervalMs ?? RECONCILE_INTERVAL_MS);

@@ -5,7 +5,14 @@ import { evmChainById, type MasterKeyProvider } from '@svc/chains';
 import type { SandboxEvmMarket } from '@svc/sandbox';
 import { type Db, onOrderChanges, type OrderNetwork, openStore } from '@svc/store';
 import type { OrderEngine } from '@svc/tools';
-import { CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_JOB, conditionalOrderJob, describeOrderNetworks, liveOrderEngineOf, startWorker } from '@svc/worker';
+import {
+  CONDITIONAL_ORDER_INTERVAL_MS,
+  CONDITIONAL_ORDER_JOB,
+  conditionalOrderJob,
+  describeOrderNetworks,
+  liveOrderEngineOf,
+  startWorker,
+} from '@svc/worker';
 import { ConfigError, loadConfig } from './config.js';
 import { loadMasterKey } from './master-key.js';
 
@@ -15,34 +22,60 @@ function sandboxEvmRpcUrls(setting: string | undefined): Map<number, string> {
   for (const pair of (setting ?? '').split(',').filter((entry) => entry.trim() !== '')) {
     const [chainId, url] = pair.split('=').map((part) => part.trim());
     const chain = evmChainById(Number(chainId));
-    if (!chain || !url || !URL.canParse(url)) throw new ConfigError(`SANDBOX_EVM_RPC_URLS: "${pair}" is not chainId=url for a sandbox EVM chain`);
+    if (!chain || !url || !URL.canParse(url))
+      throw new ConfigError(`SANDBOX_EVM_RPC_URLS: "${pair}" is not chainId=url for a sandbox EVM chain`);
     urls.set(chain.chainId, url);
   }
-  if (urls.size === 0) throw new ConfigError('SANDBOX_EVM_RPC_URLS is required: the sandbox chains (chainId=url, comma-separated) the worker swaps on, e.g. 8453=http://127.0.0.1:8545');
+  if (urls.size === 0)
+    throw new ConfigError(
+      'SANDBOX_EVM_RPC_URLS is required: the sandbox chains (chainId=url, comma-separated) the worker swaps on, e.g. 8453=http://127.0.0.1:8545',
+    );
   return urls;
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new ConfigError(`${name} must be a positive integer (milliseconds)`);
+  if (!Number.isInteger(parsed) || parsed <= 0)
+    throw new ConfigError(`${name} must be a positive integer (milliseconds)`);
   return parsed;
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (!config.databaseUrl) throw new ConfigError("The standalone worker needs DATABASE_URL: it shares the gateway's PostgreSQL database (a PGlite directory belongs to one process).");
-  const intervalMs = positiveInteger('CONDITIONAL_ORDER_INTERVAL_MS', process.env.CONDITIONAL_ORDER_INTERVAL_MS, CONDITIONAL_ORDER_INTERVAL_MS);
+  if (!config.databaseUrl)
+    throw new ConfigError(
+      "The standalone worker needs DATABASE_URL: it shares the gateway's PostgreSQL database (a PGlite directory belongs to one process).",
+    );
+  const intervalMs = positiveInteger(
+    'CONDITIONAL_ORDER_INTERVAL_MS',
+    process.env.CONDITIONAL_ORDER_INTERVAL_MS,
+    CONDITIONAL_ORDER_INTERVAL_MS,
+  );
   const db = await openStore({ databaseUrl: config.databaseUrl });
   const masterKey = await loadMasterKey(config);
   const log = (level: string, details: Record<string, unknown>, msg: string) =>
-    console.log(JSON.stringify({ level, time: new Date().toISOString(), ...details, ...('err' in details ? { err: String(details.err) } : {}), msg }));
+    console.log(
+      JSON.stringify({
+        level,
+        time: new Date().toISOString(),
+        ...details,
+        ...('err' in details ? { err: String(details.err) } : {}),
+        msg,
+      }),
+    );
   const workerId = process.env.WORKER_ID;
   let engine: OrderEngine;
   let networks: readonly OrderNetwork[];
   if (config.mode === 'live') {
     // Live: the networks whose settings (RPC_URL_*, ZEROX_API_KEY, SOLANA_RPC_URL, JUPITER_API_KEY) are present.
-    const live = liveOrderEngineOf({ settings: config, db, masterKey, workerId, log: { warn: (details, msg) => log('warn', details, msg), error: (details, msg) => log('error', details, msg) } });
+    const live = liveOrderEngineOf({
+      settings: config,
+      db,
+      masterKey,
+      workerId,
+      log: { warn: (details, msg) => log('warn', details, msg), error: (details, msg) => log('error', details, msg) },
+    });
     const { details, message } = describeOrderNetworks(live.networks);
     log('info', details, message);
     ({ engine } = live);
@@ -50,7 +83,9 @@ async function main(): Promise<void> {
   } else {
     ({ engine, networks } = await sandboxWorkerEngine(db, masterKey, workerId));
   }
-  const worker = startWorker([conditionalOrderJob(engine, intervalMs)], { error: (details, message) => log('error', details, message) });
+  const worker = startWorker([conditionalOrderJob(engine, intervalMs)], {
+    error: (details, message) => log('error', details, message),
+  });
   // New and changed orders are announced (LISTEN/NOTIFY): the job runs at once; the interval stays the fallback.
   const stopListening = await onOrderChanges(db, () => worker.wake(CONDITIONAL_ORDER_JOB));
   const shutdown = async (signal: string) => {
@@ -70,9 +105,16 @@ async function main(): Promise<void> {
  * Sandbox: the gateway's anvils named in SANDBOX_EVM_RPC_URLS (the sandbox Solana chain lives in the gateway process).
  * The sandbox modules are imported here only, so a live worker never loads them.
  */
-async function sandboxWorkerEngine(db: Db, masterKey: MasterKeyProvider, workerId: string | undefined): Promise<{ engine: OrderEngine; networks: OrderNetwork[] }> {
+async function sandboxWorkerEngine(
+  db: Db,
+  masterKey: MasterKeyProvider,
+  workerId: string | undefined,
+): Promise<{ engine: OrderEngine; networks: OrderNetwork[] }> {
   const urls = sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS);
-  const [{ connectSandboxEvmChain, openSandboxEvmMarket }, { sandboxOrderEngine }] = await Promise.all([import('@svc/sandbox'), import('@svc/worker/sandbox')]);
+  const [{ connectSandboxEvmChain, openSandboxEvmMarket }, { sandboxOrderEngine }] = await Promise.all([
+    import('@svc/sandbox'),
+    import('@svc/worker/sandbox'),
+  ]);
   const markets = new Map<number, Promise<SandboxEvmMarket>>();
   const evm = (chainId: number): Promise<SandboxEvmMarket> => {
     const rpcUrl = urls.get(chainId);

@@ -1,7 +1,13 @@
 import { AgentCard, CancelTaskRequest, GetTaskRequest, type Task, TaskState } from '@a2a-js/sdk';
 import { type Client, ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { a2aPlugin, agentCardV1 } from '@svc/a2a';
-import { CredentialResolver, ephemeralSiwxNonces, PaymentProcessor, PaymentRequirementsBuilder, SandboxPriceOracle } from '@svc/payments';
+import {
+  CredentialResolver,
+  ephemeralSiwxNonces,
+  PaymentProcessor,
+  PaymentRequirementsBuilder,
+  SandboxPriceOracle,
+} from '@svc/payments';
 import { Providers } from '@svc/providers';
 import { type Db, saveSpendingPolicy } from '@svc/store';
 import { DEFAULT_SPENDING_POLICY, ToolService } from '@svc/tools';
@@ -20,7 +26,8 @@ import { newAccessKey } from './mcp-harness.js';
 
 const WRITE_TOOL = 'ethNativeSend';
 const TO = '0x00000000000000000000000000000000000000b0';
-const approve = (taskId: string, approve: boolean, approvalId?: string) => userMessage([{ data: { approve, ...(approvalId ? { approvalId } : {}) } }], { taskId });
+const approve = (taskId: string, approve: boolean, approvalId?: string) =>
+  userMessage([{ data: { approve, ...(approvalId ? { approvalId } : {}) } }], { taskId });
 const send = (amount: string) => userMessage([{ data: { tool: WRITE_TOOL, input: { to: TO, amount } } }]);
 
 /**
@@ -53,7 +60,10 @@ describe.each(backendsFor(import.meta.url))('A2A explicit approval of wallet-mod
     const tools = new ToolService({
       mode: 'sandbox',
       db,
-      payments: new PaymentRequirementsBuilder({ payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: sandbox.feePayer }, new SandboxPriceOracle()),
+      payments: new PaymentRequirementsBuilder(
+        { payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: sandbox.feePayer },
+        new SandboxPriceOracle(),
+      ),
       processor: new PaymentProcessor(sandbox.facilitator, db),
       siwx: { publicBaseUrl: url, nonces: ephemeralSiwxNonces() },
       masterKey: ephemeralMasterKey(config),
@@ -71,12 +81,26 @@ describe.each(backendsFor(import.meta.url))('A2A explicit approval of wallet-mod
     });
     app = Fastify();
     sandboxRoutes(app, sandbox);
-    await app.register(a2aPlugin, { publicBaseUrl: url, credentials: new CredentialResolver({ db, environment: 'development' }), tools, db, now: () => new Date(Date.now() + clockOffsetMs) });
+    await app.register(a2aPlugin, {
+      publicBaseUrl: url,
+      credentials: new CredentialResolver({ db, environment: 'development' }),
+      tools,
+      db,
+      now: () => new Date(Date.now() + clockOffsetMs),
+    });
     await app.listen({ host: '127.0.0.1', port });
     ({ key, accountId } = await newAccessKey(db));
-    client = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-api-key': key, ...WITH_X402 } }) })] }).createFromAgentCard(
-      AgentCard.fromJSON(agentCardV1(url)),
-    );
+    client = await new ClientFactory({
+      transports: [
+        new JsonRpcTransportFactory({
+          fetchImpl: (input, init) =>
+            fetch(input, {
+              ...init,
+              headers: { ...(init?.headers as Record<string, string>), 'x-api-key': key, ...WITH_X402 },
+            }),
+        }),
+      ],
+    }).createFromAgentCard(AgentCard.fromJSON(agentCardV1(url)));
   });
   afterAll(async () => {
     await app?.close();
@@ -111,11 +135,16 @@ describe.each(backendsFor(import.meta.url))('A2A explicit approval of wallet-mod
   });
 
   it('fails a call the spending policy refuses before asking for approval, naming the rule', async () => {
-    await saveSpendingPolicy(db, accountId, { ...DEFAULT_SPENDING_POLICY, allowedRecipients: ['0x00000000000000000000000000000000000000c0'] });
+    await saveSpendingPolicy(db, accountId, {
+      ...DEFAULT_SPENDING_POLICY,
+      allowedRecipients: ['0x00000000000000000000000000000000000000c0'],
+    });
     try {
       const task = asTask(await client.sendMessage(send('0.3')));
       expect(task.status?.state).toBe(TaskState.TASK_STATE_FAILED);
-      expect(dataOf(task.status?.message?.parts)).toEqual([expect.objectContaining({ code: 'policy_refused', rule: 'allowed_recipients', recipient: TO })]);
+      expect(dataOf(task.status?.message?.parts)).toEqual([
+        expect.objectContaining({ code: 'policy_refused', rule: 'allowed_recipients', recipient: TO }),
+      ]);
       expect(sent).toEqual([]);
     } finally {
       await saveSpendingPolicy(db, accountId, DEFAULT_SPENDING_POLICY);
@@ -130,41 +159,73 @@ describe.each(backendsFor(import.meta.url))('A2A explicit approval of wallet-mod
     expect(sent).toEqual([]);
 
     const { x402 } = await fundedPayer(url, sandbox);
-    const payment = await x402.createPaymentPayload(approved.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired);
+    const payment = await x402.createPaymentPayload(
+      approved.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired,
+    );
     const payee = SANDBOX_PAY_TO.base as Address;
     const before = await usdcOf(sandbox, payee);
     const done = asTask(
-      await client.sendMessage(userMessage([{ text: 'paid' }], { taskId: task.id, metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payment } })),
+      await client.sendMessage(
+        userMessage([{ text: 'paid' }], {
+          taskId: task.id,
+          metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payment },
+        }),
+      ),
     );
     expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
-    expect(dataOf(done.artifacts[0]?.parts)).toEqual([expect.objectContaining({ to: TO, amount: '0.5', sandbox: true })]);
+    expect(dataOf(done.artifacts[0]?.parts)).toEqual([
+      expect.objectContaining({ to: TO, amount: '0.5', sandbox: true }),
+    ]);
     expect(sent).toEqual([{ to: TO, amount: '0.5' }]);
     expect((await usdcOf(sandbox, payee)) - before).toBe(BigInt(payment.accepted.amount));
   });
 
   it('acts once on concurrent answers: two approvals ask for one payment, two payments run the tool once', async () => {
     const { task, approvalId } = await requestApproval('0.75');
-    const approvals = await Promise.all([client.sendMessage(approve(task.id, true, approvalId)), client.sendMessage(approve(task.id, true, approvalId))]);
+    const approvals = await Promise.all([
+      client.sendMessage(approve(task.id, true, approvalId)),
+      client.sendMessage(approve(task.id, true, approvalId)),
+    ]);
     // The other answer is told the approval was already taken (a message), or, arriving later, that a payment is awaited.
-    const paymentRequests = approvals.filter((result) => 'status' in result && result.status?.message?.metadata?.['x402.payment.status'] === 'payment-required') as Task[];
+    const paymentRequests = approvals.filter(
+      (result) =>
+        'status' in result && result.status?.message?.metadata?.['x402.payment.status'] === 'payment-required',
+    ) as Task[];
     expect(paymentRequests).toHaveLength(1);
 
     const { x402 } = await fundedPayer(url, sandbox);
-    const payment = await x402.createPaymentPayload(paymentRequests[0]!.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired);
-    const pay = () => client.sendMessage(userMessage([{ text: 'paid' }], { taskId: task.id, metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payment } }));
+    const payment = await x402.createPaymentPayload(
+      paymentRequests[0]!.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired,
+    );
+    const pay = () =>
+      client.sendMessage(
+        userMessage([{ text: 'paid' }], {
+          taskId: task.id,
+          metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payment },
+        }),
+      );
     const before = sent.length;
     // The later one finds the pending payment taken, or the task already completed (a terminal task takes no messages).
     await Promise.allSettled([pay(), pay()]);
     expect(sent.length - before).toBe(1);
-    expect((await client.getTask(GetTaskRequest.fromJSON({ id: task.id }))).status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect((await client.getTask(GetTaskRequest.fromJSON({ id: task.id }))).status?.state).toBe(
+      TaskState.TASK_STATE_COMPLETED,
+    );
   });
 
   it('refuses to cancel a task while its tool call runs, and keeps the result', async () => {
     const { task, approvalId } = await requestApproval(SLOW_AMOUNT);
     const approved = asTask(await client.sendMessage(approve(task.id, true, approvalId)));
     const { x402 } = await fundedPayer(url, sandbox);
-    const payment = await x402.createPaymentPayload(approved.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired);
-    const paying = client.sendMessage(userMessage([{ text: 'paid' }], { taskId: task.id, metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payment } }));
+    const payment = await x402.createPaymentPayload(
+      approved.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired,
+    );
+    const paying = client.sendMessage(
+      userMessage([{ text: 'paid' }], {
+        taskId: task.id,
+        metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payment },
+      }),
+    );
     const get = () => client.getTask(GetTaskRequest.fromJSON({ id: task.id }));
     await expect.poll(async () => (await get()).status?.state).toBe(TaskState.TASK_STATE_WORKING);
     await expect(client.cancelTask(CancelTaskRequest.fromJSON({ id: task.id }))).rejects.toThrow(/cannot be stopped/);
@@ -205,11 +266,17 @@ describe.each(backendsFor(import.meta.url))('A2A explicit approval of wallet-mod
 
   it('lets a stored task be canceled with CancelTask (1.0) and tasks/cancel (0.3)', async () => {
     const { task } = await requestApproval('4');
-    expect((await client.cancelTask(CancelTaskRequest.fromJSON({ id: task.id }))).status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+    expect((await client.cancelTask(CancelTaskRequest.fromJSON({ id: task.id }))).status?.state).toBe(
+      TaskState.TASK_STATE_CANCELED,
+    );
     const legacy = legacyA2aClient(url, { 'x-api-key': key });
     const { task: other } = await requestApproval('5');
-    expect((await legacy.cancelTask(CancelTaskRequest.fromJSON({ id: other.id }))).status?.state).toBe(TaskState.TASK_STATE_CANCELED);
-    expect((await legacy.getTask(GetTaskRequest.fromJSON({ id: other.id }))).status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+    expect((await legacy.cancelTask(CancelTaskRequest.fromJSON({ id: other.id }))).status?.state).toBe(
+      TaskState.TASK_STATE_CANCELED,
+    );
+    expect((await legacy.getTask(GetTaskRequest.fromJSON({ id: other.id }))).status?.state).toBe(
+      TaskState.TASK_STATE_CANCELED,
+    );
   });
 
   it.each([
@@ -232,7 +299,12 @@ describe.each(backendsFor(import.meta.url))('A2A explicit approval of wallet-mod
       method: 'POST',
       url: '/api/a2a',
       headers: { 'content-type': 'application/json', authorization: 'Bearer oauth-token', 'a2a-version': '1.0' },
-      payload: { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ data: { tool, input } }] } } },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'SendMessage',
+        params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ data: { tool, input } }] } },
+      },
     });
     const { task } = response.json().result;
     expect(task.status.state).toBe('TASK_STATE_REJECTED');

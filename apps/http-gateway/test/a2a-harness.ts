@@ -20,7 +20,9 @@ export const WITH_X402 = { 'X-A2A-Extensions': X402_A2A_EXTENSION };
 
 /** The A2A 1.0 SDK client, found through the agent card at `baseUrl`. */
 export function a2aClient(baseUrl: string, headers: Record<string, string>): Promise<Client> {
-  return new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: fetchWith(headers) })] }).createFromUrl(baseUrl);
+  return new ClientFactory({
+    transports: [new JsonRpcTransportFactory({ fetchImpl: fetchWith(headers) })],
+  }).createFromUrl(baseUrl);
 }
 
 /** The SDK's A2A 0.3 compatibility client (JSON-RPC `message/send`, `tasks/get`, no A2A-Version header). */
@@ -29,8 +31,13 @@ export function legacyA2aClient(baseUrl: string, headers: Record<string, string>
 }
 
 /** A user message (A2A 1.0 JSON parts: {"data": ...} or {"text": ...}) as the SDK clients take it. */
-export function userMessage(parts: readonly unknown[], options: { taskId?: string; metadata?: Record<string, unknown> } = {}): SendMessageRequest {
-  return SendMessageRequest.fromJSON({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts, taskId: options.taskId, metadata: options.metadata } });
+export function userMessage(
+  parts: readonly unknown[],
+  options: { taskId?: string; metadata?: Record<string, unknown> } = {},
+): SendMessageRequest {
+  return SendMessageRequest.fromJSON({
+    message: { messageId: randomUUID(), role: 'ROLE_USER', parts, taskId: options.taskId, metadata: options.metadata },
+  });
 }
 
 export const callTool = (tool: string, input: unknown): SendMessageRequest => userMessage([{ data: { tool, input } }]);
@@ -41,11 +48,16 @@ export function asTask(result: Message | Task): Task {
 }
 
 /** The data and text of a list of parts. */
-export const dataOf = (parts: readonly Part[] | undefined) => parts?.flatMap((part) => (part.content?.$case === 'data' ? [part.content.value] : [])) ?? [];
-export const textOf = (parts: readonly Part[] | undefined) => parts?.flatMap((part) => (part.content?.$case === 'text' ? [part.content.value] : [])).join('\n') ?? '';
+export const dataOf = (parts: readonly Part[] | undefined) =>
+  parts?.flatMap((part) => (part.content?.$case === 'data' ? [part.content.value] : [])) ?? [];
+export const textOf = (parts: readonly Part[] | undefined) =>
+  parts?.flatMap((part) => (part.content?.$case === 'text' ? [part.content.value] : [])).join('\n') ?? '';
 
 /** A fresh EVM wallet given 1 sandbox USDC on Base by the gateway's faucet, with an x402 client that signs for it. */
-export async function fundedPayer(baseUrl: string, sandbox: Sandbox): Promise<{ account: PrivateKeyAccount; x402: x402Client }> {
+export async function fundedPayer(
+  baseUrl: string,
+  sandbox: Sandbox,
+): Promise<{ account: PrivateKeyAccount; x402: x402Client }> {
   const account = privateKeyToAccount(generatePrivateKey());
   const res = await fetch(`${baseUrl}/api/sandbox/faucet`, {
     method: 'POST',
@@ -53,7 +65,13 @@ export async function fundedPayer(baseUrl: string, sandbox: Sandbox): Promise<{ 
     body: JSON.stringify({ address: account.address, token: 'BASE_USDC', amount: '1' }),
   });
   expect(res.status).toBe(200);
-  return { account, x402: new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, sandbox.base.publicClient))) };
+  return {
+    account,
+    x402: new x402Client().register(
+      'eip155:*',
+      new ExactEvmScheme(toClientEvmSigner(account, sandbox.base.publicClient)),
+    ),
+  };
 }
 
 export { usdcOf } from './harness.js';

@@ -37,30 +37,52 @@ describe.each(backendsFor(import.meta.url))('vault access keys: REST routes and 
 
   describe('REST', () => {
     it('creates a key shown once (no-store), then lists it without the key', async () => {
-      const created = await app.inject({ method: 'POST', url: ACCESS_KEYS_PATH, headers: { ...as(alice), 'content-type': 'application/json' }, payload: { name: 'claude' } });
+      const created = await app.inject({
+        method: 'POST',
+        url: ACCESS_KEYS_PATH,
+        headers: { ...as(alice), 'content-type': 'application/json' },
+        payload: { name: 'claude' },
+      });
       expect(created.statusCode).toBe(201);
       expect(created.headers['cache-control']).toBe('no-store');
       const body = created.json();
-      expect(body).toMatchObject({ name: 'claude', environment: 'development', prefix: expect.stringMatching(/^svc_dev_/), lastUsedAt: null, revokedAt: null });
+      expect(body).toMatchObject({
+        name: 'claude',
+        environment: 'development',
+        prefix: expect.stringMatching(/^svc_dev_/),
+        lastUsedAt: null,
+        revokedAt: null,
+      });
       expect(body.key.startsWith(`${body.prefix}_`)).toBe(true);
       expect((await authenticateAccessKey(db, body.key, 'development')).ok).toBe(true);
 
       const listed = (await app.inject({ method: 'GET', url: ACCESS_KEYS_PATH, headers: as(alice) })).json();
       expect(listed.keys.map((k: { prefix: string }) => k.prefix)).toContain(body.prefix);
       expect(JSON.stringify(listed)).not.toContain(body.key);
-      expect((await app.inject({ method: 'GET', url: ACCESS_KEYS_PATH, headers: as(bob) })).json()).toEqual({ keys: [] });
+      expect((await app.inject({ method: 'GET', url: ACCESS_KEYS_PATH, headers: as(bob) })).json()).toEqual({
+        keys: [],
+      });
     });
 
     it('names a key "default" when the body is empty, and refuses a bad name with 400', async () => {
-      expect((await app.inject({ method: 'POST', url: ACCESS_KEYS_PATH, headers: as(alice) })).json().name).toBe('default');
-      const bad = await app.inject({ method: 'POST', url: ACCESS_KEYS_PATH, headers: { ...as(alice), 'content-type': 'application/json' }, payload: { name: '', color: 'red' } });
+      expect((await app.inject({ method: 'POST', url: ACCESS_KEYS_PATH, headers: as(alice) })).json().name).toBe(
+        'default',
+      );
+      const bad = await app.inject({
+        method: 'POST',
+        url: ACCESS_KEYS_PATH,
+        headers: { ...as(alice), 'content-type': 'application/json' },
+        payload: { name: '', color: 'red' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().code).toBe('invalid_input');
     });
 
     it('revokes a key of the caller only; another account gets 404', async () => {
       const { id } = (await app.inject({ method: 'POST', url: ACCESS_KEYS_PATH, headers: as(alice) })).json();
-      expect((await app.inject({ method: 'DELETE', url: `${ACCESS_KEYS_PATH}/${id}`, headers: as(bob) })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'DELETE', url: `${ACCESS_KEYS_PATH}/${id}`, headers: as(bob) })).statusCode,
+      ).toBe(404);
       const revoked = await app.inject({ method: 'DELETE', url: `${ACCESS_KEYS_PATH}/${id}`, headers: as(alice) });
       expect(revoked.statusCode).toBe(200);
       expect(revoked.json().revokedAt).toBeTypeOf('string');
@@ -81,11 +103,21 @@ describe.each(backendsFor(import.meta.url))('vault access keys: REST routes and 
     }
 
     it('creates a key for a wallet’s account, lists it and revokes it by its visible prefix', async () => {
-      const [key, details] = await cli('create', '--wallet', 'eip155:8453:0x00000000000000000000000000000000000A11CE', '--name', 'ops');
+      const [key, details] = await cli(
+        'create',
+        '--wallet',
+        'eip155:8453:0x00000000000000000000000000000000000A11CE',
+        '--name',
+        'ops',
+      );
       expect(key).toMatch(/^svc_dev_[0-9a-f]{16}_/);
       expect(details).toContain(`account ${alice}`);
       const prefix = key!.split('_').slice(0, 3).join('_');
-      expect((await cli('list', '--account', alice)).some((line) => line.startsWith(prefix) && line.includes('"ops"') && line.includes('revoked -'))).toBe(true);
+      expect(
+        (await cli('list', '--account', alice)).some(
+          (line) => line.startsWith(prefix) && line.includes('"ops"') && line.includes('revoked -'),
+        ),
+      ).toBe(true);
       const [revoked] = await cli('revoke', '--account', alice, '--key', prefix);
       expect(revoked).toMatch(/revoked \d{4}-/);
       expect(await authenticateAccessKey(db, key!, 'development')).toEqual({ ok: false, reason: 'revoked' });

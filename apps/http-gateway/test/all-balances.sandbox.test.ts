@@ -7,14 +7,21 @@ import { backendsFor, fundedWallet, useSandboxGateway } from './harness.js';
 const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
 const EVM_NETWORKS = ['ethereum', 'bsc', 'polygon', 'base', 'altchain', 'hedera'];
 
-type Balances = { requestedAt: string; address: string | null; networks: Record<string, any>; resolvedFrom: Record<string, string | null> };
+type Balances = {
+  requestedAt: string;
+  address: string | null;
+  networks: Record<string, any>;
+  resolvedFrom: Record<string, string | null>;
+};
 
 describe.each(backendsFor(import.meta.url))('getAllBalances through REST with SIWX + x402 ($name)', (backend) => {
   const gateway = useSandboxGateway(backend, {}, { masterKey });
 
   async function caller() {
     const wallet = await fundedWallet(gateway);
-    expect((await gateway.faucet({ address: wallet.account.address, token: 'BASE_USDC', amount: '2' })).status).toBe(200);
+    expect((await gateway.faucet({ address: wallet.account.address, token: 'BASE_USDC', amount: '2' })).status).toBe(
+      200,
+    );
     const res = await wallet.call('wallet', {});
     expect(res.status).toBe(200);
     const { vault } = (await res.json()) as { vault: { networks: any } };
@@ -30,9 +37,10 @@ describe.each(backendsFor(import.meta.url))('getAllBalances through REST with SI
     const res = await gateway.faucet({ address, chain, token, amount });
     expect(res.status, await res.clone().text()).toBe(200);
   };
-  const holding = (result: any, symbol: string) => result.assets?.find((asset: any) => asset.symbol === symbol)?.balance;
+  const holding = (result: any, symbol: string) =>
+    result.assets?.find((asset: any) => asset.symbol === symbol)?.balance;
 
-  it('without an address, reads the caller\'s vault on all eight networks (both Bitcoin addresses summed)', async () => {
+  it("without an address, reads the caller's vault on all eight networks (both Bitcoin addresses summed)", async () => {
     const alice = await caller();
     await fund(alice.vault.bsc.address, 'bsc', 'BNB', '1.25');
     await fund(alice.vault.solana.address, 'solana', 'SOL', '0.5');
@@ -45,12 +53,16 @@ describe.each(backendsFor(import.meta.url))('getAllBalances through REST with SI
     expect(result.address).toBeNull();
     expect(Object.keys(result.networks)).toEqual([...EVM_NETWORKS, 'solana', 'bitcoin']);
     expect(Object.values(result.resolvedFrom)).toEqual(Array(8).fill('vault'));
-    for (const [network, answer] of Object.entries(result.networks)) expect(answer, network).not.toHaveProperty('error');
+    for (const [network, answer] of Object.entries(result.networks))
+      expect(answer, network).not.toHaveProperty('error');
     expect(result.networks.bsc).toMatchObject({ network: 'eip155:56', address: alice.vault.bsc.address });
     expect(holding(result.networks.bsc, 'BNB')).toBe('1.25');
     expect(holding(result.networks.solana, 'SOL')).toBe('0.5');
     expect(holding(result.networks.hedera, 'HBAR')).toBe('7');
-    expect(result.networks.bitcoin.addresses).toEqual([alice.vault.bitcoin.segwit.address, alice.vault.bitcoin.taproot.address]);
+    expect(result.networks.bitcoin.addresses).toEqual([
+      alice.vault.bitcoin.segwit.address,
+      alice.vault.bitcoin.taproot.address,
+    ]);
     expect(holding(result.networks.bitcoin, 'BTC')).toBe('0.0015');
     expect(holding(result.networks.base, 'USDC') ?? '0').toBe('0');
   });
@@ -77,13 +89,15 @@ describe.each(backendsFor(import.meta.url))('getAllBalances through REST with SI
     const solana = await alice.allBalances({ address: alice.vault.solana.address });
     expect(solana.networks.solana).toMatchObject({ network: NETWORKS.solana });
     expect(holding(solana.networks.solana, 'USDC')).toBe('4');
-    for (const network of [...EVM_NETWORKS, 'bitcoin']) expect(solana.networks[network]).toEqual({ error: 'address type mismatch' });
+    for (const network of [...EVM_NETWORKS, 'bitcoin'])
+      expect(solana.networks[network]).toEqual({ error: 'address type mismatch' });
 
     const publicKey = alice.vault.bitcoin.publicKey as string;
     await fund(alice.vault.bitcoin.segwit.address, 'bitcoin', 'BTC', '0.002');
     const bitcoin = await alice.allBalances({ address: publicKey });
     expect(holding(bitcoin.networks.bitcoin, 'BTC')).toBe('0.002');
-    for (const network of [...EVM_NETWORKS, 'solana']) expect(bitcoin.networks[network]).toEqual({ error: 'address type mismatch' });
+    for (const network of [...EVM_NETWORKS, 'solana'])
+      expect(bitcoin.networks[network]).toEqual({ error: 'address type mismatch' });
   });
 
   it('refuses a plain Bitcoin address with a 400 naming the field, before any payment', async () => {

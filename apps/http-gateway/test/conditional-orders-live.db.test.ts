@@ -25,15 +25,28 @@ describe.each(backendsFor(import.meta.url))('live conditional-order engine wirin
     const config = loadConfig({ ...LIVE_SETTINGS, SVC_MASTER_KEY: newMasterKeyText(), LOG_LEVEL: 'info', ...env });
     const app = await buildApp(config, { db, logStream: { write: (line: string) => void lines.push(line) } });
     close = () => app.close();
-    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => String(line.msg).startsWith('conditional orders (live)'));
+    const logged = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => String(line.msg).startsWith('conditional orders (live)'));
     return { executes: NETWORKS.filter((network) => app.orderEngine?.executes(network)), logged };
   }
 
   it('watches only the networks whose settings are present and logs what the others miss', async () => {
-    const { executes, logged } = await liveGateway({ SOLANA_RPC_URL: 'https://solana.example', JUPITER_API_KEY: 'jup-key', RPC_URL_BASE: 'https://base.example', ZEROX_API_KEY: 'zx-key', RPC_URL_POLYGON: 'https://polygon.example' });
+    const { executes, logged } = await liveGateway({
+      SOLANA_RPC_URL: 'https://solana.example',
+      JUPITER_API_KEY: 'jup-key',
+      RPC_URL_BASE: 'https://base.example',
+      ZEROX_API_KEY: 'zx-key',
+      RPC_URL_POLYGON: 'https://polygon.example',
+    });
     expect(executes).toEqual(['solana', 'polygon', 'base']);
-    expect(logged).toMatchObject({ watched: ['solana', 'polygon', 'base'], missingSettings: { ethereum: ['RPC_URL_ETHEREUM'], bsc: ['RPC_URL_BSC'] } });
-    expect(logged?.msg).toBe('conditional orders (live): watching solana, polygon, base; not watched: ethereum (set RPC_URL_ETHEREUM); bsc (set RPC_URL_BSC)');
+    expect(logged).toMatchObject({
+      watched: ['solana', 'polygon', 'base'],
+      missingSettings: { ethereum: ['RPC_URL_ETHEREUM'], bsc: ['RPC_URL_BSC'] },
+    });
+    expect(logged?.msg).toBe(
+      'conditional orders (live): watching solana, polygon, base; not watched: ethereum (set RPC_URL_ETHEREUM); bsc (set RPC_URL_BSC)',
+    );
     // Keys never reach the log.
     expect(JSON.stringify(logged)).not.toMatch(/jup-key|zx-key/);
   });
@@ -41,6 +54,9 @@ describe.each(backendsFor(import.meta.url))('live conditional-order engine wirin
   it('without any setting it watches nothing and names every missing setting', async () => {
     const { executes, logged } = await liveGateway({});
     expect(executes).toEqual([]);
-    expect(logged).toMatchObject({ watched: [], missingSettings: { solana: ['SOLANA_RPC_URL', 'JUPITER_API_KEY'], base: ['RPC_URL_BASE', 'ZEROX_API_KEY'] } });
+    expect(logged).toMatchObject({
+      watched: [],
+      missingSettings: { solana: ['SOLANA_RPC_URL', 'JUPITER_API_KEY'], base: ['RPC_URL_BASE', 'ZEROX_API_KEY'] },
+    });
   });
 });

@@ -1,4 +1,14 @@
-import { DERIVATION_PATHS, LocalMasterKeyRing, type MasterKeyProvider, mnemonicOf, newMasterKeyText, openSecret, parseMasterKey, seedOf, slip10Ed25519 } from '@svc/chains';
+import {
+  DERIVATION_PATHS,
+  LocalMasterKeyRing,
+  type MasterKeyProvider,
+  mnemonicOf,
+  newMasterKeyText,
+  openSecret,
+  parseMasterKey,
+  seedOf,
+  slip10Ed25519,
+} from '@svc/chains';
 import { vaultKeyOf } from '@svc/store';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { HDKey } from 'viem/accounts';
@@ -11,13 +21,18 @@ const ring = new LocalMasterKeyRing(parseMasterKey(MASTER_KEY));
 let kmsDown = false;
 const masterKey: MasterKeyProvider = {
   currentKeyId: ring.currentKeyId,
-  wrapDataKey: (dataKey, context) => (kmsDown ? Promise.reject(new Error('KMS unreachable')) : ring.wrapDataKey(dataKey, context)),
+  wrapDataKey: (dataKey, context) =>
+    kmsDown ? Promise.reject(new Error('KMS unreachable')) : ring.wrapDataKey(dataKey, context),
   unwrapDataKey: (wrapped, context) => ring.unwrapDataKey(wrapped, context),
 };
 const logLines: string[] = [];
 
 describe.each(backendsFor(import.meta.url))('custody tools through REST with SIWX + x402 ($name)', (backend) => {
-  const gateway = useSandboxGateway(backend, { LOG_LEVEL: 'trace' }, { masterKey, logStream: { write: (line: string) => void logLines.push(line) } });
+  const gateway = useSandboxGateway(
+    backend,
+    { LOG_LEVEL: 'trace' },
+    { masterKey, logStream: { write: (line: string) => void logLines.push(line) } },
+  );
   const bodies: string[] = [];
   const json = async (res: Response) => {
     const text = await res.text();
@@ -29,13 +44,29 @@ describe.each(backendsFor(import.meta.url))('custody tools through REST with SIW
     const alice = await fundedWallet(gateway);
     const first = await alice.call('wallet', {});
     expect(first.status).toBe(200);
-    expect(decodePaymentResponseHeader(first.headers.get('payment-response')!)).toMatchObject({ success: true, payer: alice.account.address });
+    expect(decodePaymentResponseHeader(first.headers.get('payment-response')!)).toMatchObject({
+      success: true,
+      payer: alice.account.address,
+    });
     const shown = await json(first);
     expect(shown.connectedWallets).toEqual([{ chainId: 'eip155:8453', address: alice.account.address.toLowerCase() }]);
-    expect(Object.keys(shown.vault.networks).sort()).toEqual(['altchain', 'base', 'bitcoin', 'bsc', 'ethereum', 'hedera', 'polygon', 'solana']);
+    expect(Object.keys(shown.vault.networks).sort()).toEqual([
+      'altchain',
+      'base',
+      'bitcoin',
+      'bsc',
+      'ethereum',
+      'hedera',
+      'polygon',
+      'solana',
+    ]);
     expect(shown.vault.networks.base.address).toBe(shown.vault.networks.ethereum.address);
     expect(shown.vault.networks.bitcoin.taproot.address).toMatch(/^bc1p/);
-    expect(shown).toMatchObject({ slippage: { swapSlippage: 1, pumpSlippage: 10, unit: 'percent', isDefault: true }, policy: { perCallUsd: '25', dailyUsd: '100', isDefault: true }, sandbox: true });
+    expect(shown).toMatchObject({
+      slippage: { swapSlippage: 1, pumpSlippage: 10, unit: 'percent', isDefault: true },
+      policy: { perCallUsd: '25', dailyUsd: '100', isDefault: true },
+      sandbox: true,
+    });
 
     const set = await alice.call('setSlippageSettings', { swapSlippage: 0.5, pumpSlippage: 12 });
     expect(set.status).toBe(200);
@@ -53,7 +84,10 @@ describe.each(backendsFor(import.meta.url))('custody tools through REST with SIW
     // Out of range: 400 naming the field, before any payment.
     const invalid = await gateway.call('setSlippageSettings', { swapSlippage: 0, pumpSlippage: 75 });
     expect(invalid.status).toBe(400);
-    expect((await json(invalid)).issues.map((i: { field: string }) => i.field).sort()).toEqual(['pumpSlippage', 'swapSlippage']);
+    expect((await json(invalid)).issues.map((i: { field: string }) => i.field).sort()).toEqual([
+      'pumpSlippage',
+      'swapSlippage',
+    ]);
   });
 
   it('no seed, mnemonic, private key or master key reaches the logs or an error body', async () => {
@@ -84,7 +118,12 @@ describe.each(backendsFor(import.meta.url))('custody tools through REST with SIW
         Buffer.from(entropy).toString('hex'),
         Buffer.from(entropy).toString('base64'),
         Buffer.from(seed).toString('hex'),
-        ...[DERIVATION_PATHS.evm, DERIVATION_PATHS.bitcoinSegwit, DERIVATION_PATHS.bitcoinTaproot, DERIVATION_PATHS.hedera].map((path) => Buffer.from(root.derive(path).privateKey!).toString('hex')),
+        ...[
+          DERIVATION_PATHS.evm,
+          DERIVATION_PATHS.bitcoinSegwit,
+          DERIVATION_PATHS.bitcoinTaproot,
+          DERIVATION_PATHS.hedera,
+        ].map((path) => Buffer.from(root.derive(path).privateKey!).toString('hex')),
         Buffer.from(slip10Ed25519(seed, DERIVATION_PATHS.solana).privateKey).toString('hex'),
       );
     }

@@ -5,7 +5,9 @@ import { expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 // demo/run.mjs imports the built workspace (dist), as `npm run demo` runs it; `npm test` builds first.
-const BUILT = ['apps/http-gateway/dist/index.js', 'packages/store/dist/index.js'].every((file) => existsSync(`${ROOT}${file}`));
+const BUILT = ['apps/http-gateway/dist/index.js', 'packages/store/dist/index.js'].every((file) =>
+  existsSync(`${ROOT}${file}`),
+);
 
 function runDemo(): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {

@@ -7,7 +7,9 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, backendsFor, useGateway } from './harness.js';
 
-const specNames = readFileSync(new URL('../../../packages/contracts/spec/tools.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
+const specNames = readFileSync(new URL('../../../packages/contracts/spec/tools.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter(Boolean);
 
 describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
   const h = useGateway(backend);
@@ -38,7 +40,13 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
   });
 
   it('serves discovery documents with an ETag and answers 304 to If-None-Match', async () => {
-    for (const url of ['/api/tools/discover', '/openapi.json', '/.well-known/x402', '/.well-known/agent-card.json', '/docs']) {
+    for (const url of [
+      '/api/tools/discover',
+      '/openapi.json',
+      '/.well-known/x402',
+      '/.well-known/agent-card.json',
+      '/docs',
+    ]) {
       const first = await h.app.inject(url);
       expect(first.statusCode, url).toBe(200);
       const etag = first.headers.etag as string;
@@ -84,7 +92,10 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
       expect(wallet.amount).toMatch(/^[1-9]\d*$/);
     }
     const usdc = (await h.app.inject('/api/tools/pricing/BASE_USDC')).json();
-    expect(usdc.tools.find((t: { name: string }) => t.name === 'addTrackedWallet')).toMatchObject({ amount: '220500', amountDecimal: '0.2205' });
+    expect(usdc.tools.find((t: { name: string }) => t.name === 'addTrackedWallet')).toMatchObject({
+      amount: '220500',
+      amountDecimal: '0.2205',
+    });
   });
 
   it('answers 404 naming the five tokens for any other pricing token', async () => {
@@ -98,14 +109,29 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
 
   it('serves the agent cards (A2A 1.0 and the 0.3 legacy alias) and the ERC-8004 registration file', async () => {
     const v1 = (await h.app.inject('/.well-known/agent-card.json')).json();
-    expect(v1.supportedInterfaces[0]).toMatchObject({ url: `${BASE_URL}/api/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' });
+    expect(v1.supportedInterfaces[0]).toMatchObject({
+      url: `${BASE_URL}/api/a2a`,
+      protocolBinding: 'JSONRPC',
+      protocolVersion: '1.0',
+    });
     expect(v1.skills).toHaveLength(15);
-    expect(v1.securitySchemes.apiKey.apiKeySecurityScheme).toEqual(expect.objectContaining({ location: 'header', name: 'x-api-key' }));
+    expect(v1.securitySchemes.apiKey.apiKeySecurityScheme).toEqual(
+      expect.objectContaining({ location: 'header', name: 'x-api-key' }),
+    );
     const legacy = (await h.app.inject('/.well-known/agent.json')).json();
-    expect(legacy).toMatchObject({ protocolVersion: '0.3.0', url: `${BASE_URL}/api/a2a`, preferredTransport: 'JSONRPC' });
+    expect(legacy).toMatchObject({
+      protocolVersion: '0.3.0',
+      url: `${BASE_URL}/api/a2a`,
+      preferredTransport: 'JSONRPC',
+    });
     expect(legacy.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'Bearer' });
     const reg = (await h.app.inject('/.well-known/agent-registration.json')).json();
-    expect(reg).toMatchObject({ type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1', x402Support: true, active: true, registrations: [] });
+    expect(reg).toMatchObject({
+      type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1',
+      x402Support: true,
+      active: true,
+      registrations: [],
+    });
     expect(reg.services.map((s: { name: string }) => s.name)).toEqual(['web', 'MCP', 'A2A']);
     for (const key of ['name', 'description', 'image']) expect(typeof reg[key]).toBe('string');
   });
@@ -117,10 +143,12 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
     expect(res.body).toContain(`$${priceOf(catalog[0]!)}`);
   });
 
-  it('GET /health reports the mode, a reachable database and each upstream provider\'s breaker', async () => {
+  it("GET /health reports the mode, a reachable database and each upstream provider's breaker", async () => {
     const res = await h.app.inject('/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', mode: 'sandbox', database: { kind: backend.name, ok: true } });
-    expect(res.json().upstreams).toEqual(expect.arrayContaining([{ provider: 'Jupiter', breaker: 'closed', queued: 0, inFlight: 0 }]));
+    expect(res.json().upstreams).toEqual(
+      expect.arrayContaining([{ provider: 'Jupiter', breaker: 'closed', queued: 0, inFlight: 0 }]),
+    );
   });
 });

@@ -8,7 +8,10 @@ import { backendsFor, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway } from '
 import { deployCountingReceiver, deployRefusingReceiver } from './recipient-contracts.js';
 
 const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
-const NFT_ABI = parseAbi(['function ownerOf(uint256) view returns (address)', 'function balanceOf(address, uint256) view returns (uint256)']);
+const NFT_ABI = parseAbi([
+  'function ownerOf(uint256) view returns (address)',
+  'function balanceOf(address, uint256) view returns (uint256)',
+]);
 const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 
 describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + x402 ($name)', (backend) => {
@@ -21,7 +24,9 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
   /** A signed-in paying wallet with enough USDC for many calls, and its account's vault address and id. */
   const caller = async () => {
     const wallet = await fundedWallet(gateway, UNCAPPED);
-    expect((await gateway.faucet({ address: wallet.account.address, token: 'BASE_USDC', amount: '5' })).status).toBe(200);
+    expect((await gateway.faucet({ address: wallet.account.address, token: 'BASE_USDC', amount: '5' })).status).toBe(
+      200,
+    );
     const info = await json(await wallet.call('wallet', {}));
     return { ...wallet, accountId: info.accountId as string, vault: getAddress(info.vault.networks.bsc.address) };
   };
@@ -36,7 +41,8 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
     const bsc = await gateway.sandbox.evm(56);
     const client = bsc.chain.publicClient;
     const link = bsc.token('LINK')!.address!;
-    const erc20 = (owner: Address) => client.readContract({ address: link, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+    const erc20 = (owner: Address) =>
+      client.readContract({ address: link, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
     await fund(alice.vault, 'bsc', 'BNB', '2');
     await fund(alice.vault, 'bsc', 'LINK', '100');
     const bob = newAddress();
@@ -50,14 +56,28 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
 
     const vaultBefore = await client.getBalance({ address: alice.vault });
     const sent = await json(await alice.call('bnbNativeSend', { to: bob, amount: '0.5' }));
-    expect(sent).toMatchObject({ chainId: 56, from: alice.vault, to: bob, amount: '0.5', symbol: 'BNB', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(sent).toMatchObject({
+      chainId: 56,
+      from: alice.vault,
+      to: bob,
+      amount: '0.5',
+      symbol: 'BNB',
+      txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    });
     expect(await client.getBalance({ address: bob })).toBe(parseEther('0.5'));
-    expect(await client.getBalance({ address: alice.vault })).toBe(vaultBefore - parseEther('0.5') - BigInt(sent.feeWei));
+    expect(await client.getBalance({ address: alice.vault })).toBe(
+      vaultBefore - parseEther('0.5') - BigInt(sent.feeWei),
+    );
 
-    expect(await json(await alice.call('bscSendERC20Token', { to: bob, amount: '12.5', token: link }))).toMatchObject({ symbol: 'LINK', amount: '12.5' });
+    expect(await json(await alice.call('bscSendERC20Token', { to: bob, amount: '12.5', token: link }))).toMatchObject({
+      symbol: 'LINK',
+      amount: '12.5',
+    });
     expect(await erc20(bob)).toBe(parseEther('12.5'));
     expect(await erc20(alice.vault)).toBe(parseEther('87.5'));
-    expect(await json(await alice.call('bscSendERC20Token', { to: bob, amount: 'max', token: link }))).toMatchObject({ amount: '87.5' });
+    expect(await json(await alice.call('bscSendERC20Token', { to: bob, amount: 'max', token: link }))).toMatchObject({
+      amount: '87.5',
+    });
     expect(await erc20(alice.vault)).toBe(0n);
     expect(await erc20(bob)).toBe(parseEther('100'));
 
@@ -75,7 +95,9 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
     const bsc = await gateway.sandbox.evm(56);
     const client = bsc.chain.publicClient;
     await fund(alice.vault, 'bsc', 'BNB', '1');
-    const recipient = await deployCountingReceiver(bsc.chain, (address) => fund(address, 'bsc', 'BNB', '0.01').then(() => undefined));
+    const recipient = await deployCountingReceiver(bsc.chain, (address) =>
+      fund(address, 'bsc', 'BNB', '0.01').then(() => undefined),
+    );
 
     const sent = await json(await alice.call('bnbNativeSend', { to: recipient, amount: '0.25' }));
     expect(sent).toMatchObject({ to: recipient, amount: '0.25', symbol: 'BNB' });
@@ -86,7 +108,9 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
     expect(await client.getStorageAt({ address: recipient, slot: '0x0' })).toBe(`0x${'1'.padStart(64, '0')}`);
 
     // A recipient whose code refuses the transfer is found by the estimate: a 400 before payment, nothing sent.
-    const refusing = await deployRefusingReceiver(bsc.chain, (address) => fund(address, 'bsc', 'BNB', '0.01').then(() => undefined));
+    const refusing = await deployRefusingReceiver(bsc.chain, (address) =>
+      fund(address, 'bsc', 'BNB', '0.01').then(() => undefined),
+    );
     const paid = await usdcOf(gateway.sandbox, alice.account.address);
     const refused = await alice.call('bnbNativeSend', { to: refusing, amount: '0.25' });
     expect(refused.headers.get('payment-response')).toBeNull();
@@ -109,13 +133,28 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
     const refused = await alice.call('bnbNativeSend', { to: bob, amount: '5' });
     // Refused before the commit point: no settlement, so no PAYMENT-RESPONSE and nothing charged.
     expect(refused.headers.get('payment-response')).toBeNull();
-    expect(await json(refused, 400)).toMatchObject({ code: 'invalid_input', issues: [{ field: 'amount', rule: 'insufficient_funds' }] });
-    expect(await json(await alice.call('bscSendERC20Token', { to: bob, amount: '6', token: uni }), 400)).toMatchObject({ issues: [{ field: 'amount', rule: 'insufficient_funds' }] });
-    expect(await json(await alice.call('bnbNativeSend', { to: '0x1234', amount: '0.1' }), 400)).toMatchObject({ issues: [{ field: 'to', rule: 'format' }] });
-    expect(await json(await alice.call('bscSendERC20Token', { to: bob, amount: '1', token: newAddress() }), 400)).toMatchObject({ issues: [{ field: 'token', rule: 'unknown_token' }] });
-    expect(await json(await alice.call('bscSwap', { sellTokenAddress: newAddress(), sellAmount: '1' }), 400)).toMatchObject({ issues: [{ field: 'sellTokenAddress', rule: 'unknown_token' }] });
-    expect(await json(await alice.call('bscSwap', { sellTokenAddress: uni, sellAmount: '50' }), 400)).toMatchObject({ issues: [{ field: 'sellAmount', rule: 'insufficient_funds' }] });
-    expect(await json(await alice.call('bnbNativeSend', { amount: '0.1' }), 400)).toMatchObject({ issues: [{ field: 'to', rule: 'required' }] });
+    expect(await json(refused, 400)).toMatchObject({
+      code: 'invalid_input',
+      issues: [{ field: 'amount', rule: 'insufficient_funds' }],
+    });
+    expect(await json(await alice.call('bscSendERC20Token', { to: bob, amount: '6', token: uni }), 400)).toMatchObject({
+      issues: [{ field: 'amount', rule: 'insufficient_funds' }],
+    });
+    expect(await json(await alice.call('bnbNativeSend', { to: '0x1234', amount: '0.1' }), 400)).toMatchObject({
+      issues: [{ field: 'to', rule: 'format' }],
+    });
+    expect(
+      await json(await alice.call('bscSendERC20Token', { to: bob, amount: '1', token: newAddress() }), 400),
+    ).toMatchObject({ issues: [{ field: 'token', rule: 'unknown_token' }] });
+    expect(
+      await json(await alice.call('bscSwap', { sellTokenAddress: newAddress(), sellAmount: '1' }), 400),
+    ).toMatchObject({ issues: [{ field: 'sellTokenAddress', rule: 'unknown_token' }] });
+    expect(await json(await alice.call('bscSwap', { sellTokenAddress: uni, sellAmount: '50' }), 400)).toMatchObject({
+      issues: [{ field: 'sellAmount', rule: 'insufficient_funds' }],
+    });
+    expect(await json(await alice.call('bnbNativeSend', { amount: '0.1' }), 400)).toMatchObject({
+      issues: [{ field: 'to', rule: 'required' }],
+    });
 
     expect(await client.getTransactionCount({ address: alice.vault })).toBe(nonce);
     expect(await client.getBalance({ address: alice.vault })).toBe(parseEther('1'));
@@ -129,16 +168,33 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
     const client = base.chain.publicClient;
     const usdc = base.token('USDC')!.address!;
     const link = base.token('LINK')!.address!;
-    const read = (token: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [alice.vault] });
+    const read = (token: Address) =>
+      client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [alice.vault] });
     await fund(alice.vault, 'base', 'ETH', '0.1');
     await fund(alice.vault, 'base', 'USDC', '500');
 
-    const quote = await json(await alice.call('baseSwapQuote', { sellTokenAddress: usdc, buyTokenAddress: link, sellAmount: '$15' }));
-    expect(quote).toMatchObject({ sellAmount: '15', sellToken: { symbol: 'USDC' }, buyToken: { symbol: 'LINK' }, slippagePercent: 1, asOf: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
-    expect(quote.conditionalOrderHandoff).toEqual({ receiveToken: link, spendToken: usdc, spendQuantity: 15, receiveTokenPriceUsd: expect.closeTo(15, 3), spendTokenPriceUsd: 1 });
+    const quote = await json(
+      await alice.call('baseSwapQuote', { sellTokenAddress: usdc, buyTokenAddress: link, sellAmount: '$15' }),
+    );
+    expect(quote).toMatchObject({
+      sellAmount: '15',
+      sellToken: { symbol: 'USDC' },
+      buyToken: { symbol: 'LINK' },
+      slippagePercent: 1,
+      asOf: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(quote.conditionalOrderHandoff).toEqual({
+      receiveToken: link,
+      spendToken: usdc,
+      spendQuantity: 15,
+      receiveTokenPriceUsd: expect.closeTo(15, 3),
+      spendTokenPriceUsd: 1,
+    });
     expect(Number(quote.buyAmount)).toBeCloseTo(1 * 0.997, 2);
 
-    const swapped = await json(await alice.call('baseSwap', { sellTokenAddress: usdc, buyTokenAddress: link, sellAmount: '15 usd' }));
+    const swapped = await json(
+      await alice.call('baseSwap', { sellTokenAddress: usdc, buyTokenAddress: link, sellAmount: '15 usd' }),
+    );
     expect(await read(usdc)).toBe(parseUnits('485', 6));
     const bought = await read(link);
     expect(bought).toBe(parseEther(swapped.buyAmount));
@@ -154,14 +210,27 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
     expect(await client.getBalance({ address: alice.vault })).toBeGreaterThan(ethBefore);
 
     // native in, by ETH_NATIVE
-    const quoteIn = await json(await alice.call('baseSwapQuote', { sellTokenAddress: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', buyTokenAddress: usdc, sellAmount: '0.01' }));
-    expect(quoteIn.conditionalOrderHandoff).toMatchObject({ spendToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', receiveToken: usdc, spendQuantity: 0.01, spendTokenPriceUsd: expect.closeTo(3000, 0) });
+    const quoteIn = await json(
+      await alice.call('baseSwapQuote', {
+        sellTokenAddress: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+        buyTokenAddress: usdc,
+        sellAmount: '0.01',
+      }),
+    );
+    expect(quoteIn.conditionalOrderHandoff).toMatchObject({
+      spendToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+      receiveToken: usdc,
+      spendQuantity: 0.01,
+      spendTokenPriceUsd: expect.closeTo(3000, 0),
+    });
     const usdcBefore = await read(usdc);
     const fromNative = await json(await alice.call('baseSwap', { buyTokenAddress: usdc, sellAmount: '0.01' }));
     expect((await read(usdc)) - usdcBefore).toBe(parseUnits(fromNative.buyAmount, 6));
     expect(parseUnits(fromNative.buyAmount, 6)).toBeGreaterThanOrEqual((parseUnits(quoteIn.buyAmount, 6) * 99n) / 100n);
 
-    expect(await json(await alice.call('baseSwapQuote', { sellAmount: '1' }), 400)).toMatchObject({ issues: [{ field: 'buyTokenAddress', rule: 'same_token' }] });
+    expect(await json(await alice.call('baseSwapQuote', { sellAmount: '1' }), 400)).toMatchObject({
+      issues: [{ field: 'buyTokenAddress', rule: 'same_token' }],
+    });
   });
 
   it('NFT sends: ERC-721 on altchain, ERC-1155 with a quantity through ethSendNFT', async () => {
@@ -176,16 +245,61 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
     const collection = alt.nfts.find((nft) => nft.standard === 'ERC721')!.address;
     const tokenId = minted.tokenIds[0] as string;
 
-    expect(await json(await alice.call('altchainSendNFT', { to: bob, tokenAddress: collection, tokenId, tokenStandard: 'ERC721' }))).toMatchObject({ chainId: 4663, tokenId, quantity: 1 });
-    expect(await alt.chain.publicClient.readContract({ address: collection, abi: NFT_ABI, functionName: 'ownerOf', args: [BigInt(tokenId)] })).toBe(bob);
-    expect(await json(await alice.call('altchainSendNFT', { to: bob, tokenAddress: collection, tokenId, tokenStandard: 'ERC721' }), 400)).toMatchObject({ issues: [{ field: 'tokenId', rule: 'not_owner' }] });
+    expect(
+      await json(
+        await alice.call('altchainSendNFT', { to: bob, tokenAddress: collection, tokenId, tokenStandard: 'ERC721' }),
+      ),
+    ).toMatchObject({ chainId: 4663, tokenId, quantity: 1 });
+    expect(
+      await alt.chain.publicClient.readContract({
+        address: collection,
+        abi: NFT_ABI,
+        functionName: 'ownerOf',
+        args: [BigInt(tokenId)],
+      }),
+    ).toBe(bob);
+    expect(
+      await json(
+        await alice.call('altchainSendNFT', { to: bob, tokenAddress: collection, tokenId, tokenStandard: 'ERC721' }),
+        400,
+      ),
+    ).toMatchObject({ issues: [{ field: 'tokenId', rule: 'not_owner' }] });
 
     const items = eth.nfts.find((nft) => nft.standard === 'ERC1155')!.address;
-    expect(await json(await alice.call('ethSendNFT', { chainId: 1, to: bob, tokenAddress: items, tokenId: '1', tokenStandard: 'ERC1155', quantity: 2 }))).toMatchObject({ chainId: 1, quantity: 2 });
-    const itemsOf = (owner: Address) => eth.chain.publicClient.readContract({ address: items, abi: NFT_ABI, functionName: 'balanceOf', args: [owner, 1n] });
+    expect(
+      await json(
+        await alice.call('ethSendNFT', {
+          chainId: 1,
+          to: bob,
+          tokenAddress: items,
+          tokenId: '1',
+          tokenStandard: 'ERC1155',
+          quantity: 2,
+        }),
+      ),
+    ).toMatchObject({ chainId: 1, quantity: 2 });
+    const itemsOf = (owner: Address) =>
+      eth.chain.publicClient.readContract({
+        address: items,
+        abi: NFT_ABI,
+        functionName: 'balanceOf',
+        args: [owner, 1n],
+      });
     expect(await itemsOf(bob)).toBe(2n);
     expect(await itemsOf(alice.vault)).toBe(3n);
-    expect(await json(await alice.call('ethSendNFT', { chainId: 1, to: bob, tokenAddress: items, tokenId: '1', tokenStandard: 'ERC1155', quantity: 4 }), 400)).toMatchObject({ issues: [{ field: 'quantity', rule: 'insufficient_funds' }] });
+    expect(
+      await json(
+        await alice.call('ethSendNFT', {
+          chainId: 1,
+          to: bob,
+          tokenAddress: items,
+          tokenId: '1',
+          tokenStandard: 'ERC1155',
+          quantity: 4,
+        }),
+        400,
+      ),
+    ).toMatchObject({ issues: [{ field: 'quantity', rule: 'insufficient_funds' }] });
   });
 
   it('executeSwap (conditional orders): reports the hash before broadcast; the price control moves the quote', async () => {
@@ -213,7 +327,12 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
     expect(signed).toEqual([{ hash: result.txHash, kind: 'swap', mined: false }]);
     expect(result.soldAtomic).toBe(parseEther('50'));
     expect(result.boughtAtomic).toBeGreaterThanOrEqual(result.minBuyAtomic);
-        const held = await polygon.chain.publicClient.readContract({ address: wbtc, abi: erc20Abi, functionName: 'balanceOf', args: [alice.vault] });
+    const held = await polygon.chain.publicClient.readContract({
+      address: wbtc,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [alice.vault],
+    });
     expect(held).toBe(result.boughtAtomic);
   });
 });

@@ -8,7 +8,15 @@ import { BASE_URL, backendsFor, post, useGateway } from './harness.js';
 /** A well-formed x402 payload that no facilitator would accept: enough to reach the steps before verification. */
 const UNVERIFIABLE_PAYMENT = encodePaymentSignatureHeader({
   x402Version: 2,
-  accepted: { scheme: 'exact', network: 'eip155:8453', asset: '0x', amount: '1', payTo: '0x', maxTimeoutSeconds: 60, extra: {} },
+  accepted: {
+    scheme: 'exact',
+    network: 'eip155:8453',
+    asset: '0x',
+    amount: '1',
+    payTo: '0x',
+    maxTimeoutSeconds: 60,
+    extra: {},
+  },
   payload: {},
 });
 
@@ -42,8 +50,16 @@ describe.each(backendsFor(import.meta.url))('POST /api/tools/execute/unified/{to
   });
 
   it('answers 415 for any body that is not JSON, text/plain included', async () => {
-    for (const [type, payload] of [['application/xml', '<q>btc</q>'], ['text/plain', 'query=btc']]) {
-      const res = await h.app.inject({ method: 'POST', url: '/api/tools/execute/unified/websearch', headers: { 'content-type': type! }, payload });
+    for (const [type, payload] of [
+      ['application/xml', '<q>btc</q>'],
+      ['text/plain', 'query=btc'],
+    ]) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/tools/execute/unified/websearch',
+        headers: { 'content-type': type! },
+        payload,
+      });
       expect(res.statusCode, type).toBe(415);
       expect(res.json().code, type).toBe('unsupported_media_type');
     }
@@ -54,7 +70,12 @@ describe.each(backendsFor(import.meta.url))('POST /api/tools/execute/unified/{to
     expect(res.statusCode).toBe(400);
     expect(res.headers['payment-required']).toBeUndefined();
     const problem = res.json();
-    expect(problem).toMatchObject({ type: 'urn:svc:error:invalid_input', status: 400, code: 'invalid_input', tool: 'mktdataTrendingTokens' });
+    expect(problem).toMatchObject({
+      type: 'urn:svc:error:invalid_input',
+      status: 400,
+      code: 'invalid_input',
+      tool: 'mktdataTrendingTokens',
+    });
     const byField = Object.fromEntries(problem.issues.map((i: { field: string }) => [i.field, i]));
     expect(byField.limit).toMatchObject({ rule: 'too_big', limit: 5 });
     expect(byField.offset).toMatchObject({ rule: 'too_small', limit: 0 });
@@ -74,7 +95,9 @@ describe.each(backendsFor(import.meta.url))('POST /api/tools/execute/unified/{to
     const res = await post(h.app, tool, body);
     expect(res.statusCode).toBe(400);
     expect(res.headers['payment-required']).toBeUndefined();
-    expect(res.json().issues).toEqual([expect.objectContaining({ field, rule: 'format', message: expect.stringContaining('NUL') })]);
+    expect(res.json().issues).toEqual([
+      expect.objectContaining({ field, rule: 'format', message: expect.stringContaining('NUL') }),
+    ]);
   });
 
   it('reports a missing required field as rule "required"', async () => {
@@ -87,7 +110,15 @@ describe.each(backendsFor(import.meta.url))('POST /api/tools/execute/unified/{to
     for (const name of ['wallet', 'addTrackedWallet', 'websearch', 'getLeaderboard']) {
       const tool = findTool(name)!;
       const usd = priceOf(tool);
-      const res = await post(h.app, name, name === 'addTrackedWallet' ? { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } : name === 'websearch' ? { query: 'btc etf' } : {});
+      const res = await post(
+        h.app,
+        name,
+        name === 'addTrackedWallet'
+          ? { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+          : name === 'websearch'
+            ? { query: 'btc etf' }
+            : {},
+      );
       expect(res.statusCode, name).toBe(402);
       const header = decodePaymentRequiredHeader(res.headers['payment-required'] as string);
       expect(res.json()).toEqual(header);
@@ -100,16 +131,24 @@ describe.each(backendsFor(import.meta.url))('POST /api/tools/execute/unified/{to
       expect(amounts.EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v).toBe(usdc6);
       expect(amounts['sip010:SP120SBRBQJ00MCWS7TM5R8WJNTTKD5K0HFRC2CNE.usdcx.usdcx-token']).toBe(usdc6);
       expect(amounts['slip44:5757']).toBe(usdToAtomic(usd, 6, SANDBOX_PRICES.STX).toString());
-      expect(amounts['sip010:SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token.sbtc-token']).toBe(usdToAtomic(usd, 8, SANDBOX_PRICES.BTC).toString());
+      expect(amounts['sip010:SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token.sbtc-token']).toBe(
+        usdToAtomic(usd, 8, SANDBOX_PRICES.BTC).toString(),
+      );
       const payTo = Object.fromEntries(header.accepts.map((a) => [a.network, a.payTo]));
-      expect(payTo).toEqual({ 'eip155:8453': SANDBOX_PAY_TO.base, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': SANDBOX_PAY_TO.solana, 'stacks:1': SANDBOX_PAY_TO.stacks });
+      expect(payTo).toEqual({
+        'eip155:8453': SANDBOX_PAY_TO.base,
+        'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': SANDBOX_PAY_TO.solana,
+        'stacks:1': SANDBOX_PAY_TO.stacks,
+      });
     }
   });
 
   it('applies SVC_PRICE_OVERRIDES to the 402 amounts', async () => {
     const { buildApp } = await import('../src/app.js');
     const { loadConfig } = await import('../src/config.js');
-    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', SVC_PRICE_OVERRIDES: '{"websearch":"0.5"}' }), { db: h.db });
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', SVC_PRICE_OVERRIDES: '{"websearch":"0.5"}' }), {
+      db: h.db,
+    });
     const res = await post(app, 'websearch', { query: 'x' });
     expect(decodePaymentRequiredHeader(res.headers['payment-required'] as string).accepts[0]!.amount).toBe('500000');
     await app.close();
@@ -129,7 +168,12 @@ describe.each(backendsFor(import.meta.url))('POST /api/tools/execute/unified/{to
   });
 
   it('answers 503 naming FACILITATOR_URL for a paid call while payment verification is unavailable', async () => {
-    const res = await post(h.app, 'hederaContractIdToEvmAddress', { contractId: '0.0.1234' }, { 'payment-signature': UNVERIFIABLE_PAYMENT });
+    const res = await post(
+      h.app,
+      'hederaContractIdToEvmAddress',
+      { contractId: '0.0.1234' },
+      { 'payment-signature': UNVERIFIABLE_PAYMENT },
+    );
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'not_configured', setting: 'FACILITATOR_URL' });
   });

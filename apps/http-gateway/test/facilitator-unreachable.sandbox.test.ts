@@ -16,10 +16,17 @@ import { backendsFor, post, workerSandbox } from './harness.js';
 const TOOL = 'hederaContractIdToEvmAddress';
 const INPUT = { contractId: '0.0.1234' };
 
-async function signedPayment(app: FastifyInstance, sandbox: Sandbox, account = privateKeyToAccount(generatePrivateKey())) {
+async function signedPayment(
+  app: FastifyInstance,
+  sandbox: Sandbox,
+  account = privateKeyToAccount(generatePrivateKey()),
+) {
   const res = await post(app, TOOL, INPUT);
   const required = decodePaymentRequiredHeader(res.headers['payment-required'] as string);
-  const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, sandbox.base.publicClient)));
+  const client = new x402Client().register(
+    'eip155:*',
+    new ExactEvmScheme(toClientEvmSigner(account, sandbox.base.publicClient)),
+  );
   return encodePaymentSignatureHeader(await client.createPaymentPayload(required));
 }
 
@@ -49,7 +56,10 @@ describe.each(backendsFor(import.meta.url))('facilitator unreachable ($name)', (
     const payment = await signedPayment(app, sandbox, payer);
     const res = await post(app, TOOL, INPUT, { 'payment-signature': payment });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ code: 'facilitator_unreachable', detail: expect.stringMatching(/did not answer.*nothing was charged/) });
+    expect(res.json()).toMatchObject({
+      code: 'facilitator_unreachable',
+      detail: expect.stringMatching(/did not answer.*nothing was charged/),
+    });
 
     // The claim was released: once the facilitator is back, the very same payment pays.
     const ok = await post(await gateway(sandbox.facilitator), TOOL, INPUT, { 'payment-signature': payment });
@@ -59,18 +69,30 @@ describe.each(backendsFor(import.meta.url))('facilitator unreachable ($name)', (
   it('answers 502 when settlement cannot reach it: nothing moves, the payment is never reused, and the ledger says so', async () => {
     const payer = privateKeyToAccount(generatePrivateKey());
     await sandbox.base.mintUsdc(payer.address, 1_000_000n);
-    const app = await gateway({ ...sandbox.facilitator, settle: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9')) });
+    const app = await gateway({
+      ...sandbox.facilitator,
+      settle: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9')),
+    });
     const payment = await signedPayment(app, sandbox, payer);
     const res = await post(app, TOOL, INPUT, { 'payment-signature': payment });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ code: 'facilitator_unreachable' });
-    expect(await sandbox.base.publicClient.readContract({ address: sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [payer.address] })).toBe(1_000_000n);
+    expect(
+      await sandbox.base.publicClient.readContract({
+        address: sandbox.base.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [payer.address],
+      }),
+    ).toBe(1_000_000n);
 
     const [row] = await recentCalls(db, { tool: TOOL, limit: 1 });
     expect(row).toMatchObject({ outcome: 'settlement_unknown', httpStatus: 502, payer: payer.address });
     // The outcome was unknown (it might have been broadcast), so the payment is not accepted again.
     const retry = await post(await gateway(sandbox.facilitator), TOOL, INPUT, { 'payment-signature': payment });
     expect(retry.statusCode).toBe(402);
-    expect(decodePaymentRequiredHeader(retry.headers['payment-required'] as string).error).toMatch(/^payment_already_used/);
+    expect(decodePaymentRequiredHeader(retry.headers['payment-required'] as string).error).toMatch(
+      /^payment_already_used/,
+    );
   });
 });

@@ -38,22 +38,28 @@ export function jsonRpcAnswer(httpStatus: number, text: string): Answer {
     body = undefined;
   }
   const code = body?.error?.code;
-  const result = body?.result as { isError?: boolean; structuredContent?: unknown; status?: { state?: unknown; message?: { parts?: unknown[] } } } | undefined;
+  const result = body?.result as
+    | { isError?: boolean; structuredContent?: unknown; status?: { state?: unknown; message?: { parts?: unknown[] } } }
+    | undefined;
   const resultFault = faultyProblem(result?.structuredContent) || problemInParts(result?.status?.message?.parts);
   return {
-    refused: httpStatus >= 400 || code !== undefined || result?.isError === true || !completedState(result?.status?.state),
+    refused:
+      httpStatus >= 400 || code !== undefined || result?.isError === true || !completedState(result?.status?.state),
     fault: isServerFault(httpStatus) || code === INTERNAL_ERROR || resultFault,
     summary: `${httpStatus}${code === undefined ? '' : ` ${code} ${body?.error?.message ?? ''}`.slice(0, 160)}`,
   };
 }
 
-const completedState = (state: unknown) => state === undefined || state === 'completed' || state === 'TASK_STATE_COMPLETED';
+const completedState = (state: unknown) =>
+  state === undefined || state === 'completed' || state === 'TASK_STATE_COMPLETED';
 
 /** A task's status message carries a problem as a data part (A2A 1.0 `{data}` or 0.3 `{kind:"data", data}`). */
 function problemInParts(parts: readonly unknown[] | undefined): boolean {
   return (parts ?? []).some((part) => {
     const candidate = part as { data?: unknown; content?: { $case?: string; value?: unknown } };
-    return faultyProblem(candidate.data) || (candidate.content?.$case === 'data' && faultyProblem(candidate.content.value));
+    return (
+      faultyProblem(candidate.data) || (candidate.content?.$case === 'data' && faultyProblem(candidate.content.value))
+    );
   });
 }
 
@@ -65,7 +71,8 @@ export function thrownAnswer(error: unknown): Answer {
   const httpStatus = Number(/\b(?:Status:?|HTTP)\s*(\d{3})\b/i.exec(text)?.[1] ?? 0);
   return {
     refused: true,
-    fault: rpcCode === INTERNAL_ERROR || isServerFault(httpStatus) || /fetch failed|ECONNRESET|socket hang up/i.test(text),
+    fault:
+      rpcCode === INTERNAL_ERROR || isServerFault(httpStatus) || /fetch failed|ECONNRESET|socket hang up/i.test(text),
     summary: `thrown ${rpcCode ?? ''} ${text.slice(0, 160)}`,
   };
 }
@@ -105,8 +112,12 @@ export function injectFetch(app: FastifyInstance, headers: Record<string, string
       ...(body ? { payload: body } : {}),
     });
     const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders.set(name, String(value));
-    return new Response(NULL_BODY_STATUSES.has(res.statusCode) ? null : res.rawPayload, { status: res.statusCode, headers: responseHeaders });
+    for (const [name, value] of Object.entries(res.headers))
+      if (value !== undefined) responseHeaders.set(name, String(value));
+    return new Response(NULL_BODY_STATUSES.has(res.statusCode) ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers: responseHeaders,
+    });
   };
 }
 
@@ -114,16 +125,29 @@ export function injectFetch(app: FastifyInstance, headers: Record<string, string
  * Open the transports of the gateway `app` (public base URL `baseUrl`), authenticated on MCP and A2A with the access
  * key `key`. `x402Extension`: activate the x402 A2A extension (a call that needs payment then waits for one).
  */
-export async function openTransports(app: FastifyInstance, baseUrl: string, key: string, options: { x402Extension: boolean }): Promise<Transports> {
+export async function openTransports(
+  app: FastifyInstance,
+  baseUrl: string,
+  key: string,
+  options: { x402Extension: boolean },
+): Promise<Transports> {
   const mcpClient = new McpClient({ name: 'svc-fuzz', version: '1.0.0' });
   const mcpHeaders = { 'x-api-key': key, ...MCP_TRANSACTIONS };
-  await mcpClient.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', baseUrl), { fetch: injectFetch(app, mcpHeaders) }));
+  await mcpClient.connect(
+    new StreamableHTTPClientTransport(new URL('/api/mcp', baseUrl), { fetch: injectFetch(app, mcpHeaders) }),
+  );
   const a2aHeaders = { 'x-api-key': key, ...(options.x402Extension ? WITH_X402 : {}) };
-  const a2a = new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: injectFetch(app, a2aHeaders) })] });
+  const a2a = new ClientFactory({
+    transports: [new JsonRpcTransportFactory({ fetchImpl: injectFetch(app, a2aHeaders) })],
+  });
   const a2aClient = await a2a.createFromUrl(baseUrl);
   const post = injectFetch(app);
   const send = async (path: string, rawBody: string, headers: Record<string, string>) => {
-    const res = await post(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: rawBody });
+    const res = await post(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: rawBody,
+    });
     return { status: res.status, text: await res.text() };
   };
   const guarded = async (call: () => Promise<Answer>) => {
@@ -141,7 +165,11 @@ export async function openTransports(app: FastifyInstance, baseUrl: string, key:
       }),
     mcp: (tool, input, meta) =>
       guarded(async () => {
-        const params = { name: mcpNameOf(tool), arguments: input as Record<string, unknown>, ...(meta ? { _meta: meta } : {}) };
+        const params = {
+          name: mcpNameOf(tool),
+          arguments: input as Record<string, unknown>,
+          ...(meta ? { _meta: meta } : {}),
+        };
         const result = await mcpClient.callTool(params);
         const problem = result.isError ? result.structuredContent : undefined;
         const summary = `isError=${String(result.isError ?? false)} ${JSON.stringify(problem ?? {}).slice(0, 160)}`;
@@ -151,13 +179,23 @@ export async function openTransports(app: FastifyInstance, baseUrl: string, key:
       guarded(async () => {
         const reply = await a2aClient.sendMessage(callTool(tool, input));
         const status = (reply as { status?: { state?: unknown; message?: { parts?: unknown[] } } }).status;
-        const problem = (status?.message?.parts ?? []).map((part) => JSON.stringify(part)).join(' ').slice(0, 160);
+        const problem = (status?.message?.parts ?? [])
+          .map((part) => JSON.stringify(part))
+          .join(' ')
+          .slice(0, 160);
         const completed = status?.state === TaskState.TASK_STATE_COMPLETED;
-        return { refused: !completed, fault: problemInParts(status?.message?.parts), summary: `${TaskState[status?.state as TaskState] ?? 'message'} ${problem}` };
+        return {
+          refused: !completed,
+          fault: problemInParts(status?.message?.parts),
+          summary: `${TaskState[status?.state as TaskState] ?? 'message'} ${problem}`,
+        };
       }),
     rawJsonRpc: (endpoint, rawBody, headers = {}) =>
       guarded(async () => {
-        const { status, text } = await send(`/api/${endpoint}`, rawBody, { ...(endpoint === 'mcp' ? mcpHeaders : a2aHeaders), ...headers });
+        const { status, text } = await send(`/api/${endpoint}`, rawBody, {
+          ...(endpoint === 'mcp' ? mcpHeaders : a2aHeaders),
+          ...headers,
+        });
         return jsonRpcAnswer(status, text);
       }),
     close: () => mcpClient.close(),
@@ -171,7 +209,8 @@ export function rawRequest(method: string, rawParams: string, rawId = '1'): stri
 
 /** A2A `message/send` params carrying a `{tool, input}` data part, the input as raw JSON text. */
 export function rawA2aSend(tool: string, rawInput: string, rawMetadata = '{}'): string {
-  const message = `{"kind":"message","messageId":"${randomUUID()}","role":"user","metadata":${rawMetadata},` +
+  const message =
+    `{"kind":"message","messageId":"${randomUUID()}","role":"user","metadata":${rawMetadata},` +
     `"parts":[{"kind":"data","data":{"tool":${JSON.stringify(tool)},"input":${rawInput}}}]}`;
   return `{"message":${message}}`;
 }

@@ -39,7 +39,10 @@ export function useGateway(backend: TestBackend, env: Record<string, string> = {
   const harness = {} as { app: FastifyInstance; db: Db };
   beforeAll(async () => {
     harness.db = await backend.open();
-    harness.app = await buildApp(loadConfig({ SVC_MODE: 'sandbox', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: BASE_URL, ...env }), { db: harness.db });
+    harness.app = await buildApp(
+      loadConfig({ SVC_MODE: 'sandbox', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: BASE_URL, ...env }),
+      { db: harness.db },
+    );
     await harness.app.ready();
   });
   afterAll(async () => {
@@ -76,7 +79,13 @@ export function backendsFor(testFileUrl: string): TestBackend[] {
 }
 
 /** The sandbox Base USDC (the payment token) held by `address`, atomic units. */
-export const usdcOf = (sandbox: Sandbox, address: Address) => sandbox.base.publicClient.readContract({ address: sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+export const usdcOf = (sandbox: Sandbox, address: Address) =>
+  sandbox.base.publicClient.readContract({
+    address: sandbox.base.usdc,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [address],
+  });
 
 export function post(app: FastifyInstance, tool: string, body: unknown, headers: Record<string, string> = {}) {
   return app.inject({
@@ -123,15 +132,27 @@ export interface SandboxGateway extends Harness {
  * facilitator (`workerSandbox`), for one test file.
  * `deps.oracle` lets a test move prices.
  */
-export function useSandboxGateway(backend: TestBackend, env: Record<string, string> = {}, deps: Pick<AppDependencies, 'oracle' | 'masterKey' | 'logStream'> = {}): SandboxGateway {
+export function useSandboxGateway(
+  backend: TestBackend,
+  env: Record<string, string> = {},
+  deps: Pick<AppDependencies, 'oracle' | 'masterKey' | 'logStream'> = {},
+): SandboxGateway {
   const state = {} as { app: FastifyInstance; db: Db; sandbox: Sandbox; url: string };
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${state.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    fetch(`${state.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
   beforeAll(async () => {
     state.sandbox = await workerSandbox();
     state.db = await backend.open();
     const port = await freePort();
-    state.app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port), ...env }), { ...deps, db: state.db, sandbox: state.sandbox });
+    state.app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port), ...env }), {
+      ...deps,
+      db: state.db,
+      sandbox: state.sandbox,
+    });
     await state.app.listen({ host: '127.0.0.1', port });
     state.url = `http://127.0.0.1:${port}`;
   });
@@ -177,13 +198,29 @@ export const UNCAPPED: SpendingPolicy = {
 export async function fundedWallet(
   gateway: SandboxGateway,
   policy?: SpendingPolicy,
-): Promise<{ account: PrivateKeyAccount; client: x402Client; call: (tool: string, body: unknown) => Promise<Response> }> {
+): Promise<{
+  account: PrivateKeyAccount;
+  client: x402Client;
+  call: (tool: string, body: unknown) => Promise<Response>;
+}> {
   const account = privateKeyToAccount(generatePrivateKey());
   expect((await gateway.faucet({ address: account.address, token: 'BASE_USDC', amount: '1' })).status).toBe(200);
-  if (policy) await saveSpendingPolicy(gateway.db, (await accountForWallet(gateway.db, 'eip155:8453', account.address)).accountId, policy);
-  const client = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient)));
+  if (policy)
+    await saveSpendingPolicy(
+      gateway.db,
+      (await accountForWallet(gateway.db, 'eip155:8453', account.address)).accountId,
+      policy,
+    );
+  const client = new x402Client().register(
+    'eip155:*',
+    new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient)),
+  );
   const signedInPaidFetch = wrapFetchWithPayment(wrapFetchWithSIWx(fetch, account), client);
   const call = (tool: string, body: unknown) =>
-    signedInPaidFetch(`${gateway.url}/api/tools/execute/unified/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    signedInPaidFetch(`${gateway.url}/api/tools/execute/unified/${tool}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   return { account, client, call };
 }

@@ -19,7 +19,14 @@ const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const SOL_WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const mints = (n: number) => Array.from({ length: n }, () => MINT);
 const recipients = (...percentages: number[]) => percentages.map((percentage) => ({ address: SOL_WALLET, percentage }));
-const limit = (row: string, tool: string, min: number, max: number, field = 'limit', base?: Record<string, unknown>): Bound => ({
+const limit = (
+  row: string,
+  tool: string,
+  min: number,
+  max: number,
+  field = 'limit',
+  base?: Record<string, unknown>,
+): Bound => ({
   row,
   tool,
   field,
@@ -29,14 +36,54 @@ const limit = (row: string, tool: string, min: number, max: number, field = 'lim
 });
 
 const BOUNDS: readonly Bound[] = [
-  { row: 'memory category 1 to 128', tool: 'createMemory', base: { content: 'c' }, field: 'category', at: ['a', 'a'.repeat(128)], past: ['', 'a'.repeat(129)] },
-  { row: 'memory category 1 to 128', tool: 'getUserMemoriesByCategory', field: 'category', at: ['a', 'a'.repeat(128)], past: ['', 'a'.repeat(129)] },
-  { row: 'memory content 1 to 16384', tool: 'createMemory', base: { category: 'notes' }, field: 'content', at: ['x', 'x'.repeat(16384)], past: ['', 'x'.repeat(16385)] },
-  { row: 'memory content 1 to 16384', tool: 'updateMemory', base: { memoryId: 'm1', category: 'notes' }, field: 'content', at: ['x', 'x'.repeat(16384)], past: ['', 'x'.repeat(16385)] },
+  {
+    row: 'memory category 1 to 128',
+    tool: 'createMemory',
+    base: { content: 'c' },
+    field: 'category',
+    at: ['a', 'a'.repeat(128)],
+    past: ['', 'a'.repeat(129)],
+  },
+  {
+    row: 'memory category 1 to 128',
+    tool: 'getUserMemoriesByCategory',
+    field: 'category',
+    at: ['a', 'a'.repeat(128)],
+    past: ['', 'a'.repeat(129)],
+  },
+  {
+    row: 'memory content 1 to 16384',
+    tool: 'createMemory',
+    base: { category: 'notes' },
+    field: 'content',
+    at: ['x', 'x'.repeat(16384)],
+    past: ['', 'x'.repeat(16385)],
+  },
+  {
+    row: 'memory content 1 to 16384',
+    tool: 'updateMemory',
+    base: { memoryId: 'm1', category: 'notes' },
+    field: 'content',
+    at: ['x', 'x'.repeat(16384)],
+    past: ['', 'x'.repeat(16385)],
+  },
   // Not in the spec's table: the service's own bound, so a label cannot fill the database (a 900 KB one was stored).
-  { row: 'tracked wallet label up to 128', tool: 'addTrackedWallet', base: { address: SOL_WALLET }, field: 'label', at: ['', 'l'.repeat(128)], past: ['l'.repeat(129)] },
+  {
+    row: 'tracked wallet label up to 128',
+    tool: 'addTrackedWallet',
+    base: { address: SOL_WALLET },
+    field: 'label',
+    at: ['', 'l'.repeat(128)],
+    past: ['l'.repeat(129)],
+  },
   limit('mktdataTrendingTokens limit 1 to 5', 'mktdataTrendingTokens', 1, 5),
-  { row: 'solanaGetTokenPrices tokenMints 1 to 100', tool: 'solanaGetTokenPrices', field: 'tokenMints', at: [mints(1), mints(100)], past: [mints(0), mints(101)] },
+  {
+    row: 'solanaGetTokenPrices tokenMints 1 to 100',
+    tool: 'solanaGetTokenPrices',
+    field: 'tokenMints',
+    at: [mints(1), mints(100)],
+    past: [mints(0), mints(101)],
+  },
   limit('migrationListProjects limit 1 to 20', 'migrationListProjects', 1, 20),
   limit('findSolanaGems limit 1 to 20', 'findSolanaGems', 1, 20, 'limit', { category: 'tokens' }),
   limit('getPredictEvents limit 1 to 50', 'getPredictEvents', 1, 50),
@@ -56,8 +103,21 @@ const BOUNDS: readonly Bound[] = [
   limit('getRecentStamps limit 1 to 100', 'getRecentStamps', 1, 100),
   limit('searchSRC20Tokens page 1 to 10000', 'searchSRC20Tokens', 1, 10000, 'page'),
   limit('searchSRC20Tokens page_size 1 to 100', 'searchSRC20Tokens', 1, 100, 'page_size'),
-  { row: 'searchSRC20Tokens deployer 26 to 62 characters', tool: 'searchSRC20Tokens', field: 'deployer', at: ['b'.repeat(26), 'b'.repeat(62)], past: ['b'.repeat(25), 'b'.repeat(63)] },
-  { row: 'intel_smart_money_holdings per_page up to 100', tool: 'intel_smart_money_holdings', base: { chain: 'ethereum' }, field: 'per_page', at: [100], past: [101] },
+  {
+    row: 'searchSRC20Tokens deployer 26 to 62 characters',
+    tool: 'searchSRC20Tokens',
+    field: 'deployer',
+    at: ['b'.repeat(26), 'b'.repeat(62)],
+    past: ['b'.repeat(25), 'b'.repeat(63)],
+  },
+  {
+    row: 'intel_smart_money_holdings per_page up to 100',
+    tool: 'intel_smart_money_holdings',
+    base: { chain: 'ethereum' },
+    field: 'per_page',
+    at: [100],
+    past: [101],
+  },
   {
     row: 'launch fee-sharing percentage per recipient 0.01 to 100, sum 100',
     tool: 'launchToken',
@@ -66,9 +126,30 @@ const BOUNDS: readonly Bound[] = [
     at: [recipients(100), recipients(0.01, 99.99)],
     past: [recipients(0.009, 99.991), recipients(100.01), recipients(50, 49.99)],
   },
-  { row: 'createPadToken solRaised >= 35', tool: 'createPadToken', base: { name: 'Pad', symbol: 'PAD', description: 'd' }, field: 'solRaised', at: [35], past: [34.99] },
-  { row: 'createPadToken bondingCurve 51 to 80', tool: 'createPadToken', base: { name: 'Pad', symbol: 'PAD', description: 'd' }, field: 'bondingCurve', at: [51, 80], past: [50, 81] },
-  { row: 'createPadToken poolMigration 20 to 49', tool: 'createPadToken', base: { name: 'Pad', symbol: 'PAD', description: 'd' }, field: 'poolMigration', at: [20, 49], past: [19, 50] },
+  {
+    row: 'createPadToken solRaised >= 35',
+    tool: 'createPadToken',
+    base: { name: 'Pad', symbol: 'PAD', description: 'd' },
+    field: 'solRaised',
+    at: [35],
+    past: [34.99],
+  },
+  {
+    row: 'createPadToken bondingCurve 51 to 80',
+    tool: 'createPadToken',
+    base: { name: 'Pad', symbol: 'PAD', description: 'd' },
+    field: 'bondingCurve',
+    at: [51, 80],
+    past: [50, 81],
+  },
+  {
+    row: 'createPadToken poolMigration 20 to 49',
+    tool: 'createPadToken',
+    base: { name: 'Pad', symbol: 'PAD', description: 'd' },
+    field: 'poolMigration',
+    at: [20, 49],
+    past: [19, 50],
+  },
 ];
 
 describe.each(backendsFor(import.meta.url))('spec Limits table on $name', (backend) => {
@@ -77,7 +158,10 @@ describe.each(backendsFor(import.meta.url))('spec Limits table on $name', (backe
   it.each(BOUNDS.map((b) => [`${b.row} (${b.tool}.${b.field})`, b] as const))('%s', async (_label, bound) => {
     for (const value of bound.at) {
       const res = await post(h.app, bound.tool, { ...bound.base, [bound.field]: value });
-      expect(res.statusCode, `${bound.field}=${JSON.stringify(value).slice(0, 40)} should be accepted: ${res.body.slice(0, 300)}`).toBe(402);
+      expect(
+        res.statusCode,
+        `${bound.field}=${JSON.stringify(value).slice(0, 40)} should be accepted: ${res.body.slice(0, 300)}`,
+      ).toBe(402);
     }
     for (const value of bound.past) {
       const res = await post(h.app, bound.tool, { ...bound.base, [bound.field]: value });

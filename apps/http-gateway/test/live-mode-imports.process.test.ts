@@ -12,7 +12,11 @@ const GATEWAY_MAIN = `${ROOT}apps/http-gateway/dist/main.js`;
 const RECORD_IMPORTS = `${ROOT}apps/http-gateway/test/record-imports.mjs`;
 
 /** Modules only sandbox mode may load: the emulators, and the tools' adapters over them. */
-const SANDBOX_ONLY = [/\/packages\/sandbox\//, /\/packages\/tools\/dist\/sandbox\.js$/, /\/apps\/worker\/dist\/sandbox\.js$/];
+const SANDBOX_ONLY = [
+  /\/packages\/sandbox\//,
+  /\/packages\/tools\/dist\/sandbox\.js$/,
+  /\/apps\/worker\/dist\/sandbox\.js$/,
+];
 
 describe('live mode', () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-live-imports-'));

@@ -20,14 +20,21 @@ describe('the master key setting', () => {
 
   it('live mode refuses to start without SVC_MASTER_KEY, naming it', () => {
     expect(() => loadConfig(LIVE)).toThrow(ConfigError);
-    expect(() => loadConfig(LIVE)).toThrow(/Live mode needs SVC_MASTER_KEY\. SVC_MASTER_KEY seals the vault seeds: 32 bytes/);
+    expect(() => loadConfig(LIVE)).toThrow(
+      /Live mode needs SVC_MASTER_KEY\. SVC_MASTER_KEY seals the vault seeds: 32 bytes/,
+    );
     const key = newMasterKeyText();
-    expect(loadConfig({ ...LIVE, SVC_MASTER_KEY: key }).masterKey?.currentKeyId).toBe(masterKeyIdOf(parseMasterKey(key)));
+    expect(loadConfig({ ...LIVE, SVC_MASTER_KEY: key }).masterKey?.currentKeyId).toBe(
+      masterKeyIdOf(parseMasterKey(key)),
+    );
   });
 
   it('a malformed key is a configuration error that does not repeat it', () => {
     const bad = 'c2VjcmV0LWJ1dC10b28tc2hvcnQ=';
-    for (const env of [{ SVC_MASTER_KEY: bad }, { SVC_MASTER_KEY: newMasterKeyText(), SVC_PREVIOUS_MASTER_KEYS: bad }]) {
+    for (const env of [
+      { SVC_MASTER_KEY: bad },
+      { SVC_MASTER_KEY: newMasterKeyText(), SVC_PREVIOUS_MASTER_KEYS: bad },
+    ]) {
       let error: unknown;
       try {
         loadConfig(env);
@@ -38,7 +45,9 @@ describe('the master key setting', () => {
       expect((error as Error).message).toMatch(/must be 32 bytes/);
       expect((error as Error).message).not.toContain(bad);
     }
-    expect(() => loadConfig({ SVC_PREVIOUS_MASTER_KEYS: newMasterKeyText() })).toThrow(/only read together with SVC_MASTER_KEY/);
+    expect(() => loadConfig({ SVC_PREVIOUS_MASTER_KEYS: newMasterKeyText() })).toThrow(
+      /only read together with SVC_MASTER_KEY/,
+    );
   });
 
   it('sandbox mode without SVC_MASTER_KEY generates one into DATA_DIR (mode 0600) and keeps using it', async () => {
@@ -51,7 +60,9 @@ describe('the master key setting', () => {
     expect(masterKeyIdOf(parseMasterKey(await readFile(file, 'utf8')))).toBe(first.currentKeyId);
     expect((await loadMasterKey(config)).currentKeyId).toBe(first.currentKeyId);
     // The file's value works as SVC_MASTER_KEY (the way to keep the sandbox key when moving on).
-    expect(loadConfig({ SVC_MASTER_KEY: await readFile(file, 'utf8') }).masterKey?.currentKeyId).toBe(first.currentKeyId);
+    expect(loadConfig({ SVC_MASTER_KEY: await readFile(file, 'utf8') }).masterKey?.currentKeyId).toBe(
+      first.currentKeyId,
+    );
   });
 });
 
@@ -62,7 +73,11 @@ describe.each(backendsFor(import.meta.url))('rotate-master-key command ($name)',
   beforeAll(async () => {
     db = await backend.open();
     const before = new LocalMasterKeyRing(parseMasterKey(oldKey));
-    for (const address of ['0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000b2', '0x00000000000000000000000000000000000000c3']) {
+    for (const address of [
+      '0x00000000000000000000000000000000000000a1',
+      '0x00000000000000000000000000000000000000b2',
+      '0x00000000000000000000000000000000000000c3',
+    ]) {
       await vaultAddressesOf(db, before, (await accountForWallet(db, 'eip155:8453', address)).accountId);
     }
   });
@@ -84,7 +99,11 @@ describe.each(backendsFor(import.meta.url))('rotate-master-key command ($name)',
     expect(await run(['status'], env)).toEqual([`${oldId}  3 vault(s)  to re-seal`]);
 
     // Without the old key the run stops with the key id to add, and nothing changes.
-    await expect(run(['run'], { SVC_MASTER_KEY: newKey })).rejects.toThrow(new UsageError(`A vault is sealed under ${oldId}, which this configuration does not hold: add that key to SVC_PREVIOUS_MASTER_KEYS and run again (batches already re-sealed are kept).`));
+    await expect(run(['run'], { SVC_MASTER_KEY: newKey })).rejects.toThrow(
+      new UsageError(
+        `A vault is sealed under ${oldId}, which this configuration does not hold: add that key to SVC_PREVIOUS_MASTER_KEYS and run again (batches already re-sealed are kept).`,
+      ),
+    );
 
     const output = await run(['run', '--batch-size', '2'], env);
     expect(output.at(-1)).toBe(`Done: 3 vault(s) re-sealed by this run; every vault is under ${newId}.`);

@@ -60,14 +60,41 @@ describe.each(backendsFor(import.meta.url))('MCP SDK client against the gateway 
     for (const tool of reads) {
       expect(annotations.get(tool.name)?.readOnlyHint, tool.name).toBe(tool.settlement === 'after-success');
     }
-    for (const name of ['createMemory', 'updateMemory', 'deleteMemory', 'addTrackedWallet', 'removeTrackedWallet', 'setSlippageSettings']) {
+    for (const name of [
+      'createMemory',
+      'updateMemory',
+      'deleteMemory',
+      'addTrackedWallet',
+      'removeTrackedWallet',
+      'setSlippageSettings',
+    ]) {
       expect(annotations.get(name)?.readOnlyHint, name).toBe(false);
     }
-    expect(annotations.get('deleteMemory')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
-    expect(annotations.get('removeTrackedWallet')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
-    expect(annotations.get('setSlippageSettings')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
-    expect(annotations.get('createMemory')).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
-    expect(annotations.get('getUserMemoriesByCategory')).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    expect(annotations.get('deleteMemory')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
+    expect(annotations.get('removeTrackedWallet')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
+    expect(annotations.get('setSlippageSettings')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
+    expect(annotations.get('createMemory')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
+    expect(annotations.get('getUserMemoriesByCategory')).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
   });
 
   it('adds each write tool as <name>-transaction with destructiveHint when x-mcp-transactions: enabled', async () => {
@@ -76,39 +103,61 @@ describe.each(backendsFor(import.meta.url))('MCP SDK client against the gateway 
     expect(tools).toHaveLength(reads.length + writes.length);
     const transactions = tools.filter((t) => t.name.endsWith('-transaction'));
     expect(transactions.map((t) => t.name)).toEqual(writes.map((t) => `${t.name}-transaction`));
-    expect(transactions.every((t) => t.annotations?.destructiveHint === true && t.annotations.readOnlyHint === false)).toBe(true);
+    expect(
+      transactions.every((t) => t.annotations?.destructiveHint === true && t.annotations.readOnlyHint === false),
+    ).toBe(true);
   });
 
   it('calls a read tool without payment or credit and gets the x402 payment-required result', async () => {
     const { client } = await connect({ 'x-api-key': key });
-    const result = await client.callTool({ name: 'hederaContractIdToEvmAddress', arguments: { contractId: '0.0.1234' } });
+    const result = await client.callTool({
+      name: 'hederaContractIdToEvmAddress',
+      arguments: { contractId: '0.0.1234' },
+    });
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ x402Version: 2, error: expect.stringMatching(/^insufficient_credit: /), resource: { url: 'mcp://tool/hederaContractIdToEvmAddress' } });
+    expect(result.structuredContent).toMatchObject({
+      x402Version: 2,
+      error: expect.stringMatching(/^insufficient_credit: /),
+      resource: { url: 'mcp://tool/hederaContractIdToEvmAddress' },
+    });
     expect((result.structuredContent as { accepts: unknown[] }).accepts).toHaveLength(5);
   });
 
   it('answers Unknown tool for a -transaction tool without the opt-in, and reaches invoke with it', async () => {
     const args = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.01' };
     const readOnly = await connect({ 'x-api-key': key });
-    const refused = await readOnly.client.callTool({ name: 'ethNativeSend-transaction', arguments: args }).catch((error: unknown) => error);
+    const refused = await readOnly.client
+      .callTool({ name: 'ethNativeSend-transaction', arguments: args })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(McpError);
-    expect(refused).toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool: ethNativeSend-transaction') });
+    expect(refused).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Unknown tool: ethNativeSend-transaction'),
+    });
 
     const optedIn = await connect({ 'x-api-key': key, 'x-mcp-transactions': 'enabled' });
     const result = await optedIn.client.callTool({ name: 'ethNativeSend-transaction', arguments: args });
     // invoke takes it: valuing the send for the spending policy needs the Ethereum chain, which this gateway has not
     // configured, so it answers 503 naming the setting before any payment is asked for.
-    expect(result).toMatchObject({ isError: true, structuredContent: { code: 'not_configured', setting: 'RPC_URL_ETHEREUM' } });
+    expect(result).toMatchObject({
+      isError: true,
+      structuredContent: { code: 'not_configured', setting: 'RPC_URL_ETHEREUM' },
+    });
   });
 
   it('reports bad arguments as -32602 with each field and rule', async () => {
     const { client } = await connect({ 'x-api-key': key });
-    const error = await client.callTool({ name: 'hederaContractIdToEvmAddress', arguments: { contractId: 'not-an-id', extra: 1 } }).catch((e: unknown) => e);
+    const error = await client
+      .callTool({ name: 'hederaContractIdToEvmAddress', arguments: { contractId: 'not-an-id', extra: 1 } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpError);
     const { code, data } = error as McpError;
     expect(code).toBe(-32602);
     expect((data as { issues: { field: string; rule: string }[] }).issues).toEqual(
-      expect.arrayContaining([expect.objectContaining({ field: 'contractId', rule: 'format' }), expect.objectContaining({ rule: 'unknown_key' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'contractId', rule: 'format' }),
+        expect.objectContaining({ rule: 'unknown_key' }),
+      ]),
     );
   });
 

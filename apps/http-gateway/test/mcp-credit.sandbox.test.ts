@@ -28,14 +28,24 @@ describe.each(backendsFor(import.meta.url))('MCP calls paid from account credit 
   async function connect(key: string, headers: Record<string, string> = {}) {
     const client = new Client({ name: 'svc-credit-client', version: '1.0.0' });
     clients.push(client);
-    await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), { requestInit: { headers: { 'x-api-key': key, ...headers } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), {
+        requestInit: { headers: { 'x-api-key': key, ...headers } },
+      }),
+    );
     return client;
   }
 
   async function fundedPayer() {
     const account = privateKeyToAccount(generatePrivateKey());
     expect((await gateway.faucet({ address: account.address, token: 'BASE_USDC', amount: '1' })).status).toBe(200);
-    return { account, x402: new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient))) };
+    return {
+      account,
+      x402: new x402Client().register(
+        'eip155:*',
+        new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient)),
+      ),
+    };
   }
 
   const usdcOf = (address: Address) => baseUsdcOf(gateway.sandbox, address);
@@ -62,35 +72,65 @@ describe.each(backendsFor(import.meta.url))('MCP calls paid from account credit 
     const payee = SANDBOX_PAY_TO.base as Address;
     const before = await usdcOf(payee);
     const payFetch = wrapFetchWithPayment(fetch, x402);
-    const topup = await payFetch(`${gateway.url}/api/account/credit/topup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ amountUsd: '0.25' }) });
+    const topup = await payFetch(`${gateway.url}/api/account/credit/topup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ amountUsd: '0.25' }),
+    });
     expect(topup.status).toBe(200);
-    expect(await topup.json()).toMatchObject({ accountId, creditedUsd: '0.25', balanceUsd: '0.25', network: 'eip155:8453', transaction: expect.stringMatching(/^0x/) });
+    expect(await topup.json()).toMatchObject({
+      accountId,
+      creditedUsd: '0.25',
+      balanceUsd: '0.25',
+      network: 'eip155:8453',
+      transaction: expect.stringMatching(/^0x/),
+    });
     expect(topup.headers.get('payment-response')).toBeTruthy();
     expect(await usdcOf(payee)).toBe(before + 250_000n);
 
     const client = await connect(key);
     const result = await client.callTool({ name: TOOL, arguments: { contractId: '0.0.1234' } });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toEqual({ contractId: '0.0.1234', evmAddress: '0x00000000000000000000000000000000000004d2', sandbox: true });
+    expect(result.structuredContent).toEqual({
+      contractId: '0.0.1234',
+      evmAddress: '0x00000000000000000000000000000000000004d2',
+      sandbox: true,
+    });
     expect(result._meta?.['svc/credit']).toEqual({ chargedUsd: PRICE_USD, balanceUsd: expect.any(String) });
     expect(await creditBalance(gateway.db, accountId)).toBe(250_000n - PRICE);
     const [row] = await recentCalls(gateway.db, { tool: TOOL, limit: 1 });
-    expect(row).toMatchObject({ accountId, token: 'CREDIT', amount: PRICE.toString(), outcome: 'settled', httpStatus: 200 });
+    expect(row).toMatchObject({
+      accountId,
+      token: 'CREDIT',
+      amount: PRICE.toString(),
+      outcome: 'settled',
+      httpStatus: 200,
+    });
 
     const statement = await fetch(`${gateway.url}/api/account/credit`, { headers: { 'x-api-key': key } });
     const { balanceUsd, entries } = (await statement.json()) as { balanceUsd: string; entries: { kind: string }[] };
-    expect(balanceUsd).toBe(result._meta?.['svc/credit'] && (result._meta['svc/credit'] as { balanceUsd: string }).balanceUsd);
+    expect(balanceUsd).toBe(
+      result._meta?.['svc/credit'] && (result._meta['svc/credit'] as { balanceUsd: string }).balanceUsd,
+    );
     expect(entries.map((e) => e.kind)).toEqual(['debit', 'topup']);
   });
 
   it('asks for a top-up payment at the requested amount, and refuses bad amounts and missing credentials', async () => {
     const { key } = await newAccessKey(gateway.db);
-    const unpaid = await fetch(`${gateway.url}/api/account/credit/topup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ amountUsd: '12.5' }) });
+    const unpaid = await fetch(`${gateway.url}/api/account/credit/topup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ amountUsd: '12.5' }),
+    });
     expect(unpaid.status).toBe(402);
     const required = (await unpaid.json()) as PaymentRequired;
     expect(required.accepts.find((a) => a.network === 'eip155:8453')?.amount).toBe('12500000');
     for (const amountUsd of ['0', '0.001', '10000.01', 'five']) {
-      const bad = await fetch(`${gateway.url}/api/account/credit/topup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ amountUsd }) });
+      const bad = await fetch(`${gateway.url}/api/account/credit/topup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify({ amountUsd }),
+      });
       expect(bad.status, amountUsd).toBe(400);
       expect(((await bad.json()) as { issues: { field: string }[] }).issues[0]!.field).toBe('amountUsd');
     }
@@ -102,7 +142,10 @@ describe.each(backendsFor(import.meta.url))('MCP calls paid from account credit 
     const { key, accountId } = await newAccessKey(gateway.db);
     await cli('grant', '--account', accountId, '--usd', '0.1');
     const client = await connect(key);
-    const failed = await client.callTool({ name: 'deleteMemory', arguments: { memoryId: 'mem_000000000000000000000000' } });
+    const failed = await client.callTool({
+      name: 'deleteMemory',
+      arguments: { memoryId: 'mem_000000000000000000000000' },
+    });
     expect(failed.isError).toBe(true);
     expect(await creditBalance(gateway.db, accountId)).toBe(100_000n);
 
@@ -118,7 +161,9 @@ describe.each(backendsFor(import.meta.url))('MCP calls paid from account credit 
     const granted = await cli('grant', '--account', accountId, '--usd', (Number(PRICE_USD) * 2).toFixed(6));
     expect(granted[0]).toMatch(/^granted .* balance/);
     const client = await connect(key);
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => client.callTool({ name: TOOL, arguments: { contractId: `0.0.${i + 1}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => client.callTool({ name: TOOL, arguments: { contractId: `0.0.${i + 1}` } })),
+    );
     expect(results.filter((r) => !r.isError)).toHaveLength(2);
     expect(await creditBalance(gateway.db, accountId)).toBe(0n);
 

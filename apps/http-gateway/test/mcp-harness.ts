@@ -11,5 +11,10 @@ export async function newAccessKey(db: Db, environment: AccessKeyEnvironment = '
 
 /** One raw JSON-RPC POST to /api/mcp. */
 export function mcpPost(app: FastifyInstance, body: unknown, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url: '/api/mcp', headers: { 'content-type': 'application/json', ...headers }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+  return app.inject({
+    method: 'POST',
+    url: '/api/mcp',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }

@@ -21,7 +21,11 @@ describe.each(backendsFor(import.meta.url))('POST /api/mcp over raw HTTP on $nam
         const res = await mcpPost(h.app, { jsonrpc: '2.0', id: 1, method, params: {} });
         expect(res.statusCode, method).toBe(401);
         expect(res.headers['www-authenticate']).toBe(CHALLENGE);
-        expect(res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { code: 'credentials_required' } } });
+        expect(res.json()).toMatchObject({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32000, data: { code: 'credentials_required' } },
+        });
       }
     });
 
@@ -64,34 +68,67 @@ describe.each(backendsFor(import.meta.url))('POST /api/mcp over raw HTTP on $nam
 
   describe('transport rules', () => {
     it('answers initialize with the requested version it speaks, serverInfo and the tools capability, without a session id', async () => {
-      const res = await mcpPost(h.app, { jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }, auth());
+      const res = await mcpPost(
+        h.app,
+        {
+          jsonrpc: '2.0',
+          id: 'init',
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        },
+        auth(),
+      );
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('application/json');
       expect(res.headers['mcp-session-id']).toBeUndefined();
       expect(res.json()).toEqual({
         jsonrpc: '2.0',
         id: 'init',
-        result: { protocolVersion: '2025-06-18', capabilities: { tools: { listChanged: false } }, serverInfo: { name: 'svc-tools', title: expect.any(String), version: '2.0.10' } },
+        result: {
+          protocolVersion: '2025-06-18',
+          capabilities: { tools: { listChanged: false } },
+          serverInfo: { name: 'svc-tools', title: expect.any(String), version: '2.0.10' },
+        },
       });
     });
 
     it('answers initialize with a newer version it speaks with that version, and with its latest to an unknown one', async () => {
       const initialize = (protocolVersion: string) =>
-        mcpPost(h.app, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } } }, auth());
+        mcpPost(
+          h.app,
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+          },
+          auth(),
+        );
       expect((await initialize('2025-11-25')).json().result.protocolVersion).toBe('2025-11-25');
       expect((await initialize('2099-01-01')).json().result.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
     });
 
     it('accepts an MCP-Protocol-Version the SDK speaks, or none, and answers 400 to any other', async () => {
-      for (const version of ['2025-06-18', '2025-11-25']) expect((await mcpPost(h.app, ping, { ...auth(), 'mcp-protocol-version': version })).json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+      for (const version of ['2025-06-18', '2025-11-25'])
+        expect((await mcpPost(h.app, ping, { ...auth(), 'mcp-protocol-version': version })).json()).toEqual({
+          jsonrpc: '2.0',
+          id: 1,
+          result: {},
+        });
       expect((await mcpPost(h.app, ping, auth())).statusCode).toBe(200);
       const res = await mcpPost(h.app, ping, { ...auth(), 'mcp-protocol-version': '1999-01-01' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ code: -32000, message: expect.stringContaining('Unsupported protocol version: 1999-01-01') });
+      expect(res.json().error).toMatchObject({
+        code: -32000,
+        message: expect.stringContaining('Unsupported protocol version: 1999-01-01'),
+      });
     });
 
     it('acknowledges notifications and responses with 202 and no body', async () => {
-      for (const body of [{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 9, result: {} }]) {
+      for (const body of [
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 9, result: {} },
+      ]) {
         const res = await mcpPost(h.app, body, auth());
         expect(res.statusCode).toBe(202);
         expect(res.body).toBe('');
@@ -101,7 +138,11 @@ describe.each(backendsFor(import.meta.url))('POST /api/mcp over raw HTTP on $nam
     it('refuses a batch with 400 / -32600', async () => {
       const res = await mcpPost(h.app, [ping, ping], auth());
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('Batch') } });
+      expect(res.json()).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringContaining('Batch') },
+      });
     });
 
     it.each([
@@ -127,13 +168,25 @@ describe.each(backendsFor(import.meta.url))('POST /api/mcp over raw HTTP on $nam
       const res = await h.app.inject({
         method: 'OPTIONS',
         url: '/api/mcp',
-        headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-api-key, mcp-protocol-version' },
+        headers: {
+          origin: 'https://agent.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, x-api-key, mcp-protocol-version',
+        },
       });
       expect(res.statusCode).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['access-control-allow-methods']).toContain('POST');
       const allowed = String(res.headers['access-control-allow-headers']).split(', ');
-      expect(allowed).toEqual(expect.arrayContaining(['content-type', 'authorization', 'x-api-key', 'mcp-protocol-version', 'x-mcp-transactions']));
+      expect(allowed).toEqual(
+        expect.arrayContaining([
+          'content-type',
+          'authorization',
+          'x-api-key',
+          'mcp-protocol-version',
+          'x-mcp-transactions',
+        ]),
+      );
       expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     });
 
@@ -145,28 +198,60 @@ describe.each(backendsFor(import.meta.url))('POST /api/mcp over raw HTTP on $nam
   });
 
   describe('tools/call through invoke', () => {
-    const call = (name: string, args: unknown, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-      mcpPost(h.app, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args, ...extra } }, { ...auth(), ...headers });
+    const call = (
+      name: string,
+      args: unknown,
+      extra: Record<string, unknown> = {},
+      headers: Record<string, string> = {},
+    ) =>
+      mcpPost(
+        h.app,
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args, ...extra } },
+        { ...auth(), ...headers },
+      );
 
     it('answers a call the account has no credit for with the x402 MCP payment-required result', async () => {
       const { result } = (await call('hederaContractIdToEvmAddress', { contractId: '0.0.5' })).json();
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toMatchObject({ x402Version: 2, resource: { url: 'mcp://tool/hederaContractIdToEvmAddress' } });
+      expect(result.structuredContent).toMatchObject({
+        x402Version: 2,
+        resource: { url: 'mcp://tool/hederaContractIdToEvmAddress' },
+      });
       expect(result.structuredContent.accepts).toHaveLength(5);
-      expect(JSON.parse(result.content[0].text)).toEqual({ 'x402/error': { code: 402, message: result.structuredContent.error, data: result.structuredContent } });
+      expect(JSON.parse(result.content[0].text)).toEqual({
+        'x402/error': { code: 402, message: result.structuredContent.error, data: result.structuredContent },
+      });
       expect(result.structuredContent.error).toMatch(/^insufficient_credit: /);
     });
 
     it('answers a call to a tool without a handler with isError not_implemented, without asking for payment', async () => {
       const { result } = (await call('websearch', { query: 'btc etf' })).json();
-      expect(result).toMatchObject({ isError: true, structuredContent: { code: 'not_implemented', status: 501, tool: 'websearch' } });
+      expect(result).toMatchObject({
+        isError: true,
+        structuredContent: { code: 'not_implemented', status: 501, tool: 'websearch' },
+      });
     });
 
     it('answers a paid call to a tool without a handler with isError not_implemented (nothing charged)', async () => {
       // Well-formed but never verified: a tool without a handler is refused before its payment is looked at.
-      const payment = { x402Version: 2, accepted: { scheme: 'exact', network: 'eip155:8453', asset: '0x', amount: '1', payTo: '0x', maxTimeoutSeconds: 60, extra: {} }, payload: {} };
+      const payment = {
+        x402Version: 2,
+        accepted: {
+          scheme: 'exact',
+          network: 'eip155:8453',
+          asset: '0x',
+          amount: '1',
+          payTo: '0x',
+          maxTimeoutSeconds: 60,
+          extra: {},
+        },
+        payload: {},
+      };
       const { result } = (await call('websearch', { query: 'btc etf' }, { _meta: { 'x402/payment': payment } })).json();
-      expect(result).toMatchObject({ isError: true, structuredContent: { code: 'not_implemented', status: 501, tool: 'websearch' } });
+      expect(result).toMatchObject({
+        isError: true,
+        structuredContent: { code: 'not_implemented', status: 501, tool: 'websearch' },
+      });
     });
 
     it('answers invalid arguments with -32602 listing each field and rule, before any payment is asked', async () => {
@@ -187,12 +272,22 @@ describe.each(backendsFor(import.meta.url))('POST /api/mcp over raw HTTP on $nam
 
     it('answers "Unknown tool" for a -transaction tool without the opt-in, and reaches invoke with it', async () => {
       const args = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.01' };
-      expect((await call('ethNativeSend-transaction', args)).json().error).toEqual({ code: -32602, message: 'Unknown tool: ethNativeSend-transaction' });
-      expect((await call('ethNativeSend-transaction', args, {}, { 'x-mcp-transactions': 'yes' })).json().error.message).toBe('Unknown tool: ethNativeSend-transaction');
-      const { result } = (await call('ethNativeSend-transaction', args, {}, { 'x-mcp-transactions': 'enabled' })).json();
+      expect((await call('ethNativeSend-transaction', args)).json().error).toEqual({
+        code: -32602,
+        message: 'Unknown tool: ethNativeSend-transaction',
+      });
+      expect(
+        (await call('ethNativeSend-transaction', args, {}, { 'x-mcp-transactions': 'yes' })).json().error.message,
+      ).toBe('Unknown tool: ethNativeSend-transaction');
+      const { result } = (
+        await call('ethNativeSend-transaction', args, {}, { 'x-mcp-transactions': 'enabled' })
+      ).json();
       // invoke takes it: valuing the send for the spending policy needs the Ethereum chain, which this gateway has not
       // configured, so it answers 503 naming the setting before any payment is asked for.
-      expect(result).toMatchObject({ isError: true, structuredContent: { code: 'not_configured', setting: 'RPC_URL_ETHEREUM' } });
+      expect(result).toMatchObject({
+        isError: true,
+        structuredContent: { code: 'not_configured', setting: 'RPC_URL_ETHEREUM' },
+      });
     });
   });
 });

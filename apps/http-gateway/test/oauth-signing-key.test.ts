@@ -37,8 +37,12 @@ describe('the OAuth signing key', () => {
     const setting = await readFile(join(dir, SIGNING_KEY_FILE), 'utf8');
     expect((await loadSigningKey({ setting, dataDir: await dataDir() })).kid).toBe(generated.kid);
     await expect(loadSigningKey({ setting: 'not json', dataDir: dir })).rejects.toBeInstanceOf(ConfigError);
-    await expect(loadSigningKey({ setting: JSON.stringify({ kty: 'oct', k: 'c2VjcmV0' }), dataDir: dir })).rejects.toThrow(/P-256 private JWK/);
+    await expect(
+      loadSigningKey({ setting: JSON.stringify({ kty: 'oct', k: 'c2VjcmV0' }), dataDir: dir }),
+    ).rejects.toThrow(/P-256 private JWK/);
     const { d: _private, ...publicOnly } = JSON.parse(setting) as Record<string, string>;
-    await expect(loadSigningKey({ setting: JSON.stringify(publicOnly), dataDir: dir })).rejects.toThrow(/P-256 private JWK/);
+    await expect(loadSigningKey({ setting: JSON.stringify(publicOnly), dataDir: dir })).rejects.toThrow(
+      /P-256 private JWK/,
+    );
   });
 });

@@ -63,8 +63,7 @@ describe.each(backendsFor(import.meta.url))('a payment pays for its own call onl
   const errorOf = (res: Response) => decodePaymentRequiredHeader(res.headers.get('payment-required')!).error;
   const pay = (tool: string, input: unknown, payment: PaymentPayload) =>
     gateway.call(tool, input, { 'payment-signature': encodePaymentSignatureHeader(payment) });
-  const requiredBy = (res: Response) =>
-    decodePaymentRequiredHeader(res.headers.get('payment-required')!);
+  const requiredBy = (res: Response) => decodePaymentRequiredHeader(res.headers.get('payment-required')!);
   const allAlreadyUsed = (answers: Response[]) => {
     for (const refused of answers.filter((res) => res.status === 402)) {
       expect(errorOf(refused)).toMatch(/^payment_already_used: /);

@@ -15,8 +15,10 @@ const upperHex = (hex: string) => `0x${hex.slice(2).toUpperCase()}`;
 export function respellings(payment: PaymentPayload): PaymentPayload[] {
   const inner = payment.payload as unknown as ExactEvmPayload;
   const { authorization } = inner;
-  const respelled = (payload: object): PaymentPayload =>
-    ({ ...payment, payload: payload as PaymentPayload['payload'] });
+  const respelled = (payload: object): PaymentPayload => ({
+    ...payment,
+    payload: payload as PaymentPayload['payload'],
+  });
   return [
     payment,
     respelled({ ...inner, memo: 'same authorization' }),

@@ -66,22 +66,31 @@ async function deploy(chain: SandboxEvmChain, deployer: PrivateKeyAccount, runti
   const wallet = createWalletClient({ account: deployer, chain: chain.chain, transport: http(chain.rpcUrl) });
   const hash = await wallet.sendTransaction({ data: deployCodeOf(runtime), gas: 100_000n });
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deploying a recipient contract failed (${hash})`);
+  if (receipt.status !== 'success' || !receipt.contractAddress)
+    throw new Error(`deploying a recipient contract failed (${hash})`);
   return getAddress(receipt.contractAddress);
 }
 
 /** Deploys a contract that refuses every transfer (it reverts in every block after block 0). */
-export const deployRefusingReceiver = async (chain: SandboxEvmChain, fundDeployer: (address: Address) => Promise<void>) =>
-  deploy(chain, await fundedDeployer(chain, fundDeployer), receiverUntilBlock(0n));
+export const deployRefusingReceiver = async (
+  chain: SandboxEvmChain,
+  fundDeployer: (address: Address) => Promise<void>,
+) => deploy(chain, await fundedDeployer(chain, fundDeployer), receiverUntilBlock(0n));
 
-export const deployCountingReceiver = async (chain: SandboxEvmChain, fundDeployer: (address: Address) => Promise<void>) =>
-  deploy(chain, await fundedDeployer(chain, fundDeployer), COUNTING_RECEIVER);
+export const deployCountingReceiver = async (
+  chain: SandboxEvmChain,
+  fundDeployer: (address: Address) => Promise<void>,
+) => deploy(chain, await fundedDeployer(chain, fundDeployer), COUNTING_RECEIVER);
 
 /**
  * Deploys a contract that accepts transfers mined within `blocks` blocks after its own deployment block and reverts
  * later ones. Nothing else may mine on `chain` meanwhile.
  */
-export async function deployReceiverOpenFor(chain: SandboxEvmChain, fundDeployer: (address: Address) => Promise<void>, blocks: bigint): Promise<Address> {
+export async function deployReceiverOpenFor(
+  chain: SandboxEvmChain,
+  fundDeployer: (address: Address) => Promise<void>,
+  blocks: bigint,
+): Promise<Address> {
   const deployer = await fundedDeployer(chain, fundDeployer);
   const deploymentBlock = (await chain.publicClient.getBlockNumber({ cacheTime: 0 })) + 1n;
   return deploy(chain, deployer, receiverUntilBlock(deploymentBlock + blocks));

@@ -6,7 +6,12 @@ import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
-import { createSIWxMessage, encodeSIWxHeader, SIGN_IN_WITH_X, type SIWxExtension } from '@x402/extensions/sign-in-with-x';
+import {
+  createSIWxMessage,
+  encodeSIWxHeader,
+  SIGN_IN_WITH_X,
+  type SIWxExtension,
+} from '@x402/extensions/sign-in-with-x';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { a2aClient, asTask, callTool, userMessage, WITH_X402 } from './a2a-harness.js';
@@ -18,7 +23,10 @@ const RACERS = 3;
 
 const randomAddress = () => privateKeyToAccount(generatePrivateKey()).address;
 const paymentSubmitted = (taskId: string, payload: PaymentPayload) =>
-  userMessage([{ text: 'payment attached' }], { taskId, metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payload } });
+  userMessage([{ text: 'payment attached' }], {
+    taskId,
+    metadata: { 'x402.payment.status': 'payment-submitted', 'x402.payment.payload': payload },
+  });
 const memories = (n: number) => Array.from({ length: n }, (_, i) => ({ category: 'race', content: `memory ${i}` }));
 
 /**
@@ -32,9 +40,16 @@ describe.each(backendsFor(import.meta.url))('a refused settlement leaves nothing
   /** A wallet holding exactly the price of one `tool` call in sandbox USDC. */
   async function payerOfOneCall(tool: string) {
     const account = privateKeyToAccount(generatePrivateKey());
-    const res = await gateway.faucet({ address: account.address, token: 'BASE_USDC', amount: priceOf(findTool(tool)!) });
+    const res = await gateway.faucet({
+      address: account.address,
+      token: 'BASE_USDC',
+      amount: priceOf(findTool(tool)!),
+    });
     expect(res.status).toBe(200);
-    const x402 = new x402Client().register('eip155:*', new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient)));
+    const x402 = new x402Client().register(
+      'eip155:*',
+      new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient)),
+    );
     return { account, x402 };
   }
 
@@ -55,7 +70,10 @@ describe.each(backendsFor(import.meta.url))('a refused settlement leaves nothing
   /** The inputs of the racing calls, for the account they act for (after any setup of its own). */
   type InputsOf = (accountId: string) => Promise<readonly unknown[]> | readonly unknown[];
   /** Which of the racing calls was paid (answered with the tool's result); every other one was refused. */
-  type Race = (tool: string, inputsOf: InputsOf) => Promise<{ accountId: string; paid: number; inputs: readonly unknown[] }>;
+  type Race = (
+    tool: string,
+    inputsOf: InputsOf,
+  ) => Promise<{ accountId: string; paid: number; inputs: readonly unknown[] }>;
 
   /** REST: every call signed in as the payer's wallet, all sent at once. */
   const overRest: Race = async (tool, inputsOf) => {
@@ -75,11 +93,21 @@ describe.each(backendsFor(import.meta.url))('a refused settlement leaves nothing
     const client = await a2aClient(gateway.url, { 'x-api-key': key, ...WITH_X402 });
     const { x402 } = await payerOfOneCall(tool);
     const inputs = await inputsOf(accountId);
-    const asked = await Promise.all(inputs.map(async (input) => asTask(await client.sendMessage(callTool(tool, input)))));
-    const payments = await Promise.all(asked.map((task) => x402.createPaymentPayload(task.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired)));
-    const done = await Promise.all(asked.map(async (task, i) => asTask(await client.sendMessage(paymentSubmitted(task.id, payments[i]!)))));
+    const asked = await Promise.all(
+      inputs.map(async (input) => asTask(await client.sendMessage(callTool(tool, input)))),
+    );
+    const payments = await Promise.all(
+      asked.map((task) =>
+        x402.createPaymentPayload(task.status?.message?.metadata?.['x402.payment.required'] as PaymentRequired),
+      ),
+    );
+    const done = await Promise.all(
+      asked.map(async (task, i) => asTask(await client.sendMessage(paymentSubmitted(task.id, payments[i]!)))),
+    );
     const states = done.map((task) => task.status?.state);
-    expect([...states].sort()).toEqual([TaskState.TASK_STATE_COMPLETED, ...Array(inputs.length - 1).fill(TaskState.TASK_STATE_FAILED)].sort());
+    expect([...states].sort()).toEqual(
+      [TaskState.TASK_STATE_COMPLETED, ...Array(inputs.length - 1).fill(TaskState.TASK_STATE_FAILED)].sort(),
+    );
     for (const task of done.filter((task) => task.status?.state === TaskState.TASK_STATE_FAILED)) {
       expect(task.status?.message?.metadata?.['x402.payment.status']).toBe('payment-failed');
     }
@@ -98,7 +126,9 @@ describe.each(backendsFor(import.meta.url))('a refused settlement leaves nothing
     it('deleteMemory: only the memory whose call was paid is gone', async () => {
       let ids: string[] = [];
       const { accountId, paid } = await race('deleteMemory', async (accountId) => {
-        const stored = await Promise.all(memories(RACERS).map((memory) => insertMemory(gateway.db, accountId, memory, 100)));
+        const stored = await Promise.all(
+          memories(RACERS).map((memory) => insertMemory(gateway.db, accountId, memory, 100)),
+        );
         ids = stored.map((memory) => memory!.memoryId);
         return ids.map((memoryId) => ({ memoryId }));
       });
@@ -107,7 +137,9 @@ describe.each(backendsFor(import.meta.url))('a refused settlement leaves nothing
     });
 
     it('addTrackedWallet: one wallet tracked for the one payment that settled', async () => {
-      const { accountId, paid, inputs } = await race('addTrackedWallet', () => Array.from({ length: RACERS }, () => ({ address: randomAddress(), chains: ['base'] })));
+      const { accountId, paid, inputs } = await race('addTrackedWallet', () =>
+        Array.from({ length: RACERS }, () => ({ address: randomAddress(), chains: ['base'] })),
+      );
       const tracked = await trackedWalletsOf(gateway.db, accountId);
       expect(tracked.map((wallet) => wallet.address)).toEqual([(inputs[paid] as { address: string }).address]);
     });

@@ -13,7 +13,13 @@ describe.each(backendsFor(import.meta.url))('request bodies on every route ($nam
   beforeAll(async () => {
     ({ key } = await newAccessKey(h.db));
   });
-  const a2aPost = (payload: string) => h.app.inject({ method: 'POST', url: '/api/a2a', headers: { 'content-type': 'application/json', 'x-api-key': key }, payload });
+  const a2aPost = (payload: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/a2a',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      payload,
+    });
   const a2aMessage = (data: string, id = '1') =>
     `{"jsonrpc":"2.0","id":${id},"method":"message/send","params":{"message":{"kind":"message","messageId":"m1","role":"user","parts":[{"kind":"data","data":{"tool":"websearch","input":{"query":${data}}}}]}}}`;
 
@@ -27,7 +33,10 @@ describe.each(backendsFor(import.meta.url))('request bodies on every route ($nam
   it('reads a body nested exactly to the limit (it reaches validation)', async () => {
     const res = await post(h.app, 'websearch', `{"query":${nested(MAX_JSON_DEPTH - 1)}}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'invalid_input', issues: [expect.objectContaining({ field: 'query', rule: 'type' })] });
+    expect(res.json()).toMatchObject({
+      code: 'invalid_input',
+      issues: [expect.objectContaining({ field: 'query', rule: 'type' })],
+    });
   });
 
   it('answers MCP with 400 / -32600 for a deeply nested id or _meta', async () => {
@@ -37,7 +46,11 @@ describe.each(backendsFor(import.meta.url))('request bodies on every route ($nam
     ]) {
       const res = await mcpPost(h.app, payload, { 'x-api-key': key });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, data: { code: 'nesting_too_deep' } } });
+      expect(res.json()).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, data: { code: 'nesting_too_deep' } },
+      });
     }
   });
 
@@ -45,7 +58,11 @@ describe.each(backendsFor(import.meta.url))('request bodies on every route ($nam
     for (const payload of [a2aMessage(TOO_DEEP), a2aMessage('"btc"', TOO_DEEP)]) {
       const res = await a2aPost(payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, data: { code: 'nesting_too_deep' } } });
+      expect(res.json()).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, data: { code: 'nesting_too_deep' } },
+      });
     }
   });
 
@@ -54,24 +71,45 @@ describe.each(backendsFor(import.meta.url))('request bodies on every route ($nam
     for (const payload of [a2aMessage('"x\\u0000y"'), a2aMessage('"btc"', '"x\\u0000"')]) {
       const res = await a2aPost(payload);
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, data: { code: 'invalid_input', issues: [expect.objectContaining({ field: 'message', rule: 'format' })] } } });
+      expect(res.json()).toMatchObject({
+        jsonrpc: '2.0',
+        error: {
+          code: -32600,
+          data: { code: 'invalid_input', issues: [expect.objectContaining({ field: 'message', rule: 'format' })] },
+        },
+      });
     }
     expect((await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM a2a_tasks')).rows[0]!.n).toBe(tasksBefore);
   });
 
   it('answers the OAuth client registration with invalid_request for a deeply nested body', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/oauth/register', headers: { 'content-type': 'application/json' }, payload: `{"redirect_uris":${TOO_DEEP}}` });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/oauth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"redirect_uris":${TOO_DEEP}}`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('invalid_request');
   });
 
   it('answers a text/plain body with 415 on tool routes, MCP and A2A', async () => {
     const headers = { 'content-type': 'text/plain', 'x-api-key': key };
-    const tool = await h.app.inject({ method: 'POST', url: '/api/tools/execute/unified/websearch', headers, payload: '{"query":"btc"}' });
+    const tool = await h.app.inject({
+      method: 'POST',
+      url: '/api/tools/execute/unified/websearch',
+      headers,
+      payload: '{"query":"btc"}',
+    });
     expect(tool.statusCode).toBe(415);
     expect(tool.json().code).toBe('unsupported_media_type');
     for (const url of ['/api/mcp', '/api/a2a']) {
-      const res = await h.app.inject({ method: 'POST', url, headers, payload: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+      const res = await h.app.inject({
+        method: 'POST',
+        url,
+        headers,
+        payload: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      });
       expect(res.statusCode, url).toBe(415);
     }
   });

@@ -14,20 +14,47 @@ describe('sandbox routes', () => {
   it('GET /api/sandbox describes every sandbox chain with its RPC URL and seeded tokens', async () => {
     const res = await fetch(`${gateway.url}/api/sandbox`);
     expect(res.status).toBe(200);
-    const { chains } = (await res.json()) as { chains: { chain: string; network: string; rpcUrl: string | null; tokens: { symbol: string; address: string | null; decimals: number }[] }[] };
+    const { chains } = (await res.json()) as {
+      chains: {
+        chain: string;
+        network: string;
+        rpcUrl: string | null;
+        tokens: { symbol: string; address: string | null; decimals: number }[];
+      }[];
+    };
     const base = chains.find((chain) => chain.chain === 'base');
     expect(base).toMatchObject({ network: NETWORKS.base, rpcUrl: gateway.sandbox.base.rpcUrl });
     expect(base?.tokens).toContainEqual({ symbol: 'USDC', address: gateway.sandbox.base.usdc, decimals: 6 });
-    expect(chains.find((chain) => chain.chain === 'solana')).toMatchObject({ network: NETWORKS.solana, rpcUrl: gateway.sandbox.solana.rpcUrl });
+    expect(chains.find((chain) => chain.chain === 'solana')).toMatchObject({
+      network: NETWORKS.solana,
+      rpcUrl: gateway.sandbox.solana.rpcUrl,
+    });
   });
 
   it('faucet: a token by symbol in any case or by contract address, on the named chain', async () => {
-    const usdcOf = () => gateway.sandbox.base.publicClient.readContract({ address: gateway.sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [EVM_ADDRESS] });
+    const usdcOf = () =>
+      gateway.sandbox.base.publicClient.readContract({
+        address: gateway.sandbox.base.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [EVM_ADDRESS],
+      });
     const before = await usdcOf();
     const bySymbol = await gateway.faucet({ address: EVM_ADDRESS, chain: 'base', token: 'usdc', amount: '2' });
     expect(bySymbol.status).toBe(200);
-    expect(await bySymbol.json()).toMatchObject({ chain: 'base', network: NETWORKS.base, token: 'USDC', asset: gateway.sandbox.base.usdc, atomic: '2000000' });
-    const byAddress = await gateway.faucet({ address: EVM_ADDRESS, chain: 'base', token: gateway.sandbox.base.usdc, amount: '1.5' });
+    expect(await bySymbol.json()).toMatchObject({
+      chain: 'base',
+      network: NETWORKS.base,
+      token: 'USDC',
+      asset: gateway.sandbox.base.usdc,
+      atomic: '2000000',
+    });
+    const byAddress = await gateway.faucet({
+      address: EVM_ADDRESS,
+      chain: 'base',
+      token: gateway.sandbox.base.usdc,
+      amount: '1.5',
+    });
     expect(byAddress.status).toBe(200);
     // The worker's sandbox is shared with other test files, which may have funded this address too.
     expect((await usdcOf()) - before).toBe(3_500_000n);
@@ -38,7 +65,10 @@ describe('sandbox routes', () => {
     expect((await gateway.faucet({ address: signer.address, token: 'SOL', amount: '1' })).status).toBe(200);
     const ambiguous = await gateway.faucet({ address: EVM_ADDRESS, token: 'USDC', amount: '1' });
     expect(ambiguous.status).toBe(400);
-    expect(await ambiguous.json()).toMatchObject({ code: 'invalid_input', issues: [{ field: 'chain', rule: 'required' }] });
+    expect(await ambiguous.json()).toMatchObject({
+      code: 'invalid_input',
+      issues: [{ field: 'chain', rule: 'required' }],
+    });
   });
 
   it('faucet: an unknown token, chain or a wrong address format is a 400 naming the field, and funds nothing', async () => {
@@ -58,8 +88,15 @@ describe('sandbox routes', () => {
     const res = await gateway.faucet({ address: holder, chain: 'base', token: 'USDC', amount: '0.0000001' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ issues: [{ field: 'amount', rule: 'too_precise', limit: 6 }] });
-    expect((await gateway.faucet({ address: holder, chain: 'base', token: 'USDC', amount: '0.1000000' })).status).toBe(200);
-    const balance = await gateway.sandbox.base.publicClient.readContract({ address: gateway.sandbox.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [holder] });
+    expect((await gateway.faucet({ address: holder, chain: 'base', token: 'USDC', amount: '0.1000000' })).status).toBe(
+      200,
+    );
+    const balance = await gateway.sandbox.base.publicClient.readContract({
+      address: gateway.sandbox.base.usdc,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [holder],
+    });
     expect(balance).toBe(100_000n);
   });
 
@@ -70,15 +107,23 @@ describe('sandbox routes', () => {
       [{ address: EVM_ADDRESS, chain: 'base', token: 'USDC', amount: huge }, '1000000'],
       [{ address: EVM_ADDRESS, chain: 'base', token: 'ETH', amount: '1000000.000000000000000001' }, '1000000'],
       [{ address: solana, chain: 'solana', token: 'SOL', amount: '18446744073.709551616' }, '1000000'],
-      [{ address: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', chain: 'stacks', token: 'STX', amount: huge }, '1000000'],
+      [
+        { address: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', chain: 'stacks', token: 'STX', amount: huge },
+        '1000000',
+      ],
       [{ address: '0.0.2', chain: 'hedera', token: 'HBAR', amount: huge }, '1000000'],
-      [{ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', chain: 'bitcoin', token: 'BTC', amount: huge }, '1000000'],
+      [
+        { address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', chain: 'bitcoin', token: 'BTC', amount: huge },
+        '1000000',
+      ],
       [{ address: EVM_ADDRESS, chain: 'base', token: 'SBXNFT', amount: '101' }, '100'],
       [{ address: EVM_ADDRESS, chain: 'base', token: 'SBXITEM', amount: huge }, '1000000'],
     ] as const) {
       const res = await gateway.faucet(request);
       expect(res.status, `${request.chain} ${request.token}`).toBe(400);
-      expect(await res.json(), `${request.chain} ${request.token}`).toMatchObject({ issues: [{ field: 'amount', rule: 'too_big', limit }] });
+      expect(await res.json(), `${request.chain} ${request.token}`).toMatchObject({
+        issues: [{ field: 'amount', rule: 'too_big', limit }],
+      });
     }
   });
 
@@ -90,31 +135,67 @@ describe('sandbox routes', () => {
 
   it('GET /api/sandbox lists the five EVM chains with their native coin, seeded tokens and pools (started on demand)', async () => {
     const { chains } = (await (await fetch(`${gateway.url}/api/sandbox`)).json()) as {
-      chains: { chain: string; network: string; rpcUrl: string; nativeSymbol: string; tokens: { symbol: string }[]; pools: { address: string; tokens: string[] }[] }[];
+      chains: {
+        chain: string;
+        network: string;
+        rpcUrl: string;
+        nativeSymbol: string;
+        tokens: { symbol: string }[];
+        pools: { address: string; tokens: string[] }[];
+      }[];
     };
-    const expected = { ethereum: ['eip155:1', 'ETH', 'WETH'], bsc: ['eip155:56', 'BNB', 'WBNB'], polygon: ['eip155:137', 'POL', 'WPOL'], base: ['eip155:8453', 'ETH', 'WETH'], altchain: ['eip155:4663', 'ETH', 'WETH'] };
+    const expected = {
+      ethereum: ['eip155:1', 'ETH', 'WETH'],
+      bsc: ['eip155:56', 'BNB', 'WBNB'],
+      polygon: ['eip155:137', 'POL', 'WPOL'],
+      base: ['eip155:8453', 'ETH', 'WETH'],
+      altchain: ['eip155:4663', 'ETH', 'WETH'],
+    };
     for (const [key, [network, native, wrapped]] of Object.entries(expected)) {
       const chain = chains.find((candidate) => candidate.chain === key);
-      expect(chain, key).toMatchObject({ network, nativeSymbol: native, rpcUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
-      expect(chain!.tokens.map((token) => token.symbol)).toEqual(expect.arrayContaining([native, 'USDC', wrapped, 'LINK', 'UNI', 'WBTC', 'SBXNFT', 'SBXITEM']));
-      expect(chain!.pools).toContainEqual({ address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), tokens: ['LINK', 'USDC'] });
-      expect(chain!.pools).toContainEqual({ address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), tokens: [wrapped, 'USDC'] });
+      expect(chain, key).toMatchObject({
+        network,
+        nativeSymbol: native,
+        rpcUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      });
+      expect(chain!.tokens.map((token) => token.symbol)).toEqual(
+        expect.arrayContaining([native, 'USDC', wrapped, 'LINK', 'UNI', 'WBTC', 'SBXNFT', 'SBXITEM']),
+      );
+      expect(chain!.pools).toContainEqual({
+        address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+        tokens: ['LINK', 'USDC'],
+      });
+      expect(chain!.pools).toContainEqual({
+        address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+        tokens: [wrapped, 'USDC'],
+      });
     }
   });
 
   it('faucet: every sandbox asset on a lazily started EVM chain (native by symbol, ERC-20 by symbol or address, NFTs)', async () => {
     const bsc = await gateway.sandbox.evm(56);
-    const read = (token: `0x${string}`) => bsc.chain.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [EVM_ADDRESS] });
+    const read = (token: `0x${string}`) =>
+      bsc.chain.publicClient.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [EVM_ADDRESS],
+      });
     const before = await bsc.chain.publicClient.getBalance({ address: EVM_ADDRESS });
     expect((await gateway.faucet({ address: EVM_ADDRESS, token: 'BNB', amount: '1.5' })).status).toBe(200);
     expect(await bsc.chain.publicClient.getBalance({ address: EVM_ADDRESS })).toBe(before + 1_500_000_000_000_000_000n);
     const link = bsc.token('LINK')!.address!;
     expect((await gateway.faucet({ address: EVM_ADDRESS, chain: 'bsc', token: link, amount: '3' })).status).toBe(200);
     expect(await read(link)).toBe(3_000_000_000_000_000_000n);
-    expect((await gateway.faucet({ address: EVM_ADDRESS, chain: 'bsc', token: 'wbtc', amount: '0.25' })).status).toBe(200);
+    expect((await gateway.faucet({ address: EVM_ADDRESS, chain: 'bsc', token: 'wbtc', amount: '0.25' })).status).toBe(
+      200,
+    );
     expect(await read(bsc.token('WBTC')!.address!)).toBe(25_000_000n);
     const nft = await gateway.faucet({ address: EVM_ADDRESS, chain: 'bsc', token: 'SBXNFT', amount: '2' });
     expect(nft.status).toBe(200);
-    expect(await nft.json()).toMatchObject({ token: 'SBXNFT', tokenIds: [expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/)] });
+    expect(await nft.json()).toMatchObject({
+      token: 'SBXNFT',
+      tokenIds: [expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/)],
+    });
   });
 });

@@ -1,6 +1,10 @@
 import { findTool, priceOf } from '@svc/contracts';
 import { recentCalls } from '@svc/store';
-import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import {
+  decodePaymentRequiredHeader,
+  decodePaymentResponseHeader,
+  encodePaymentSignatureHeader,
+} from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
 import {
   createSIWxMessage,
@@ -56,13 +60,22 @@ describe.each(backendsFor(import.meta.url))('identity-gated tools with SIWX ($na
     const first = await freshChallenge();
     const second = await freshChallenge();
     const url = new URL(gateway.url);
-    expect(first.challenge.info).toMatchObject({ domain: url.host, uri: `${gateway.url}/api/tools/execute/unified/getUserMemoryCategories`, version: '1' });
+    expect(first.challenge.info).toMatchObject({
+      domain: url.host,
+      uri: `${gateway.url}/api/tools/execute/unified/getUserMemoryCategories`,
+      version: '1',
+    });
     expect(first.challenge.info.nonce).toMatch(/^[0-9a-f]{48}$/);
     expect(second.challenge.info.nonce).not.toBe(first.challenge.info.nonce);
-    expect(first.challenge.supportedChains.map((c) => c.chainId)).toEqual(['eip155:8453', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp']);
+    expect(first.challenge.supportedChains.map((c) => c.chainId)).toEqual([
+      'eip155:8453',
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    ]);
     expect(first.required.accepts).toHaveLength(5);
     // A tool without the identity flag is not asked for a sign-in.
-    const open = decodePaymentRequiredHeader((await gateway.call('hederaContractIdToEvmAddress', { contractId: '0.0.1' })).headers.get('payment-required')!);
+    const open = decodePaymentRequiredHeader(
+      (await gateway.call('hederaContractIdToEvmAddress', { contractId: '0.0.1' })).headers.get('payment-required')!,
+    );
     expect(open.extensions?.[SIGN_IN_WITH_X]).toBeUndefined();
   });
 
@@ -73,13 +86,18 @@ describe.each(backendsFor(import.meta.url))('identity-gated tools with SIWX ($na
     expect(created.status).toBe(200);
     const { memory } = (await created.json()) as { memory: { memoryId: string; category: string; content: string } };
     expect(memory).toMatchObject({ category: 'prefs', content: 'prefers Base' });
-    expect(decodePaymentResponseHeader(created.headers.get('payment-response')!)).toMatchObject({ success: true, payer: account.address });
+    expect(decodePaymentResponseHeader(created.headers.get('payment-response')!)).toMatchObject({
+      success: true,
+      payer: account.address,
+    });
     expect((await usdcOf(payee)) - before).toBe(PRICE);
 
     // A second sign-in by the same wallet reaches the same account.
     const listed = await call('getUserMemoriesByCategory', { category: 'prefs' });
     expect(listed.status).toBe(200);
-    expect(((await listed.json()) as { memories: { memoryId: string }[] }).memories.map((m) => m.memoryId)).toEqual([memory.memoryId]);
+    expect(((await listed.json()) as { memories: { memoryId: string }[] }).memories.map((m) => m.memoryId)).toEqual([
+      memory.memoryId,
+    ]);
 
     const [row] = await recentCalls(gateway.db, { tool: 'getUserMemoriesByCategory', limit: 1 });
     expect(row).toMatchObject({ outcome: 'settled', payer: account.address });
@@ -95,14 +113,21 @@ describe.each(backendsFor(import.meta.url))('identity-gated tools with SIWX ($na
     expect(refused.required.error).toMatch(/^sign_in_required/);
     expect(unsigned.headers.get('payment-response')).toBeNull();
 
-    const ok = await gateway.call('createMemory', MEMORY, { 'payment-signature': payment, 'sign-in-with-x': await proof(challenge.info, account) });
+    const ok = await gateway.call('createMemory', MEMORY, {
+      'payment-signature': payment,
+      'sign-in-with-x': await proof(challenge.info, account),
+    });
     expect(ok.status).toBe(200);
   });
 
   it('accepts Authorization: SIWX <value> as an alias', async () => {
     const { account } = await fundedWallet();
     const { challenge } = await freshChallenge();
-    const res = await gateway.call('getUserMemoryCategories', {}, { authorization: `SIWX ${await proof(challenge.info, account)}` });
+    const res = await gateway.call(
+      'getUserMemoryCategories',
+      {},
+      { authorization: `SIWX ${await proof(challenge.info, account)}` },
+    );
     // Signed in, not paid yet: the 402 asks for payment (and offers the next challenge).
     expect(res.status).toBe(402);
     expect(((await res.json()) as { error: string }).error).toBe('Payment required');
@@ -116,7 +141,10 @@ describe.each(backendsFor(import.meta.url))('identity-gated tools with SIWX ($na
 
     const before = await usdcOf(account.address);
     const payment = encodePaymentSignatureHeader(await client.createPaymentPayload(required));
-    const replay = await gateway.call('createMemory', MEMORY, { 'sign-in-with-x': signIn, 'payment-signature': payment });
+    const replay = await gateway.call('createMemory', MEMORY, {
+      'sign-in-with-x': signIn,
+      'payment-signature': payment,
+    });
     const problem = await rejection(replay);
     expect(problem).toMatchObject({ code: 'identity_invalid', reason: 'replayed' });
     expect(problem.detail).toMatch(/single use/);
@@ -126,17 +154,38 @@ describe.each(backendsFor(import.meta.url))('identity-gated tools with SIWX ($na
   it('expired, wrong-domain, unknown-nonce and forged proofs each answer 401 with their reason', async () => {
     const { account } = await fundedWallet();
     const cases: [string, (info: SIWxExtensionInfo) => Promise<string>][] = [
-      ['expired', (info) => proof({ ...info, issuedAt: new Date(Date.now() - 120_000).toISOString(), expirationTime: new Date(Date.now() - 60_000).toISOString() }, account)],
+      [
+        'expired',
+        (info) =>
+          proof(
+            {
+              ...info,
+              issuedAt: new Date(Date.now() - 120_000).toISOString(),
+              expirationTime: new Date(Date.now() - 60_000).toISOString(),
+            },
+            account,
+          ),
+      ],
       ['domain_mismatch', (info) => proof({ ...info, domain: 'evil.example' }, account)],
       ['unknown_nonce', (info) => proof({ ...info, nonce: 'f'.repeat(32) }, account)],
-      ['bad_signature', async (info) => {
-        const header = JSON.parse(Buffer.from(await proof(info, account), 'base64').toString()) as Record<string, string>;
-        return Buffer.from(JSON.stringify({ ...header, address: privateKeyToAccount(generatePrivateKey()).address })).toString('base64');
-      }],
+      [
+        'bad_signature',
+        async (info) => {
+          const header = JSON.parse(Buffer.from(await proof(info, account), 'base64').toString()) as Record<
+            string,
+            string
+          >;
+          return Buffer.from(
+            JSON.stringify({ ...header, address: privateKeyToAccount(generatePrivateKey()).address }),
+          ).toString('base64');
+        },
+      ],
     ];
     for (const [reason, forge] of cases) {
       const { challenge } = await freshChallenge();
-      const problem = await rejection(await gateway.call('getUserMemoryCategories', {}, { 'sign-in-with-x': await forge(challenge.info) }));
+      const problem = await rejection(
+        await gateway.call('getUserMemoryCategories', {}, { 'sign-in-with-x': await forge(challenge.info) }),
+      );
       expect(problem, reason).toMatchObject({ code: 'identity_invalid', reason });
     }
   });
@@ -148,13 +197,19 @@ describe.each(backendsFor(import.meta.url))('identity-gated tools with SIWX ($na
     const { memory } = (await created.json()) as { memory: { memoryId: string } };
 
     const before = await usdcOf(bob.account.address);
-    const stolen = await bob.call('updateMemory', { memoryId: memory.memoryId, category: 'secret', content: 'yours now' });
+    const stolen = await bob.call('updateMemory', {
+      memoryId: memory.memoryId,
+      category: 'secret',
+      content: 'yours now',
+    });
     expect(stolen.status).toBe(404);
     expect(((await stolen.json()) as { code: string }).code).toBe('not_found');
     expect(await usdcOf(bob.account.address)).toBe(before);
     expect((await bob.call('deleteMemory', { memoryId: memory.memoryId })).status).toBe(404);
 
     const mine = await alice.call('getUserMemoriesByCategory', { category: 'secret' });
-    expect(((await mine.json()) as { memories: { content: string }[] }).memories.map((m) => m.content)).toEqual(['mine']);
+    expect(((await mine.json()) as { memories: { content: string }[] }).memories.map((m) => m.content)).toEqual([
+      'mine',
+    ]);
   });
 });

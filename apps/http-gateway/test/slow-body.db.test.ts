@@ -11,7 +11,9 @@ function dripBody(port: number): Promise<{ answer: string; afterMs: number }> {
     const started = performance.now();
     let answer = '';
     const socket = connect(port, '127.0.0.1', () => {
-      socket.write('POST /api/tools/execute/unified/websearch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+      socket.write(
+        'POST /api/tools/execute/unified/websearch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+      );
     });
     socket.on('data', (chunk) => {
       answer += chunk.toString();

@@ -3,7 +3,11 @@ import { loadConfig } from '../src/config.js';
 
 describe('upstream rate and concurrency settings', () => {
   it('reads UPSTREAM_<PROVIDER>_RPS and _CONCURRENCY per provider, leaving the others to their published defaults', () => {
-    const config = loadConfig({ UPSTREAM_JUPITER_RPS: '10', UPSTREAM_ESPLORA_CONCURRENCY: '16', UPSTREAM_LIFI_RPS: '0.5' });
+    const config = loadConfig({
+      UPSTREAM_JUPITER_RPS: '10',
+      UPSTREAM_ESPLORA_CONCURRENCY: '16',
+      UPSTREAM_LIFI_RPS: '0.5',
+    });
     expect(config.upstreamLimits.jupiter).toEqual({ rps: 10, concurrency: undefined });
     expect(config.upstreamLimits.esplora).toEqual({ rps: undefined, concurrency: 16 });
     expect(config.upstreamLimits.lifi).toEqual({ rps: 0.5, concurrency: undefined });

@@ -1,5 +1,10 @@
 import { newMasterKeyText } from '@svc/chains';
-import { createSIWxMessage, encodeSIWxHeader, SIGN_IN_WITH_X, type SIWxExtension } from '@x402/extensions/sign-in-with-x';
+import {
+  createSIWxMessage,
+  encodeSIWxHeader,
+  SIGN_IN_WITH_X,
+  type SIWxExtension,
+} from '@x402/extensions/sign-in-with-x';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { backendsFor, LIVE_SETTINGS, useGateway } from './harness.js';
@@ -8,10 +13,20 @@ type Method = 'GET' | 'PUT' | 'POST';
 
 describe.each(backendsFor(import.meta.url))('webhook endpoint routes ($name)', (backend) => {
   const gateway = useGateway(backend);
-  const live = useGateway(backend, { ...LIVE_SETTINGS, PUBLIC_BASE_URL: 'http://127.0.0.1:8402', FACILITATOR_URL: 'http://127.0.0.1:9', SVC_MASTER_KEY: newMasterKeyText() });
+  const live = useGateway(backend, {
+    ...LIVE_SETTINGS,
+    PUBLIC_BASE_URL: 'http://127.0.0.1:8402',
+    FACILITATOR_URL: 'http://127.0.0.1:9',
+    SVC_MASTER_KEY: newMasterKeyText(),
+  });
 
   const send = (app = gateway.app, method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, payload: body === undefined ? undefined : JSON.stringify(body) });
+    app.inject({
+      method,
+      url,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   /** Call a route signed in as `account`: the first, unsigned call answers 402 with the challenge to sign. */
   async function as(account: PrivateKeyAccount, method: Method, url: string, body?: unknown, app = gateway.app) {
@@ -20,14 +35,21 @@ describe.each(backendsFor(import.meta.url))('webhook endpoint routes ($name)', (
     const challenge = unsigned.json().extensions[SIGN_IN_WITH_X] as SIWxExtension;
     const info = { ...challenge.info, chainId: 'eip155:8453', type: 'eip191' as const };
     const signature = await account.signMessage({ message: createSIWxMessage(info, account.address) });
-    return send(app, method, url, body, { 'sign-in-with-x': encodeSIWxHeader({ ...info, address: account.address, signature }) });
+    return send(app, method, url, body, {
+      'sign-in-with-x': encodeSIWxHeader({ ...info, address: account.address, signature }),
+    });
   }
 
   it('answers 402 with a fresh sign-in challenge for the route without a proof', async () => {
     const res = await send(gateway.app, 'GET', '/api/account/webhook');
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ error: expect.stringMatching(/^sign_in_required/), extensions: { [SIGN_IN_WITH_X]: { info: { uri: 'http://127.0.0.1:8402/api/account/webhook' } } } });
-    const replayed = await send(gateway.app, 'GET', '/api/account/webhook', undefined, { 'sign-in-with-x': 'not-a-proof' });
+    expect(res.json()).toMatchObject({
+      error: expect.stringMatching(/^sign_in_required/),
+      extensions: { [SIGN_IN_WITH_X]: { info: { uri: 'http://127.0.0.1:8402/api/account/webhook' } } },
+    });
+    const replayed = await send(gateway.app, 'GET', '/api/account/webhook', undefined, {
+      'sign-in-with-x': 'not-a-proof',
+    });
     expect(replayed.json()).toMatchObject({ status: 401, code: 'identity_invalid' });
   });
 
@@ -51,7 +73,12 @@ describe.each(backendsFor(import.meta.url))('webhook endpoint routes ($name)', (
     expect(rotated.json().secret).not.toBe(secret);
 
     const shown = await as(owner, 'GET', '/api/account/webhook');
-    expect(shown.json()).toEqual({ url: 'https://hooks.example.com/svc', createdAt: expect.any(String), updatedAt: expect.any(String), secretRotatedAt: expect.any(String) });
+    expect(shown.json()).toEqual({
+      url: 'https://hooks.example.com/svc',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      secretRotatedAt: expect.any(String),
+    });
 
     // Another wallet is another account: it sees no endpoint.
     expect((await as(privateKeyToAccount(generatePrivateKey()), 'GET', '/api/account/webhook')).statusCode).toBe(404);
@@ -59,11 +86,22 @@ describe.each(backendsFor(import.meta.url))('webhook endpoint routes ($name)', (
 
   it('refuses URLs that are not http(s), and in live mode plain http and internal hosts', async () => {
     const owner = privateKeyToAccount(generatePrivateKey());
-    expect((await as(owner, 'PUT', '/api/account/webhook', { url: 'ftp://example.com/x' })).json()).toMatchObject({ status: 400, issues: [{ field: 'url' }] });
-    for (const url of ['http://hooks.example.com/x', 'https://127.0.0.1/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'https://[::1]/x']) {
+    expect((await as(owner, 'PUT', '/api/account/webhook', { url: 'ftp://example.com/x' })).json()).toMatchObject({
+      status: 400,
+      issues: [{ field: 'url' }],
+    });
+    for (const url of [
+      'http://hooks.example.com/x',
+      'https://127.0.0.1/x',
+      'https://169.254.169.254/latest',
+      'https://localhost/x',
+      'https://[::1]/x',
+    ]) {
       const res = await as(owner, 'PUT', '/api/account/webhook', { url }, live.app);
       expect(res.statusCode, url).toBe(400);
     }
-    expect((await as(owner, 'PUT', '/api/account/webhook', { url: 'https://hooks.example.com/x' }, live.app)).statusCode).toBe(201);
+    expect(
+      (await as(owner, 'PUT', '/api/account/webhook', { url: 'https://hooks.example.com/x' }, live.app)).statusCode,
+    ).toBe(201);
   });
 });

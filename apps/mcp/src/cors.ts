@@ -8,7 +8,13 @@ import { HEADERS } from './protocol.js';
 export const PREFLIGHT_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': ['content-type', HEADERS.authorization, HEADERS.apiKey, HEADERS.protocolVersion, HEADERS.transactions].join(', '),
+  'access-control-allow-headers': [
+    'content-type',
+    HEADERS.authorization,
+    HEADERS.apiKey,
+    HEADERS.protocolVersion,
+    HEADERS.transactions,
+  ].join(', '),
   'access-control-max-age': '86400',
 } as const;
 

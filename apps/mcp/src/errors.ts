@@ -44,8 +44,12 @@ export const invalidParams = (message: string) => new JsonRpcError(JSON_RPC_CODE
  * client can fix the call. `invalid_body` is the arguments not being an object at all.
  */
 export function argumentError(error: unknown): JsonRpcError | undefined {
-  if (!(error instanceof ServiceError) || (error.code !== 'invalid_input' && error.code !== 'invalid_body')) return undefined;
-  return new JsonRpcError(JSON_RPC_CODE.invalidParams, error.message, 200, { tool: error.extra?.tool, issues: error.issues ?? [] });
+  if (!(error instanceof ServiceError) || (error.code !== 'invalid_input' && error.code !== 'invalid_body'))
+    return undefined;
+  return new JsonRpcError(JSON_RPC_CODE.invalidParams, error.message, 200, {
+    tool: error.extra?.tool,
+    issues: error.issues ?? [],
+  });
 }
 
 export interface JsonRpcFailure {
@@ -58,18 +62,38 @@ export interface JsonRpcFailure {
 /** A failure before any JSON-RPC message was served: the request's headers, credential or body were refused. */
 export function jsonRpcFailure(error: unknown): JsonRpcFailure {
   if (error instanceof JsonRpcError) {
-    return { httpStatus: error.httpStatus, error: { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) }, unexpected: false };
+    return {
+      httpStatus: error.httpStatus,
+      error: { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) },
+      unexpected: false,
+    };
   }
   if (error instanceof ServiceError) {
     // The body was refused before a JSON-RPC message could be read from it.
-    if (error.code === 'nesting_too_deep') return { httpStatus: error.status, error: { code: JSON_RPC_CODE.invalidRequest, message: error.message, data: toProblem(error) }, unexpected: false };
+    if (error.code === 'nesting_too_deep')
+      return {
+        httpStatus: error.status,
+        error: { code: JSON_RPC_CODE.invalidRequest, message: error.message, data: toProblem(error) },
+        unexpected: false,
+      };
     const problem = toProblem(error);
     const code = problem.status >= 500 ? JSON_RPC_CODE.internalError : JSON_RPC_CODE.requestRefused;
-    return { httpStatus: problem.status, error: { code, message: problem.detail, data: problem }, unexpected: problem.code === 'internal' };
+    return {
+      httpStatus: problem.status,
+      error: { code, message: problem.detail, data: problem },
+      unexpected: problem.code === 'internal',
+    };
   }
   const refused = frameworkRequestError(error);
   if (refused) {
-    return { httpStatus: refused.statusCode, error: { code: isUnparsableBody(refused) ? JSON_RPC_CODE.parseError : JSON_RPC_CODE.requestRefused, message: refused.message }, unexpected: false };
+    return {
+      httpStatus: refused.statusCode,
+      error: {
+        code: isUnparsableBody(refused) ? JSON_RPC_CODE.parseError : JSON_RPC_CODE.requestRefused,
+        message: refused.message,
+      },
+      unexpected: false,
+    };
   }
   return { httpStatus: 500, error: { code: JSON_RPC_CODE.internalError, message: 'Internal error' }, unexpected: true };
 }

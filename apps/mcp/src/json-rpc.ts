@@ -1,4 +1,10 @@
-import { CallToolRequestSchema, InitializeRequestSchema, isJSONRPCRequest, JSONRPCMessageSchema, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  InitializeRequestSchema,
+  isJSONRPCRequest,
+  JSONRPCMessageSchema,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 import { invalidParams, JSON_RPC_CODE, JsonRpcError } from './errors.js';
 
 /** A POST body refused before the SDK's transport sees it, and the id to answer it under. */
@@ -11,8 +17,20 @@ const invalidRequest = (message: string) => new JsonRpcError(JSON_RPC_CODE.inval
 
 /** The requests whose params the SDK checks in a way that reaches the client badly, with what they need. */
 const PARAMS_NEEDED = new Map([
-  ['initialize', { schema: InitializeRequestSchema, need: 'initialize needs params with "protocolVersion", "capabilities" and "clientInfo" {name, version}.' }],
-  ['tools/call', { schema: CallToolRequestSchema, need: 'tools/call needs params with the tool "name" as a string and its "arguments", if any, as an object.' }],
+  [
+    'initialize',
+    {
+      schema: InitializeRequestSchema,
+      need: 'initialize needs params with "protocolVersion", "capabilities" and "clientInfo" {name, version}.',
+    },
+  ],
+  [
+    'tools/call',
+    {
+      schema: CallToolRequestSchema,
+      need: 'tools/call needs params with the tool "name" as a string and its "arguments", if any, as an object.',
+    },
+  ],
 ]);
 
 /**
@@ -25,16 +43,31 @@ const PARAMS_NEEDED = new Map([
  *   the request needs, here).
  */
 export function refusalOf(body: unknown): Refusal | undefined {
-  if (Array.isArray(body)) return { id: null, error: invalidRequest('Batch requests are not supported by MCP 2025-06-18: send one JSON-RPC message per POST.') };
+  if (Array.isArray(body))
+    return {
+      id: null,
+      error: invalidRequest('Batch requests are not supported by MCP 2025-06-18: send one JSON-RPC message per POST.'),
+    };
   if (!JSONRPCMessageSchema.safeParse(body).success) {
-    return { id: null, error: invalidRequest('The body must be one JSON-RPC 2.0 message: "jsonrpc": "2.0", a string or integer "id", a string "method" and object "params".') };
+    return {
+      id: null,
+      error: invalidRequest(
+        'The body must be one JSON-RPC 2.0 message: "jsonrpc": "2.0", a string or integer "id", a string "method" and object "params".',
+      ),
+    };
   }
   if (!isJSONRPCRequest(body)) return undefined;
   const needed = PARAMS_NEEDED.get(body.method);
-  return needed && !needed.schema.safeParse(body).success ? { id: body.id, error: invalidParams(needed.need) } : undefined;
+  return needed && !needed.schema.safeParse(body).success
+    ? { id: body.id, error: invalidParams(needed.need) }
+    : undefined;
 }
 
-export const errorMessage = (id: RequestId | null, error: { code: number; message: string; data?: unknown }) => ({ jsonrpc: '2.0' as const, id, error });
+export const errorMessage = (id: RequestId | null, error: { code: number; message: string; data?: unknown }) => ({
+  jsonrpc: '2.0' as const,
+  id,
+  error,
+});
 
 /**
  * MCP 2025-11-25: a server that declares no task support "MUST process requests of that type normally, ignoring any

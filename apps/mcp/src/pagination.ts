@@ -13,14 +13,28 @@ function offsetOf(cursor: unknown, length: number, pageSize: number): number {
   const decoded = typeof cursor === 'string' ? Buffer.from(cursor, 'base64url').toString() : '';
   const offset = decoded.startsWith(PREFIX) ? Number(decoded.slice(PREFIX.length)) : Number.NaN;
   // Only cursors this server could have handed out: a page boundary inside the list, in canonical form.
-  if (!Number.isInteger(offset) || offset <= 0 || offset >= length || offset % pageSize !== 0 || encodeCursor(offset) !== cursor) {
-    throw invalidParams('Invalid cursor: pass back a nextCursor from an earlier tools/list answer, or none for the first page.');
+  if (
+    !Number.isInteger(offset) ||
+    offset <= 0 ||
+    offset >= length ||
+    offset % pageSize !== 0 ||
+    encodeCursor(offset) !== cursor
+  ) {
+    throw invalidParams(
+      'Invalid cursor: pass back a nextCursor from an earlier tools/list answer, or none for the first page.',
+    );
   }
   return offset;
 }
 
-export function pageOf<T>(items: readonly T[], cursor: unknown, pageSize: number): { readonly items: readonly T[]; readonly nextCursor?: string } {
+export function pageOf<T>(
+  items: readonly T[],
+  cursor: unknown,
+  pageSize: number,
+): { readonly items: readonly T[]; readonly nextCursor?: string } {
   const offset = offsetOf(cursor, items.length, pageSize);
   const end = offset + pageSize;
-  return end < items.length ? { items: items.slice(offset, end), nextCursor: encodeCursor(end) } : { items: items.slice(offset) };
+  return end < items.length
+    ? { items: items.slice(offset, end), nextCursor: encodeCursor(end) }
+    : { items: items.slice(offset) };
 }

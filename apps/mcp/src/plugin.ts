@@ -32,7 +32,10 @@ const headerValue = (value: string | string[] | undefined) => (Array.isArray(val
  * version header is the client's: the transport checks it against the versions the SDK speaks.
  */
 function transportRequest(url: string, protocolVersion: string | undefined): Request {
-  const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+  const headers: Record<string, string> = {
+    accept: 'application/json, text/event-stream',
+    'content-type': 'application/json',
+  };
   if (protocolVersion !== undefined) headers[HEADERS.protocolVersion] = protocolVersion;
   return new Request(url, { method: 'POST', headers });
 }
@@ -74,14 +77,26 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
     reply
       .code(405)
       .header('allow', 'POST, OPTIONS')
-      .send(errorMessage(null, { code: JSON_RPC_CODE.requestRefused, message: 'Method not allowed: this endpoint is stateless, with no SSE stream and no session to end. POST one JSON-RPC message.' }));
+      .send(
+        errorMessage(null, {
+          code: JSON_RPC_CODE.requestRefused,
+          message:
+            'Method not allowed: this endpoint is stateless, with no SSE stream and no session to end. POST one JSON-RPC message.',
+        }),
+      );
   app.get(MCP_PATH, notAllowed);
   app.delete(MCP_PATH, notAllowed);
 
   app.post(MCP_PATH, {
     // Before the body is parsed: an unauthenticated client gets its 401 without the server reading what it sent.
     onRequest: async (request) => {
-      credentials.set(request, await options.credentials.resolve({ apiKey: request.headers[HEADERS.apiKey], authorization: request.headers[HEADERS.authorization] }));
+      credentials.set(
+        request,
+        await options.credentials.resolve({
+          apiKey: request.headers[HEADERS.apiKey],
+          authorization: request.headers[HEADERS.authorization],
+        }),
+      );
     },
     handler: async (request, reply) => {
       const refusal = refusalOf(request.body);
@@ -89,12 +104,27 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
       const credential = credentials.get(request)!;
       // The exact value, on this very request; OAuth sessions stay read-only whatever they send.
       const transactions = request.headers[HEADERS.transactions] === TRANSACTIONS_ENABLED;
-      const surface = credential.readOnly ? surfaces.readOnly : transactions ? surfaces.withTransactions : surfaces.standard;
-      const server = mcpServer(serverOptions, { credential, surface, idempotencyKey: headerValue(request.headers['idempotency-key']), log: request.log });
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const surface = credential.readOnly
+        ? surfaces.readOnly
+        : transactions
+          ? surfaces.withTransactions
+          : surfaces.standard;
+      const server = mcpServer(serverOptions, {
+        credential,
+        surface,
+        idempotencyKey: headerValue(request.headers['idempotency-key']),
+        log: request.log,
+      });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
       await server.connect(transport);
       try {
-        const response = await transport.handleRequest(transportRequest(endpointUrl, headerValue(request.headers[HEADERS.protocolVersion])), { parsedBody: withoutTaskAugmentation(request.body) });
+        const response = await transport.handleRequest(
+          transportRequest(endpointUrl, headerValue(request.headers[HEADERS.protocolVersion])),
+          { parsedBody: withoutTaskAugmentation(request.body) },
+        );
         reply.code(response.status);
         for (const [name, value] of response.headers) reply.header(name, value);
         // A notification or response is acknowledged with 202 and no body; an answer's bytes are sent as they are.

@@ -13,4 +13,5 @@ export const HEADERS = {
 export const TRANSACTIONS_ENABLED = 'enabled';
 
 /** The RFC 9728 protected-resource metadata of this endpoint: named in every 401 so clients can find the OAuth server. */
-export const protectedResourceMetadataUrl = (publicBaseUrl: string) => `${publicBaseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
+export const protectedResourceMetadataUrl = (publicBaseUrl: string) =>
+  `${publicBaseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;

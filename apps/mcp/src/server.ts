@@ -1,5 +1,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { type CallToolRequest, CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CATALOG_VERSION } from '@svc/contracts';
 import type { Credential } from '@svc/payments';
@@ -42,12 +46,22 @@ const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 const LIST_TOOLS = ListToolsRequestSchema.pick({ method: true }).loose();
 const CALL_TOOL = CallToolRequestSchema.pick({ method: true }).loose();
 
-async function callTool(caller: McpToolCaller, { name, arguments: input, _meta: meta }: CallToolRequest['params'], context: McpRequestContext): Promise<CallToolResult> {
+async function callTool(
+  caller: McpToolCaller,
+  { name, arguments: input, _meta: meta }: CallToolRequest['params'],
+  context: McpRequestContext,
+): Promise<CallToolResult> {
   const tool = context.surface.catalogNameOf(name);
   if (!tool) throw unknownTool(name);
   try {
     // Tools without fields may be called without arguments.
-    return await caller.call({ tool, arguments: input ?? {}, meta, credential: context.credential, idempotencyKey: context.idempotencyKey });
+    return await caller.call({
+      tool,
+      arguments: input ?? {},
+      meta,
+      credential: context.credential,
+      idempotencyKey: context.idempotencyKey,
+    });
   } catch (error) {
     if (error instanceof JsonRpcError) throw error;
     const argument = argumentError(error);
@@ -64,14 +78,23 @@ async function callTool(caller: McpToolCaller, { name, arguments: input, _meta: 
  * transport, and this one knows the request's credential and surface.
  */
 export function mcpServer(options: McpServerOptions, context: McpRequestContext): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: SCHEMA_VALIDATOR });
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    jsonSchemaValidator: SCHEMA_VALIDATOR,
+  });
   server.setRequestHandler(LIST_TOOLS, (request) => {
     // params is an object or absent: the envelope was checked before the transport took it (json-rpc.ts).
-    const page = pageOf(context.surface.tools, (request.params as { cursor?: unknown } | undefined)?.cursor, options.pageSize);
+    const page = pageOf(
+      context.surface.tools,
+      (request.params as { cursor?: unknown } | undefined)?.cursor,
+      options.pageSize,
+    );
     return { tools: [...page.items], ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
   });
   // Checked against CallToolRequestSchema before the transport took it (json-rpc.ts), and again by the SDK's wrapper.
-  server.setRequestHandler(CALL_TOOL, (request) => callTool(options.caller, (request as CallToolRequest).params, context));
+  server.setRequestHandler(CALL_TOOL, (request) =>
+    callTool(options.caller, (request as CallToolRequest).params, context),
+  );
   server.fallbackRequestHandler = async (request) => {
     throw new JsonRpcError(JSON_RPC_CODE.methodNotFound, `Method not found: ${request.method}`);
   };

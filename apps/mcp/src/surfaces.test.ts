@@ -8,7 +8,9 @@ describe('MCP surfaces', () => {
   const annotationsOf = (name: string) => withTransactions.tools.find((t) => t.name === name)?.annotations;
 
   it('lists every tool that moves no funds by default, and no write tool', () => {
-    expect(standard.tools.map((t) => t.name)).toEqual(catalog.filter((tool) => tool.effect === 'read').map((tool) => tool.name));
+    expect(standard.tools.map((t) => t.name)).toEqual(
+      catalog.filter((tool) => tool.effect === 'read').map((tool) => tool.name),
+    );
     expect(standard.tools.some((t) => t.name.endsWith(TRANSACTION_SUFFIX))).toBe(false);
   });
 
@@ -18,18 +20,45 @@ describe('MCP surfaces', () => {
       expect(tool.annotations.readOnlyHint, tool.name).toBe(catalogTool.settlement === 'after-success');
       if (tool.annotations.readOnlyHint) expect(tool.annotations.destructiveHint, tool.name).toBe(false);
     }
-    for (const name of ['createMemory', 'updateMemory', 'deleteMemory', 'addTrackedWallet', 'removeTrackedWallet', 'setSlippageSettings']) {
+    for (const name of [
+      'createMemory',
+      'updateMemory',
+      'deleteMemory',
+      'addTrackedWallet',
+      'removeTrackedWallet',
+      'setSlippageSettings',
+    ]) {
       expect(annotationsOf(name)?.readOnlyHint, name).toBe(false);
     }
-    expect(annotationsOf('getUserMemoriesByCategory')).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    expect(annotationsOf('getUserMemoriesByCategory')).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
   });
 
   it('marks deletions, overwrites and wallet changes destructive, and idempotent where repeating changes nothing more', () => {
-    expect(annotationsOf('createMemory')).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(annotationsOf('createMemory')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
     expect(annotationsOf('deleteMemory')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
-    expect(annotationsOf('removeTrackedWallet')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
-    expect(annotationsOf('setSlippageSettings')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
-    expect(annotationsOf('ethNativeSend-transaction')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
+    expect(annotationsOf('removeTrackedWallet')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
+    expect(annotationsOf('setSlippageSettings')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
+    expect(annotationsOf('ethNativeSend-transaction')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+    });
   });
 
   it('adds each write tool as <name>-transaction, destructive, on the opt-in surface', () => {
@@ -40,7 +69,9 @@ describe('MCP surfaces', () => {
   });
 
   it('gives a read-only session only the tools that change nothing', () => {
-    expect(readOnly.tools.map((t) => t.name)).toEqual(catalog.filter((tool) => tool.settlement === 'after-success' && tool.effect === 'read').map((tool) => tool.name));
+    expect(readOnly.tools.map((t) => t.name)).toEqual(
+      catalog.filter((tool) => tool.settlement === 'after-success' && tool.effect === 'read').map((tool) => tool.name),
+    );
     expect(readOnly.catalogNameOf('deleteMemory')).toBeUndefined();
     expect(readOnly.catalogNameOf('getUserMemoriesByCategory')).toBe('getUserMemoriesByCategory');
   });

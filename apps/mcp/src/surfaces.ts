@@ -70,7 +70,13 @@ function surface(entries: readonly Entry[]): McpSurface {
 /** The MCP surfaces, computed once from the catalog. */
 export function mcpSurfaces(tools: readonly ToolDefinition[]): McpSurfaces {
   const standard = tools.filter((tool) => tool.effect === 'read').map((tool) => entry(tool, tool.name));
-  const transactions = tools.filter((tool) => tool.effect === 'write').map((tool) => entry(tool, `${tool.name}${TRANSACTION_SUFFIX}`));
+  const transactions = tools
+    .filter((tool) => tool.effect === 'write')
+    .map((tool) => entry(tool, `${tool.name}${TRANSACTION_SUFFIX}`));
   const changingNothing = standard.filter((e) => e.mcp.annotations.readOnlyHint);
-  return { standard: surface(standard), withTransactions: surface([...standard, ...transactions]), readOnly: surface(changingNothing) };
+  return {
+    standard: surface(standard),
+    withTransactions: surface([...standard, ...transactions]),
+    readOnly: surface(changingNothing),
+  };
 }

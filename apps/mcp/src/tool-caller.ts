@@ -30,7 +30,8 @@ export interface McpToolCaller {
 }
 
 /** `_meta` carrying a call's settlement, when there is one. */
-const settlementMeta = (settlement: SettleResponse | null | undefined) => (settlement ? { [X402_PAYMENT_RESPONSE]: { ...settlement } } : undefined);
+const settlementMeta = (settlement: SettleResponse | null | undefined) =>
+  settlement ? { [X402_PAYMENT_RESPONSE]: { ...settlement } } : undefined;
 
 /**
  * The x402 MCP transport's payment-required result: isError, the PaymentRequired object as structured content
@@ -40,7 +41,9 @@ const settlementMeta = (settlement: SettleResponse | null | undefined) => (settl
 function paymentRequiredResult(outcome: Extract<InvokeOutcome, { status: 402 }>): CallToolResult {
   const required = outcome.paymentRequired.body;
   const structured: Record<string, unknown> = { ...required, ...settlementMeta(outcome.settlement) };
-  const text = JSON.stringify({ 'x402/error': { code: 402, message: required.error ?? 'Payment required', data: structured } });
+  const text = JSON.stringify({
+    'x402/error': { code: 402, message: required.error ?? 'Payment required', data: structured },
+  });
   return structuredResult(structured, { isError: true, text });
 }
 
@@ -48,7 +51,9 @@ function paymentRequiredResult(outcome: Extract<InvokeOutcome, { status: 402 }>)
 function resultOf(outcome: InvokeOutcome): CallToolResult {
   switch (outcome.status) {
     case 200:
-      return structuredResult(outcome.body, { meta: outcome.credit ? { [CREDIT_CHARGE]: { ...outcome.credit } } : settlementMeta(outcome.settlement) });
+      return structuredResult(outcome.body, {
+        meta: outcome.credit ? { [CREDIT_CHARGE]: { ...outcome.credit } } : settlementMeta(outcome.settlement),
+      });
     case 402:
       return paymentRequiredResult(outcome);
     case 'failed_after_settlement':
@@ -56,7 +61,10 @@ function resultOf(outcome: InvokeOutcome): CallToolResult {
       return toolErrorResult(outcome.error, settlementMeta(outcome.settlement));
     case 'replayed':
       // An Idempotency-Key retry: the first call's answer, not charged again.
-      return structuredResult(outcome.body as Record<string, unknown>, { isError: outcome.httpStatus >= 400, meta: settlementMeta(outcome.settlement) });
+      return structuredResult(outcome.body as Record<string, unknown>, {
+        isError: outcome.httpStatus >= 400,
+        meta: settlementMeta(outcome.settlement),
+      });
   }
 }
 

@@ -10,7 +10,10 @@ export interface CallToolResult {
  * A result whose structured content is also given as JSON text: MCP asks servers that return structuredContent to
  * repeat it in a text block for clients that only read `content`.
  */
-export function structuredResult(structuredContent: Readonly<Record<string, unknown>>, options: { isError?: boolean; meta?: Readonly<Record<string, unknown>>; text?: string } = {}): CallToolResult {
+export function structuredResult(
+  structuredContent: Readonly<Record<string, unknown>>,
+  options: { isError?: boolean; meta?: Readonly<Record<string, unknown>>; text?: string } = {},
+): CallToolResult {
   return {
     content: [{ type: 'text', text: options.text ?? JSON.stringify(structuredContent) }],
     structuredContent,

@@ -51,7 +51,12 @@ describe('MCP plugin (stub credentials and tool caller)', () => {
   afterAll(() => app?.close());
 
   const rpc = (method: string, params: unknown = {}, headers: Record<string, string> = {}, id: number | string = 1) =>
-    app.inject({ method: 'POST', url: '/api/mcp', headers: { 'content-type': 'application/json', 'x-api-key': 'rw', ...headers }, payload: { jsonrpc: '2.0', id, method, params } });
+    app.inject({
+      method: 'POST',
+      url: '/api/mcp',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'rw', ...headers },
+      payload: { jsonrpc: '2.0', id, method, params },
+    });
 
   async function listAll(headers: Record<string, string> = {}) {
     const names: string[] = [];
@@ -76,8 +81,12 @@ describe('MCP plugin (stub credentials and tool caller)', () => {
   });
 
   it('adds the -transaction tools only for the exact header value x-mcp-transactions: enabled', async () => {
-    expect((await listAll({ 'x-mcp-transactions': 'enabled' })).names).toEqual([...reads.map((t) => t.name), ...writes.map((t) => `${t.name}-transaction`)]);
-    for (const value of ['Enabled', 'true', 'enabled ', '1']) expect((await listAll({ 'x-mcp-transactions': value })).names).toHaveLength(reads.length);
+    expect((await listAll({ 'x-mcp-transactions': 'enabled' })).names).toEqual([
+      ...reads.map((t) => t.name),
+      ...writes.map((t) => `${t.name}-transaction`),
+    ]);
+    for (const value of ['Enabled', 'true', 'enabled ', '1'])
+      expect((await listAll({ 'x-mcp-transactions': value })).names).toHaveLength(reads.length);
   });
 
   it('keeps an OAuth session read-only even with the opt-in header: only tools that change nothing', async () => {
@@ -89,22 +98,39 @@ describe('MCP plugin (stub credentials and tool caller)', () => {
     expect(deletion.json().error).toEqual({ code: -32602, message: 'Unknown tool: deleteMemory' });
   });
 
-  it.each([['not base64 at all!'], [Buffer.from('tools:7').toString('base64url')], [Buffer.from('tools:100000').toString('base64url')], [Buffer.from('tools:0').toString('base64url')], [42]])(
-    'answers -32602 for the cursor %s',
-    async (cursor) => {
-      const res = await rpc('tools/list', { cursor });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32602 } });
-      expect(res.json().error.message).toMatch(/Invalid cursor/);
-    },
-  );
+  it.each([
+    ['not base64 at all!'],
+    [Buffer.from('tools:7').toString('base64url')],
+    [Buffer.from('tools:100000').toString('base64url')],
+    [Buffer.from('tools:0').toString('base64url')],
+    [42],
+  ])('answers -32602 for the cursor %s', async (cursor) => {
+    const res = await rpc('tools/list', { cursor });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32602 } });
+    expect(res.json().error.message).toMatch(/Invalid cursor/);
+  });
 
   it('resolves a -transaction tool to its catalog tool and hands the caller the credential, _meta and Idempotency-Key', async () => {
     calls.length = 0;
     const meta = { 'x402/payment': { x402Version: 2 } };
-    const res = await rpc('tools/call', { name: 'ethNativeSend-transaction', arguments: { amount: '1' }, _meta: meta }, { 'x-mcp-transactions': 'enabled', 'idempotency-key': 'k-1' }, 'call-7');
-    expect(res.json()).toEqual({ jsonrpc: '2.0', id: 'call-7', result: { content: [{ type: 'text', text: '{"ran":"ethNativeSend"}' }], structuredContent: { ran: 'ethNativeSend' } } });
-    expect(calls).toEqual([{ tool: 'ethNativeSend', arguments: { amount: '1' }, meta, credential: CREDENTIALS.rw, idempotencyKey: 'k-1' }]);
+    const res = await rpc(
+      'tools/call',
+      { name: 'ethNativeSend-transaction', arguments: { amount: '1' }, _meta: meta },
+      { 'x-mcp-transactions': 'enabled', 'idempotency-key': 'k-1' },
+      'call-7',
+    );
+    expect(res.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 'call-7',
+      result: {
+        content: [{ type: 'text', text: '{"ran":"ethNativeSend"}' }],
+        structuredContent: { ran: 'ethNativeSend' },
+      },
+    });
+    expect(calls).toEqual([
+      { tool: 'ethNativeSend', arguments: { amount: '1' }, meta, credential: CREDENTIALS.rw, idempotencyKey: 'k-1' },
+    ]);
   });
 
   it('calls a tool without arguments with an empty object', async () => {
@@ -118,24 +144,34 @@ describe('MCP plugin (stub credentials and tool caller)', () => {
     const { error } = res.json();
     expect(error.code).toBe(-32602);
     expect(error.data.tool).toBe('mktdataTrendingTokens');
-    expect(error.data.issues).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'limit', rule: 'too_big', limit: 5 }), expect.objectContaining({ rule: 'unknown_key', limit: ['extra'] })]));
+    expect(error.data.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'limit', rule: 'too_big', limit: 5 }),
+        expect.objectContaining({ rule: 'unknown_key', limit: ['extra'] }),
+      ]),
+    );
     const notObject = await rpc('tools/call', { name: 'mktdataTrendingTokens', arguments: [1] });
     expect(notObject.json().error.code).toBe(-32602);
   });
 
   it('turns execution failures into isError results with the problem as structured content', async () => {
     const missing = (await rpc('tools/call', { name: 'getLeaderboard', arguments: {} })).json().result;
-    expect(missing).toMatchObject({ isError: true, structuredContent: { code: 'not_implemented', status: 501, tool: 'getLeaderboard' } });
+    expect(missing).toMatchObject({
+      isError: true,
+      structuredContent: { code: 'not_implemented', status: 501, tool: 'getLeaderboard' },
+    });
     expect(JSON.parse(missing.content[0].text)).toEqual(missing.structuredContent);
     const crashed = (await rpc('tools/call', { name: 'wallet', arguments: {} })).json().result;
     expect(crashed).toMatchObject({ isError: true, structuredContent: { code: 'internal', status: 500 } });
     expect(crashed.content[0].text).not.toContain('on fire');
   });
 
-  const initialize = (protocolVersion: string) => rpc('initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } });
+  const initialize = (protocolVersion: string) =>
+    rpc('initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } });
 
   it('negotiates the protocol version through the SDK: a version it speaks is echoed, an unknown one gets its latest', async () => {
-    for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) expect((await initialize(version)).json().result.protocolVersion, version).toBe(version);
+    for (const version of ['2025-11-25', '2025-06-18', '2025-03-26'])
+      expect((await initialize(version)).json().result.protocolVersion, version).toBe(version);
     expect((await initialize('2099-01-01')).json().result.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
   });
 
@@ -143,7 +179,11 @@ describe('MCP plugin (stub credentials and tool caller)', () => {
     for (const params of [{}, { protocolVersion: 7, capabilities: {}, clientInfo: { name: 't', version: '1' } }]) {
       const res = await rpc('initialize', params, {}, 'init-1');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ jsonrpc: '2.0', id: 'init-1', error: { code: -32602, message: expect.stringContaining('protocolVersion') } });
+      expect(res.json()).toMatchObject({
+        jsonrpc: '2.0',
+        id: 'init-1',
+        error: { code: -32602, message: expect.stringContaining('protocolVersion') },
+      });
     }
   });
 
@@ -167,9 +207,16 @@ describe('MCP plugin (stub credentials and tool caller)', () => {
       expect((await rpc('tools/call', params, {}, 'call-9')).json(), JSON.stringify(params)).toEqual({
         jsonrpc: '2.0',
         id: 'call-9',
-        error: { code: -32602, message: 'tools/call needs params with the tool "name" as a string and its "arguments", if any, as an object.' },
+        error: {
+          code: -32602,
+          message:
+            'tools/call needs params with the tool "name" as a string and its "arguments", if any, as an object.',
+        },
       });
     }
-    expect((await rpc('resources/list')).json().error).toEqual({ code: -32601, message: 'Method not found: resources/list' });
+    expect((await rpc('resources/list')).json().error).toEqual({
+      code: -32601,
+      message: 'Method not found: resources/list',
+    });
   });
 });

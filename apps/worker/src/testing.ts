@@ -33,7 +33,11 @@ export async function startTestReceiver(status: (n: number) => number = () => 20
   return {
     url: `http://127.0.0.1:${port}/hook`,
     received,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

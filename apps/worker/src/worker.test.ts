@@ -9,7 +9,16 @@ describe('startWorker', () => {
     const errors: string[] = [];
     let passes = 0;
     const worker = startWorker(
-      [{ name: 'flaky', intervalMs: 100, run: async () => { passes += 1; if (passes === 1) throw new Error('boom'); } }],
+      [
+        {
+          name: 'flaky',
+          intervalMs: 100,
+          run: async () => {
+            passes += 1;
+            if (passes === 1) throw new Error('boom');
+          },
+        },
+      ],
       { error: ({ job }) => errors.push(job) },
     );
     await vi.advanceTimersByTimeAsync(350);
@@ -25,13 +34,19 @@ describe('startWorker', () => {
     let concurrent = 0;
     let maxConcurrent = 0;
     const worker = startWorker(
-      [{ name: 'orders', intervalMs: 60_000, run: async () => {
-        passes += 1;
-        concurrent += 1;
-        maxConcurrent = Math.max(maxConcurrent, concurrent);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        concurrent -= 1;
-      } }],
+      [
+        {
+          name: 'orders',
+          intervalMs: 60_000,
+          run: async () => {
+            passes += 1;
+            concurrent += 1;
+            maxConcurrent = Math.max(maxConcurrent, concurrent);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            concurrent -= 1;
+          },
+        },
+      ],
       { error: () => undefined },
     );
     worker.wake('orders');
@@ -52,13 +67,19 @@ describe('startWorker', () => {
     let maxConcurrent = 0;
     let sawAbort = false;
     const worker = startWorker(
-      [{ name: 'slow', intervalMs: 10, run: async (signal) => {
-        concurrent += 1;
-        maxConcurrent = Math.max(maxConcurrent, concurrent);
-        await new Promise((resolve) => setTimeout(resolve, 55));
-        sawAbort ||= signal.aborted;
-        concurrent -= 1;
-      } }],
+      [
+        {
+          name: 'slow',
+          intervalMs: 10,
+          run: async (signal) => {
+            concurrent += 1;
+            maxConcurrent = Math.max(maxConcurrent, concurrent);
+            await new Promise((resolve) => setTimeout(resolve, 55));
+            sawAbort ||= signal.aborted;
+            concurrent -= 1;
+          },
+        },
+      ],
       { error: () => undefined },
     );
     await vi.advanceTimersByTimeAsync(200);

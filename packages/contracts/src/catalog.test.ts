@@ -11,23 +11,46 @@ import { TOOL_GROUPS } from './types.js';
 const specCopy = new URL('../spec/tools.txt', import.meta.url);
 const sharedSpec = new URL('../../../../shared/spec/tools.txt', import.meta.url);
 /** Every string node of a published schema, with the body path that reaches it (array items at index 0). */
-function stringNodes(schema: JsonSchema, path: (string | number)[] = []): { path: (string | number)[]; node: JsonSchema }[] {
+function stringNodes(
+  schema: JsonSchema,
+  path: (string | number)[] = [],
+): { path: (string | number)[]; node: JsonSchema }[] {
   const children = [
-    ...Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([key, child]) => stringNodes(child, [...path, key])),
+    ...Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([key, child]) =>
+      stringNodes(child, [...path, key]),
+    ),
     ...(schema.items ? [stringNodes(schema.items as JsonSchema, [...path, 0])] : []),
-    ...[...((schema.anyOf ?? []) as JsonSchema[]), ...((schema.oneOf ?? []) as JsonSchema[])].map((branch) => stringNodes(branch, path)),
+    ...[...((schema.anyOf ?? []) as JsonSchema[]), ...((schema.oneOf ?? []) as JsonSchema[])].map((branch) =>
+      stringNodes(branch, path),
+    ),
   ].flat();
-  return schema.type === 'string' && !('enum' in schema) && !('const' in schema) ? [{ path, node: schema }, ...children] : children;
+  return schema.type === 'string' && !('enum' in schema) && !('const' in schema)
+    ? [{ path, node: schema }, ...children]
+    : children;
 }
 
 const bodyWith = (path: readonly (string | number)[], value: unknown): unknown =>
-  path.length === 0 ? value : typeof path[0] === 'number' ? [bodyWith(path.slice(1), value)] : { [path[0]!]: bodyWith(path.slice(1), value) };
+  path.length === 0
+    ? value
+    : typeof path[0] === 'number'
+      ? [bodyWith(path.slice(1), value)]
+      : { [path[0]!]: bodyWith(path.slice(1), value) };
 
 type ZodIssueTree = { path: PropertyKey[]; pattern?: string; errors?: ZodIssueTree[][] };
-const flatIssues = (issues: readonly ZodIssueTree[], prefix: PropertyKey[] = []): { path: PropertyKey[]; pattern?: string }[] =>
-  issues.flatMap((issue) => [{ ...issue, path: [...prefix, ...issue.path] }, ...(issue.errors ?? []).flatMap((branch) => flatIssues(branch, [...prefix, ...issue.path]))]);
+const flatIssues = (
+  issues: readonly ZodIssueTree[],
+  prefix: PropertyKey[] = [],
+): { path: PropertyKey[]; pattern?: string }[] =>
+  issues.flatMap((issue) => [
+    { ...issue, path: [...prefix, ...issue.path] },
+    ...(issue.errors ?? []).flatMap((branch) => flatIssues(branch, [...prefix, ...issue.path])),
+  ]);
 
-const names = (file: URL) => readFileSync(file, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean);
+const names = (file: URL) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 describe('catalog', () => {
   const specNames = names(specCopy);
@@ -78,7 +101,9 @@ describe('catalog', () => {
         const patterns = [node.pattern, ...((node.allOf ?? []) as JsonSchema[]).map((part) => part.pattern)];
         expect(patterns, where).toContain(NUL_FREE.source);
         const result = tool.input.safeParse(bodyWith(path, 'a\u0000b'));
-        const refusal = flatIssues((result.error?.issues ?? []) as ZodIssueTree[]).find((issue) => issue.pattern === String(NUL_FREE));
+        const refusal = flatIssues((result.error?.issues ?? []) as ZodIssueTree[]).find(
+          (issue) => issue.pattern === String(NUL_FREE),
+        );
         expect(refusal?.path, where).toEqual(path);
         checked += 1;
       }
@@ -87,7 +112,14 @@ describe('catalog', () => {
   });
 
   it('keeps the spec prices where the spec shows them', () => {
-    const spec: Record<string, string> = { wallet: '0.0012', addTrackedWallet: '0.2205', mktdataTradeData: '0.0924', getRouterSwapQuote: '0.1313', findSolanaGems: '0.1069', crawlExtract: '0.0836' };
+    const spec: Record<string, string> = {
+      wallet: '0.0012',
+      addTrackedWallet: '0.2205',
+      mktdataTradeData: '0.0924',
+      getRouterSwapQuote: '0.1313',
+      findSolanaGems: '0.1069',
+      crawlExtract: '0.0836',
+    };
     for (const [name, usd] of Object.entries(spec)) expect(priceOf(findTool(name)!)).toBe(usd);
   });
 

@@ -51,7 +51,11 @@ export class ServiceError extends Error {
   /** Extra machine-readable fields merged into the problem body (e.g. `tool`, `setting`). */
   readonly extra: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { issues?: readonly FieldIssue[]; extra?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { issues?: readonly FieldIssue[]; extra?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ServiceError';
     this.code = code;
@@ -66,15 +70,24 @@ export class ServiceError extends Error {
 
 /** A 400 naming the field and the rule it broke (checked by a handler, before anything is signed or moves). */
 export const invalidField = (field: string, rule: string, message: string, extra?: Record<string, unknown>) =>
-  new ServiceError('invalid_input', `${field}: ${message}`, { issues: [{ field, rule, message: `${field}: ${message}` }], ...(extra ? { extra } : {}) });
+  new ServiceError('invalid_input', `${field}: ${message}`, {
+    issues: [{ field, rule, message: `${field}: ${message}` }],
+    ...(extra ? { extra } : {}),
+  });
 
 export const unknownTool = (name: string) =>
-  new ServiceError('unknown_tool', `No tool named "${name}". GET /api/tools/discover lists every tool.`, { extra: { tool: name } });
-
-export const notImplemented = (name: string) =>
-  new ServiceError('not_implemented', `Tool "${name}" is in the catalog but has no handler in this release; nothing was charged.`, {
+  new ServiceError('unknown_tool', `No tool named "${name}". GET /api/tools/discover lists every tool.`, {
     extra: { tool: name },
   });
+
+export const notImplemented = (name: string) =>
+  new ServiceError(
+    'not_implemented',
+    `Tool "${name}" is in the catalog but has no handler in this release; nothing was charged.`,
+    {
+      extra: { tool: name },
+    },
+  );
 
 export const notConfigured = (setting: string, what: string) =>
   new ServiceError('not_configured', `${what} is not configured: set ${setting}.`, { extra: { setting } });
@@ -91,7 +104,8 @@ export interface ProblemDetails {
 
 /** Render any thrown value as RFC 9457 problem details; unknown errors become a generic 500 without internals. */
 export function toProblem(error: unknown): ProblemDetails {
-  const known = error instanceof ServiceError ? error : new ServiceError('internal', 'The service failed to handle this request.');
+  const known =
+    error instanceof ServiceError ? error : new ServiceError('internal', 'The service failed to handle this request.');
   const { status, title } = ERROR_CODES[known.code];
   return {
     type: `urn:svc:error:${known.code}`,
@@ -118,8 +132,11 @@ export interface FrameworkRequestError {
 export function frameworkRequestError(error: unknown): FrameworkRequestError | undefined {
   if (!(error instanceof Error)) return undefined;
   const { statusCode, code } = error as Error & { statusCode?: unknown; code?: unknown };
-  return typeof statusCode === 'number' && statusCode < 500 && typeof code === 'string' && code.startsWith('FST_') ? { statusCode, code, message: error.message } : undefined;
+  return typeof statusCode === 'number' && statusCode < 500 && typeof code === 'string' && code.startsWith('FST_')
+    ? { statusCode, code, message: error.message }
+    : undefined;
 }
 
 /** The framework's refusal of a body that is not JSON at all (JSON-RPC -32700 rather than a refused request). */
-export const isUnparsableBody = (error: FrameworkRequestError) => error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
+export const isUnparsableBody = (error: FrameworkRequestError) =>
+  error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';

@@ -7,7 +7,10 @@ import { z } from 'zod';
 /** Positive fixed-point decimal string ("1", "0.5", "12.000"), never zero, no sign, no exponent. */
 export const POSDEC = z
   .string()
-  .regex(/^(?=.*[1-9])\d+(?:\.\d+)?$/, 'must be a positive decimal string such as "1.5" (digits, optional fraction, not zero)');
+  .regex(
+    /^(?=.*[1-9])\d+(?:\.\d+)?$/,
+    'must be a positive decimal string such as "1.5" (digits, optional fraction, not zero)',
+  );
 
 /** Decimal string in whole-token units, or the literal 'max' (EVM sends, bonding sells). */
 export const AMOUNT_OR_MAX = z
@@ -26,7 +29,9 @@ export const SELL_AMOUNT = z
   );
 
 export const EVMADDR = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed EVM address of 40 hex digits');
-export const SOLADDR = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address of 32 to 44 characters');
+export const SOLADDR = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address of 32 to 44 characters');
 /**
  * getAllBalances' address: an EVM address, a Bitcoin compressed public key (66 hex, 02/03) or a base58 Solana address.
  * The pattern turns away plain bech32 Bitcoin addresses before payment; a base58 string that is not 32 bytes (a legacy
@@ -48,7 +53,9 @@ export const BTC_ADDRESS = z
     'must be a Bitcoin address (base58 or bech32/bech32m)',
   );
 /** An outpoint `txid:vout`. */
-export const UTXO_ID = z.string().regex(/^[0-9a-fA-F]{64}:\d+$/, 'must be an outpoint "txid:vout" (64 hex digits, colon, output index)');
+export const UTXO_ID = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}:\d+$/, 'must be an outpoint "txid:vout" (64 hex digits, colon, output index)');
 /** An inscription id `<txid>i<n>`. */
 export const INSCRIPTION_ID = z.string().regex(/^[0-9a-fA-F]{64}i\d+$/, 'must be an inscription id "<txid>i<index>"');
 /** An alkane id `block:tx`. */
@@ -60,7 +67,19 @@ export const BYTES32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x follo
 export const URI = z.url({ message: 'must be an absolute URL' });
 
 export const NETWORK5 = z.enum(['solana', 'ethereum', 'bsc', 'polygon', 'base']);
-export const CHAIN11 = z.enum(['solana', 'ethereum', 'arbitrum', 'avalanche', 'bsc', 'optimism', 'polygon', 'base', 'altchain', 'zksync', 'sui']);
+export const CHAIN11 = z.enum([
+  'solana',
+  'ethereum',
+  'arbitrum',
+  'avalanche',
+  'bsc',
+  'optimism',
+  'polygon',
+  'base',
+  'altchain',
+  'zksync',
+  'sui',
+]);
 export const CHAINID5 = z.literal([1, 56, 137, 8453, 4663]);
 export const DIRECTION = z.enum(['ABOVE', 'BELOW']);
 
@@ -84,13 +103,20 @@ const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
 export function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return !NUL_FREE.test(value);
   if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => !NUL_FREE.test(key) || containsNul(item));
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, item]) => !NUL_FREE.test(key) || containsNul(item));
   return false;
 }
 
 const refuseNul = z.check<string>((payload) => {
   if (!NUL_FREE.test(payload.value)) {
-    payload.issues.push({ code: 'invalid_format', format: 'regex', pattern: String(NUL_FREE), input: payload.value, message: NUL_MESSAGE });
+    payload.issues.push({
+      code: 'invalid_format',
+      format: 'regex',
+      pattern: String(NUL_FREE),
+      input: payload.value,
+      message: NUL_MESSAGE,
+    });
   }
 });
 
@@ -114,7 +140,8 @@ function refusingNul<S extends z.ZodType>(schema: S): S {
 
 function guardedCopy<S extends z.ZodType>(schema: S): S {
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  const rebuilt = (changes: Record<string, unknown>) => schema.clone(z.core.util.mergeDefs(def, changes), { parent: true });
+  const rebuilt = (changes: Record<string, unknown>) =>
+    schema.clone(z.core.util.mergeDefs(def, changes), { parent: true });
   if (def.type === 'string') return (schema as unknown as z.ZodString).check(refuseNul) as unknown as S;
   if (LEAVES.has(def.type)) return schema;
   if (WITH_INNER_TYPE.has(def.type)) return rebuilt({ innerType: refusingNul(def.innerType as z.ZodType) });
@@ -131,7 +158,9 @@ function guardedCopy<S extends z.ZodType>(schema: S): S {
 }
 
 const refusingNulInShape = <Shape extends z.ZodRawShape>(shape: Shape): Shape =>
-  Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, refusingNul(field as z.ZodType)])) as unknown as Shape;
+  Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [key, refusingNul(field as z.ZodType)]),
+  ) as unknown as Shape;
 
 /**
  * A tool body: a JSON object that allows no properties beyond those listed (unknown keys are a 400), and whose

@@ -1,8 +1,50 @@
-export { catalog, type CatalogTool, findTool, priceOf, type PriceOverrides, type ToolByName, type ToolName } from './catalog.js';
-export { BTC_ADDRESS, CHAINID5, containsNul, ETH_NATIVE, EVMADDR, NETWORK5, POSDEC, SOL_NATIVE, SOLADDR } from './formats.js';
+export {
+  catalog,
+  type CatalogTool,
+  findTool,
+  priceOf,
+  type PriceOverrides,
+  type ToolByName,
+  type ToolName,
+} from './catalog.js';
+export {
+  BTC_ADDRESS,
+  CHAINID5,
+  containsNul,
+  ETH_NATIVE,
+  EVMADDR,
+  NETWORK5,
+  POSDEC,
+  SOL_NATIVE,
+  SOLADDR,
+} from './formats.js';
 export { isPriceFamily, type PriceFamily, type UsdPrice } from './pricing.js';
-export { type ToolBase, type ToolChange, type ToolDefinition, type ToolEffect, type ToolGroup, type ToolInput, type ToolRawInput, type ToolSettlement, type ToolSettlementOf } from './types.js';
-export { ERROR_CODES, type ErrorCode, type FieldIssue, frameworkRequestError, type FrameworkRequestError, invalidField, isUnparsableBody, notConfigured, notImplemented, type ProblemDetails, ServiceError, toProblem, unknownTool } from './errors.js';
+export {
+  type ToolBase,
+  type ToolChange,
+  type ToolDefinition,
+  type ToolEffect,
+  type ToolGroup,
+  type ToolInput,
+  type ToolRawInput,
+  type ToolSettlement,
+  type ToolSettlementOf,
+} from './types.js';
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  type FieldIssue,
+  frameworkRequestError,
+  type FrameworkRequestError,
+  invalidField,
+  isUnparsableBody,
+  notConfigured,
+  notImplemented,
+  type ProblemDetails,
+  ServiceError,
+  toProblem,
+  unknownTool,
+} from './errors.js';
 export { parseInput } from './validation.js';
 export { type PriceRecord, toolRouteRecord, type ToolRouteRecord } from './discovery.js';
 export { jsonNestsDeeperThan, MAX_JSON_DEPTH, nestingTooDeep } from './json-depth.js';

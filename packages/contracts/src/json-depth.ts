@@ -30,4 +30,8 @@ export function jsonNestsDeeperThan(text: string, limit: number): boolean {
 
 /** The refusal of such a body: 400 on REST, JSON-RPC -32600 on MCP and A2A. */
 export const nestingTooDeep = () =>
-  new ServiceError('nesting_too_deep', `The JSON body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`, { extra: { limit: MAX_JSON_DEPTH } });
+  new ServiceError(
+    'nesting_too_deep',
+    `The JSON body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`,
+    { extra: { limit: MAX_JSON_DEPTH } },
+  );

@@ -28,7 +28,8 @@ const components = {
   schemas: {
     Problem: {
       type: 'object',
-      description: 'RFC 9457 problem details. `code` is stable; `issues` lists each failed field with its rule and limit.',
+      description:
+        'RFC 9457 problem details. `code` is stable; `issues` lists each failed field with its rule and limit.',
       required: ['type', 'title', 'status', 'detail', 'code'],
       properties: {
         type: { type: 'string' },
@@ -53,7 +54,11 @@ const components = {
       properties: {
         x402Version: { const: 2 },
         error: { type: 'string' },
-        resource: { type: 'object', required: ['url'], properties: { url: { type: 'string' }, description: { type: 'string' }, mimeType: { type: 'string' } } },
+        resource: {
+          type: 'object',
+          required: ['url'],
+          properties: { url: { type: 'string' }, description: { type: 'string' }, mimeType: { type: 'string' } },
+        },
         accepts: {
           type: 'array',
           minItems: 1,
@@ -86,27 +91,54 @@ function operation(tool: ToolDefinition, overrides: PriceOverrides | undefined) 
     operationId: tool.name,
     tags: [tool.group],
     summary: tool.summary,
-    description: [tool.description, `Price: ${price} USD per call (x402).${tool.identity ? ' Identity-gated (siwx).' : ''}${tool.effect === 'write' ? ' Wallet-modifying.' : ''}`]
+    description: [
+      tool.description,
+      `Price: ${price} USD per call (x402).${tool.identity ? ' Identity-gated (siwx).' : ''}${tool.effect === 'write' ? ' Wallet-modifying.' : ''}`,
+    ]
       .filter(Boolean)
       .join('\n\n'),
     ...(tool.identity ? { security: [{ siwx: [] }] } : {}),
     parameters: [
-      { name: 'PAYMENT-SIGNATURE', in: 'header', required: false, description: 'base64 x402 PaymentPayload answering the 402.', schema: { type: 'string' } },
-      { name: 'Idempotency-Key', in: 'header', required: false, description: 'Retry key: same key, tool, input and payer returns the stored response without a second charge.', schema: { type: 'string', maxLength: 255 } },
+      {
+        name: 'PAYMENT-SIGNATURE',
+        in: 'header',
+        required: false,
+        description: 'base64 x402 PaymentPayload answering the 402.',
+        schema: { type: 'string' },
+      },
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Retry key: same key, tool, input and payer returns the stored response without a second charge.',
+        schema: { type: 'string', maxLength: 255 },
+      },
     ],
     requestBody: { required: true, content: { 'application/json': { schema } } },
     'x-payment-info': { protocols: ['x402'], pricingMode: 'fixed', price, currency: 'USD' },
     responses: {
-      '200': { description: 'Tool executed; PAYMENT-RESPONSE header carries the settlement.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ToolResult' } } } },
+      '200': {
+        description: 'Tool executed; PAYMENT-RESPONSE header carries the settlement.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ToolResult' } } },
+      },
       '400': problem('Body is not a JSON object or fails the input schema (decided before any payment).'),
       ...(tool.identity ? { '401': problem('SIGN-IN-WITH-X proof present but invalid, replayed or expired.') } : {}),
       '402': {
-        description: 'Payment required (or payment / settlement failed). PAYMENT-REQUIRED header holds the base64 PaymentRequired.',
+        description:
+          'Payment required (or payment / settlement failed). PAYMENT-REQUIRED header holds the base64 PaymentRequired.',
         headers: { 'PAYMENT-REQUIRED': { schema: { type: 'string' }, description: 'base64 JSON PaymentRequired' } },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/PaymentRequired' } } },
       },
-      ...(tool.identity ? { '404': problem("A referenced object (e.g. a memory id) does not exist for the signed-in account; another account's objects answer the same.") } : {}),
-      '409': problem('Idempotency-Key reused with a different request, or an account limit reached (e.g. memories per account).'),
+      ...(tool.identity
+        ? {
+            '404': problem(
+              "A referenced object (e.g. a memory id) does not exist for the signed-in account; another account's objects answer the same.",
+            ),
+          }
+        : {}),
+      '409': problem(
+        'Idempotency-Key reused with a different request, or an account limit reached (e.g. memories per account).',
+      ),
       '501': problem('Tool has no handler in this release; nothing is charged.'),
       '502': problem('Payment facilitator unreachable.'),
       '503': problem('A provider or setting this tool needs is not configured; the problem names the setting.'),

@@ -10,7 +10,11 @@ export interface GroupSkill {
   readonly tools: readonly string[];
 }
 
-const slug = (group: string) => group.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (group: string) =>
+  group
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export function groupSkills(tools: readonly ToolDefinition[]): GroupSkill[] {
   return TOOL_GROUPS.map((group) => {

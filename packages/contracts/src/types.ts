@@ -54,7 +54,6 @@ export interface ToolChange {
 /** What most `write` tools do: each call moves funds (or wallet state) again, and what moved cannot be undone. */
 export const MOVES_FUNDS: ToolChange = { destructive: true, idempotent: false };
 
-
 /** What every catalog entry states besides its settlement (see `ToolDefinition`). */
 export interface ToolBase<Name extends string, Input extends z.ZodType> {
   readonly name: Name;
@@ -79,7 +78,8 @@ export type ToolSettlementOf =
   | { readonly settlement: 'after-success'; readonly change?: never }
   | { readonly settlement: Exclude<ToolSettlement, 'after-success'>; readonly change: ToolChange };
 
-export type ToolDefinition<Name extends string = string, Input extends z.ZodType = z.ZodType> = ToolBase<Name, Input> & ToolSettlementOf;
+export type ToolDefinition<Name extends string = string, Input extends z.ZodType = z.ZodType> = ToolBase<Name, Input> &
+  ToolSettlementOf;
 
 export type ToolInput<T extends ToolDefinition> = z.output<T['input']>;
 export type ToolRawInput<T extends ToolDefinition> = z.input<T['input']>;

@@ -28,10 +28,20 @@ function ruleOf(issue: Issue): Pick<FieldIssue, 'rule' | 'limit'> {
 export function toFieldIssues(issues: readonly Issue[], prefix: readonly PropertyKey[] = []): FieldIssue[] {
   return issues.flatMap((issue): FieldIssue[] => {
     const path = [...prefix, ...issue.path];
-    if (issue.code === 'invalid_union' && issue.errors.length > 0 && issue.errors.every((branch) => branch.length > 0)) {
+    if (
+      issue.code === 'invalid_union' &&
+      issue.errors.length > 0 &&
+      issue.errors.every((branch) => branch.length > 0)
+    ) {
       const branchIssues = issue.errors.flatMap((branch) => toFieldIssues(branch, path));
       const field = path.map(String).join('.');
-      return [{ field, rule: 'union', message: `${field || 'body'}: no accepted form matched (${branchIssues.map((b) => b.message).join('; ')})` }];
+      return [
+        {
+          field,
+          rule: 'union',
+          message: `${field || 'body'}: no accepted form matched (${branchIssues.map((b) => b.message).join('; ')})`,
+        },
+      ];
     }
     const field = path.map(String).join('.');
     const { rule, limit } = ruleOf(issue);
@@ -43,11 +53,18 @@ export function toFieldIssues(issues: readonly Issue[], prefix: readonly Propert
 /** Parse a tool body with its schema; throws `invalid_input` listing every field issue. */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, toolName: string): z.output<S> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new ServiceError('invalid_body', `The body of ${toolName} must be a JSON object; send {} for tools without fields.`, { extra: { tool: toolName } });
+    throw new ServiceError(
+      'invalid_body',
+      `The body of ${toolName} must be a JSON object; send {} for tools without fields.`,
+      { extra: { tool: toolName } },
+    );
   }
   // With the input on each issue, a value of the wrong type is told apart from a missing one.
   const result = schema.safeParse(raw, { reportInput: true });
   if (result.success) return result.data;
   const issues = toFieldIssues(result.error.issues);
-  throw new ServiceError('invalid_input', `${toolName}: ${issues.map((i) => i.message).join('; ')}`, { issues, extra: { tool: toolName } });
+  throw new ServiceError('invalid_input', `${toolName}: ${issues.map((i) => i.message).join('; ')}`, {
+    issues,
+    extra: { tool: toolName },
+  });
 }

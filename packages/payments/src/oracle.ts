@@ -47,7 +47,12 @@ export class HttpPriceOracle implements PriceOracle {
   #pending: Promise<PriceSnapshot> | undefined;
 
   constructor(
-    private readonly options: { url: string | undefined; apiKey?: string | undefined; ttlMs?: number; fetch?: typeof fetch },
+    private readonly options: {
+      url: string | undefined;
+      apiKey?: string | undefined;
+      ttlMs?: number;
+      fetch?: typeof fetch;
+    },
   ) {}
 
   async snapshot(): Promise<PriceSnapshot> {
@@ -63,16 +68,27 @@ export class HttpPriceOracle implements PriceOracle {
     const { url, apiKey } = this.options;
     if (!url) throw notConfigured('PRICE_ORACLE_URL', 'The price oracle for STX and sBTC payments');
     const endpoint = `${url.replace(/\/$/, '')}/simple/price?ids=${Object.values(COINGECKO_IDS).join(',')}&vs_currencies=usd&precision=full`;
-    const response = await (this.options.fetch ?? fetch)(endpoint, { headers: apiKey ? { 'x-cg-pro-api-key': apiKey } : {}, signal: AbortSignal.timeout(5_000) }).catch(
-      (cause: unknown) => {
-        throw new ServiceError('not_configured', `The price oracle at PRICE_ORACLE_URL did not answer: ${String(cause)}`, { extra: { setting: 'PRICE_ORACLE_URL' }, cause });
-      },
-    );
-    if (!response.ok) throw new ServiceError('not_configured', `The price oracle answered HTTP ${response.status}.`, { extra: { setting: 'PRICE_ORACLE_URL' } });
+    const response = await (this.options.fetch ?? fetch)(endpoint, {
+      headers: apiKey ? { 'x-cg-pro-api-key': apiKey } : {},
+      signal: AbortSignal.timeout(5_000),
+    }).catch((cause: unknown) => {
+      throw new ServiceError(
+        'not_configured',
+        `The price oracle at PRICE_ORACLE_URL did not answer: ${String(cause)}`,
+        { extra: { setting: 'PRICE_ORACLE_URL' }, cause },
+      );
+    });
+    if (!response.ok)
+      throw new ServiceError('not_configured', `The price oracle answered HTTP ${response.status}.`, {
+        extra: { setting: 'PRICE_ORACLE_URL' },
+      });
     const body = (await response.json()) as Record<string, { usd?: number }>;
     const price = (symbol: OracleSymbol) => {
       const usd = body[COINGECKO_IDS[symbol]]?.usd;
-      if (typeof usd !== 'number' || !(usd > 0)) throw new ServiceError('not_configured', `The price oracle returned no USD price for ${symbol}.`, { extra: { setting: 'PRICE_ORACLE_URL' } });
+      if (typeof usd !== 'number' || !(usd > 0))
+        throw new ServiceError('not_configured', `The price oracle returned no USD price for ${symbol}.`, {
+          extra: { setting: 'PRICE_ORACLE_URL' },
+        });
       return usd.toFixed(12).replace(/0+$/, '').replace(/\.$/, '');
     };
     this.#cached = { prices: { STX: price('STX'), BTC: price('BTC') }, asOf: Date.now() };

@@ -8,7 +8,11 @@ export function decodePaymentSignature(header: string): PaymentPayload {
   try {
     decoded = decodePaymentSignatureHeader(header);
   } catch (cause) {
-    throw new ServiceError('invalid_payment_header', 'PAYMENT-SIGNATURE must be base64-encoded JSON of an x402 PaymentPayload.', { cause });
+    throw new ServiceError(
+      'invalid_payment_header',
+      'PAYMENT-SIGNATURE must be base64-encoded JSON of an x402 PaymentPayload.',
+      { cause },
+    );
   }
   return paymentPayloadOf(decoded, 'PAYMENT-SIGNATURE');
 }
@@ -19,8 +23,17 @@ export function decodePaymentSignature(header: string): PaymentPayload {
  */
 export function paymentPayloadOf(value: unknown, name = 'The payment'): PaymentPayload {
   const payload = value as PaymentPayload | null;
-  if (typeof payload !== 'object' || payload === null || payload.x402Version !== 2 || typeof payload.accepted !== 'object' || typeof payload.payload !== 'object') {
-    throw new ServiceError('invalid_payment_header', `${name} must be an x402 v2 PaymentPayload with x402Version 2, accepted and payload.`);
+  if (
+    typeof payload !== 'object' ||
+    payload === null ||
+    payload.x402Version !== 2 ||
+    typeof payload.accepted !== 'object' ||
+    typeof payload.payload !== 'object'
+  ) {
+    throw new ServiceError(
+      'invalid_payment_header',
+      `${name} must be an x402 v2 PaymentPayload with x402Version 2, accepted and payload.`,
+    );
   }
   return payload;
 }
@@ -30,7 +43,11 @@ export function paymentPayloadOf(value: unknown, name = 'The payment'): PaymentP
  * bytes equal @x402/core's encodePaymentRequiredHeader, whose byte-by-byte string building cost a fifth of an unpaid
  * 402's CPU; the JSON is serialised once for both.
  */
-export function encodePaymentRequired(body: PaymentRequired): { readonly body: PaymentRequired; readonly json: string; readonly header: string } {
+export function encodePaymentRequired(body: PaymentRequired): {
+  readonly body: PaymentRequired;
+  readonly json: string;
+  readonly header: string;
+} {
   const json = JSON.stringify(body);
   return { body, json, header: Buffer.from(json, 'utf8').toString('base64') };
 }

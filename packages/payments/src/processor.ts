@@ -48,7 +48,11 @@ function settlementPending(response: SettleResponse): ServiceError {
 }
 
 function unreachable(cause: unknown): ServiceError {
-  return new ServiceError('facilitator_unreachable', `The payment facilitator did not answer (${cause instanceof Error ? cause.message : String(cause)}); nothing was charged. Try again shortly.`, { cause });
+  return new ServiceError(
+    'facilitator_unreachable',
+    `The payment facilitator did not answer (${cause instanceof Error ? cause.message : String(cause)}); nothing was charged. Try again shortly.`,
+    { cause },
+  );
 }
 
 /**
@@ -66,9 +70,16 @@ export class PaymentProcessor {
    * Checks that the payment was made out for this call (its requirements and its resource) and has its scheme's
    * shape, claims it under its single-use identity, then has the facilitator verify it.
    */
-  async verify(payload: PaymentPayload, offered: readonly PaymentRequirements[], call: PaidCallTarget): Promise<VerifiedPayment> {
+  async verify(
+    payload: PaymentPayload,
+    offered: readonly PaymentRequirements[],
+    call: PaidCallTarget,
+  ): Promise<VerifiedPayment> {
     const requirements = offered.find((candidate) => matches(candidate, payload.accepted));
-    if (!requirements) throw new PaymentRejected('payment_requirements_mismatch: the signed payment does not match any requirement offered for this tool; request a fresh 402');
+    if (!requirements)
+      throw new PaymentRejected(
+        'payment_requirements_mismatch: the signed payment does not match any requirement offered for this tool; request a fresh 402',
+      );
     // The requirements of two calls at one price are the same, so only the resource tells them apart.
     if (payload.resource?.url !== call.resourceUrl) {
       throw new PaymentRejected(
@@ -78,7 +89,9 @@ export class PaymentProcessor {
     }
     const { id: paymentId, authorization } = signedPaymentOf(payload);
     if (!(await claimPayment(this.db, { paymentId, tool: call.tool, network: requirements.network, authorization }))) {
-      throw new PaymentRejected('payment_already_used: this signed payment was already used (or is being used by a concurrent request); sign a new one');
+      throw new PaymentRejected(
+        'payment_already_used: this signed payment was already used (or is being used by a concurrent request); sign a new one',
+      );
     }
     let verdict: Awaited<ReturnType<FacilitatorClient['verify']>>;
     try {
@@ -99,10 +112,19 @@ export class PaymentProcessor {
    * amount), so a settlement whose call never records it is found and reconciled on chain (reconcileSettlements).
    * The caller records the call with recordSettledCall, which also marks the claim settled.
    */
-  async settle(payment: VerifiedPayment, call: Pick<SettlementIntent, 'accountId' | 'creditAmount'> = {}): Promise<SettleResponse> {
+  async settle(
+    payment: VerifiedPayment,
+    call: Pick<SettlementIntent, 'accountId' | 'creditAmount'> = {},
+  ): Promise<SettleResponse> {
     const { requirements } = payment;
     const token = paymentTokenOf(requirements)?.id ?? requirements.asset;
-    await markSettling(this.db, payment.paymentId, { payer: payment.payer, token, amount: requirements.amount, accountId: call.accountId ?? null, creditAmount: call.creditAmount ?? null });
+    await markSettling(this.db, payment.paymentId, {
+      payer: payment.payer,
+      token,
+      amount: requirements.amount,
+      accountId: call.accountId ?? null,
+      creditAmount: call.creditAmount ?? null,
+    });
     let response: SettleResponse;
     try {
       response = await this.facilitator.settle(payment.payload, payment.requirements);

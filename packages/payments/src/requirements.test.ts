@@ -5,34 +5,59 @@ import { PaymentRequirementsBuilder } from './requirements.js';
 import { NETWORKS, PAYMENT_TOKEN_IDS, PAYMENT_TOKENS } from './tokens.js';
 
 const settings = {
-  payTo: { base: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', stacks: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7' },
+  payTo: {
+    base: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+    stacks: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7',
+  },
   maxTimeoutSeconds: 300,
 };
 
 describe('PaymentRequirementsBuilder', () => {
   it('offers all five tokens at the USD price, encoded in the header exactly as in the body', async () => {
     const builder = new PaymentRequirementsBuilder(settings, new SandboxPriceOracle({ STX: '0.5', BTC: '100000' }));
-    const { body, header } = await builder.paymentRequired({ url: 'http://127.0.0.1/api/tools/execute/unified/wallet', description: 'wallet' }, '0.0012');
+    const { body, header } = await builder.paymentRequired(
+      { url: 'http://127.0.0.1/api/tools/execute/unified/wallet', description: 'wallet' },
+      '0.0012',
+    );
     expect(decodePaymentRequiredHeader(header)).toEqual(body);
     expect(body.x402Version).toBe(2);
     const byAsset = Object.fromEntries(body.accepts.map((a) => [a.asset, a]));
     expect(body.accepts).toHaveLength(PAYMENT_TOKEN_IDS.length);
-    expect(byAsset['0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913']).toMatchObject({ network: 'eip155:8453', amount: '1200', payTo: settings.payTo.base, extra: { name: 'USD Coin', version: '2' } });
-    expect(byAsset.EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v).toMatchObject({ amount: '1200', payTo: settings.payTo.solana });
+    expect(byAsset['0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913']).toMatchObject({
+      network: 'eip155:8453',
+      amount: '1200',
+      payTo: settings.payTo.base,
+      extra: { name: 'USD Coin', version: '2' },
+    });
+    expect(byAsset.EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v).toMatchObject({
+      amount: '1200',
+      payTo: settings.payTo.solana,
+    });
     expect(byAsset['slip44:5757']).toMatchObject({ network: 'stacks:1', amount: '2400' });
-    expect(byAsset['sip010:SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token.sbtc-token']).toMatchObject({ amount: '2' });
-    expect(byAsset['sip010:SP120SBRBQJ00MCWS7TM5R8WJNTTKD5K0HFRC2CNE.usdcx.usdcx-token']).toMatchObject({ amount: '1200' });
+    expect(byAsset['sip010:SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token.sbtc-token']).toMatchObject({
+      amount: '2',
+    });
+    expect(byAsset['sip010:SP120SBRBQJ00MCWS7TM5R8WJNTTKD5K0HFRC2CNE.usdcx.usdcx-token']).toMatchObject({
+      amount: '1200',
+    });
   });
 
   it('names the facilitator fee payer in extra.feePayer of the SOL_USDC requirement only, when it is known', async () => {
     const feePayer = 'BYdiH8wihTnjXDjWnA8JMpfacmeUE458aCR5AK4j7UH';
     const oracle = new SandboxPriceOracle();
-    const withFeePayer = await new PaymentRequirementsBuilder({ ...settings, feePayer: { solana: feePayer } }, oracle).accepts('0.0012');
+    const withFeePayer = await new PaymentRequirementsBuilder(
+      { ...settings, feePayer: { solana: feePayer } },
+      oracle,
+    ).accepts('0.0012');
     for (const requirement of withFeePayer) {
       if (requirement.network === NETWORKS.solana) expect(requirement.extra).toEqual({ feePayer });
       else expect(requirement.extra).not.toHaveProperty('feePayer');
     }
-    expect(withFeePayer.find((r) => r.asset === PAYMENT_TOKENS.BASE_USDC.asset)?.extra).toEqual({ name: 'USD Coin', version: '2' });
+    expect(withFeePayer.find((r) => r.asset === PAYMENT_TOKENS.BASE_USDC.asset)?.extra).toEqual({
+      name: 'USD Coin',
+      version: '2',
+    });
     const without = await new PaymentRequirementsBuilder(settings, oracle).accepts('0.0012', ['SOL_USDC']);
     expect(without[0]?.extra).toEqual({});
     expect(PAYMENT_TOKENS.SOL_USDC.extra).toEqual({});
@@ -54,7 +79,8 @@ describe('PaymentRequirementsBuilder', () => {
 describe('PaymentRequirementsBuilder.acceptableRequirements', () => {
   const resource = { url: 'http://x/t', description: 't' };
   const STX = PAYMENT_TOKENS.STX.asset;
-  const stxAmounts = (requirements: readonly { asset: string; amount: string }[]) => requirements.filter((r) => r.asset === STX).map((r) => r.amount);
+  const stxAmounts = (requirements: readonly { asset: string; amount: string }[]) =>
+    requirements.filter((r) => r.asset === STX).map((r) => r.amount);
 
   function setup() {
     let now = 1_000_000;
@@ -100,7 +126,9 @@ describe('PaymentRequirementsBuilder.acceptableRequirements', () => {
     oracle.set('STX', '4');
     expect(stxAmounts(await builder.acceptableRequirements(resource, '1'))).toEqual(['250000', '1000000']);
     expect(stxAmounts(await builder.acceptableRequirements(resource, '2'))).toEqual(['500000']);
-    expect(stxAmounts(await builder.acceptableRequirements({ url: 'http://x/other', description: 'o' }, '1'))).toEqual(['250000']);
+    expect(stxAmounts(await builder.acceptableRequirements({ url: 'http://x/other', description: 'o' }, '1'))).toEqual([
+      '250000',
+    ]);
   });
 
   it('remembers at most 16 quotes per resource and price', async () => {

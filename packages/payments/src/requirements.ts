@@ -3,7 +3,13 @@ import { usdToAtomic } from './amounts.js';
 import type { PriceOracle, PriceSnapshot } from './oracle.js';
 import { encodePaymentRequired } from './payment-header.js';
 import { RecentQuotes } from './recent-quotes.js';
-import { PAYMENT_TOKEN_IDS, PAYMENT_TOKENS, type PaymentNetworkFamily, type PaymentToken, type PaymentTokenId } from './tokens.js';
+import {
+  PAYMENT_TOKEN_IDS,
+  PAYMENT_TOKENS,
+  type PaymentNetworkFamily,
+  type PaymentToken,
+  type PaymentTokenId,
+} from './tokens.js';
 
 export interface PaymentSettings {
   /** Where payments go, per network family (EVM address, Solana address, Stacks principal). */

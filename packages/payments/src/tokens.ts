@@ -89,7 +89,9 @@ export function isPaymentTokenId(value: string): value is PaymentTokenId {
 
 /** The payment token a requirement is denominated in (by network and asset). */
 export function paymentTokenOf(requirement: { network: string; asset: string }): PaymentToken | undefined {
-  return Object.values(PAYMENT_TOKENS).find((token) => token.network === requirement.network && token.asset === requirement.asset);
+  return Object.values(PAYMENT_TOKENS).find(
+    (token) => token.network === requirement.network && token.asset === requirement.asset,
+  );
 }
 
 /** The atomic amount a payment offers, as the call ledger records it; null when it is not one (a malformed payment). */

@@ -11,7 +11,10 @@ describe('providerAccess', () => {
   });
 
   it('uses the real API in sandbox mode only for providers listed in PROVIDERS_LIVE', () => {
-    expect(providerAccess('sandbox', mktdata, { MKTDATA_API_KEY: 'k', PROVIDERS_LIVE: 'X, MKTDATA_API_KEY' })).toEqual({ kind: 'live', credential: 'k' });
+    expect(providerAccess('sandbox', mktdata, { MKTDATA_API_KEY: 'k', PROVIDERS_LIVE: 'X, MKTDATA_API_KEY' })).toEqual({
+      kind: 'live',
+      credential: 'k',
+    });
   });
 
   it('answers 503 naming the missing setting in live mode', () => {

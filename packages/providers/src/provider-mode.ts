@@ -17,9 +17,16 @@ export interface ProviderSetting {
  * `PROVIDERS_LIVE` lists the setting (modes can be mixed per provider). Live mode without the setting
  * answers 503 naming it: the service never returns invented data outside sandbox mode.
  */
-export function providerAccess(mode: ProviderMode, provider: ProviderSetting, env: Readonly<Record<string, string | undefined>>): ProviderAccess {
+export function providerAccess(
+  mode: ProviderMode,
+  provider: ProviderSetting,
+  env: Readonly<Record<string, string | undefined>>,
+): ProviderAccess {
   const credential = env[provider.setting];
-  const liveInSandbox = (env.PROVIDERS_LIVE ?? '').split(',').map((s) => s.trim()).includes(provider.setting);
+  const liveInSandbox = (env.PROVIDERS_LIVE ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .includes(provider.setting);
   if (mode === 'sandbox' && !liveInSandbox) return { kind: 'sandbox' };
   if (!credential) throw notConfigured(provider.setting, provider.provider);
   return { kind: 'live', credential };

@@ -15,13 +15,25 @@ export {
   SVC_VAULT_NFT_MINTER_INDEX,
 } from './evm/sandbox-chain.js';
 export { type SandboxEvmChains, sandboxEvmChains } from './evm/sandbox-evm-chains.js';
-export { NATIVE_TOKEN_SENTINEL, openSandboxEvmMarket, SANDBOX_MARKET_MAKER, type SandboxEvmMarket, type SandboxToken } from './evm/sandbox-market.js';
+export {
+  NATIVE_TOKEN_SENTINEL,
+  openSandboxEvmMarket,
+  SANDBOX_MARKET_MAKER,
+  type SandboxEvmMarket,
+  type SandboxToken,
+} from './evm/sandbox-market.js';
 
 // Solana: LiteSVM with USDC at the mainnet mint address, behind a local JSON-RPC facade, and a swap venue.
 export { loadOrCreateKeyPairFile } from './solana/keypair-file.js';
 export { isSolanaAddress, type SandboxSolana, startSandboxSolana } from './solana/sandbox-solana.js';
 export { type VenueQuote, VenueError } from './solana/swap-venue.js';
-export { SOLANA_BONK_MINT, SOLANA_JUP_MINT, SOLANA_USDC_MINT, SOLANA_WSOL_MINT, type SolanaAssetId } from './solana/tokens.js';
+export {
+  SOLANA_BONK_MINT,
+  SOLANA_JUP_MINT,
+  SOLANA_USDC_MINT,
+  SOLANA_WSOL_MINT,
+  type SolanaAssetId,
+} from './solana/tokens.js';
 
 // Bitcoin: an in-process UTXO ledger checking real signatures, behind an Esplora-compatible facade, with runes,
 // inscriptions and the Counterparty assets its transactions carry.

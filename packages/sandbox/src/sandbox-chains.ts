@@ -41,12 +41,17 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
     startSandboxSolana(chainsDir ? { stateFile: join(chainsDir, 'solana-litesvm.bin') } : {}),
   ]);
   if (base.status === 'rejected' || solana.status === 'rejected') {
-    await Promise.all([base, solana].map((started) => (started.status === 'fulfilled' ? started.value.stop() : undefined)));
+    await Promise.all(
+      [base, solana].map((started) => (started.status === 'fulfilled' ? started.value.stop() : undefined)),
+    );
     throw base.status === 'rejected' ? base.reason : (solana as PromiseRejectedResult).reason;
   }
   try {
     // Loaded from its file here, inside the try: a corrupt file stops the chains started above.
-    const stacks = new StacksSandboxLedger({ codec: options.stacksCodec, ...(chainsDir ? { file: join(chainsDir, 'stacks-1.json') } : {}) });
+    const stacks = new StacksSandboxLedger({
+      codec: options.stacksCodec,
+      ...(chainsDir ? { file: join(chainsDir, 'stacks-1.json') } : {}),
+    });
     const bitcoin = new SandboxBitcoin({ file: chainsDir ? join(chainsDir, 'bitcoin-mainnet.json') : undefined });
     const evmChains = sandboxEvmChains({ base: base.value, chainsDir });
     let hedera: Promise<HederaSandboxLedger> | undefined;
@@ -55,7 +60,8 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       evm: evmChains.evm,
       solana: solana.value,
       stacks,
-      hedera: () => (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {})),
+      hedera: () =>
+        (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {})),
       bitcoin,
       chainsDir,
       stop: async () => {

@@ -25,7 +25,13 @@ type Row = { task_id: string; context_id: string; state: string; status_at: Date
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-const toRecord = (row: Row): A2aTaskRecord => ({ taskId: row.task_id, contextId: row.context_id, state: row.state, statusAt: iso(row.status_at), task: row.task });
+const toRecord = (row: Row): A2aTaskRecord => ({
+  taskId: row.task_id,
+  contextId: row.context_id,
+  state: row.state,
+  statusAt: iso(row.status_at),
+  task: row.task,
+});
 
 /**
  * Insert or replace the account's task, unless the stored one has a newer status: a stale copy (read before a
@@ -46,13 +52,24 @@ export async function saveA2aTask(db: Queryable, accountId: string, record: A2aT
 }
 
 /** The account's task with this id; undefined when the account has none (whoever else may hold the id). */
-export async function loadA2aTask(db: Queryable, accountId: string, taskId: string): Promise<A2aTaskRecord | undefined> {
-  const { rows } = await db.query<Row>('SELECT task_id, context_id, state, status_at, task FROM a2a_tasks WHERE account_id = $1 AND task_id = $2', [accountId, taskId]);
+export async function loadA2aTask(
+  db: Queryable,
+  accountId: string,
+  taskId: string,
+): Promise<A2aTaskRecord | undefined> {
+  const { rows } = await db.query<Row>(
+    'SELECT task_id, context_id, state, status_at, task FROM a2a_tasks WHERE account_id = $1 AND task_id = $2',
+    [accountId, taskId],
+  );
   return rows[0] && toRecord(rows[0]);
 }
 
 /** One page of the account's tasks, most recent status first, and how many match the filter in all. */
-export async function listA2aTasks(db: Queryable, accountId: string, filter: A2aTaskFilter): Promise<{ records: A2aTaskRecord[]; total: number }> {
+export async function listA2aTasks(
+  db: Queryable,
+  accountId: string,
+  filter: A2aTaskFilter,
+): Promise<{ records: A2aTaskRecord[]; total: number }> {
   const where = ['account_id = $1'];
   const params: unknown[] = [accountId];
   const add = (sql: (placeholder: string) => string, value: unknown) => {
@@ -62,7 +79,10 @@ export async function listA2aTasks(db: Queryable, accountId: string, filter: A2a
   if (filter.contextId) add((p) => `context_id = ${p}`, filter.contextId);
   if (filter.state) add((p) => `state = ${p}`, filter.state);
   if (filter.statusAfter) add((p) => `status_at > ${p}`, filter.statusAfter);
-  const { rows: counted } = await db.query<{ total: string | number }>(`SELECT count(*) AS total FROM a2a_tasks WHERE ${where.join(' AND ')}`, params);
+  const { rows: counted } = await db.query<{ total: string | number }>(
+    `SELECT count(*) AS total FROM a2a_tasks WHERE ${where.join(' AND ')}`,
+    params,
+  );
   if (filter.after) {
     // Rows after the cursor in (status_at DESC, task_id DESC) order: the cursor row itself is skipped.
     params.push(filter.after.statusAt, filter.after.taskId);
@@ -80,7 +100,12 @@ export async function listA2aTasks(db: Queryable, accountId: string, filter: A2a
  * Take a pending call of the account's task (by the id the task gave it) for the one request that will act on it.
  * False when it was already taken, or the task is not the account's.
  */
-export async function claimA2aPendingCall(db: Queryable, accountId: string, taskId: string, pendingId: string): Promise<boolean> {
+export async function claimA2aPendingCall(
+  db: Queryable,
+  accountId: string,
+  taskId: string,
+  pendingId: string,
+): Promise<boolean> {
   const { rows } = await db.query(
     `INSERT INTO a2a_pending_claims (pending_id, task_id)
      SELECT $3, task_id FROM a2a_tasks WHERE account_id = $1 AND task_id = $2

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticateAccessKey, createAccessKey, listAccessKeys, revokeAccessKey, UnknownAccount } from './access-keys.js';
+import {
+  authenticateAccessKey,
+  createAccessKey,
+  listAccessKeys,
+  revokeAccessKey,
+  UnknownAccount,
+} from './access-keys.js';
 import type { Db } from './db.js';
 import { accountsOf, testBackends } from './testing.js';
 
@@ -9,7 +15,11 @@ describe.each(testBackends())('vault access keys on $name', (backend) => {
   let bob: string;
   beforeAll(async () => {
     db = await backend.open();
-    [alice, bob] = await accountsOf(db, '0x00000000000000000000000000000000000a11ce', '0x0000000000000000000000000000000000000b0b');
+    [alice, bob] = await accountsOf(
+      db,
+      '0x00000000000000000000000000000000000a11ce',
+      '0x0000000000000000000000000000000000000b0b',
+    );
   });
   afterAll(() => db.close());
 
@@ -17,12 +27,20 @@ describe.each(testBackends())('vault access keys on $name', (backend) => {
     const { key, record } = await createAccessKey(db, { accountId: alice, name: 'laptop', environment: 'development' });
     expect(key).toMatch(/^svc_dev_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
     expect(key.startsWith(`${record.prefix}_`)).toBe(true);
-    expect(record).toMatchObject({ accountId: alice, environment: 'development', name: 'laptop', lastUsedAt: null, revokedAt: null });
+    expect(record).toMatchObject({
+      accountId: alice,
+      environment: 'development',
+      name: 'laptop',
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     const live = await createAccessKey(db, { accountId: alice, name: 'server', environment: 'production' });
     expect(live.key).toMatch(/^svc_live_/);
 
     const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM access_keys WHERE id = $1', [record.id]);
-    expect(Object.values(rows[0]!).some((value) => String(value).includes(key.slice(record.prefix.length + 1)))).toBe(false);
+    expect(Object.values(rows[0]!).some((value) => String(value).includes(key.slice(record.prefix.length + 1)))).toBe(
+      false,
+    );
     expect(rows[0]!.secret_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -43,15 +61,26 @@ describe.each(testBackends())('vault access keys on $name', (backend) => {
   });
 
   it('refuses malformed keys, unknown ids and a right id with a wrong secret', async () => {
-    const { key, record } = await createAccessKey(db, { accountId: alice, name: 'guessed', environment: 'development' });
+    const { key, record } = await createAccessKey(db, {
+      accountId: alice,
+      name: 'guessed',
+      environment: 'development',
+    });
     expect(await authenticateAccessKey(db, 'not-a-key', 'development')).toEqual({ ok: false, reason: 'malformed' });
-    expect(await authenticateAccessKey(db, `svc_dev_${'0'.repeat(16)}_${'A'.repeat(43)}`, 'development')).toEqual({ ok: false, reason: 'unknown' });
+    expect(await authenticateAccessKey(db, `svc_dev_${'0'.repeat(16)}_${'A'.repeat(43)}`, 'development')).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
     const wrongSecret = `${record.prefix}_${key.endsWith('A') ? 'B' : 'A'}${key.slice(-42)}`;
     expect(await authenticateAccessKey(db, wrongSecret, 'development')).toEqual({ ok: false, reason: 'unknown' });
   });
 
   it('revokes a key of the owning account only, idempotently, and a revoked key no longer authenticates', async () => {
-    const { key, record } = await createAccessKey(db, { accountId: alice, name: 'to-revoke', environment: 'development' });
+    const { key, record } = await createAccessKey(db, {
+      accountId: alice,
+      name: 'to-revoke',
+      environment: 'development',
+    });
     expect(await revokeAccessKey(db, bob, record.id)).toBeUndefined();
     expect((await authenticateAccessKey(db, key, 'development')).ok).toBe(true);
 
@@ -63,7 +92,9 @@ describe.each(testBackends())('vault access keys on $name', (backend) => {
   });
 
   it('refuses to create a key for an account that does not exist', async () => {
-    await expect(createAccessKey(db, { accountId: 'acct_missing', name: 'x', environment: 'development' })).rejects.toBeInstanceOf(UnknownAccount);
+    await expect(
+      createAccessKey(db, { accountId: 'acct_missing', name: 'x', environment: 'development' }),
+    ).rejects.toBeInstanceOf(UnknownAccount);
   });
 
   it('refuses an empty name (schema CHECK)', async () => {

@@ -15,7 +15,10 @@ import type { Queryable } from './db.js';
 export type AccessKeyEnvironment = 'development' | 'production';
 
 /** How a key of each environment starts. */
-export const ACCESS_KEY_TAG: Readonly<Record<AccessKeyEnvironment, string>> = { development: 'svc_dev_', production: 'svc_live_' };
+export const ACCESS_KEY_TAG: Readonly<Record<AccessKeyEnvironment, string>> = {
+  development: 'svc_dev_',
+  production: 'svc_live_',
+};
 const KEY_FORMAT = /^svc_(dev|live)_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 const ID_BYTES = 8;
 const SECRET_BYTES = 32;
@@ -59,14 +62,24 @@ function accessKeyPrefix(environment: AccessKeyEnvironment, id: string): string 
 
 /** The environment a key or visible prefix was made for, judged by its tag alone. */
 export function accessKeyEnvironmentOf(keyOrPrefix: string): AccessKeyEnvironment | undefined {
-  return (Object.keys(ACCESS_KEY_TAG) as AccessKeyEnvironment[]).find((environment) => keyOrPrefix.startsWith(ACCESS_KEY_TAG[environment]));
+  return (Object.keys(ACCESS_KEY_TAG) as AccessKeyEnvironment[]).find((environment) =>
+    keyOrPrefix.startsWith(ACCESS_KEY_TAG[environment]),
+  );
 }
 
 const sha256 = (key: string) => createHash('sha256').update(key).digest();
 
 const COLUMNS = 'id, account_id, environment, name, created_at, last_used_at, revoked_at';
 
-type Row = { id: string; account_id: string; environment: AccessKeyEnvironment; name: string; created_at: unknown; last_used_at: unknown; revoked_at: unknown };
+type Row = {
+  id: string;
+  account_id: string;
+  environment: AccessKeyEnvironment;
+  name: string;
+  created_at: unknown;
+  last_used_at: unknown;
+  revoked_at: unknown;
+};
 
 const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
 
@@ -84,7 +97,10 @@ function toRecord(row: Row): AccessKeyRecord {
 }
 
 /** Create a key for an account; the returned `key` is the only copy there will ever be. */
-export async function createAccessKey(db: Queryable, input: { accountId: string; name: string; environment: AccessKeyEnvironment }): Promise<CreatedAccessKey> {
+export async function createAccessKey(
+  db: Queryable,
+  input: { accountId: string; name: string; environment: AccessKeyEnvironment },
+): Promise<CreatedAccessKey> {
   const id = randomBytes(ID_BYTES).toString('hex');
   const key = `${accessKeyPrefix(input.environment, id)}_${randomBytes(SECRET_BYTES).toString('base64url')}`;
   // INSERT ... SELECT from accounts: an unknown account inserts nothing, told apart from other failures without
@@ -101,7 +117,10 @@ export async function createAccessKey(db: Queryable, input: { accountId: string;
 
 /** Every key of an account, revoked ones included, oldest first. */
 export async function listAccessKeys(db: Queryable, accountId: string): Promise<AccessKeyRecord[]> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM access_keys WHERE account_id = $1 ORDER BY created_at, id`, [accountId]);
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM access_keys WHERE account_id = $1 ORDER BY created_at, id`,
+    [accountId],
+  );
   return rows.map(toRecord);
 }
 
@@ -109,7 +128,11 @@ export async function listAccessKeys(db: Queryable, accountId: string): Promise<
  * Revoke one of an account's keys (idempotent: a revoked key keeps its first revocation time). Undefined when the
  * account has no such key — including when another account does, so one account cannot probe another's keys.
  */
-export async function revokeAccessKey(db: Queryable, accountId: string, keyId: string): Promise<AccessKeyRecord | undefined> {
+export async function revokeAccessKey(
+  db: Queryable,
+  accountId: string,
+  keyId: string,
+): Promise<AccessKeyRecord | undefined> {
   const { rows } = await db.query<Row>(
     `UPDATE access_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
     [keyId, accountId],
@@ -122,13 +145,21 @@ export async function revokeAccessKey(db: Queryable, accountId: string, keyId: s
  * is checked by comparing SHA-256 digests with `timingSafeEqual`, so response time says nothing about how much of
  * a guessed secret was right.
  */
-export async function authenticateAccessKey(db: Queryable, presented: string, environment: AccessKeyEnvironment): Promise<AccessKeyCheck> {
+export async function authenticateAccessKey(
+  db: Queryable,
+  presented: string,
+  environment: AccessKeyEnvironment,
+): Promise<AccessKeyCheck> {
   const parts = KEY_FORMAT.exec(presented);
   if (!parts) return { ok: false, reason: 'malformed' };
   if (accessKeyEnvironmentOf(presented) !== environment) return { ok: false, reason: 'wrong_environment' };
-  const { rows } = await db.query<Row & { secret_hash: string }>(`SELECT ${COLUMNS}, secret_hash FROM access_keys WHERE id = $1`, [parts[2]]);
+  const { rows } = await db.query<Row & { secret_hash: string }>(
+    `SELECT ${COLUMNS}, secret_hash FROM access_keys WHERE id = $1`,
+    [parts[2]],
+  );
   const row = rows[0];
-  if (!row || !timingSafeEqual(Buffer.from(row.secret_hash, 'hex'), sha256(presented))) return { ok: false, reason: 'unknown' };
+  if (!row || !timingSafeEqual(Buffer.from(row.secret_hash, 'hex'), sha256(presented)))
+    return { ok: false, reason: 'unknown' };
   const key = toRecord(row);
   if (key.revokedAt) return { ok: false, reason: 'revoked' };
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {

@@ -11,20 +11,36 @@ describe.each(testBackends())('account settings, display lists and vault rows on
   let bob: string;
   beforeAll(async () => {
     db = await backend.open();
-    [alice, bob] = await accountsOf(db, '0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000b0');
+    [alice, bob] = await accountsOf(
+      db,
+      '0x00000000000000000000000000000000000000a1',
+      '0x00000000000000000000000000000000000000b0',
+    );
   });
   afterAll(() => db.close());
 
   it('slippage: defaults until set, then the latest setting, per account', async () => {
     expect(await slippageOf(db, alice)).toEqual({ ...DEFAULT_SLIPPAGE, isDefault: true });
-    expect(await setSlippage(db, alice, { swapSlippage: 0.5, pumpSlippage: 12.5 })).toEqual({ swapSlippage: 0.5, pumpSlippage: 12.5 });
-    expect(await setSlippage(db, alice, { swapSlippage: 0.75, pumpSlippage: 20 })).toEqual({ swapSlippage: 0.75, pumpSlippage: 20 });
+    expect(await setSlippage(db, alice, { swapSlippage: 0.5, pumpSlippage: 12.5 })).toEqual({
+      swapSlippage: 0.5,
+      pumpSlippage: 12.5,
+    });
+    expect(await setSlippage(db, alice, { swapSlippage: 0.75, pumpSlippage: 20 })).toEqual({
+      swapSlippage: 0.75,
+      pumpSlippage: 20,
+    });
     expect(await slippageOf(db, alice)).toEqual({ swapSlippage: 0.75, pumpSlippage: 20, isDefault: false });
     expect(await slippageOf(db, bob)).toEqual({ ...DEFAULT_SLIPPAGE, isDefault: true });
   });
 
   it('recommended tokens: the latest list per chain family, per account', async () => {
-    const usdc = { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, name: 'USD Coin', symbol: 'USDC', marketcap: 1e9 };
+    const usdc = {
+      address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      decimals: 6,
+      name: 'USD Coin',
+      symbol: 'USDC',
+      marketcap: 1e9,
+    };
     const first = await storeRecommendedTokens(db, alice, { chainFamily: 'evm', chainId: 1, tokens: [usdc] });
     expect(first).toMatchObject({ chainFamily: 'evm', chainId: 1, tokens: [usdc] });
     expect(Date.parse(first.storedAt)).not.toBeNaN();

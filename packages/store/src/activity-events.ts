@@ -69,7 +69,10 @@ const EVENT_COLUMNS = 'id, kind, chain, address_key, tx_hash, block_number, log_
 
 /** The block a chain's watcher has processed up to, if it ever ran. */
 export async function watchCursor(db: Queryable, chain: string): Promise<number | undefined> {
-  const { rows } = await db.query<{ last_block: string | number }>('SELECT last_block FROM watch_cursors WHERE chain = $1', [chain]);
+  const { rows } = await db.query<{ last_block: string | number }>(
+    'SELECT last_block FROM watch_cursors WHERE chain = $1',
+    [chain],
+  );
   return rows[0] ? Number(rows[0].last_block) : undefined;
 }
 
@@ -79,7 +82,12 @@ export async function watchCursor(db: Queryable, chain: string): Promise<number 
  * address on its chain and has a webhook endpoint. Either all of that happens or none of it, so a crash between
  * scanning and storing only means the range is scanned again.
  */
-export async function recordActivity(db: Db, chain: string, events: readonly NewActivityEvent[], throughBlock: number): Promise<{ stored: number; enqueued: number }> {
+export async function recordActivity(
+  db: Db,
+  chain: string,
+  events: readonly NewActivityEvent[],
+  throughBlock: number,
+): Promise<{ stored: number; enqueued: number }> {
   return db.transaction(async (tx) => {
     let stored = 0;
     let enqueued = 0;
@@ -88,7 +96,16 @@ export async function recordActivity(db: Db, chain: string, events: readonly New
         `INSERT INTO activity_events (chain, address_key, kind, tx_hash, log_index, block_number, payload, occurred_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
          ON CONFLICT (chain, tx_hash, log_index, address_key, kind) DO NOTHING RETURNING ${EVENT_COLUMNS}`,
-        [event.chain, event.address, event.kind, event.txHash, event.logIndex ?? NO_LOG, event.blockNumber, JSON.stringify(event.details), event.occurredAt],
+        [
+          event.chain,
+          event.address,
+          event.kind,
+          event.txHash,
+          event.logIndex ?? NO_LOG,
+          event.blockNumber,
+          JSON.stringify(event.details),
+          event.occurredAt,
+        ],
       );
       const row = rows[0];
       if (!row) continue;

@@ -22,7 +22,17 @@ export async function recordCall(db: Queryable, call: CallRecord): Promise<strin
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO call_ledger (tool, account_id, payer, token, amount, tx_hash, outcome, http_status, latency_ms)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [call.tool, call.accountId ?? null, call.payer ?? null, call.token ?? null, call.amount ?? null, call.txHash ?? null, call.outcome, call.httpStatus, Math.round(call.latencyMs)],
+    [
+      call.tool,
+      call.accountId ?? null,
+      call.payer ?? null,
+      call.token ?? null,
+      call.amount ?? null,
+      call.txHash ?? null,
+      call.outcome,
+      call.httpStatus,
+      Math.round(call.latencyMs),
+    ],
   );
   return String(rows[0]!.id);
 }
@@ -34,7 +44,11 @@ export async function recordCall(db: Queryable, call: CallRecord): Promise<strin
  * reconciliation found the payment on chain first and wrote its row. (A payment without a claim row, as in tests of
  * the pipeline with a stand-in processor, still gets its row.)
  */
-export async function recordSettledCall(db: Queryable, paymentId: string, call: CallRecord & { readonly txHash: string }): Promise<string | undefined> {
+export async function recordSettledCall(
+  db: Queryable,
+  paymentId: string,
+  call: CallRecord & { readonly txHash: string },
+): Promise<string | undefined> {
   const { rows } = await db.query<{ id: string }>(
     `WITH settled AS (
        UPDATE payment_claims SET state = 'settled', tx_hash = $6, settled_at = now()
@@ -43,12 +57,26 @@ export async function recordSettledCall(db: Queryable, paymentId: string, call: 
      SELECT $1, $2, $3, $4, $5::numeric, $6, $7, $8::integer, $9::integer
       WHERE EXISTS (SELECT 1 FROM settled) OR NOT EXISTS (SELECT 1 FROM payment_claims WHERE payment_id = $10)
      RETURNING id`,
-    [call.tool, call.accountId ?? null, call.payer ?? null, call.token ?? null, call.amount ?? null, call.txHash, call.outcome, call.httpStatus, Math.round(call.latencyMs), paymentId],
+    [
+      call.tool,
+      call.accountId ?? null,
+      call.payer ?? null,
+      call.token ?? null,
+      call.amount ?? null,
+      call.txHash,
+      call.outcome,
+      call.httpStatus,
+      Math.round(call.latencyMs),
+      paymentId,
+    ],
   );
   return rows[0] ? String(rows[0].id) : undefined;
 }
 
-export async function recentCalls(db: Queryable, filter: { tool?: string; limit?: number } = {}): Promise<CallLedgerRow[]> {
+export async function recentCalls(
+  db: Queryable,
+  filter: { tool?: string; limit?: number } = {},
+): Promise<CallLedgerRow[]> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT id, tool, account_id, payer, token, amount::text AS amount, tx_hash, outcome, http_status, latency_ms, created_at
        FROM call_ledger WHERE ($1::text IS NULL OR tool = $1) ORDER BY id DESC LIMIT $2`,

@@ -100,11 +100,31 @@ const isoOrNull = (value: Time | null) => (value === null ? null : iso(value));
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
 type OrderRow = {
-  order_id: string; position_id: string; account_id: string; network: OrderNetwork; role: OrderRole; order_type: OrderType;
-  watch_token: string; trigger_price: unknown; direction: Direction | null; sell_token: string; buy_token: string;
-  sell_quantity: unknown; buy_quantity: unknown; status: OrderStatus; revision: string | number | bigint; claimed_by: string | null;
-  claimed_at: Time | null; price_seen: unknown; tx_hash: string | null; tx_lifetime: string | null; sold_quantity: unknown; bought_quantity: unknown;
-  failure_reason: string | null; created_at: Time; updated_at: Time;
+  order_id: string;
+  position_id: string;
+  account_id: string;
+  network: OrderNetwork;
+  role: OrderRole;
+  order_type: OrderType;
+  watch_token: string;
+  trigger_price: unknown;
+  direction: Direction | null;
+  sell_token: string;
+  buy_token: string;
+  sell_quantity: unknown;
+  buy_quantity: unknown;
+  status: OrderStatus;
+  revision: string | number | bigint;
+  claimed_by: string | null;
+  claimed_at: Time | null;
+  price_seen: unknown;
+  tx_hash: string | null;
+  tx_lifetime: string | null;
+  sold_quantity: unknown;
+  bought_quantity: unknown;
+  failure_reason: string | null;
+  created_at: Time;
+  updated_at: Time;
 };
 
 const ORDER_COLUMNS =
@@ -114,19 +134,44 @@ const ORDER_COLUMNS =
 
 function toOrder(row: OrderRow): StoredOrder {
   return {
-    orderId: row.order_id, positionId: row.position_id, accountId: row.account_id, network: row.network, role: row.role, orderType: row.order_type,
-    watchToken: row.watch_token, triggerPrice: text(row.trigger_price), direction: row.direction, sellToken: row.sell_token, buyToken: row.buy_token,
-    sellQuantity: text(row.sell_quantity), buyQuantity: text(row.buy_quantity), status: row.status, revision: BigInt(row.revision),
-    claimedBy: row.claimed_by, claimedAt: isoOrNull(row.claimed_at), priceSeen: text(row.price_seen), txHash: row.tx_hash, txLifetime: row.tx_lifetime,
-    soldQuantity: text(row.sold_quantity), boughtQuantity: text(row.bought_quantity), failureReason: row.failure_reason,
-    createdAt: iso(row.created_at), updatedAt: iso(row.updated_at),
+    orderId: row.order_id,
+    positionId: row.position_id,
+    accountId: row.account_id,
+    network: row.network,
+    role: row.role,
+    orderType: row.order_type,
+    watchToken: row.watch_token,
+    triggerPrice: text(row.trigger_price),
+    direction: row.direction,
+    sellToken: row.sell_token,
+    buyToken: row.buy_token,
+    sellQuantity: text(row.sell_quantity),
+    buyQuantity: text(row.buy_quantity),
+    status: row.status,
+    revision: BigInt(row.revision),
+    claimedBy: row.claimed_by,
+    claimedAt: isoOrNull(row.claimed_at),
+    priceSeen: text(row.price_seen),
+    txHash: row.tx_hash,
+    txLifetime: row.tx_lifetime,
+    soldQuantity: text(row.sold_quantity),
+    boughtQuantity: text(row.bought_quantity),
+    failureReason: row.failure_reason,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
   };
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** The history event appended by a statement's `changed` CTE (one row per changed order). */
-const EVENT_OF_CHANGED = (actorParam: string, eventParam: string, priceParam: string, txParam: string, detailParam: string) =>
+const EVENT_OF_CHANGED = (
+  actorParam: string,
+  eventParam: string,
+  priceParam: string,
+  txParam: string,
+  detailParam: string,
+) =>
   `, logged AS (INSERT INTO conditional_order_events (position_id, order_id, actor, event, price_seen, tx_hash, detail)
      SELECT position_id, order_id, ${actorParam}, ${eventParam}, ${priceParam}::numeric, ${txParam}, ${detailParam} FROM changed)
    SELECT ${ORDER_COLUMNS} FROM changed`;
@@ -134,13 +179,29 @@ const EVENT_OF_CHANGED = (actorParam: string, eventParam: string, priceParam: st
 /** Create a position with its orders and their `created` events, atomically (one statement). */
 export async function createPosition(
   db: Queryable,
-  position: { accountId: string; network: OrderNetwork; kind: PositionKind; asset: string; quoteToken: string; orders: readonly NewOrder[]; actor: string },
+  position: {
+    accountId: string;
+    network: OrderNetwork;
+    kind: PositionKind;
+    asset: string;
+    quoteToken: string;
+    orders: readonly NewOrder[];
+    actor: string;
+  },
 ): Promise<StoredPosition> {
   const positionId = newId('pos');
   const orders = position.orders.map((order) => ({
-    order_id: newId('ord'), role: order.role, order_type: order.orderType, watch_token: order.watchToken, trigger_price: order.triggerPrice,
-    direction: order.direction, sell_token: order.sellToken, buy_token: order.buyToken, sell_quantity: order.sellQuantity,
-    buy_quantity: order.buyQuantity, status: order.status,
+    order_id: newId('ord'),
+    role: order.role,
+    order_type: order.orderType,
+    watch_token: order.watchToken,
+    trigger_price: order.triggerPrice,
+    direction: order.direction,
+    sell_token: order.sellToken,
+    buy_token: order.buyToken,
+    sell_quantity: order.sellQuantity,
+    buy_quantity: order.buyQuantity,
+    status: order.status,
   }));
   await db.query(
     `WITH p AS (
@@ -155,7 +216,16 @@ export async function createPosition(
        RETURNING position_id, order_id, status
      )
      INSERT INTO conditional_order_events (position_id, order_id, actor, event) SELECT position_id, order_id, $8, 'created' FROM o`,
-    [positionId, position.accountId, position.network, position.kind, position.asset, position.quoteToken, JSON.stringify(orders), position.actor],
+    [
+      positionId,
+      position.accountId,
+      position.network,
+      position.kind,
+      position.asset,
+      position.quoteToken,
+      JSON.stringify(orders),
+      position.actor,
+    ],
   );
   const [created] = await positionsOf(db, position.accountId, { positionId });
   return created as StoredPosition;
@@ -168,10 +238,21 @@ export interface PositionFilter {
 }
 
 /** The account's positions (oldest first) with their orders and history; another account's are never returned. */
-export async function positionsOf(db: Queryable, accountId: string, filter: PositionFilter = {}): Promise<StoredPosition[]> {
+export async function positionsOf(
+  db: Queryable,
+  accountId: string,
+  filter: PositionFilter = {},
+): Promise<StoredPosition[]> {
   const { rows } = await db.query<{
-    position_id: string; account_id: string; network: OrderNetwork; kind: PositionKind; asset: string; quote_token: string;
-    status: PositionStatus; created_at: Time; updated_at: Time;
+    position_id: string;
+    account_id: string;
+    network: OrderNetwork;
+    kind: PositionKind;
+    asset: string;
+    quote_token: string;
+    status: PositionStatus;
+    created_at: Time;
+    updated_at: Time;
   }>(
     `SELECT position_id, account_id, network, kind, asset, quote_token, status, created_at, updated_at FROM conditional_positions
       WHERE account_id = $1 AND ($2::text IS NULL OR position_id = $2) AND ($3::text IS NULL OR network = $3) AND ($4::text IS NULL OR status = $4)
@@ -180,45 +261,97 @@ export async function positionsOf(db: Queryable, accountId: string, filter: Posi
   );
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.position_id);
-  const orders = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM conditional_orders WHERE position_id = ANY($1::text[])
-      ORDER BY created_at, array_position(ARRAY['ENTRY', 'EXIT', 'STOP_LOSS', 'TAKE_PROFIT'], role), order_id`, [ids]);
-  const events = await db.query<{ position_id: string; order_id: string | null; actor: string; event: string; price_seen: unknown; tx_hash: string | null; detail: string | null; at: Time }>(
+  const orders = await db.query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM conditional_orders WHERE position_id = ANY($1::text[])
+      ORDER BY created_at, array_position(ARRAY['ENTRY', 'EXIT', 'STOP_LOSS', 'TAKE_PROFIT'], role), order_id`,
+    [ids],
+  );
+  const events = await db.query<{
+    position_id: string;
+    order_id: string | null;
+    actor: string;
+    event: string;
+    price_seen: unknown;
+    tx_hash: string | null;
+    detail: string | null;
+    at: Time;
+  }>(
     `SELECT position_id, order_id, actor, event, price_seen::text AS price_seen, tx_hash, detail, at FROM conditional_order_events
       WHERE position_id = ANY($1::text[]) ORDER BY event_id`,
     [ids],
   );
   return rows.map((row) => ({
-    positionId: row.position_id, accountId: row.account_id, network: row.network, kind: row.kind, asset: row.asset, quoteToken: row.quote_token,
-    status: row.status, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at),
+    positionId: row.position_id,
+    accountId: row.account_id,
+    network: row.network,
+    kind: row.kind,
+    asset: row.asset,
+    quoteToken: row.quote_token,
+    status: row.status,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
     orders: orders.rows.filter((order) => order.position_id === row.position_id).map(toOrder),
     history: events.rows
       .filter((event) => event.position_id === row.position_id)
-      .map((event) => ({ orderId: event.order_id, actor: event.actor, event: event.event, priceSeen: text(event.price_seen), txHash: event.tx_hash, detail: event.detail, at: iso(event.at) })),
+      .map((event) => ({
+        orderId: event.order_id,
+        actor: event.actor,
+        event: event.event,
+        priceSeen: text(event.price_seen),
+        txHash: event.tx_hash,
+        detail: event.detail,
+        at: iso(event.at),
+      })),
   }));
 }
 
 /** One order of the account (undefined for a missing one and for another account's). */
 export async function orderOf(db: Queryable, accountId: string, orderId: string): Promise<StoredOrder | undefined> {
-  const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM conditional_orders WHERE account_id = $1 AND order_id = $2`, [accountId, orderId]);
+  const { rows } = await db.query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM conditional_orders WHERE account_id = $1 AND order_id = $2`,
+    [accountId, orderId],
+  );
   return rows[0] && toOrder(rows[0]);
 }
 
 /** One order by id, whatever its account (the trigger engine). */
 export async function orderById(db: Queryable, orderId: string): Promise<StoredOrder | undefined> {
-  const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM conditional_orders WHERE order_id = $1`, [orderId]);
+  const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM conditional_orders WHERE order_id = $1`, [
+    orderId,
+  ]);
   return rows[0] && toOrder(rows[0]);
 }
 
 /** Add an order to an existing position (updatePosition adding a stop-loss or take-profit). */
-export async function addOrder(db: Queryable, position: { positionId: string; accountId: string; network: OrderNetwork }, order: NewOrder, actor: string): Promise<StoredOrder> {
+export async function addOrder(
+  db: Queryable,
+  position: { positionId: string; accountId: string; network: OrderNetwork },
+  order: NewOrder,
+  actor: string,
+): Promise<StoredOrder> {
   const { rows } = await db.query<OrderRow>(
     `WITH changed AS (
        INSERT INTO conditional_orders (order_id, position_id, account_id, network, role, order_type, watch_token, trigger_price, direction,
                                        sell_token, buy_token, sell_quantity, buy_quantity, status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *
      )${EVENT_OF_CHANGED('$15', "'created'", 'NULL', 'NULL', 'NULL')}`,
-    [newId('ord'), position.positionId, position.accountId, position.network, order.role, order.orderType, order.watchToken, order.triggerPrice,
-      order.direction, order.sellToken, order.buyToken, order.sellQuantity, order.buyQuantity, order.status, actor],
+    [
+      newId('ord'),
+      position.positionId,
+      position.accountId,
+      position.network,
+      order.role,
+      order.orderType,
+      order.watchToken,
+      order.triggerPrice,
+      order.direction,
+      order.sellToken,
+      order.buyToken,
+      order.sellQuantity,
+      order.buyQuantity,
+      order.status,
+      actor,
+    ],
   );
   return toOrder(rows[0] as OrderRow);
 }
@@ -240,8 +373,19 @@ export async function moveOrder(
               bought_quantity = coalesce($10::numeric, bought_quantity), tx_hash = coalesce($6, tx_hash)
         WHERE order_id = $1 AND status = ANY($2::text[]) RETURNING *
      )${EVENT_OF_CHANGED('$4', '$5', '$7', '$6', '$11')}`,
-    [orderId, from, to, actor, event, details.txHash ?? null, details.priceSeen ?? null, details.failureReason ?? null,
-      details.soldQuantity ?? null, details.boughtQuantity ?? null, details.detail ?? details.failureReason ?? null],
+    [
+      orderId,
+      from,
+      to,
+      actor,
+      event,
+      details.txHash ?? null,
+      details.priceSeen ?? null,
+      details.failureReason ?? null,
+      details.soldQuantity ?? null,
+      details.boughtQuantity ?? null,
+      details.detail ?? details.failureReason ?? null,
+    ],
   );
   return rows[0] && toOrder(rows[0]);
 }
@@ -263,13 +407,29 @@ export async function moveOrdersOfPosition(
         WHERE position_id = $1 AND status = ANY($2::text[]) AND ($6::text[] IS NULL OR role = ANY($6::text[])) AND ($7::text IS NULL OR order_id <> $7)
         RETURNING *
      )${EVENT_OF_CHANGED('$4', '$5', 'NULL', 'NULL', '$9')}`,
-    [positionId, from, to, actor, event, scope.roles ?? null, scope.exceptOrderId ?? null, scope.sellQuantity ?? null, scope.detail ?? null],
+    [
+      positionId,
+      from,
+      to,
+      actor,
+      event,
+      scope.roles ?? null,
+      scope.exceptOrderId ?? null,
+      scope.sellQuantity ?? null,
+      scope.detail ?? null,
+    ],
   );
   return rows.map(toOrder);
 }
 
 /** Replace a live order's trigger (price, and direction when given); undefined when the order is no longer live. */
-export async function retriggerOrder(db: Queryable, orderId: string, triggerPrice: string, direction: Direction | null, actor: string): Promise<StoredOrder | undefined> {
+export async function retriggerOrder(
+  db: Queryable,
+  orderId: string,
+  triggerPrice: string,
+  direction: Direction | null,
+  actor: string,
+): Promise<StoredOrder | undefined> {
   const { rows } = await db.query<OrderRow>(
     `WITH changed AS (
        UPDATE conditional_orders SET trigger_price = $2, direction = coalesce($3, direction), updated_at = now(), revision = nextval('conditional_order_revisions')
@@ -293,7 +453,11 @@ export interface OrderClaim {
  * unique index conditional_orders_one_exit: take-profit and stop-loss cancel each other) the batch fails as a whole
  * and is retried one order at a time, so only the blocked order is left out.
  */
-export async function claimOrders(db: Queryable, claims: readonly OrderClaim[], claimant: string): Promise<StoredOrder[]> {
+export async function claimOrders(
+  db: Queryable,
+  claims: readonly OrderClaim[],
+  claimant: string,
+): Promise<StoredOrder[]> {
   const claim = async (batch: readonly OrderClaim[]) => {
     const { rows } = await db.query<OrderRow>(
       `WITH seen AS (SELECT * FROM unnest($1::text[], $3::numeric[]) AS seen(order_id, price)),
@@ -324,7 +488,12 @@ export async function claimOrders(db: Queryable, claims: readonly OrderClaim[], 
 }
 
 /** Claim one PENDING order (see claimOrders); undefined when someone else has it. */
-export async function claimOrder(db: Queryable, orderId: string, claimant: string, priceSeen: string | null): Promise<StoredOrder | undefined> {
+export async function claimOrder(
+  db: Queryable,
+  orderId: string,
+  claimant: string,
+  priceSeen: string | null,
+): Promise<StoredOrder | undefined> {
   const [claimed] = await claimOrders(db, [{ orderId, priceSeen }], claimant);
   return claimed;
 }
@@ -333,7 +502,13 @@ export async function claimOrder(db: Queryable, orderId: string, claimant: strin
  * Record the transaction of a claimed order before it is broadcast (what crash reconciliation looks up), with what its
  * chain needs to tell later whether it can still land (`lifetime`: a Solana recent blockhash; null elsewhere).
  */
-export async function recordOrderTx(db: Queryable, orderId: string, claimant: string, txHash: string, lifetime: string | null = null): Promise<boolean> {
+export async function recordOrderTx(
+  db: Queryable,
+  orderId: string,
+  claimant: string,
+  txHash: string,
+  lifetime: string | null = null,
+): Promise<boolean> {
   const { rows } = await db.query(
     `WITH changed AS (UPDATE conditional_orders SET tx_hash = $3, tx_lifetime = $4, updated_at = now() WHERE order_id = $1 AND status = 'EXECUTING' AND claimed_by = $2 RETURNING position_id, order_id)
      INSERT INTO conditional_order_events (position_id, order_id, actor, event, tx_hash) SELECT position_id, order_id, $2, 'signed', $3 FROM changed RETURNING order_id`,
@@ -356,7 +531,11 @@ export async function unfinishedClaims(db: Queryable, claimant: string, staleAft
 }
 
 /** Take over an unfinished claim (conditional on the claimant seen, so two reconcilers never both act on it). */
-export async function takeOverClaim(db: Queryable, order: StoredOrder, claimant: string): Promise<StoredOrder | undefined> {
+export async function takeOverClaim(
+  db: Queryable,
+  order: StoredOrder,
+  claimant: string,
+): Promise<StoredOrder | undefined> {
   const { rows } = await db.query<OrderRow>(
     `WITH changed AS (
        UPDATE conditional_orders SET claimed_by = $3, claimed_at = now() WHERE order_id = $1 AND status = 'EXECUTING' AND claimed_by = $2 RETURNING *
@@ -379,7 +558,10 @@ export async function onOrderChanges(db: Db, onChange: () => void): Promise<(() 
 
 /** Orders changed after `revision` (new, re-triggered, claimed, finished): how workers follow the book. */
 export async function ordersChangedSince(db: Queryable, revision: bigint, limit = 10_000): Promise<StoredOrder[]> {
-  const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM conditional_orders WHERE revision > $1 ORDER BY revision LIMIT $2`, [revision.toString(), limit]);
+  const { rows } = await db.query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM conditional_orders WHERE revision > $1 ORDER BY revision LIMIT $2`,
+    [revision.toString(), limit],
+  );
   return rows.map(toOrder);
 }
 
@@ -388,7 +570,12 @@ export async function ordersChangedSince(db: Queryable, revision: bigint, limit 
  * fails it, a live order or a filled entry without exits keeps it open, and otherwise (all cancelled) it is
  * cancelled. `cancelHolding` makes a filled entry without live exits CANCELLED (cancelPosition, closeAllPositions).
  */
-export async function settlePosition(db: Queryable, positionId: string, actor: string, cancelHolding = false): Promise<PositionStatus | undefined> {
+export async function settlePosition(
+  db: Queryable,
+  positionId: string,
+  actor: string,
+  cancelHolding = false,
+): Promise<PositionStatus | undefined> {
   const { rows } = await db.query<{ status: PositionStatus }>(
     `WITH o AS (
        SELECT bool_or(status = 'EXECUTING') AS busy, bool_or(role <> 'ENTRY' AND status = 'EXECUTED') AS exited, bool_or(status = 'FAILED') AS failed,

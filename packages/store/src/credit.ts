@@ -54,7 +54,10 @@ const toEntry = (row: EntryRow): CreditEntry => ({
 });
 
 export async function creditBalance(db: Queryable, accountId: string): Promise<bigint> {
-  const { rows } = await db.query<{ balance: string }>('SELECT balance::text AS balance FROM account_credit WHERE account_id = $1', [accountId]);
+  const { rows } = await db.query<{ balance: string }>(
+    'SELECT balance::text AS balance FROM account_credit WHERE account_id = $1',
+    [accountId],
+  );
   return rows[0] ? BigInt(rows[0].balance) : 0n;
 }
 
@@ -72,7 +75,10 @@ export async function creditEntries(db: Queryable, accountId: string, limit = 50
  * Take `amount` from the account's credit for one call of `tool`, in one statement: nothing when the balance is
  * short (undefined), never a negative balance, never a debit without its entry.
  */
-export async function debitCredit(db: Queryable, debit: { accountId: string; amount: bigint; tool: string }): Promise<CreditDebit | undefined> {
+export async function debitCredit(
+  db: Queryable,
+  debit: { accountId: string; amount: bigint; tool: string },
+): Promise<CreditDebit | undefined> {
   const { rows } = await db.query<{ id: string | number; balance_after: string }>(
     `WITH debited AS (
        UPDATE account_credit SET balance = balance - $2::numeric, updated_at = now()
@@ -94,8 +100,14 @@ function applyEntry(db: Db, insertEntry: { sql: string; params: readonly unknown
 }
 
 /** `applyEntry` inside the caller's transaction `tx`. */
-async function applyEntryIn(tx: Queryable, insertEntry: { sql: string; params: readonly unknown[] }): Promise<bigint | undefined> {
-  const { rows } = await tx.query<{ id: string | number; account_id: string; amount: string }>(insertEntry.sql, insertEntry.params);
+async function applyEntryIn(
+  tx: Queryable,
+  insertEntry: { sql: string; params: readonly unknown[] },
+): Promise<bigint | undefined> {
+  const { rows } = await tx.query<{ id: string | number; account_id: string; amount: string }>(
+    insertEntry.sql,
+    insertEntry.params,
+  );
   const entry = rows[0];
   if (!entry) return undefined;
   const { rows: balances } = await tx.query<{ balance: string }>(
@@ -115,19 +127,31 @@ async function applyEntryIn(tx: Queryable, insertEntry: { sql: string; params: r
  */
 export async function addCredit(
   db: Db,
-  credit: { accountId: string; amount: bigint; kind: 'topup' | 'grant'; reference?: string | undefined; note?: string | undefined },
+  credit: {
+    accountId: string;
+    amount: bigint;
+    kind: 'topup' | 'grant';
+    reference?: string | undefined;
+    note?: string | undefined;
+  },
 ): Promise<{ credited: boolean; balance: bigint }> {
   if (credit.amount <= 0n) throw new RangeError('Credit to add must be positive.');
-  if (credit.kind === 'topup' && !credit.reference) throw new RangeError('A top-up needs the reference of the payment that paid it.');
+  if (credit.kind === 'topup' && !credit.reference)
+    throw new RangeError('A top-up needs the reference of the payment that paid it.');
   const balance = await db.transaction((tx) => insertCredit(tx, credit));
-  return balance === undefined ? { credited: false, balance: await creditBalance(db, credit.accountId) } : { credited: true, balance };
+  return balance === undefined
+    ? { credited: false, balance: await creditBalance(db, credit.accountId) }
+    : { credited: true, balance };
 }
 
 /**
  * The top-up paid by a settlement reconciliation found landed (see finishUnansweredSettlement), inside its
  * transaction: credited once per payment, whichever of the call and reconciliation gets there first.
  */
-export function creditTopupIn(tx: Queryable, topup: { accountId: string; amount: bigint; reference: string }): Promise<bigint | undefined> {
+export function creditTopupIn(
+  tx: Queryable,
+  topup: { accountId: string; amount: bigint; reference: string },
+): Promise<bigint | undefined> {
   return insertCredit(tx, { ...topup, kind: 'topup' });
 }
 
@@ -149,7 +173,13 @@ export async function recordSettledTopup(
 
 function insertCredit(
   tx: Queryable,
-  credit: { accountId: string; amount: bigint; kind: 'topup' | 'grant'; reference?: string | undefined; note?: string | undefined },
+  credit: {
+    accountId: string;
+    amount: bigint;
+    kind: 'topup' | 'grant';
+    reference?: string | undefined;
+    note?: string | undefined;
+  },
 ): Promise<bigint | undefined> {
   return applyEntryIn(tx, {
     sql: `INSERT INTO credit_entries (account_id, kind, amount, balance_after, reference, note) VALUES ($1, $2, $3::numeric, 0, $4, $5)
@@ -169,7 +199,8 @@ export function refundDebit(db: Db, debitId: string): Promise<bigint | undefined
 }
 
 /** Who a call refund is credited to: the caller's account, or else the account of the wallet that paid. */
-export type RefundRecipient = { readonly accountId: string } | { readonly wallet: { readonly chainId: string; readonly address: string } };
+export type RefundRecipient =
+  { readonly accountId: string } | { readonly wallet: { readonly chainId: string; readonly address: string } };
 
 export interface CallRefund {
   /** The call's ledger row; none when a settlement reconciliation recorded the call first. */
@@ -189,12 +220,21 @@ export interface CallRefund {
  */
 export function recordRefundedCall(
   db: Db,
-  refund: { paymentId: string; call: CallRecord & { readonly txHash: string }; recipient: RefundRecipient; amount: bigint; note: string },
+  refund: {
+    paymentId: string;
+    call: CallRecord & { readonly txHash: string };
+    recipient: RefundRecipient;
+    amount: bigint;
+    note: string;
+  },
 ): Promise<CallRefund> {
   if (refund.amount <= 0n) throw new RangeError('A call refund must be positive.');
   return db.transaction(async (tx) => {
     const { recipient } = refund;
-    const accountId = 'accountId' in recipient ? recipient.accountId : (await accountForWallet(tx, recipient.wallet.chainId, recipient.wallet.address)).accountId;
+    const accountId =
+      'accountId' in recipient
+        ? recipient.accountId
+        : (await accountForWallet(tx, recipient.wallet.chainId, recipient.wallet.address)).accountId;
     const callId = await recordSettledCall(tx, refund.paymentId, refund.call);
     const balance = await applyEntryIn(tx, {
       sql: `INSERT INTO credit_entries (account_id, kind, amount, balance_after, tool, reference, call_id, note)
@@ -202,6 +242,8 @@ export function recordRefundedCall(
             ON CONFLICT (reference) WHERE kind = 'call_refund' DO NOTHING RETURNING id, account_id, amount::text AS amount`,
       params: [accountId, refund.amount.toString(), refund.call.tool, refund.paymentId, callId, refund.note],
     });
-    return balance === undefined ? { callId, accountId, credited: false, balance: await creditBalance(tx, accountId) } : { callId, accountId, credited: true, balance };
+    return balance === undefined
+      ? { callId, accountId, credited: false, balance: await creditBalance(tx, accountId) }
+      : { callId, accountId, credited: true, balance };
   });
 }

@@ -26,11 +26,20 @@ export type IdempotencyRecord =
 function toRecord(row: Record<string, unknown>): IdempotencyRecord {
   const base = { tool: row.tool as string, inputHash: row.input_hash as string };
   if (row.state === 'running') return { state: 'running', ...base };
-  return { state: 'done', ...base, httpStatus: Number(row.http_status), body: row.body, paymentResponse: (row.payment_response as string | null) ?? null };
+  return {
+    state: 'done',
+    ...base,
+    httpStatus: Number(row.http_status),
+    body: row.body,
+    paymentResponse: (row.payment_response as string | null) ?? null,
+  };
 }
 
 /** Claim a key for a request. Returns undefined when claimed, or the record that already holds the key. */
-export async function claimIdempotencyKey(db: Queryable, request: IdempotencyRequest): Promise<IdempotencyRecord | undefined> {
+export async function claimIdempotencyKey(
+  db: Queryable,
+  request: IdempotencyRequest,
+): Promise<IdempotencyRecord | undefined> {
   const { rows } = await db.query(
     `INSERT INTO idempotency_keys (idem_key, payer, tool, input_hash, payment_id, state) VALUES ($1, $2, $3, $4, $5, 'running')
      ON CONFLICT (idem_key, payer) DO NOTHING RETURNING idem_key`,
@@ -40,19 +49,36 @@ export async function claimIdempotencyKey(db: Queryable, request: IdempotencyReq
   return findIdempotencyRecord(db, request);
 }
 
-export async function findIdempotencyRecord(db: Queryable, scope: IdempotencyScope): Promise<IdempotencyRecord | undefined> {
-  const { rows } = await db.query('SELECT * FROM idempotency_keys WHERE idem_key = $1 AND payer = $2', [scope.key, scope.payer]);
+export async function findIdempotencyRecord(
+  db: Queryable,
+  scope: IdempotencyScope,
+): Promise<IdempotencyRecord | undefined> {
+  const { rows } = await db.query('SELECT * FROM idempotency_keys WHERE idem_key = $1 AND payer = $2', [
+    scope.key,
+    scope.payer,
+  ]);
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
 /** The record a retry carrying the very same signed payment refers to (its payer was verified the first time). */
-export async function findIdempotencyByPayment(db: Queryable, key: string, paymentId: string): Promise<(IdempotencyRecord & IdempotencyScope) | undefined> {
-  const { rows } = await db.query('SELECT * FROM idempotency_keys WHERE idem_key = $1 AND payment_id = $2', [key, paymentId]);
+export async function findIdempotencyByPayment(
+  db: Queryable,
+  key: string,
+  paymentId: string,
+): Promise<(IdempotencyRecord & IdempotencyScope) | undefined> {
+  const { rows } = await db.query('SELECT * FROM idempotency_keys WHERE idem_key = $1 AND payment_id = $2', [
+    key,
+    paymentId,
+  ]);
   const row = rows[0];
   return row ? { ...toRecord(row), key, payer: row.payer as string } : undefined;
 }
 
-export async function completeIdempotencyKey(db: Queryable, scope: IdempotencyScope, response: StoredResponse): Promise<void> {
+export async function completeIdempotencyKey(
+  db: Queryable,
+  scope: IdempotencyScope,
+  response: StoredResponse,
+): Promise<void> {
   await db.query(
     `UPDATE idempotency_keys SET state = 'done', http_status = $3, body = $4, payment_response = $5 WHERE idem_key = $1 AND payer = $2`,
     [scope.key, scope.payer, response.httpStatus, JSON.stringify(response.body), response.paymentResponse],
@@ -61,5 +87,8 @@ export async function completeIdempotencyKey(db: Queryable, scope: IdempotencySc
 
 /** Forget a key whose call ended without a charge, so a retry runs again. */
 export async function releaseIdempotencyKey(db: Queryable, scope: IdempotencyScope): Promise<void> {
-  await db.query(`DELETE FROM idempotency_keys WHERE idem_key = $1 AND payer = $2 AND state = 'running'`, [scope.key, scope.payer]);
+  await db.query(`DELETE FROM idempotency_keys WHERE idem_key = $1 AND payer = $2 AND state = 'running'`, [
+    scope.key,
+    scope.payer,
+  ]);
 }

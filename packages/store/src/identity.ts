@@ -7,7 +7,10 @@ import type { Queryable } from './db.js';
  * nonce could be presented at all.
  */
 export async function consumeNonce(db: Queryable, nonce: string, expiresAt: Date): Promise<'ok' | 'used'> {
-  const { rows } = await db.query('INSERT INTO siwx_nonces (nonce, expires_at, used_at) VALUES ($1, $2, now()) ON CONFLICT (nonce) DO NOTHING RETURNING nonce', [nonce, expiresAt]);
+  const { rows } = await db.query(
+    'INSERT INTO siwx_nonces (nonce, expires_at, used_at) VALUES ($1, $2, now()) ON CONFLICT (nonce) DO NOTHING RETURNING nonce',
+    [nonce, expiresAt],
+  );
   return rows.length === 1 ? 'ok' : 'used';
 }
 
@@ -19,7 +22,10 @@ export async function nonceUsed(db: Queryable, nonce: string): Promise<boolean> 
 
 /** Delete nonces that expired more than `graceSeconds` ago; a proof carrying one is rejected either way. */
 export async function purgeExpiredNonces(db: Queryable, graceSeconds = 3600): Promise<number> {
-  const { rows } = await db.query(`DELETE FROM siwx_nonces WHERE expires_at < now() - $1::double precision * interval '1 second' RETURNING nonce`, [graceSeconds]);
+  const { rows } = await db.query(
+    `DELETE FROM siwx_nonces WHERE expires_at < now() - $1::double precision * interval '1 second' RETURNING nonce`,
+    [graceSeconds],
+  );
   return rows.length;
 }
 
@@ -39,7 +45,10 @@ export function newAccountId(): string {
 }
 
 async function findAccount(db: Queryable, chainId: string, address: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ account_id: string }>('SELECT account_id FROM account_wallets WHERE chain_id = $1 AND address = $2', [chainId, address]);
+  const { rows } = await db.query<{ account_id: string }>(
+    'SELECT account_id FROM account_wallets WHERE chain_id = $1 AND address = $2',
+    [chainId, address],
+  );
   return rows[0]?.account_id;
 }
 
@@ -67,7 +76,10 @@ export async function accountForWallet(db: Queryable, chainId: string, address: 
 }
 
 /** Every wallet linked to an account. */
-export async function walletsOfAccount(db: Queryable, accountId: string): Promise<{ chainId: string; address: string }[]> {
+export async function walletsOfAccount(
+  db: Queryable,
+  accountId: string,
+): Promise<{ chainId: string; address: string }[]> {
   const { rows } = await db.query<{ chain_id: string; address: string }>(
     'SELECT chain_id, address FROM account_wallets WHERE account_id = $1 ORDER BY created_at, chain_id, address',
     [accountId],

@@ -21,7 +21,14 @@ export interface LeaderboardRow {
   readonly aura: number;
 }
 
-type Row = { total: string | number; rank: string | number | null; wallet: string; volume_usd: string; transactions: string | number; aura: string | number };
+type Row = {
+  total: string | number;
+  rank: string | number | null;
+  wallet: string;
+  volume_usd: string;
+  transactions: string | number;
+  aura: string | number;
+};
 
 /** Calls that were paid for: settled, including write tools that failed after their settlement. */
 const PAID_OUTCOMES = ['settled', 'failed_after_settlement'];
@@ -34,8 +41,13 @@ const ORDER: Record<LedgerRanking, string> = { volume: 'volume_usd', transaction
  * transactions: paid calls; aura: transactions + whole cents of volume. Ties share a rank (standard competition
  * ranking) and list by wallet. Ranks are over all accounts, before `walletContains` filters the page.
  */
-export async function leaderboard(db: Queryable, query: LeaderboardQuery): Promise<{ rows: LeaderboardRow[]; total: number }> {
-  const usdCase = query.usdTokens.map((_, i) => `WHEN $${5 + 2 * i} THEN amount / power(10::numeric, $${6 + 2 * i}::integer)`).join(' ');
+export async function leaderboard(
+  db: Queryable,
+  query: LeaderboardQuery,
+): Promise<{ rows: LeaderboardRow[]; total: number }> {
+  const usdCase = query.usdTokens
+    .map((_, i) => `WHEN $${5 + 2 * i} THEN amount / power(10::numeric, $${6 + 2 * i}::integer)`)
+    .join(' ');
   const column = ORDER[query.orderBy];
   const { rows } = await db.query<Row>(
     `WITH paid AS (
@@ -57,11 +69,25 @@ export async function leaderboard(db: Queryable, query: LeaderboardQuery): Promi
        FROM (SELECT count(*) AS total FROM matching) t
        LEFT JOIN (SELECT * FROM matching ORDER BY rank, wallet LIMIT $3 OFFSET $4) p ON true
       ORDER BY p.rank, p.wallet`,
-    [PAID_OUTCOMES, query.walletContains ?? null, query.pageSize, (query.page - 1) * query.pageSize, ...query.usdTokens.flatMap((t) => [t.id, t.decimals])],
+    [
+      PAID_OUTCOMES,
+      query.walletContains ?? null,
+      query.pageSize,
+      (query.page - 1) * query.pageSize,
+      ...query.usdTokens.flatMap((t) => [t.id, t.decimals]),
+    ],
   );
   // One row carries the total even for a page past the end (its other columns are then null).
   return {
-    rows: rows.filter((row) => row.rank !== null).map((row) => ({ rank: Number(row.rank), wallet: row.wallet, volumeUsd: row.volume_usd, transactions: Number(row.transactions), aura: Number(row.aura) })),
+    rows: rows
+      .filter((row) => row.rank !== null)
+      .map((row) => ({
+        rank: Number(row.rank),
+        wallet: row.wallet,
+        volumeUsd: row.volume_usd,
+        transactions: Number(row.transactions),
+        aura: Number(row.aura),
+      })),
     total: Number(rows[0]?.total ?? 0),
   };
 }

@@ -10,7 +10,11 @@ describe.each(testBackends())('memories on $name', (backend) => {
   let bob: string;
   beforeAll(async () => {
     db = await backend.open();
-    [alice, bob] = await accountsOf(db, '0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000b0');
+    [alice, bob] = await accountsOf(
+      db,
+      '0x00000000000000000000000000000000000000a1',
+      '0x00000000000000000000000000000000000000b0',
+    );
   });
   afterAll(() => db.close());
 
@@ -20,11 +24,22 @@ describe.each(testBackends())('memories on $name', (backend) => {
     await insertMemory(db, alice, { category: 'notes', content: 'n1' }, 10);
     expect(first?.memoryId).toMatch(/^mem_[0-9a-f]{24}$/);
 
-    expect((await memoryCategories(db, alice)).map(({ category, count }) => [category, count]).sort()).toEqual([['notes', 1], ['prefs', 2]]);
-    expect((await memoriesInCategory(db, alice, 'prefs')).map((m) => m.content).sort()).toEqual(['likes SOL', 'slippage 0.5%']);
+    expect((await memoryCategories(db, alice)).map(({ category, count }) => [category, count]).sort()).toEqual([
+      ['notes', 1],
+      ['prefs', 2],
+    ]);
+    expect((await memoriesInCategory(db, alice, 'prefs')).map((m) => m.content).sort()).toEqual([
+      'likes SOL',
+      'slippage 0.5%',
+    ]);
 
     const updated = await updateMemory(db, alice, first!.memoryId, { category: 'notes', content: 'moved' });
-    expect(updated).toMatchObject({ memoryId: first!.memoryId, category: 'notes', content: 'moved', createdAt: first!.createdAt });
+    expect(updated).toMatchObject({
+      memoryId: first!.memoryId,
+      category: 'notes',
+      content: 'moved',
+      createdAt: first!.createdAt,
+    });
     expect((await memoriesInCategory(db, alice, 'notes')).map((m) => m.content)).toContain('moved');
 
     expect(await deleteMemory(db, alice, second!.memoryId)).toBe(true);
@@ -36,7 +51,9 @@ describe.each(testBackends())('memories on $name', (backend) => {
     const secret = await insertMemory(db, alice, { category: 'secret', content: 'seed hint' }, 10);
     expect(await memoriesInCategory(db, bob, 'secret')).toEqual([]);
     expect(await memoryCategories(db, bob)).toEqual([]);
-    expect(await updateMemory(db, bob, secret!.memoryId, { category: 'secret', content: 'overwritten' })).toBeUndefined();
+    expect(
+      await updateMemory(db, bob, secret!.memoryId, { category: 'secret', content: 'overwritten' }),
+    ).toBeUndefined();
     expect(await deleteMemory(db, bob, secret!.memoryId)).toBe(false);
     expect((await memoriesInCategory(db, alice, 'secret'))[0]?.content).toBe('seed hint');
   });

@@ -35,7 +35,15 @@ describe.each(testBackends())('OAuth records on $name', (backend) => {
   afterAll(() => db.close());
 
   const newCode = (ttlSeconds = 60) =>
-    createAuthorizationCode(db, { clientId: client.id, accountId, scope: 'mcp:tools', resource: RESOURCE, redirectUri: REDIRECT, codeChallenge: CHALLENGE, ttlSeconds });
+    createAuthorizationCode(db, {
+      clientId: client.id,
+      accountId,
+      scope: 'mcp:tools',
+      resource: RESOURCE,
+      redirectUri: REDIRECT,
+      codeChallenge: CHALLENGE,
+      ttlSeconds,
+    });
 
   /** A redeemed code's grant with one refresh token, as after a successful authorization_code exchange. */
   async function newGrantWithRefreshToken(ttlSeconds = 30 * DAY) {
@@ -54,13 +62,20 @@ describe.each(testBackends())('OAuth records on $name', (backend) => {
   it('redeems a code once, with its grant and bindings, storing only its SHA-256', async () => {
     const { code, grantId } = await newCode();
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM oauth_authorization_codes WHERE grant_id = $1', [grantId]);
+    const { rows } = await db.query<Record<string, unknown>>(
+      'SELECT * FROM oauth_authorization_codes WHERE grant_id = $1',
+      [grantId],
+    );
     expect(Object.values(rows[0]!).map(String)).not.toContain(code);
 
     const redemption = await redeemAuthorizationCode(db, code);
     expect(redemption).toMatchObject({
       ok: true,
-      code: { redirectUri: REDIRECT, codeChallenge: CHALLENGE, grant: { id: grantId, clientId: client.id, accountId, scope: 'mcp:tools', resource: RESOURCE, revokedAt: null } },
+      code: {
+        redirectUri: REDIRECT,
+        codeChallenge: CHALLENGE,
+        grant: { id: grantId, clientId: client.id, accountId, scope: 'mcp:tools', resource: RESOURCE, revokedAt: null },
+      },
     });
   });
 
@@ -68,7 +83,10 @@ describe.each(testBackends())('OAuth records on $name', (backend) => {
     const { code, grantId } = await newCode();
     expect((await redeemAuthorizationCode(db, code)).ok).toBe(true);
     expect(await redeemAuthorizationCode(db, code)).toEqual({ ok: false, reason: 'reused' });
-    expect(await findOAuthGrant(db, grantId)).toMatchObject({ revokedReason: 'code_reuse', revokedAt: expect.any(Date) });
+    expect(await findOAuthGrant(db, grantId)).toMatchObject({
+      revokedReason: 'code_reuse',
+      revokedAt: expect.any(Date),
+    });
   });
 
   it('lets exactly one of two concurrent redemptions win', async () => {
@@ -90,32 +108,51 @@ describe.each(testBackends())('OAuth records on $name', (backend) => {
     expect(rotation).toMatchObject({ ok: true, grant: { id: grantId, accountId, clientId: client.id } });
     if (!rotation.ok) throw new Error('unreachable');
     expect(rotation.refreshToken).not.toBe(refreshToken);
-    expect((await rotateRefreshToken(db, rotation.refreshToken, { clientId: client.id, ttlSeconds: DAY })).ok).toBe(true);
+    expect((await rotateRefreshToken(db, rotation.refreshToken, { clientId: client.id, ttlSeconds: DAY })).ok).toBe(
+      true,
+    );
   });
 
   it('treats reuse of a rotated refresh token as theft: the grant and its current token are revoked', async () => {
     const { grantId, refreshToken } = await newGrantWithRefreshToken();
     const rotation = await rotateRefreshToken(db, refreshToken, { clientId: client.id, ttlSeconds: DAY });
     if (!rotation.ok) throw new Error('rotation failed');
-    expect(await rotateRefreshToken(db, refreshToken, { clientId: client.id, ttlSeconds: DAY })).toEqual({ ok: false, reason: 'reused' });
+    expect(await rotateRefreshToken(db, refreshToken, { clientId: client.id, ttlSeconds: DAY })).toEqual({
+      ok: false,
+      reason: 'reused',
+    });
     expect(await findOAuthGrant(db, grantId)).toMatchObject({ revokedReason: 'refresh_token_reuse' });
-    expect(await rotateRefreshToken(db, rotation.refreshToken, { clientId: client.id, ttlSeconds: DAY })).toEqual({ ok: false, reason: 'revoked' });
+    expect(await rotateRefreshToken(db, rotation.refreshToken, { clientId: client.id, ttlSeconds: DAY })).toEqual({
+      ok: false,
+      reason: 'revoked',
+    });
   });
 
   it('rotates a token once when two requests race, counting the loser as reuse', async () => {
     const { refreshToken } = await newGrantWithRefreshToken();
-    const results = await Promise.all([0, 1].map(() => rotateRefreshToken(db, refreshToken, { clientId: client.id, ttlSeconds: DAY })));
+    const results = await Promise.all(
+      [0, 1].map(() => rotateRefreshToken(db, refreshToken, { clientId: client.id, ttlSeconds: DAY })),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: 'reused' });
   });
 
   it('refuses a refresh token presented by another client without spending it, and expired or unknown ones', async () => {
     const { refreshToken } = await newGrantWithRefreshToken();
-    expect(await rotateRefreshToken(db, refreshToken, { clientId: otherClient.id, ttlSeconds: DAY })).toEqual({ ok: false, reason: 'wrong_client' });
+    expect(await rotateRefreshToken(db, refreshToken, { clientId: otherClient.id, ttlSeconds: DAY })).toEqual({
+      ok: false,
+      reason: 'wrong_client',
+    });
     expect((await rotateRefreshToken(db, refreshToken, { clientId: client.id, ttlSeconds: DAY })).ok).toBe(true);
     const expired = await newGrantWithRefreshToken(-1);
-    expect(await rotateRefreshToken(db, expired.refreshToken, { clientId: client.id, ttlSeconds: DAY })).toEqual({ ok: false, reason: 'expired' });
-    expect(await rotateRefreshToken(db, 'nope', { clientId: client.id, ttlSeconds: DAY })).toEqual({ ok: false, reason: 'unknown' });
+    expect(await rotateRefreshToken(db, expired.refreshToken, { clientId: client.id, ttlSeconds: DAY })).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
+    expect(await rotateRefreshToken(db, 'nope', { clientId: client.id, ttlSeconds: DAY })).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
   });
 
   it('revokes a grant at its own client’s request only, by id or by any of its refresh tokens', async () => {
@@ -124,7 +161,10 @@ describe.each(testBackends())('OAuth records on $name', (backend) => {
     expect((await findOAuthGrant(db, byToken.grantId))?.revokedAt).toBeNull();
     expect(await revokeOAuthGrantOfRefreshToken(db, byToken.refreshToken, client.id)).toBe('revoked');
     expect(await findOAuthGrant(db, byToken.grantId)).toMatchObject({ revokedReason: 'client_request' });
-    expect(await rotateRefreshToken(db, byToken.refreshToken, { clientId: client.id, ttlSeconds: DAY })).toEqual({ ok: false, reason: 'revoked' });
+    expect(await rotateRefreshToken(db, byToken.refreshToken, { clientId: client.id, ttlSeconds: DAY })).toEqual({
+      ok: false,
+      reason: 'revoked',
+    });
     expect(await revokeOAuthGrantOfRefreshToken(db, 'nope', client.id)).toBe('unknown');
 
     const byId = await newGrantWithRefreshToken();

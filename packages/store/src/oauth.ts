@@ -69,9 +69,16 @@ type GrantRow = {
 };
 
 const grantColumns = (table: string) =>
-  ['id', 'client_id', 'account_id', 'scope', 'resource', 'created_at', 'revoked_at', 'revoked_reason'].map((column) => `${table}.${column}`).join(', ');
+  ['id', 'client_id', 'account_id', 'scope', 'resource', 'created_at', 'revoked_at', 'revoked_reason']
+    .map((column) => `${table}.${column}`)
+    .join(', ');
 
-const toClient = (row: ClientRow): OAuthClient => ({ id: row.id, name: row.name, redirectUris: row.redirect_uris, createdAt: new Date(row.created_at as string) });
+const toClient = (row: ClientRow): OAuthClient => ({
+  id: row.id,
+  name: row.name,
+  redirectUris: row.redirect_uris,
+  createdAt: new Date(row.created_at as string),
+});
 
 const toGrant = (row: GrantRow): OAuthGrant => ({
   id: row.id,
@@ -85,7 +92,10 @@ const toGrant = (row: GrantRow): OAuthGrant => ({
 });
 
 /** Register a public client (RFC 7591); its id is the random client_id it will send. */
-export async function registerOAuthClient(db: Queryable, input: { name: string | undefined; redirectUris: readonly string[] }): Promise<OAuthClient> {
+export async function registerOAuthClient(
+  db: Queryable,
+  input: { name: string | undefined; redirectUris: readonly string[] },
+): Promise<OAuthClient> {
   const { rows } = await db.query<ClientRow>(
     'INSERT INTO oauth_clients (id, name, redirect_uris) VALUES ($1, $2, $3) RETURNING id, name, redirect_uris, created_at',
     [randomBytes(16).toString('base64url'), input.name ?? null, [...input.redirectUris]],
@@ -94,44 +104,54 @@ export async function registerOAuthClient(db: Queryable, input: { name: string |
 }
 
 export async function findOAuthClient(db: Queryable, clientId: string): Promise<OAuthClient | undefined> {
-  const { rows } = await db.query<ClientRow>('SELECT id, name, redirect_uris, created_at FROM oauth_clients WHERE id = $1', [clientId]);
+  const { rows } = await db.query<ClientRow>(
+    'SELECT id, name, redirect_uris, created_at FROM oauth_clients WHERE id = $1',
+    [clientId],
+  );
   return rows[0] && toClient(rows[0]);
 }
 
 export async function findOAuthGrant(db: Queryable, grantId: string): Promise<OAuthGrant | undefined> {
-  const { rows } = await db.query<GrantRow>(`SELECT ${grantColumns('g')} FROM oauth_grants g WHERE g.id = $1`, [grantId]);
+  const { rows } = await db.query<GrantRow>(`SELECT ${grantColumns('g')} FROM oauth_grants g WHERE g.id = $1`, [
+    grantId,
+  ]);
   return rows[0] && toGrant(rows[0]);
 }
 
 /** Record a consent and the authorization code that carries it to the client; returns the code (its only copy). */
 export async function createAuthorizationCode(
   db: Db,
-  input: { clientId: string; accountId: string; scope: string; resource: string; redirectUri: string; codeChallenge: string; ttlSeconds: number },
+  input: {
+    clientId: string;
+    accountId: string;
+    scope: string;
+    resource: string;
+    redirectUri: string;
+    codeChallenge: string;
+    ttlSeconds: number;
+  },
 ): Promise<{ code: string; grantId: string }> {
   const code = newSecret();
   const grantId = randomUUID();
   await db.transaction(async (tx) => {
-    await tx.query('INSERT INTO oauth_grants (id, client_id, account_id, scope, resource) VALUES ($1, $2, $3, $4, $5)', [
-      grantId,
-      input.clientId,
-      input.accountId,
-      input.scope,
-      input.resource,
-    ]);
-    await tx.query(`INSERT INTO oauth_authorization_codes (code_hash, grant_id, redirect_uri, code_challenge, expires_at) VALUES ($1, $2, $3, $4, ${secondsFromNow(5)})`, [
-      digest(code),
-      grantId,
-      input.redirectUri,
-      input.codeChallenge,
-      input.ttlSeconds,
-    ]);
+    await tx.query(
+      'INSERT INTO oauth_grants (id, client_id, account_id, scope, resource) VALUES ($1, $2, $3, $4, $5)',
+      [grantId, input.clientId, input.accountId, input.scope, input.resource],
+    );
+    await tx.query(
+      `INSERT INTO oauth_authorization_codes (code_hash, grant_id, redirect_uri, code_challenge, expires_at) VALUES ($1, $2, $3, $4, ${secondsFromNow(5)})`,
+      [digest(code), grantId, input.redirectUri, input.codeChallenge, input.ttlSeconds],
+    );
   });
   return { code, grantId };
 }
 
 async function revokeGrantRow(db: Queryable, grantId: string, reason: OAuthGrantRevocation): Promise<void> {
   // A revoked grant keeps its first revocation time and reason.
-  await db.query('UPDATE oauth_grants SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [grantId, reason]);
+  await db.query(
+    'UPDATE oauth_grants SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
+    [grantId, reason],
+  );
 }
 
 /**
@@ -142,7 +162,15 @@ async function revokeGrantRow(db: Queryable, grantId: string, reason: OAuthGrant
  */
 export async function redeemAuthorizationCode(db: Db, code: string): Promise<AuthorizationCodeRedemption> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<GrantRow & { code_hash: string; redirect_uri: string; code_challenge: string; redeemed: boolean; expired: boolean }>(
+    const { rows } = await tx.query<
+      GrantRow & {
+        code_hash: string;
+        redirect_uri: string;
+        code_challenge: string;
+        redeemed: boolean;
+        expired: boolean;
+      }
+    >(
       `SELECT c.code_hash, c.redirect_uri, c.code_challenge, c.redeemed_at IS NOT NULL AS redeemed, c.expires_at <= now() AS expired, ${grantColumns('g')}
        FROM oauth_authorization_codes c JOIN oauth_grants g ON g.id = c.grant_id WHERE c.code_hash = $1 FOR UPDATE OF c`,
       [digest(code)],
@@ -155,14 +183,20 @@ export async function redeemAuthorizationCode(db: Db, code: string): Promise<Aut
     }
     if (row.expired) return { ok: false, reason: 'expired' };
     await tx.query('UPDATE oauth_authorization_codes SET redeemed_at = now() WHERE code_hash = $1', [row.code_hash]);
-    return { ok: true, code: { grant: toGrant(row), redirectUri: row.redirect_uri, codeChallenge: row.code_challenge } };
+    return {
+      ok: true,
+      code: { grant: toGrant(row), redirectUri: row.redirect_uri, codeChallenge: row.code_challenge },
+    };
   });
 }
 
 /** A new refresh token of a grant; returns the token (its only copy). */
 export async function issueRefreshToken(db: Queryable, grantId: string, ttlSeconds: number): Promise<string> {
   const token = newSecret();
-  await db.query(`INSERT INTO oauth_refresh_tokens (token_hash, grant_id, expires_at) VALUES ($1, $2, ${secondsFromNow(3)})`, [digest(token), grantId, ttlSeconds]);
+  await db.query(
+    `INSERT INTO oauth_refresh_tokens (token_hash, grant_id, expires_at) VALUES ($1, $2, ${secondsFromNow(3)})`,
+    [digest(token), grantId, ttlSeconds],
+  );
   return token;
 }
 
@@ -171,7 +205,11 @@ export async function issueRefreshToken(db: Queryable, grantId: string, ttlSecon
  * is locked, so of concurrent uses one rotates and the others count as reuse; reuse of a rotated token means two
  * parties hold the grant, so it is revoked. A token presented by another client is refused and left untouched.
  */
-export async function rotateRefreshToken(db: Db, token: string, options: { clientId: string; ttlSeconds: number }): Promise<RefreshTokenRotation> {
+export async function rotateRefreshToken(
+  db: Db,
+  token: string,
+  options: { clientId: string; ttlSeconds: number },
+): Promise<RefreshTokenRotation> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<GrantRow & { token_hash: string; rotated: boolean; expired: boolean }>(
       `SELECT t.token_hash, t.rotated_at IS NOT NULL AS rotated, t.expires_at <= now() AS expired, ${grantColumns('g')}
@@ -193,7 +231,11 @@ export async function rotateRefreshToken(db: Db, token: string, options: { clien
 }
 
 /** Revoke a grant at its client's request (RFC 7009); idempotent. Another client's grant is left alone. */
-export async function revokeOAuthGrant(db: Queryable, grantId: string, clientId: string): Promise<OAuthGrantRevocationResult> {
+export async function revokeOAuthGrant(
+  db: Queryable,
+  grantId: string,
+  clientId: string,
+): Promise<OAuthGrantRevocationResult> {
   const grant = await findOAuthGrant(db, grantId);
   if (!grant) return 'unknown';
   if (grant.clientId !== clientId) return 'wrong_client';
@@ -202,8 +244,15 @@ export async function revokeOAuthGrant(db: Queryable, grantId: string, clientId:
 }
 
 /** Revoke the grant a refresh token (current or already rotated) belongs to. */
-export async function revokeOAuthGrantOfRefreshToken(db: Queryable, token: string, clientId: string): Promise<OAuthGrantRevocationResult> {
-  const { rows } = await db.query<{ grant_id: string }>('SELECT grant_id FROM oauth_refresh_tokens WHERE token_hash = $1', [digest(token)]);
+export async function revokeOAuthGrantOfRefreshToken(
+  db: Queryable,
+  token: string,
+  clientId: string,
+): Promise<OAuthGrantRevocationResult> {
+  const { rows } = await db.query<{ grant_id: string }>(
+    'SELECT grant_id FROM oauth_refresh_tokens WHERE token_hash = $1',
+    [digest(token)],
+  );
   return rows[0] ? revokeOAuthGrant(db, rows[0].grant_id, clientId) : 'unknown';
 }
 

@@ -32,8 +32,26 @@ describe.each(testBackends())('order change notices ($name)', (backend) => {
     await until(() => notices === 1);
     const [accountId] = await accountsOf(db, '0x00000000000000000000000000000000000000a1');
     const position = await createPosition(db, {
-      accountId, network: 'base', kind: 'EXIT', asset: '0xaa', quoteToken: '0xbb', actor: 'test',
-      orders: [{ role: 'EXIT', orderType: 'STOP_MARKET', watchToken: '0xaa', triggerPrice: '1', direction: 'BELOW', sellToken: '0xaa', buyToken: '0xbb', sellQuantity: '1', buyQuantity: null, status: 'PENDING' }],
+      accountId,
+      network: 'base',
+      kind: 'EXIT',
+      asset: '0xaa',
+      quoteToken: '0xbb',
+      actor: 'test',
+      orders: [
+        {
+          role: 'EXIT',
+          orderType: 'STOP_MARKET',
+          watchToken: '0xaa',
+          triggerPrice: '1',
+          direction: 'BELOW',
+          sellToken: '0xaa',
+          buyToken: '0xbb',
+          sellQuantity: '1',
+          buyQuantity: null,
+          status: 'PENDING',
+        },
+      ],
     });
     await until(() => notices === 2);
     const orderId = position.orders[0]!.orderId;

@@ -77,7 +77,14 @@ export async function markSettling(db: Queryable, paymentId: string, intent: Set
     `UPDATE payment_claims SET state = 'settling', payer = $2, token = $3, amount = $4, account_id = $5, credit_amount = $6,
             settling_at = now(), reconcile_after = now()
       WHERE payment_id = $1 AND state = 'claimed'`,
-    [paymentId, intent.payer, intent.token, intent.amount, intent.accountId ?? null, intent.creditAmount?.toString() ?? null],
+    [
+      paymentId,
+      intent.payer,
+      intent.token,
+      intent.amount,
+      intent.accountId ?? null,
+      intent.creditAmount?.toString() ?? null,
+    ],
   );
 }
 
@@ -107,8 +114,14 @@ export async function releasePaymentClaim(db: Queryable, paymentId: string): Pro
 
 export type PaymentClaimState = 'claimed' | 'settling' | 'settled';
 
-export async function findPaymentClaim(db: Queryable, paymentId: string): Promise<{ state: PaymentClaimState; txHash: string | null } | undefined> {
-  const { rows } = await db.query<{ state: PaymentClaimState; tx_hash: string | null }>('SELECT state, tx_hash FROM payment_claims WHERE payment_id = $1', [paymentId]);
+export async function findPaymentClaim(
+  db: Queryable,
+  paymentId: string,
+): Promise<{ state: PaymentClaimState; txHash: string | null } | undefined> {
+  const { rows } = await db.query<{ state: PaymentClaimState; tx_hash: string | null }>(
+    'SELECT state, tx_hash FROM payment_claims WHERE payment_id = $1',
+    [paymentId],
+  );
   const row = rows[0];
   return row ? { state: row.state, txHash: row.tx_hash } : undefined;
 }

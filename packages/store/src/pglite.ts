@@ -16,7 +16,9 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
 /** The store's database surface over an open PGlite instance; closing it closes the instance. */
 export function pgliteDb(pg: PGlite): Db {
   const queryable = (target: Pick<Transaction, 'query' | 'exec'>): Queryable => ({
-    query: async <Row>(sql: string, params?: readonly unknown[]) => ({ rows: (await target.query<Row>(sql, params as unknown[])).rows }),
+    query: async <Row>(sql: string, params?: readonly unknown[]) => ({
+      rows: (await target.query<Row>(sql, params as unknown[])).rows,
+    }),
     exec: async (sql: string) => {
       await target.exec(sql);
     },

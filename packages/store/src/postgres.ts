@@ -11,7 +11,8 @@ export interface PostgresOptions {
 /** A PostgreSQL server through a `pg` pool. */
 export async function openPostgres(options: PostgresOptions): Promise<Db> {
   const { schema } = options;
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}": use lower-case letters, digits and _.`);
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error(`Invalid schema name "${schema}": use lower-case letters, digits and _.`);
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
@@ -19,7 +20,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   });
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <Row>(sql: string, params?: readonly unknown[]) => ({ rows: (await target.query(sql, params as unknown[])).rows as Row[] }),
+    query: async <Row>(sql: string, params?: readonly unknown[]) => ({
+      rows: (await target.query(sql, params as unknown[])).rows as Row[],
+    }),
     // Without parameters pg uses the simple protocol, which runs several statements.
     exec: async (sql: string) => {
       await target.query(sql);

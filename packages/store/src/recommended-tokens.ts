@@ -10,7 +10,12 @@ export interface RecommendedTokenList<Token = unknown> {
   readonly storedAt: string;
 }
 
-type Row = { chain_family: RecommendedTokenFamily; chain_id: number | null; tokens: unknown[]; stored_at: Date | string };
+type Row = {
+  chain_family: RecommendedTokenFamily;
+  chain_id: number | null;
+  tokens: unknown[];
+  stored_at: Date | string;
+};
 
 const toList = (row: Row): RecommendedTokenList => ({
   chainFamily: row.chain_family,
@@ -35,7 +40,11 @@ export async function storeRecommendedTokens(
 }
 
 /** The account's latest list for the family, if it stored one. */
-export async function recommendedTokensOf(db: Queryable, accountId: string, chainFamily: RecommendedTokenFamily): Promise<RecommendedTokenList | undefined> {
+export async function recommendedTokensOf(
+  db: Queryable,
+  accountId: string,
+  chainFamily: RecommendedTokenFamily,
+): Promise<RecommendedTokenList | undefined> {
   const { rows } = await db.query<Row>(
     'SELECT chain_family, chain_id, tokens, stored_at FROM recommended_tokens WHERE account_id = $1 AND chain_family = $2',
     [accountId, chainFamily],

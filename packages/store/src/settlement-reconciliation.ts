@@ -41,7 +41,10 @@ export interface LeaseOptions {
  * are skipped (SKIP LOCKED) and the lease moves `reconcile_after` forward, so several gateway instances never check
  * the same claim at once.
  */
-export async function leaseUnfinishedSettlements(db: Queryable, options: LeaseOptions): Promise<UnfinishedSettlement[]> {
+export async function leaseUnfinishedSettlements(
+  db: Queryable,
+  options: LeaseOptions,
+): Promise<UnfinishedSettlement[]> {
   const { rows } = await db.query<Record<string, unknown>>(
     `UPDATE payment_claims SET reconcile_after = now() + make_interval(secs => $2::double precision / 1000)
       WHERE payment_id IN (
@@ -98,7 +101,12 @@ const LEDGER_ROW_OF_FINISHED = (outcome: number) => `
  * payment: the call may still credit it, by the same reference), and the claim is settled, in one transaction.
  * Undefined when the claim was no longer settling (its call, or another instance, finished it first).
  */
-export function finishUnansweredSettlement(db: Db, paymentId: string, txHash: string | null, state: UnfinishedSettlement['state'] = 'settling'): Promise<string | undefined> {
+export function finishUnansweredSettlement(
+  db: Db,
+  paymentId: string,
+  txHash: string | null,
+  state: UnfinishedSettlement['state'] = 'settling',
+): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
       `WITH finished AS (
@@ -115,7 +123,12 @@ export function finishUnansweredSettlement(db: Db, paymentId: string, txHash: st
       [paymentId],
     );
     const topup = topups[0];
-    if (topup) await creditTopupIn(tx, { accountId: topup.account_id, amount: BigInt(topup.credit_amount), reference: paymentId });
+    if (topup)
+      await creditTopupIn(tx, {
+        accountId: topup.account_id,
+        amount: BigInt(topup.credit_amount),
+        reference: paymentId,
+      });
     return String(rows[0].id);
   });
 }
@@ -124,7 +137,11 @@ export function finishUnansweredSettlement(db: Db, paymentId: string, txHash: st
  * An unfinished settlement whose authorization was never used and can no longer be (past its validity): nothing
  * was charged, so the claim is released and the ledger says the settlement expired.
  */
-export function releaseExpiredSettlement(db: Db, paymentId: string, state: UnfinishedSettlement['state'] = 'settling'): Promise<string | undefined> {
+export function releaseExpiredSettlement(
+  db: Db,
+  paymentId: string,
+  state: UnfinishedSettlement['state'] = 'settling',
+): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     await releaseRunningIdempotencyKey(tx, paymentId);
     const { rows } = await tx.query<{ id: string }>(

@@ -13,13 +13,18 @@ export interface Slippage {
 export const DEFAULT_SLIPPAGE: Slippage = { swapSlippage: 1, pumpSlippage: 10 };
 
 /** The account's slippage settings, or DEFAULT_SLIPPAGE when it has none (what swap tools read). */
-export async function slippageOf(db: Queryable, accountId: string): Promise<Slippage & { readonly isDefault: boolean }> {
+export async function slippageOf(
+  db: Queryable,
+  accountId: string,
+): Promise<Slippage & { readonly isDefault: boolean }> {
   const { rows } = await db.query<{ swap_slippage: number; pump_slippage: number }>(
     'SELECT swap_slippage, pump_slippage FROM account_settings WHERE account_id = $1',
     [accountId],
   );
   const row = rows[0];
-  return row ? { swapSlippage: Number(row.swap_slippage), pumpSlippage: Number(row.pump_slippage), isDefault: false } : { ...DEFAULT_SLIPPAGE, isDefault: true };
+  return row
+    ? { swapSlippage: Number(row.swap_slippage), pumpSlippage: Number(row.pump_slippage), isDefault: false }
+    : { ...DEFAULT_SLIPPAGE, isDefault: true };
 }
 
 /** Replace the account's slippage settings (validated by the tool's schema before they get here). */

@@ -13,12 +13,23 @@ export interface SpendingPolicy {
   readonly allowUnpricedMoves: boolean;
 }
 
-type PolicyRow = { per_call_usd: string; daily_usd: string; allowed_recipients: unknown; allowed_tools: unknown; allow_unpriced_moves: boolean; updated_at: unknown };
+type PolicyRow = {
+  per_call_usd: string;
+  daily_usd: string;
+  allowed_recipients: unknown;
+  allowed_tools: unknown;
+  allow_unpriced_moves: boolean;
+  updated_at: unknown;
+};
 
 /** jsonb arrives parsed from pg and PGlite alike; a string only if a driver ever hands it over raw. */
-const list = (value: unknown): readonly string[] | null => (value === null || value === undefined ? null : ((typeof value === 'string' ? JSON.parse(value) : value) as string[]));
+const list = (value: unknown): readonly string[] | null =>
+  value === null || value === undefined ? null : ((typeof value === 'string' ? JSON.parse(value) : value) as string[]);
 
-export async function findSpendingPolicy(db: Queryable, accountId: string): Promise<(SpendingPolicy & { updatedAt: Date }) | undefined> {
+export async function findSpendingPolicy(
+  db: Queryable,
+  accountId: string,
+): Promise<(SpendingPolicy & { updatedAt: Date }) | undefined> {
   const { rows } = await db.query<PolicyRow>(
     `SELECT per_call_usd::text AS per_call_usd, daily_usd::text AS daily_usd, allowed_recipients, allowed_tools, allow_unpriced_moves, updated_at
      FROM spending_policies WHERE account_id = $1`,
@@ -45,7 +56,14 @@ export async function saveSpendingPolicy(db: Queryable, accountId: string, polic
      ON CONFLICT (account_id) DO UPDATE SET per_call_usd = EXCLUDED.per_call_usd, daily_usd = EXCLUDED.daily_usd,
        allowed_recipients = EXCLUDED.allowed_recipients, allowed_tools = EXCLUDED.allowed_tools,
        allow_unpriced_moves = EXCLUDED.allow_unpriced_moves, updated_at = now()`,
-    [accountId, policy.perCallUsd.toString(), policy.dailyUsd.toString(), json(policy.allowedRecipients), json(policy.allowedTools), policy.allowUnpricedMoves],
+    [
+      accountId,
+      policy.perCallUsd.toString(),
+      policy.dailyUsd.toString(),
+      json(policy.allowedRecipients),
+      json(policy.allowedTools),
+      policy.allowUnpricedMoves,
+    ],
   );
 }
 
@@ -63,16 +81,18 @@ export async function spentToday(db: Queryable, accountId: string): Promise<bigi
  * (a transaction-scoped advisory lock), so concurrent calls can never overshoot the cap together. Returns the
  * reservation id, or the amount already spent when the reservation would exceed the cap.
  */
-export async function reserveSpend(db: Db, spend: { accountId: string; tool: string; usd: bigint; dailyCap: bigint }): Promise<{ reserved: string } | { spent: bigint }> {
+export async function reserveSpend(
+  db: Db,
+  spend: { accountId: string; tool: string; usd: bigint; dailyCap: bigint },
+): Promise<{ reserved: string } | { spent: bigint }> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`policy_spend:${spend.accountId}`]);
     const spent = await spentToday(tx, spend.accountId);
     if (spent + spend.usd > spend.dailyCap) return { spent };
-    const { rows } = await tx.query<{ id: string | number }>('INSERT INTO policy_spend (account_id, tool, usd) VALUES ($1, $2, $3::numeric) RETURNING id', [
-      spend.accountId,
-      spend.tool,
-      spend.usd.toString(),
-    ]);
+    const { rows } = await tx.query<{ id: string | number }>(
+      'INSERT INTO policy_spend (account_id, tool, usd) VALUES ($1, $2, $3::numeric) RETURNING id',
+      [spend.accountId, spend.tool, spend.usd.toString()],
+    );
     return { reserved: String(rows[0]!.id) };
   });
 }

@@ -44,9 +44,27 @@ describe.each(testBackends())('store on $name', (backend) => {
 
   it('stores call ledger rows with exact atomic amounts', async () => {
     const huge = '115792089237316195423570985008687907853269984665640564039457584007913129639935';
-    await recordCall(db, { tool: 'wallet', payer: '0xabc', token: 'BASE_USDC', amount: huge, txHash: '0x1', outcome: 'settled', httpStatus: 200, latencyMs: 12.6 });
+    await recordCall(db, {
+      tool: 'wallet',
+      payer: '0xabc',
+      token: 'BASE_USDC',
+      amount: huge,
+      txHash: '0x1',
+      outcome: 'settled',
+      httpStatus: 200,
+      latencyMs: 12.6,
+    });
     const [row] = await recentCalls(db, { tool: 'wallet' });
-    expect(row).toMatchObject({ tool: 'wallet', payer: '0xabc', token: 'BASE_USDC', amount: huge, txHash: '0x1', outcome: 'settled', httpStatus: 200, latencyMs: 13 });
+    expect(row).toMatchObject({
+      tool: 'wallet',
+      payer: '0xabc',
+      token: 'BASE_USDC',
+      amount: huge,
+      txHash: '0x1',
+      outcome: 'settled',
+      httpStatus: 200,
+      latencyMs: 13,
+    });
     expect(row!.createdAt).toBeInstanceOf(Date);
   });
 
@@ -69,7 +87,16 @@ describe.each(testBackends())('payment claims on $name', (backend) => {
   });
 
   it('keeps a settled claim forever and lets a released one be claimed again', async () => {
-    await recordSettledCall(db, 'p1', { tool: 'websearch', payer: '0xabc', token: 'BASE_USDC', amount: '1000', txHash: '0xtx', outcome: 'settled', httpStatus: 200, latencyMs: 3 });
+    await recordSettledCall(db, 'p1', {
+      tool: 'websearch',
+      payer: '0xabc',
+      token: 'BASE_USDC',
+      amount: '1000',
+      txHash: '0xtx',
+      outcome: 'settled',
+      httpStatus: 200,
+      latencyMs: 3,
+    });
     await releasePaymentClaim(db, 'p1');
     expect(await findPaymentClaim(db, 'p1')).toEqual({ state: 'settled', txHash: '0xtx' });
     expect(await claimPayment(db, claim)).toBe(false);
@@ -82,7 +109,16 @@ describe.each(testBackends())('payment claims on $name', (backend) => {
 
   it('marks a claim settled in the same statement that writes its call ledger row', async () => {
     expect(await claimPayment(db, { ...claim, paymentId: 'p3' })).toBe(true);
-    const id = await recordSettledCall(db, 'p3', { tool: 'websearch', payer: '0xabc', token: 'BASE_USDC', amount: '1000', txHash: '0xtx3', outcome: 'settled', httpStatus: 200, latencyMs: 5 });
+    const id = await recordSettledCall(db, 'p3', {
+      tool: 'websearch',
+      payer: '0xabc',
+      token: 'BASE_USDC',
+      amount: '1000',
+      txHash: '0xtx3',
+      outcome: 'settled',
+      httpStatus: 200,
+      latencyMs: 5,
+    });
     expect(await findPaymentClaim(db, 'p3')).toEqual({ state: 'settled', txHash: '0xtx3' });
     const [row] = await recentCalls(db, { tool: 'websearch', limit: 1 });
     expect(row).toMatchObject({ id, txHash: '0xtx3', outcome: 'settled', payer: '0xabc' });
@@ -90,7 +126,15 @@ describe.each(testBackends())('payment claims on $name', (backend) => {
 
   it('writes neither the ledger row nor the settled mark when the statement fails', async () => {
     expect(await claimPayment(db, { ...claim, paymentId: 'p4' })).toBe(true);
-    await expect(recordSettledCall(db, 'p4', { tool: 'websearch', txHash: '0xtx4', outcome: 'settled', httpStatus: 200, latencyMs: -1 })).rejects.toThrow();
+    await expect(
+      recordSettledCall(db, 'p4', {
+        tool: 'websearch',
+        txHash: '0xtx4',
+        outcome: 'settled',
+        httpStatus: 200,
+        latencyMs: -1,
+      }),
+    ).rejects.toThrow();
     expect(await findPaymentClaim(db, 'p4')).toEqual({ state: 'claimed', txHash: null });
     expect((await recentCalls(db, { tool: 'websearch' })).map((r) => r.txHash)).not.toContain('0xtx4');
   });
@@ -112,7 +156,9 @@ describe.each(testBackends())('sign-in identity on $name', (backend) => {
 
   it('lets exactly one of many concurrent consumers use a nonce', async () => {
     expect(await nonceUsed(db, 'nonce-race')).toBe(false);
-    const results = await Promise.all(Array.from({ length: 12 }, () => consumeNonce(db, 'nonce-race', inFiveMinutes())));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => consumeNonce(db, 'nonce-race', inFiveMinutes())),
+    );
     expect(results.filter((r) => r === 'ok')).toHaveLength(1);
     expect(results.filter((r) => r === 'used')).toHaveLength(11);
     expect(await consumeNonce(db, 'nonce-race', inFiveMinutes())).toBe('used');
@@ -135,21 +181,37 @@ describe.each(testBackends())('sign-in identity on $name', (backend) => {
     const second = await accountForWallet(db, 'eip155:8453', '0xabcdef0123456789abcdef0123456789abcdef01');
     expect(second).toEqual({ accountId: first.accountId, created: false });
     expect(await accountCount()).toBe(before + 1);
-    expect(await walletsOfAccount(db, first.accountId)).toEqual([{ chainId: 'eip155:8453', address: '0xabcdef0123456789abcdef0123456789abcdef01' }]);
+    expect(await walletsOfAccount(db, first.accountId)).toEqual([
+      { chainId: 'eip155:8453', address: '0xabcdef0123456789abcdef0123456789abcdef01' },
+    ]);
   });
 
   it('keeps Solana addresses as given and separate per chain', async () => {
-    const sol = await accountForWallet(db, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'BSmWDgE9ex6dZYbiTsJGcwMEgFp8q4aWh92hdErQPeVW');
+    const sol = await accountForWallet(
+      db,
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      'BSmWDgE9ex6dZYbiTsJGcwMEgFp8q4aWh92hdErQPeVW',
+    );
     expect(sol.created).toBe(true);
-    expect(await walletsOfAccount(db, sol.accountId)).toEqual([{ chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: 'BSmWDgE9ex6dZYbiTsJGcwMEgFp8q4aWh92hdErQPeVW' }]);
-    const lower = await accountForWallet(db, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'bsmwdge9ex6dzybitsjgcwmegfp8q4awh92hderqpevw');
+    expect(await walletsOfAccount(db, sol.accountId)).toEqual([
+      { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: 'BSmWDgE9ex6dZYbiTsJGcwMEgFp8q4aWh92hdErQPeVW' },
+    ]);
+    const lower = await accountForWallet(
+      db,
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      'bsmwdge9ex6dzybitsjgcwmegfp8q4awh92hderqpevw',
+    );
     expect(lower.created).toBe(true);
     expect(lower.accountId).not.toBe(sol.accountId);
   });
 
   it('creates exactly one account when the same wallet signs in concurrently for the first time', async () => {
     const before = await accountCount();
-    const results = await Promise.all(Array.from({ length: 10 }, () => accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000aa')));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000aa'),
+      ),
+    );
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.accountId)).size).toBe(1);
     expect(await accountCount()).toBe(before + 1);

@@ -56,7 +56,13 @@ export function testBackends(): TestBackend[] {
       async open() {
         const schema = `test_${randomBytes(6).toString('hex')}`;
         const db = await openStore({ databaseUrl: url, schema });
-        return { ...db, close: async () => { await db.query(`DROP SCHEMA ${schema} CASCADE`); await db.close(); } };
+        return {
+          ...db,
+          close: async () => {
+            await db.query(`DROP SCHEMA ${schema} CASCADE`);
+            await db.close();
+          },
+        };
       },
     });
   }
@@ -66,7 +72,10 @@ export function testBackends(): TestBackend[] {
 export { openPostgres };
 
 /** The accounts of these EVM wallets on Base, created as their first sign-in would (tests). */
-export async function accountsOf<const Wallets extends readonly string[]>(db: Queryable, ...wallets: Wallets): Promise<{ -readonly [K in keyof Wallets]: string }> {
+export async function accountsOf<const Wallets extends readonly string[]>(
+  db: Queryable,
+  ...wallets: Wallets
+): Promise<{ -readonly [K in keyof Wallets]: string }> {
   const ids = [];
   for (const wallet of wallets) ids.push((await accountForWallet(db, 'eip155:8453', wallet)).accountId);
   return ids as { -readonly [K in keyof Wallets]: string };

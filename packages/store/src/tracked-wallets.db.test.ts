@@ -28,14 +28,23 @@ describe.each(testBackends())('tracked wallets, activity and webhook outbox on $
   let bob: string;
   beforeAll(async () => {
     db = await backend.open();
-    [alice, bob] = await accountsOf(db, '0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000b0');
+    [alice, bob] = await accountsOf(
+      db,
+      '0x00000000000000000000000000000000000000a1',
+      '0x00000000000000000000000000000000000000b0',
+    );
   });
   afterAll(() => db.close());
 
   it('tracks, updates on re-add (keeping an omitted label), lists and untracks per account', async () => {
     const added = await trackWallet(db, alice, { kind: 'evm', address: EVM, label: 'cold', chains: ALL }, 10);
     expect(added).toMatchObject({ created: true, wallet: { address: EVM, label: 'cold', chains: ALL } });
-    const again = await trackWallet(db, alice, { kind: 'evm', address: EVM.toLowerCase(), label: undefined, chains: ['base'] }, 10);
+    const again = await trackWallet(
+      db,
+      alice,
+      { kind: 'evm', address: EVM.toLowerCase(), label: undefined, chains: ['base'] },
+      10,
+    );
     expect(again).toMatchObject({ created: false, wallet: { label: 'cold', chains: ['base'] } });
     await trackWallet(db, alice, { kind: 'solana', address: SOL, label: undefined, chains: ['solana'] }, 10);
     expect((await trackedWalletsOf(db, alice)).map((w) => w.address)).toEqual([EVM.toLowerCase(), SOL]);
@@ -51,10 +60,18 @@ describe.each(testBackends())('tracked wallets, activity and webhook outbox on $
   it('refuses a new wallet past the per-account limit but still updates a tracked one', async () => {
     const { accountId } = await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000c0');
     const evm = (n: number) => `0x${String(n).padStart(40, '0')}`;
-    expect(await trackWallet(db, accountId, { kind: 'evm', address: evm(1), label: undefined, chains: ALL }, 2)).toBeDefined();
-    expect(await trackWallet(db, accountId, { kind: 'evm', address: evm(2), label: undefined, chains: ALL }, 2)).toBeDefined();
-    expect(await trackWallet(db, accountId, { kind: 'evm', address: evm(3), label: undefined, chains: ALL }, 2)).toBeUndefined();
-    expect(await trackWallet(db, accountId, { kind: 'evm', address: evm(2), label: 'x', chains: ['eth'] }, 2)).toMatchObject({ created: false });
+    expect(
+      await trackWallet(db, accountId, { kind: 'evm', address: evm(1), label: undefined, chains: ALL }, 2),
+    ).toBeDefined();
+    expect(
+      await trackWallet(db, accountId, { kind: 'evm', address: evm(2), label: undefined, chains: ALL }, 2),
+    ).toBeDefined();
+    expect(
+      await trackWallet(db, accountId, { kind: 'evm', address: evm(3), label: undefined, chains: ALL }, 2),
+    ).toBeUndefined();
+    expect(
+      await trackWallet(db, accountId, { kind: 'evm', address: evm(2), label: 'x', chains: ['eth'] }, 2),
+    ).toMatchObject({ created: false });
   });
 
   it('stores each event once, enqueues one delivery per subscribed account and moves the cursor with it', async () => {
@@ -62,23 +79,47 @@ describe.each(testBackends())('tracked wallets, activity and webhook outbox on $
     const { secret } = await setWebhookEndpoint(db, alice, 'http://127.0.0.1:9/hook');
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     // Bob has no endpoint: the event is his to read, but nothing is delivered to him.
-    expect(await recordActivity(db, 'base', [transferIn('0xaa'), transferIn('0xbb', null)], 10)).toEqual({ stored: 2, enqueued: 2 });
+    expect(await recordActivity(db, 'base', [transferIn('0xaa'), transferIn('0xbb', null)], 10)).toEqual({
+      stored: 2,
+      enqueued: 2,
+    });
     expect(await recordActivity(db, 'base', [transferIn('0xaa')], 12)).toEqual({ stored: 0, enqueued: 0 });
     expect(await watchCursor(db, 'base')).toBe(12);
     expect(await watchCursor(db, 'eth')).toBeUndefined();
 
     const aliceEvents = await recentActivityOf(db, alice, 50);
     // Same block: by position in it, logs after the native transfer.
-    expect(aliceEvents.map((e) => [e.txHash, e.logIndex])).toEqual([['0xaa', 0], ['0xbb', null]]);
-    expect(aliceEvents[1]).toMatchObject({ eventId: expect.stringMatching(/^evt_\d+$/), kind: 'token_transfer_in', chain: 'base', address: EVM.toLowerCase(), amount: '5', blockNumber: 7 });
+    expect(aliceEvents.map((e) => [e.txHash, e.logIndex])).toEqual([
+      ['0xaa', 0],
+      ['0xbb', null],
+    ]);
+    expect(aliceEvents[1]).toMatchObject({
+      eventId: expect.stringMatching(/^evt_\d+$/),
+      kind: 'token_transfer_in',
+      chain: 'base',
+      address: EVM.toLowerCase(),
+      amount: '5',
+      blockNumber: 7,
+    });
     expect(await recentActivityOf(db, bob, 1)).toHaveLength(1);
-    const { accountId: carol } = await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000d0');
+    const { accountId: carol } = await accountForWallet(
+      db,
+      'eip155:8453',
+      '0x00000000000000000000000000000000000000d0',
+    );
     expect(await recentActivityOf(db, carol, 50)).toEqual([]);
 
     const claimed = await claimDueDeliveries(db, 10, 60_000);
     expect(claimed).toHaveLength(2);
-    expect(claimed[0]).toMatchObject({ accountId: alice, attempts: 0, endpoint: { url: 'http://127.0.0.1:9/hook', secret } });
-    expect(JSON.parse(claimed[0]!.body)).toMatchObject({ type: 'tracked_wallet.token_transfer_in', data: { kind: 'token_transfer_in' } });
+    expect(claimed[0]).toMatchObject({
+      accountId: alice,
+      attempts: 0,
+      endpoint: { url: 'http://127.0.0.1:9/hook', secret },
+    });
+    expect(JSON.parse(claimed[0]!.body)).toMatchObject({
+      type: 'tracked_wallet.token_transfer_in',
+      data: { kind: 'token_transfer_in' },
+    });
     // Claimed rows are leased: nobody else gets them until the lease ends or the outcome is recorded.
     expect(await claimDueDeliveries(db, 10, 60_000)).toEqual([]);
     await markDelivered(db, claimed[0]!.id);
@@ -87,8 +128,13 @@ describe.each(testBackends())('tracked wallets, activity and webhook outbox on $
     expect(retried.map((d) => [d.id, d.attempts])).toEqual([[claimed[1]!.id, 1]]);
     await markAttemptFailed(db, claimed[1]!.id, 'HTTP 500', null);
     expect(await claimDueDeliveries(db, 10, 0)).toEqual([]);
-    const { rows } = await db.query<{ state: string; attempts: number }>('SELECT state, attempts FROM webhook_outbox ORDER BY id');
-    expect(rows.map((r) => [r.state, Number(r.attempts)]).sort()).toEqual([['dead', 2], ['delivered', 1]]);
+    const { rows } = await db.query<{ state: string; attempts: number }>(
+      'SELECT state, attempts FROM webhook_outbox ORDER BY id',
+    );
+    expect(rows.map((r) => [r.state, Number(r.attempts)]).sort()).toEqual([
+      ['dead', 2],
+      ['delivered', 1],
+    ]);
   });
 
   it('shows the webhook secret only when made or rotated', async () => {
@@ -101,6 +147,11 @@ describe.each(testBackends())('tracked wallets, activity and webhook outbox on $
     const rotated = await rotateWebhookSecret(db, accountId);
     expect(rotated?.secret).toMatch(/^whsec_/);
     expect(rotated?.secret).not.toBe(first.secret);
-    expect(Object.keys((await webhookEndpointOf(db, accountId))!)).toEqual(['url', 'createdAt', 'updatedAt', 'secretRotatedAt']);
+    expect(Object.keys((await webhookEndpointOf(db, accountId))!)).toEqual([
+      'url',
+      'createdAt',
+      'updatedAt',
+      'secretRotatedAt',
+    ]);
   });
 });

@@ -10,13 +10,25 @@ export interface TrackedWallet {
   readonly updatedAt: string;
 }
 
-type TrackedWalletRow = { address: string; label: string | null; chains: string[]; created_at: Date | string; updated_at: Date | string };
+type TrackedWalletRow = {
+  address: string;
+  label: string | null;
+  chains: string[];
+  created_at: Date | string;
+  updated_at: Date | string;
+};
 
 const COLUMNS = 'address, label, chains, created_at, updated_at';
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 function toTrackedWallet(row: TrackedWalletRow): TrackedWallet {
-  return { address: row.address, label: row.label, chains: row.chains, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
+  return {
+    address: row.address,
+    label: row.label,
+    chains: row.chains,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
 }
 
 /** How a tracked address is keyed and matched against chain data: EVM addresses are case-insensitive. */
@@ -56,7 +68,12 @@ export async function trackWallet(
  * How many wallets the account tracks, and whether it tracks this address: what a tracked-wallet tool checks
  * before its commit point, so a call it refuses is not charged.
  */
-export async function trackedWalletsHeld(db: Queryable, accountId: string, kind: TrackedAddressKind, address: string): Promise<{ count: number; includes: boolean }> {
+export async function trackedWalletsHeld(
+  db: Queryable,
+  accountId: string,
+  kind: TrackedAddressKind,
+  address: string,
+): Promise<{ count: number; includes: boolean }> {
   const { rows } = await db.query<{ count: string | number; includes: boolean | null }>(
     'SELECT count(*) AS count, bool_or(address_key = $2) AS includes FROM tracked_wallets WHERE account_id = $1',
     [accountId, trackedAddressKey(kind, address)],
@@ -66,18 +83,32 @@ export async function trackedWalletsHeld(db: Queryable, accountId: string, kind:
 
 /** The account's tracked wallets, oldest first. */
 export async function trackedWalletsOf(db: Queryable, accountId: string): Promise<TrackedWallet[]> {
-  const { rows } = await db.query<TrackedWalletRow>(`SELECT ${COLUMNS} FROM tracked_wallets WHERE account_id = $1 ORDER BY created_at, address_key`, [accountId]);
+  const { rows } = await db.query<TrackedWalletRow>(
+    `SELECT ${COLUMNS} FROM tracked_wallets WHERE account_id = $1 ORDER BY created_at, address_key`,
+    [accountId],
+  );
   return rows.map(toTrackedWallet);
 }
 
 /** Stop tracking; false when the account does not track this address. */
-export async function untrackWallet(db: Queryable, accountId: string, kind: TrackedAddressKind, address: string): Promise<boolean> {
-  const { rows } = await db.query('DELETE FROM tracked_wallets WHERE account_id = $1 AND address_key = $2 RETURNING address_key', [accountId, trackedAddressKey(kind, address)]);
+export async function untrackWallet(
+  db: Queryable,
+  accountId: string,
+  kind: TrackedAddressKind,
+  address: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    'DELETE FROM tracked_wallets WHERE account_id = $1 AND address_key = $2 RETURNING address_key',
+    [accountId, trackedAddressKey(kind, address)],
+  );
   return rows.length === 1;
 }
 
 /** Every address some account tracks on `chain` (address keys), for the watcher. */
 export async function trackedAddressesOn(db: Queryable, chain: string): Promise<string[]> {
-  const { rows } = await db.query<{ address_key: string }>('SELECT DISTINCT address_key FROM tracked_wallets WHERE $1 = ANY (chains) ORDER BY address_key', [chain]);
+  const { rows } = await db.query<{ address_key: string }>(
+    'SELECT DISTINCT address_key FROM tracked_wallets WHERE $1 = ANY (chains) ORDER BY address_key',
+    [chain],
+  );
   return rows.map((row) => row.address_key);
 }

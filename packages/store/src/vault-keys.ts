@@ -28,7 +28,12 @@ const COLUMNS = 'account_id, envelope_version, master_key_id, wrapped_data_key, 
 
 const toStored = (row: VaultKeyRow): StoredVaultKey => ({
   accountId: row.account_id,
-  sealed: { version: row.envelope_version, masterKeyId: row.master_key_id, wrappedDataKey: row.wrapped_data_key, ciphertext: row.ciphertext },
+  sealed: {
+    version: row.envelope_version,
+    masterKeyId: row.master_key_id,
+    wrappedDataKey: row.wrapped_data_key,
+    ciphertext: row.ciphertext,
+  },
   addresses: row.addresses,
 });
 
@@ -42,11 +47,23 @@ export async function vaultKeyOf(db: Queryable, accountId: string): Promise<Stor
  * Store an account's first vault. Of concurrent first creations exactly one row wins (primary key, ON CONFLICT DO
  * NOTHING); every caller gets that winner back, so an account never has two vaults or sees a loser's addresses.
  */
-export async function insertVaultKey(db: Queryable, accountId: string, sealed: SealedVaultSecret, addresses: unknown): Promise<StoredVaultKey> {
+export async function insertVaultKey(
+  db: Queryable,
+  accountId: string,
+  sealed: SealedVaultSecret,
+  addresses: unknown,
+): Promise<StoredVaultKey> {
   await db.query(
     `INSERT INTO vault_keys (account_id, envelope_version, master_key_id, wrapped_data_key, ciphertext, addresses)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb) ON CONFLICT (account_id) DO NOTHING`,
-    [accountId, sealed.version, sealed.masterKeyId, sealed.wrappedDataKey, sealed.ciphertext, JSON.stringify(addresses)],
+    [
+      accountId,
+      sealed.version,
+      sealed.masterKeyId,
+      sealed.wrappedDataKey,
+      sealed.ciphertext,
+      JSON.stringify(addresses),
+    ],
   );
   const stored = await vaultKeyOf(db, accountId);
   if (!stored) throw new Error(`vault_keys row of ${accountId} vanished after insert`);
@@ -66,7 +83,12 @@ export async function vaultKeysToReseal(tx: Queryable, keyId: string, limit: num
 }
 
 /** Replace a vault's seal (same secret, new envelope); false when it is no longer sealed under `fromKeyId`. */
-export async function resealVaultKey(tx: Queryable, accountId: string, fromKeyId: string, sealed: SealedVaultSecret): Promise<boolean> {
+export async function resealVaultKey(
+  tx: Queryable,
+  accountId: string,
+  fromKeyId: string,
+  sealed: SealedVaultSecret,
+): Promise<boolean> {
   const { rows } = await tx.query(
     `UPDATE vault_keys SET envelope_version = $3, master_key_id = $4, wrapped_data_key = $5, ciphertext = $6, sealed_at = now()
       WHERE account_id = $1 AND master_key_id = $2 RETURNING account_id`,

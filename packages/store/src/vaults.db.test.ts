@@ -17,22 +17,47 @@ import {
 const SEALED = { version: 1, masterKeyId: 'k1', wrappedDataKey: 'wrapped', ciphertext: 'sealed-bytes' };
 const ADDRESSES = { evm: '0x00000000000000000000000000000000000000e1' };
 const CONTRACT = '0x57202a47f8D41e8F9eCb5522c23C5463309583D5';
-const MINT = { chainId: 8453, contract: CONTRACT, mintedTo: '0x00000000000000000000000000000000000000a1', txHash: '0xmint' };
+const MINT = {
+  chainId: 8453,
+  contract: CONTRACT,
+  mintedTo: '0x00000000000000000000000000000000000000a1',
+  txHash: '0xmint',
+};
 
 describe.each(testBackends())('vaults on $name', (backend) => {
   let db: Db;
   let alice: string;
   let bob: string;
-  const newVault = (vaultId: string, name?: string) => ({ vaultId, name, description: undefined, sealed: SEALED, chains: ['base', 'solana'], addresses: ADDRESSES });
+  const newVault = (vaultId: string, name?: string) => ({
+    vaultId,
+    name,
+    description: undefined,
+    sealed: SEALED,
+    chains: ['base', 'solana'],
+    addresses: ADDRESSES,
+  });
   beforeAll(async () => {
     db = await backend.open();
-    [alice, bob] = await accountsOf(db, '0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000b0');
+    [alice, bob] = await accountsOf(
+      db,
+      '0x00000000000000000000000000000000000000a1',
+      '0x00000000000000000000000000000000000000b0',
+    );
   });
   afterAll(() => db.close());
 
   it('stores vaults per account, lists and pages them, and hides them from other accounts', async () => {
     const created = await insertVault(db, alice, newVault('101', 'savings'));
-    expect(created).toMatchObject({ vaultId: '101', accountId: alice, name: 'savings', status: 'unminted', chains: ['base', 'solana'], addresses: ADDRESSES, balances: null, nft: null });
+    expect(created).toMatchObject({
+      vaultId: '101',
+      accountId: alice,
+      name: 'savings',
+      status: 'unminted',
+      chains: ['base', 'solana'],
+      addresses: ADDRESSES,
+      balances: null,
+      nft: null,
+    });
     expect(created).not.toHaveProperty('sealed');
     await insertVault(db, alice, newVault('102'));
     await insertVault(db, bob, newVault('201'));
@@ -56,10 +81,16 @@ describe.each(testBackends())('vaults on $name', (backend) => {
   it('mints once, reveals once dropping the sealed secret, and lists the collection', async () => {
     expect(await recordVaultMint(db, bob, '101', MINT)).toBeUndefined();
     const minted = await recordVaultMint(db, alice, '101', MINT);
-    expect(minted).toMatchObject({ status: 'minted', nft: { chainId: 8453, contract: CONTRACT, tokenId: '101', mintedTo: MINT.mintedTo, burnTxHash: null } });
+    expect(minted).toMatchObject({
+      status: 'minted',
+      nft: { chainId: 8453, contract: CONTRACT, tokenId: '101', mintedTo: MINT.mintedTo, burnTxHash: null },
+    });
     expect(await recordVaultMint(db, alice, '101', MINT)).toBeUndefined();
     expect(await deleteUnmintedVault(db, alice, '101')).toBe(false);
-    expect(await vaultsMintedInto(db, 8453, CONTRACT, { page: 1, limit: 20 })).toMatchObject({ total: 1, vaults: [{ vaultId: '101' }] });
+    expect(await vaultsMintedInto(db, 8453, CONTRACT, { page: 1, limit: 20 })).toMatchObject({
+      total: 1,
+      vaults: [{ vaultId: '101' }],
+    });
     expect((await vaultsMintedInto(db, 1, CONTRACT, { page: 1, limit: 20 })).total).toBe(0);
 
     expect(await recordVaultReveal(db, alice, '102', '0xburn')).toBeUndefined();

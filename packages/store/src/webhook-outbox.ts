@@ -11,7 +11,14 @@ export interface ClaimedDelivery {
   readonly endpoint: { readonly url: string; readonly secret: string } | undefined;
 }
 
-type ClaimRow = { id: string; account_id: string; payload: string; attempts: number; url: string | null; secret: string | null };
+type ClaimRow = {
+  id: string;
+  account_id: string;
+  payload: string;
+  attempts: number;
+  url: string | null;
+  secret: string | null;
+};
 
 /**
  * Claim up to `limit` due deliveries for one attempt. `FOR UPDATE SKIP LOCKED` lets several workers claim side by
@@ -42,11 +49,19 @@ export async function claimDueDeliveries(db: Queryable, limit: number, leaseMs: 
 }
 
 export async function markDelivered(db: Queryable, id: string): Promise<void> {
-  await db.query(`UPDATE webhook_outbox SET state = 'delivered', attempts = attempts + 1, delivered_at = now(), last_error = NULL WHERE id = $1`, [id]);
+  await db.query(
+    `UPDATE webhook_outbox SET state = 'delivered', attempts = attempts + 1, delivered_at = now(), last_error = NULL WHERE id = $1`,
+    [id],
+  );
 }
 
 /** Record a failed attempt: due again in `retryInMs`, or dead (never retried) when that is null. */
-export async function markAttemptFailed(db: Queryable, id: string, error: string, retryInMs: number | null): Promise<void> {
+export async function markAttemptFailed(
+  db: Queryable,
+  id: string,
+  error: string,
+  retryInMs: number | null,
+): Promise<void> {
   await db.query(
     `UPDATE webhook_outbox
         SET attempts = attempts + 1, last_error = $2,

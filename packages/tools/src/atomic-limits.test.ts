@@ -19,7 +19,9 @@ describe('token amounts past the chain integer', () => {
       code: 'invalid_input',
       issues: [{ field: 'sellAmount', rule: 'too_big', message: expect.stringContaining('uint256') }],
     });
-    expect(refusal(() => evmAtomicAmount(`1${'0'.repeat(60)}`, 18, 'sellAmount'))).toMatchObject({ issues: [{ rule: 'too_big' }] });
+    expect(refusal(() => evmAtomicAmount(`1${'0'.repeat(60)}`, 18, 'sellAmount'))).toMatchObject({
+      issues: [{ rule: 'too_big' }],
+    });
   });
 
   it('Solana: the largest u64 passes, one more is a 400 naming the field and the type', () => {

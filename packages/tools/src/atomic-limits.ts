@@ -11,6 +11,7 @@ export const U64: AtomicLimit = { type: 'u64', max: 2n ** 64n - 1n };
 
 /** `atomic` unchanged, or a 400 naming `field` when the chain's amount integer cannot hold it (never a 500 later). */
 export function withinAtomicLimit(atomic: bigint, limit: AtomicLimit, field: string): bigint {
-  if (atomic > limit.max) throw invalidField(field, 'too_big', `is more than a ${limit.type} amount can hold (${limit.max} atomic units)`);
+  if (atomic > limit.max)
+    throw invalidField(field, 'too_big', `is more than a ${limit.type} amount can hold (${limit.max} atomic units)`);
   return atomic;
 }

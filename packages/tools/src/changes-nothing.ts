@@ -12,7 +12,10 @@ const PROVISIONS_VAULT = /^\s*insert\s+into\s+vault_keys\b/i;
  */
 export function changingNothing(db: Queryable, tool: string): Queryable {
   const refuse = () =>
-    new ServiceError('internal', `${tool} is catalogued as changing nothing (settlement after-success) but tried to write to the database; nothing was written or charged.`);
+    new ServiceError(
+      'internal',
+      `${tool} is catalogued as changing nothing (settlement after-success) but tried to write to the database; nothing was written or charged.`,
+    );
   return {
     query: async <Row>(sql: string, params?: readonly unknown[]) => {
       if (WRITES.test(sql) && !PROVISIONS_VAULT.test(sql)) throw refuse();

@@ -5,7 +5,9 @@ import { memoryFamily } from './memory/index.js';
 
 describe('the families registry', () => {
   it('refuses a tool that two families register, naming it', () => {
-    expect(() => mergeFamilyTables([memoryFamily.handlers, { createMemory: memoryFamily.handlers.createMemory }])).toThrow(ServiceError);
+    expect(() =>
+      mergeFamilyTables([memoryFamily.handlers, { createMemory: memoryFamily.handlers.createMemory }]),
+    ).toThrow(ServiceError);
     expect(() => mergeFamilyTables([{ a: 1 }, { b: 2 }, { a: 3 }])).toThrow(/a is registered by two families/);
   });
 

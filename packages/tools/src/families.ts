@@ -36,7 +36,9 @@ const families: readonly ToolFamily[] = [
 ];
 
 /** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */
-export function mergeFamilyTables<T>(tables: readonly Readonly<Partial<Record<string, T>>>[]): Partial<Record<string, T>> {
+export function mergeFamilyTables<T>(
+  tables: readonly Readonly<Partial<Record<string, T>>>[],
+): Partial<Record<string, T>> {
   const merged: Partial<Record<string, T>> = {};
   for (const table of tables) {
     for (const [tool, entry] of Object.entries(table)) {

@@ -15,6 +15,9 @@ export interface ToolFamily<H extends HandlerTable = HandlerTable> {
 }
 
 /** Declares a family; a family that moves nothing out of any wallet leaves `valuations` out. */
-export function defineFamily<H extends HandlerTable>(family: { readonly handlers: H; readonly valuations?: FamilyValuations<H> }): ToolFamily<H> {
+export function defineFamily<H extends HandlerTable>(family: {
+  readonly handlers: H;
+  readonly valuations?: FamilyValuations<H>;
+}): ToolFamily<H> {
   return { handlers: family.handlers, valuations: family.valuations ?? {} };
 }

@@ -1,4 +1,11 @@
-import { type CatalogTool, ServiceError, type ToolByName, type ToolInput, type ToolName, type ToolSettlement } from '@svc/contracts';
+import {
+  type CatalogTool,
+  ServiceError,
+  type ToolByName,
+  type ToolInput,
+  type ToolName,
+  type ToolSettlement,
+} from '@svc/contracts';
 import type { HederaNetwork, MasterKeyProvider } from '@svc/chains';
 import type { BitcoinChainAccess, Providers } from '@svc/providers';
 import type { Queryable } from '@svc/store';
@@ -59,7 +66,10 @@ export function callerOf(context: HandlerContext): CallerAccount {
 const COMMIT_POINT: unique symbol = Symbol('commitPoint');
 
 /** A tool's implementation: its input type comes from the tool's zod schema in the catalog. */
-export type Handler<N extends ToolName> = ((input: ToolInput<ToolByName<N>>, context: HandlerContext) => Promise<Record<string, unknown>>) & {
+export type Handler<N extends ToolName> = ((
+  input: ToolInput<ToolByName<N>>,
+  context: HandlerContext,
+) => Promise<Record<string, unknown>>) & {
   readonly [COMMIT_POINT]?: true;
 };
 

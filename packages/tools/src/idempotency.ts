@@ -13,13 +13,24 @@ const SECRET_RESPONSE_TOOLS: ReadonlySet<string> = new Set(['svcRevealKeys']);
 export function idempotencyKeyOf(raw: string | undefined, tool: string): string | undefined {
   if (raw === undefined) return undefined;
   if (SECRET_RESPONSE_TOOLS.has(tool)) {
-    throw new ServiceError('invalid_input', `${tool} returns secrets exactly once, so it does not take an Idempotency-Key (its stored response would keep a copy). Nothing was charged.`, {
-      issues: [{ field: 'Idempotency-Key', rule: 'custom', message: `not accepted by ${tool}` }],
-    });
+    throw new ServiceError(
+      'invalid_input',
+      `${tool} returns secrets exactly once, so it does not take an Idempotency-Key (its stored response would keep a copy). Nothing was charged.`,
+      {
+        issues: [{ field: 'Idempotency-Key', rule: 'custom', message: `not accepted by ${tool}` }],
+      },
+    );
   }
   if (!KEY_FORMAT.test(raw)) {
     throw new ServiceError('invalid_input', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', {
-      issues: [{ field: 'Idempotency-Key', rule: 'format', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters', limit: KEY_FORMAT.source }],
+      issues: [
+        {
+          field: 'Idempotency-Key',
+          rule: 'format',
+          message: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+          limit: KEY_FORMAT.source,
+        },
+      ],
     });
   }
   return raw;
@@ -27,13 +38,20 @@ export function idempotencyKeyOf(raw: string | undefined, tool: string): string 
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   return value;
 }
 
 /** Hash of a validated input (defaults applied, keys sorted): equivalent bodies hash alike. */
 export function inputHashOf(input: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical(input))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(input)))
+    .digest('hex');
 }
 
 export type Stored = Extract<IdempotencyRecord, { state: 'done' }>;
@@ -42,16 +60,27 @@ export type Stored = Extract<IdempotencyRecord, { state: 'done' }>;
  * What a request holding an already-used key gets: the stored response when it is the same call (waiting for
  * a concurrent first request to finish), or 409 when the key was used for another tool or input.
  */
-export async function storedResponseFor(db: Db, scope: IdempotencyScope, record: IdempotencyRecord, call: { tool: string; inputHash: string }): Promise<Stored> {
+export async function storedResponseFor(
+  db: Db,
+  scope: IdempotencyScope,
+  record: IdempotencyRecord,
+  call: { tool: string; inputHash: string },
+): Promise<Stored> {
   let current: IdempotencyRecord | undefined = record;
   for (let waited = 0; current; waited += WAIT_STEP_MS) {
     if (current.tool !== call.tool || current.inputHash !== call.inputHash) {
-      throw new ServiceError('idempotency_conflict', `Idempotency-Key "${scope.key}" was already used for a different request (${current.tool} with other input). Use a new key for a new request.`);
+      throw new ServiceError(
+        'idempotency_conflict',
+        `Idempotency-Key "${scope.key}" was already used for a different request (${current.tool} with other input). Use a new key for a new request.`,
+      );
     }
     if (current.state === 'done') return current;
     if (waited >= WAIT_LIMIT_MS) break;
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     current = await findIdempotencyRecord(db, scope);
   }
-  throw new ServiceError('idempotency_conflict', `The first request with Idempotency-Key "${scope.key}" has not finished (or ended uncharged); retry in a moment.`);
+  throw new ServiceError(
+    'idempotency_conflict',
+    `The first request with Idempotency-Key "${scope.key}" has not finished (or ended uncharged); retry in a moment.`,
+  );
 }

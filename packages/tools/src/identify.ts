@@ -1,5 +1,11 @@
 import type { CatalogTool } from '@svc/contracts';
-import { type EVMMessageVerifier, issueSiwxChallenge, type SiwxChallenge, type SiwxNonces, verifySiwxProof } from '@svc/payments';
+import {
+  type EVMMessageVerifier,
+  issueSiwxChallenge,
+  type SiwxChallenge,
+  type SiwxNonces,
+  verifySiwxProof,
+} from '@svc/payments';
 import type { Queryable } from '@svc/store';
 import type { CallerAccount } from './handler.js';
 
@@ -31,11 +37,22 @@ export type Identification =
  * `identity_invalid` (401). Tools without the identity flag ignore proofs: they are not asked for, and verifying
  * one would burn its nonce for nothing.
  */
-export async function identify(db: Queryable, tool: CatalogTool, credentials: CallerCredentials, settings: SiwxSettings, resourceUrl: string): Promise<Identification> {
+export async function identify(
+  db: Queryable,
+  tool: CatalogTool,
+  credentials: CallerCredentials,
+  settings: SiwxSettings,
+  resourceUrl: string,
+): Promise<Identification> {
   if (credentials.caller) return { kind: 'identified', caller: credentials.caller };
   if (!tool.identity) return { kind: 'identified', caller: undefined };
   if (!credentials.siwxProof) return { kind: 'challenge' };
-  const identity = await verifySiwxProof(db, credentials.siwxProof, { nonces: settings.nonces, origin: settings.publicBaseUrl, resourceUrl, evmVerifier: settings.evmVerifier });
+  const identity = await verifySiwxProof(db, credentials.siwxProof, {
+    nonces: settings.nonces,
+    origin: settings.publicBaseUrl,
+    resourceUrl,
+    evmVerifier: settings.evmVerifier,
+  });
   return { kind: 'identified', caller: { accountId: identity.accountId } };
 }
 

@@ -1,11 +1,30 @@
 // The public surface of @svc/tools: the pipeline (ToolService), the spending policy, and the live resources a
 // deployment builds for the handlers (each chain family's live flavour, the order engine). The sandbox flavours are
 // the subpath ./sandbox (live mode never loads the emulators); test helpers are ./testing.
-export { OrderEngine, evmSwapExecutor, LIVE_PRICE_INTERVAL_MS, liveOrderEngine, liveOrderNetworks, sandboxPriceFeed, solanaSwapExecutor, type SwapExecutors } from './conditional-orders/index.js';
+export {
+  OrderEngine,
+  evmSwapExecutor,
+  LIVE_PRICE_INTERVAL_MS,
+  liveOrderEngine,
+  liveOrderNetworks,
+  sandboxPriceFeed,
+  solanaSwapExecutor,
+  type SwapExecutors,
+} from './conditional-orders/index.js';
 export type { HandlerResources } from './handler.js';
 export { liveEvmNetworks } from './evm/index.js';
 export { type LiveHederaSettings, liveHederaNetwork } from './hedera/index.js';
-export { type CallPayment, type CallRequest, type CreditCharge, type InvokeOutcome, type PreparedCall, type ReadyCall, type TopupCredited, type TopupOutcome, ToolService } from './invoke.js';
+export {
+  type CallPayment,
+  type CallRequest,
+  type CreditCharge,
+  type InvokeOutcome,
+  type PreparedCall,
+  type ReadyCall,
+  type TopupCredited,
+  type TopupOutcome,
+  ToolService,
+} from './invoke.js';
 export { type CallSpend, DEFAULT_SPENDING_POLICY, describePolicy, policyOf, policyView } from './policy/index.js';
 export type { LiveOrderNetworks } from './ports/conditional-orders.js';
 export type { EvmNetworks } from './ports/evm-networks.js';

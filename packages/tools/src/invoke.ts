@@ -1,9 +1,33 @@
-import { type CatalogTool, findTool, notImplemented, type PriceOverrides, parseInput, priceOf, ServiceError, unknownTool, type UsdPrice } from '@svc/contracts';
-import { type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, paymentPayloadOf, withSiwxChallenge } from '@svc/payments';
+import {
+  type CatalogTool,
+  findTool,
+  notImplemented,
+  type PriceOverrides,
+  parseInput,
+  priceOf,
+  ServiceError,
+  unknownTool,
+  type UsdPrice,
+} from '@svc/contracts';
+import {
+  type PaymentProcessor,
+  type PaymentRequiredResponse,
+  type PaymentRequirementsBuilder,
+  paymentPayloadOf,
+  withSiwxChallenge,
+} from '@svc/payments';
 import { collectProvenance, withProvenance } from '@svc/providers';
 import { type Db, releaseSpend, type SpendingPolicy } from '@svc/store';
 import { changingNothing } from './changes-nothing.js';
-import { type CallerAccount, type HandlerContext, handlerFor, type HandlerResources, type HandlerTable, type ServiceMode, settlementOf } from './handler.js';
+import {
+  type CallerAccount,
+  type HandlerContext,
+  handlerFor,
+  type HandlerResources,
+  type HandlerTable,
+  type ServiceMode,
+  settlementOf,
+} from './handler.js';
 import { handlers as implemented, valuations as declared } from './families.js';
 import { type CallerCredentials, identify, type SiwxSettings, siwxChallengeFor } from './identify.js';
 import { idempotencyKeyOf, inputHashOf } from './idempotency.js';
@@ -116,8 +140,17 @@ export class ToolService {
   constructor(private readonly options: ToolServiceOptions) {
     this.#handlers = options.handlers ?? implemented;
     this.#valuations = options.valuations ?? declared;
-    const { mode: _mode, db: _db, payments: _payments, processor: _processor, priceOverrides: _priceOverrides, handlers: _handlers, valuations: _valuations, siwx: _siwx, ...resources } =
-      options;
+    const {
+      mode: _mode,
+      db: _db,
+      payments: _payments,
+      processor: _processor,
+      priceOverrides: _priceOverrides,
+      handlers: _handlers,
+      valuations: _valuations,
+      siwx: _siwx,
+      ...resources
+    } = options;
     this.#resources = resources;
   }
 
@@ -141,7 +174,12 @@ export class ToolService {
    * The account's spending policy and what this call (input already validated) spends under it: its price plus the
    * value it moves, read before anything is signed or paid. Throws the rule the call breaks on its own (403).
    */
-  async #checkPolicy(tool: CatalogTool, input: unknown, usd: string, accountId: string): Promise<{ rules: SpendingPolicy; spend: CallSpend }> {
+  async #checkPolicy(
+    tool: CatalogTool,
+    input: unknown,
+    usd: string,
+    accountId: string,
+  ): Promise<{ rules: SpendingPolicy; spend: CallSpend }> {
     const rules = await policyOf(this.options.db, accountId);
     const moved = await this.#movedValue(tool, input, this.#contextFor({ accountId }));
     const spend = spendOf(input, usd, moved);
@@ -173,29 +211,47 @@ export class ToolService {
       return tool.identity ? withSiwxChallenge(response, siwxChallengeFor(siwx, request.resourceUrl)) : response;
     };
     if (identification.kind === 'challenge') {
-      const answer = async (paymentSent: boolean): Promise<InvokeOutcome> => ({ status: 402, paymentRequired: await paymentRequired(paymentSent ? SIGN_IN_FIRST : undefined) });
+      const answer = async (paymentSent: boolean): Promise<InvokeOutcome> => ({
+        status: 402,
+        paymentRequired: await paymentRequired(paymentSent ? SIGN_IN_FIRST : undefined),
+      });
       return { kind: 'sign-in-required', tool, usd, resource, paymentRequired, answer };
     }
     const { caller } = identification;
     // 5a policy: the rules a call breaks on its own, what it moves included, refuse it before any payment is asked for
     const policy = caller ? await this.#checkPolicy(tool, input, usd, caller.accountId) : undefined;
-    return { kind: 'ready', tool, input, usd, resource, caller, creditAccount: request.caller?.accountId, policy, paymentRequired };
+    return {
+      kind: 'ready',
+      tool,
+      input,
+      usd,
+      resource,
+      caller,
+      creditAccount: request.caller?.accountId,
+      policy,
+      paymentRequired,
+    };
   }
 
   /** Steps 5b to 9 of a prepared call: the daily cap, pay, execute, settle, record. */
   async execute(prepared: ReadyCall, request: CallPayment): Promise<InvokeOutcome> {
     const { tool, input, usd, resource, caller, creditAccount, policy, paymentRequired } = prepared;
     const { db, payments, processor } = this.options;
-    if (request.payment === undefined && !creditAccount) return { status: 402, paymentRequired: await paymentRequired() };
+    if (request.payment === undefined && !creditAccount)
+      return { status: 402, paymentRequired: await paymentRequired() };
     const payload = request.payment === undefined ? undefined : paymentPayloadOf(request.payment);
     const idempotencyKey = idempotencyKeyOf(request.idempotencyKey, tool.name);
     const handler = handlerFor(this.#handlers, tool);
     // A paid call to a tool without a handler is refused before the payment is verified, so it is never charged.
     if (!handler) throw notImplemented(tool.name);
     if (payload && !processor) {
-      throw new ServiceError('not_configured', 'No payment facilitator is configured, so paid calls cannot be verified; nothing was charged. Set FACILITATOR_URL.', {
-        extra: { setting: 'FACILITATOR_URL', tool: tool.name },
-      });
+      throw new ServiceError(
+        'not_configured',
+        'No payment facilitator is configured, so paid calls cannot be verified; nothing was charged. Set FACILITATOR_URL.',
+        {
+          extra: { setting: 'FACILITATOR_URL', tool: tool.name },
+        },
+      );
     }
     const settlement = settlementOf(tool, handler);
     const handlerDb = settlement === 'after-success' ? changingNothing(db, tool.name) : db;
@@ -208,7 +264,9 @@ export class ToolService {
       call: { tool: tool.name, inputHash: idempotencyKey ? inputHashOf(input) : '' },
       idempotencyKey,
       execute: async (commit) => {
-        const { value, provenance } = await collectProvenance(() => handler(input as never, commit ? { ...context, commit } : context));
+        const { value, provenance } = await collectProvenance(() =>
+          handler(input as never, commit ? { ...context, commit } : context),
+        );
         const output = provenance ? withProvenance(value, provenance) : value;
         return this.options.mode === 'sandbox' ? { ...output, sandbox: true } : output;
       },
@@ -216,7 +274,10 @@ export class ToolService {
       paymentRequired,
     };
     // 5b policy: the daily cap holds the call's spend until the call ends; an uncharged call gives it back
-    const reservation = policy && caller ? await reserveDailySpend(db, policy.rules, caller.accountId, tool.name, policy.spend) : undefined;
+    const reservation =
+      policy && caller
+        ? await reserveDailySpend(db, policy.rules, caller.accountId, tool.name, policy.spend)
+        : undefined;
     try {
       const outcome = payload
         ? await payWithX402(paid, { payload, processor: processor!, payments, resource })
@@ -235,20 +296,35 @@ export class ToolService {
   /** Both stages at once, for a transport that has the whole call (payment included) in hand. */
   async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
     const prepared = await this.prepare(request);
-    return prepared.kind === 'sign-in-required' ? prepared.answer(request.payment !== undefined) : this.execute(prepared, request);
+    return prepared.kind === 'sign-in-required'
+      ? prepared.answer(request.payment !== undefined)
+      : this.execute(prepared, request);
   }
 
   /**
    * Buys `amountUsd` of account credit for `accountId` with an x402 payment, through the same charge step as a paid
    * call (pay/topup.ts). Without a payment: the 402 for that amount in every payment token.
    */
-  async topUp(request: { readonly accountId: string; readonly amountUsd: string; readonly resourceUrl: string; readonly payment?: unknown }): Promise<TopupOutcome> {
+  async topUp(request: {
+    readonly accountId: string;
+    readonly amountUsd: string;
+    readonly resourceUrl: string;
+    readonly payment?: unknown;
+  }): Promise<TopupOutcome> {
     const { db, payments, processor } = this.options;
     const { accountId, amountUsd } = request;
     const resource = { url: request.resourceUrl, description: `Add ${amountUsd} USD of account credit` };
     const paymentRequired = (error?: string) => payments.paymentRequired(resource, amountUsd, error);
     if (request.payment === undefined) return { status: 402, paymentRequired: await paymentRequired() };
-    if (!processor) throw new ServiceError('not_configured', 'No payment facilitator is configured, so top-ups cannot be paid; nothing was charged. Set FACILITATOR_URL.', { extra: { setting: 'FACILITATOR_URL' } });
-    return topUpCredit({ db, processor, payments, resource, paymentRequired }, { accountId, amountUsd, payload: paymentPayloadOf(request.payment) });
+    if (!processor)
+      throw new ServiceError(
+        'not_configured',
+        'No payment facilitator is configured, so top-ups cannot be paid; nothing was charged. Set FACILITATOR_URL.',
+        { extra: { setting: 'FACILITATOR_URL' } },
+      );
+    return topUpCredit(
+      { db, processor, payments, resource, paymentRequired },
+      { accountId, amountUsd, payload: paymentPayloadOf(request.payment) },
+    );
   }
 }

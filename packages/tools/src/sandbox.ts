@@ -1,6 +1,11 @@
 // The tools' adapters over the sandbox chains (@svc/sandbox), a subpath of its own so that live mode, which imports
 // only the package's main entry, never loads the emulators.
-export { type MarketToken, type SandboxMarketControl, type SandboxMarkets, sandboxMarketControl } from './conditional-orders/sandbox-market.js';
+export {
+  type MarketToken,
+  type SandboxMarketControl,
+  type SandboxMarkets,
+  sandboxMarketControl,
+} from './conditional-orders/sandbox-market.js';
 export { sandboxEvmNetworks } from './evm/sandbox-evm-networks.js';
 export { sandboxSolanaChain } from './solana/sandbox-solana-chain.js';
 export { sandboxVaultChains } from './vaults/sandbox-vault-chains.js';

@@ -14,7 +14,8 @@ describe('every tool states when its payment settles', () => {
     for (const tool of catalog) {
       expect(['after-success', 'commit-point', 'before-run'], tool.name).toContain(tool.settlement);
       if (tool.settlement === 'after-success') expect(tool.change, tool.name).toBeUndefined();
-      else expect(tool.change, tool.name).toEqual({ destructive: expect.any(Boolean), idempotent: expect.any(Boolean) });
+      else
+        expect(tool.change, tool.name).toEqual({ destructive: expect.any(Boolean), idempotent: expect.any(Boolean) });
     }
   });
 
@@ -29,13 +30,24 @@ describe('every tool states when its payment settles', () => {
       return handler ? [{ name: tool.name, settlement: tool.settlement, commitPoint: hasCommitPoint(handler) }] : [];
     });
     expect(implemented.length).toBeGreaterThan(90);
-    const mismatched = implemented.filter(({ settlement, commitPoint }) => commitPoint !== (settlement === 'commit-point'));
+    const mismatched = implemented.filter(
+      ({ settlement, commitPoint }) => commitPoint !== (settlement === 'commit-point'),
+    );
     expect(mismatched).toEqual([]);
   });
 
   it('catalogues the tools that write to the account as changing something', () => {
-    const changers = ['createMemory', 'updateMemory', 'deleteMemory', 'addTrackedWallet', 'removeTrackedWallet', 'setSlippageSettings', 'svcRefreshBalance'];
-    for (const name of changers) expect(catalog.find((tool) => tool.name === name)?.settlement, name).toBe('commit-point');
+    const changers = [
+      'createMemory',
+      'updateMemory',
+      'deleteMemory',
+      'addTrackedWallet',
+      'removeTrackedWallet',
+      'setSlippageSettings',
+      'svcRefreshBalance',
+    ];
+    for (const name of changers)
+      expect(catalog.find((tool) => tool.name === name)?.settlement, name).toBe('commit-point');
   });
 });
 
@@ -57,7 +69,10 @@ describe.each(testBackends())('an after-success handler cannot change the databa
       ['update memories set content = $2 where account_id = $1', [accountId, 'y']],
     ] as const;
     for (const [sql, params] of writes) {
-      await expect(guarded.query(sql, params)).rejects.toMatchObject({ code: 'internal', message: expect.stringContaining('getUserMemoryCategories') });
+      await expect(guarded.query(sql, params)).rejects.toMatchObject({
+        code: 'internal',
+        message: expect.stringContaining('getUserMemoryCategories'),
+      });
     }
     await expect(guarded.exec('TRUNCATE memories')).rejects.toBeInstanceOf(ServiceError);
     expect(await memoriesHeld(db, accountId)).toEqual({ count: 0, includes: false });

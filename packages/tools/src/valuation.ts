@@ -17,7 +17,8 @@ export type MovesNothing = typeof movesNothing;
  * How the spending policy values a call of tool N: read from the same price sources the tool quotes with. It runs
  * before the payment is asked for and before anything is signed, so it reads and quotes, never sends.
  */
-export type Valuation<N extends ToolName> = ((input: ToolInput<ToolByName<N>>, context: HandlerContext) => Promise<MovedValue>) | MovesNothing;
+export type Valuation<N extends ToolName> =
+  ((input: ToolInput<ToolByName<N>>, context: HandlerContext) => Promise<MovedValue>) | MovesNothing;
 
 /** Every wallet-modifying tool declares one (valuations.test.ts holds the catalog to it). */
 export type ValuationTable = { readonly [N in ToolName]?: Valuation<N> };
@@ -31,7 +32,8 @@ export const unpriced = (reason: string): MovedValue => ({ unpriced: reason });
  * micro-USD; `what` names the token when the price is missing or not a positive number.
  */
 export function valueOf(atomic: bigint, decimals: number, priceUsd: number | undefined, what: string): MovedValue {
-  if (priceUsd === undefined || !Number.isFinite(priceUsd) || priceUsd <= 0) return unpriced(`no USD price for ${what}`);
+  if (priceUsd === undefined || !Number.isFinite(priceUsd) || priceUsd <= 0)
+    return unpriced(`no USD price for ${what}`);
   const picoUsdPerToken = parseUnits(priceUsd.toFixed(12), 12);
   const scale = 10n ** BigInt(decimals + 6);
   const microUsd = (atomic * picoUsdPerToken + scale - 1n) / scale;

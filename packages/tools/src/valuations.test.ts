@@ -5,7 +5,9 @@ import { movesNothing, valueOf, valueOfQuantity } from './valuation.js';
 
 describe('what wallet-modifying tools move', () => {
   it('every implemented write tool declares a valuation (or movesNothing), and only write tools do', () => {
-    const writes = catalog.filter((tool) => tool.effect === 'write' && handlers[tool.name] !== undefined).map((tool) => tool.name);
+    const writes = catalog
+      .filter((tool) => tool.effect === 'write' && handlers[tool.name] !== undefined)
+      .map((tool) => tool.name);
     expect(writes.length).toBeGreaterThan(40);
     expect(writes.filter((name) => valuations[name] === undefined)).toEqual([]);
     const declared = Object.keys(valuations);

@@ -1,4 +1,11 @@
-import { type AccessKeyEnvironment, type AccessKeyRecord, createAccessKey, listAccessKeys, revokeAccessKey, UnknownAccount } from '@svc/store';
+import {
+  type AccessKeyEnvironment,
+  type AccessKeyRecord,
+  createAccessKey,
+  listAccessKeys,
+  revokeAccessKey,
+  UnknownAccount,
+} from '@svc/store';
 import { KEY_NAME } from '../routes/access-keys.js';
 import { accountOption, type OperatorContext, parseOptions, UsageError } from './operator.js';
 
@@ -17,10 +24,20 @@ export interface AccessKeysCliContext extends OperatorContext {
 }
 
 const when = (date: Date | null) => date?.toISOString() ?? '-';
-const line = (key: AccessKeyRecord) => [key.prefix, JSON.stringify(key.name), `created ${when(key.createdAt)}`, `last used ${when(key.lastUsedAt)}`, `revoked ${when(key.revokedAt)}`].join('  ');
+const line = (key: AccessKeyRecord) =>
+  [
+    key.prefix,
+    JSON.stringify(key.name),
+    `created ${when(key.createdAt)}`,
+    `last used ${when(key.lastUsedAt)}`,
+    `revoked ${when(key.revokedAt)}`,
+  ].join('  ');
 
 /** `access-keys create|list|revoke …` against the gateway's database: the operator's way to manage vault access keys. */
-export async function accessKeysCli(argv: readonly string[], { db, environment, print }: AccessKeysCliContext): Promise<void> {
+export async function accessKeysCli(
+  argv: readonly string[],
+  { db, environment, print }: AccessKeysCliContext,
+): Promise<void> {
   const [command, ...rest] = argv;
   const values = parseOptions(rest, ['account', 'wallet', 'name', 'key']);
   switch (command) {
@@ -28,9 +45,11 @@ export async function accessKeysCli(argv: readonly string[], { db, environment, 
       const name = KEY_NAME.safeParse(values.name ?? 'default');
       if (!name.success) throw new UsageError('--name must be 1 to 100 characters.');
       const accountId = await accountOption(db, values, true);
-      const { key, record } = await createAccessKey(db, { accountId, name: name.data, environment }).catch((error: unknown) => {
-        throw error instanceof UnknownAccount ? new UsageError(`No account ${accountId}.`) : error;
-      });
+      const { key, record } = await createAccessKey(db, { accountId, name: name.data, environment }).catch(
+        (error: unknown) => {
+          throw error instanceof UnknownAccount ? new UsageError(`No account ${accountId}.`) : error;
+        },
+      );
       print(key);
       print(`${line(record)}  account ${accountId}`);
       print('This is the only time the key is shown: it is stored as a hash.');

@@ -17,9 +17,15 @@ export async function creditCli(argv: readonly string[], { db, print }: Operator
   const values = parseOptions(rest, ['account', 'wallet', 'usd', 'note']);
   switch (command) {
     case 'grant': {
-      if (!values.usd || !USD.test(values.usd) || usdToCredit(values.usd) === 0n) throw new UsageError('--usd must be a positive USD amount with at most 6 decimals, e.g. 5 or 0.25.');
+      if (!values.usd || !USD.test(values.usd) || usdToCredit(values.usd) === 0n)
+        throw new UsageError('--usd must be a positive USD amount with at most 6 decimals, e.g. 5 or 0.25.');
       const accountId = await accountOption(db, values, true);
-      const { balance } = await addCredit(db, { accountId, amount: usdToCredit(values.usd), kind: 'grant', note: values.note }).catch((error: unknown) => {
+      const { balance } = await addCredit(db, {
+        accountId,
+        amount: usdToCredit(values.usd),
+        kind: 'grant',
+        note: values.note,
+      }).catch((error: unknown) => {
         // The only foreign key is the account's.
         throw (error as { code?: string }).code === '23503' ? new UsageError(`No account ${accountId}.`) : error;
       });
@@ -30,7 +36,15 @@ export async function creditCli(argv: readonly string[], { db, print }: Operator
       const accountId = await accountOption(db, values, false);
       print(`${accountId}: ${creditToUsd(await creditBalance(db, accountId))} USD`);
       for (const entry of await creditEntries(db, accountId, 20)) {
-        print([entry.createdAt.toISOString(), entry.kind, `${entry.amount < 0n ? '-' : '+'}${creditToUsd(entry.amount < 0n ? -entry.amount : entry.amount)}`, `= ${creditToUsd(entry.balanceAfter)}`, entry.tool ?? entry.note ?? ''].join('  '));
+        print(
+          [
+            entry.createdAt.toISOString(),
+            entry.kind,
+            `${entry.amount < 0n ? '-' : '+'}${creditToUsd(entry.amount < 0n ? -entry.amount : entry.amount)}`,
+            `= ${creditToUsd(entry.balanceAfter)}`,
+            entry.tool ?? entry.note ?? '',
+          ].join('  '),
+        );
       }
       return;
     }

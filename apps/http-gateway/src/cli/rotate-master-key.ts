@@ -18,7 +18,10 @@ export interface RotateMasterKeyCliContext extends OperatorContext {
 }
 
 /** `rotate-master-key new-key|status|run …`: the operator's way to move every vault seed to a new master key. */
-export async function rotateMasterKeyCli(argv: readonly string[], { db, masterKey, print }: RotateMasterKeyCliContext): Promise<void> {
+export async function rotateMasterKeyCli(
+  argv: readonly string[],
+  { db, masterKey, print }: RotateMasterKeyCliContext,
+): Promise<void> {
   const [command, ...rest] = argv;
   const values = parseOptions(rest, ['batch-size']);
   switch (command) {
@@ -28,19 +31,28 @@ export async function rotateMasterKeyCli(argv: readonly string[], { db, masterKe
     case 'status': {
       const counts = await vaultKeyCountsByMasterKey(db);
       if (counts.length === 0) print('No vaults yet.');
-      for (const { masterKeyId, count } of counts) print(`${masterKeyId}  ${count} vault(s)  ${masterKeyId === masterKey.currentKeyId ? 'current' : 'to re-seal'}`);
+      for (const { masterKeyId, count } of counts)
+        print(
+          `${masterKeyId}  ${count} vault(s)  ${masterKeyId === masterKey.currentKeyId ? 'current' : 'to re-seal'}`,
+        );
       return;
     }
     case 'run': {
       const batchSize = Number(values['batch-size'] ?? 100);
-      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) throw new UsageError('--batch-size must be an integer from 1 to 10000.');
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000)
+        throw new UsageError('--batch-size must be an integer from 1 to 10000.');
       print(`Re-sealing every vault under ${masterKey.currentKeyId}…`);
       try {
-        const { resealed } = await rotateMasterKey(db, masterKey, { batchSize, onBatch: (progress) => print(`  ${progress.resealed} re-sealed`) });
+        const { resealed } = await rotateMasterKey(db, masterKey, {
+          batchSize,
+          onBatch: (progress) => print(`  ${progress.resealed} re-sealed`),
+        });
         print(`Done: ${resealed} vault(s) re-sealed by this run; every vault is under ${masterKey.currentKeyId}.`);
       } catch (error) {
         if (!(error instanceof MasterKeyUnknown)) throw error;
-        throw new UsageError(`A vault is sealed under ${error.keyId}, which this configuration does not hold: add that key to SVC_PREVIOUS_MASTER_KEYS and run again (batches already re-sealed are kept).`);
+        throw new UsageError(
+          `A vault is sealed under ${error.keyId}, which this configuration does not hold: add that key to SVC_PREVIOUS_MASTER_KEYS and run again (batches already re-sealed are kept).`,
+        );
       }
       return;
     }

@@ -22,14 +22,19 @@ export interface AccessTokensOptions {
   readonly lifetimeSeconds: number;
 }
 
-const rejected = (reason: string, message: string, cause?: unknown) => new ServiceError('credentials_invalid', message, { extra: { reason }, cause });
+const rejected = (reason: string, message: string, cause?: unknown) =>
+  new ServiceError('credentials_invalid', message, { extra: { reason }, cause });
 
 /** Why jose refused a token, as the `reason` a client (and our logs) can act on. */
 function rejection(error: unknown): ServiceError {
-  if (error instanceof errors.JWTExpired) return rejected('expired', 'The access token has expired: get a new one with the refresh token.', error);
-  if (error instanceof errors.JWSSignatureVerificationFailed) return rejected('bad_signature', 'The access token signature does not verify with this server’s key.', error);
-  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'iss') return rejected('wrong_issuer', 'The access token was issued by another server.', error);
-  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'aud') return rejected('wrong_audience', 'The access token was issued for another resource.', error);
+  if (error instanceof errors.JWTExpired)
+    return rejected('expired', 'The access token has expired: get a new one with the refresh token.', error);
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return rejected('bad_signature', 'The access token signature does not verify with this server’s key.', error);
+  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'iss')
+    return rejected('wrong_issuer', 'The access token was issued by another server.', error);
+  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'aud')
+    return rejected('wrong_audience', 'The access token was issued for another resource.', error);
   return rejected('malformed', 'The Bearer token is not an access token issued by this server.', error);
 }
 

@@ -33,26 +33,47 @@ export type AuthorizationRequestCheck =
  * them as hidden fields, so nothing about the request is kept server-side between the two). `resource` is the one
  * protected resource we issue tokens for.
  */
-export async function checkAuthorizationRequest(db: Queryable, source: unknown, resource: string): Promise<AuthorizationRequestCheck> {
+export async function checkAuthorizationRequest(
+  db: Queryable,
+  source: unknown,
+  resource: string,
+): Promise<AuthorizationRequestCheck> {
   let redirect: ErrorRedirect | undefined;
   try {
     const params = oauthParams(source);
     if (params.client_id === undefined) throw new OAuthError('invalid_request', 'The client_id parameter is missing.');
     const client = await findOAuthClient(db, params.client_id);
-    if (!client) throw new OAuthError('invalid_client', 'Unknown client_id: the application must register first (POST /oauth/register).');
+    if (!client)
+      throw new OAuthError(
+        'invalid_client',
+        'Unknown client_id: the application must register first (POST /oauth/register).',
+      );
     const redirectUri = params.redirect_uri;
     if (redirectUri === undefined) throw new OAuthError('invalid_request', 'The redirect_uri parameter is missing.');
-    if (!client.redirectUris.includes(redirectUri)) throw new OAuthError('invalid_request', 'This redirect_uri is not registered for this client.');
+    if (!client.redirectUris.includes(redirectUri))
+      throw new OAuthError('invalid_request', 'This redirect_uri is not registered for this client.');
 
     redirect = { uri: redirectUri, state: params.state };
-    if (params.response_type !== 'code') throw new OAuthError('unsupported_response_type', 'Only response_type=code is supported.');
-    if (params.code_challenge === undefined) throw new OAuthError('invalid_request', 'PKCE is required: send code_challenge and code_challenge_method=S256.');
+    if (params.response_type !== 'code')
+      throw new OAuthError('unsupported_response_type', 'Only response_type=code is supported.');
+    if (params.code_challenge === undefined)
+      throw new OAuthError('invalid_request', 'PKCE is required: send code_challenge and code_challenge_method=S256.');
     // RFC 7636 makes `plain` the default when the method is absent; plain protects nothing, so neither is accepted.
-    if (params.code_challenge_method !== 'S256') throw new OAuthError('invalid_request', 'code_challenge_method must be S256; plain is not accepted.');
-    if (!isS256Challenge(params.code_challenge)) throw new OAuthError('invalid_request', 'code_challenge must be the 43-character base64url SHA-256 of the code verifier.');
-    if (params.resource !== undefined && params.resource !== resource) throw new OAuthError('invalid_target', `This server issues tokens for ${resource} only.`);
+    if (params.code_challenge_method !== 'S256')
+      throw new OAuthError('invalid_request', 'code_challenge_method must be S256; plain is not accepted.');
+    if (!isS256Challenge(params.code_challenge))
+      throw new OAuthError(
+        'invalid_request',
+        'code_challenge must be the 43-character base64url SHA-256 of the code verifier.',
+      );
+    if (params.resource !== undefined && params.resource !== resource)
+      throw new OAuthError('invalid_target', `This server issues tokens for ${resource} only.`);
     const scope = grantedScope(params.scope);
-    return { ok: true, params, request: { client, redirectUri, state: params.state, codeChallenge: params.code_challenge, scope, resource } };
+    return {
+      ok: true,
+      params,
+      request: { client, redirectUri, state: params.state, codeChallenge: params.code_challenge, scope, resource },
+    };
   } catch (error) {
     if (error instanceof OAuthError) return { ok: false, error, redirect };
     throw error;

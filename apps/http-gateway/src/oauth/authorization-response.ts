@@ -3,7 +3,12 @@
  * error, the request's `state` echoed, and `iss` (RFC 9207) so the client can tell which server answered (mix-up
  * attacks). The redirect URI's own query is kept.
  */
-export function authorizationResponseUrl(redirectUri: string, response: Readonly<Record<string, string>>, state: string | undefined, issuer: string): string {
+export function authorizationResponseUrl(
+  redirectUri: string,
+  response: Readonly<Record<string, string>>,
+  state: string | undefined,
+  issuer: string,
+): string {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(response)) url.searchParams.set(name, value);
   if (state !== undefined) url.searchParams.set('state', state);

@@ -1,6 +1,10 @@
 import { createAuthorizationCode, type Db } from '@svc/store';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type AuthorizationRequest, type AuthorizationRequestCheck, checkAuthorizationRequest } from './authorization-request.js';
+import {
+  type AuthorizationRequest,
+  type AuthorizationRequestCheck,
+  checkAuthorizationRequest,
+} from './authorization-request.js';
 import { authorizationResponseUrl } from './authorization-response.js';
 import { CONSENT_ACTIONS, CONSENT_FIELDS, PAGE_HEADERS, renderConsentPage, renderErrorPage } from './consent-page.js';
 import { OAUTH_PATHS, type OAuthUrls } from './endpoints.js';
@@ -22,16 +26,29 @@ export interface AuthorizeRoutesOptions {
 export function authorizeRoutes(app: FastifyInstance, options: AuthorizeRoutesOptions): void {
   const { db, urls, signIn } = options;
 
-  const redirect = (reply: FastifyReply, location: string) => reply.header('cache-control', 'no-store').redirect(location, 303);
+  const redirect = (reply: FastifyReply, location: string) =>
+    reply.header('cache-control', 'no-store').redirect(location, 303);
 
   function refuse(reply: FastifyReply, check: Extract<AuthorizationRequestCheck, { ok: false }>) {
-    if (check.redirect) return redirect(reply, authorizationResponseUrl(check.redirect.uri, check.error.body, check.redirect.state, urls.issuer));
+    if (check.redirect)
+      return redirect(
+        reply,
+        authorizationResponseUrl(check.redirect.uri, check.error.body, check.redirect.state, urls.issuer),
+      );
     return reply.code(400).headers(PAGE_HEADERS).send(renderErrorPage(check.error));
   }
 
   async function consentPage(reply: FastifyReply, request: AuthorizationRequest, error?: string) {
-    const page = renderConsentPage({ request, challenge: signIn.challenge(), formAction: OAUTH_PATHS.authorize, error });
-    return reply.code(error ? 400 : 200).headers(PAGE_HEADERS).send(page);
+    const page = renderConsentPage({
+      request,
+      challenge: signIn.challenge(),
+      formAction: OAUTH_PATHS.authorize,
+      error,
+    });
+    return reply
+      .code(error ? 400 : 200)
+      .headers(PAGE_HEADERS)
+      .send(page);
   }
 
   app.get(OAUTH_PATHS.authorize, async (request, reply) => {
@@ -47,7 +64,15 @@ export function authorizeRoutes(app: FastifyInstance, options: AuthorizeRoutesOp
     let signedIn: SignInResult;
     switch (params[CONSENT_FIELDS.action]) {
       case CONSENT_ACTIONS.deny:
-        return redirect(reply, authorizationResponseUrl(authorization.redirectUri, new OAuthError('access_denied', 'The user denied the request.').body, authorization.state, urls.issuer));
+        return redirect(
+          reply,
+          authorizationResponseUrl(
+            authorization.redirectUri,
+            new OAuthError('access_denied', 'The user denied the request.').body,
+            authorization.state,
+            urls.issuer,
+          ),
+        );
       case CONSENT_ACTIONS.wallet:
         signedIn = await signIn.withWallet(params[CONSENT_FIELDS.siwx]);
         break;
@@ -68,6 +93,9 @@ export function authorizeRoutes(app: FastifyInstance, options: AuthorizeRoutesOp
       codeChallenge: authorization.codeChallenge,
       ttlSeconds: OAUTH_LIFETIMES.authorizationCodeSeconds,
     });
-    return redirect(reply, authorizationResponseUrl(authorization.redirectUri, { code }, authorization.state, urls.issuer));
+    return redirect(
+      reply,
+      authorizationResponseUrl(authorization.redirectUri, { code }, authorization.state, urls.issuer),
+    );
   });
 }

@@ -25,6 +25,8 @@ export class OAuthBearerVerifier implements BearerTokenVerifier {
     const grant = await findOAuthGrant(this.db, claims.grantId);
     if (grant && !grant.revokedAt) return { accountId: claims.accountId, readOnly: true };
     const because = grant?.revokedReason ? REVOKED_BECAUSE[grant.revokedReason] : 'its grant no longer exists';
-    throw new ServiceError('credentials_invalid', `The access token was revoked: ${because}. Authorize again.`, { extra: { reason: 'revoked' } });
+    throw new ServiceError('credentials_invalid', `The access token was revoked: ${because}. Authorize again.`, {
+      extra: { reason: 'revoked' },
+    });
   }
 }

@@ -8,8 +8,10 @@ import type { OAuthParams } from './params.js';
  * that client stand in for a secret. An unknown client_id is `invalid_client`, which makes MCP SDK clients register again.
  */
 export async function identifyClient(db: Queryable, params: OAuthParams): Promise<OAuthClient> {
-  if (params.client_id === undefined) throw new OAuthError('invalid_client', 'The client_id parameter is required (public clients identify with it).');
+  if (params.client_id === undefined)
+    throw new OAuthError('invalid_client', 'The client_id parameter is required (public clients identify with it).');
   const client = await findOAuthClient(db, params.client_id);
-  if (!client) throw new OAuthError('invalid_client', 'Unknown client_id: register again at the registration endpoint.');
+  if (!client)
+    throw new OAuthError('invalid_client', 'Unknown client_id: register again at the registration endpoint.');
   return client;
 }

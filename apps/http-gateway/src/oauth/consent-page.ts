@@ -79,7 +79,9 @@ interface Choice {
 /** One form per choice, so Enter in a field submits that field's choice and not the first button of the page. */
 function choiceForm(page: ConsentPage, choice: Choice): string {
   const button = `<button type="submit" name="${CONSENT_FIELDS.action}" value="${choice.action}"${choice.legend ? '' : ' class="secondary"'}>${choice.button}</button>`;
-  const content = choice.legend ? `<fieldset><legend>${choice.legend}</legend>${choice.fields ?? ''}${button}</fieldset>` : button;
+  const content = choice.legend
+    ? `<fieldset><legend>${choice.legend}</legend>${choice.fields ?? ''}${button}</fieldset>`
+    : button;
   return `<form method="post" action="${escapeHtml(page.formAction)}">${hiddenFields(page.request)}${content}</form>`;
 }
 

@@ -47,13 +47,17 @@ export class OAuthError extends Error {
 export function toOAuthError(error: unknown): { error: OAuthError; unexpected: boolean } {
   if (error instanceof OAuthError) return { error, unexpected: false };
   // A body the gateway's own parser refused (nested too deeply).
-  if (error instanceof ServiceError && error.status < 500) return { error: new OAuthError('invalid_request', error.message), unexpected: false };
+  if (error instanceof ServiceError && error.status < 500)
+    return { error: new OAuthError('invalid_request', error.message), unexpected: false };
   const { statusCode, code, message } = error as Partial<FastifyError>;
   // Fastify's own request errors (unparsable body, unsupported media type, too large): the client sent a bad request.
   if (typeof statusCode === 'number' && statusCode < 500 && typeof code === 'string' && code.startsWith('FST_')) {
     return { error: new OAuthError('invalid_request', message ?? 'Malformed request.'), unexpected: false };
   }
-  return { error: new OAuthError('server_error', 'The authorization server failed to handle this request.'), unexpected: true };
+  return {
+    error: new OAuthError('server_error', 'The authorization server failed to handle this request.'),
+    unexpected: true,
+  };
 }
 
 /** Token and registration responses must not be cached (RFC 6749 §5.1, RFC 7591 §3.2.1), errors included. */

@@ -46,8 +46,20 @@ export interface OAuthServer {
 export function oauthServer(options: OAuthServerOptions): OAuthServer {
   const { db, signingKey } = options;
   const urls = oauthUrls(options.publicBaseUrl);
-  const accessTokens = new AccessTokens({ key: signingKey, issuer: urls.issuer, resource: urls.resource, lifetimeSeconds: OAUTH_LIFETIMES.accessTokenSeconds });
-  const signIn = new ConsentSignIn({ db, publicBaseUrl: options.publicBaseUrl, consentUrl: urls.authorization, accessKeyEnvironment: options.accessKeyEnvironment, evmVerifier: options.evmVerifier, nonces: options.nonces });
+  const accessTokens = new AccessTokens({
+    key: signingKey,
+    issuer: urls.issuer,
+    resource: urls.resource,
+    lifetimeSeconds: OAUTH_LIFETIMES.accessTokenSeconds,
+  });
+  const signIn = new ConsentSignIn({
+    db,
+    publicBaseUrl: options.publicBaseUrl,
+    consentUrl: urls.authorization,
+    accessKeyEnvironment: options.accessKeyEnvironment,
+    evmVerifier: options.evmVerifier,
+    nonces: options.nonces,
+  });
 
   async function routes(app: FastifyInstance): Promise<void> {
     registerOAuthErrorHandling(app);
@@ -55,8 +67,24 @@ export function oauthServer(options: OAuthServerOptions): OAuthServer {
     authorizeRoutes(app, { db, urls, signIn });
     // What clients call with fetch (possibly from a browser page), in a child scope that allows any origin.
     await app.register(async (api) => {
-      const { authorizationServerMetadata, protectedResourceMetadata, mcpProtectedResourceMetadata, jwks, register, token, revoke } = OAUTH_PATHS;
-      allowAnyOrigin(api, [authorizationServerMetadata, protectedResourceMetadata, mcpProtectedResourceMetadata, jwks, register, token, revoke]);
+      const {
+        authorizationServerMetadata,
+        protectedResourceMetadata,
+        mcpProtectedResourceMetadata,
+        jwks,
+        register,
+        token,
+        revoke,
+      } = OAUTH_PATHS;
+      allowAnyOrigin(api, [
+        authorizationServerMetadata,
+        protectedResourceMetadata,
+        mcpProtectedResourceMetadata,
+        jwks,
+        register,
+        token,
+        revoke,
+      ]);
       metadataRoutes(api, urls, signingKey);
       registerRoute(api, db);
       tokenRoute(api, { db, urls, accessTokens });

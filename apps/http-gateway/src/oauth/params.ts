@@ -25,10 +25,12 @@ export function addFormBodyParser(app: FastifyInstance): void {
  * sent without a value counts as omitted.
  */
 export function oauthParams(source: unknown): OAuthParams {
-  if (typeof source !== 'object' || source === null || Array.isArray(source)) throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
+  if (typeof source !== 'object' || source === null || Array.isArray(source))
+    throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
   const params: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(source)) {
-    if (Array.isArray(value)) throw new OAuthError('invalid_request', `The parameter ${name} is repeated; send it once.`);
+    if (Array.isArray(value))
+      throw new OAuthError('invalid_request', `The parameter ${name} is repeated; send it once.`);
     if (typeof value !== 'string') throw new OAuthError('invalid_request', `The parameter ${name} must be a string.`);
     if (value !== '') params[name] = value;
   }

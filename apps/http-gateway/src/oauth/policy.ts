@@ -22,6 +22,10 @@ export const SUPPORTED_SCOPES: readonly string[] = [MCP_TOOLS_SCOPE];
 /** The scope to grant for a requested one (none asked: all of it); asking for one we do not offer is `invalid_scope`. */
 export function grantedScope(requested: string | undefined): string {
   const unknown = (requested ?? '').split(' ').filter((scope) => scope !== '' && !SUPPORTED_SCOPES.includes(scope));
-  if (unknown.length > 0) throw new OAuthError('invalid_scope', `Unknown scope ${unknown.join(', ')}; this server offers ${SUPPORTED_SCOPES.join(' ')}.`);
+  if (unknown.length > 0)
+    throw new OAuthError(
+      'invalid_scope',
+      `Unknown scope ${unknown.join(', ')}; this server offers ${SUPPORTED_SCOPES.join(' ')}.`,
+    );
   return SUPPORTED_SCOPES.join(' ');
 }

@@ -20,11 +20,21 @@ function isAllowedRedirectUri(value: string): boolean {
 /** The client metadata we act on (RFC 7591 §2); other fields are ignored, as the RFC asks. */
 const clientMetadata = z.object({
   redirect_uris: z
-    .array(z.string().max(2000).refine(isAllowedRedirectUri, 'must be an absolute https URL, or http on 127.0.0.1, [::1] or localhost, without a fragment'))
+    .array(
+      z
+        .string()
+        .max(2000)
+        .refine(
+          isAllowedRedirectUri,
+          'must be an absolute https URL, or http on 127.0.0.1, [::1] or localhost, without a fragment',
+        ),
+    )
     .min(1)
     .max(10),
   client_name: z.string().trim().min(1).max(200).optional(),
-  token_endpoint_auth_method: z.literal('none', 'must be "none": only public clients (PKCE, no secret) can register').optional(),
+  token_endpoint_auth_method: z
+    .literal('none', 'must be "none": only public clients (PKCE, no secret) can register')
+    .optional(),
   grant_types: z.array(z.enum(['authorization_code', 'refresh_token'])).optional(),
   response_types: z.array(z.literal('code')).optional(),
 });
@@ -32,7 +42,10 @@ const clientMetadata = z.object({
 function metadataError(error: z.ZodError): OAuthError {
   const issue = error.issues[0]!;
   const field = issue.path.join('.') || 'body';
-  return new OAuthError(issue.path[0] === 'redirect_uris' ? 'invalid_redirect_uri' : 'invalid_client_metadata', `${field}: ${issue.message}`);
+  return new OAuthError(
+    issue.path[0] === 'redirect_uris' ? 'invalid_redirect_uri' : 'invalid_client_metadata',
+    `${field}: ${issue.message}`,
+  );
 }
 
 /** `POST /oauth/register` (RFC 7591): dynamic registration of public clients. */
@@ -40,7 +53,10 @@ export function registerRoute(app: FastifyInstance, db: Queryable): void {
   app.post(OAUTH_PATHS.register, async (request, reply) => {
     const parsed = clientMetadata.safeParse(request.body);
     if (!parsed.success) throw metadataError(parsed.error);
-    const client = await registerOAuthClient(db, { name: parsed.data.client_name, redirectUris: parsed.data.redirect_uris });
+    const client = await registerOAuthClient(db, {
+      name: parsed.data.client_name,
+      redirectUris: parsed.data.redirect_uris,
+    });
     return reply
       .code(201)
       .header('cache-control', 'no-store')

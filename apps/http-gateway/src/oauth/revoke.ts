@@ -1,5 +1,10 @@
 import { ServiceError } from '@svc/contracts';
-import { type OAuthGrantRevocationResult, type Queryable, revokeOAuthGrant, revokeOAuthGrantOfRefreshToken } from '@svc/store';
+import {
+  type OAuthGrantRevocationResult,
+  type Queryable,
+  revokeOAuthGrant,
+  revokeOAuthGrantOfRefreshToken,
+} from '@svc/store';
 import type { FastifyInstance } from 'fastify';
 import type { AccessTokens } from './access-tokens.js';
 import { identifyClient } from './client-identification.js';
@@ -37,8 +42,11 @@ export function revokeRoute(app: FastifyInstance, options: RevokeRouteOptions): 
     const params = oauthParams(request.body);
     const token = requiredParam(params, 'token');
     const client = await identifyClient(db, params);
-    const result = isJwt(token) ? await revokeAccessToken(token, client.id) : await revokeOAuthGrantOfRefreshToken(db, token, client.id);
-    if (result === 'wrong_client') throw new OAuthError('unauthorized_client', 'This token was issued to another client.');
+    const result = isJwt(token)
+      ? await revokeAccessToken(token, client.id)
+      : await revokeOAuthGrantOfRefreshToken(db, token, client.id);
+    if (result === 'wrong_client')
+      throw new OAuthError('unauthorized_client', 'This token was issued to another client.');
     return reply.code(200).header('cache-control', 'no-store').send();
   });
 }

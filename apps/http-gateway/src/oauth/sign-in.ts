@@ -1,5 +1,11 @@
 import { ServiceError } from '@svc/contracts';
-import { type EVMMessageVerifier, issueSiwxChallenge, type SiwxChallenge, type SiwxNonces, verifySiwxProof } from '@svc/payments';
+import {
+  type EVMMessageVerifier,
+  issueSiwxChallenge,
+  type SiwxChallenge,
+  type SiwxNonces,
+  verifySiwxProof,
+} from '@svc/payments';
 import { type AccessKeyCheck, type AccessKeyEnvironment, authenticateAccessKey, type Db } from '@svc/store';
 
 export interface ConsentSignInOptions {
@@ -15,9 +21,11 @@ export interface ConsentSignInOptions {
 }
 
 /** Who signed in on the consent page, or what to tell them when that failed. */
-export type SignInResult = { readonly ok: true; readonly accountId: string } | { readonly ok: false; readonly message: string };
+export type SignInResult =
+  { readonly ok: true; readonly accountId: string } | { readonly ok: false; readonly message: string };
 
-const STATEMENT = 'Sign in to let an application use svc tools for your account (read-only). This request will not trigger a blockchain transaction or cost any gas.';
+const STATEMENT =
+  'Sign in to let an application use svc tools for your account (read-only). This request will not trigger a blockchain transaction or cost any gas.';
 
 const ACCESS_KEY_REFUSALS: Record<Extract<AccessKeyCheck, { ok: false }>['reason'], string> = {
   malformed: 'That is not a vault access key (they start with svc_dev_ or svc_live_).',
@@ -41,12 +49,20 @@ export class ConsentSignIn {
     if (!proof) return { ok: false, message: 'Paste the SIGN-IN-WITH-X value your wallet produced for the challenge.' };
     const { db, nonces, publicBaseUrl, consentUrl, evmVerifier } = this.options;
     try {
-      const identity = await verifySiwxProof(db, proof, { nonces, origin: publicBaseUrl, resourceUrl: consentUrl, evmVerifier });
+      const identity = await verifySiwxProof(db, proof, {
+        nonces,
+        origin: publicBaseUrl,
+        resourceUrl: consentUrl,
+        evmVerifier,
+      });
       return { ok: true, accountId: identity.accountId };
     } catch (error) {
       // The proof's own message points at 402 challenges; on this page the next step is the fresh challenge shown.
       if (error instanceof ServiceError && error.code === 'identity_invalid') {
-        return { ok: false, message: `Wallet sign-in refused (${String(error.extra?.reason).replaceAll('_', ' ')}). Sign the new challenge below and try again.` };
+        return {
+          ok: false,
+          message: `Wallet sign-in refused (${String(error.extra?.reason).replaceAll('_', ' ')}). Sign the new challenge below and try again.`,
+        };
       }
       throw error;
     }
@@ -55,6 +71,8 @@ export class ConsentSignIn {
   async withAccessKey(key: string | undefined): Promise<SignInResult> {
     if (!key) return { ok: false, message: 'Enter a vault access key.' };
     const check = await authenticateAccessKey(this.options.db, key.trim(), this.options.accessKeyEnvironment);
-    return check.ok ? { ok: true, accountId: check.key.accountId } : { ok: false, message: ACCESS_KEY_REFUSALS[check.reason] };
+    return check.ok
+      ? { ok: true, accountId: check.key.accountId }
+      : { ok: false, message: ACCESS_KEY_REFUSALS[check.reason] };
   }
 }

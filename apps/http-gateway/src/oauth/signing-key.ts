@@ -25,13 +25,17 @@ async function generateJwk(): Promise<JWK> {
 
 async function importCryptoKey(jwk: JWK): Promise<CryptoKey> {
   const key = await importJWK(jwk, SIGNING_ALGORITHM);
-  if (key instanceof Uint8Array) throw new ConfigError('The OAuth signing key must be an EC P-256 private JWK, not a symmetric one.');
+  if (key instanceof Uint8Array)
+    throw new ConfigError('The OAuth signing key must be an EC P-256 private JWK, not a symmetric one.');
   return key;
 }
 
 /** The signing key a private P-256 JWK describes. */
 export async function signingKeyFromJwk(jwk: JWK): Promise<OAuthSigningKey> {
-  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string') throw new ConfigError('The OAuth signing key must be an EC P-256 private JWK ({"kty":"EC","crv":"P-256","x":…,"y":…,"d":…}).');
+  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string')
+    throw new ConfigError(
+      'The OAuth signing key must be an EC P-256 private JWK ({"kty":"EC","crv":"P-256","x":…,"y":…,"d":…}).',
+    );
   const publicJwk: JWK = { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y };
   const kid = await calculateJwkThumbprint(publicJwk);
   return {
@@ -61,8 +65,13 @@ function parseJwk(text: string, source: string): JWK {
  * generated on first start (owner-only permissions). Losing the key only costs clients a refresh: access tokens
  * stop verifying, refresh tokens live in the database.
  */
-export async function loadSigningKey(options: { setting: string | undefined; dataDir: string }): Promise<OAuthSigningKey> {
+export async function loadSigningKey(options: {
+  setting: string | undefined;
+  dataDir: string;
+}): Promise<OAuthSigningKey> {
   if (options.setting) return signingKeyFromJwk(parseJwk(options.setting, 'OAUTH_SIGNING_KEY'));
   const file = join(options.dataDir, SIGNING_KEY_FILE);
-  return signingKeyFromJwk(parseJwk(await readOrCreateFile(file, async () => `${JSON.stringify(await generateJwk())}\n`), file));
+  return signingKeyFromJwk(
+    parseJwk(await readOrCreateFile(file, async () => `${JSON.stringify(await generateJwk())}\n`), file),
+  );
 }

@@ -1,4 +1,11 @@
-import { type Db, issueRefreshToken, type OAuthClient, type OAuthGrant, redeemAuthorizationCode, rotateRefreshToken } from '@svc/store';
+import {
+  type Db,
+  issueRefreshToken,
+  type OAuthClient,
+  type OAuthGrant,
+  redeemAuthorizationCode,
+  rotateRefreshToken,
+} from '@svc/store';
 import type { FastifyInstance } from 'fastify';
 import type { AccessTokens } from './access-tokens.js';
 import { identifyClient } from './client-identification.js';
@@ -29,13 +36,15 @@ const REFRESH_REFUSALS = {
   unknown: 'The refresh token is not valid.',
   wrong_client: 'The refresh token was issued to another client.',
   revoked: 'The refresh token was revoked; authorize again.',
-  reused: 'The refresh token was already used; its grant is revoked (refresh tokens rotate on every use). Authorize again.',
+  reused:
+    'The refresh token was already used; its grant is revoked (refresh tokens rotate on every use). Authorize again.',
   expired: 'The refresh token has expired; authorize again.',
 } as const;
 
 /** RFC 8707: a token request may name the resource, which must then be the one we issue tokens for. */
 function checkResource(params: OAuthParams, urls: OAuthUrls): void {
-  if (params.resource !== undefined && params.resource !== urls.resource) throw new OAuthError('invalid_target', `This server issues tokens for ${urls.resource} only.`);
+  if (params.resource !== undefined && params.resource !== urls.resource)
+    throw new OAuthError('invalid_target', `This server issues tokens for ${urls.resource} only.`);
 }
 
 /**
@@ -49,9 +58,12 @@ async function exchangeCode(db: Db, client: OAuthClient, params: OAuthParams): P
   const redemption = await redeemAuthorizationCode(db, code);
   if (!redemption.ok) throw new OAuthError('invalid_grant', CODE_REFUSALS[redemption.reason]);
   const { grant, redirectUri: authorizedRedirectUri, codeChallenge } = redemption.code;
-  if (grant.clientId !== client.id) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
-  if (redirectUri !== authorizedRedirectUri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the one of the authorization request.');
-  if (!verifierMatchesChallenge(verifier, codeChallenge)) throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge (PKCE S256).');
+  if (grant.clientId !== client.id)
+    throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
+  if (redirectUri !== authorizedRedirectUri)
+    throw new OAuthError('invalid_grant', 'redirect_uri differs from the one of the authorization request.');
+  if (!verifierMatchesChallenge(verifier, codeChallenge))
+    throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge (PKCE S256).');
   return { grant, refreshToken: await issueRefreshToken(db, grant.id, OAUTH_LIFETIMES.refreshTokenSeconds) };
 }
 
@@ -60,7 +72,10 @@ async function refresh(db: Db, client: OAuthClient, params: OAuthParams): Promis
   const presented = requiredParam(params, 'refresh_token');
   // A narrower scope may be asked for (RFC 6749 §6); with one scope on offer, validating it is all there is to do.
   grantedScope(params.scope);
-  const rotation = await rotateRefreshToken(db, presented, { clientId: client.id, ttlSeconds: OAUTH_LIFETIMES.refreshTokenSeconds });
+  const rotation = await rotateRefreshToken(db, presented, {
+    clientId: client.id,
+    ttlSeconds: OAUTH_LIFETIMES.refreshTokenSeconds,
+  });
   if (!rotation.ok) throw new OAuthError('invalid_grant', REFRESH_REFUSALS[rotation.reason]);
   return rotation;
 }
@@ -76,7 +91,8 @@ export function tokenRoute(app: FastifyInstance, options: TokenRouteOptions): vo
     }
     const client = await identifyClient(db, params);
     checkResource(params, urls);
-    const { grant, refreshToken } = grantType === 'authorization_code' ? await exchangeCode(db, client, params) : await refresh(db, client, params);
+    const { grant, refreshToken } =
+      grantType === 'authorization_code' ? await exchangeCode(db, client, params) : await refresh(db, client, params);
     return reply
       .header('cache-control', 'no-store')
       .header('pragma', 'no-cache')

@@ -1,9 +1,15 @@
 import { parseInput, ServiceError } from '@svc/contracts';
-import { type AccessKeyEnvironment, type AccessKeyRecord, createAccessKey, listAccessKeys, type Queryable, revokeAccessKey } from '@svc/store';
+import {
+  type AccessKeyEnvironment,
+  type AccessKeyRecord,
+  createAccessKey,
+  listAccessKeys,
+  type Queryable,
+  revokeAccessKey,
+} from '@svc/store';
 import type { FastifyInstance } from 'fastify';
 import type { AccountOfRequest } from '../account-of-request.js';
 import { z } from 'zod';
-
 
 export interface AccessKeyRoutesOptions {
   readonly db: Queryable;
@@ -18,7 +24,15 @@ export const KEY_NAME = z.string().trim().min(1).max(100);
 const createBody = z.strictObject({ name: KEY_NAME.default('default') });
 
 /** What the owner sees of a key: everything but the key itself (and the account, which is the caller's own). */
-const view = ({ id, prefix, name, environment, createdAt, lastUsedAt, revokedAt }: AccessKeyRecord) => ({ id, prefix, name, environment, createdAt, lastUsedAt, revokedAt });
+const view = ({ id, prefix, name, environment, createdAt, lastUsedAt, revokedAt }: AccessKeyRecord) => ({
+  id,
+  prefix,
+  name,
+  environment,
+  createdAt,
+  lastUsedAt,
+  revokedAt,
+});
 
 /**
  * The signed-in account's vault access keys:
@@ -35,7 +49,10 @@ export function accessKeyRoutes(app: FastifyInstance, options: AccessKeyRoutesOp
     const accountId = await accountOf(request);
     const { name } = parseInput(createBody, request.body ?? {}, 'access key');
     const { key, record } = await createAccessKey(db, { accountId, name, environment });
-    return reply.code(201).header('cache-control', 'no-store').send({ key, ...view(record) });
+    return reply
+      .code(201)
+      .header('cache-control', 'no-store')
+      .send({ key, ...view(record) });
   });
 
   app.get(ACCESS_KEYS_PATH, async (request, reply) => {

@@ -47,12 +47,15 @@ const entryView = (e: CreditEntry) => ({
 export function creditRoutes(app: FastifyInstance, options: CreditRoutesOptions): void {
   const { db, credentials, tools, publicBaseUrl } = options;
   const accountOf = async (request: FastifyRequest) =>
-    (await credentials.resolve({ apiKey: request.headers['x-api-key'], authorization: request.headers.authorization })).accountId;
+    (await credentials.resolve({ apiKey: request.headers['x-api-key'], authorization: request.headers.authorization }))
+      .accountId;
 
   app.get(CREDIT_PATH, async (request, reply) => {
     const accountId = await accountOf(request);
     const [balance, entries] = await Promise.all([creditBalance(db, accountId), creditEntries(db, accountId)]);
-    return reply.header('cache-control', 'no-store').send({ accountId, balanceUsd: creditToUsd(balance), entries: entries.map(entryView) });
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ accountId, balanceUsd: creditToUsd(balance), entries: entries.map(entryView) });
   });
 
   app.post(TOPUP_PATH, async (request, reply) => {
@@ -67,8 +70,13 @@ export function creditRoutes(app: FastifyInstance, options: CreditRoutesOptions)
     });
     if (outcome.status === 402) return sendPaymentRequired(reply, outcome);
     const { settlement } = outcome;
-    return withSettlement(reply, settlement)
-      .header('cache-control', 'no-store')
-      .send({ accountId, creditedUsd: outcome.creditedUsd, balanceUsd: outcome.balanceUsd, transaction: settlement.transaction, network: settlement.network, payer: outcome.payer });
+    return withSettlement(reply, settlement).header('cache-control', 'no-store').send({
+      accountId,
+      creditedUsd: outcome.creditedUsd,
+      balanceUsd: outcome.balanceUsd,
+      transaction: settlement.transaction,
+      network: settlement.network,
+      payer: outcome.payer,
+    });
   });
 }

@@ -1,5 +1,22 @@
-import { catalog, CATALOG_VERSION, openApiDocument, type PriceOverrides, priceOf, ServiceError, toolPath, toolRouteRecord } from '@svc/contracts';
-import { amountInToken, formatUnits, isPaymentTokenId, PAYMENT_TOKEN_IDS, PAYMENT_TOKENS, type PriceOracle, type PriceSnapshot } from '@svc/payments';
+import {
+  catalog,
+  CATALOG_VERSION,
+  openApiDocument,
+  type PriceOverrides,
+  priceOf,
+  ServiceError,
+  toolPath,
+  toolRouteRecord,
+} from '@svc/contracts';
+import {
+  amountInToken,
+  formatUnits,
+  isPaymentTokenId,
+  PAYMENT_TOKEN_IDS,
+  PAYMENT_TOKENS,
+  type PriceOracle,
+  type PriceSnapshot,
+} from '@svc/payments';
 import { agentCardV03, agentCardV1 } from '@svc/a2a';
 import type { FastifyInstance } from 'fastify';
 import { renderDocsPage } from '../docs-page.js';
@@ -59,7 +76,11 @@ export function discoveryRoutes(app: FastifyInstance, options: DiscoveryOptions)
   app.get<{ Params: { token: string } }>('/api/tools/pricing/:token', async (request, reply) => {
     const { token } = request.params;
     if (!isPaymentTokenId(token)) {
-      throw new ServiceError('unknown_payment_token', `Unknown payment token "${token}". Use one of ${PAYMENT_TOKEN_IDS.join(', ')}.`, { extra: { token, tokens: PAYMENT_TOKEN_IDS } });
+      throw new ServiceError(
+        'unknown_payment_token',
+        `Unknown payment token "${token}". Use one of ${PAYMENT_TOKEN_IDS.join(', ')}.`,
+        { extra: { token, tokens: PAYMENT_TOKEN_IDS } },
+      );
     }
     const snapshot = await options.oracle.snapshot();
     let cached = pricing.get(token);
@@ -77,7 +98,12 @@ export function discoveryRoutes(app: FastifyInstance, options: DiscoveryOptions)
           tools: catalog.map((tool) => {
             const usd = priceOf(tool, priceOverrides);
             const atomic = amountInToken(usd, info, snapshot);
-            return { name: tool.name, priceUsd: usd, amount: atomic, amountDecimal: formatUnits(BigInt(atomic), info.decimals) };
+            return {
+              name: tool.name,
+              priceUsd: usd,
+              amount: atomic,
+              amountDecimal: formatUnits(BigInt(atomic), info.decimals),
+            };
           }),
         }),
       };

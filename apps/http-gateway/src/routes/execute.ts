@@ -12,12 +12,20 @@ export function executeRoute(app: FastifyInstance, tools: ToolService, publicBas
   app.post<{ Params: { toolName: string } }>(`${TOOL_PATH_PREFIX}:toolName`, async (request, reply) => {
     const { toolName } = request.params;
     const signature = request.headers['payment-signature'] as string | undefined;
-    const prepared = await tools.prepare({ tool: toolName, input: request.body, siwxProof: siwxHeaderFrom(request.headers), resourceUrl: `${publicBaseUrl}${TOOL_PATH_PREFIX}${toolName}` });
+    const prepared = await tools.prepare({
+      tool: toolName,
+      input: request.body,
+      siwxProof: siwxHeaderFrom(request.headers),
+      resourceUrl: `${publicBaseUrl}${TOOL_PATH_PREFIX}${toolName}`,
+    });
     // The header is decoded only for a call that can use it: one that must sign in first is answered without it.
     const outcome =
       prepared.kind === 'sign-in-required'
         ? await prepared.answer(Boolean(signature))
-        : await tools.execute(prepared, { payment: signature ? decodePaymentSignature(signature) : undefined, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
+        : await tools.execute(prepared, {
+            payment: signature ? decodePaymentSignature(signature) : undefined,
+            idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+          });
     switch (outcome.status) {
       case 200:
         // REST calls always pay with x402 (they carry no account credential), so a 200 always has its settlement.
@@ -33,8 +41,12 @@ export function executeRoute(app: FastifyInstance, tools: ToolService, publicBas
       case 'failed_after_settlement': {
         // The payment settled (write tool) and the tool then failed: the caller sees both.
         const problem = toProblem(outcome.error);
-        if (problem.code === 'internal') request.log.error({ err: outcome.error, tool: toolName }, 'write tool failed after settlement');
-        return withSettlement(reply, outcome.settlement).code(problem.status).type('application/problem+json').send(problem);
+        if (problem.code === 'internal')
+          request.log.error({ err: outcome.error, tool: toolName }, 'write tool failed after settlement');
+        return withSettlement(reply, outcome.settlement)
+          .code(problem.status)
+          .type('application/problem+json')
+          .send(problem);
       }
     }
   });

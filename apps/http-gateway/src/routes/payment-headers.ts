@@ -9,7 +9,10 @@ export function withSettlement(reply: FastifyReply, settlement: SettleResponse |
 }
 
 /** The 402: the PaymentRequired as JSON body and as PAYMENT-REQUIRED, with the refused settlement when there was one. */
-export function sendPaymentRequired(reply: FastifyReply, refusal: { readonly paymentRequired: PaymentRequiredResponse; readonly settlement?: SettleResponse | undefined }): FastifyReply {
+export function sendPaymentRequired(
+  reply: FastifyReply,
+  refusal: { readonly paymentRequired: PaymentRequiredResponse; readonly settlement?: SettleResponse | undefined },
+): FastifyReply {
   return withSettlement(reply, refusal.settlement)
     .code(402)
     .header('payment-required', refusal.paymentRequired.header)

@@ -24,8 +24,10 @@ const policyBody = z
     /** Lets through calls moving value no price source can value (counted at their price alone); off unless set. */
     allowUnpricedMoves: z.boolean().default(false),
   })
-  .refine((p) => usdToCredit(p.perCallUsd) <= usdToCredit(p.dailyUsd), { message: 'perCallUsd must not exceed dailyUsd', path: ['perCallUsd'] });
-
+  .refine((p) => usdToCredit(p.perCallUsd) <= usdToCredit(p.dailyUsd), {
+    message: 'perCallUsd must not exceed dailyUsd',
+    path: ['perCallUsd'],
+  });
 
 /**
  * The signed-in account's spending policy, enforced by invoke on every call made for the account, whatever the
@@ -34,11 +36,18 @@ const policyBody = z
  * - `PUT /api/account/policy {perCallUsd, dailyUsd, allowedRecipients, allowedTools, allowUnpricedMoves?}` -> replaces it.
  * Only a wallet signature (SIWX) reaches these routes: an agent holding an access key cannot loosen its own limits.
  */
-export function policyRoutes(app: FastifyInstance, options: { readonly db: Db; readonly accountOf: AccountOfRequest }): void {
+export function policyRoutes(
+  app: FastifyInstance,
+  options: { readonly db: Db; readonly accountOf: AccountOfRequest },
+): void {
   const { db, accountOf } = options;
 
   const current = async (accountId: string) => {
-    const [{ isDefault, updatedAt, ...policy }, enforced, spent] = await Promise.all([describePolicy(db, accountId), policyOf(db, accountId), spentToday(db, accountId)]);
+    const [{ isDefault, updatedAt, ...policy }, enforced, spent] = await Promise.all([
+      describePolicy(db, accountId),
+      policyOf(db, accountId),
+      spentToday(db, accountId),
+    ]);
     return {
       policy,
       isDefault,
@@ -49,7 +58,9 @@ export function policyRoutes(app: FastifyInstance, options: { readonly db: Db; r
     };
   };
 
-  app.get(POLICY_PATH, async (request, reply) => reply.header('cache-control', 'no-store').send(await current(await accountOf(request))));
+  app.get(POLICY_PATH, async (request, reply) =>
+    reply.header('cache-control', 'no-store').send(await current(await accountOf(request))),
+  );
 
   app.put(POLICY_PATH, async (request, reply) => {
     const accountId = await accountOf(request);

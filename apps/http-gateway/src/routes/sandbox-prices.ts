@@ -30,7 +30,15 @@ export function sandboxPriceRoutes(app: FastifyInstance, options: { db: Db; mark
     const found = await market.token(chain, token);
     await market.setPriceUsd(chain, found.orderToken, Number(priceUsd));
     const set = await setSandboxPrice(db, chain, found.orderToken, priceUsd);
-    return { sandbox: true, chain, token: found.symbol, address: found.orderToken, priceUsd: set.priceUsd, poolPriceUsd: await market.priceUsd(chain, found.orderToken), updatedAt: set.updatedAt };
+    return {
+      sandbox: true,
+      chain,
+      token: found.symbol,
+      address: found.orderToken,
+      priceUsd: set.priceUsd,
+      poolPriceUsd: await market.priceUsd(chain, found.orderToken),
+      updatedAt: set.updatedAt,
+    };
   });
 
   app.get('/api/sandbox/prices', async (request) => {
@@ -39,7 +47,15 @@ export function sandboxPriceRoutes(app: FastifyInstance, options: { db: Db; mark
       const found = await market.token(chain, token);
       const [set] = await sandboxPrices(db, { network: chain, token: found.orderToken });
       const poolPriceUsd = await market.priceUsd(chain, found.orderToken);
-      return { sandbox: true, chain, token: found.symbol, address: found.orderToken, priceUsd: set?.priceUsd ?? (poolPriceUsd === undefined ? null : String(poolPriceUsd)), poolPriceUsd, updatedAt: set?.updatedAt ?? null };
+      return {
+        sandbox: true,
+        chain,
+        token: found.symbol,
+        address: found.orderToken,
+        priceUsd: set?.priceUsd ?? (poolPriceUsd === undefined ? null : String(poolPriceUsd)),
+        poolPriceUsd,
+        updatedAt: set?.updatedAt ?? null,
+      };
     }
     return { sandbox: true, prices: await sandboxPrices(db, chain ? { network: chain } : {}) };
   });

@@ -12,7 +12,9 @@ import { stacksFaucet } from './faucet/stacks.js';
 
 const FAUCET_FAMILIES: readonly FaucetFamily[] = [evmFaucet, solanaFaucet, stacksFaucet, hederaFaucet, bitcoinFaucet];
 
-const FAMILY_OF_CHAIN = new Map(FAUCET_FAMILIES.flatMap((family) => family.chains.map((chain) => [chain, family] as const)));
+const FAMILY_OF_CHAIN = new Map(
+  FAUCET_FAMILIES.flatMap((family) => family.chains.map((chain) => [chain, family] as const)),
+);
 const CHAINS = [...FAMILY_OF_CHAIN.keys()] as [string, ...string[]];
 
 const faucetRequest = z.strictObject({
@@ -23,7 +25,9 @@ const faucetRequest = z.strictObject({
 });
 
 const invalid = (field: string, rule: string, message: string, limit?: number | string) =>
-  new ServiceError('invalid_input', `sandbox faucet: ${field}: ${message}`, { issues: [{ field, rule, message: `${field}: ${message}`, ...(limit === undefined ? {} : { limit }) }] });
+  new ServiceError('invalid_input', `sandbox faucet: ${field}: ${message}`, {
+    issues: [{ field, rule, message: `${field}: ${message}`, ...(limit === undefined ? {} : { limit }) }],
+  });
 
 /** Whole tokens one request may fund: repeated requests then stay far below any balance's integer limit. */
 const MAX_TOKENS_PER_REQUEST = 1_000_000n;
@@ -34,7 +38,12 @@ const MAX_ERC721_PER_REQUEST = 100n;
 function atomicAmount(amount: string, token: FaucetToken, family: FaucetFamily): bigint {
   const fraction = amount.split('.')[1]?.replace(/0+$/, '') ?? '';
   if (fraction.length > token.decimals) {
-    throw invalid('amount', 'too_precise', `${token.symbol} has ${token.decimals} decimals; "${amount}" is finer than one atomic unit`, token.decimals);
+    throw invalid(
+      'amount',
+      'too_precise',
+      `${token.symbol} has ${token.decimals} decimals; "${amount}" is finer than one atomic unit`,
+      token.decimals,
+    );
   }
   const atomic = scaleUp(amount, token.decimals);
   const maxTokens = token.standard === 'ERC721' ? MAX_ERC721_PER_REQUEST : MAX_TOKENS_PER_REQUEST;
@@ -42,7 +51,12 @@ function atomicAmount(amount: string, token: FaucetToken, family: FaucetFamily):
     throw invalid('amount', 'too_big', `at most ${maxTokens} ${token.symbol} per request`, maxTokens.toString());
   }
   if (atomic > family.maxAtomic.value) {
-    throw invalid('amount', 'too_big', `more than a ${family.maxAtomic.type} balance can hold (${family.maxAtomic.value} atomic units)`, family.maxAtomic.value.toString());
+    throw invalid(
+      'amount',
+      'too_big',
+      `more than a ${family.maxAtomic.type} balance can hold (${family.maxAtomic.value} atomic units)`,
+      family.maxAtomic.value.toString(),
+    );
   }
   return atomic;
 }
@@ -54,7 +68,11 @@ function chainOf(chain: string | undefined, token: string): string {
     const implied = family.chainOf(token);
     if (implied) return implied;
   }
-  throw invalid('chain', 'required', `required for token "${token}" (one of ${CHAINS.join(', ')}); only payment-token names and coins of one chain imply it`);
+  throw invalid(
+    'chain',
+    'required',
+    `required for token "${token}" (one of ${CHAINS.join(', ')}); only payment-token names and coins of one chain imply it`,
+  );
 }
 
 /**
@@ -75,10 +93,16 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     const chain = chainOf(parsed.chain, parsed.token);
     const family = FAMILY_OF_CHAIN.get(chain) as FaucetFamily;
     const address = family.address.safeParse(parsed.address);
-    if (!address.success) throw invalid('address', 'format', `${address.error.issues[0]?.message ?? 'invalid'} (chain ${chain})`);
+    if (!address.success)
+      throw invalid('address', 'format', `${address.error.issues[0]?.message ?? 'invalid'} (chain ${chain})`);
     const { tokens, network } = await family.describe(sandbox, chain);
     const token = findToken(tokens, parsed.token);
-    if (!token) throw invalid('token', 'unknown_token', `no token "${parsed.token}" on sandbox chain ${chain}; it has ${tokens.map((known) => known.symbol).join(', ')}`);
+    if (!token)
+      throw invalid(
+        'token',
+        'unknown_token',
+        `no token "${parsed.token}" on sandbox chain ${chain}; it has ${tokens.map((known) => known.symbol).join(', ')}`,
+      );
     const atomic = atomicAmount(parsed.amount, token, family);
     const funding = await family.fund(sandbox, { chain, address: address.data, token, atomic });
     return {

@@ -15,7 +15,8 @@ export const WEBHOOK_PATH = '/api/account/webhook';
 
 const putBody = z.strictObject({ url: z.url().max(2048) });
 
-const noEndpoint = () => new ServiceError('not_found', `This account has no webhook endpoint; PUT ${WEBHOOK_PATH} {"url": ...} sets one.`);
+const noEndpoint = () =>
+  new ServiceError('not_found', `This account has no webhook endpoint; PUT ${WEBHOOK_PATH} {"url": ...} sets one.`);
 
 /**
  * The signed-in account's webhook endpoint for tracked-wallet activity:
@@ -32,9 +33,15 @@ export function webhookRoutes(app: FastifyInstance, options: WebhookRoutesOption
     const accountId = await accountOf(request);
     const { url } = parseInput(putBody, request.body ?? {}, 'webhook');
     const problem = webhookUrlProblem(new URL(url), mode);
-    if (problem) throw new ServiceError('invalid_input', `webhook: url: ${problem}`, { issues: [{ field: 'url', rule: 'format', message: `url: ${problem}` }] });
+    if (problem)
+      throw new ServiceError('invalid_input', `webhook: url: ${problem}`, {
+        issues: [{ field: 'url', rule: 'format', message: `url: ${problem}` }],
+      });
     const { endpoint, secret } = await setWebhookEndpoint(db, accountId, url);
-    return reply.code(secret ? 201 : 200).header('cache-control', 'no-store').send(secret ? { ...endpoint, secret } : endpoint);
+    return reply
+      .code(secret ? 201 : 200)
+      .header('cache-control', 'no-store')
+      .send(secret ? { ...endpoint, secret } : endpoint);
   });
 
   app.post(`${WEBHOOK_PATH}/rotate-secret`, async (request, reply) => {

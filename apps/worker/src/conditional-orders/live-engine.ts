@@ -1,6 +1,15 @@
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Db } from '@svc/store';
-import { type EvmNetworks, liveEvmNetworks, liveOrderEngine, type LiveOrderNetworks, liveOrderNetworks, liveSolanaChain, type OrderEngine, type SolanaChain } from '@svc/tools';
+import {
+  type EvmNetworks,
+  liveEvmNetworks,
+  liveOrderEngine,
+  type LiveOrderNetworks,
+  liveOrderNetworks,
+  liveSolanaChain,
+  type OrderEngine,
+  type SolanaChain,
+} from '@svc/tools';
 import type { ProviderEnv } from '@svc/providers';
 
 /** The settings a live order engine reads (the gateway's configuration has them). */
@@ -14,11 +23,17 @@ export interface LiveOrderSettings {
 }
 
 /** Live mode: which networks' conditional orders are watched, from the EVM settings (RPC_URL_*, ZEROX_API_KEY) and the Solana ones (SOLANA_RPC_URL, JUPITER_API_KEY). */
-export const liveOrderNetworksOf = (settings: LiveOrderSettings): LiveOrderNetworks => liveOrderNetworks({ ...settings.evmSettings, ...settings.providerSettings });
+export const liveOrderNetworksOf = (settings: LiveOrderSettings): LiveOrderNetworks =>
+  liveOrderNetworks({ ...settings.evmSettings, ...settings.providerSettings });
 
 /** The start-up log line of a live order engine: what it watches and what each other network needs. */
-export function describeOrderNetworks(networks: LiveOrderNetworks): { details: Record<string, unknown>; message: string } {
-  const missing = Object.entries(networks.missing).map(([network, settings]) => `${network} (set ${settings.join(', ')})`);
+export function describeOrderNetworks(networks: LiveOrderNetworks): {
+  details: Record<string, unknown>;
+  message: string;
+} {
+  const missing = Object.entries(networks.missing).map(
+    ([network, settings]) => `${network} (set ${settings.join(', ')})`,
+  );
   const watched = networks.watched.length > 0 ? networks.watched.join(', ') : 'no network';
   return {
     details: { watched: networks.watched, missingSettings: networks.missing },
@@ -38,7 +53,12 @@ export function liveOrderEngineOf(options: {
   evmNetworks?: EvmNetworks | undefined;
   solana?: SolanaChain | undefined;
   workerId?: string | undefined;
-  log?: { warn(details: Record<string, unknown>, message: string): void; error(details: Record<string, unknown>, message: string): void } | undefined;
+  log?:
+    | {
+        warn(details: Record<string, unknown>, message: string): void;
+        error(details: Record<string, unknown>, message: string): void;
+      }
+    | undefined;
 }): { engine: OrderEngine; networks: LiveOrderNetworks } {
   const { settings } = options;
   const networks = liveOrderNetworksOf(settings);

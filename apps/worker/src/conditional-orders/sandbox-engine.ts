@@ -3,7 +3,12 @@
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Db, OrderNetwork } from '@svc/store';
 import { evmSwapExecutor, OrderEngine, sandboxPriceFeed, solanaSwapExecutor, type SwapExecutors } from '@svc/tools';
-import { type SandboxMarketControl, sandboxEvmNetworks, sandboxMarketControl, sandboxSolanaChain } from '@svc/tools/sandbox';
+import {
+  type SandboxMarketControl,
+  sandboxEvmNetworks,
+  sandboxMarketControl,
+  sandboxSolanaChain,
+} from '@svc/tools/sandbox';
 import type { SandboxChains } from '@svc/sandbox';
 
 /**
@@ -13,7 +18,8 @@ import type { SandboxChains } from '@svc/sandbox';
 export type OrderEngineChains = Pick<SandboxChains, 'evm'> & { readonly solana?: SandboxChains['solana'] | undefined };
 
 /** The sandbox market's price control (POST /api/sandbox/prices and the trigger engine's pool prices). */
-export const sandboxMarketOf = (sandbox: OrderEngineChains): SandboxMarketControl => sandboxMarketControl({ evm: (chainId) => sandbox.evm(chainId), solana: sandbox.solana });
+export const sandboxMarketOf = (sandbox: OrderEngineChains): SandboxMarketControl =>
+  sandboxMarketControl({ evm: (chainId) => sandbox.evm(chainId), solana: sandbox.solana });
 
 /** The sandbox chains' swap executors: the EVM tools' exact-input swap on the four EVM order networks, the Solana tools' on Solana. */
 export function sandboxSwapExecutors(db: Db, sandbox: OrderEngineChains, masterKey: MasterKeyProvider): SwapExecutors {
@@ -23,7 +29,9 @@ export function sandboxSwapExecutors(db: Db, sandbox: OrderEngineChains, masterK
     bsc: evmSwapExecutor(chains, 'bsc'),
     polygon: evmSwapExecutor(chains, 'polygon'),
     base: evmSwapExecutor(chains, 'base'),
-    ...(sandbox.solana ? { solana: solanaSwapExecutor({ db, masterKey, solana: sandboxSolanaChain(sandbox.solana) }) } : {}),
+    ...(sandbox.solana
+      ? { solana: solanaSwapExecutor({ db, masterKey, solana: sandboxSolanaChain(sandbox.solana) }) }
+      : {}),
   };
 }
 
@@ -34,13 +42,21 @@ export function sandboxSwapExecutors(db: Db, sandbox: OrderEngineChains, masterK
  * (default: every one the chains reach); orders on the others wait for a worker that reaches them. Live mode uses
  * liveOrderEngineOf (live-engine.ts).
  */
-export function sandboxOrderEngine(options: { db: Db; sandbox: OrderEngineChains; masterKey: MasterKeyProvider; workerId?: string | undefined; networks?: readonly OrderNetwork[] | undefined }): OrderEngine {
+export function sandboxOrderEngine(options: {
+  db: Db;
+  sandbox: OrderEngineChains;
+  masterKey: MasterKeyProvider;
+  workerId?: string | undefined;
+  networks?: readonly OrderNetwork[] | undefined;
+}): OrderEngine {
   const market = sandboxMarketOf(options.sandbox);
   const executors = sandboxSwapExecutors(options.db, options.sandbox, options.masterKey);
   const { networks } = options;
   return new OrderEngine({
     db: options.db,
-    executors: networks ? Object.fromEntries(networks.flatMap((network) => (executors[network] ? [[network, executors[network]]] : []))) : executors,
+    executors: networks
+      ? Object.fromEntries(networks.flatMap((network) => (executors[network] ? [[network, executors[network]]] : [])))
+      : executors,
     feed: sandboxPriceFeed(options.db, market.priceUsd),
     ...(options.workerId ? { workerId: options.workerId } : {}),
   });

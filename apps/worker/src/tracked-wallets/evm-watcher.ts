@@ -41,7 +41,13 @@ export async function watchEvmChainOnce(options: EvmWatchOptions): Promise<Watch
     await recordActivity(db, chain, [], head);
     return { fromBlock, toBlock: head, stored: 0, enqueued: 0 };
   }
-  const events = await scanEvmBlocks(client, { chain, nativeSymbol: options.nativeSymbol, addresses, fromBlock: BigInt(fromBlock), toBlock: BigInt(toBlock) });
+  const events = await scanEvmBlocks(client, {
+    chain,
+    nativeSymbol: options.nativeSymbol,
+    addresses,
+    fromBlock: BigInt(fromBlock),
+    toBlock: BigInt(toBlock),
+  });
   const { stored, enqueued } = await recordActivity(db, chain, events, toBlock);
   return { fromBlock, toBlock, stored, enqueued };
 }

@@ -48,16 +48,30 @@ export function trackedWalletJobs(options: TrackedWalletJobsOptions): PeriodicJo
       name: `watch-${watched.chain}`,
       intervalMs: options.watchIntervalMs ?? 5_000,
       run: async () => {
-        await watchEvmChainOnce({ db, client, chain: watched.chain, nativeSymbol: watched.nativeSymbol, confirmations });
+        await watchEvmChainOnce({
+          db,
+          client,
+          chain: watched.chain,
+          nativeSymbol: watched.nativeSymbol,
+          confirmations,
+        });
       },
     });
   }
   if (options.rpcUrls.solana) {
     const rpc = solanaRpcClient(options.rpcUrls.solana);
     const commitment = mode === 'live' ? 'finalized' : 'confirmed';
-    jobs.push({ name: 'watch-solana', intervalMs: options.watchIntervalMs ?? 5_000, run: async () => void (await watchSolanaOnce({ db, rpc, commitment })) });
+    jobs.push({
+      name: 'watch-solana',
+      intervalMs: options.watchIntervalMs ?? 5_000,
+      run: async () => void (await watchSolanaOnce({ db, rpc, commitment })),
+    });
   } else {
-    log.warn(mode === 'live' ? 'Tracked wallets on solana are not watched: set SOLANA_RPC_URL.' : 'Tracked wallets on solana are not watched: no sandbox Solana chain.');
+    log.warn(
+      mode === 'live'
+        ? 'Tracked wallets on solana are not watched: set SOLANA_RPC_URL.'
+        : 'Tracked wallets on solana are not watched: no sandbox Solana chain.',
+    );
   }
   // Live deliveries leave from inside the service's network: they may only reach public addresses.
   const fetch = mode === 'live' ? publicOnlyFetch() : undefined;

@@ -5,7 +5,10 @@ import type { ActivityKind, TransferDetails } from './event-kinds.js';
 export interface SolanaTransactionJson {
   readonly slot: number;
   readonly blockTime: number | null;
-  readonly transaction: { readonly signatures: readonly string[]; readonly message: { readonly accountKeys: readonly string[] } };
+  readonly transaction: {
+    readonly signatures: readonly string[];
+    readonly message: { readonly accountKeys: readonly string[] };
+  };
   readonly meta: {
     readonly err: unknown;
     readonly fee: number;
@@ -32,19 +35,39 @@ interface Change {
 
 /** The account whose change mirrors `change` most (largest opposite delta): the transfer's other side, if any. */
 function counterpartOf(change: Change, all: readonly Change[]): string | null {
-  const opposite = all.filter((other) => other.account !== change.account && other.delta !== 0n && other.delta > 0n !== change.delta > 0n);
-  opposite.sort((a, b) => (b.delta < 0n ? -b.delta : b.delta) > (a.delta < 0n ? -a.delta : a.delta) ? 1 : -1);
+  const opposite = all.filter(
+    (other) => other.account !== change.account && other.delta !== 0n && other.delta > 0n !== change.delta > 0n,
+  );
+  opposite.sort((a, b) => ((b.delta < 0n ? -b.delta : b.delta) > (a.delta < 0n ? -a.delta : a.delta) ? 1 : -1));
   return opposite[0]?.account ?? null;
 }
 
-function eventsOf(changes: readonly Change[], tracked: ReadonlySet<string>, asset: TransferDetails['asset'], kind: 'native' | 'token', position: Omit<NewActivityEvent, 'chain' | 'address' | 'kind' | 'details' | 'logIndex'>): NewActivityEvent[] {
+function eventsOf(
+  changes: readonly Change[],
+  tracked: ReadonlySet<string>,
+  asset: TransferDetails['asset'],
+  kind: 'native' | 'token',
+  position: Omit<NewActivityEvent, 'chain' | 'address' | 'kind' | 'details' | 'logIndex'>,
+): NewActivityEvent[] {
   return changes
     .filter((change) => change.delta !== 0n && tracked.has(change.account))
     .map((change) => {
       const incoming = change.delta > 0n;
       const other = counterpartOf(change, changes);
-      const details: TransferDetails = { from: incoming ? (other ?? '') : change.account, to: incoming ? change.account : (other ?? ''), asset, amount: (incoming ? change.delta : -change.delta).toString() };
-      return { ...position, chain: 'solana', address: change.account, kind: `${kind}_transfer_${incoming ? 'in' : 'out'}` satisfies ActivityKind, logIndex: change.index, details: { ...details } };
+      const details: TransferDetails = {
+        from: incoming ? (other ?? '') : change.account,
+        to: incoming ? change.account : (other ?? ''),
+        asset,
+        amount: (incoming ? change.delta : -change.delta).toString(),
+      };
+      return {
+        ...position,
+        chain: 'solana',
+        address: change.account,
+        kind: `${kind}_transfer_${incoming ? 'in' : 'out'}` satisfies ActivityKind,
+        logIndex: change.index,
+        details: { ...details },
+      };
     });
 }
 
@@ -58,13 +81,24 @@ function eventsOf(changes: readonly Change[], tracked: ReadonlySet<string>, asse
 export function solanaTransferEvents(tx: SolanaTransactionJson, tracked: ReadonlySet<string>): NewActivityEvent[] {
   const meta = tx.meta;
   if (!meta || meta.err) return [];
-  const keys = [...tx.transaction.message.accountKeys, ...(meta.loadedAddresses?.writable ?? []), ...(meta.loadedAddresses?.readonly ?? [])];
-  const position = { txHash: tx.transaction.signatures[0] ?? '', blockNumber: tx.slot, occurredAt: tx.blockTime ? new Date(tx.blockTime * 1000) : new Date() };
+  const keys = [
+    ...tx.transaction.message.accountKeys,
+    ...(meta.loadedAddresses?.writable ?? []),
+    ...(meta.loadedAddresses?.readonly ?? []),
+  ];
+  const position = {
+    txHash: tx.transaction.signatures[0] ?? '',
+    blockNumber: tx.slot,
+    occurredAt: tx.blockTime ? new Date(tx.blockTime * 1000) : new Date(),
+  };
 
   const native = keys.map((account, index) => ({
     account,
     index,
-    delta: BigInt(meta.postBalances[index] ?? 0) - BigInt(meta.preBalances[index] ?? 0) + (index === 0 ? BigInt(meta.fee) : 0n),
+    delta:
+      BigInt(meta.postBalances[index] ?? 0) -
+      BigInt(meta.preBalances[index] ?? 0) +
+      (index === 0 ? BigInt(meta.fee) : 0n),
   }));
   const events = eventsOf(native, tracked, { type: 'native', symbol: 'SOL', decimals: 9 }, 'native', position);
 
@@ -72,9 +106,16 @@ export function solanaTransferEvents(tx: SolanaTransactionJson, tracked: Readonl
   const add = (balances: readonly SolanaTokenBalanceJson[] | null | undefined, sign: 1n | -1n) => {
     for (const balance of balances ?? []) {
       if (!balance.owner) continue;
-      const mint = byMint.get(balance.mint) ?? { decimals: balance.uiTokenAmount.decimals, changes: new Map<string, Change>() };
+      const mint = byMint.get(balance.mint) ?? {
+        decimals: balance.uiTokenAmount.decimals,
+        changes: new Map<string, Change>(),
+      };
       const previous = mint.changes.get(balance.owner);
-      mint.changes.set(balance.owner, { account: balance.owner, index: previous?.index ?? balance.accountIndex, delta: (previous?.delta ?? 0n) + sign * BigInt(balance.uiTokenAmount.amount) });
+      mint.changes.set(balance.owner, {
+        account: balance.owner,
+        index: previous?.index ?? balance.accountIndex,
+        delta: (previous?.delta ?? 0n) + sign * BigInt(balance.uiTokenAmount.amount),
+      });
       byMint.set(balance.mint, mint);
     }
   };

@@ -46,13 +46,27 @@ describe.each(testBackends())('Solana watcher on the sandbox Solana chain ($name
       (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
       (m) => appendTransactionMessageInstructions(instructions, m),
     );
-    return rpc.sendTransaction(getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message)), { encoding: 'base64' }).send();
+    return rpc
+      .sendTransaction(getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message)), {
+        encoding: 'base64',
+      })
+      .send();
   };
 
   it('records SOL and SPL transfers of a tracked wallet once, shows them in getTrackedWallets and delivers them', async () => {
-    const [tracked, sender, other] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner(), generateKeyPairSigner()]);
+    const [tracked, sender, other] = await Promise.all([
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+    ]);
     const { accountId } = await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000b2');
-    const context = { mode: 'sandbox' as const, db, caller: { accountId }, masterKey: new LocalMasterKeyRing(parseMasterKey(newMasterKeyText())), providers: sandboxProviders() };
+    const context = {
+      mode: 'sandbox' as const,
+      db,
+      caller: { accountId },
+      masterKey: new LocalMasterKeyRing(parseMasterKey(newMasterKeyText())),
+      providers: sandboxProviders(),
+    };
     await handlers.addTrackedWallet!({ address: tracked.address, label: 'sol', chains: ['solana'] }, context);
     const { secret } = await setWebhookEndpoint(db, accountId, receiver.url);
     const rpc = solanaRpcClient(solana.rpcUrl);
@@ -61,10 +75,19 @@ describe.each(testBackends())('Solana watcher on the sandbox Solana chain ($name
 
     await solana.airdrop(sender.address, 5_000_000_000n);
     await solana.mintUsdc(other.address, 0n);
-    const solIn = await send(sender, [getTransferSolInstruction({ source: sender, destination: tracked.address, amount: 1_500_000_000n })]);
+    const solIn = await send(sender, [
+      getTransferSolInstruction({ source: sender, destination: tracked.address, amount: 1_500_000_000n }),
+    ]);
     const usdcIn = await solana.mintUsdc(tracked.address, 5_000_000n);
     const usdcOut = await send(tracked, [
-      getTransferCheckedInstruction({ source: await solana.tokenAccount(tracked.address), mint: SOLANA_USDC_MINT, destination: await solana.tokenAccount(other.address), authority: tracked, amount: 1_250_000n, decimals: 6 }),
+      getTransferCheckedInstruction({
+        source: await solana.tokenAccount(tracked.address),
+        mint: SOLANA_USDC_MINT,
+        destination: await solana.tokenAccount(other.address),
+        authority: tracked,
+        amount: 1_250_000n,
+        decimals: 6,
+      }),
     ]);
 
     // The fee the tracked wallet paid for its USDC transfer is not a SOL transfer: three events, not four.
@@ -73,18 +96,44 @@ describe.each(testBackends())('Solana watcher on the sandbox Solana chain ($name
     expect(events).toHaveLength(3);
     expect(events).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'native_transfer_in', chain: 'solana', address: tracked.address, txHash: solIn, from: sender.address, to: tracked.address, amount: '1500000000', asset: { type: 'native', symbol: 'SOL', decimals: 9 } }),
-        expect.objectContaining({ kind: 'token_transfer_in', txHash: usdcIn, to: tracked.address, amount: '5000000', asset: { type: 'spl', mint: SOLANA_USDC_MINT, decimals: 6 } }),
-        expect.objectContaining({ kind: 'token_transfer_out', txHash: usdcOut, from: tracked.address, to: other.address, amount: '1250000' }),
+        expect.objectContaining({
+          kind: 'native_transfer_in',
+          chain: 'solana',
+          address: tracked.address,
+          txHash: solIn,
+          from: sender.address,
+          to: tracked.address,
+          amount: '1500000000',
+          asset: { type: 'native', symbol: 'SOL', decimals: 9 },
+        }),
+        expect.objectContaining({
+          kind: 'token_transfer_in',
+          txHash: usdcIn,
+          to: tracked.address,
+          amount: '5000000',
+          asset: { type: 'spl', mint: SOLANA_USDC_MINT, decimals: 6 },
+        }),
+        expect.objectContaining({
+          kind: 'token_transfer_out',
+          txHash: usdcOut,
+          from: tracked.address,
+          to: other.address,
+          amount: '1250000',
+        }),
       ]),
     );
 
     // Scanning the same slots again (a lost cursor) stores and delivers nothing twice.
     await db.query('DELETE FROM watch_cursors');
-    expect(await watchSolanaOnce({ db, rpc, commitment: 'confirmed', initialLookbackSlots: 1000 })).toMatchObject({ stored: 0, enqueued: 0 });
+    expect(await watchSolanaOnce({ db, rpc, commitment: 'confirmed', initialLookbackSlots: 1000 })).toMatchObject({
+      stored: 0,
+      enqueued: 0,
+    });
 
     expect(await deliverDueWebhooks({ db })).toBe(3);
-    const delivered = receiver.received.map((r) => new Webhook(secret!).verify(r.body, headerRecord(r.headers)) as { data: { txHash: string } });
+    const delivered = receiver.received.map(
+      (r) => new Webhook(secret!).verify(r.body, headerRecord(r.headers)) as { data: { txHash: string } },
+    );
     expect(delivered.map((d) => d.data.txHash).sort()).toEqual([solIn, usdcIn, usdcOut].sort());
   });
 });

@@ -23,11 +23,20 @@ interface SignatureInfo {
 }
 
 /** Successful signatures naming `address` in slots `fromSlot`..`toSlot`, paging back from the newest. */
-async function signaturesOf(rpc: SolanaRpcClient, address: string, fromSlot: number, toSlot: number, commitment: string): Promise<SignatureInfo[]> {
+async function signaturesOf(
+  rpc: SolanaRpcClient,
+  address: string,
+  fromSlot: number,
+  toSlot: number,
+  commitment: string,
+): Promise<SignatureInfo[]> {
   const found: SignatureInfo[] = [];
   let before: string | undefined;
   for (;;) {
-    const page = await rpc.call<SignatureInfo[]>('getSignaturesForAddress', [address, { limit: PAGE, commitment, ...(before ? { before } : {}) }]);
+    const page = await rpc.call<SignatureInfo[]>('getSignaturesForAddress', [
+      address,
+      { limit: PAGE, commitment, ...(before ? { before } : {}) },
+    ]);
     found.push(...page.filter((entry) => entry.slot >= fromSlot && entry.slot <= toSlot && !entry.err));
     const oldest = page.at(-1);
     if (page.length < PAGE || !oldest || oldest.slot < fromSlot) return found;
@@ -51,12 +60,16 @@ export async function watchSolanaOnce(options: SolanaWatchOptions): Promise<Watc
   const addresses = await trackedAddressesOn(db, CHAIN);
   const signatures = new Map<string, number>();
   for (const address of addresses) {
-    for (const { signature, slot } of await signaturesOf(rpc, address, fromBlock, head, commitment)) signatures.set(signature, slot);
+    for (const { signature, slot } of await signaturesOf(rpc, address, fromBlock, head, commitment))
+      signatures.set(signature, slot);
   }
   const tracked = new Set(addresses);
   const events = [];
   for (const [signature] of [...signatures].sort(([, a], [, b]) => a - b)) {
-    const tx = await rpc.call<SolanaTransactionJson | null>('getTransaction', [signature, { encoding: 'json', commitment, maxSupportedTransactionVersion: 0 }]);
+    const tx = await rpc.call<SolanaTransactionJson | null>('getTransaction', [
+      signature,
+      { encoding: 'json', commitment, maxSupportedTransactionVersion: 0 },
+    ]);
     if (tx) events.push(...solanaTransferEvents(tx, tracked));
   }
   const { stored, enqueued } = await recordActivity(db, CHAIN, events, head);

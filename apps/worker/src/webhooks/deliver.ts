@@ -29,9 +29,16 @@ export async function deliverDueWebhooks(options: WebhookDeliveryOptions): Promi
   return claimed.length;
 }
 
-async function deliverOne(options: WebhookDeliveryOptions, delivery: ClaimedDelivery, timeoutMs: number, retry: RetryPolicy): Promise<void> {
-  const failed = (error: string) => markAttemptFailed(options.db, delivery.id, error, retryDelayMs(retry, delivery.attempts + 1));
-  if (!delivery.endpoint) return markAttemptFailed(options.db, delivery.id, 'the account has no webhook endpoint', null);
+async function deliverOne(
+  options: WebhookDeliveryOptions,
+  delivery: ClaimedDelivery,
+  timeoutMs: number,
+  retry: RetryPolicy,
+): Promise<void> {
+  const failed = (error: string) =>
+    markAttemptFailed(options.db, delivery.id, error, retryDelayMs(retry, delivery.attempts + 1));
+  if (!delivery.endpoint)
+    return markAttemptFailed(options.db, delivery.id, 'the account has no webhook endpoint', null);
   const { url, secret } = delivery.endpoint;
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
@@ -47,6 +54,10 @@ async function deliverOne(options: WebhookDeliveryOptions, delivery: ClaimedDeli
     if (response.status >= 200 && response.status < 300) return markDelivered(options.db, delivery.id);
     return failed(`HTTP ${response.status}`);
   } catch (error) {
-    return failed(timeout.aborted ? `timed out after ${timeoutMs} ms` : `request failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failed(
+      timeout.aborted
+        ? `timed out after ${timeoutMs} ms`
+        : `request failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

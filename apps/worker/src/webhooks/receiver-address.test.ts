@@ -4,11 +4,20 @@ import { startTestReceiver, type TestReceiver } from '../testing.js';
 import { isInternalAddress, isInternalHost, publicOnlyFetch, publicOnlyLookup } from './receiver-address.js';
 
 /** A resolver answering every name with `addresses`. */
-const resolvingTo = (...addresses: string[]) => (_name: string, _options: unknown, callback: (error: null, found: { address: string; family: number }[]) => void) =>
-  callback(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+const resolvingTo =
+  (...addresses: string[]) =>
+  (_name: string, _options: unknown, callback: (error: null, found: { address: string; family: number }[]) => void) =>
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
 
 const lookUp = (lookup: LookupFunction, all: boolean) =>
-  new Promise<unknown>((resolve, reject) => lookup('receiver.example', { all }, (error, address, family) => (error ? reject(error) : resolve(all ? address : { address, family }))));
+  new Promise<unknown>((resolve, reject) =>
+    lookup('receiver.example', { all }, (error, address, family) =>
+      error ? reject(error) : resolve(all ? address : { address, family }),
+    ),
+  );
 
 describe('live webhook receivers reach public addresses only', () => {
   let receiver: TestReceiver | undefined;
@@ -53,23 +62,36 @@ describe('live webhook receivers reach public addresses only', () => {
     expect(isInternalHost(ip.includes(':') ? `[${ip}]` : ip)).toBe(true);
   });
 
-  it.each(['93.184.216.34', '172.32.0.1', '100.128.0.1', '8.8.8.8', '2606:4700::1111', '64:ff9b::808:808', '2002:808:808::1', '::ffff:8.8.8.8', 'receiver.example'])(
-    'isInternalAddress lets the public address %s through',
-    (ip) => expect(isInternalAddress(ip)).toBe(false),
-  );
+  it.each([
+    '93.184.216.34',
+    '172.32.0.1',
+    '100.128.0.1',
+    '8.8.8.8',
+    '2606:4700::1111',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    '::ffff:8.8.8.8',
+    'receiver.example',
+  ])('isInternalAddress lets the public address %s through', (ip) => expect(isInternalAddress(ip)).toBe(false));
 
   it('isInternalHost refuses localhost names, a trailing root dot included', () => {
-    for (const host of ['localhost', 'localhost.', 'api.localhost', 'api.localhost.']) expect(isInternalHost(host), host).toBe(true);
+    for (const host of ['localhost', 'localhost.', 'api.localhost', 'api.localhost.'])
+      expect(isInternalHost(host), host).toBe(true);
     expect(isInternalHost('receiver.example.')).toBe(false);
   });
 
   it('the lookup passes public answers through and refuses a name with any internal address', async () => {
-    expect(await lookUp(publicOnlyLookup(resolvingTo('93.184.216.34')), false)).toEqual({ address: '93.184.216.34', family: 4 });
+    expect(await lookUp(publicOnlyLookup(resolvingTo('93.184.216.34')), false)).toEqual({
+      address: '93.184.216.34',
+      family: 4,
+    });
     expect(await lookUp(publicOnlyLookup(resolvingTo('93.184.216.34', '2606:4700::1111')), true)).toEqual([
       { address: '93.184.216.34', family: 4 },
       { address: '2606:4700::1111', family: 6 },
     ]);
-    await expect(lookUp(publicOnlyLookup(resolvingTo('93.184.216.34', '169.254.169.254')), false)).rejects.toMatchObject({
+    await expect(
+      lookUp(publicOnlyLookup(resolvingTo('93.184.216.34', '169.254.169.254')), false),
+    ).rejects.toMatchObject({
       code: 'EINTERNALADDRESS',
       message: expect.stringContaining('169.254.169.254'),
     });
@@ -79,8 +101,12 @@ describe('live webhook receivers reach public addresses only', () => {
     receiver = await startTestReceiver();
     const port = new URL(receiver.url).port;
     const guarded = publicOnlyFetch(publicOnlyLookup(resolvingTo('127.0.0.1')));
-    await expect(guarded(`http://receiver.example:${port}/hook`, { method: 'POST', body: '{}' })).rejects.toMatchObject({ cause: { code: 'EINTERNALADDRESS' } });
-    await expect(guarded(receiver.url, { method: 'POST', body: '{}' })).rejects.toThrow('127.0.0.1 is an internal address');
+    await expect(guarded(`http://receiver.example:${port}/hook`, { method: 'POST', body: '{}' })).rejects.toMatchObject(
+      { cause: { code: 'EINTERNALADDRESS' } },
+    );
+    await expect(guarded(receiver.url, { method: 'POST', body: '{}' })).rejects.toThrow(
+      '127.0.0.1 is an internal address',
+    );
     expect(receiver.received).toHaveLength(0);
   });
 
@@ -88,8 +114,15 @@ describe('live webhook receivers reach public addresses only', () => {
     receiver = await startTestReceiver();
     const port = new URL(receiver.url).port;
     const unguarded: LookupFunction = (_name, options, callback) =>
-      options.all ? (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4);
-    const response = await publicOnlyFetch(unguarded)(`http://receiver.example:${port}/hook`, { method: 'POST', body: '{"ok":true}' });
+      options.all
+        ? (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
+            { address: '127.0.0.1', family: 4 },
+          ])
+        : callback(null, '127.0.0.1', 4);
+    const response = await publicOnlyFetch(unguarded)(`http://receiver.example:${port}/hook`, {
+      method: 'POST',
+      body: '{"ok":true}',
+    });
     expect(response.status).toBe(200);
     expect(receiver.received.map((hook) => hook.body)).toEqual(['{"ok":true}']);
   });

@@ -43,7 +43,11 @@ export function isInternalHost(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || isInternalAddress(host);
 }
 
-type Resolve = (hostname: string, options: { all: true; family?: number | 'IPv4' | 'IPv6' }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+type Resolve = (
+  hostname: string,
+  options: { all: true; family?: number | 'IPv4' | 'IPv6' },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 /**
  * A DNS lookup for connections that must reach public addresses only: it fails when a name resolves to an internal
@@ -54,7 +58,14 @@ export function publicOnlyLookup(resolve: Resolve = dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { all: true, ...(options.family ? { family: options.family } : {}) }, (error, addresses) => {
       const internal = addresses?.find((candidate) => isInternalAddress(candidate.address));
-      const refusal = internal && Object.assign(new Error(`${hostname} resolves to ${internal.address}, an internal address; a live webhook must reach a public one`), { code: 'EINTERNALADDRESS' });
+      const refusal =
+        internal &&
+        Object.assign(
+          new Error(
+            `${hostname} resolves to ${internal.address}, an internal address; a live webhook must reach a public one`,
+          ),
+          { code: 'EINTERNALADDRESS' },
+        );
       const failure = error ?? refusal;
       if (failure) return (callback as (error: NodeJS.ErrnoException) => void)(failure);
       if (options.all) return (callback as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
@@ -72,7 +83,8 @@ export function publicOnlyFetch(lookup: LookupFunction = publicOnlyLookup()): ty
   const dispatcher = new Agent({ connect: { lookup } });
   return (async (input: string | URL, init?: RequestInit) => {
     const { hostname } = new URL(String(input));
-    if (isInternalHost(hostname)) throw new Error(`${hostname} is an internal address; a live webhook must reach a public one`);
+    if (isInternalHost(hostname))
+      throw new Error(`${hostname} is an internal address; a live webhook must reach a public one`);
     return undiciFetch(input, { ...(init as object), dispatcher });
   }) as unknown as typeof fetch;
 }

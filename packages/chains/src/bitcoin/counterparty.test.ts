@@ -29,25 +29,30 @@ describe('Counterparty message codec', () => {
     expect(counterpartyAssetId('SOUP')).toBe(0x4fadfn);
     expect(counterpartyAssetId('BLUERING')).toBe(11_669_643_680n);
     expect(counterpartyAssetId('A95428956661682177')).toBe(95_428_956_661_682_177n);
-    for (const name of ['PEPECASH', 'RAREPEPE', 'XCP', 'BCDE', 'ZZZZZZZZZZZZ', 'A95428956661682177']) expect(counterpartyAssetName(counterpartyAssetId(name)!)).toBe(name);
-    for (const invalid of ['ABCD', 'BCD', 'pepecash', 'A123', 'ZZZZZZZZZZZZZ']) expect(counterpartyAssetId(invalid), invalid).toBeUndefined();
+    for (const name of ['PEPECASH', 'RAREPEPE', 'XCP', 'BCDE', 'ZZZZZZZZZZZZ', 'A95428956661682177'])
+      expect(counterpartyAssetName(counterpartyAssetId(name)!)).toBe(name);
+    for (const invalid of ['ABCD', 'BCD', 'pepecash', 'A123', 'ZZZZZZZZZZZZZ'])
+      expect(counterpartyAssetId(invalid), invalid).toBeUndefined();
   });
 
   it('packs addresses as counterparty-core does: base58 version + hash, 0x80 + witness version + program', () => {
     expect(hex(packCounterpartyAddress(LEGACY))).toBe(`00${hex(addressCodec.fromBase58Check(LEGACY).hash)}`);
     expect(packCounterpartyAddress(SEGWIT)[0]).toBe(0x80);
     expect(packCounterpartyAddress(TAPROOT)).toHaveLength(33);
-    for (const address of [LEGACY, SEGWIT, TAPROOT]) expect(unpackCounterpartyAddress(packCounterpartyAddress(address))).toBe(address);
+    for (const address of [LEGACY, SEGWIT, TAPROOT])
+      expect(unpackCounterpartyAddress(packCounterpartyAddress(address))).toBe(address);
   });
 
-  it('round-trips an enhanced send through the OP_RETURN, encrypted with the first input\'s txid', () => {
+  it("round-trips an enhanced send through the OP_RETURN, encrypted with the first input's txid", () => {
     for (const destination of [SEGWIT, TAPROOT, LEGACY]) {
       const send = { asset: 'PEPECASH', quantity: 123_456_789_000n, destination };
       const script = encodeCounterpartySend(send, FIRST_INPUT);
       expect(script[0]).toBe(0x6a);
       expect(script.length).toBeLessThanOrEqual(83);
       expect(Buffer.from(script).includes(Buffer.from('CNTRPRTY'))).toBe(false);
-      expect(decodeCounterpartyMessage([Uint8Array.from([0x00, 0x14, ...new Uint8Array(20)]), script], FIRST_INPUT)).toEqual({ kind: 'send', send });
+      expect(
+        decodeCounterpartyMessage([Uint8Array.from([0x00, 0x14, ...new Uint8Array(20)]), script], FIRST_INPUT),
+      ).toEqual({ kind: 'send', send });
     }
     // With any other key the data does not decrypt to the prefix: not a Counterparty transaction.
     const script = encodeCounterpartySend({ asset: 'XCP', quantity: 1n, destination: SEGWIT }, FIRST_INPUT);
@@ -56,15 +61,38 @@ describe('Counterparty message codec', () => {
   });
 
   it('reads the pre-v10 fixed layout (>QQ21s, 4-byte type) and flags other types and garbage', () => {
-    const legacy = Buffer.concat([Buffer.from('CNTRPRTY'), Buffer.from('00000002', 'hex'), Buffer.from('000000000004fadf000000174876e800', 'hex'), packCounterpartyAddress(LEGACY)]);
-    const embed = (plain: Uint8Array) => payments.embed({ data: [arc4(Buffer.from(FIRST_INPUT, 'hex'), plain)] }).output!;
-    expect(decodeCounterpartyMessage([embed(legacy)], FIRST_INPUT)).toEqual({ kind: 'send', send: { asset: 'SOUP', quantity: 100_000_000_000n, destination: LEGACY } });
-    expect(decodeCounterpartyMessage([embed(Buffer.concat([Buffer.from('CNTRPRTY'), Buffer.from([20, 1, 2, 3])]))], FIRST_INPUT)).toEqual({ kind: 'unsupported', messageType: 20 });
-    expect(decodeCounterpartyMessage([embed(Buffer.concat([Buffer.from('CNTRPRTY'), Buffer.from([2, 0x84, 1])]))], FIRST_INPUT)).toMatchObject({ kind: 'malformed' });
+    const legacy = Buffer.concat([
+      Buffer.from('CNTRPRTY'),
+      Buffer.from('00000002', 'hex'),
+      Buffer.from('000000000004fadf000000174876e800', 'hex'),
+      packCounterpartyAddress(LEGACY),
+    ]);
+    const embed = (plain: Uint8Array) =>
+      payments.embed({ data: [arc4(Buffer.from(FIRST_INPUT, 'hex'), plain)] }).output!;
+    expect(decodeCounterpartyMessage([embed(legacy)], FIRST_INPUT)).toEqual({
+      kind: 'send',
+      send: { asset: 'SOUP', quantity: 100_000_000_000n, destination: LEGACY },
+    });
+    expect(
+      decodeCounterpartyMessage(
+        [embed(Buffer.concat([Buffer.from('CNTRPRTY'), Buffer.from([20, 1, 2, 3])]))],
+        FIRST_INPUT,
+      ),
+    ).toEqual({ kind: 'unsupported', messageType: 20 });
+    expect(
+      decodeCounterpartyMessage(
+        [embed(Buffer.concat([Buffer.from('CNTRPRTY'), Buffer.from([2, 0x84, 1])]))],
+        FIRST_INPUT,
+      ),
+    ).toMatchObject({ kind: 'malformed' });
   });
 
   it('refuses to encode what no send can carry', () => {
-    expect(() => encodeCounterpartySend({ asset: 'BTC', quantity: 1n, destination: SEGWIT }, FIRST_INPUT)).toThrow(/not a sendable/);
-    expect(() => encodeCounterpartySend({ asset: 'XCP', quantity: 0n, destination: SEGWIT }, FIRST_INPUT)).toThrow(/positive/);
+    expect(() => encodeCounterpartySend({ asset: 'BTC', quantity: 1n, destination: SEGWIT }, FIRST_INPUT)).toThrow(
+      /not a sendable/,
+    );
+    expect(() => encodeCounterpartySend({ asset: 'XCP', quantity: 0n, destination: SEGWIT }, FIRST_INPUT)).toThrow(
+      /positive/,
+    );
   });
 });

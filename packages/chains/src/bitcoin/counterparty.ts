@@ -149,7 +149,8 @@ const txidKey = (txid: string) => Uint8Array.from(Buffer.from(txid, 'hex'));
 /** The OP_RETURN script carrying `send` for a transaction whose first input spends an output of `firstInputTxid`. */
 export function encodeCounterpartySend(send: CounterpartySend, firstInputTxid: string): Uint8Array {
   const assetId = counterpartyAssetId(send.asset);
-  if (assetId === undefined || assetId === 0n) throw new Error(`${send.asset} is not a sendable Counterparty asset name`);
+  if (assetId === undefined || assetId === 0n)
+    throw new Error(`${send.asset} is not a sendable Counterparty asset name`);
   if (send.quantity <= 0n || send.quantity > U64_MAX) throw new Error('the quantity must be a positive 64-bit integer');
   const body = cborEncode([assetId, send.quantity, packCounterpartyAddress(send.destination), send.memo ?? null]);
   const message = Uint8Array.from([...Buffer.from(COUNTERPARTY_PREFIX), ENHANCED_SEND_TYPE, ...body]);
@@ -162,13 +163,25 @@ function decodeSend(body: Uint8Array): CounterpartySend {
     const decoded = cborDecode(body);
     if (!Array.isArray(decoded) || decoded.length !== 4) throw new Error('not a 4-item array');
     const [assetId, quantity, destination, memo] = decoded;
-    if (typeof assetId !== 'bigint' || typeof quantity !== 'bigint' || !(destination instanceof Uint8Array) || !(memo === null || memo instanceof Uint8Array)) throw new Error('wrong item types');
+    if (
+      typeof assetId !== 'bigint' ||
+      typeof quantity !== 'bigint' ||
+      !(destination instanceof Uint8Array) ||
+      !(memo === null || memo instanceof Uint8Array)
+    )
+      throw new Error('wrong item types');
     fields = [assetId, quantity, destination, memo ?? undefined];
   } catch {
     // The pre-v10 layout: asset id and quantity (u64 big-endian), the 21-byte packed address, then the memo.
-    if (body.length < 37 || body.length > 37 + MAX_MEMO_BYTES) throw new Error('neither a CBOR send nor a 37-byte legacy send');
+    if (body.length < 37 || body.length > 37 + MAX_MEMO_BYTES)
+      throw new Error('neither a CBOR send nor a 37-byte legacy send');
     const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
-    fields = [view.getBigUint64(0), view.getBigUint64(8), body.slice(16, 37), body.length > 37 ? body.slice(37) : undefined];
+    fields = [
+      view.getBigUint64(0),
+      view.getBigUint64(8),
+      body.slice(16, 37),
+      body.length > 37 ? body.slice(37) : undefined,
+    ];
   }
   const [assetId, quantity, destination, memo] = fields;
   const asset = counterpartyAssetName(assetId);
@@ -178,7 +191,10 @@ function decodeSend(body: Uint8Array): CounterpartySend {
 }
 
 /** The Counterparty message of a transaction, from its output scripts and the txid its first input spends. */
-export function decodeCounterpartyMessage(outputScripts: readonly Uint8Array[], firstInputTxid: string): CounterpartyMessage {
+export function decodeCounterpartyMessage(
+  outputScripts: readonly Uint8Array[],
+  firstInputTxid: string,
+): CounterpartyMessage {
   const key = txidKey(firstInputTxid);
   for (const script of outputScripts) {
     if (script[0] !== 0x6a) continue;

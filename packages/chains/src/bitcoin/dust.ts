@@ -10,7 +10,11 @@ const DUST_RELAY_FEE_RATE = 3n;
 export function dustThreshold(script: Uint8Array): bigint {
   if (script[0] === 0x6a) return 0n;
   const outputSize = BigInt(8 + 1 + script.length);
-  const isWitnessProgram = script.length >= 4 && script.length <= 42 && (script[0] === 0x00 || (script[0]! >= 0x51 && script[0]! <= 0x60)) && script[1] === script.length - 2;
+  const isWitnessProgram =
+    script.length >= 4 &&
+    script.length <= 42 &&
+    (script[0] === 0x00 || (script[0]! >= 0x51 && script[0]! <= 0x60)) &&
+    script[1] === script.length - 2;
   const spendSize = isWitnessProgram ? 67n : 148n;
   return (outputSize + spendSize) * DUST_RELAY_FEE_RATE;
 }

@@ -27,7 +27,10 @@ export interface Runestone {
 }
 
 /** A decoded message: a runestone, a cenotaph (malformed: every input rune burns), or none in this transaction. */
-export type RunestoneMessage = { readonly kind: 'runestone'; readonly runestone: Runestone } | { readonly kind: 'cenotaph'; readonly reason: string } | { readonly kind: 'none' };
+export type RunestoneMessage =
+  | { readonly kind: 'runestone'; readonly runestone: Runestone }
+  | { readonly kind: 'cenotaph'; readonly reason: string }
+  | { readonly kind: 'none' };
 
 const OP_RETURN = 0x6a;
 const OP_13 = 0x5d;
@@ -79,7 +82,9 @@ export function encodeRunestone(runestone: Runestone): Uint8Array {
   }
   if (runestone.edicts.length > 0) {
     encodeVarint(TAG_BODY, payload);
-    const sorted = [...runestone.edicts].sort((a, b) => (a.id.block === b.id.block ? Number(a.id.tx - b.id.tx) : Number(a.id.block - b.id.block)));
+    const sorted = [...runestone.edicts].sort((a, b) =>
+      a.id.block === b.id.block ? Number(a.id.tx - b.id.tx) : Number(a.id.block - b.id.block),
+    );
     let previous: RuneId = { block: 0n, tx: 0n };
     for (const edict of sorted) {
       const blockDelta = edict.id.block - previous.block;
@@ -139,9 +144,15 @@ export function decodeRunestone(outputScripts: readonly Uint8Array[]): Runestone
   const edicts: Edict[] = [];
   let previous: RuneId = { block: 0n, tx: 0n };
   for (let index = 0; index < edictValues.length; index += 4) {
-    const [blockDelta, txDelta, amount, output] = edictValues.slice(index, index + 4) as [bigint, bigint, bigint, bigint];
+    const [blockDelta, txDelta, amount, output] = edictValues.slice(index, index + 4) as [
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+    ];
     const id = { block: previous.block + blockDelta, tx: blockDelta === 0n ? previous.tx + txDelta : txDelta };
-    if (output > BigInt(outputScripts.length)) return { kind: 'cenotaph', reason: `an edict names output ${output}, past the last` };
+    if (output > BigInt(outputScripts.length))
+      return { kind: 'cenotaph', reason: `an edict names output ${output}, past the last` };
     edicts.push({ id, amount, output: Number(output) });
     previous = id;
   }

@@ -19,13 +19,19 @@ export function sealAesGcm(key: Uint8Array, plaintext: Uint8Array, aad: string):
 /** The plaintext of `sealAesGcm(key, plaintext, aad)`; SealBroken for any other key, AAD or a changed byte. */
 export function openAesGcm(key: Uint8Array, sealed: string, aad: string): Uint8Array {
   const bytes = Buffer.from(sealed, 'base64');
-  if (bytes.length < IV_BYTES + TAG_BYTES) throw new SealBroken(`A sealed record is ${bytes.length} bytes, too short to be AES-GCM.`);
+  if (bytes.length < IV_BYTES + TAG_BYTES)
+    throw new SealBroken(`A sealed record is ${bytes.length} bytes, too short to be AES-GCM.`);
   const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES })
     .setAAD(Buffer.from(aad, 'utf8'))
     .setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
   try {
-    return new Uint8Array(Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]));
+    return new Uint8Array(
+      Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]),
+    );
   } catch (error) {
-    throw new SealBroken('A sealed record failed authentication: wrong master key, another record, or tampered bytes.', { cause: error });
+    throw new SealBroken(
+      'A sealed record failed authentication: wrong master key, another record, or tampered bytes.',
+      { cause: error },
+    );
   }
 }

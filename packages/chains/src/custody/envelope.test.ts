@@ -34,16 +34,26 @@ describe('vault secret envelope (AES-256-GCM under a per-secret data key, wrappe
     const other = ring();
     await expect(openSecret(sealed, 'acct_a', other)).rejects.toBeInstanceOf(MasterKeyUnknown);
     // Even when the record is relabelled with the other key's id, GCM authentication refuses it.
-    await expect(openSecret({ ...sealed, masterKeyId: other.currentKeyId }, 'acct_a', other)).rejects.toBeInstanceOf(SealBroken);
+    await expect(openSecret({ ...sealed, masterKeyId: other.currentKeyId }, 'acct_a', other)).rejects.toBeInstanceOf(
+      SealBroken,
+    );
   });
 
   it('refuses tampered ciphertext, a tampered data key, and a record moved to another account', async () => {
     const keys = ring();
     const sealed = await sealSecret(secret(), 'acct_a', keys);
-    await expect(openSecret({ ...sealed, ciphertext: flipped(sealed.ciphertext, 20) }, 'acct_a', keys)).rejects.toBeInstanceOf(SealBroken);
-    await expect(openSecret({ ...sealed, ciphertext: flipped(sealed.ciphertext, 0) }, 'acct_a', keys)).rejects.toBeInstanceOf(SealBroken);
-    await expect(openSecret({ ...sealed, wrappedDataKey: flipped(sealed.wrappedDataKey, 15) }, 'acct_a', keys)).rejects.toBeInstanceOf(SealBroken);
-    await expect(openSecret({ ...sealed, ciphertext: sealed.ciphertext.slice(0, 8) }, 'acct_a', keys)).rejects.toBeInstanceOf(SealBroken);
+    await expect(
+      openSecret({ ...sealed, ciphertext: flipped(sealed.ciphertext, 20) }, 'acct_a', keys),
+    ).rejects.toBeInstanceOf(SealBroken);
+    await expect(
+      openSecret({ ...sealed, ciphertext: flipped(sealed.ciphertext, 0) }, 'acct_a', keys),
+    ).rejects.toBeInstanceOf(SealBroken);
+    await expect(
+      openSecret({ ...sealed, wrappedDataKey: flipped(sealed.wrappedDataKey, 15) }, 'acct_a', keys),
+    ).rejects.toBeInstanceOf(SealBroken);
+    await expect(
+      openSecret({ ...sealed, ciphertext: sealed.ciphertext.slice(0, 8) }, 'acct_a', keys),
+    ).rejects.toBeInstanceOf(SealBroken);
     await expect(openSecret(sealed, 'acct_b', keys)).rejects.toBeInstanceOf(SealBroken);
   });
 
@@ -69,7 +79,13 @@ describe('master key setting', () => {
   });
 
   it('refuses anything else without repeating the value', () => {
-    for (const bad of ['', 'short', key.subarray(0, 31).toString('hex'), randomBytes(33).toString('base64'), `${key.toString('hex')}00`]) {
+    for (const bad of [
+      '',
+      'short',
+      key.subarray(0, 31).toString('hex'),
+      randomBytes(33).toString('base64'),
+      `${key.toString('hex')}00`,
+    ]) {
       let error: unknown;
       try {
         parseMasterKey(bad);

@@ -16,7 +16,11 @@ export type SealedSecret = SealedVaultSecret;
 const secretAad = (accountId: string, version: number) => `svc/vault-secret/v${version}/${accountId}`;
 const dataKeyContext = (accountId: string, version: number) => `svc/vault-data-key/v${version}/${accountId}`;
 
-export async function sealSecret(secret: Uint8Array, accountId: string, masterKey: MasterKeyProvider): Promise<SealedSecret> {
+export async function sealSecret(
+  secret: Uint8Array,
+  accountId: string,
+  masterKey: MasterKeyProvider,
+): Promise<SealedSecret> {
   const dataKey = randomBytes(32);
   try {
     const ciphertext = sealAesGcm(dataKey, secret, secretAad(accountId, ENVELOPE_VERSION));
@@ -28,8 +32,15 @@ export async function sealSecret(secret: Uint8Array, accountId: string, masterKe
 }
 
 /** The secret; MasterKeyUnknown or SealBroken (never partial plaintext) when the key or the bytes are wrong. */
-export async function openSecret(sealed: SealedSecret, accountId: string, masterKey: MasterKeyProvider): Promise<Uint8Array> {
-  const dataKey = await masterKey.unwrapDataKey({ keyId: sealed.masterKeyId, wrapped: sealed.wrappedDataKey }, dataKeyContext(accountId, sealed.version));
+export async function openSecret(
+  sealed: SealedSecret,
+  accountId: string,
+  masterKey: MasterKeyProvider,
+): Promise<Uint8Array> {
+  const dataKey = await masterKey.unwrapDataKey(
+    { keyId: sealed.masterKeyId, wrapped: sealed.wrappedDataKey },
+    dataKeyContext(accountId, sealed.version),
+  );
   try {
     return openAesGcm(dataKey, sealed.ciphertext, secretAad(accountId, sealed.version));
   } finally {

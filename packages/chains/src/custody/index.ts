@@ -2,7 +2,13 @@
 export { DERIVATION_PATHS } from './derivation-paths.js';
 export { openSecret, type SealedSecret, sealSecret } from './envelope.js';
 export { CustodyError, InvalidMasterKey, MasterKeyUnknown, SealBroken } from './errors.js';
-export { LocalMasterKeyRing, MASTER_KEY_BYTES, masterKeyIdOf, newMasterKeyText, parseMasterKey } from './local-master-key.js';
+export {
+  LocalMasterKeyRing,
+  MASTER_KEY_BYTES,
+  masterKeyIdOf,
+  newMasterKeyText,
+  parseMasterKey,
+} from './local-master-key.js';
 export type { MasterKeyProvider, WrappedDataKey } from './master-key.js';
 export { mnemonicOf, newVaultEntropy, seedOf } from './mnemonic.js';
 export { type RotationProgress, rotateMasterKey } from './rotate-master-key.js';

@@ -15,7 +15,9 @@ export function parseMasterKey(text: string, setting = 'SVC_MASTER_KEY'): Uint8A
   const value = text.trim();
   if (HEX_KEY.test(value)) return new Uint8Array(Buffer.from(value, 'hex'));
   if (BASE64_KEY.test(value)) return new Uint8Array(Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
-  throw new InvalidMasterKey(`${setting} must be ${MASTER_KEY_BYTES} bytes written as 64 hex digits or base64 (e.g. the output of \`openssl rand -base64 32\`).`);
+  throw new InvalidMasterKey(
+    `${setting} must be ${MASTER_KEY_BYTES} bytes written as 64 hex digits or base64 (e.g. the output of \`openssl rand -base64 32\`).`,
+  );
 }
 
 /** A new random master key, base64 (what the sandbox writes to DATA_DIR and the rotation command prints). */
@@ -38,7 +40,8 @@ export class LocalMasterKeyRing implements MasterKeyProvider {
 
   constructor(current: Uint8Array, previous: readonly Uint8Array[] = []) {
     for (const key of [current, ...previous]) {
-      if (key.length !== MASTER_KEY_BYTES) throw new InvalidMasterKey(`A master key must be ${MASTER_KEY_BYTES} bytes, not ${key.length}.`);
+      if (key.length !== MASTER_KEY_BYTES)
+        throw new InvalidMasterKey(`A master key must be ${MASTER_KEY_BYTES} bytes, not ${key.length}.`);
       this.#keys.set(masterKeyIdOf(key), Uint8Array.from(key));
     }
     this.currentKeyId = masterKeyIdOf(current);

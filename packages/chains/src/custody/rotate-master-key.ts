@@ -1,4 +1,12 @@
-import { type Db, type Queryable, resealVaultKey, resealVaultSecret, type SealedVaultSecret, vaultKeysToReseal, vaultSecretsToReseal } from '@svc/store';
+import {
+  type Db,
+  type Queryable,
+  resealVaultKey,
+  resealVaultSecret,
+  type SealedVaultSecret,
+  vaultKeysToReseal,
+  vaultSecretsToReseal,
+} from '@svc/store';
 import { openSecret, sealSecret } from './envelope.js';
 import type { MasterKeyProvider } from './master-key.js';
 
@@ -17,9 +25,15 @@ interface SealedRow {
 /** Where sealed seeds live: the account vaults (`vault_keys`) and the product vaults (`vaults`). */
 const SEALED_TABLES: readonly ((tx: Queryable, keyId: string, limit: number) => Promise<SealedRow[]>)[] = [
   async (tx, keyId, limit) =>
-    (await vaultKeysToReseal(tx, keyId, limit)).map((row) => ({ ...row, reseal: (t, sealed) => resealVaultKey(t, row.accountId, row.sealed.masterKeyId, sealed) })),
+    (await vaultKeysToReseal(tx, keyId, limit)).map((row) => ({
+      ...row,
+      reseal: (t, sealed) => resealVaultKey(t, row.accountId, row.sealed.masterKeyId, sealed),
+    })),
   async (tx, keyId, limit) =>
-    (await vaultSecretsToReseal(tx, keyId, limit)).map((row) => ({ ...row, reseal: (t, sealed) => resealVaultSecret(t, row.vaultId, row.sealed.masterKeyId, sealed) })),
+    (await vaultSecretsToReseal(tx, keyId, limit)).map((row) => ({
+      ...row,
+      reseal: (t, sealed) => resealVaultSecret(t, row.vaultId, row.sealed.masterKeyId, sealed),
+    })),
 ];
 
 /**

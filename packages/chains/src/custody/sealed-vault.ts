@@ -23,7 +23,11 @@ export async function sealNewVault(accountId: string, masterKey: MasterKeyProvid
 }
 
 /** Opens a sealed vault seed of `accountId` and derives every private key (svcRevealKeys, the one way keys leave). */
-export async function openVaultPrivateKeys(sealed: SealedVaultSecret, accountId: string, masterKey: MasterKeyProvider): Promise<VaultPrivateKeys> {
+export async function openVaultPrivateKeys(
+  sealed: SealedVaultSecret,
+  accountId: string,
+  masterKey: MasterKeyProvider,
+): Promise<VaultPrivateKeys> {
   const entropy = await openSecret(sealed, accountId, masterKey);
   try {
     const mnemonic = mnemonicOf(entropy);

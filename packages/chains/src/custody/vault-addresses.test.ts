@@ -33,7 +33,10 @@ describe('vault key derivation', () => {
 
   it('SLIP-0010 ed25519 test vector 1', () => {
     const seed = Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex');
-    const hex = (node: { privateKey: Uint8Array; chainCode: Uint8Array }) => [Buffer.from(node.privateKey).toString('hex'), Buffer.from(node.chainCode).toString('hex')];
+    const hex = (node: { privateKey: Uint8Array; chainCode: Uint8Array }) => [
+      Buffer.from(node.privateKey).toString('hex'),
+      Buffer.from(node.chainCode).toString('hex'),
+    ];
     expect(hex(slip10Ed25519(seed, 'm'))).toEqual([
       '2b4be7f19ee27bbf30c667b642d5f4aa69fd169872f8fc3059c08ebae2eb19e7',
       '90046a93de5380a72b5e45010748567d5ea02bbf6522f979e05c0d8d8ca9fffb',
@@ -42,7 +45,9 @@ describe('vault key derivation', () => {
       '68e0fe46dfb67e368c75379acec591dad19df3cde26e63b93a8e704f1dade7a3',
       '8b59aa11380b624e81507a27fedda59fea6d0b779a778918a2fd3590e16e9c69',
     ]);
-    expect(hex(slip10Ed25519(seed, "m/0'/1'/2'/2'/1000000000'"))[0]).toBe('8f94d394a8e8fd6b1bc2f3f49f5c47e385281d5c17e65324b0f62483e37e8793');
+    expect(hex(slip10Ed25519(seed, "m/0'/1'/2'/2'/1000000000'"))[0]).toBe(
+      '8f94d394a8e8fd6b1bc2f3f49f5c47e385281d5c17e65324b0f62483e37e8793',
+    );
     expect(() => slip10Ed25519(seed, "m/0'/1")).toThrow(/hardened only/);
   });
 
@@ -51,6 +56,8 @@ describe('vault key derivation', () => {
     expect(entropy).toHaveLength(32);
     expect(mnemonicOf(entropy).split(' ')).toHaveLength(24);
     expect(mnemonicOf(newVaultEntropy())).not.toBe(mnemonicOf(entropy));
-    expect(deriveVaultAddresses(seedOf(mnemonicOf(entropy)))).toEqual(deriveVaultAddresses(seedOf(mnemonicOf(entropy))));
+    expect(deriveVaultAddresses(seedOf(mnemonicOf(entropy)))).toEqual(
+      deriveVaultAddresses(seedOf(mnemonicOf(entropy))),
+    );
   });
 });

@@ -71,6 +71,9 @@ export function deriveVaultAddresses(seed: Uint8Array): VaultAddresses {
       taproot: p2tr(taproot.publicKey!.slice(1)).address,
       publicKey: bytesToHex(segwit.publicKey!).slice(2),
     },
-    hedera: { publicKey: bytesToHex(hedera.publicKey!).slice(2), evmAddress: privateKeyToAddress(bytesToHex(hedera.privateKey!)) },
+    hedera: {
+      publicKey: bytesToHex(hedera.publicKey!).slice(2),
+      evmAddress: privateKeyToAddress(bytesToHex(hedera.privateKey!)),
+    },
   }));
 }

@@ -14,12 +14,19 @@ describe('vault private keys', () => {
     const keys = deriveVaultPrivateKeys(ABANDON, seedOf(ABANDON));
     expect(keys.mnemonic).toBe(ABANDON);
     // BIP-84 test vector: the private key of m/84'/0'/0'/0/0.
-    expect(keys.bitcoin.segwit).toEqual({ address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', wif: 'KyZpNDKnfs94vbrwhJneDi77V6jF64PWPF8x5cdJb8ifgg2DUc9d' });
-    expect(privateKeyToAddress(keys.evm.privateKey as `0x${string}`)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    expect(keys.bitcoin.segwit).toEqual({
+      address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+      wif: 'KyZpNDKnfs94vbrwhJneDi77V6jF64PWPF8x5cdJb8ifgg2DUc9d',
+    });
+    expect(privateKeyToAddress(keys.evm.privateKey as `0x${string}`)).toBe(
+      '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+    );
     expect(privateKeyToAddress(keys.hedera.privateKey as `0x${string}`)).toBe(keys.hedera.evmAddress);
     const solana = base58.decode(keys.solana.secretKey);
     expect(solana).toHaveLength(64);
-    expect(base58.encode(ed25519.getPublicKey(solana.slice(0, 32)))).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk');
+    expect(base58.encode(ed25519.getPublicKey(solana.slice(0, 32)))).toBe(
+      'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk',
+    );
     expect(keys.solana.address).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk');
   });
 

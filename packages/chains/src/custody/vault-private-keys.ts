@@ -38,7 +38,11 @@ export function deriveVaultPrivateKeys(mnemonic: string, seed: Uint8Array): Vaul
         segwit: { address: addresses.bitcoin.segwit, wif: WIF().encode(segwit.privateKey!) },
         taproot: { address: addresses.bitcoin.taproot, wif: WIF().encode(taproot.privateKey!) },
       },
-      hedera: { evmAddress: addresses.hedera.evmAddress, publicKey: addresses.hedera.publicKey, privateKey: bytesToHex(hedera.privateKey!) },
+      hedera: {
+        evmAddress: addresses.hedera.evmAddress,
+        publicKey: addresses.hedera.publicKey,
+        privateKey: bytesToHex(hedera.privateKey!),
+      },
     };
   });
 }

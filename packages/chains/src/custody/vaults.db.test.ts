@@ -1,4 +1,13 @@
-import { accountForWallet, type Db, insertVault, recordVaultMint, recordVaultReveal, sealedVaultSecretOf, vaultKeyCountsByMasterKey, vaultKeyOf } from '@svc/store';
+import {
+  accountForWallet,
+  type Db,
+  insertVault,
+  recordVaultMint,
+  recordVaultReveal,
+  sealedVaultSecretOf,
+  vaultKeyCountsByMasterKey,
+  vaultKeyOf,
+} from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSecret } from './envelope.js';
@@ -14,7 +23,8 @@ const newKey = () => parseMasterKey(newMasterKeyText());
 
 describe.each(testBackends())('vaults on $name', (backend) => {
   let db: Db;
-  const account = async (n: number) => (await accountForWallet(db, 'eip155:8453', `0x${n.toString(16).padStart(40, '0')}`)).accountId;
+  const account = async (n: number) =>
+    (await accountForWallet(db, 'eip155:8453', `0x${n.toString(16).padStart(40, '0')}`)).accountId;
   beforeAll(async () => {
     db = await backend.open();
   });
@@ -37,7 +47,7 @@ describe.each(testBackends())('vaults on $name', (backend) => {
     expect((await vaultKeyOf(db, alice))?.sealed.masterKeyId).toBe(keys.currentKeyId);
   });
 
-  it('opens the keys of the account\'s own vault for signing, creating the vault on first need', async () => {
+  it("opens the keys of the account's own vault for signing, creating the vault on first need", async () => {
     const keys = new LocalMasterKeyRing(newKey());
     const carol = await account(4);
     const opened = await accountVaultKeys(db, keys, carol);
@@ -82,9 +92,19 @@ describe.each(testBackends())('vaults on $name', (backend) => {
       const nextKey = newKey();
       const after = new LocalMasterKeyRing(nextKey, [oldKey]);
       const stop = new Error('operator pressed ctrl-c');
-      await expect(rotateMasterKey(fresh, after, { batchSize: 2, onBatch: () => { throw stop; } })).rejects.toBe(stop);
+      await expect(
+        rotateMasterKey(fresh, after, {
+          batchSize: 2,
+          onBatch: () => {
+            throw stop;
+          },
+        }),
+      ).rejects.toBe(stop);
       expect(await vaultKeyCountsByMasterKey(fresh)).toEqual(
-        [{ masterKeyId: after.currentKeyId, count: 2 }, { masterKeyId: before.currentKeyId, count: 3 }].sort((x, y) => x.masterKeyId.localeCompare(y.masterKeyId)),
+        [
+          { masterKeyId: after.currentKeyId, count: 2 },
+          { masterKeyId: before.currentKeyId, count: 3 },
+        ].sort((x, y) => x.masterKeyId.localeCompare(y.masterKeyId)),
       );
       expect(await rotateMasterKey(fresh, after, { batchSize: 2 })).toEqual({ resealed: 3 });
       expect(await rotateMasterKey(fresh, after)).toEqual({ resealed: 0 });
@@ -95,7 +115,9 @@ describe.each(testBackends())('vaults on $name', (backend) => {
       for (const [i, id] of ids.entries()) {
         expect((await vaultKeyOf(fresh, id))!.addresses).toEqual(addressesBefore[i]);
         const stored = await vaultKeyOf(fresh, id);
-        expect(deriveVaultAddresses(seedOf(mnemonicOf(await openSecret(stored!.sealed, id, newOnly))))).toEqual(addressesBefore[i]);
+        expect(deriveVaultAddresses(seedOf(mnemonicOf(await openSecret(stored!.sealed, id, newOnly))))).toEqual(
+          addressesBefore[i],
+        );
         await expect(openSecret(stored!.sealed, id, before)).rejects.toBeInstanceOf(MasterKeyUnknown);
       }
     } finally {
@@ -111,12 +133,24 @@ describe.each(testBackends())('vaults on $name', (backend) => {
       const { accountId } = await accountForWallet(fresh, 'eip155:8453', `0x${'20'.padStart(40, '0')}`);
       const store = async (vaultId: string) => {
         const { sealed, addresses } = await sealNewVault(accountId, before);
-        await insertVault(fresh, accountId, { vaultId, name: undefined, description: undefined, sealed, chains: ['base'], addresses });
+        await insertVault(fresh, accountId, {
+          vaultId,
+          name: undefined,
+          description: undefined,
+          sealed,
+          chains: ['base'],
+          addresses,
+        });
         return addresses;
       };
       const kept = await store('1');
       await store('2');
-      await recordVaultMint(fresh, accountId, '2', { chainId: 8453, contract: '0x57202a47f8D41e8F9eCb5522c23C5463309583D5', mintedTo: '0x01', txHash: '0x02' });
+      await recordVaultMint(fresh, accountId, '2', {
+        chainId: 8453,
+        contract: '0x57202a47f8D41e8F9eCb5522c23C5463309583D5',
+        mintedTo: '0x01',
+        txHash: '0x02',
+      });
       await recordVaultReveal(fresh, accountId, '2', '0x03');
       expect(await vaultKeyCountsByMasterKey(fresh)).toEqual([{ masterKeyId: before.currentKeyId, count: 1 }]);
 

@@ -9,7 +9,11 @@ import type { VaultAddresses } from './vault-addresses.js';
  * master key, stored with its public addresses. Concurrent first calls all get the one stored vault (the
  * losers' unsaved seeds are simply dropped). Reads never decrypt: the addresses are stored in clear.
  */
-export async function vaultAddressesOf(db: Queryable, masterKey: MasterKeyProvider, accountId: string): Promise<VaultAddresses> {
+export async function vaultAddressesOf(
+  db: Queryable,
+  masterKey: MasterKeyProvider,
+  accountId: string,
+): Promise<VaultAddresses> {
   const existing = await vaultKeyOf(db, accountId);
   if (existing) return existing.addresses as VaultAddresses;
   const { sealed, addresses } = await sealNewVault(accountId, masterKey);
@@ -21,7 +25,11 @@ export async function vaultAddressesOf(db: Queryable, masterKey: MasterKeyProvid
  * The account's vault private keys, for signing a transaction the account asked for (sends, swaps, orders), creating
  * the vault on its first need. Callers keep the keys only for the one signature and never log or return them.
  */
-export async function accountVaultKeys(db: Queryable, masterKey: MasterKeyProvider, accountId: string): Promise<VaultPrivateKeys> {
+export async function accountVaultKeys(
+  db: Queryable,
+  masterKey: MasterKeyProvider,
+  accountId: string,
+): Promise<VaultPrivateKeys> {
   await vaultAddressesOf(db, masterKey, accountId);
   const stored = await vaultKeyOf(db, accountId);
   if (!stored) throw new Error(`vault_keys row of ${accountId} vanished after insert`);

@@ -30,7 +30,15 @@ export function swapCallData(swap: {
 }): Uint8Array {
   const { amountIn, amountOutMin, path, to, deadline } = swap;
   const data = swap.hbarIn
-    ? encodeFunctionData({ abi: SWAP_ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [amountOutMin, path, to, deadline] })
-    : encodeFunctionData({ abi: SWAP_ROUTER_ABI, functionName: swap.hbarOut ? 'swapExactTokensForETH' : 'swapExactTokensForTokens', args: [amountIn, amountOutMin, path, to, deadline] });
+    ? encodeFunctionData({
+        abi: SWAP_ROUTER_ABI,
+        functionName: 'swapExactETHForTokens',
+        args: [amountOutMin, path, to, deadline],
+      })
+    : encodeFunctionData({
+        abi: SWAP_ROUTER_ABI,
+        functionName: swap.hbarOut ? 'swapExactTokensForETH' : 'swapExactTokensForTokens',
+        args: [amountIn, amountOutMin, path, to, deadline],
+      });
   return hexToBytes(data);
 }

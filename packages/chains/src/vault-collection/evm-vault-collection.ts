@@ -1,4 +1,17 @@
-import { type Address, BaseError, type Chain, ContractFunctionRevertedError, createWalletClient, custom, getAddress, type Hash, type LocalAccount, parseAbi, type PublicClient, type Transport } from 'viem';
+import {
+  type Address,
+  BaseError,
+  type Chain,
+  ContractFunctionRevertedError,
+  createWalletClient,
+  custom,
+  getAddress,
+  type Hash,
+  type LocalAccount,
+  parseAbi,
+  type PublicClient,
+  type Transport,
+} from 'viem';
 
 /** What the vault tools need of the collection vault NFTs are minted into: one ERC-721 contract on one EVM chain. */
 export interface VaultCollection {
@@ -58,9 +71,15 @@ export function evmVaultCollection({ address, publicClient, minter }: EvmVaultCo
     async ownerOf(tokenId) {
       // ownerOf reverts for a token that does not exist; that is an answer here, not a failure. Other errors propagate.
       try {
-        return await publicClient.readContract({ address, abi: VAULT_NFT_ABI, functionName: 'ownerOf', args: [tokenId] });
+        return await publicClient.readContract({
+          address,
+          abi: VAULT_NFT_ABI,
+          functionName: 'ownerOf',
+          args: [tokenId],
+        });
       } catch (error) {
-        if (error instanceof BaseError && error.walk((cause) => cause instanceof ContractFunctionRevertedError)) return undefined;
+        if (error instanceof BaseError && error.walk((cause) => cause instanceof ContractFunctionRevertedError))
+          return undefined;
         throw error;
       }
     },

@@ -15,7 +15,12 @@ const VALID: Record<string, Record<string, unknown>> = {
   intel_smart_money_trades: { chain: 'base' },
   intel_pnl_leaderboard: { chain: 'ethereum', token_address: '0xabc', date_from: '2025-01-01', date_to: '2025-01-31' },
   intel_who_bought_sold: { chain: 'tron', token_address: 'TXyz', date_from: '2025-01-01', date_to: '2025-01-31' },
-  intel_wallet_profiler: { chain: 'solana', wallet_address: 'So1anaWallet', date_from: '2025-01-01', date_to: '2025-01-01' },
+  intel_wallet_profiler: {
+    chain: 'solana',
+    wallet_address: 'So1anaWallet',
+    date_from: '2025-01-01',
+    date_to: '2025-01-01',
+  },
   intel_perp_positions: { token_symbol: 'BTC' },
   intel_defi_portfolio: { chain: 'ethereum', wallet_address: '0xabc' },
   intel_token_screener: { chains: ['ethereum'] },
@@ -89,7 +94,10 @@ describe('analyticsTools', () => {
       expect(ok(name, { ...body, date_from: '2024-12-31', date_to: '2025-01-01' }), name).toBe(true);
       const result = parse(name, { ...body, date_from: '2025-01-02', date_to: '2025-01-01' });
       expect(result.success, name).toBe(false);
-      expect(result.error?.issues.map((i) => i.path.join('.')), name).toEqual(['date_to']);
+      expect(
+        result.error?.issues.map((i) => i.path.join('.')),
+        name,
+      ).toEqual(['date_to']);
       expect(result.error?.issues[0]?.message, name).toMatch(/date_from <= date_to/);
     }
   });

@@ -63,12 +63,19 @@ function withDateRange<Shape extends z.ZodRawShape & { date_from: typeof DATE; d
       }
     })
     .meta({
-      description: 'Rule: date_from <= date_to. JSON Schema cannot compare two fields, so the server enforces this rule.',
+      description:
+        'Rule: date_from <= date_to. JSON Schema cannot compare two fields, so the server enforces this rule.',
     });
 }
 
 /** What every tool of the family shares: open reads priced by the `analytics` family default. */
-const ANALYTICS = { group: 'Analytics', price: 'analytics', identity: false, effect: 'read', settlement: 'after-success' } as const;
+const ANALYTICS = {
+  group: 'Analytics',
+  price: 'analytics',
+  identity: false,
+  effect: 'read',
+  settlement: 'after-success',
+} as const;
 
 /** intel_smart_money_flows / intel_smart_money_trades: one ICHAIN16 chain and a page size. */
 const smartMoneyRead = <const Name extends string>(name: Name, summary: string) =>
@@ -102,7 +109,13 @@ export const analyticsTools = [
     ...ANALYTICS,
     summary: 'Who bought and sold one token over a date range, smart money only or all traders.',
     description: `chain: one of the 21 ICHAIN21 chains. token_address: required. ${DATE_NOTE} label_type: smart_money (default) or all_traders. ${PER_PAGE_NOTE}`,
-    input: withDateRange({ chain: ICHAIN21, token_address: id, ...DATE_RANGE, label_type: labelType, per_page: perPage }),
+    input: withDateRange({
+      chain: ICHAIN21,
+      token_address: id,
+      ...DATE_RANGE,
+      label_type: labelType,
+      per_page: perPage,
+    }),
   }),
   defineTool({
     name: 'intel_wallet_profiler',

@@ -15,20 +15,69 @@ const INSCRIPTION = `${TXID}i0`;
 const UTXO = `${TXID}:1`;
 
 const RESEARCH = [
-  'getUtxoRunes', 'getOwnedInscriptionIds', 'getRuneBalances', 'getRareSats', 'getStampsByAddress', 'getAlkaneAddressBalance',
-  'getAlkaneAddressUTXOs', 'getInscriptionsByAddress', 'getInscriptionActivity', 'getRunesActivity', 'getBRC20Activity',
-  'getInscriptionInfo', 'getInscriptionTraits', 'inscriptionTransferActivity', 'getLatestInscriptions', 'getLatestRunes',
-  'getRuneInfo', 'getRuneMarketInfo', 'checkRuneUnlock', 'getBitcoinCollections', 'getCollectionInfo',
-  'getCollectionInscriptions', 'getCollectionMarketInfo', 'listAlkanes', 'getAlkaneInfo', 'listBRC20Tokens',
-  'getBRC20TokenInfo', 'rareSatsForUTXO', 'getSatRangesForUTXO', 'getStamp', 'searchStamps', 'getRecentStamps',
-  'getSRC20Token', 'searchSRC20Tokens', 'getTopRunesByMarketCap', 'getTopBRC20ByMarketCap', 'getTopRunesByVolume',
-  'getTopBRC20ByVolume', 'getTrendingCoins', 'searchCryptoByName', 'getCryptoPrice', 'getCollectionVolume',
-  'getTopCollectionsByVolume', 'getTopCollectionsByFloor', 'getMarketRunePrice',
+  'getUtxoRunes',
+  'getOwnedInscriptionIds',
+  'getRuneBalances',
+  'getRareSats',
+  'getStampsByAddress',
+  'getAlkaneAddressBalance',
+  'getAlkaneAddressUTXOs',
+  'getInscriptionsByAddress',
+  'getInscriptionActivity',
+  'getRunesActivity',
+  'getBRC20Activity',
+  'getInscriptionInfo',
+  'getInscriptionTraits',
+  'inscriptionTransferActivity',
+  'getLatestInscriptions',
+  'getLatestRunes',
+  'getRuneInfo',
+  'getRuneMarketInfo',
+  'checkRuneUnlock',
+  'getBitcoinCollections',
+  'getCollectionInfo',
+  'getCollectionInscriptions',
+  'getCollectionMarketInfo',
+  'listAlkanes',
+  'getAlkaneInfo',
+  'listBRC20Tokens',
+  'getBRC20TokenInfo',
+  'rareSatsForUTXO',
+  'getSatRangesForUTXO',
+  'getStamp',
+  'searchStamps',
+  'getRecentStamps',
+  'getSRC20Token',
+  'searchSRC20Tokens',
+  'getTopRunesByMarketCap',
+  'getTopBRC20ByMarketCap',
+  'getTopRunesByVolume',
+  'getTopBRC20ByVolume',
+  'getTrendingCoins',
+  'searchCryptoByName',
+  'getCryptoPrice',
+  'getCollectionVolume',
+  'getTopCollectionsByVolume',
+  'getTopCollectionsByFloor',
+  'getMarketRunePrice',
 ];
 const WALLET_READS = ['getBTCBalances', 'getXCPBalances'];
 const WALLET_WRITES = ['transferBTC', 'sendRunes', 'sendInscription', 'sendXCP'];
-const ADDRESS_TOOLS = ['getUtxoRunes', 'getOwnedInscriptionIds', 'getRuneBalances', 'getRareSats', 'getStampsByAddress', 'getAlkaneAddressBalance', 'getAlkaneAddressUTXOs'];
-const ADDRESS_PAGE_TOOLS = ['getInscriptionsByAddress', 'getInscriptionActivity', 'getRunesActivity', 'getBRC20Activity'];
+const ADDRESS_TOOLS = [
+  'getUtxoRunes',
+  'getOwnedInscriptionIds',
+  'getRuneBalances',
+  'getRareSats',
+  'getStampsByAddress',
+  'getAlkaneAddressBalance',
+  'getAlkaneAddressUTXOs',
+];
+const ADDRESS_PAGE_TOOLS = [
+  'getInscriptionsByAddress',
+  'getInscriptionActivity',
+  'getRunesActivity',
+  'getBRC20Activity',
+];
 const INSCRIPTION_TOOLS = ['getInscriptionInfo', 'getInscriptionTraits', 'inscriptionTransferActivity'];
 const RUNE_TOOLS = ['getRuneInfo', 'getRuneMarketInfo', 'checkRuneUnlock'];
 const SLUG_TOOLS = ['getCollectionInfo', 'getCollectionInscriptions', 'getCollectionMarketInfo'];
@@ -58,8 +107,10 @@ describe('bitcoinTools: membership and metadata', () => {
   });
 
   it('makes the vault tools identity-gated, bitcoin-wallet priced; sends are writes, balances reads', () => {
-    for (const name of WALLET_READS) expect(tool(name), name).toMatchObject({ identity: true, effect: 'read', price: 'bitcoin-wallet' });
-    for (const name of WALLET_WRITES) expect(tool(name), name).toMatchObject({ identity: true, effect: 'write', price: 'bitcoin-wallet' });
+    for (const name of WALLET_READS)
+      expect(tool(name), name).toMatchObject({ identity: true, effect: 'read', price: 'bitcoin-wallet' });
+    for (const name of WALLET_WRITES)
+      expect(tool(name), name).toMatchObject({ identity: true, effect: 'write', price: 'bitcoin-wallet' });
   });
 
   it('documents every designed (names-only) tool in its description', () => {
@@ -70,7 +121,18 @@ describe('bitcoinTools: membership and metadata', () => {
   });
 
   it('shares one schema instance between tools with the same body', () => {
-    for (const group of [ADDRESS_TOOLS, ADDRESS_PAGE_TOOLS, INSCRIPTION_TOOLS, RUNE_TOOLS, SLUG_TOOLS, UTXO_TOOLS, TOP_MCAP, TOP_VOLUME, TOP_COLLECTIONS, WALLET_READS]) {
+    for (const group of [
+      ADDRESS_TOOLS,
+      ADDRESS_PAGE_TOOLS,
+      INSCRIPTION_TOOLS,
+      RUNE_TOOLS,
+      SLUG_TOOLS,
+      UTXO_TOOLS,
+      TOP_MCAP,
+      TOP_VOLUME,
+      TOP_COLLECTIONS,
+      WALLET_READS,
+    ]) {
       const first = tool(group[0]!).input;
       for (const name of group) expect(tool(name).input, name).toBe(first);
     }
@@ -82,12 +144,27 @@ describe('bitcoinTools: strict bodies', () => {
     for (const t of bitcoinTools) {
       const result = t.input.safeParse({ unexpectedKey: 1 });
       expect(result.success, t.name).toBe(false);
-      if (!result.success) expect(result.error.issues.some((i) => i.code === 'unrecognized_keys'), t.name).toBe(true);
+      if (!result.success)
+        expect(
+          result.error.issues.some((i) => i.code === 'unrecognized_keys'),
+          t.name,
+        ).toBe(true);
     }
   });
 
   it('accepts {} for the tools without fields and with only optional fields', () => {
-    for (const name of ['getTrendingCoins', 'getBTCBalances', 'getXCPBalances', 'getBitcoinCollections', 'searchStamps', 'getRecentStamps', 'searchSRC20Tokens', ...TOP_MCAP, ...TOP_VOLUME, ...TOP_COLLECTIONS]) {
+    for (const name of [
+      'getTrendingCoins',
+      'getBTCBalances',
+      'getXCPBalances',
+      'getBitcoinCollections',
+      'searchStamps',
+      'getRecentStamps',
+      'searchSRC20Tokens',
+      ...TOP_MCAP,
+      ...TOP_VOLUME,
+      ...TOP_COLLECTIONS,
+    ]) {
       expect(ok(name, {}), name).toBe(true);
     }
   });
@@ -130,8 +207,10 @@ describe('bitcoinTools: strict bodies', () => {
 describe('bitcoinTools: formats', () => {
   it('bitcoinAddress accepts legacy, P2SH, segwit and taproot addresses and rejects others', () => {
     for (const name of [...ADDRESS_TOOLS, ...ADDRESS_PAGE_TOOLS]) {
-      for (const address of [SEGWIT, TAPROOT, LEGACY, P2SH]) expect(ok(name, { bitcoinAddress: address }), `${name} ${address}`).toBe(true);
-      for (const bad of ['', '0x52908400098527886E0F7030069857D2E4169EE7', 'bc1short', 'hello']) expect(ok(name, { bitcoinAddress: bad }), `${name} ${bad}`).toBe(false);
+      for (const address of [SEGWIT, TAPROOT, LEGACY, P2SH])
+        expect(ok(name, { bitcoinAddress: address }), `${name} ${address}`).toBe(true);
+      for (const bad of ['', '0x52908400098527886E0F7030069857D2E4169EE7', 'bc1short', 'hello'])
+        expect(ok(name, { bitcoinAddress: bad }), `${name} ${bad}`).toBe(false);
     }
   });
 
@@ -139,7 +218,8 @@ describe('bitcoinTools: formats', () => {
     for (const name of INSCRIPTION_TOOLS) {
       expect(ok(name, { inscriptionId: INSCRIPTION }), name).toBe(true);
       expect(ok(name, { inscriptionId: `${TXID}i42` }), name).toBe(true);
-      for (const bad of [TXID, `${TXID}:0`, `${TXID.slice(1)}i0`, `${TXID}i`, '123']) expect(ok(name, { inscriptionId: bad }), `${name} ${bad}`).toBe(false);
+      for (const bad of [TXID, `${TXID}:0`, `${TXID.slice(1)}i0`, `${TXID}i`, '123'])
+        expect(ok(name, { inscriptionId: bad }), `${name} ${bad}`).toBe(false);
     }
     expect(ok('sendInscription', { inscriptionId: `${TXID}:0`, to: TAPROOT })).toBe(false);
   });
@@ -147,14 +227,16 @@ describe('bitcoinTools: formats', () => {
   it('utxoId must be txid:vout', () => {
     for (const name of UTXO_TOOLS) {
       expect(ok(name, { utxoId: UTXO }), name).toBe(true);
-      for (const bad of [TXID, `${TXID}i0`, `${TXID}:`, `${TXID}:x`, `${TXID.slice(2)}:0`]) expect(ok(name, { utxoId: bad }), `${name} ${bad}`).toBe(false);
+      for (const bad of [TXID, `${TXID}i0`, `${TXID}:`, `${TXID}:x`, `${TXID.slice(2)}:0`])
+        expect(ok(name, { utxoId: bad }), `${name} ${bad}`).toBe(false);
     }
   });
 
   it('alkane id must be block:tx', () => {
     expect(ok('getAlkaneInfo', { id: '2:0' })).toBe(true);
     expect(ok('getAlkaneInfo', { id: '840000:123' })).toBe(true);
-    for (const bad of ['2', '2:', ':0', '2:0:1', 'a:b', '2-0']) expect(ok('getAlkaneInfo', { id: bad }), bad).toBe(false);
+    for (const bad of ['2', '2:', ':0', '2:0:1', 'a:b', '2-0'])
+      expect(ok('getAlkaneInfo', { id: bad }), bad).toBe(false);
   });
 
   it('rune names accept any case and single • or . spacers between letters, nothing else', () => {
@@ -172,7 +254,8 @@ describe('bitcoinTools: formats', () => {
 
   it('stampId is a numeric string (a leading minus for cursed stamps)', () => {
     for (const value of ['0', '4258', '-1024']) expect(ok('getStamp', { stampId: value }), value).toBe(true);
-    for (const value of ['', 'A1234', '12.5', '--1', '1e3', ' 12']) expect(ok('getStamp', { stampId: value }), value).toBe(false);
+    for (const value of ['', 'A1234', '12.5', '--1', '1e3', ' 12'])
+      expect(ok('getStamp', { stampId: value }), value).toBe(false);
     expect(ok('getStamp', { stampId: 4258 })).toBe(false);
   });
 
@@ -186,14 +269,16 @@ describe('bitcoinTools: formats', () => {
   });
 
   it('enums: sorts, alkane type, sort_order, sort_by, coinId', () => {
-    for (const sort of ['inscription_number_desc', 'inscription_number_asc']) expect(ok('getLatestInscriptions', { sort })).toBe(true);
+    for (const sort of ['inscription_number_desc', 'inscription_number_asc'])
+      expect(ok('getLatestInscriptions', { sort })).toBe(true);
     expect(ok('getLatestInscriptions', { sort: 'newest' })).toBe(false);
     for (const name of ['getLatestRunes', 'listBRC20Tokens']) {
       expect(ok(name, { sort: 'newest' }), name).toBe(true);
       expect(ok(name, { sort: 'oldest' }), name).toBe(true);
       expect(ok(name, { sort: 'NEWEST' }), name).toBe(false);
     }
-    for (const type of ['TOKEN', 'CONTRACT', 'NFT_COLLECTION', 'NFT_ITEM']) expect(ok('listAlkanes', { sort: 'oldest', type }), type).toBe(true);
+    for (const type of ['TOKEN', 'CONTRACT', 'NFT_COLLECTION', 'NFT_ITEM'])
+      expect(ok('listAlkanes', { sort: 'oldest', type }), type).toBe(true);
     expect(ok('listAlkanes', { sort: 'oldest', type: 'token' })).toBe(false);
     expect(ok('listAlkanes', { sort: 'latest', type: 'TOKEN' })).toBe(false);
     for (const name of ['searchStamps', 'searchSRC20Tokens']) {
@@ -201,7 +286,8 @@ describe('bitcoinTools: formats', () => {
       expect(ok(name, { sort_order: 'DESC' }), name).toBe(true);
       expect(ok(name, { sort_order: 'asc' }), name).toBe(false);
     }
-    for (const sort_by of ['deploy_timestamp', 'holders', 'percent_minted']) expect(ok('searchSRC20Tokens', { sort_by })).toBe(true);
+    for (const sort_by of ['deploy_timestamp', 'holders', 'percent_minted'])
+      expect(ok('searchSRC20Tokens', { sort_by })).toBe(true);
     expect(ok('searchSRC20Tokens', { sort_by: 'volume' })).toBe(false);
     const coins = ['btc', 'bitcoin', 'eth', 'ethereum', 'sol', 'solana', 'bnb', 'binancecoin', 'hbar', 'hedera'];
     for (const coinId of coins) expect(ok('getCryptoPrice', { coinId }), coinId).toBe(true);
@@ -209,7 +295,16 @@ describe('bitcoinTools: formats', () => {
   });
 
   it('searchStamps string and boolean fields', () => {
-    expect(ok('searchStamps', { query: 'pepe', creator: LEGACY, collection_id: 'abc', cpid: 'A123', is_btc_stamp: true, is_cursed: false })).toBe(true);
+    expect(
+      ok('searchStamps', {
+        query: 'pepe',
+        creator: LEGACY,
+        collection_id: 'abc',
+        cpid: 'A123',
+        is_btc_stamp: true,
+        is_cursed: false,
+      }),
+    ).toBe(true);
     expect(ok('searchStamps', { is_btc_stamp: 'true' })).toBe(false);
     expect(ok('searchStamps', { is_cursed: 1 })).toBe(false);
     expect(ok('searchStamps', { cpid: 5 })).toBe(false);
@@ -259,7 +354,8 @@ describe('bitcoinTools: numeric bounds and defaults', () => {
 
   it('getLatestRunes after / before are plain numbers (no range in the spec)', () => {
     for (const key of ['after', 'before']) {
-      for (const value of [0, -5, 1.5, 150_000]) expect(ok('getLatestRunes', { sort: 'newest', [key]: value }), `${key} ${value}`).toBe(true);
+      for (const value of [0, -5, 1.5, 150_000])
+        expect(ok('getLatestRunes', { sort: 'newest', [key]: value }), `${key} ${value}`).toBe(true);
       expect(ok('getLatestRunes', { sort: 'newest', [key]: '5' }), key).toBe(false);
     }
   });
@@ -318,7 +414,7 @@ describe('bitcoinTools: numeric bounds and defaults', () => {
 });
 
 describe('bitcoinTools: designed wallet tools', () => {
-  it('getBTCBalances and getXCPBalances take {} only (they read the caller\'s vault)', () => {
+  it("getBTCBalances and getXCPBalances take {} only (they read the caller's vault)", () => {
     for (const name of WALLET_READS) {
       expect(ok(name, {}), name).toBe(true);
       expect(ok(name, { address: SEGWIT }), name).toBe(false);
@@ -330,8 +426,10 @@ describe('bitcoinTools: designed wallet tools', () => {
     expect(parsed('transferBTC', base)).toEqual({ ...base, addressType: 'segwit' });
     expect(parsed('transferBTC', { ...base, addressType: 'taproot' }).addressType).toBe('taproot');
     expect(ok('transferBTC', { ...base, addressType: 'legacy' })).toBe(false);
-    for (const amount of ['1', '0.00000001', '21000000', '0.12345678']) expect(ok('transferBTC', { ...base, amount }), amount).toBe(true);
-    for (const amount of ['0', '0.00000000', '0.000000001', '-1', '1e-3', '.5', 'max', '150000 sats', '']) expect(ok('transferBTC', { ...base, amount }), amount).toBe(false);
+    for (const amount of ['1', '0.00000001', '21000000', '0.12345678'])
+      expect(ok('transferBTC', { ...base, amount }), amount).toBe(true);
+    for (const amount of ['0', '0.00000000', '0.000000001', '-1', '1e-3', '.5', 'max', '150000 sats', ''])
+      expect(ok('transferBTC', { ...base, amount }), amount).toBe(false);
     expect(ok('transferBTC', { ...base, amount: 0.001 })).toBe(false);
     for (const to of [TAPROOT, LEGACY, P2SH]) expect(ok('transferBTC', { ...base, to }), to).toBe(true);
     expect(ok('transferBTC', { ...base, to: '0x52908400098527886E0F7030069857D2E4169EE7' })).toBe(false);
@@ -345,8 +443,10 @@ describe('bitcoinTools: designed wallet tools', () => {
 
   it('sendRunes: amount is a positive decimal in display units (up to 38 decimals), feeRate bounded', () => {
     const base = { runeName: 'DOG•GO•TO•THE•MOON', to: TAPROOT };
-    for (const amount of ['1', '1000', '12.5', `0.${'0'.repeat(37)}1`]) expect(ok('sendRunes', { ...base, amount }), amount).toBe(true);
-    for (const amount of ['0', '0.0', `0.${'0'.repeat(38)}1`, '-3', 'all', '']) expect(ok('sendRunes', { ...base, amount }), amount).toBe(false);
+    for (const amount of ['1', '1000', '12.5', `0.${'0'.repeat(37)}1`])
+      expect(ok('sendRunes', { ...base, amount }), amount).toBe(true);
+    for (const amount of ['0', '0.0', `0.${'0'.repeat(38)}1`, '-3', 'all', ''])
+      expect(ok('sendRunes', { ...base, amount }), amount).toBe(false);
     expect(ok('sendRunes', { ...base, amount: 10 })).toBe(false);
     expect(ok('sendRunes', { ...base, amount: '1', to: 'nope' })).toBe(false);
     expect(ok('sendRunes', { ...base, amount: '1', feeRate: 0.1 })).toBe(true);
@@ -363,14 +463,37 @@ describe('bitcoinTools: designed wallet tools', () => {
 
   it('sendXCP: Counterparty asset names, quantity with at most 8 decimals, destination address', () => {
     const base = { quantity: '1', destination: LEGACY };
-    for (const asset of ['XCP', 'PEPECASH', 'RAREPEPE', 'BCDE', 'ZZZZZZZZZZZZ', 'A95428956661682177', 'PEPECASH.my_sub-asset', 'PEPECASH.a.b']) {
+    for (const asset of [
+      'XCP',
+      'PEPECASH',
+      'RAREPEPE',
+      'BCDE',
+      'ZZZZZZZZZZZZ',
+      'A95428956661682177',
+      'PEPECASH.my_sub-asset',
+      'PEPECASH.a.b',
+    ]) {
       expect(ok('sendXCP', { ...base, asset }), asset).toBe(true);
     }
-    for (const asset of ['', 'BTC', 'xcp', 'ABCD', 'BCD', 'ZZZZZZZZZZZZZ', 'A123', 'PEPECASH.', 'PEPECASH..x', 'PEPE CASH', `PEPECASH.${'a'.repeat(250)}`]) {
+    for (const asset of [
+      '',
+      'BTC',
+      'xcp',
+      'ABCD',
+      'BCD',
+      'ZZZZZZZZZZZZZ',
+      'A123',
+      'PEPECASH.',
+      'PEPECASH..x',
+      'PEPE CASH',
+      `PEPECASH.${'a'.repeat(250)}`,
+    ]) {
       expect(ok('sendXCP', { ...base, asset }), asset).toBe(false);
     }
-    for (const quantity of ['1', '0.00000001', '1000000.5']) expect(ok('sendXCP', { ...base, asset: 'XCP', quantity }), quantity).toBe(true);
-    for (const quantity of ['0', '0.000000001', '-1', '1,5', '']) expect(ok('sendXCP', { ...base, asset: 'XCP', quantity }), quantity).toBe(false);
+    for (const quantity of ['1', '0.00000001', '1000000.5'])
+      expect(ok('sendXCP', { ...base, asset: 'XCP', quantity }), quantity).toBe(true);
+    for (const quantity of ['0', '0.000000001', '-1', '1,5', ''])
+      expect(ok('sendXCP', { ...base, asset: 'XCP', quantity }), quantity).toBe(false);
     expect(ok('sendXCP', { ...base, asset: 'XCP', destination: TAPROOT })).toBe(true);
     expect(ok('sendXCP', { ...base, asset: 'XCP', destination: 'somewhere' })).toBe(false);
     expect(ok('sendXCP', { ...base, asset: 'XCP', feeRate: 0.1 })).toBe(true);

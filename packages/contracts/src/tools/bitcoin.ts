@@ -155,7 +155,9 @@ function vaultTool<const Name extends string, Input extends z.ZodType>(
     identity: true,
     effect,
     // A wallet read changes nothing; a send signs, then commits just before its broadcast.
-    ...(effect === 'write' ? ({ settlement: 'commit-point', change: MOVES_FUNDS } as const) : ({ settlement: 'after-success' } as const)),
+    ...(effect === 'write'
+      ? ({ settlement: 'commit-point', change: MOVES_FUNDS } as const)
+      : ({ settlement: 'after-success' } as const)),
   });
 }
 
@@ -163,7 +165,7 @@ const RUNE_NAME_NOTE =
   'Rune names are accepted in any case, with or without spacers ("•" or "."); the service strips spacers and upper-cases before the lookup, so "dog•go•to•the•moon" and "DOGGOTOTHEMOON" are the same rune.';
 
 const WALLET_NOTE =
-  'Identity-gated (a design decision: the spec does not show identity for this tool) because it reads or spends the caller\'s own vault, which the siwx proof identifies.';
+  "Identity-gated (a design decision: the spec does not show identity for this tool) because it reads or spends the caller's own vault, which the siwx proof identifies.";
 
 const SEND_NOTE =
   'Moves funds: needs explicit approval and is only on the MCP transaction surface. feeRate (sat/vB) is optional; without it the current recommended rate is used.';
@@ -176,11 +178,13 @@ export const bitcoinTools = [
   // -- Address inventory (bitcoinAddress*) --------------------------------------------------------------------
   research('getUtxoRunes', ADDRESS_BODY, {
     summary: 'List the UTXOs of a Bitcoin address with the rune balances each one carries.',
-    description: 'Upstream: Ordiscan address UTXOs (rune contents per outpoint). Use before spending a UTXO so runes are not burned.',
+    description:
+      'Upstream: Ordiscan address UTXOs (rune contents per outpoint). Use before spending a UTXO so runes are not burned.',
   }),
   research('getOwnedInscriptionIds', ADDRESS_BODY, {
     summary: 'List the ids of every inscription held by a Bitcoin address.',
-    description: 'Upstream: Ordiscan GET /address/{address}/inscription-ids. Ids only; use getInscriptionsByAddress for details.',
+    description:
+      'Upstream: Ordiscan GET /address/{address}/inscription-ids. Ids only; use getInscriptionsByAddress for details.',
   }),
   research('getRuneBalances', ADDRESS_BODY, {
     summary: 'Get the rune balances of a Bitcoin address (a taproot address, where runes are held), summed per rune.',
@@ -212,7 +216,8 @@ export const bitcoinTools = [
   }),
   research('getInscriptionActivity', ADDRESS_PAGE_BODY, {
     summary: 'List inscription transfers into and out of a Bitcoin address, one page at a time.',
-    description: 'page is an integer >= 1 (1-indexed). Upstream: Ordiscan GET /address/{address}/activity (inscription transfers).',
+    description:
+      'page is an integer >= 1 (1-indexed). Upstream: Ordiscan GET /address/{address}/activity (inscription transfers).',
   }),
   research('getRunesActivity', ADDRESS_PAGE_BODY, {
     summary: 'List rune transfers, mints and etchings involving a Bitcoin address, one page at a time.',
@@ -245,7 +250,8 @@ export const bitcoinTools = [
     }),
     {
       summary: 'List inscriptions in inscription-number order, optionally after / before an inscription number.',
-      description: 'after and before are inscription numbers (integers >= 0) used as cursors. Upstream: Ordiscan GET /inscriptions.',
+      description:
+        'after and before are inscription numbers (integers >= 0) used as cursors. Upstream: Ordiscan GET /inscriptions.',
     },
   ),
 
@@ -278,7 +284,8 @@ export const bitcoinTools = [
   }),
   research('getCollectionInfo', COLLECTION_SLUG_BODY, {
     summary: 'Get one ordinals collection by slug: name, supply, description, links.',
-    description: 'slug is the collection slug (non-empty), e.g. "bitcoin-puppets". Upstream: Ordiscan GET /collection/{slug}.',
+    description:
+      'slug is the collection slug (non-empty), e.g. "bitcoin-puppets". Upstream: Ordiscan GET /collection/{slug}.',
   }),
   research('getCollectionInscriptions', COLLECTION_SLUG_BODY, {
     summary: 'List the inscriptions of one ordinals collection.',
@@ -290,7 +297,8 @@ export const bitcoinTools = [
   }),
   research('getCollectionVolume', body({ collectionSymbol: IDENT }), {
     summary: 'Get the trading volume of one ordinals collection on the marketplace.',
-    description: 'collectionSymbol is the marketplace collection symbol (non-empty). Upstream: Magic Eden ord/btc collection stats.',
+    description:
+      'collectionSymbol is the marketplace collection symbol (non-empty). Upstream: Magic Eden ord/btc collection stats.',
   }),
   research('getTopCollectionsByVolume', TOP_COLLECTIONS_BODY, {
     summary: 'List the ordinals collections with the highest trading volume.',
@@ -300,7 +308,7 @@ export const bitcoinTools = [
     summary: 'List the ordinals collections with the highest floor price.',
     description:
       'Designed (the spec lists this tool by name only and does not show its fields): it takes the same body as ' +
-      'getTopCollectionsByVolume, limit (number 1 to 50, default 20, the spec\'s Bitcoin top-lists limit), matching ' +
+      "getTopCollectionsByVolume, limit (number 1 to 50, default 20, the spec's Bitcoin top-lists limit), matching " +
       'the real tool\'s single "limit (max 50)" argument. Upstream: Magic Eden ord/btc collection rankings sorted by ' +
       'floor price, descending.',
   }),
@@ -330,7 +338,8 @@ export const bitcoinTools = [
   }),
   research('getBRC20TokenInfo', body({ ticker: IDENT }), {
     summary: 'Get one BRC-20 token by ticker: supply, minted, holders, price.',
-    description: 'ticker is case-insensitive (non-empty); the service lower-cases it for the lookup. Upstream: Ordiscan GET /brc20/{tick}.',
+    description:
+      'ticker is case-insensitive (non-empty); the service lower-cases it for the lookup. Upstream: Ordiscan GET /brc20/{tick}.',
   }),
 
   // -- Sats ----------------------------------------------------------------------------------------------------
@@ -366,7 +375,8 @@ export const bitcoinTools = [
     }),
     {
       summary: 'Search Bitcoin Stamps by text, creator, collection, CPID and flags.',
-      description: 'page is an integer >= 1; page_size and limit are integers 1 to 100. Upstream: Stampchain GET /stamps/search.',
+      description:
+        'page is an integer >= 1; page_size and limit are integers 1 to 100. Upstream: Stampchain GET /stamps/search.',
     },
   ),
   research('getRecentStamps', body({ limit: z.number().int().min(1).max(100).default(10) }), {
@@ -375,7 +385,8 @@ export const bitcoinTools = [
   }),
   research('getSRC20Token', body({ tick: IDENT }), {
     summary: 'Get one SRC-20 token by tick: deploy data, supply, mint progress, holders.',
-    description: 'tick is case-insensitive (non-empty); the service normalises its case for the lookup. Upstream: Stampchain GET /src20/tick/{tick}.',
+    description:
+      'tick is case-insensitive (non-empty); the service normalises its case for the lookup. Upstream: Stampchain GET /src20/tick/{tick}.',
   }),
   research(
     'searchSRC20Tokens',
@@ -413,7 +424,7 @@ export const bitcoinTools = [
     description: 'limit: number 1 to 50, default 20; minVolume: USD floor on 24h volume.',
   }),
   research('getMarketRunePrice', body({ runeName: RUNE_NAME }), {
-    summary: 'Get a rune\'s marketplace price data (floor, volume), a second source when getRuneMarketInfo shows zero.',
+    summary: "Get a rune's marketplace price data (floor, volume), a second source when getRuneMarketInfo shows zero.",
     description:
       'Designed (the spec lists this tool by name only): one required field runeName, named as in the real tool ' +
       `(getMagicEdenRunePrice). ${RUNE_NAME_NOTE} Upstream: Magic Eden GET /v2/ord/btc/runes/market/{rune}/info.`,
@@ -437,17 +448,17 @@ export const bitcoinTools = [
 
   // -- The caller's Bitcoin vault (names-only tools, designed) -------------------------------------------------
   vaultTool('getBTCBalances', OWN_WALLET_BODY, 'read', {
-    summary: 'Get the native BTC balance of your vault\'s taproot and segwit addresses, in BTC and sats.',
+    summary: "Get the native BTC balance of your vault's taproot and segwit addresses, in BTC and sats.",
     description:
-      'Designed: takes {} like the real tool; it reads the caller\'s own vault (its taproot P2TR and native-segwit P2WPKH ' +
+      "Designed: takes {} like the real tool; it reads the caller's own vault (its taproot P2TR and native-segwit P2WPKH " +
       'addresses) and excludes runes, inscriptions and Counterparty assets (use getUtxoRunes, ' +
       'getInscriptionsByAddress, getXCPBalances). Upstream: address balances from a Bitcoin indexer ' +
       `(mempool/esplora style). ${WALLET_NOTE}`,
   }),
   vaultTool('getXCPBalances', OWN_WALLET_BODY, 'read', {
-    summary: 'Get the Counterparty holdings (XCP, named assets, stamps, rare pepes) of your vault\'s Bitcoin addresses.',
+    summary: "Get the Counterparty holdings (XCP, named assets, stamps, rare pepes) of your vault's Bitcoin addresses.",
     description:
-      'Designed: takes {} like the real tool; it reads the caller\'s own Bitcoin addresses, the native-segwit P2WPKH ' +
+      "Designed: takes {} like the real tool; it reads the caller's own Bitcoin addresses, the native-segwit P2WPKH " +
       'address (where sendXCP sends from) and the taproot P2TR address, the two getBTCBalances reads (counterparty-core ' +
       'v10 indexes segwit and taproot addresses). Quantities come human-readable and as exact atomic integers. Upstream: ' +
       `Counterparty API v2 GET /v2/addresses/{address}/balances, with asset supply and divisibility. ${WALLET_NOTE}`,
@@ -469,7 +480,7 @@ export const bitcoinTools = [
       description:
         'Designed (the spec lists this tool by name only): to* (Bitcoin address), amount* in BTC as a decimal string ' +
         'with at most 8 decimals ("0.0015" = 150000 sats; chosen over sats to match the other POSDEC amounts of the ' +
-        'catalog and wallet CLIs such as Xverse\'s `bitcoin send --amount <btc>`), feeRate (sat/vB, 0.1 to 2000), ' +
+        "catalog and wallet CLIs such as Xverse's `bitcoin send --amount <btc>`), feeRate (sat/vB, 0.1 to 2000), " +
         'addressType: which vault address funds the send, segwit (default) or taproot. Segwit is the default ' +
         'because the taproot address holds inscriptions and runes, which a careless BTC spend could move or burn; ' +
         'the handler only spends UTXOs that carry no inscription or rune. Amounts below the dust limit of the ' +
@@ -481,12 +492,12 @@ export const bitcoinTools = [
     body({ runeName: RUNE_NAME, amount: RUNE_AMOUNT, to: BTC_ADDRESS, feeRate: FEE_RATE.optional() }),
     'write',
     {
-      summary: 'Send an amount of one rune from your vault\'s taproot address to a Bitcoin address.',
+      summary: "Send an amount of one rune from your vault's taproot address to a Bitcoin address.",
       description:
         'Designed (the spec lists this tool by name only), after Xverse sats-connect runes_transfer {runeName, ' +
         'amount, address}: runeName*, amount* in display units as a decimal string (the handler scales by the ' +
-        'rune\'s divisibility and rejects more decimals than it allows), to* (a taproot address is recommended for ' +
-        'runes), feeRate (sat/vB). The transaction carries a Runestone edict; leftover runes return to the vault\'s ' +
+        "rune's divisibility and rejects more decimals than it allows), to* (a taproot address is recommended for " +
+        "runes), feeRate (sat/vB). The transaction carries a Runestone edict; leftover runes return to the vault's " +
         `taproot address. ${RUNE_NAME_NOTE} ${SEND_NOTE} ${WALLET_NOTE}`,
     },
   ),
@@ -500,7 +511,7 @@ export const bitcoinTools = [
         'Designed (the spec lists this tool by name only) after `ord wallet send --fee-rate <RATE> <ADDRESS> ' +
         '<INSCRIPTION_ID>` and Xverse sats-connect inscription transfers: inscriptionId* (<txid>i<index>, must be held by the ' +
         'vault), to* (a taproot address is recommended), feeRate (sat/vB). The handler moves the UTXO holding the ' +
-        'inscription, keeping the inscribed sat in the recipient\'s output, and pays fees from the segwit address. ' +
+        "inscription, keeping the inscribed sat in the recipient's output, and pays fees from the segwit address. " +
         `${SEND_NOTE} ${WALLET_NOTE}`,
     },
   ),
@@ -509,13 +520,14 @@ export const bitcoinTools = [
     body({ asset: XCP_ASSET, quantity: XCP_QUANTITY, destination: BTC_ADDRESS, feeRate: FEE_RATE.optional() }),
     'write',
     {
-      summary: 'Send a Counterparty asset (XCP, a named asset, stamp or subasset) from your vault to a Bitcoin address.',
+      summary:
+        'Send a Counterparty asset (XCP, a named asset, stamp or subasset) from your vault to a Bitcoin address.',
       description:
         'Designed (the spec lists this tool by name only) after Counterparty API v2 compose send ' +
         '(GET /v2/addresses/{address}/compose/send?asset=&quantity=&destination=&sat_per_vbyte=): asset* (upper-case ' +
         'Counterparty asset name, e.g. XCP, RAREPEPE, A12345678901234567, PARENT.child), quantity* in display units ' +
         '(the handler multiplies by 10^8 for divisible assets and rejects fractions for indivisible ones), ' +
-        'destination* (Bitcoin address), feeRate (sat/vB, sent as sat_per_vbyte). The source is the vault\'s ' +
+        "destination* (Bitcoin address), feeRate (sat/vB, sent as sat_per_vbyte). The source is the vault's " +
         `native-segwit (P2WPKH) address, which also pays the BTC fee (change back to it). ${SEND_NOTE} ${WALLET_NOTE}`,
     },
   ),

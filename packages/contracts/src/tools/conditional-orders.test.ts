@@ -68,16 +68,15 @@ describe('conditionalOrderTools catalog entries', () => {
     >();
   });
 
-  it.each(CHAINS.flatMap((c) => [`create${c.key}ConditionalEntry`, `create${c.key}ConditionalExit`].map((n) => [n, c.group])))(
-    '%s: group %s, identity, write, conditional-orders price family',
-    (name, group) => {
-      const t = tool(name);
-      expect(t.group).toBe(group);
-      expect(t.identity).toBe(true);
-      expect(t.effect).toBe('write');
-      expect(t.price).toBe('conditional-orders');
-    },
-  );
+  it.each(
+    CHAINS.flatMap((c) => [`create${c.key}ConditionalEntry`, `create${c.key}ConditionalExit`].map((n) => [n, c.group])),
+  )('%s: group %s, identity, write, conditional-orders price family', (name, group) => {
+    const t = tool(name);
+    expect(t.group).toBe(group);
+    expect(t.identity).toBe(true);
+    expect(t.effect).toBe('write');
+    expect(t.price).toBe('conditional-orders');
+  });
 
   it.each(Object.entries(POSITION_TOOLS))('%s: group Core, 0.0012, identity, effect %s', (name, effect) => {
     const t = tool(name);
@@ -98,10 +97,15 @@ describe('conditionalOrderTools catalog entries', () => {
 
   it('the four EVM chains share one schema per body kind; Solana differs only in the address pattern', () => {
     for (const kind of ['Entry', 'Exit']) {
-      const [solana, ...evm] = CHAINS.map((c) => JSON.stringify(inputJsonSchema(tool(`create${c.key}Conditional${kind}`))));
+      const [solana, ...evm] = CHAINS.map((c) =>
+        JSON.stringify(inputJsonSchema(tool(`create${c.key}Conditional${kind}`))),
+      );
       for (const other of evm) expect(other).toBe(evm[0]);
       expect(solana).not.toBe(evm[0]);
-      const asEvm = solana!.replaceAll(JSON.stringify('^[1-9A-HJ-NP-Za-km-z]{32,44}$'), JSON.stringify('^0x[0-9a-fA-F]{40}$'));
+      const asEvm = solana!.replaceAll(
+        JSON.stringify('^[1-9A-HJ-NP-Za-km-z]{32,44}$'),
+        JSON.stringify('^0x[0-9a-fA-F]{40}$'),
+      );
       expect(asEvm).toBe(evm[0]);
     }
   });
@@ -110,7 +114,14 @@ describe('conditionalOrderTools catalog entries', () => {
 describe.each(CHAINS)('create$key conditional entry', ({ key, token, native, foreign }) => {
   const name = `create${key}ConditionalEntry`;
   const market = { targetToken: token, fundingToken: native, fundingQuantity: 0.5, entryType: 'MARKET' };
-  const limit = { targetToken: token, fundingToken: native, targetQuantity: 100, entryType: 'LIMIT', entryPriceUsd: '0.0123', entryDirection: 'BELOW' };
+  const limit = {
+    targetToken: token,
+    fundingToken: native,
+    targetQuantity: 100,
+    entryType: 'LIMIT',
+    entryPriceUsd: '0.0123',
+    entryDirection: 'BELOW',
+  };
 
   it('accepts a MARKET entry with the native-coin constant and a LIMIT entry', () => {
     expect(ok(name, market)).toEqual(market);
@@ -167,7 +178,8 @@ describe.each(CHAINS)('create$key conditional entry', ({ key, token, native, for
 
   it('price fields are POSDEC strings', () => {
     for (const good of ['1', '0.5', '12.000', '0.00000123']) ok(name, { ...limit, entryPriceUsd: good });
-    for (const bad of ['0', '0.0', '-1', '1e3', '.5', '1.', ' 1', 1.5]) fails(name, { ...limit, entryPriceUsd: bad }, ['entryPriceUsd']);
+    for (const bad of ['0', '0.0', '-1', '1e3', '.5', '1.', ' 1', 1.5])
+      fails(name, { ...limit, entryPriceUsd: bad }, ['entryPriceUsd']);
     fails(name, { ...market, stopLossPriceUsd: '0', stopLossDirection: 'BELOW' }, ['stopLossPriceUsd']);
     fails(name, { ...market, takeProfitPriceUsd: 2, takeProfitDirection: 'ABOVE' }, ['takeProfitPriceUsd']);
   });
@@ -186,7 +198,13 @@ describe.each(CHAINS)('create$key conditional entry', ({ key, token, native, for
   });
 
   it('stop-loss and take-profit together on one entry', () => {
-    ok(name, { ...limit, stopLossPriceUsd: '0.01', stopLossDirection: 'BELOW', takeProfitPriceUsd: '0.02', takeProfitDirection: 'ABOVE' });
+    ok(name, {
+      ...limit,
+      stopLossPriceUsd: '0.01',
+      stopLossDirection: 'BELOW',
+      takeProfitPriceUsd: '0.02',
+      takeProfitDirection: 'ABOVE',
+    });
     const r = parse(name, { ...limit, stopLossPriceUsd: '0.01', takeProfitPriceUsd: '0.02' });
     expect(r.error?.issues.map((i) => i.path)).toEqual([['stopLossDirection'], ['takeProfitDirection']]);
   });
@@ -194,14 +212,23 @@ describe.each(CHAINS)('create$key conditional entry', ({ key, token, native, for
   it('publishes the cross-field rules in the JSON Schema', () => {
     const schema = inputJsonSchema(tool(name));
     expect(schema.required).toEqual(['targetToken', 'fundingToken', 'entryType']);
-    expect(JSON.stringify(schema.allOf)).toContain('"oneOf":[{"required":["targetQuantity"]},{"required":["fundingQuantity"]}]');
+    expect(JSON.stringify(schema.allOf)).toContain(
+      '"oneOf":[{"required":["targetQuantity"]},{"required":["fundingQuantity"]}]',
+    );
     expect(JSON.stringify(schema.allOf)).toContain('"else":{"required":["entryPriceUsd","entryDirection"]}');
   });
 });
 
 describe.each(CHAINS)('create$key conditional exit', ({ key, token, native, foreign }) => {
   const name = `create${key}ConditionalExit`;
-  const exit = { assetToSell: token, receiveToken: native, sellQuantity: 250.5, exitType: 'LIMIT', triggerPriceUsd: '0.05', triggerDirection: 'ABOVE' };
+  const exit = {
+    assetToSell: token,
+    receiveToken: native,
+    sellQuantity: 250.5,
+    exitType: 'LIMIT',
+    triggerPriceUsd: '0.05',
+    triggerDirection: 'ABOVE',
+  };
 
   it('accepts a full exit body (LIMIT and STOP_MARKET)', () => {
     expect(ok(name, exit)).toEqual(exit);
@@ -344,10 +371,20 @@ describe('calculateAdjustedPrice', () => {
     ok(name, { priceUsd: 1, direction: 'ABOVE', adjustPercent: 20 });
     ok(name, { priceUsd: 1, direction: 'ABOVE', adjustPercent: 0 });
     ok(name, { priceUsd: 1, direction: 'ABOVE' });
-    fails(name, { priceUsd: 1, direction: 'ABOVE', adjustPercent: -0.5 }, ['adjustPercent'], />= 0 with direction ABOVE/);
+    fails(
+      name,
+      { priceUsd: 1, direction: 'ABOVE', adjustPercent: -0.5 },
+      ['adjustPercent'],
+      />= 0 with direction ABOVE/,
+    );
     ok(name, { priceUsd: 1, direction: 'BELOW', adjustPercent: -10 });
     ok(name, { priceUsd: 1, direction: 'BELOW' });
-    fails(name, { priceUsd: 1, direction: 'BELOW', adjustPercent: 0.5 }, ['adjustPercent'], /<= 0 with direction BELOW/);
+    fails(
+      name,
+      { priceUsd: 1, direction: 'BELOW', adjustPercent: 0.5 },
+      ['adjustPercent'],
+      /<= 0 with direction BELOW/,
+    );
     ok(name, { priceUsd: 1, adjustPercent: -10 });
     fails(name, { priceUsd: 1, direction: 'UP' }, ['direction']);
   });

@@ -61,7 +61,12 @@ const SOLANA: OrderChain<'Solana'> = {
   tokenNote: `Token fields are Solana mints (base58, 32 to 44 characters); native SOL is ${SOL_NATIVE}.`,
   quoteTool: "splBuyIntent (mode 'quote'; use quote.conditionalOrderHandoff and quote.outputUsdPrice)",
 };
-const evmChain = <Key extends OrderChainKey>(key: Key, group: ToolGroup, coin: string, quoteTool: string): OrderChain<Key> => ({
+const evmChain = <Key extends OrderChainKey>(
+  key: Key,
+  group: ToolGroup,
+  coin: string,
+  quoteTool: string,
+): OrderChain<Key> => ({
   key,
   group,
   address: EVMADDR,
@@ -96,14 +101,20 @@ export function conditionalEntryBody(address: z.ZodString) {
       .number()
       .positive()
       .optional()
-      .describe('exact quantity of targetToken to receive, never USD; exactly one of targetQuantity and fundingQuantity'),
+      .describe(
+        'exact quantity of targetToken to receive, never USD; exactly one of targetQuantity and fundingQuantity',
+      ),
     fundingQuantity: z
       .number()
       .positive()
       .optional()
-      .describe('exact quantity of fundingToken to spend, never USD (copy conditionalOrderHandoff.spendQuantity); exactly one of targetQuantity and fundingQuantity'),
+      .describe(
+        'exact quantity of fundingToken to spend, never USD (copy conditionalOrderHandoff.spendQuantity); exactly one of targetQuantity and fundingQuantity',
+      ),
     entryType: ENTRY_TYPE,
-    entryPriceUsd: POSDEC.optional().describe('USD per 1 targetToken; required for LIMIT and STOP_MARKET, omitted for MARKET'),
+    entryPriceUsd: POSDEC.optional().describe(
+      'USD per 1 targetToken; required for LIMIT and STOP_MARKET, omitted for MARKET',
+    ),
     entryDirection: DIRECTION.optional().describe(
       'required for LIMIT and STOP_MARKET, omitted for MARKET: ABOVE fires when the price rises through entryPriceUsd, BELOW when it falls through',
     ),
@@ -137,12 +148,28 @@ export function conditionalEntryBody(address: z.ZodString) {
       } else {
         for (const field of ['entryPriceUsd', 'entryDirection'] as const) {
           if (entry[field] === undefined) {
-            ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required for entryType ${entry.entryType}` });
+            ctx.addIssue({
+              code: 'custom',
+              path: [field],
+              message: `${field} is required for entryType ${entry.entryType}`,
+            });
           }
         }
       }
-      requireDirectionWithPrice(ctx, entry.stopLossPriceUsd, entry.stopLossDirection, 'stopLossPriceUsd', 'stopLossDirection');
-      requireDirectionWithPrice(ctx, entry.takeProfitPriceUsd, entry.takeProfitDirection, 'takeProfitPriceUsd', 'takeProfitDirection');
+      requireDirectionWithPrice(
+        ctx,
+        entry.stopLossPriceUsd,
+        entry.stopLossDirection,
+        'stopLossPriceUsd',
+        'stopLossDirection',
+      );
+      requireDirectionWithPrice(
+        ctx,
+        entry.takeProfitPriceUsd,
+        entry.takeProfitDirection,
+        'takeProfitPriceUsd',
+        'takeProfitDirection',
+      );
     })
     .meta(ENTRY_RULES);
 }
@@ -150,9 +177,14 @@ export function conditionalEntryBody(address: z.ZodString) {
 /** The exit body with token fields in the given address format; every field is required. */
 export function conditionalExitBody(address: z.ZodString) {
   return body({
-    assetToSell: address.describe("asset already held; the trigger watches this asset's USD price (copy conditionalOrderHandoff.spendToken)"),
+    assetToSell: address.describe(
+      "asset already held; the trigger watches this asset's USD price (copy conditionalOrderHandoff.spendToken)",
+    ),
     receiveToken: address.describe('token received (copy conditionalOrderHandoff.receiveToken)'),
-    sellQuantity: z.number().positive().describe('quantity of assetToSell; copy conditionalOrderHandoff.spendQuantity, never a USD budget'),
+    sellQuantity: z
+      .number()
+      .positive()
+      .describe('quantity of assetToSell; copy conditionalOrderHandoff.spendQuantity, never a USD budget'),
     exitType: EXIT_TYPE.describe(
       'LIMIT sells at an ABOVE trigger or better; STOP_MARKET sells on the cross without price guarantee (BELOW stop-loss)',
     ),
@@ -216,14 +248,30 @@ export const updatePositionBody = body({
   positionId: POSITION_ID,
   network: NETWORK5.optional().describe('hint only'),
   entryPrice: POSDEC.optional().describe('new entry price, USD per buy token; valid only for a pending LIMIT entry'),
-  stopLossPrice: POSDEC.nullable().optional().describe('a price adds or replaces the stop-loss; null removes it; omitted leaves it unchanged'),
+  stopLossPrice: POSDEC.nullable()
+    .optional()
+    .describe('a price adds or replaces the stop-loss; null removes it; omitted leaves it unchanged'),
   stopLossDirection: DIRECTION.optional().describe('required when setting a non-null stopLossPrice'),
-  takeProfitPrice: POSDEC.nullable().optional().describe('a price adds or replaces the take-profit; null removes it; omitted leaves it unchanged'),
+  takeProfitPrice: POSDEC.nullable()
+    .optional()
+    .describe('a price adds or replaces the take-profit; null removes it; omitted leaves it unchanged'),
   takeProfitDirection: DIRECTION.optional().describe('required when setting a non-null takeProfitPrice'),
 })
   .superRefine((update, ctx) => {
-    requireDirectionWithPrice(ctx, update.stopLossPrice, update.stopLossDirection, 'stopLossPrice', 'stopLossDirection');
-    requireDirectionWithPrice(ctx, update.takeProfitPrice, update.takeProfitDirection, 'takeProfitPrice', 'takeProfitDirection');
+    requireDirectionWithPrice(
+      ctx,
+      update.stopLossPrice,
+      update.stopLossDirection,
+      'stopLossPrice',
+      'stopLossDirection',
+    );
+    requireDirectionWithPrice(
+      ctx,
+      update.takeProfitPrice,
+      update.takeProfitDirection,
+      'takeProfitPrice',
+      'takeProfitDirection',
+    );
   })
   .meta({
     allOf: [
@@ -238,7 +286,9 @@ export const updatePositionBody = body({
 export const calculateAdjustedPriceBody = body({
   priceUsd: z
     .union([z.number().positive(), POSDEC])
-    .describe('current USD price of 1 token, a number > 0 or a decimal string (e.g. conditionalOrderHandoff.receiveTokenPriceUsd)'),
+    .describe(
+      'current USD price of 1 token, a number > 0 or a decimal string (e.g. conditionalOrderHandoff.receiveTokenPriceUsd)',
+    ),
   adjustPercent: z
     .number()
     .min(-99.99)
@@ -311,7 +361,8 @@ export const conditionalOrderTools = [
     name: 'getAllPositions',
     group: 'Core',
     summary: 'List conditional positions with their orders on all networks in one call, optionally by status.',
-    description: 'Each position carries its orders with orderId; PENDING orders can be cancelled or executed early with deleteConditionalOrder.',
+    description:
+      'Each position carries its orders with orderId; PENDING orders can be cancelled or executed early with deleteConditionalOrder.',
     input: body({ status: POSITION_STATUS.optional() }),
     price: '0.0012',
     identity: true,
@@ -396,7 +447,8 @@ export const conditionalOrderTools = [
   defineTool({
     name: 'calculateAdjustedPrice',
     group: 'Core',
-    summary: 'Turn a quoted USD price into a conditional-order price field (optionally shifted by a percent): returns priceFormatted.',
+    summary:
+      'Turn a quoted USD price into a conditional-order price field (optionally shifted by a percent): returns priceFormatted.',
     description:
       'Pure price helper for conditional orders: pass conditionalOrderHandoff.receiveTokenPriceUsd (or spendTokenPriceUsd ' +
       'for exits) as priceUsd; the result priceFormatted = priceUsd * (1 + adjustPercent / 100), rounded to ' +

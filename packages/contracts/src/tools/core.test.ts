@@ -41,14 +41,17 @@ describe('coreTools catalog entries', () => {
     expect(coreTools.map((t) => t.name).sort()).toEqual(Object.keys(expected).sort());
   });
 
-  it.each(Object.entries(expected))('%s: group Core, spec price and identity, read effect, a summary', (name, [price, identity]) => {
-    const t = tool(name);
-    expect(t.group).toBe('Core');
-    expect(t.price).toBe(price);
-    expect(t.identity).toBe(identity);
-    expect(t.effect).toBe('read');
-    expect(t.summary.length).toBeGreaterThan(10);
-  });
+  it.each(Object.entries(expected))(
+    '%s: group Core, spec price and identity, read effect, a summary',
+    (name, [price, identity]) => {
+      const t = tool(name);
+      expect(t.group).toBe('Core');
+      expect(t.price).toBe(price);
+      expect(t.identity).toBe(identity);
+      expect(t.effect).toBe('read');
+      expect(t.summary.length).toBeGreaterThan(10);
+    },
+  );
 
   it.each(Object.keys(expected))('%s rejects unknown keys', (name) => {
     fails(name, { notAField: 1 });
@@ -140,7 +143,12 @@ describe('getLeaderboard', () => {
       expect(ok('getLeaderboard', { orderBy }).orderBy).toBe(orderBy);
     }
     fails('getLeaderboard', { orderBy: 'profit' }, ['orderBy']);
-    expect(ok('getLeaderboard', { query: 'alice', page: 3, pageSize: 50 })).toEqual({ query: 'alice', page: 3, pageSize: 50, orderBy: 'volume' });
+    expect(ok('getLeaderboard', { query: 'alice', page: 3, pageSize: 50 })).toEqual({
+      query: 'alice',
+      page: 3,
+      pageSize: 50,
+      orderBy: 'volume',
+    });
     fails('getLeaderboard', { page: '1' }, ['page']);
   });
   it('publishes the defaults in JSON Schema', () => {
@@ -235,7 +243,8 @@ describe('addTrackedWallet', () => {
   });
   it('rejects a repeated chain, in zod and in the JSON Schema (uniqueItems)', () => {
     fails('addTrackedWallet', { address: EVM, chains: ['eth', 'base', 'eth'] }, ['chains', 2]);
-    const chains = (inputJsonSchema(tool('addTrackedWallet')).properties as Record<string, Record<string, unknown>>).chains;
+    const chains = (inputJsonSchema(tool('addTrackedWallet')).properties as Record<string, Record<string, unknown>>)
+      .chains;
     expect(chains).toMatchObject({ uniqueItems: true, default: ALL });
     for (const body of [
       { address: EVM, chains: ['eth', 'eth'] },
@@ -310,12 +319,24 @@ describe('recommended-token display tools', () => {
       fails('displayRecommendedSolanaTokensToBuy', { tokens: [rest] }, ['tokens', 0, field]);
     }
     fails('displayRecommendedSolanaTokensToBuy', { tokens: [{ ...solRecord, price: 1 }] }, ['tokens', 0]);
-    fails('displayRecommendedSolanaTokensToBuy', { tokens: [{ ...solRecord, address: EVM }] }, ['tokens', 0, 'address']);
+    fails('displayRecommendedSolanaTokensToBuy', { tokens: [{ ...solRecord, address: EVM }] }, [
+      'tokens',
+      0,
+      'address',
+    ]);
   });
   it('decimals is an integer >= 0', () => {
     ok('displayRecommendedSolanaTokensToBuy', { tokens: [{ ...solRecord, decimals: 0 }] });
-    fails('displayRecommendedSolanaTokensToBuy', { tokens: [{ ...solRecord, decimals: -1 }] }, ['tokens', 0, 'decimals']);
-    fails('displayRecommendedSolanaTokensToBuy', { tokens: [{ ...solRecord, decimals: 1.5 }] }, ['tokens', 0, 'decimals']);
+    fails('displayRecommendedSolanaTokensToBuy', { tokens: [{ ...solRecord, decimals: -1 }] }, [
+      'tokens',
+      0,
+      'decimals',
+    ]);
+    fails('displayRecommendedSolanaTokensToBuy', { tokens: [{ ...solRecord, decimals: 1.5 }] }, [
+      'tokens',
+      0,
+      'decimals',
+    ]);
   });
   it('EVM records with chainId 1 or 56', () => {
     ok('displayRecommendedEVMTokensToBuy', { chainId: 1, tokens: [evmRecord] });
@@ -323,14 +344,22 @@ describe('recommended-token display tools', () => {
     fails('displayRecommendedEVMTokensToBuy', { chainId: 137, tokens: [evmRecord] }, ['chainId']);
     fails('displayRecommendedEVMTokensToBuy', { tokens: [evmRecord] }, ['chainId']);
     fails('displayRecommendedEVMTokensToBuy', { chainId: 1 }, ['tokens']);
-    fails('displayRecommendedEVMTokensToBuy', { chainId: 1, tokens: [{ ...evmRecord, address: SOL }] }, ['tokens', 0, 'address']);
+    fails('displayRecommendedEVMTokensToBuy', { chainId: 1, tokens: [{ ...evmRecord, address: SOL }] }, [
+      'tokens',
+      0,
+      'address',
+    ]);
     fails('displayRecommendedEVMTokensToBuy', { chainId: 1, tokens: [{ ...evmRecord, extra: true }] }, ['tokens', 0]);
     const { marketcap: _m, ...noCap } = evmRecord;
     fails('displayRecommendedEVMTokensToBuy', { chainId: 1, tokens: [noCap] }, ['tokens', 0, 'marketcap']);
   });
   it('Hedera records use tokenId in 0.0.x form', () => {
     ok('displayRecommendedHederaTokensToBuy', { tokens: [hbarRecord] });
-    fails('displayRecommendedHederaTokensToBuy', { tokens: [{ ...hbarRecord, tokenId: EVM }] }, ['tokens', 0, 'tokenId']);
+    fails('displayRecommendedHederaTokensToBuy', { tokens: [{ ...hbarRecord, tokenId: EVM }] }, [
+      'tokens',
+      0,
+      'tokenId',
+    ]);
     fails('displayRecommendedHederaTokensToBuy', { tokens: [{ ...hbarRecord, address: EVM }] }, ['tokens', 0]);
     const { tokenId: _t, ...noId } = hbarRecord;
     fails('displayRecommendedHederaTokensToBuy', { tokens: [noId] }, ['tokens', 0, 'tokenId']);
@@ -340,7 +369,8 @@ describe('recommended-token display tools', () => {
       ['displayRecommendedSolanaTokensToBuy', solRecord],
       ['displayRecommendedHederaTokensToBuy', hbarRecord],
     ] as const) {
-      const tokens = (inputJsonSchema(tool(name)).properties as Record<string, { items: Record<string, unknown> }>).tokens;
+      const tokens = (inputJsonSchema(tool(name)).properties as Record<string, { items: Record<string, unknown> }>)
+        .tokens;
       expect(tokens?.items.additionalProperties).toBe(false);
       expect([...(tokens?.items.required as string[])].sort()).toEqual(Object.keys(record).sort());
       crossCheck(name, { tokens: [record] });

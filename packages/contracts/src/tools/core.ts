@@ -59,7 +59,7 @@ export const HEDERA_RECOMMENDED_TOKEN = z.strictObject({
 });
 
 const RECORD_NOTE =
-  'Each record has exactly the fields shown, all required; decimals is an integer >= 0 (as in the spec\'s currency descriptor).';
+  "Each record has exactly the fields shown, all required; decimals is an integer >= 0 (as in the spec's currency descriptor).";
 
 export const coreTools = [
   defineTool({
@@ -257,7 +257,11 @@ export const coreTools = [
         .superRefine((chains, ctx) => {
           chains.forEach((chain, index) => {
             if (chains.indexOf(chain) !== index) {
-              ctx.addIssue({ code: 'custom', path: [index], message: `chains must not repeat a chain ('${chain}' is listed twice)` });
+              ctx.addIssue({
+                code: 'custom',
+                path: [index],
+                message: `chains must not repeat a chain ('${chain}' is listed twice)`,
+              });
             }
           });
         })

@@ -27,7 +27,15 @@ const USDC_BASE = {
   decimals: 6,
   tokenContract: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
 };
-const SOL = { ticker: 'SOL', name: 'Solana', network: 'sol', chainId: 792703809, address: '11111111111111111111111111111111', decimals: 9, tokenContract: null };
+const SOL = {
+  ticker: 'SOL',
+  name: 'Solana',
+  network: 'sol',
+  chainId: 792703809,
+  address: '11111111111111111111111111111111',
+  decimals: 9,
+  tokenContract: null,
+};
 
 describe('crossChainTools: membership and metadata', () => {
   it('holds exactly the 8 bridge and router tools, each once, all in tools.txt', () => {
@@ -63,9 +71,20 @@ describe('bridge family', () => {
     expect(ok('getBridgeSwapQuote', { fromTicker: 'btc', fromAmount: 1 })).toBe(false);
   });
   it('swapUsingBridge: all six fields required; tokenContract string or null', () => {
-    const body = { fromCurrency: 'usdc', toCurrency: 'hbar', fromNetwork: 'eth', toNetwork: 'hbar', fromAmount: 50, fromCurrencyTokenContract: null };
+    const body = {
+      fromCurrency: 'usdc',
+      toCurrency: 'hbar',
+      fromNetwork: 'eth',
+      toNetwork: 'hbar',
+      fromAmount: 50,
+      fromCurrencyTokenContract: null,
+    };
     agree('swapUsingBridge', body, true);
-    agree('swapUsingBridge', { ...body, fromCurrencyTokenContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }, true);
+    agree(
+      'swapUsingBridge',
+      { ...body, fromCurrencyTokenContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+      true,
+    );
     for (const key of Object.keys(body)) {
       const { [key]: _omit, ...rest } = body as Record<string, unknown>;
       agree('swapUsingBridge', rest, false);

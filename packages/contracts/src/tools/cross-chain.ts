@@ -28,7 +28,9 @@ const ROUTER_CURRENCY = z
     decimals: z.number().int().min(0),
     tokenContract: z.string().nullable(),
   })
-  .meta({ description: 'Currency descriptor exactly as returned by getRouterSupportedCurrencies; no other properties.' });
+  .meta({
+    description: 'Currency descriptor exactly as returned by getRouterSupportedCurrencies; no other properties.',
+  });
 
 const routerSwapBody = () =>
   body({
@@ -53,7 +55,8 @@ export const crossChainTools = [
     name: 'getBridgeSwapQuote',
     group: 'Core',
     summary: 'Estimate a bridge cross-chain swap: how much toTicker you get for fromAmount of fromTicker.',
-    description: 'fromTicker and toTicker are tickers from getBridgeSupportedCurrencies (non-empty). fromAmount is in whole units of fromTicker.',
+    description:
+      'fromTicker and toTicker are tickers from getBridgeSupportedCurrencies (non-empty). fromAmount is in whole units of fromTicker.',
     input: body({ fromTicker: z.string().min(1), toTicker: z.string().min(1), fromAmount: z.number() }),
     price: 'cross-chain',
     identity: false,
@@ -96,7 +99,8 @@ export const crossChainTools = [
     name: 'getRouterSupportedCurrencies',
     group: 'Core',
     summary: 'List currency descriptors the second cross-chain swap provider (router) supports, optionally by network.',
-    description: 'networks: router codes sol, eth, bsc, matic, base, alt (altchain), btc; all networks if omitted. Pass the returned descriptors unchanged to getRouterSwapQuote / swapUsingRouter.',
+    description:
+      'networks: router codes sol, eth, bsc, matic, base, alt (altchain), btc; all networks if omitted. Pass the returned descriptors unchanged to getRouterSwapQuote / swapUsingRouter.',
     input: body({ networks: z.array(RNET7).optional(), query: z.string().optional() }),
     price: '0.0934',
     identity: false,
@@ -120,7 +124,8 @@ export const crossChainTools = [
     name: 'swapUsingRouter',
     group: 'Core',
     summary: 'Create and fund a router cross-chain swap from the connected wallet (same body as the quote).',
-    description: 'Body as getRouterSwapQuote. Track the swap with getRouterTransactionStatus using the returned requestId.',
+    description:
+      'Body as getRouterSwapQuote. Track the swap with getRouterTransactionStatus using the returned requestId.',
     input: routerSwapBody(),
     price: '0.1189',
     identity: true,

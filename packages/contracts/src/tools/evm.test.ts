@@ -9,11 +9,51 @@ const ADDR2 = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';
 
 /** The spec's per-chain table. */
 const CHAINS = [
-  { group: 'Ethereum', native: 'ethNativeSend', erc20: 'ethSendERC20Token', nft: 'ethSendNFT', balances: 'ethGetBalances', quote: 'ethSwapQuote', swap: 'ethSwap' },
-  { group: 'BSC', native: 'bnbNativeSend', erc20: 'bscSendERC20Token', nft: null, balances: 'bscGetBalances', quote: 'bscSwapQuote', swap: 'bscSwap' },
-  { group: 'Polygon', native: 'polygonNativeSend', erc20: 'polygonSendERC20Token', nft: null, balances: 'polygonGetBalances', quote: 'polygonSwapQuote', swap: 'polygonSwap' },
-  { group: 'Base', native: 'baseNativeSend', erc20: 'baseSendERC20Token', nft: 'baseSendNFT', balances: 'baseGetBalances', quote: 'baseSwapQuote', swap: 'baseSwap' },
-  { group: 'Alt Chain', native: 'altchainNativeSend', erc20: 'altchainSendERC20Token', nft: 'altchainSendNFT', balances: 'altchainGetBalances', quote: 'altchainSwapQuote', swap: 'altchainSwap' },
+  {
+    group: 'Ethereum',
+    native: 'ethNativeSend',
+    erc20: 'ethSendERC20Token',
+    nft: 'ethSendNFT',
+    balances: 'ethGetBalances',
+    quote: 'ethSwapQuote',
+    swap: 'ethSwap',
+  },
+  {
+    group: 'BSC',
+    native: 'bnbNativeSend',
+    erc20: 'bscSendERC20Token',
+    nft: null,
+    balances: 'bscGetBalances',
+    quote: 'bscSwapQuote',
+    swap: 'bscSwap',
+  },
+  {
+    group: 'Polygon',
+    native: 'polygonNativeSend',
+    erc20: 'polygonSendERC20Token',
+    nft: null,
+    balances: 'polygonGetBalances',
+    quote: 'polygonSwapQuote',
+    swap: 'polygonSwap',
+  },
+  {
+    group: 'Base',
+    native: 'baseNativeSend',
+    erc20: 'baseSendERC20Token',
+    nft: 'baseSendNFT',
+    balances: 'baseGetBalances',
+    quote: 'baseSwapQuote',
+    swap: 'baseSwap',
+  },
+  {
+    group: 'Alt Chain',
+    native: 'altchainNativeSend',
+    erc20: 'altchainSendERC20Token',
+    nft: 'altchainSendNFT',
+    balances: 'altchainGetBalances',
+    quote: 'altchainSwapQuote',
+    swap: 'altchainSwap',
+  },
 ] as const;
 const BONDING = ['bscfindMemeCoinsViaBonding', 'bscBuyBondingToken', 'bscSellBondingToken', 'isBondingToken'];
 const NFT_TOOLS = CHAINS.flatMap((c) => (c.nft ? [c.nft] : []));
@@ -45,7 +85,12 @@ describe('evmTools: membership and metadata', () => {
       for (const [name, price, identity, effect] of expectations) {
         if (!name) continue;
         const t = tool(name);
-        expect({ group: t.group, price: t.price, identity: t.identity, effect: t.effect }, name).toEqual({ group: c.group, price, identity, effect });
+        expect({ group: t.group, price: t.price, identity: t.identity, effect: t.effect }, name).toEqual({
+          group: c.group,
+          price,
+          identity,
+          effect,
+        });
       }
     }
   });
@@ -60,7 +105,12 @@ describe('evmTools: membership and metadata', () => {
     };
     for (const [name, [group, identity, effect]] of Object.entries(spec)) {
       const t = tool(name);
-      expect({ group: t.group, price: t.price, identity: t.identity, effect: t.effect }, name).toEqual({ group, price: 'launchpad', identity, effect });
+      expect({ group: t.group, price: t.price, identity: t.identity, effect: t.effect }, name).toEqual({
+        group,
+        price: 'launchpad',
+        identity,
+        effect,
+      });
     }
   });
 
@@ -74,7 +124,8 @@ describe('native and ERC-20 sends', () => {
     it(`${c.native}: to optional EVMADDR, amount decimal string or 'max'`, () => {
       for (const amount of ['1', '0.5', '12.000001', 'max']) agree(c.native, { to: ADDR, amount }, true);
       agree(c.native, { amount: '1' }, true);
-      for (const amount of ['0', '0.0', '-1', '1e3', 'MAX', 'all', '', '.5']) agree(c.native, { to: ADDR, amount }, false);
+      for (const amount of ['0', '0.0', '-1', '1e3', 'MAX', 'all', '', '.5'])
+        agree(c.native, { to: ADDR, amount }, false);
       agree(c.native, { to: ADDR, amount: 1 }, false);
       agree(c.native, { to: ADDR }, false);
       agree(c.native, { to: ADDR.toLowerCase().slice(0, 41), amount: '1' }, false);
@@ -113,7 +164,11 @@ describe('NFT sends', () => {
     const body = name === 'ethSendNFT' ? { ...base, chainId: 1 } : base;
     it(`${name}: tokenId decimal string, tokenStandard enum, quantity integer > 0, to/tokenAddress optional`, () => {
       agree(name, { ...body, tokenId: '0' }, true);
-      agree(name, { ...body, tokenId: '115792089237316195423570985008687907853269984665640564039457584007913129639935' }, true);
+      agree(
+        name,
+        { ...body, tokenId: '115792089237316195423570985008687907853269984665640564039457584007913129639935' },
+        true,
+      );
       for (const tokenId of ['', '1.5', '-1', '0x1f', 'abc']) agree(name, { ...body, tokenId }, false);
       agree(name, { ...body, tokenId: 12 }, false);
       agree(name, { ...body, tokenStandard: 'ERC1155', quantity: 1 }, true);
@@ -141,8 +196,10 @@ describe('swap quotes and swaps', () => {
   for (const c of CHAINS) {
     for (const name of [c.quote, c.swap]) {
       it(`${name}: sellAmount forms, optional EVM token addresses`, () => {
-        for (const sellAmount of GOOD) agree(name, { sellTokenAddress: ADDR, buyTokenAddress: ADDR2, sellAmount }, true);
-        for (const sellAmount of BAD) agree(name, { sellTokenAddress: ADDR, buyTokenAddress: ADDR2, sellAmount }, false);
+        for (const sellAmount of GOOD)
+          agree(name, { sellTokenAddress: ADDR, buyTokenAddress: ADDR2, sellAmount }, true);
+        for (const sellAmount of BAD)
+          agree(name, { sellTokenAddress: ADDR, buyTokenAddress: ADDR2, sellAmount }, false);
         agree(name, { sellAmount: '1' }, true);
         agree(name, { sellTokenAddress: ADDR }, false);
         agree(name, { sellTokenAddress: 'ETH', sellAmount: '1' }, false);
@@ -156,13 +213,22 @@ describe('swap quotes and swaps', () => {
 describe('BSC bonding launchpad', () => {
   it('bscfindMemeCoinsViaBonding: defaults and enums', () => {
     expect(parsed('bscfindMemeCoinsViaBonding', {})).toEqual({ orderBy: 'Hot', pageIndex: 1, pageSize: 30 });
-    for (const orderBy of ['TimeDesc', 'Hot', 'ProgressDesc']) expect(ok('bscfindMemeCoinsViaBonding', { orderBy })).toBe(true);
+    for (const orderBy of ['TimeDesc', 'Hot', 'ProgressDesc'])
+      expect(ok('bscfindMemeCoinsViaBonding', { orderBy })).toBe(true);
     expect(ok('bscfindMemeCoinsViaBonding', { orderBy: 'BnTimeDesc' })).toBe(false);
     for (const labels of ['AI', 'Defi', 'Games', 'Meme', 'Infra', 'DeSci', 'Social', 'Depin', 'Charity', 'Others']) {
       expect(ok('bscfindMemeCoinsViaBonding', { labels }), labels).toBe(true);
     }
     expect(ok('bscfindMemeCoinsViaBonding', { labels: 'meme' })).toBe(false);
-    expect(ok('bscfindMemeCoinsViaBonding', { tokenName: 'dog', symbol: 'DOG', listedDex: true, pageIndex: 2, pageSize: 10 })).toBe(true);
+    expect(
+      ok('bscfindMemeCoinsViaBonding', {
+        tokenName: 'dog',
+        symbol: 'DOG',
+        listedDex: true,
+        pageIndex: 2,
+        pageSize: 10,
+      }),
+    ).toBe(true);
     expect(ok('bscfindMemeCoinsViaBonding', { listedDex: 'yes' })).toBe(false);
   });
   it('bscBuyBondingToken: bnbAmount positive decimal string, tokenAddress optional', () => {

@@ -38,7 +38,13 @@ const EVM_CHAINS = {
     group: 'Ethereum',
     chainId: 1,
     nativeSymbol: 'ETH',
-    names: { nativeSend: 'ethNativeSend', sendERC20: 'ethSendERC20Token', balances: 'ethGetBalances', swapQuote: 'ethSwapQuote', swap: 'ethSwap' },
+    names: {
+      nativeSend: 'ethNativeSend',
+      sendERC20: 'ethSendERC20Token',
+      balances: 'ethGetBalances',
+      swapQuote: 'ethSwapQuote',
+      swap: 'ethSwap',
+    },
     nft: { name: 'ethSendNFT', extra: { chainId: CHAINID5 } },
   },
   bsc: {
@@ -46,7 +52,13 @@ const EVM_CHAINS = {
     group: 'BSC',
     chainId: 56,
     nativeSymbol: 'BNB',
-    names: { nativeSend: 'bnbNativeSend', sendERC20: 'bscSendERC20Token', balances: 'bscGetBalances', swapQuote: 'bscSwapQuote', swap: 'bscSwap' },
+    names: {
+      nativeSend: 'bnbNativeSend',
+      sendERC20: 'bscSendERC20Token',
+      balances: 'bscGetBalances',
+      swapQuote: 'bscSwapQuote',
+      swap: 'bscSwap',
+    },
     nft: null,
   },
   polygon: {
@@ -68,7 +80,13 @@ const EVM_CHAINS = {
     group: 'Base',
     chainId: 8453,
     nativeSymbol: 'ETH',
-    names: { nativeSend: 'baseNativeSend', sendERC20: 'baseSendERC20Token', balances: 'baseGetBalances', swapQuote: 'baseSwapQuote', swap: 'baseSwap' },
+    names: {
+      nativeSend: 'baseNativeSend',
+      sendERC20: 'baseSendERC20Token',
+      balances: 'baseGetBalances',
+      swapQuote: 'baseSwapQuote',
+      swap: 'baseSwap',
+    },
     nft: { name: 'baseSendNFT', extra: {} },
   },
   altchain: {
@@ -87,7 +105,8 @@ const EVM_CHAINS = {
   },
 } as const satisfies Record<string, EvmChainSpec>;
 
-const MISSING_TO = "When to is omitted the handler answers a 400-class invalid_input error 'to is required to send' and moves nothing.";
+const MISSING_TO =
+  "When to is omitted the handler answers a 400-class invalid_input error 'to is required to send' and moves nothing.";
 
 /** NFT token id: a non-negative integer as a decimal string (uint256; 0 is a valid id). */
 const NFT_TOKEN_ID = z.string().regex(/^\d+$/, 'must be a token id as a decimal string of digits, such as "1234"');
@@ -150,7 +169,8 @@ function evmChainTools<const C extends EvmChainSpec>(chain: C) {
       name: chain.names.balances as C['names']['balances'],
       group: chain.group,
       summary: `The connected wallet's ${native} and token balances on ${chain.label}.`,
-      description: 'Each balance carries the exact balance field and a rounded humanReadableBalance; use balance for trades.',
+      description:
+        'Each balance carries the exact balance field and a rounded humanReadableBalance; use balance for trades.',
       input: emptyBody(),
       price: 'evm-wallet',
       identity: true,
@@ -221,7 +241,9 @@ const bscBondingTools = [
       pageIndex: z.number().default(1),
       pageSize: z.number().default(30),
       symbol: z.string().optional(),
-      labels: z.enum(['AI', 'Defi', 'Games', 'Meme', 'Infra', 'DeSci', 'Social', 'Depin', 'Charity', 'Others']).optional(),
+      labels: z
+        .enum(['AI', 'Defi', 'Games', 'Meme', 'Infra', 'DeSci', 'Social', 'Depin', 'Charity', 'Others'])
+        .optional(),
     }),
     price: 'launchpad',
     identity: false,
@@ -246,7 +268,8 @@ const bscBondingTools = [
     name: 'bscSellBondingToken',
     group: 'BSC',
     summary: 'Sell a BSC bonding-curve launchpad token back to its curve for BNB.',
-    description: "tokenAmount is a positive decimal string of whole tokens, or 'max' for the full balance. Without tokenAddress the handler answers 'tokenAddress is required'.",
+    description:
+      "tokenAmount is a positive decimal string of whole tokens, or 'max' for the full balance. Without tokenAddress the handler answers 'tokenAddress is required'.",
     input: body({ tokenAddress: EVMADDR.optional(), tokenAmount: AMOUNT_OR_MAX }),
     price: 'launchpad',
     identity: true,

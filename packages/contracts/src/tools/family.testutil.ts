@@ -54,7 +54,8 @@ export function expectRejected(result: ParseResult, path?: PropertyKey[], messag
   expect(result.success).toBe(false);
   const issues = result.error?.issues ?? [];
   if (path) expect(issues.map((i) => i.path)).toContainEqual(path);
-  if (path && message) expect(issues.find((i) => JSON.stringify(i.path) === JSON.stringify(path))?.message).toMatch(message);
+  if (path && message)
+    expect(issues.find((i) => JSON.stringify(i.path) === JSON.stringify(path))?.message).toMatch(message);
 }
 
 /** The published JSON Schema of each tool, built once (the ajv cache is keyed by the schema object). */
@@ -91,7 +92,8 @@ export function familyHelpers<T extends ToolDefinition>(tools: readonly T[]) {
     return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   };
   /** The paths ('a.b') of the zod issues of a body ([] when accepted). */
-  const issuePaths = (name: string, input: unknown) => parse(name, input).error?.issues.map((i) => i.path.join('.')) ?? [];
+  const issuePaths = (name: string, input: unknown) =>
+    parse(name, input).error?.issues.map((i) => i.path.join('.')) ?? [];
   /** Does the published JSON Schema accept the body, as a client validating it would see? */
   const schemaOk = (name: string, input: unknown) => jsonSchemaAccepts(publishedSchema(tool(name)), input);
   /** Asserts that zod and the published JSON Schema both give the `expected` verdict on a body. */
@@ -122,5 +124,17 @@ export function familyHelpers<T extends ToolDefinition>(tools: readonly T[]) {
       expect(() => compileJsonSchema(schema), t.name).not.toThrow();
     }
   };
-  return { tool, parse, ok, parsed, issues, issuePaths, schemaOk, agree, crossCheck, uniqueSpecNames, expectStrictJsonSchemas };
+  return {
+    tool,
+    parse,
+    ok,
+    parsed,
+    issues,
+    issuePaths,
+    schemaOk,
+    agree,
+    crossCheck,
+    uniqueSpecNames,
+    expectStrictJsonSchemas,
+  };
 }

@@ -95,7 +95,9 @@ describe('hederaTokensSwapQuote', () => {
     agree('hederaTokensSwapQuote', { ...base, isExactOutput: false }, false);
     agree('hederaTokensSwapQuote', { ...base, exactOutputAmount: '5' }, false);
     agree('hederaTokensSwapQuote', { ...base, amount: '10', exactOutputAmount: '5' }, false);
-    expect(issues('hederaTokensSwapQuote', base)).toEqual([{ path: 'amount', message: 'amount is required when isExactOutput is false or omitted' }]);
+    expect(issues('hederaTokensSwapQuote', base)).toEqual([
+      { path: 'amount', message: 'amount is required when isExactOutput is false or omitted' },
+    ]);
     expect(issues('hederaTokensSwapQuote', { ...base, amount: '1', exactOutputAmount: '5' })).toEqual([
       { path: 'exactOutputAmount', message: expect.stringContaining('requires isExactOutput true') },
     ]);
@@ -123,7 +125,9 @@ describe('hederaTokensSwap', () => {
       amount: '3',
       useNative: false,
     });
-    expect(ok('hederaTokensSwap', { fromTokenId: '0.0.0', toTokenId: '0.0.731861', amount: '3', useNative: true })).toBe(true);
+    expect(
+      ok('hederaTokensSwap', { fromTokenId: '0.0.0', toTokenId: '0.0.731861', amount: '3', useNative: true }),
+    ).toBe(true);
     expect(ok('hederaTokensSwap', { fromTokenId: '0.0.0', toTokenId: '0.0.731861' })).toBe(false);
     expect(ok('hederaTokensSwap', { fromTokenId: '0.0.0', toTokenId: '0.0.731861', amount: '' })).toBe(false);
     expect(ok('hederaTokensSwap', { fromTokenId: EVM, toTokenId: '0.0.731861', amount: '3' })).toBe(false);
@@ -132,7 +136,12 @@ describe('hederaTokensSwap', () => {
 
 describe('hederaFindMemeCoins', () => {
   it('applies the defaults', () => {
-    expect(parsed('hederaFindMemeCoins', {})).toEqual({ page: 0, limit: 10, orderBy: 'market-cap', orderDirection: 'desc' });
+    expect(parsed('hederaFindMemeCoins', {})).toEqual({
+      page: 0,
+      limit: 10,
+      orderBy: 'market-cap',
+      orderDirection: 'desc',
+    });
   });
   it('bounds page (integer >= 0) and limit (integer 1..50)', () => {
     expect(ok('hederaFindMemeCoins', { page: 0 })).toBe(true);
@@ -145,7 +154,8 @@ describe('hederaFindMemeCoins', () => {
     expect(ok('hederaFindMemeCoins', { limit: 2.5 })).toBe(false);
   });
   it('checks the enums', () => {
-    for (const orderBy of ['market-cap', 'creation-time', 'last-activity', 'nearest-promoted']) expect(ok('hederaFindMemeCoins', { orderBy })).toBe(true);
+    for (const orderBy of ['market-cap', 'creation-time', 'last-activity', 'nearest-promoted'])
+      expect(ok('hederaFindMemeCoins', { orderBy })).toBe(true);
     expect(ok('hederaFindMemeCoins', { orderBy: 'volume' })).toBe(false);
     expect(ok('hederaFindMemeCoins', { orderDirection: 'asc' })).toBe(true);
     expect(ok('hederaFindMemeCoins', { orderDirection: 'up' })).toBe(false);

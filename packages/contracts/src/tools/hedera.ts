@@ -17,7 +17,7 @@ export const hederaTools = [
     group: 'Hedera',
     summary: 'Send HBAR from the connected wallet to an EVM-style address.',
     description:
-      'amount is a positive decimal string of whole HBAR. The source Hedera account is created on the first send: the vault key\'s EVM address is an alias whose account ' +
+      "amount is a positive decimal string of whole HBAR. The source Hedera account is created on the first send: the vault key's EVM address is an alias whose account " +
       'Hedera creates when it first receives HBAR, and the first send, signed with the key, completes it (sourceAccountCreated true); a vault whose address never received HBAR ' +
       'gets a 400 (amount, insufficient_funds) saying how to fund it. ' +
       MISSING_RECIPIENT,
@@ -105,12 +105,31 @@ export const hederaTools = [
         const hasAmount = value.amount !== undefined;
         const hasExactOutput = value.exactOutputAmount !== undefined;
         if (exactOutput) {
-          if (!hasExactOutput) ctx.addIssue({ code: 'custom', path: ['exactOutputAmount'], message: 'exactOutputAmount is required when isExactOutput is true' });
-          if (hasAmount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount must be omitted when isExactOutput is true (give exactOutputAmount)' });
+          if (!hasExactOutput)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['exactOutputAmount'],
+              message: 'exactOutputAmount is required when isExactOutput is true',
+            });
+          if (hasAmount)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['amount'],
+              message: 'amount must be omitted when isExactOutput is true (give exactOutputAmount)',
+            });
         } else {
-          if (!hasAmount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount is required when isExactOutput is false or omitted' });
+          if (!hasAmount)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['amount'],
+              message: 'amount is required when isExactOutput is false or omitted',
+            });
           if (hasExactOutput)
-            ctx.addIssue({ code: 'custom', path: ['exactOutputAmount'], message: 'exactOutputAmount requires isExactOutput true (give amount for an exact-input quote)' });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['exactOutputAmount'],
+              message: 'exactOutputAmount requires isExactOutput true (give amount for an exact-input quote)',
+            });
         }
       })
       .meta({
@@ -131,7 +150,8 @@ export const hederaTools = [
     name: 'hederaTokensSwap',
     group: 'Hedera',
     summary: 'Swap Hedera tokens (exact input) from the connected wallet on the Hedera DEX.',
-    description: 'Token ids are 0.0.x (0.0.000000 means HBAR). amount is a non-empty string (exact input). Set useNative true when swapping from native HBAR.',
+    description:
+      'Token ids are 0.0.x (0.0.000000 means HBAR). amount is a non-empty string (exact input). Set useNative true when swapping from native HBAR.',
     input: body({
       fromTokenId: HEDERA_TOKEN_ID,
       toTokenId: HEDERA_TOKEN_ID,
@@ -163,7 +183,8 @@ export const hederaTools = [
     name: 'hederaLaunchBuyToken',
     group: 'Hedera',
     summary: 'Buy a Hedera launchpad token on its bonding curve with HBAR.',
-    description: 'tokenId is the token EVM address or its 0.0.x id; amount is the HBAR to spend as a positive decimal string.',
+    description:
+      'tokenId is the token EVM address or its 0.0.x id; amount is the HBAR to spend as a positive decimal string.',
     input: body({ tokenId: LAUNCH_TOKEN_ID, amount: POSDEC }),
     price: 'launchpad',
     identity: true,
@@ -175,7 +196,8 @@ export const hederaTools = [
     name: 'hederaLaunchSellToken',
     group: 'Hedera',
     summary: 'Sell a Hedera launchpad token back to its bonding curve for HBAR.',
-    description: 'tokenId as in hederaLaunchBuyToken (EVM address or 0.0.x); amount is the tokens to sell as a positive decimal string of whole-token units.',
+    description:
+      'tokenId as in hederaLaunchBuyToken (EVM address or 0.0.x); amount is the tokens to sell as a positive decimal string of whole-token units.',
     input: body({ tokenId: LAUNCH_TOKEN_ID, amount: POSDEC }),
     price: 'launchpad',
     identity: true,

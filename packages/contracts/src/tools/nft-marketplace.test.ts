@@ -10,7 +10,13 @@ const OTHER = '0x2222222222222222222222222222222222222222';
 const HASH = `0x${'1f'.repeat(32)}`;
 const NFT = { chain: 'ethereum', contractAddress: CONTRACT, tokenId: '1234' };
 
-const WRITES = ['nftmktListNFT', 'nftmktCreateNFTOffer', 'nftmktFulfillNFTOrder', 'nftmktCancelNFTOrder', 'nftmktTransferNFT'];
+const WRITES = [
+  'nftmktListNFT',
+  'nftmktCreateNFTOffer',
+  'nftmktFulfillNFTOrder',
+  'nftmktCancelNFTOrder',
+  'nftmktTransferNFT',
+];
 const PUBLIC_READS = [
   'nftmktGetNFTListings',
   'nftmktGetNFTOffers',
@@ -23,7 +29,9 @@ const PUBLIC_READS = [
 describe('nftMarketplaceTools', () => {
   it('defines the twelve tools: writes and own-NFT reads identity-gated, public reads open', () => {
     expect(nftMarketplaceTools).toHaveLength(12);
-    expect(new Set(nftMarketplaceTools.map((t) => t.name))).toEqual(new Set([...WRITES, ...PUBLIC_READS, 'nftmktGetMyNFTs']));
+    expect(new Set(nftMarketplaceTools.map((t) => t.name))).toEqual(
+      new Set([...WRITES, ...PUBLIC_READS, 'nftmktGetMyNFTs']),
+    );
     for (const t of nftMarketplaceTools) {
       expect(t.group, t.name).toBe('NFT Marketplace');
       expect(t.price, t.name).toBe('nft-marketplace');
@@ -36,8 +44,10 @@ describe('nftMarketplaceTools', () => {
 
   it('chain enum: ethereum, base, polygon only (no bsc, no altchain, no matic)', () => {
     expect(NFTMKT_CHAIN.options).toEqual(['ethereum', 'base', 'polygon']);
-    for (const chain of ['ethereum', 'base', 'polygon']) expect(ok('nftmktGetNFTListings', { ...NFT, chain }), chain).toBe(true);
-    for (const chain of ['bsc', 'altchain', 'matic', 'solana']) expect(ok('nftmktGetNFTListings', { ...NFT, chain }), chain).toBe(false);
+    for (const chain of ['ethereum', 'base', 'polygon'])
+      expect(ok('nftmktGetNFTListings', { ...NFT, chain }), chain).toBe(true);
+    for (const chain of ['bsc', 'altchain', 'matic', 'solana'])
+      expect(ok('nftmktGetNFTListings', { ...NFT, chain }), chain).toBe(false);
   });
 
   it('formats: contract address, decimal token id, order hash, slug', () => {
@@ -84,9 +94,21 @@ describe('nftMarketplaceTools', () => {
     expect(data.quantity).toBeUndefined();
     expect(ok('nftmktFulfillNFTOrder', { chain: 'ethereum', orderHash: HASH })).toBe(false);
     expect(ok('nftmktFulfillNFTOrder', { chain: 'ethereum', orderHash: HASH, side: 'bid' })).toBe(false);
-    expect(ok('nftmktFulfillNFTOrder', { chain: 'ethereum', orderHash: HASH, side: 'listing', quantity: 0 })).toBe(false);
-    expect(ok('nftmktFulfillNFTOrder', { chain: 'ethereum', orderHash: HASH, side: 'listing', quantity: 2, recipient: OTHER })).toBe(true);
-    expect(ok('nftmktFulfillNFTOrder', { chain: 'ethereum', orderHash: HASH, side: 'listing', recipient: 'me' })).toBe(false);
+    expect(ok('nftmktFulfillNFTOrder', { chain: 'ethereum', orderHash: HASH, side: 'listing', quantity: 0 })).toBe(
+      false,
+    );
+    expect(
+      ok('nftmktFulfillNFTOrder', {
+        chain: 'ethereum',
+        orderHash: HASH,
+        side: 'listing',
+        quantity: 2,
+        recipient: OTHER,
+      }),
+    ).toBe(true);
+    expect(ok('nftmktFulfillNFTOrder', { chain: 'ethereum', orderHash: HASH, side: 'listing', recipient: 'me' })).toBe(
+      false,
+    );
   });
 
   it('nftmktFulfillNFTOrder rule: contractAddress and tokenId together, and only with side offer (zod and JSON Schema)', () => {
@@ -104,7 +126,10 @@ describe('nftMarketplaceTools', () => {
     for (const [input, expected] of cases) agree('nftmktFulfillNFTOrder', input, expected);
     expect(issuePaths('nftmktFulfillNFTOrder', { ...offer, contractAddress: CONTRACT })).toEqual(['tokenId']);
     expect(issuePaths('nftmktFulfillNFTOrder', { ...offer, tokenId: '7' })).toEqual(['contractAddress']);
-    expect(issuePaths('nftmktFulfillNFTOrder', { ...listing, contractAddress: CONTRACT, tokenId: '7' })).toEqual(['contractAddress', 'tokenId']);
+    expect(issuePaths('nftmktFulfillNFTOrder', { ...listing, contractAddress: CONTRACT, tokenId: '7' })).toEqual([
+      'contractAddress',
+      'tokenId',
+    ]);
   });
 
   it('nftmktCancelNFTOrder: method onchain by default, offchain allowed', () => {
@@ -131,7 +156,9 @@ describe('nftMarketplaceTools', () => {
       [{ ...transfer, quantity: 0 }, false],
     ];
     for (const [input, expected] of cases) agree('nftmktTransferNFT', input, expected);
-    expect(issuePaths('nftmktTransferNFT', { ...transfer, tokenStandard: 'ERC721', quantity: 3 })).toEqual(['quantity']);
+    expect(issuePaths('nftmktTransferNFT', { ...transfer, tokenStandard: 'ERC721', quantity: 3 })).toEqual([
+      'quantity',
+    ]);
   });
 
   it('nftmktGetNFTListings / nftmktGetNFTOffers: limit integer 1-50 default 20, next cursor', () => {

@@ -39,7 +39,13 @@ const expirationDays = z.number().int().min(1).max(180).default(30);
 const NFT_FIELDS = { chain: NFTMKT_CHAIN, contractAddress: EVMADDR, tokenId };
 
 /** nftmktListNFT / nftmktCreateNFTOffer: the NFT, the price for the whole quantity, the payment token, quantity, lifetime. */
-const ORDER_FIELDS = { ...NFT_FIELDS, price: POSDEC, paymentTokenAddress: EVMADDR.optional(), quantity, expirationDays };
+const ORDER_FIELDS = {
+  ...NFT_FIELDS,
+  price: POSDEC,
+  paymentTokenAddress: EVMADDR.optional(),
+  quantity,
+  expirationDays,
+};
 
 /** nftmktGetNFTListings / nftmktGetNFTOffers: the NFT and one page (limit 1-50, OpenSea's page size cap, default 20). */
 const NFT_PAGE_FIELDS = { ...NFT_FIELDS, limit: z.number().int().min(1).max(50).default(20), next };
@@ -53,7 +59,8 @@ const OWN_READ = { ...NFTMKT, identity: true, effect: 'read', settlement: 'after
 /** Public market data. */
 const PUBLIC_READ = { ...NFTMKT, identity: false, effect: 'read', settlement: 'after-success' } as const;
 
-const CHAIN_NOTE = 'chain: ethereum, base or polygon (OpenSea chains this service covers; bsc and altchain are not traded on OpenSea).';
+const CHAIN_NOTE =
+  'chain: ethereum, base or polygon (OpenSea chains this service covers; bsc and altchain are not traded on OpenSea).';
 
 export const nftMarketplaceTools = [
   defineTool({
@@ -61,10 +68,10 @@ export const nftMarketplaceTools = [
     ...WRITE,
     summary: 'List an NFT you own for sale on the NFT marketplace at a fixed price.',
     description: [
-      'Designed from OpenSea: builds and signs a Seaport 1.6 listing with the caller\'s wallet and posts it to POST /api/v2/orders/{chain}/seaport/listings (opensea-js createListing).',
+      "Designed from OpenSea: builds and signs a Seaport 1.6 listing with the caller's wallet and posts it to POST /api/v2/orders/{chain}/seaport/listings (opensea-js createListing).",
       CHAIN_NOTE,
       'contractAddress and tokenId identify the NFT. price: asking price in whole units of the payment token (decimal string) for the whole quantity; marketplace and required creator fees are deducted from it.',
-      'paymentTokenAddress: ERC-20 to be paid in; omit for the chain\'s default listing currency on OpenSea.',
+      "paymentTokenAddress: ERC-20 to be paid in; omit for the chain's default listing currency on OpenSea.",
       'quantity: units to list, ERC-1155 only (1 for ERC-721), default 1. expirationDays: integer 1-180, default 30.',
       'Creates a fillable order (write); the first listing of a collection may also send an approval transaction.',
     ].join(' '),
@@ -73,12 +80,12 @@ export const nftMarketplaceTools = [
   defineTool({
     name: 'nftmktCreateNFTOffer',
     ...WRITE,
-    summary: 'Make an offer (bid) on one NFT, paid in the chain\'s wrapped native token by default.',
+    summary: "Make an offer (bid) on one NFT, paid in the chain's wrapped native token by default.",
     description: [
       'Designed from OpenSea: builds and signs a Seaport 1.6 item offer and posts it to POST /api/v2/orders/{chain}/seaport/offers (opensea-js createOffer).',
       CHAIN_NOTE,
       'contractAddress and tokenId identify the NFT. price: amount offered in whole units of the payment token (decimal string) for the whole quantity.',
-      'paymentTokenAddress: ERC-20 offered; omit for OpenSea\'s default offer currency on the chain (wrapped ETH on ethereum and base). The wallet needs that balance; an ERC-20 approval may be sent first.',
+      "paymentTokenAddress: ERC-20 offered; omit for OpenSea's default offer currency on the chain (wrapped ETH on ethereum and base). The wallet needs that balance; an ERC-20 approval may be sent first.",
       'quantity: units wanted, ERC-1155 only, default 1. expirationDays: integer 1-180, default 30.',
     ].join(' '),
     input: body(ORDER_FIELDS),
@@ -88,11 +95,11 @@ export const nftMarketplaceTools = [
     ...WRITE,
     summary: 'Fill an existing order: buy a listed NFT, or accept an offer on an NFT you own.',
     description: [
-      'Designed from OpenSea: fetches the signed fulfilment transaction from POST /api/v2/listings/fulfillment_data (side listing) or POST /api/v2/offers/fulfillment_data (side offer) for the caller\'s wallet and sends it (opensea-js fulfillOrder).',
+      "Designed from OpenSea: fetches the signed fulfilment transaction from POST /api/v2/listings/fulfillment_data (side listing) or POST /api/v2/offers/fulfillment_data (side offer) for the caller's wallet and sends it (opensea-js fulfillOrder).",
       CHAIN_NOTE,
       'orderHash: the order hash from nftmktGetNFTListings, nftmktGetBestListings or nftmktGetNFTOffers. side: listing = buy the NFT; offer = sell your NFT into the offer.',
       `protocolAddress: the order's Seaport contract, default Seaport 1.6 ${SEAPORT_1_6}. quantity: units to fill (ERC-1155), default all remaining.`,
-      'recipient: address that receives the NFT or payment, default the caller\'s wallet.',
+      "recipient: address that receives the NFT or payment, default the caller's wallet.",
       'Rule: contractAddress and tokenId come together and only with side offer; they name which of your NFTs fills a collection or trait offer.',
       'Moves funds or NFTs (write).',
     ].join(' '),
@@ -110,15 +117,27 @@ export const nftMarketplaceTools = [
         const hasContract = value.contractAddress !== undefined;
         const hasToken = value.tokenId !== undefined;
         if (hasContract && !hasToken) {
-          ctx.addIssue({ code: 'custom', path: ['tokenId'], message: 'tokenId is required with contractAddress (both or neither)' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['tokenId'],
+            message: 'tokenId is required with contractAddress (both or neither)',
+          });
         }
         if (hasToken && !hasContract) {
-          ctx.addIssue({ code: 'custom', path: ['contractAddress'], message: 'contractAddress is required with tokenId (both or neither)' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['contractAddress'],
+            message: 'contractAddress is required with tokenId (both or neither)',
+          });
         }
         if (value.side === 'listing') {
           for (const field of ['contractAddress', 'tokenId'] as const) {
             if (value[field] !== undefined) {
-              ctx.addIssue({ code: 'custom', path: [field], message: `${field} is only allowed with side offer (it names the NFT that fills a collection or trait offer)` });
+              ctx.addIssue({
+                code: 'custom',
+                path: [field],
+                message: `${field} is only allowed with side offer (it names the NFT that fills a collection or trait offer)`,
+              });
             }
           }
         }
@@ -137,9 +156,9 @@ export const nftMarketplaceTools = [
       'Designed from OpenSea / Seaport.',
       CHAIN_NOTE,
       `orderHash: the order to cancel; protocolAddress: its Seaport contract, default Seaport 1.6 ${SEAPORT_1_6}.`,
-      'method onchain (default): Seaport cancel() transaction from the caller\'s wallet (costs gas; final).',
-      'method offchain: POST /api/v2/orders/chain/{chain}/protocol/{protocolAddress}/{orderHash}/cancel with the offerer\'s signature; free, only for orders protected by OpenSea\'s signed zone (offers by default), and assured only if no fulfilment signature was issued before.',
-      'Only the order\'s maker can cancel (write).',
+      "method onchain (default): Seaport cancel() transaction from the caller's wallet (costs gas; final).",
+      "method offchain: POST /api/v2/orders/chain/{chain}/protocol/{protocolAddress}/{orderHash}/cancel with the offerer's signature; free, only for orders protected by OpenSea's signed zone (offers by default), and assured only if no fulfilment signature was issued before.",
+      "Only the order's maker can cancel (write).",
     ].join(' '),
     input: body({
       chain: NFTMKT_CHAIN,
@@ -153,7 +172,7 @@ export const nftMarketplaceTools = [
     ...WRITE,
     summary: 'Transfer an NFT (ERC-721 or ERC-1155) you own to another address.',
     description: [
-      'Designed from OpenSea\'s SDK transfer (safeTransferFrom from the caller\'s wallet); for other chains use ethSendNFT, baseSendNFT or altchainSendNFT.',
+      "Designed from OpenSea's SDK transfer (safeTransferFrom from the caller's wallet); for other chains use ethSendNFT, baseSendNFT or altchainSendNFT.",
       CHAIN_NOTE,
       'contractAddress and tokenId identify the NFT; to: recipient address. tokenStandard: ERC721 or ERC1155, detected from GET /api/v2/chain/{chain}/contract/{address} when omitted.',
       'quantity: units to send, default 1. Rule: with tokenStandard ERC721, quantity must be 1.',
@@ -182,7 +201,7 @@ export const nftMarketplaceTools = [
     description: [
       'Designed from OpenSea: GET /api/v2/orders/{chain}/seaport/listings?asset_contract_address=&token_ids=.',
       CHAIN_NOTE,
-      'contractAddress and tokenId identify the NFT. limit: integer 1-50 (OpenSea\'s page size cap), default 20. next: cursor from the previous page.',
+      "contractAddress and tokenId identify the NFT. limit: integer 1-50 (OpenSea's page size cap), default 20. next: cursor from the previous page.",
       'Use an order hash from the result with nftmktFulfillNFTOrder (side listing).',
     ].join(' '),
     input: body(NFT_PAGE_FIELDS),
@@ -194,7 +213,7 @@ export const nftMarketplaceTools = [
     description: [
       'Designed from OpenSea: GET /api/v2/orders/{chain}/seaport/offers?asset_contract_address=&token_ids=.',
       CHAIN_NOTE,
-      'contractAddress and tokenId identify the NFT. limit: integer 1-50 (OpenSea\'s page size cap), default 20. next: cursor from the previous page.',
+      "contractAddress and tokenId identify the NFT. limit: integer 1-50 (OpenSea's page size cap), default 20. next: cursor from the previous page.",
       'Accept one with nftmktFulfillNFTOrder (side offer).',
     ].join(' '),
     input: body(NFT_PAGE_FIELDS),
@@ -206,8 +225,8 @@ export const nftMarketplaceTools = [
     description: [
       'Designed from OpenSea: GET /api/v2/chain/{chain}/account/{address}/nfts for the connected wallet.',
       'chain: ethereum, base or polygon; omit to read all three. collection: optional collection slug filter.',
-      'limit: integer 1-200 (OpenSea\'s page size cap), default 50. next: cursor from the previous page.',
-      'Rule: next requires chain (a cursor belongs to one chain\'s listing).',
+      "limit: integer 1-200 (OpenSea's page size cap), default 50. next: cursor from the previous page.",
+      "Rule: next requires chain (a cursor belongs to one chain's listing).",
     ].join(' '),
     input: body({
       chain: NFTMKT_CHAIN.optional(),
@@ -217,7 +236,11 @@ export const nftMarketplaceTools = [
     })
       .superRefine((value, ctx) => {
         if (value.next !== undefined && value.chain === undefined) {
-          ctx.addIssue({ code: 'custom', path: ['chain'], message: 'chain is required with next (a cursor belongs to one chain)' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['chain'],
+            message: 'chain is required with next (a cursor belongs to one chain)',
+          });
         }
       })
       .meta({ dependentRequired: { next: ['chain'] } }),
@@ -234,7 +257,17 @@ export const nftMarketplaceTools = [
     ].join(' '),
     input: body({
       timeframe: z
-        .enum(['one_minute', 'five_minutes', 'fifteen_minutes', 'one_hour', 'one_day', 'seven_days', 'thirty_days', 'one_year', 'all_time'])
+        .enum([
+          'one_minute',
+          'five_minutes',
+          'fifteen_minutes',
+          'one_hour',
+          'one_day',
+          'seven_days',
+          'thirty_days',
+          'one_year',
+          'all_time',
+        ])
         .default('one_day'),
       chain: NFTMKT_CHAIN.optional(),
       category: z.string().min(1).optional(),
@@ -246,7 +279,8 @@ export const nftMarketplaceTools = [
     name: 'nftmktGetCollectionStats',
     ...PUBLIC_READ,
     summary: 'Floor price, volume, sales, owners and supply of one NFT collection.',
-    description: 'Designed from OpenSea: GET /api/v2/collections/{slug}/stats. collectionSlug: the OpenSea collection slug (as in the collection page URL).',
+    description:
+      'Designed from OpenSea: GET /api/v2/collections/{slug}/stats. collectionSlug: the OpenSea collection slug (as in the collection page URL).',
     input: body({ collectionSlug }),
   }),
   defineTool({
@@ -257,11 +291,13 @@ export const nftMarketplaceTools = [
       'Designed from OpenSea: GET /api/v2/events/collection/{slug}.',
       'collectionSlug: the OpenSea collection slug. eventType: sale, transfer, mint, listing, offer, trait_offer, collection_offer or order; all types if omitted.',
       'after / before: epoch seconds bounding the window. Rule: after must be earlier than before (JSON Schema cannot compare two fields; the server checks it).',
-      'limit: integer 1-50 (OpenSea\'s page size cap), default 20. next: cursor from the previous page.',
+      "limit: integer 1-50 (OpenSea's page size cap), default 20. next: cursor from the previous page.",
     ].join(' '),
     input: body({
       collectionSlug,
-      eventType: z.enum(['sale', 'transfer', 'mint', 'listing', 'offer', 'trait_offer', 'collection_offer', 'order']).optional(),
+      eventType: z
+        .enum(['sale', 'transfer', 'mint', 'listing', 'offer', 'trait_offer', 'collection_offer', 'order'])
+        .optional(),
       after: z.number().int().min(0).optional(),
       before: z.number().int().min(0).optional(),
       limit: z.number().int().min(1).max(50).default(20),
@@ -269,10 +305,17 @@ export const nftMarketplaceTools = [
     })
       .superRefine((value, ctx) => {
         if (value.after !== undefined && value.before !== undefined && value.after >= value.before) {
-          ctx.addIssue({ code: 'custom', path: ['before'], message: 'before must be later than after (after < before)' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['before'],
+            message: 'before must be later than after (after < before)',
+          });
         }
       })
-      .meta({ description: 'Rule: after < before when both are given. JSON Schema cannot compare two fields, so the server enforces this rule.' }),
+      .meta({
+        description:
+          'Rule: after < before when both are given. JSON Schema cannot compare two fields, so the server enforces this rule.',
+      }),
   }),
   defineTool({
     name: 'nftmktGetBestListings',
@@ -280,7 +323,7 @@ export const nftMarketplaceTools = [
     summary: 'Cheapest active listings of one NFT collection, lowest price first.',
     description: [
       'Designed from OpenSea: GET /api/v2/listings/collection/{slug}/best.',
-      'collectionSlug: the OpenSea collection slug. limit: integer 1-100 (OpenSea\'s page size cap), default 20. next: cursor from the previous page.',
+      "collectionSlug: the OpenSea collection slug. limit: integer 1-100 (OpenSea's page size cap), default 20. next: cursor from the previous page.",
       'Buy one with nftmktFulfillNFTOrder (side listing).',
     ].join(' '),
     input: body({

@@ -4,7 +4,14 @@ import { perpsTools } from './perps.js';
 
 const { tool, ok, parsed } = familyHelpers(perpsTools);
 
-const ACCOUNT_TOOLS = ['perpdexPerpAccount', 'perpdexHoldings', 'perpdexStaking', 'perpdexVaults', 'perpdexPortfolio', 'perpdexOpenOrders'];
+const ACCOUNT_TOOLS = [
+  'perpdexPerpAccount',
+  'perpdexHoldings',
+  'perpdexStaking',
+  'perpdexVaults',
+  'perpdexPortfolio',
+  'perpdexOpenOrders',
+];
 const HISTORY_TOOLS = ['perpdexOrderHistory', 'perpdexFills'];
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 
@@ -88,7 +95,8 @@ describe('perpsTools', () => {
     const base = { coin: 'ETH', startTime: 1_700_000_000_000 };
     expect(parsed('perpdexCandles', base).interval).toBe('1h');
     expect(parsed('perpdexCandles', base).endTime).toBeUndefined();
-    for (const interval of ['1m', '5m', '15m', '1h', '4h', '1d', '1w']) expect(ok('perpdexCandles', { ...base, interval }), interval).toBe(true);
+    for (const interval of ['1m', '5m', '15m', '1h', '4h', '1d', '1w'])
+      expect(ok('perpdexCandles', { ...base, interval }), interval).toBe(true);
     expect(ok('perpdexCandles', { ...base, interval: '2h' })).toBe(false);
     expect(ok('perpdexCandles', { coin: 'ETH' })).toBe(false);
     expect(ok('perpdexCandles', { startTime: 1 })).toBe(false);

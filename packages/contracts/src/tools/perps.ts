@@ -22,11 +22,16 @@ const coin = z.string().min(1);
 /** Epoch time in milliseconds. */
 const epochMs = z.number().int();
 
-const USER_NOTE =
-  'user: EVM address, or a name/domain resolved to an address; omit it to read the connected wallet.';
+const USER_NOTE = 'user: EVM address, or a name/domain resolved to an address; omit it to read the connected wallet.';
 
 /** What every tool of the family shares: identity-gated reads priced by the `perps` family default. */
-const PERPS = { group: 'Perpetuals Exchange', price: 'perps', identity: true, effect: 'read', settlement: 'after-success' } as const;
+const PERPS = {
+  group: 'Perpetuals Exchange',
+  price: 'perps',
+  identity: true,
+  effect: 'read',
+  settlement: 'after-success',
+} as const;
 
 /** An account read: body { user } only. */
 const accountRead = <const Name extends string>(name: Name, summary: string, description = USER_NOTE) =>
@@ -43,7 +48,10 @@ const historyRead = <const Name extends string>(name: Name, summary: string) =>
   });
 
 export const perpsTools = [
-  accountRead('perpdexPerpAccount', 'Perpetuals account state: margin summary, open positions, leverage and withdrawable balance.'),
+  accountRead(
+    'perpdexPerpAccount',
+    'Perpetuals account state: margin summary, open positions, leverage and withdrawable balance.',
+  ),
   accountRead(
     'perpdexHoldings',
     'Total holdings in USD across perps, spot, the EVM-side wallet, staking and vaults, with a breakdown.',
@@ -59,7 +67,8 @@ export const perpsTools = [
     name: 'perpdexPerpMarkets',
     ...PERPS,
     summary: 'Perpetual markets with price, funding, open interest and volume, sorted by 24h volume.',
-    description: 'coins: optional list of market symbols to include (all markets if omitted). limit: integer 1-200, default 40. Sorted by 24h volume.',
+    description:
+      'coins: optional list of market symbols to include (all markets if omitted). limit: integer 1-200, default 40. Sorted by 24h volume.',
     input: body({
       coins: z.array(z.string()).optional(),
       limit: z.number().int().min(1).max(200).default(40),
@@ -85,7 +94,8 @@ export const perpsTools = [
     name: 'perpdexCandles',
     ...PERPS,
     summary: 'OHLCV candles of one market for a time range.',
-    description: 'coin: market symbol, required (non-empty). interval: 1m, 5m, 15m, 1h, 4h, 1d or 1w (default 1h). startTime: integer epoch milliseconds, required. endTime: integer epoch milliseconds, defaults to now.',
+    description:
+      'coin: market symbol, required (non-empty). interval: 1m, 5m, 15m, 1h, 4h, 1d or 1w (default 1h). startTime: integer epoch milliseconds, required. endTime: integer epoch milliseconds, defaults to now.',
     input: body({
       coin,
       interval: z.enum(['1m', '5m', '15m', '1h', '4h', '1d', '1w']).default('1h'),
@@ -97,7 +107,8 @@ export const perpsTools = [
     name: 'perpdexFundingHistory',
     ...PERPS,
     summary: 'Historical funding rates of one market for a time range.',
-    description: 'coin: market symbol, required (non-empty). startTime: epoch milliseconds (integer), required. endTime: epoch milliseconds (integer), defaults to now.',
+    description:
+      'coin: market symbol, required (non-empty). startTime: epoch milliseconds (integer), required. endTime: epoch milliseconds (integer), defaults to now.',
     input: body({
       coin,
       startTime: epochMs,

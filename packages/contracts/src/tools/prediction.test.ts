@@ -34,7 +34,8 @@ describe('predictionTools', () => {
     expect(ok('getPredictEvents', { limit: 51 })).toBe(false);
     expect(ok('getPredictEvents', { offset: 0 })).toBe(true);
     expect(ok('getPredictEvents', { offset: -1 })).toBe(false);
-    for (const order of ['volume', 'liquidity', 'startDate', 'endDate', 'volume24hr']) expect(ok('getPredictEvents', { order }), order).toBe(true);
+    for (const order of ['volume', 'liquidity', 'startDate', 'endDate', 'volume24hr'])
+      expect(ok('getPredictEvents', { order }), order).toBe(true);
     expect(ok('getPredictEvents', { order: 'newest' })).toBe(false);
     expect(ok('getPredictEvents', { ascending: true, tag_id: 21, featured: false })).toBe(true);
     expect(ok('getPredictEvents', { tag_id: '21' })).toBe(false);
@@ -58,10 +59,15 @@ describe('predictionTools', () => {
   });
 
   it('searchPredictEvents: q required (non-empty), page default 0, events_status default active', () => {
-    expect(parsed('searchPredictEvents', { q: 'election' })).toEqual({ q: 'election', page: 0, events_status: 'active' });
+    expect(parsed('searchPredictEvents', { q: 'election' })).toEqual({
+      q: 'election',
+      page: 0,
+      events_status: 'active',
+    });
     expect(ok('searchPredictEvents', {})).toBe(false);
     expect(ok('searchPredictEvents', { q: '' })).toBe(false);
-    for (const s of ['active', 'inactive', 'all']) expect(ok('searchPredictEvents', { q: 'x', events_status: s }), s).toBe(true);
+    for (const s of ['active', 'inactive', 'all'])
+      expect(ok('searchPredictEvents', { q: 'x', events_status: s }), s).toBe(true);
     expect(ok('searchPredictEvents', { q: 'x', events_status: 'closed' })).toBe(false);
     expect(ok('searchPredictEvents', { q: 'x', page: 'two' })).toBe(false);
   });
@@ -73,8 +79,23 @@ describe('predictionTools', () => {
   });
 
   it('getPredictUserPositions: defaults and sort enums', () => {
-    expect(parsed('getPredictUserPositions', {})).toEqual({ limit: 50, offset: 0, sortBy: 'CURRENT', sortOrder: 'desc' });
-    for (const sortBy of ['CURRENT', 'INITIAL', 'TOKENS', 'CASHPNL', 'PERCENTPNL', 'TITLE', 'RESOLVING', 'PRICE', 'AVGPRICE']) {
+    expect(parsed('getPredictUserPositions', {})).toEqual({
+      limit: 50,
+      offset: 0,
+      sortBy: 'CURRENT',
+      sortOrder: 'desc',
+    });
+    for (const sortBy of [
+      'CURRENT',
+      'INITIAL',
+      'TOKENS',
+      'CASHPNL',
+      'PERCENTPNL',
+      'TITLE',
+      'RESOLVING',
+      'PRICE',
+      'AVGPRICE',
+    ]) {
       expect(ok('getPredictUserPositions', { sortBy }), sortBy).toBe(true);
     }
     expect(ok('getPredictUserPositions', { sortBy: 'current' })).toBe(false);

@@ -59,7 +59,8 @@ export const predictionTools = [
     name: 'searchPredictEvents',
     group: 'Prediction Markets',
     summary: 'Search prediction-market events by text.',
-    description: 'q: search text, required (non-empty). page: number, default 0. events_status: active (default), inactive or all.',
+    description:
+      'q: search text, required (non-empty). page: number, default 0. events_status: active (default), inactive or all.',
     input: body({
       q: nonEmpty,
       page: z.number().default(0),

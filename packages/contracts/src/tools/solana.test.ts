@@ -95,7 +95,8 @@ describe('splBuyIntent', () => {
     expect(ok('splBuyIntent', { ...base, amount_text: '' })).toBe(false);
   });
   it('accepts every amount_text form with the default spend token', () => {
-    for (const text of ['1000', '1.5k', '2M', '0.5 sol', '0.5 SOL', '$20', '20 usd', '1 k']) agree('splBuyIntent', { ...base, amount_text: text }, true);
+    for (const text of ['1000', '1.5k', '2M', '0.5 sol', '0.5 SOL', '$20', '20 usd', '1 k'])
+      agree('splBuyIntent', { ...base, amount_text: text }, true);
   });
   it("rejects 'N SYMBOL' of another token when spend_token is SOL (default or explicit), in zod and JSON Schema", () => {
     agree('splBuyIntent', { ...base, amount_text: '100 USDC' }, false);
@@ -152,7 +153,8 @@ describe('getCurveTokens', () => {
     });
   });
   it('requires type from the three lifecycle classes and checks the enums', () => {
-    for (const type of ['newly_created', 'about_to_graduate', 'graduated']) expect(ok('getCurveTokens', { type })).toBe(true);
+    for (const type of ['newly_created', 'about_to_graduate', 'graduated'])
+      expect(ok('getCurveTokens', { type })).toBe(true);
     expect(ok('getCurveTokens', {})).toBe(false);
     expect(ok('getCurveTokens', { type: 'new' })).toBe(false);
     expect(ok('getCurveTokens', { type: 'graduated', orderBy: 'curvePercent+desc' })).toBe(true);
@@ -162,7 +164,18 @@ describe('getCurveTokens', () => {
     expect(ok('getCurveTokens', { type: 'graduated', context: 'ai' })).toBe(false);
   });
   it('takes _gte and _lte number filters on each of the ten metrics, nothing else', () => {
-    const metrics = ['marketCap', 'liquidUsd', 'volume', 'devHoldPercent', 'insiderHoldPercent', 'holderCount', 'buyCount', 'sellCount', 'tradeCount', 'sniperWalletCount'];
+    const metrics = [
+      'marketCap',
+      'liquidUsd',
+      'volume',
+      'devHoldPercent',
+      'insiderHoldPercent',
+      'holderCount',
+      'buyCount',
+      'sellCount',
+      'tradeCount',
+      'sniperWalletCount',
+    ];
     for (const m of metrics) {
       for (const suffix of ['_gte', '_lte']) {
         expect(parsed('getCurveTokens', { type: 'graduated', [m + suffix]: 7 })[m + suffix], m + suffix).toBe(7);
@@ -178,8 +191,20 @@ describe('launchToken', () => {
   const base = { name: 'Cat', symbol: 'CAT' };
   it('accepts a minimal body and the nullable optional fields', () => {
     expect(ok('launchToken', base)).toBe(true);
-    expect(ok('launchToken', { ...base, description: null, twitter: null, telegram: null, website: null, fileUrl: null, file: null })).toBe(true);
-    expect(ok('launchToken', { ...base, description: 'd', fileUrl: 'https://x.y/a.png', file: 'data:image/png;base64,AAA' })).toBe(true);
+    expect(
+      ok('launchToken', {
+        ...base,
+        description: null,
+        twitter: null,
+        telegram: null,
+        website: null,
+        fileUrl: null,
+        file: null,
+      }),
+    ).toBe(true);
+    expect(
+      ok('launchToken', { ...base, description: 'd', fileUrl: 'https://x.y/a.png', file: 'data:image/png;base64,AAA' }),
+    ).toBe(true);
     expect(ok('launchToken', { name: 'Cat' })).toBe(false);
     expect(ok('launchToken', { ...base, name: '' })).toBe(false);
   });
@@ -190,8 +215,28 @@ describe('launchToken', () => {
   it('bounds each fee-sharing percentage to 0.01..100', () => {
     agree('launchToken', { ...base, feeSharingRecipients: [{ address: MINT, percentage: 100 }] }, true);
     agree('launchToken', { ...base, feeSharingRecipients: [{ address: MINT, percentage: 100.01 }] }, false);
-    agree('launchToken', { ...base, feeSharingRecipients: [{ address: MINT, percentage: 99.99 }, { address: MINT2, percentage: 0.01 }] }, true);
-    agree('launchToken', { ...base, feeSharingRecipients: [{ address: MINT, percentage: 100 }, { address: MINT2, percentage: 0.009 }] }, false);
+    agree(
+      'launchToken',
+      {
+        ...base,
+        feeSharingRecipients: [
+          { address: MINT, percentage: 99.99 },
+          { address: MINT2, percentage: 0.01 },
+        ],
+      },
+      true,
+    );
+    agree(
+      'launchToken',
+      {
+        ...base,
+        feeSharingRecipients: [
+          { address: MINT, percentage: 100 },
+          { address: MINT2, percentage: 0.009 },
+        ],
+      },
+      false,
+    );
     agree('launchToken', { ...base, feeSharingRecipients: [{ address: MINT, percentage: 100, extra: 1 }] }, false);
     agree('launchToken', { ...base, feeSharingRecipients: [{ percentage: 100 }] }, false);
     agree('launchToken', { ...base, feeSharingRecipients: [{ address: MINT }] }, false);
@@ -201,11 +246,22 @@ describe('launchToken', () => {
   it('requires the percentages to sum to 100 (zod only; not expressible in JSON Schema)', () => {
     const thirds = [33.33, 33.33, 33.34].map((percentage, i) => ({ address: [MINT, MINT2, WSOL][i], percentage }));
     expect(ok('launchToken', { ...base, feeSharingRecipients: thirds })).toBe(true);
-    const short = [{ address: MINT, percentage: 50 }, { address: MINT2, percentage: 49.99 }];
+    const short = [
+      { address: MINT, percentage: 50 },
+      { address: MINT2, percentage: 49.99 },
+    ];
     expect(issues('launchToken', { ...base, feeSharingRecipients: short })).toEqual([
       { path: 'feeSharingRecipients', message: expect.stringContaining('must sum to 100') },
     ]);
-    expect(ok('launchToken', { ...base, feeSharingRecipients: [{ address: MINT, percentage: 60 }, { address: MINT2, percentage: 60 }] })).toBe(false);
+    expect(
+      ok('launchToken', {
+        ...base,
+        feeSharingRecipients: [
+          { address: MINT, percentage: 60 },
+          { address: MINT2, percentage: 60 },
+        ],
+      }),
+    ).toBe(false);
     expect(ok('launchToken', { ...base, feeSharingRecipients: [{ address: MINT, percentage: 50 }] })).toBe(false);
     expect(JSON.stringify(inputJsonSchema(tool('launchToken')))).toContain('sum to 100');
   });
@@ -216,8 +272,17 @@ describe('curve tools', () => {
     const base = { name: 'Cat', symbol: 'CAT' };
     expect(ok('curveLaunchToken', base)).toBe(true);
     expect(ok('curveLaunchToken', { ...base, symbol: '' })).toBe(false);
-    expect(ok('curveLaunchToken', { ...base, logoUrl: 'https://a.b/c.png', website: 'https://a.b', twitter: 'https://x.com/a', telegram: 'https://t.me/a' })).toBe(true);
-    for (const key of ['logoUrl', 'website', 'twitter', 'telegram']) expect(ok('curveLaunchToken', { ...base, [key]: 'not a url' }), key).toBe(false);
+    expect(
+      ok('curveLaunchToken', {
+        ...base,
+        logoUrl: 'https://a.b/c.png',
+        website: 'https://a.b',
+        twitter: 'https://x.com/a',
+        telegram: 'https://t.me/a',
+      }),
+    ).toBe(true);
+    for (const key of ['logoUrl', 'website', 'twitter', 'telegram'])
+      expect(ok('curveLaunchToken', { ...base, [key]: 'not a url' }), key).toBe(false);
     expect(ok('curveLaunchToken', { ...base, devBuySol: 0 })).toBe(true);
     expect(ok('curveLaunchToken', { ...base, devBuySol: -0.1 })).toBe(false);
   });
@@ -275,7 +340,8 @@ describe('createPadToken', () => {
     expect(ok('createPadToken', { ...base, poolMigration: 49.01 })).toBe(false);
   });
   it('takes tokenSupply as one of three strings', () => {
-    for (const s of ['100000000', '1000000000', '10000000000']) expect(ok('createPadToken', { ...base, tokenSupply: s })).toBe(true);
+    for (const s of ['100000000', '1000000000', '10000000000'])
+      expect(ok('createPadToken', { ...base, tokenSupply: s })).toBe(true);
     expect(ok('createPadToken', { ...base, tokenSupply: 1000000000 })).toBe(false);
     expect(ok('createPadToken', { ...base, tokenSupply: '5000' })).toBe(false);
   });
@@ -299,7 +365,12 @@ describe('discoverPadTokens', () => {
 
 describe('findSolanaGems', () => {
   it('applies the spec defaults and requires category', () => {
-    expect(parsed('findSolanaGems', { category: 'stocks' })).toEqual({ category: 'stocks', sortBy: 'trending', timeframe: '24h', limit: 5 });
+    expect(parsed('findSolanaGems', { category: 'stocks' })).toEqual({
+      category: 'stocks',
+      sortBy: 'trending',
+      timeframe: '24h',
+      limit: 5,
+    });
     expect(ok('findSolanaGems', {})).toBe(false);
     expect(ok('findSolanaGems', { category: 'memes' })).toBe(false);
     expect(ok('findSolanaGems', { category: 'tokens', sortBy: 'organic', timeframe: '5m' })).toBe(true);
@@ -312,7 +383,15 @@ describe('findSolanaGems', () => {
     expect(ok('findSolanaGems', { category: 'tokens', limit: 21 })).toBe(false);
   });
   it('takes the numeric min/max filters', () => {
-    expect(ok('findSolanaGems', { category: 'tokens', minLiquidity: 1000, maxMcap: 5e6, minHolderCount: 100, maxNumNetBuyers: 9 })).toBe(true);
+    expect(
+      ok('findSolanaGems', {
+        category: 'tokens',
+        minLiquidity: 1000,
+        maxMcap: 5e6,
+        minHolderCount: 100,
+        maxNumNetBuyers: 9,
+      }),
+    ).toBe(true);
     expect(ok('findSolanaGems', { category: 'tokens', minLiquidity: '1000' })).toBe(false);
   });
 });

@@ -25,7 +25,8 @@ const burnTool = <const Name extends string>(name: Name, summary: string) =>
     name,
     group: 'Solana',
     summary,
-    description: 'amount is a positive decimal string in human units, passed exactly (not rounded). The burn is permanent.',
+    description:
+      'amount is a positive decimal string in human units, passed exactly (not rounded). The burn is permanent.',
     input: TOKEN_AMOUNT_BODY,
     price: '0.0120',
     identity: true,
@@ -39,7 +40,8 @@ export const solanaTools = [
     name: 'solanaBalances',
     group: 'Solana',
     summary: "List the connected wallet's Solana balances: native SOL and every SPL token.",
-    description: 'Native SOL and Wrapped SOL (WSOL, mint So11111111111111111111111111111111111111112) are reported as separate balances.',
+    description:
+      'Native SOL and Wrapped SOL (WSOL, mint So11111111111111111111111111111111111111112) are reported as separate balances.',
     input: emptyBody(),
     price: '0.0012',
     identity: true,
@@ -83,7 +85,7 @@ export const solanaTools = [
       'Effect is write because mode swap executes the trade; mode quote is read-only and moves no funds. ' +
       'token is the name, symbol or mint of the token to BUY. amount_text: a bare number, optionally with a k/m suffix ' +
       "('1.5k'), is the quantity of the BUY token to receive; 'N sol' spends N SOL; '$N' spends N USD; 'N SYMBOL' spends N of " +
-      "spend_token, and SYMBOL must match spend_token (so a text spending another token cannot be used with spend_token SOL, the " +
+      'spend_token, and SYMBOL must match spend_token (so a text spending another token cannot be used with spend_token SOL, the ' +
       'default; the schema rejects that case, the handler checks the rest). When quoting a sale for a conditional exit, include the ' +
       'symbol of the token sold and pass it as spend_token. spend_token (name, symbol or mint) defaults to SOL and is required for ' +
       'token-to-token buys. For conditional orders copy quote.conditionalOrderHandoff and use quote.outputUsdPrice; never derive the ' +
@@ -100,7 +102,8 @@ export const solanaTools = [
           ctx.addIssue({
             code: 'custom',
             path: ['amount_text'],
-            message: "an amount_text of the form 'N SYMBOL' spends spend_token, so SYMBOL must match spend_token; give spend_token for a token-to-token buy (it defaults to SOL)",
+            message:
+              "an amount_text of the form 'N SYMBOL' spends spend_token, so SYMBOL must match spend_token; give spend_token for a token-to-token buy (it defaults to SOL)",
           });
         }
       })
@@ -244,7 +247,8 @@ export const solanaTools = [
     name: 'claimSvcLaunchpadFees',
     group: 'Solana',
     summary: "Claim the wallet's share of creator fees for a token launched on the service's launchpad.",
-    description: "Sweeps the token's pending creator fees into its fee-sharing vault, then claims the connected wallet's share.",
+    description:
+      "Sweeps the token's pending creator fees into its fee-sharing vault, then claims the connected wallet's share.",
     input: body({ tokenAddress: SOLADDR }),
     price: '0.0012',
     identity: true,
@@ -301,7 +305,8 @@ export const solanaTools = [
     name: 'curveBuyToken',
     group: 'Solana',
     summary: 'Buy a bonding-curve token with SOL (quote first with curveTradeQuote).',
-    description: "amount is the SOL to spend as a positive decimal string. If the quote says venue 'jupiter', use splBuyIntent.",
+    description:
+      "amount is the SOL to spend as a positive decimal string. If the quote says venue 'jupiter', use splBuyIntent.",
     input: TOKEN_AMOUNT_BODY,
     price: '0.0120',
     identity: true,
@@ -313,7 +318,8 @@ export const solanaTools = [
     name: 'curveSellToken',
     group: 'Solana',
     summary: 'Sell a bonding-curve token for SOL (quote first with curveTradeQuote).',
-    description: "amount is the number of tokens to sell as a positive decimal string. If the quote says venue 'jupiter', use splBuyIntent.",
+    description:
+      "amount is the number of tokens to sell as a positive decimal string. If the quote says venue 'jupiter', use splBuyIntent.",
     input: TOKEN_AMOUNT_BODY,
     price: '0.0120',
     identity: true,
@@ -321,7 +327,10 @@ export const solanaTools = [
     settlement: 'commit-point',
     change: MOVES_FUNDS,
   }),
-  burnTool('burnSvcLaunchpadToken', "Permanently burn tokens of a token you created on the service's launchpad (creator only)."),
+  burnTool(
+    'burnSvcLaunchpadToken',
+    "Permanently burn tokens of a token you created on the service's launchpad (creator only).",
+  ),
   burnTool('burnCurveToken', 'Permanently burn tokens of a bonding-curve token you created (creator only).'),
   defineTool({
     name: 'createPadToken',
@@ -373,7 +382,8 @@ export const solanaTools = [
   defineTool({
     name: 'findSolanaGems',
     group: 'Solana',
-    summary: 'Find promising Solana tokens or tokenized stocks by trend, popularity, volume or age, with metric filters.',
+    summary:
+      'Find promising Solana tokens or tokenized stocks by trend, popularity, volume or age, with metric filters.',
     description:
       'sortBy applies to category tokens only and is ignored for stocks. limit 1..20, default 5. The min*/max* filters bound ' +
       'liquidity, market cap, volume, net volume, net buyers and holders.',

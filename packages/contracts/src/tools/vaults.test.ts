@@ -34,7 +34,16 @@ describe('vaultTools', () => {
   });
 
   it('chain enums: deposits on all eight service chains, mints on the five EVM chains', () => {
-    expect(VAULT_DEPOSIT_CHAIN.options).toEqual(['ethereum', 'bsc', 'polygon', 'base', 'altchain', 'solana', 'bitcoin', 'hedera']);
+    expect(VAULT_DEPOSIT_CHAIN.options).toEqual([
+      'ethereum',
+      'bsc',
+      'polygon',
+      'base',
+      'altchain',
+      'solana',
+      'bitcoin',
+      'hedera',
+    ]);
     expect(VAULT_MINT_CHAIN.options).toEqual(['ethereum', 'bsc', 'polygon', 'base', 'altchain']);
   });
 
@@ -53,7 +62,8 @@ describe('vaultTools', () => {
 
   it('svcListMyVaults: optional status filter, page >= 1 default 1, limit 1-100 default 20', () => {
     expect(parsed('svcListMyVaults', {})).toEqual({ page: 1, limit: 20 });
-    for (const status of ['unminted', 'minted', 'revealed']) expect(ok('svcListMyVaults', { status }), status).toBe(true);
+    for (const status of ['unminted', 'minted', 'revealed'])
+      expect(ok('svcListMyVaults', { status }), status).toBe(true);
     expect(ok('svcListMyVaults', { status: 'deleted' })).toBe(false);
     expect(ok('svcListMyVaults', { page: 0 })).toBe(false);
     expect(ok('svcListMyVaults', { page: 1.5 })).toBe(false);
@@ -64,7 +74,10 @@ describe('vaultTools', () => {
   });
 
   it('svcCreateVault and svcQuickVault: optional name 1-100 and description up to 1000', () => {
-    for (const [name, base] of [['svcCreateVault', {}], ['svcQuickVault', { chain: 'bitcoin' }]] as const) {
+    for (const [name, base] of [
+      ['svcCreateVault', {}],
+      ['svcQuickVault', { chain: 'bitcoin' }],
+    ] as const) {
       expect(ok(name, base), name).toBe(true);
       expect(ok(name, { ...base, name: 'x'.repeat(100), description: 'y'.repeat(1000) }), name).toBe(true);
       expect(ok(name, { ...base, name: 'x'.repeat(101) }), name).toBe(false);
@@ -95,7 +108,9 @@ describe('vaultTools', () => {
     expect(ok('svcMintVault', { vaultId: VAULT, chain: 'base' })).toBe(true);
     expect(ok('svcMintVault', { vaultId: VAULT, chain: 'altchain' })).toBe(true);
     expect(ok('svcMintVault', { vaultId: VAULT, chain: 'base', recipient: CONTRACT })).toBe(true);
-    expect(ok('svcMintVault', { vaultId: VAULT, chain: 'base', recipient: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' })).toBe(false);
+    expect(
+      ok('svcMintVault', { vaultId: VAULT, chain: 'base', recipient: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' }),
+    ).toBe(false);
     expect(ok('svcMintVault', { vaultId: VAULT })).toBe(false);
     expect(ok('svcMintVault', { vaultId: VAULT, chain: 'solana' })).toBe(false);
     expect(ok('svcMintVault', { vaultId: VAULT, chain: 'bitcoin' })).toBe(false);
@@ -119,7 +134,11 @@ describe('vaultTools', () => {
   });
 
   it('svcGetCollectionAssets rule: a contract-address collection needs chain (zod and JSON Schema)', () => {
-    expect(parsed('svcGetCollectionAssets', { collection: 'rare-pepe' })).toEqual({ collection: 'rare-pepe', page: 1, limit: 20 });
+    expect(parsed('svcGetCollectionAssets', { collection: 'rare-pepe' })).toEqual({
+      collection: 'rare-pepe',
+      page: 1,
+      limit: 20,
+    });
     const cases: Array<[unknown, boolean]> = [
       [{ collection: 'rare-pepe' }, true],
       [{ collection: 'rare-pepe', chain: 'ethereum' }, true],

@@ -20,10 +20,21 @@ import { defineTool, MOVES_FUNDS } from '../types.js';
  */
 
 /** Vault id: the vault's token id, a uint256 as a decimal string (it becomes the ERC-721 tokenId when minted). */
-export const VAULT_ID = z.string().regex(/^\d{1,78}$/, 'must be a vault id: the token id as a decimal string (digits only)');
+export const VAULT_ID = z
+  .string()
+  .regex(/^\d{1,78}$/, 'must be a vault id: the token id as a decimal string (digits only)');
 
 /** Chains a vault holds a deposit address on: the service's chains. All EVM chains share one address. */
-export const VAULT_DEPOSIT_CHAIN = z.enum(['ethereum', 'bsc', 'polygon', 'base', 'altchain', 'solana', 'bitcoin', 'hedera']);
+export const VAULT_DEPOSIT_CHAIN = z.enum([
+  'ethereum',
+  'bsc',
+  'polygon',
+  'base',
+  'altchain',
+  'solana',
+  'bitcoin',
+  'hedera',
+]);
 
 /** EVM chains a vault NFT can be minted on (and collections live on). */
 export const VAULT_MINT_CHAIN = z.enum(['ethereum', 'bsc', 'polygon', 'base', 'altchain']);
@@ -46,7 +57,7 @@ const LABEL_NOTE = 'name: optional label, 1-100 characters. description: optiona
 /** The chains a vault shows and scans deposit addresses on (its seed derives them all; this narrows what is used). */
 const vaultChains = z.array(VAULT_DEPOSIT_CHAIN).min(1).max(VAULT_DEPOSIT_CHAIN.options.length).optional();
 
-const OWN_VAULT_NOTE = 'vaultId: one of your vaults (see svcListMyVaults); other callers\' vaults are refused.';
+const OWN_VAULT_NOTE = "vaultId: one of your vaults (see svcListMyVaults); other callers' vaults are refused.";
 
 export const vaultTools = [
   defineTool({
@@ -67,7 +78,8 @@ export const vaultTools = [
   defineTool({
     name: 'svcGetVaultDetails',
     group: 'Vaults',
-    summary: 'Details of one of your vaults: status, deposit addresses per chain, last known balances, NFT chain and contract.',
+    summary:
+      'Details of one of your vaults: status, deposit addresses per chain, last known balances, NFT chain and contract.',
     description: `Designed. ${OWN_VAULT_NOTE} Balances are as of the last scan; call svcRefreshBalance to rescan.`,
     input: body({ vaultId: VAULT_ID }),
     price: 'vaults',
@@ -106,7 +118,11 @@ export const vaultTools = [
     description: `Designed. ${OWN_VAULT_NOTE} Only a minted vault, and only when your connected EVM wallet holds its NFT on chain. The NFT is burned on-chain first, so it can never be sold or transferred again; then the mnemonic and every private key are returned in this one response, the vault becomes revealed and the service deletes its copy: they are never returned again. confirm: must repeat vaultId exactly, the caller's explicit approval of the burn and of receiving secrets (a zod rule; JSON Schema cannot compare two fields). Run only after explicit approval (write).`,
     input: body({ vaultId: VAULT_ID, confirm: z.string() }).superRefine((value, ctx) => {
       if (value.confirm !== value.vaultId) {
-        ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'confirm must repeat vaultId exactly: it approves burning the NFT and revealing the keys' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['confirm'],
+          message: 'confirm must repeat vaultId exactly: it approves burning the NFT and revealing the keys',
+        });
       }
     }),
     price: 'vaults',
@@ -163,7 +179,11 @@ export const vaultTools = [
     })
       .superRefine((value, ctx) => {
         if (isEvmAddress(value.collection) && value.chain === undefined) {
-          ctx.addIssue({ code: 'custom', path: ['chain'], message: 'chain is required when collection is a contract address' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['chain'],
+            message: 'chain is required when collection is a contract address',
+          });
         }
       })
       .meta({
@@ -178,23 +198,35 @@ export const vaultTools = [
   defineTool({
     name: 'svcResolveAsset',
     group: 'Vaults',
-    summary: 'Resolve a vault id, collection id, contract address or NFT (contract + token id) to public vault details.',
+    summary:
+      'Resolve a vault id, collection id, contract address or NFT (contract + token id) to public vault details.',
     description:
       'Designed. Open: returns public vault / collection metadata (status, deposit addresses, NFT chain and contract), never keys. ' +
       'asset: a vault id (decimal token id), a collection id, or an NFT contract address. tokenId: with a contract address, names one vault NFT. ' +
       'Rules: tokenId is allowed only when asset is a contract address; a contract address needs chain.',
     input: body({
       asset: z.string().min(1),
-      tokenId: z.string().regex(/^\d{1,78}$/, 'must be a token id as a decimal string (digits only)').optional(),
+      tokenId: z
+        .string()
+        .regex(/^\d{1,78}$/, 'must be a token id as a decimal string (digits only)')
+        .optional(),
       chain: VAULT_MINT_CHAIN.optional(),
     })
       .superRefine((value, ctx) => {
         const isAddress = isEvmAddress(value.asset);
         if (value.tokenId !== undefined && !isAddress) {
-          ctx.addIssue({ code: 'custom', path: ['tokenId'], message: 'tokenId is only allowed when asset is a contract address (0x + 40 hex digits)' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['tokenId'],
+            message: 'tokenId is only allowed when asset is a contract address (0x + 40 hex digits)',
+          });
         }
         if (isAddress && value.chain === undefined) {
-          ctx.addIssue({ code: 'custom', path: ['chain'], message: 'chain is required when asset is a contract address' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['chain'],
+            message: 'chain is required when asset is a contract address',
+          });
         }
       })
       .meta({

@@ -39,13 +39,23 @@ describe('CredentialResolver', () => {
   });
 
   it('answers 401 credentials_required when neither credential is sent', async () => {
-    expect(await refusal(development().resolve({ apiKey: undefined, authorization: undefined }))).toMatchObject({ code: 'credentials_required', status: 401 });
-    expect(await refusal(development().resolve({ apiKey: '  ', authorization: '' }))).toMatchObject({ code: 'credentials_required' });
+    expect(await refusal(development().resolve({ apiKey: undefined, authorization: undefined }))).toMatchObject({
+      code: 'credentials_required',
+      status: 401,
+    });
+    expect(await refusal(development().resolve({ apiKey: '  ', authorization: '' }))).toMatchObject({
+      code: 'credentials_required',
+    });
   });
 
   it('answers 400 credentials_conflict for both credentials, or one sent twice', async () => {
-    expect(await refusal(development().resolve({ apiKey: devKey, authorization: 'Bearer abc' }))).toMatchObject({ code: 'credentials_conflict', status: 400 });
-    expect(await refusal(development().resolve({ apiKey: [devKey, devKey], authorization: undefined }))).toMatchObject({ code: 'credentials_conflict' });
+    expect(await refusal(development().resolve({ apiKey: devKey, authorization: 'Bearer abc' }))).toMatchObject({
+      code: 'credentials_conflict',
+      status: 400,
+    });
+    expect(await refusal(development().resolve({ apiKey: [devKey, devKey], authorization: undefined }))).toMatchObject({
+      code: 'credentials_conflict',
+    });
   });
 
   it('refuses a production key on the development host and the reverse, naming both environments', async () => {
@@ -54,29 +64,51 @@ describe('CredentialResolver', () => {
     expect(onDev.message).toContain('production key');
     const production = new CredentialResolver({ db, environment: 'production' });
     expect(await production.resolve({ apiKey: liveKey, authorization: undefined })).toMatchObject({ accountId });
-    expect(await refusal(production.resolve({ apiKey: devKey, authorization: undefined }))).toMatchObject({ reason: 'wrong_environment' });
+    expect(await refusal(production.resolve({ apiKey: devKey, authorization: undefined }))).toMatchObject({
+      reason: 'wrong_environment',
+    });
   });
 
   it('refuses malformed, unknown and revoked keys', async () => {
-    expect(await refusal(development().resolve({ apiKey: 'hunter2', authorization: undefined }))).toMatchObject({ code: 'credentials_invalid', reason: 'malformed' });
+    expect(await refusal(development().resolve({ apiKey: 'hunter2', authorization: undefined }))).toMatchObject({
+      code: 'credentials_invalid',
+      reason: 'malformed',
+    });
     const unknown = `${devKey.slice(0, -1)}${devKey.endsWith('x') ? 'y' : 'x'}`;
-    expect(await refusal(development().resolve({ apiKey: unknown, authorization: undefined }))).toMatchObject({ reason: 'unknown' });
+    expect(await refusal(development().resolve({ apiKey: unknown, authorization: undefined }))).toMatchObject({
+      reason: 'unknown',
+    });
     const { key, record } = await createAccessKey(db, { accountId, name: 'old', environment: 'development' });
     await revokeAccessKey(db, accountId, record.id);
-    expect(await refusal(development().resolve({ apiKey: key, authorization: undefined }))).toMatchObject({ reason: 'revoked' });
+    expect(await refusal(development().resolve({ apiKey: key, authorization: undefined }))).toMatchObject({
+      reason: 'revoked',
+    });
   });
 
   it('refuses Bearer tokens while no issuer is configured, and other Authorization schemes always', async () => {
-    const noIssuer = await refusal(development().resolve({ apiKey: undefined, authorization: 'Bearer eyJhbGciOi.x.y' }));
+    const noIssuer = await refusal(
+      development().resolve({ apiKey: undefined, authorization: 'Bearer eyJhbGciOi.x.y' }),
+    );
     expect(noIssuer).toMatchObject({ code: 'credentials_invalid', status: 401, reason: 'bearer_not_configured' });
     expect(noIssuer.message).toMatch(/no token issuer/);
-    expect(await refusal(development().resolve({ apiKey: undefined, authorization: 'Basic dXNlcjpwdw==' }))).toMatchObject({ reason: 'unsupported_scheme' });
+    expect(
+      await refusal(development().resolve({ apiKey: undefined, authorization: 'Basic dXNlcjpwdw==' })),
+    ).toMatchObject({ reason: 'unsupported_scheme' });
   });
 
   it('hands Bearer tokens to the configured verifier, keeping its read-only flag', async () => {
     const oauth: Credential = { accountId, readOnly: true };
-    const resolver = new CredentialResolver({ db, environment: 'development', bearer: { verify: async (token) => (token === 'good' ? oauth : Promise.reject(new ServiceError('credentials_invalid', 'bad token'))) } });
+    const resolver = new CredentialResolver({
+      db,
+      environment: 'development',
+      bearer: {
+        verify: async (token) =>
+          token === 'good' ? oauth : Promise.reject(new ServiceError('credentials_invalid', 'bad token')),
+      },
+    });
     expect(await resolver.resolve({ apiKey: undefined, authorization: 'bearer good' })).toBe(oauth);
-    expect(await refusal(resolver.resolve({ apiKey: undefined, authorization: 'Bearer bad' }))).toMatchObject({ code: 'credentials_invalid' });
+    expect(await refusal(resolver.resolve({ apiKey: undefined, authorization: 'Bearer bad' }))).toMatchObject({
+      code: 'credentials_invalid',
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { ServiceError } from '@svc/contracts';
-import { ACCESS_KEY_TAG, type AccessKeyEnvironment, accessKeyEnvironmentOf, authenticateAccessKey, type Queryable } from '@svc/store';
+import {
+  ACCESS_KEY_TAG,
+  type AccessKeyEnvironment,
+  accessKeyEnvironmentOf,
+  authenticateAccessKey,
+  type Queryable,
+} from '@svc/store';
 import type { BearerTokenVerifier, Credential } from './credential.js';
 
 /** The credential headers of a request as Node delivers them (a repeated header arrives as an array). */
@@ -16,9 +22,11 @@ export interface CredentialResolverOptions {
   readonly bearer?: BearerTokenVerifier | undefined;
 }
 
-const invalid = (reason: string, message: string) => new ServiceError('credentials_invalid', message, { extra: { reason } });
+const invalid = (reason: string, message: string) =>
+  new ServiceError('credentials_invalid', message, { extra: { reason } });
 
-const present = (value: string | readonly string[] | undefined) => (typeof value === 'string' ? value.trim() !== '' : value !== undefined && value.length > 0);
+const present = (value: string | readonly string[] | undefined) =>
+  typeof value === 'string' ? value.trim() !== '' : value !== undefined && value.length > 0;
 
 /**
  * Turns the credential headers of a request into a `Credential`, or throws the `ServiceError` a transport answers
@@ -31,12 +39,24 @@ export class CredentialResolver {
   async resolve(headers: CredentialHeaders): Promise<Credential> {
     const { apiKey, authorization } = headers;
     if (!present(apiKey) && !present(authorization)) {
-      throw new ServiceError('credentials_required', 'Send a vault access key in the x-api-key header or an access token in Authorization: Bearer <token>.');
+      throw new ServiceError(
+        'credentials_required',
+        'Send a vault access key in the x-api-key header or an access token in Authorization: Bearer <token>.',
+      );
     }
-    if ((present(apiKey) && present(authorization)) || typeof apiKey === 'object' || typeof authorization === 'object') {
-      throw new ServiceError('credentials_conflict', 'Send exactly one credential: either x-api-key or Authorization: Bearer, once.');
+    if (
+      (present(apiKey) && present(authorization)) ||
+      typeof apiKey === 'object' ||
+      typeof authorization === 'object'
+    ) {
+      throw new ServiceError(
+        'credentials_conflict',
+        'Send exactly one credential: either x-api-key or Authorization: Bearer, once.',
+      );
     }
-    return typeof apiKey === 'string' && present(apiKey) ? this.#accessKey(apiKey.trim()) : this.#bearer(String(authorization).trim());
+    return typeof apiKey === 'string' && present(apiKey)
+      ? this.#accessKey(apiKey.trim())
+      : this.#bearer(String(authorization).trim());
   }
 
   async #accessKey(presented: string): Promise<Credential> {
@@ -45,10 +65,16 @@ export class CredentialResolver {
     if (check.ok) return { accountId: check.key.accountId, readOnly: false };
     switch (check.reason) {
       case 'malformed':
-        throw invalid(check.reason, `x-api-key is not a vault access key (they start with ${ACCESS_KEY_TAG.development} or ${ACCESS_KEY_TAG.production}).`);
+        throw invalid(
+          check.reason,
+          `x-api-key is not a vault access key (they start with ${ACCESS_KEY_TAG.development} or ${ACCESS_KEY_TAG.production}).`,
+        );
       case 'wrong_environment': {
         const made = accessKeyEnvironmentOf(presented);
-        throw invalid(check.reason, `This is a ${made} key; this host is the ${environment} host and accepts only ${environment} keys (${ACCESS_KEY_TAG[environment]}…).`);
+        throw invalid(
+          check.reason,
+          `This is a ${made} key; this host is the ${environment} host and accepts only ${environment} keys (${ACCESS_KEY_TAG[environment]}…).`,
+        );
       }
       case 'unknown':
         throw invalid(check.reason, 'Unknown vault access key.');
@@ -59,9 +85,16 @@ export class CredentialResolver {
 
   #bearer(authorization: string): Promise<Credential> {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!match) throw invalid('unsupported_scheme', 'The Authorization header must be "Bearer <token>"; vault access keys go in x-api-key.');
+    if (!match)
+      throw invalid(
+        'unsupported_scheme',
+        'The Authorization header must be "Bearer <token>"; vault access keys go in x-api-key.',
+      );
     if (!this.options.bearer) {
-      throw invalid('bearer_not_configured', 'Bearer tokens are not accepted yet: this server has no token issuer configured. Use a vault access key in x-api-key.');
+      throw invalid(
+        'bearer_not_configured',
+        'Bearer tokens are not accepted yet: this server has no token issuer configured. Use a vault access key in x-api-key.',
+      );
     }
     return this.options.bearer.verify(match[1]!);
   }

@@ -1,5 +1,15 @@
 import { toFacilitatorEvmSigner } from '@x402/evm';
-import { type Abi, type Address, concat, createPublicClient, defineChain, encodeFunctionData, type Hex, http, type LocalAccount } from 'viem';
+import {
+  type Abi,
+  type Address,
+  concat,
+  createPublicClient,
+  defineChain,
+  encodeFunctionData,
+  type Hex,
+  http,
+  type LocalAccount,
+} from 'viem';
 import type { SettlementBroadcasts } from './broadcasts.js';
 import { expiringCache } from './expiring-cache.js';
 import { NonceQueue } from './nonce-queue.js';
@@ -74,11 +84,30 @@ export function createEvmSettlementSigner(settlement: LocalEvmSettlement): Retur
   const feeQuote = expiringCache((_: 'latest') => client.estimateFeesPerGas(), { ttlMs: FEE_QUOTE_TTL_MS });
   const codeAt = expiringCache((address: Address) => client.getCode({ address }), { ttlMs: CODE_TTL_MS });
 
-  async function sendTransaction({ to, data, gas }: { to: Address; data: Hex; gas?: bigint | undefined }): Promise<Hex> {
+  async function sendTransaction({
+    to,
+    data,
+    gas,
+  }: {
+    to: Address;
+    data: Hex;
+    gas?: bigint | undefined;
+  }): Promise<Hex> {
     const { account, nonces } = settlers[turn++ % settlers.length]!;
-    const [gasLimit, fees] = await Promise.all([gas ?? client.estimateGas({ account: account.address, to, data }), feeQuote('latest')]);
+    const [gasLimit, fees] = await Promise.all([
+      gas ?? client.estimateGas({ account: account.address, to, data }),
+      feeQuote('latest'),
+    ]);
     return nonces.submit(async (nonce) => {
-      const serializedTransaction = await account.signTransaction({ type: 'eip1559', chainId, nonce, to, data, gas: gasLimit, ...fees });
+      const serializedTransaction = await account.signTransaction({
+        type: 'eip1559',
+        chainId,
+        nonce,
+        to,
+        data,
+        gas: gasLimit,
+        ...fees,
+      });
       return sender.sendRawTransaction({ serializedTransaction });
     });
   }
@@ -106,7 +135,8 @@ export function createEvmSettlementSigner(settlement: LocalEvmSettlement): Retur
         }
         return hash;
       },
-      waitForTransactionReceipt: ({ hash, timeout }) => waitForReceipt(client, hash, { ...receiptWait, timeoutMs: timeout ?? receiptWait.timeoutMs }),
+      waitForTransactionReceipt: ({ hash, timeout }) =>
+        waitForReceipt(client, hash, { ...receiptWait, timeoutMs: timeout ?? receiptWait.timeoutMs }),
     },
     { confirmationTimeoutMs: receiptWait.timeoutMs },
   );

@@ -3,7 +3,10 @@
  * is not remembered. At most `maxEntries` keys are kept (the oldest is dropped first), so an unbounded stream of
  * keys (e.g. payer addresses) cannot grow it without limit.
  */
-export function expiringCache<K, V>(load: (key: K) => Promise<V>, { ttlMs, maxEntries = 10_000 }: { ttlMs: number; maxEntries?: number }): (key: K) => Promise<V> {
+export function expiringCache<K, V>(
+  load: (key: K) => Promise<V>,
+  { ttlMs, maxEntries = 10_000 }: { ttlMs: number; maxEntries?: number },
+): (key: K) => Promise<V> {
   const entries = new Map<K, { value: Promise<V>; expiresAt: number }>();
   return (key) => {
     const now = performance.now();

@@ -29,15 +29,26 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
  * A JSON-RPC proxy in front of the chain that breaks some `eth_sendRawTransaction` calls: `dropped` ones never reach
  * the chain, `answerLost` ones reach it but their answer is replaced by an error (the node took the transaction).
  */
-async function flakyRpc(upstream: string, { dropped, answerLost }: { dropped: Set<number>; answerLost: Set<number> }): Promise<{ url: string; server: Server }> {
+async function flakyRpc(
+  upstream: string,
+  { dropped, answerLost }: { dropped: Set<number>; answerLost: Set<number> },
+): Promise<{ url: string; server: Server }> {
   let sends = 0;
   type Request = { jsonrpc: '2.0'; id: number; method: string };
   const answer = async (request: Request): Promise<unknown> => {
     const send = request.method === 'eth_sendRawTransaction' ? ++sends : 0;
     const injected = (message: string) => ({ jsonrpc: '2.0', id: request.id, error: { code: -32000, message } });
     if (dropped.has(send)) return injected('injected: connection lost before the node saw the transaction');
-    const upstreamAnswer = await (await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) })).json();
-    return answerLost.has(send) ? injected('injected: connection lost after the node took the transaction') : upstreamAnswer;
+    const upstreamAnswer = await (
+      await fetch(upstream, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(request),
+      })
+    ).json();
+    return answerLost.has(send)
+      ? injected('injected: connection lost after the node took the transaction')
+      : upstreamAnswer;
   };
   const relay = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -68,10 +79,16 @@ describe('local facilitator on a sandbox EVM chain', () => {
 
   const signedPayments = (count: number) => signedBaseUsdcPayments(chain, PROBE.resourceUrl, count);
 
-  const facilitatorWith = (options: { rpcUrl?: string; receiptTimeoutMs?: number; settlers?: readonly [LocalAccount, ...LocalAccount[]] } = {}): FacilitatorClient =>
-    createLocalFacilitator({ evm: [{ network: NETWORKS.base, rpcUrl: chain.rpcUrl, settlers: [settler], ...options }] });
-  const payeeBalance = () => chain.publicClient.readContract({ address: chain.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [PAYEE] });
-  const settlerNonce = (account: LocalAccount = settler) => chain.publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' });
+  const facilitatorWith = (
+    options: { rpcUrl?: string; receiptTimeoutMs?: number; settlers?: readonly [LocalAccount, ...LocalAccount[]] } = {},
+  ): FacilitatorClient =>
+    createLocalFacilitator({
+      evm: [{ network: NETWORKS.base, rpcUrl: chain.rpcUrl, settlers: [settler], ...options }],
+    });
+  const payeeBalance = () =>
+    chain.publicClient.readContract({ address: chain.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [PAYEE] });
+  const settlerNonce = (account: LocalAccount = settler) =>
+    chain.publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' });
 
   it(`settles ${CONCURRENT_SETTLEMENTS} concurrent payments from one settler, each mined, none stuck in the pool`, async () => {
     const facilitator = facilitatorWith();
@@ -90,7 +107,10 @@ describe('local facilitator on a sandbox EVM chain', () => {
     expect(new Set(settled.map((s) => s.transaction)).size).toBe(CONCURRENT_SETTLEMENTS);
     expect(await payeeBalance()).toBe(balanceBefore + PRICE * BigInt(CONCURRENT_SETTLEMENTS));
     expect(await settlerNonce()).toBe(nonceBefore + CONCURRENT_SETTLEMENTS);
-    expect(await chain.publicClient.request({ method: 'txpool_status' } as never)).toEqual({ pending: '0x0', queued: '0x0' });
+    expect(await chain.publicClient.request({ method: 'txpool_status' } as never)).toEqual({
+      pending: '0x0',
+      queued: '0x0',
+    });
   });
 
   it('spreads settlements over its settler accounts, each sending in its own nonce order', async () => {
@@ -99,11 +119,17 @@ describe('local facilitator on a sandbox EVM chain', () => {
     expect((await facilitator.getSupported()).signers['eip155:*']).toEqual(settlers.map((account) => account.address));
     const payments = await signedPayments(20);
     const noncesBefore = await Promise.all(settlers.map((account) => settlerNonce(account)));
-    const settled = await within(20_000, Promise.all(payments.map((payment) => facilitator.settle(payment, requirements))));
+    const settled = await within(
+      20_000,
+      Promise.all(payments.map((payment) => facilitator.settle(payment, requirements))),
+    );
     expect(settled.filter((s) => !s.success)).toEqual([]);
     const noncesAfter = await Promise.all(settlers.map((account) => settlerNonce(account)));
     expect(noncesAfter.map((nonce, i) => nonce - noncesBefore[i]!)).toEqual([10, 10]);
-    expect(await chain.publicClient.request({ method: 'txpool_status' } as never)).toEqual({ pending: '0x0', queued: '0x0' });
+    expect(await chain.publicClient.request({ method: 'txpool_status' } as never)).toEqual({
+      pending: '0x0',
+      queued: '0x0',
+    });
   });
 
   it('leaves no nonce gap when sends fail among concurrent settlements: the others all settle, none stuck in the pool', async () => {
@@ -112,14 +138,22 @@ describe('local facilitator on a sandbox EVM chain', () => {
       const facilitator = facilitatorWith({ rpcUrl: rpc.url });
       const payments = await signedPayments(CONCURRENT_SETTLEMENTS);
       const [balanceBefore, nonceBefore] = await Promise.all([payeeBalance(), settlerNonce()]);
-      const settled = await within(20_000, Promise.all(payments.map((payment) => facilitator.settle(payment, requirements))));
+      const settled = await within(
+        20_000,
+        Promise.all(payments.map((payment) => facilitator.settle(payment, requirements))),
+      );
       const failed = settled.filter((s) => !s.success);
-      expect(failed.map((s) => s.errorMessage)).toEqual(Array.from({ length: 6 }, () => expect.stringMatching(/injected: connection lost/)));
+      expect(failed.map((s) => s.errorMessage)).toEqual(
+        Array.from({ length: 6 }, () => expect.stringMatching(/injected: connection lost/)),
+      );
       // The lost answers' transactions were mined all the same (the outcome a failed send leaves unknown).
       const mined = CONCURRENT_SETTLEMENTS - 4;
       expect(await payeeBalance()).toBe(balanceBefore + PRICE * BigInt(mined));
       expect(await settlerNonce()).toBe(nonceBefore + mined);
-      expect(await chain.publicClient.request({ method: 'txpool_status' } as never)).toEqual({ pending: '0x0', queued: '0x0' });
+      expect(await chain.publicClient.request({ method: 'txpool_status' } as never)).toEqual({
+        pending: '0x0',
+        queued: '0x0',
+      });
     } finally {
       rpc.server.close();
     }
@@ -132,12 +166,21 @@ describe('local facilitator on a sandbox EVM chain', () => {
     // The facilitator now counts this account's nonces itself; a transaction it did not send makes its count stale.
     const other = createWalletClient({ account: settler, chain: chain.chain, transport: http(chain.rpcUrl) });
     await chain.publicClient.waitForTransactionReceipt({ hash: await other.sendTransaction({ to: PAYEE, value: 1n }) });
-    expect(await facilitator.settle(second!, requirements)).toMatchObject({ success: false, errorMessage: expect.stringMatching(/nonce/i) });
+    expect(await facilitator.settle(second!, requirements)).toMatchObject({
+      success: false,
+      errorMessage: expect.stringMatching(/nonce/i),
+    });
     // Re-read from the chain: the stale-nonce payment and a new one both settle, with no gap left behind.
-    const [retried, next] = await Promise.all([facilitator.settle(second!, requirements), facilitator.settle(third!, requirements)]);
+    const [retried, next] = await Promise.all([
+      facilitator.settle(second!, requirements),
+      facilitator.settle(third!, requirements),
+    ]);
     expect(retried).toMatchObject({ success: true });
     expect(next).toMatchObject({ success: true });
-    expect(await chain.publicClient.request({ method: 'txpool_status' } as never)).toEqual({ pending: '0x0', queued: '0x0' });
+    expect(await chain.publicClient.request({ method: 'txpool_status' } as never)).toEqual({
+      pending: '0x0',
+      queued: '0x0',
+    });
   });
 
   /** Runs `work` while the chain mines nothing: sent transactions stay pending until it ends. */
@@ -161,7 +204,9 @@ describe('local facilitator on a sandbox EVM chain', () => {
       expect(performance.now() - started).toBeLessThan(3_000);
       expect(settled).toMatchObject({ success: false, errorReason: 'settlement_pending' });
       expect(settled.transaction).toMatch(/^0x[0-9a-f]{64}$/);
-      expect(settled.errorMessage).toContain(`settlement transaction ${settled.transaction} was sent but not mined within 300 ms`);
+      expect(settled.errorMessage).toContain(
+        `settlement transaction ${settled.transaction} was sent but not mined within 300 ms`,
+      );
     });
   });
 
@@ -174,7 +219,10 @@ describe('local facilitator on a sandbox EVM chain', () => {
       const failure = await withoutMining(() => processor.settle(payment).catch((error: unknown) => error));
       // Not a refusal: the transaction may still land, so the caller is told the outcome is unknown (no 402).
       expect(failure).not.toBeInstanceOf(SettlementFailed);
-      expect(failure).toMatchObject({ code: 'facilitator_unreachable', message: expect.stringMatching(/not confirmed in time/) });
+      expect(failure).toMatchObject({
+        code: 'facilitator_unreachable',
+        message: expect.stringMatching(/not confirmed in time/),
+      });
       expect(await findPaymentClaim(db, paymentIdOf(payload!))).toMatchObject({ state: 'settling' });
       // The transaction was mined once the chain moved on: the payer paid, and the payment cannot pay again.
       await expect(processor.verify(payload!, [requirements], PROBE)).rejects.toThrow(PaymentRejected);

@@ -12,6 +12,10 @@ export interface LocalStacksSettlement {
 }
 
 /** Registers our exact Stacks scheme (the official SDK has none) once per settlement target. */
-export function registerLocalStacksSettlements(facilitator: x402Facilitator, settlements: readonly LocalStacksSettlement[]): void {
-  for (const { network, target } of settlements) registerExactStacksScheme(facilitator, { networks: [network], target });
+export function registerLocalStacksSettlements(
+  facilitator: x402Facilitator,
+  settlements: readonly LocalStacksSettlement[],
+): void {
+  for (const { network, target } of settlements)
+    registerExactStacksScheme(facilitator, { networks: [network], target });
 }

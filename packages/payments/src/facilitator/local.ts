@@ -46,7 +46,10 @@ export function createLocalFacilitator(config: LocalFacilitatorConfig): Facilita
     // defaultRpcUrl: every network this signer is asked about (the CAIP-2 id and the v1 aliases that
     // registerExactSvmScheme also registers) goes to this RPC, never to a public cluster endpoint.
     const signer = toFacilitatorSvmSigner(svm.feePayer, { defaultRpcUrl: svm.rpcUrl });
-    registerExactSvmScheme(facilitator, { networks: svm.network, signer: announcingSvmSigner(signer, config.broadcasts) });
+    registerExactSvmScheme(facilitator, {
+      networks: svm.network,
+      signer: announcingSvmSigner(signer, config.broadcasts),
+    });
   }
   registerLocalStacksSettlements(facilitator, config.stacks ?? []);
   return {
@@ -61,7 +64,10 @@ export function createLocalFacilitator(config: LocalFacilitatorConfig): Facilita
  * signature is announced before the transaction is sent, and a transaction announced but never sent is found never
  * processed once it can no longer land.
  */
-function announcingSvmSigner(signer: FacilitatorSvmSigner, broadcasts: SettlementBroadcasts | undefined): FacilitatorSvmSigner {
+function announcingSvmSigner(
+  signer: FacilitatorSvmSigner,
+  broadcasts: SettlementBroadcasts | undefined,
+): FacilitatorSvmSigner {
   if (!broadcasts) return signer;
   return {
     ...signer,
@@ -69,7 +75,13 @@ function announcingSvmSigner(signer: FacilitatorSvmSigner, broadcasts: Settlemen
       const transaction = solanaPaymentTransactionOf(decodeSolanaTransaction(wire));
       if (transaction?.signature) {
         const { payer, payerSignature, signature } = transaction;
-        await broadcasts.announce({ network, asset: null, authorizer: payer, nonce: payerSignature, txHash: signature });
+        await broadcasts.announce({
+          network,
+          asset: null,
+          authorizer: payer,
+          nonce: payerSignature,
+          txHash: signature,
+        });
       }
       return signer.sendTransaction(wire, network);
     },

@@ -10,7 +10,9 @@ export class ReceiptTimeoutError extends Error {
     readonly hash: Hash,
     readonly timeoutMs: number,
   ) {
-    super(`settlement transaction ${hash} was sent but not mined within ${timeoutMs} ms; it may still be mined later, so its outcome is unknown`);
+    super(
+      `settlement transaction ${hash} was sent but not mined within ${timeoutMs} ms; it may still be mined later, so its outcome is unknown`,
+    );
   }
 }
 

@@ -43,7 +43,8 @@ export function evmAuthorizationLedger(rpcUrl: string): AuthorizationLedger {
   return {
     async stateOf(settlement) {
       const { asset, authorizer, nonce, validBefore, txHash } = settlement;
-      if (!asset || !authorizer || !nonce) throw new UnreadableAuthorization(`claim ${settlement.paymentId} names no EIP-3009 authorization`);
+      if (!asset || !authorizer || !nonce)
+        throw new UnreadableAuthorization(`claim ${settlement.paymentId} names no EIP-3009 authorization`);
       const block = await client.getBlock({ blockTag: 'latest' });
       const used = await client.readContract({
         address: asset as Address,
@@ -74,7 +75,8 @@ export function stacksAuthorizationLedger(chain: StacksTransactionLookup): Autho
   return {
     async stateOf(settlement) {
       const { authorizer, nonce, txHash } = settlement;
-      if (!authorizer || !nonce || !txHash) throw new UnreadableAuthorization(`claim ${settlement.paymentId} names no Stacks transaction`);
+      if (!authorizer || !nonce || !txHash)
+        throw new UnreadableAuthorization(`claim ${settlement.paymentId} names no Stacks transaction`);
       const nextNonce = await chain.nextNonce(authorizer);
       if (chain.getTransaction(txHash) !== undefined) return { used: true, txHash };
       return { used: false, expired: nextNonce > BigInt(nonce) };
@@ -89,14 +91,19 @@ export function stacksAuthorizationLedger(chain: StacksTransactionLookup): Autho
  * (the sandbox, whose blockhashes never expire) one it never processed was never sent. A transaction that landed
  * and failed moved nothing.
  */
-export function solanaAuthorizationLedger(rpcUrl: string, { landsOnSend }: { readonly landsOnSend: boolean }): AuthorizationLedger {
+export function solanaAuthorizationLedger(
+  rpcUrl: string,
+  { landsOnSend }: { readonly landsOnSend: boolean },
+): AuthorizationLedger {
   const rpc = createSolanaRpc(rpcUrl);
   return {
     async stateOf(settlement) {
       const { txHash, lifetime } = settlement;
       // Never settled: only our fee payer can complete the payer's transaction, and it never signed it to send.
-      if (!txHash && settlement.state === 'claimed') return { used: false, expired: landsOnSend || !(await blockhashValid(rpc, lifetime)) };
-      if (!txHash) throw new UnreadableAuthorization(`claim ${settlement.paymentId} has no recorded Solana transaction signature`);
+      if (!txHash && settlement.state === 'claimed')
+        return { used: false, expired: landsOnSend || !(await blockhashValid(rpc, lifetime)) };
+      if (!txHash)
+        throw new UnreadableAuthorization(`claim ${settlement.paymentId} has no recorded Solana transaction signature`);
       const landing = await solanaLandingOf(rpc, txHash as Signature, landsOnSend ? null : lifetime);
       if (landing === 'pending') return { used: false, expired: false };
       if (landing === 'never' || landing.landed.meta?.err) return { used: false, expired: true };
@@ -106,5 +113,7 @@ export function solanaAuthorizationLedger(rpcUrl: string, { landsOnSend }: { rea
 }
 
 async function blockhashValid(rpc: ReturnType<typeof createSolanaRpc>, blockhash: string | null): Promise<boolean> {
-  return blockhash !== null && (await rpc.isBlockhashValid(blockhash as Blockhash, { commitment: 'processed' }).send()).value;
+  return (
+    blockhash !== null && (await rpc.isBlockhashValid(blockhash as Blockhash, { commitment: 'processed' }).send()).value
+  );
 }

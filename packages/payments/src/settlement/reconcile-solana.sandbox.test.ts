@@ -34,7 +34,14 @@ describe('reconciling interrupted Solana settlements on the sandbox chain', () =
   let processor: PaymentProcessor;
   let requirements: PaymentRequirements;
   const reconcile = () =>
-    reconcileSettlements({ db, ledgers: new Map([[NETWORKS.solana, solanaAuthorizationLedger(solana.rpcUrl, { landsOnSend: true })]]), log: { warn: () => undefined }, olderThanMs: 0, abandonedAfterMs: 0, recheckMs: 0 });
+    reconcileSettlements({
+      db,
+      ledgers: new Map([[NETWORKS.solana, solanaAuthorizationLedger(solana.rpcUrl, { landsOnSend: true })]]),
+      log: { warn: () => undefined },
+      olderThanMs: 0,
+      abandonedAfterMs: 0,
+      recheckMs: 0,
+    });
 
   beforeAll(async () => {
     solana = await startSandboxSolana();
@@ -43,10 +50,21 @@ describe('reconciling interrupted Solana settlements on the sandbox chain', () =
     await solana.airdrop(feePayer.address, 1_000_000_000n);
     const payTo = (await generateKeyPairSigner()).address;
     await solana.mintUsdc(payTo, 0n);
-    requirements = { scheme: 'exact', network: NETWORKS.solana, asset: PAYMENT_TOKENS.SOL_USDC.asset, amount: PRICE.toString(), payTo, maxTimeoutSeconds: 300, extra: { feePayer: feePayer.address } };
+    requirements = {
+      scheme: 'exact',
+      network: NETWORKS.solana,
+      asset: PAYMENT_TOKENS.SOL_USDC.asset,
+      amount: PRICE.toString(),
+      payTo,
+      maxTimeoutSeconds: 300,
+      extra: { feePayer: feePayer.address },
+    };
     const broadcasts = new SettlementBroadcasts();
     broadcasts.listen((broadcast) => recordSettlementBroadcast(db, broadcast));
-    processor = new PaymentProcessor(createLocalFacilitator({ broadcasts, svm: [{ network: NETWORKS.solana, rpcUrl: solana.rpcUrl, feePayer }] }), db);
+    processor = new PaymentProcessor(
+      createLocalFacilitator({ broadcasts, svm: [{ network: NETWORKS.solana, rpcUrl: solana.rpcUrl, feePayer }] }),
+      db,
+    );
   });
   afterAll(async () => {
     await db?.close();
@@ -57,10 +75,18 @@ describe('reconciling interrupted Solana settlements on the sandbox chain', () =
     const payer = await generateKeyPairSigner();
     await solana.mintUsdc(payer.address, PRICE);
     const client = new x402Client().register('solana:*', new ExactSvmScheme(payer, { rpcUrl: solana.rpcUrl }));
-    const payload = await client.createPaymentPayload({ x402Version: 2, resource: { url: 'http://127.0.0.1/t', description: 't', mimeType: 'application/json' }, accepts: [requirements] });
-    return { payload, payment: await processor.verify(payload, [requirements], { tool: 'probe', resourceUrl: 'http://127.0.0.1/t' }) };
+    const payload = await client.createPaymentPayload({
+      x402Version: 2,
+      resource: { url: 'http://127.0.0.1/t', description: 't', mimeType: 'application/json' },
+      accepts: [requirements],
+    });
+    return {
+      payload,
+      payment: await processor.verify(payload, [requirements], { tool: 'probe', resourceUrl: 'http://127.0.0.1/t' }),
+    };
   }
-  const intendToSettle = (payment: VerifiedPayment) => markSettling(db, payment.paymentId, { payer: payment.payer, token: 'SOL_USDC', amount: PRICE.toString() });
+  const intendToSettle = (payment: VerifiedPayment) =>
+    markSettling(db, payment.paymentId, { payer: payment.payer, token: 'SOL_USDC', amount: PRICE.toString() });
 
   it('landed: the signature recorded before the send gets its ledger row (settled_unanswered)', async () => {
     const { payment } = await claimedPayment();
@@ -69,7 +95,12 @@ describe('reconciling interrupted Solana settlements on the sandbox chain', () =
     expect(await findPaymentClaim(db, payment.paymentId)).toEqual({ state: 'settling', txHash: settled.transaction });
     expect(await reconcile()).toMatchObject({ settled: 1 });
     expect(await findPaymentClaim(db, payment.paymentId)).toEqual({ state: 'settled', txHash: settled.transaction });
-    expect((await recentCalls(db, { tool: 'probe' }))[0]).toMatchObject({ outcome: 'settled_unanswered', txHash: settled.transaction, payer: payment.payer, token: 'SOL_USDC' });
+    expect((await recentCalls(db, { tool: 'probe' }))[0]).toMatchObject({
+      outcome: 'settled_unanswered',
+      txHash: settled.transaction,
+      payer: payment.payer,
+      token: 'SOL_USDC',
+    });
     expect(await solana.tokenBalance(payment.payer)).toBe(0n);
   });
 
@@ -78,7 +109,10 @@ describe('reconciling interrupted Solana settlements on the sandbox chain', () =
     await intendToSettle(unsent.payment);
     // What the facilitator records right before it sends (then the gateway stops).
     const wire = unsent.payload.payload['transaction'] as string;
-    const signed = await partiallySignTransaction([feePayer.keyPair], getTransactionDecoder().decode(getBase64Encoder().encode(wire)));
+    const signed = await partiallySignTransaction(
+      [feePayer.keyPair],
+      getTransactionDecoder().decode(getBase64Encoder().encode(wire)),
+    );
     const txHash = getSignatureFromTransaction(signed);
     expect(getBase64EncodedWireTransaction(signed)).not.toBe(wire);
     const { authorizer, nonce } = signedPaymentOf(unsent.payload).authorization!;
@@ -89,7 +123,9 @@ describe('reconciling interrupted Solana settlements on the sandbox chain', () =
     await intendToSettle(unrecorded.payment);
     expect(await reconcile()).toMatchObject({ settled: 0, released: 1, unfinished: 1 });
     expect(await findPaymentClaim(db, unsent.payment.paymentId)).toBeUndefined();
-    expect((await recentCalls(db, { tool: 'probe', limit: 100 })).find((row) => row.payer === unsent.payment.payer)).toMatchObject({ outcome: 'settlement_expired', txHash: null });
+    expect(
+      (await recentCalls(db, { tool: 'probe', limit: 100 })).find((row) => row.payer === unsent.payment.payer),
+    ).toMatchObject({ outcome: 'settlement_expired', txHash: null });
     expect(await solana.tokenBalance(unsent.payment.payer)).toBe(PRICE);
     expect(await findPaymentClaim(db, unrecorded.payment.paymentId)).toMatchObject({ state: 'settling', txHash: null });
   });
@@ -98,7 +134,9 @@ describe('reconciling interrupted Solana settlements on the sandbox chain', () =
     const abandoned = await claimedPayment();
     expect(await reconcile()).toMatchObject({ released: 1 });
     expect(await findPaymentClaim(db, abandoned.payment.paymentId)).toBeUndefined();
-    expect((await recentCalls(db, { tool: 'probe', limit: 100 })).find((row) => row.payer === abandoned.payment.payer)).toMatchObject({ outcome: 'claim_expired', txHash: null });
+    expect(
+      (await recentCalls(db, { tool: 'probe', limit: 100 })).find((row) => row.payer === abandoned.payment.payer),
+    ).toMatchObject({ outcome: 'claim_expired', txHash: null });
     expect(await solana.tokenBalance(abandoned.payment.payer)).toBe(PRICE);
   });
 });

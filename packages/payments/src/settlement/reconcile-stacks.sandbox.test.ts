@@ -34,7 +34,14 @@ describe('reconciling interrupted Stacks settlements on the sandbox ledger', () 
   let ledger: StacksSandboxLedger;
   let processor: PaymentProcessor;
   let client: x402Client;
-  const reconcile = () => reconcileSettlements({ db, ledgers: new Map([['stacks:1', stacksAuthorizationLedger(ledger)]]), log: { warn: () => undefined }, olderThanMs: 0, recheckMs: 0 });
+  const reconcile = () =>
+    reconcileSettlements({
+      db,
+      ledgers: new Map([['stacks:1', stacksAuthorizationLedger(ledger)]]),
+      log: { warn: () => undefined },
+      olderThanMs: 0,
+      recheckMs: 0,
+    });
 
   beforeAll(async () => {
     db = await openTestDatabase();
@@ -48,14 +55,24 @@ describe('reconciling interrupted Stacks settlements on the sandbox ledger', () 
     };
     processor = new PaymentProcessor(facilitatorClient, db);
     client = new x402Client()
-      .register('stacks:*', new ExactStacksClientScheme({ privateKey: PAYER_KEY, nonce: (address) => ledger.nextNonce(address) }))
+      .register(
+        'stacks:*',
+        new ExactStacksClientScheme({ privateKey: PAYER_KEY, nonce: (address) => ledger.nextNonce(address) }),
+      )
       .setSpendControls({ allowedAssets: [{ network: 'stacks:1', asset: 'slip44:5757' }] });
   });
   afterAll(() => db?.close());
 
   async function settlingPayment(): Promise<{ payload: PaymentPayload; payment: VerifiedPayment }> {
-    const payload = await client.createPaymentPayload({ x402Version: 2, resource: { url: 'http://127.0.0.1/t', description: 't', mimeType: 'application/json' }, accepts: [requirements] });
-    const payment = await processor.verify(payload, [requirements], { tool: 'probe', resourceUrl: 'http://127.0.0.1/t' });
+    const payload = await client.createPaymentPayload({
+      x402Version: 2,
+      resource: { url: 'http://127.0.0.1/t', description: 't', mimeType: 'application/json' },
+      accepts: [requirements],
+    });
+    const payment = await processor.verify(payload, [requirements], {
+      tool: 'probe',
+      resourceUrl: 'http://127.0.0.1/t',
+    });
     await markSettling(db, payment.paymentId, { payer: payment.payer, token: 'STX', amount: requirements.amount });
     return { payload, payment };
   }
@@ -66,17 +83,31 @@ describe('reconciling interrupted Stacks settlements on the sandbox ledger', () 
     expect(signedPaymentOf(used.payload).authorization).toMatchObject({ authorizer: PAYER, txHash: txid });
     expect(await reconcile()).toMatchObject({ settled: 1 });
     expect(await findPaymentClaim(db, used.payment.paymentId)).toEqual({ state: 'settled', txHash: txid });
-    expect((await recentCalls(db, { tool: 'probe' }))[0]).toMatchObject({ outcome: 'settled_unanswered', txHash: txid, payer: PAYER });
+    expect((await recentCalls(db, { tool: 'probe' }))[0]).toMatchObject({
+      outcome: 'settled_unanswered',
+      txHash: txid,
+      payer: PAYER,
+    });
 
     const pending = await settlingPayment();
     expect(await reconcile()).toMatchObject({ settled: 0, released: 0, unfinished: 1 });
     expect(await findPaymentClaim(db, pending.payment.paymentId)).toMatchObject({ state: 'settling' });
 
     // The payer spends the same nonce on another transaction: the claimed one can never land.
-    const other = await makeSTXTokenTransfer({ recipient: requirements.payTo, amount: 1n, senderKey: PAYER_KEY, network: 'mainnet', nonce: ledger.nextNonce(PAYER), fee: 200n });
+    const other = await makeSTXTokenTransfer({
+      recipient: requirements.payTo,
+      amount: 1n,
+      senderKey: PAYER_KEY,
+      network: 'mainnet',
+      nonce: ledger.nextNonce(PAYER),
+      fee: 200n,
+    });
     await ledger.submit(other.serialize());
     expect(await reconcile()).toMatchObject({ released: 1 });
     expect(await findPaymentClaim(db, pending.payment.paymentId)).toBeUndefined();
-    expect((await recentCalls(db, { tool: 'probe' }))[0]).toMatchObject({ outcome: 'settlement_expired', payer: PAYER });
+    expect((await recentCalls(db, { tool: 'probe' }))[0]).toMatchObject({
+      outcome: 'settlement_expired',
+      payer: PAYER,
+    });
   });
 });

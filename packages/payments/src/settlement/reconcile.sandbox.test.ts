@@ -26,14 +26,25 @@ describe('reconciling interrupted settlements by the authorization state on chai
   let db: Db;
   let processor: PaymentProcessor;
   const silent = { warn: () => undefined };
-  const reconcile = () => reconcileSettlements({ db, ledgers: new Map([[NETWORKS.base, evmAuthorizationLedger(chain.rpcUrl)]]), log: silent, olderThanMs: 0, abandonedAfterMs: 0, recheckMs: 0 });
+  const reconcile = () =>
+    reconcileSettlements({
+      db,
+      ledgers: new Map([[NETWORKS.base, evmAuthorizationLedger(chain.rpcUrl)]]),
+      log: silent,
+      olderThanMs: 0,
+      abandonedAfterMs: 0,
+      recheckMs: 0,
+    });
 
   beforeAll(async () => {
     chain = await startSandboxEvmChain({ chainId: 8453 });
     db = await openTestDatabase();
     const broadcasts = new SettlementBroadcasts();
     broadcasts.listen((broadcast) => recordSettlementBroadcast(db, broadcast));
-    const facilitator = createLocalFacilitator({ broadcasts, evm: [{ network: NETWORKS.base, rpcUrl: chain.rpcUrl, settlers: [anvilDevAccount(2)] }] });
+    const facilitator = createLocalFacilitator({
+      broadcasts,
+      evm: [{ network: NETWORKS.base, rpcUrl: chain.rpcUrl, settlers: [anvilDevAccount(2)] }],
+    });
     processor = new PaymentProcessor(facilitator, db);
   });
   afterAll(async () => {
@@ -46,8 +57,17 @@ describe('reconciling interrupted settlements by the authorization state on chai
     return { payload: payload!, payment: await processor.verify(payload!, [requirements], PROBE) };
   }
   /** What the gateway records right before it asks the facilitator to settle (then it "stops"). */
-  const intendToSettle = (payment: VerifiedPayment) => markSettling(db, payment.paymentId, { payer: payment.payer, token: 'BASE_USDC', amount: PRICE.toString(), accountId: 'acct-1' });
-  const ledgerRowsOf = async (payer: string) => (await recentCalls(db, { tool: PROBE.tool, limit: 100 })).filter((row) => row.payer?.toLowerCase() === payer.toLowerCase());
+  const intendToSettle = (payment: VerifiedPayment) =>
+    markSettling(db, payment.paymentId, {
+      payer: payment.payer,
+      token: 'BASE_USDC',
+      amount: PRICE.toString(),
+      accountId: 'acct-1',
+    });
+  const ledgerRowsOf = async (payer: string) =>
+    (await recentCalls(db, { tool: PROBE.tool, limit: 100 })).filter(
+      (row) => row.payer?.toLowerCase() === payer.toLowerCase(),
+    );
 
   it('used on chain: writes the ledger row (settled_unanswered, with the broadcast hash) and settles the claim, once across instances', async () => {
     const { payment } = await claimedPayment();
@@ -60,7 +80,13 @@ describe('reconciling interrupted settlements by the authorization state on chai
     expect(await findPaymentClaim(db, payment.paymentId)).toEqual({ state: 'settled', txHash: settled.transaction });
     const rows = await ledgerRowsOf(payment.payer);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ outcome: 'settled_unanswered', txHash: settled.transaction, accountId: 'acct-1', token: 'BASE_USDC', amount: PRICE.toString() });
+    expect(rows[0]).toMatchObject({
+      outcome: 'settled_unanswered',
+      txHash: settled.transaction,
+      accountId: 'acct-1',
+      token: 'BASE_USDC',
+      amount: PRICE.toString(),
+    });
     await expect(reconcile()).resolves.toMatchObject({ settled: 0 });
   });
 
@@ -79,18 +105,35 @@ describe('reconciling interrupted settlements by the authorization state on chai
   it('never settled by us but landed by someone holding the authorization: settled and recorded as such', async () => {
     abandoned = await claimedPayment();
     const landedByOther = await claimedPayment();
-    const { authorization, signature } = landedByOther.payload.payload as { authorization: Record<string, string>; signature: Hex };
-    const other = createWalletClient({ account: anvilDevAccount(5), chain: chain.chain, transport: http(chain.rpcUrl) });
+    const { authorization, signature } = landedByOther.payload.payload as {
+      authorization: Record<string, string>;
+      signature: Hex;
+    };
+    const other = createWalletClient({
+      account: anvilDevAccount(5),
+      chain: chain.chain,
+      transport: http(chain.rpcUrl),
+    });
     const hash = await other.writeContract({
       address: chain.usdc,
       abi: TRANSFER_WITH_AUTHORIZATION_ABI,
       functionName: 'transferWithAuthorization',
-      args: [authorization['from'] as Address, authorization['to'] as Address, BigInt(authorization['value']!), BigInt(authorization['validAfter']!), BigInt(authorization['validBefore']!), authorization['nonce'] as Hex, signature],
+      args: [
+        authorization['from'] as Address,
+        authorization['to'] as Address,
+        BigInt(authorization['value']!),
+        BigInt(authorization['validAfter']!),
+        BigInt(authorization['validBefore']!),
+        authorization['nonce'] as Hex,
+        signature,
+      ],
     });
     await chain.publicClient.waitForTransactionReceipt({ hash });
     expect(await reconcile()).toMatchObject({ settled: 1, released: 0 });
     expect(await findPaymentClaim(db, landedByOther.payment.paymentId)).toEqual({ state: 'settled', txHash: null });
-    expect(await ledgerRowsOf(landedByOther.payment.payer)).toMatchObject([{ outcome: 'settled_by_another_party', httpStatus: 0 }]);
+    expect(await ledgerRowsOf(landedByOther.payment.payer)).toMatchObject([
+      { outcome: 'settled_by_another_party', httpStatus: 0 },
+    ]);
     // Unused and still valid: stays claimed.
     expect(await findPaymentClaim(db, abandoned.payment.paymentId)).toMatchObject({ state: 'claimed' });
     expect(await ledgerRowsOf(abandoned.payment.payer)).toEqual([]);
@@ -105,10 +148,21 @@ describe('reconciling interrupted settlements by the authorization state on chai
     const report = await reconcile();
     expect(report.released).toBeGreaterThanOrEqual(1);
     expect(await findPaymentClaim(db, paymentIdOf(payload))).toBeUndefined();
-    expect(await ledgerRowsOf(payment.payer)).toMatchObject([{ outcome: 'settlement_expired', httpStatus: 402, txHash: null }]);
-    expect(await chain.publicClient.readContract({ address: chain.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [payment.payer as `0x${string}`] })).toBe(PRICE);
+    expect(await ledgerRowsOf(payment.payer)).toMatchObject([
+      { outcome: 'settlement_expired', httpStatus: 402, txHash: null },
+    ]);
+    expect(
+      await chain.publicClient.readContract({
+        address: chain.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [payment.payer as `0x${string}`],
+      }),
+    ).toBe(PRICE);
     // The claim never settled expired too: released, nothing charged.
     expect(await findPaymentClaim(db, abandoned.payment.paymentId)).toBeUndefined();
-    expect(await ledgerRowsOf(abandoned.payment.payer)).toMatchObject([{ outcome: 'claim_expired', httpStatus: 402, txHash: null }]);
+    expect(await ledgerRowsOf(abandoned.payment.payer)).toMatchObject([
+      { outcome: 'claim_expired', httpStatus: 402, txHash: null },
+    ]);
   });
 });

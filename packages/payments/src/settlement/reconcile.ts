@@ -64,20 +64,27 @@ export async function reconcileSettlements(options: SettlementReconciliation): P
     if (!ledger || 'unavailable' in ledger) {
       report.unfinished++;
       const reason = ledger?.unavailable ?? `no chain reader for network ${settlement.network}`;
-      log.warn({ paymentId: settlement.paymentId, network: settlement.network }, `an interrupted settlement stays claimed until its chain can be read: ${reason}`);
+      log.warn(
+        { paymentId: settlement.paymentId, network: settlement.network },
+        `an interrupted settlement stays claimed until its chain can be read: ${reason}`,
+      );
       continue;
     }
     try {
       const state = await ledger.stateOf(settlement);
       if (state.used) {
-        if (await finishUnansweredSettlement(db, settlement.paymentId, state.txHash, settlement.state)) report.settled++;
+        if (await finishUnansweredSettlement(db, settlement.paymentId, state.txHash, settlement.state))
+          report.settled++;
       } else if (state.expired) {
         if (await releaseExpiredSettlement(db, settlement.paymentId, settlement.state)) report.released++;
       } else report.unfinished++;
     } catch (err) {
       // The lease taken above is the retry delay: the claim is checked again after `recheckMs`.
       report.unfinished++;
-      log.warn({ err, paymentId: settlement.paymentId, network: settlement.network }, 'checking an interrupted settlement on chain failed; retrying later');
+      log.warn(
+        { err, paymentId: settlement.paymentId, network: settlement.network },
+        'checking an interrupted settlement on chain failed; retrying later',
+      );
     }
   }
   return report;

@@ -11,11 +11,14 @@ const BLOCKHASH = '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi';
  */
 function scriptedNode(script: { valid: boolean[]; landed: (object | null)[]; processed: boolean[] }) {
   const calls = { valid: 0, landed: 0, processed: 0 };
-  const next = <T>(answers: T[], key: keyof typeof calls): T => answers[Math.min(calls[key]++, answers.length - 1)] as T;
+  const next = <T>(answers: T[], key: keyof typeof calls): T =>
+    answers[Math.min(calls[key]++, answers.length - 1)] as T;
   const rpc = {
     isBlockhashValid: () => ({ send: async () => ({ value: next(script.valid, 'valid') }) }),
     getTransaction: () => ({ send: async () => next(script.landed, 'landed') }),
-    getSignatureStatuses: () => ({ send: async () => ({ value: [next(script.processed, 'processed') ? { confirmationStatus: 'processed' } : null] }) }),
+    getSignatureStatuses: () => ({
+      send: async () => ({ value: [next(script.processed, 'processed') ? { confirmationStatus: 'processed' } : null] }),
+    }),
   } as unknown as Rpc<SolanaRpcApi>;
   return { rpc, calls };
 }

@@ -1,6 +1,8 @@
 import type { Blockhash, Rpc, Signature, SolanaRpcApi } from '@solana/kit';
 
-type LandedSolanaTransaction = NonNullable<Awaited<ReturnType<ReturnType<Rpc<SolanaRpcApi>['getTransaction']>['send']>>>;
+type LandedSolanaTransaction = NonNullable<
+  Awaited<ReturnType<ReturnType<Rpc<SolanaRpcApi>['getTransaction']>['send']>>
+>;
 
 /**
  * Where a sent (or only signed) Solana transaction stands, looked at once: `landed` at 'confirmed' (successful or
@@ -11,10 +13,18 @@ type LandedSolanaTransaction = NonNullable<Awaited<ReturnType<ReturnType<Rpc<Sol
  */
 export type SolanaLanding = { readonly landed: LandedSolanaTransaction } | 'pending' | 'never';
 
-export async function solanaLandingOf(rpc: Rpc<SolanaRpcApi>, signature: Signature, recentBlockhash: string | null): Promise<SolanaLanding> {
+export async function solanaLandingOf(
+  rpc: Rpc<SolanaRpcApi>,
+  signature: Signature,
+  recentBlockhash: string | null,
+): Promise<SolanaLanding> {
   // Validity first: a blockhash seen expired before the lookups means nothing more can be processed after them.
-  const mayStillLand = recentBlockhash !== null && (await rpc.isBlockhashValid(recentBlockhash as Blockhash, { commitment: 'processed' }).send()).value;
-  const landed = await rpc.getTransaction(signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }).send();
+  const mayStillLand =
+    recentBlockhash !== null &&
+    (await rpc.isBlockhashValid(recentBlockhash as Blockhash, { commitment: 'processed' }).send()).value;
+  const landed = await rpc
+    .getTransaction(signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' })
+    .send();
   if (landed?.meta) return { landed };
   if (mayStillLand) return 'pending';
   const [processed] = (await rpc.getSignatureStatuses([signature], { searchTransactionHistory: true }).send()).value;
@@ -29,7 +39,12 @@ const PENDING_POLL_MS = 2_000;
  * A transaction that may still land is waited for, so a caller that retries on undefined never sends a second
  * transaction while the first can still land.
  */
-export async function landedTransaction(rpc: Rpc<SolanaRpcApi>, signature: Signature, recentBlockhash: string | null, pollMs = PENDING_POLL_MS) {
+export async function landedTransaction(
+  rpc: Rpc<SolanaRpcApi>,
+  signature: Signature,
+  recentBlockhash: string | null,
+  pollMs = PENDING_POLL_MS,
+) {
   for (;;) {
     const landing = await solanaLandingOf(rpc, signature, recentBlockhash);
     if (landing === 'never') return undefined;

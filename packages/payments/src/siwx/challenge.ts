@@ -1,5 +1,11 @@
 import type { PaymentRequired } from '@x402/core/types';
-import { declareSIWxExtension, SIGN_IN_WITH_X, type SIWxExtension, type SIWxExtensionInfo, type SupportedChain } from '@x402/extensions/sign-in-with-x';
+import {
+  declareSIWxExtension,
+  SIGN_IN_WITH_X,
+  type SIWxExtension,
+  type SIWxExtensionInfo,
+  type SupportedChain,
+} from '@x402/extensions/sign-in-with-x';
 import { encodePaymentRequired } from '../payment-header.js';
 import type { PaymentRequiredResponse } from '../requirements.js';
 import { SIWX_SUPPORTED_CHAINS } from './chains.js';
@@ -7,7 +13,8 @@ import type { SiwxNonces } from './nonces.js';
 
 /** How long a challenge (and its nonce) can be answered: the spec's default expirationTime. */
 export const SIWX_CHALLENGE_TTL_SECONDS = 300;
-export const SIWX_STATEMENT = 'Sign in with your wallet to use this tool. This request will not trigger a blockchain transaction or cost any gas.';
+export const SIWX_STATEMENT =
+  'Sign in with your wallet to use this tool. This request will not trigger a blockchain transaction or cost any gas.';
 
 export interface SiwxChallengeOptions {
   /** Issues the challenge's nonce (stateless: stored only once a proof uses it). */
@@ -95,6 +102,12 @@ export function siwxChallengeOf(paymentRequired: Pick<PaymentRequired, 'extensio
  * The official client (`wrapFetchWithSIWx`) reads the challenge from the PAYMENT-REQUIRED header only, and every
  * 402 needs its own nonce: never cache the result.
  */
-export function withSiwxChallenge(response: PaymentRequiredResponse, challenge: SIWxExtension): PaymentRequiredResponse {
-  return encodePaymentRequired({ ...response.body, extensions: { ...response.body.extensions, ...siwxExtensions(challenge) } });
+export function withSiwxChallenge(
+  response: PaymentRequiredResponse,
+  challenge: SIWxExtension,
+): PaymentRequiredResponse {
+  return encodePaymentRequired({
+    ...response.body,
+    extensions: { ...response.body.extensions, ...siwxExtensions(challenge) },
+  });
 }

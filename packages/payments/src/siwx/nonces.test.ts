@@ -19,7 +19,8 @@ describe('SiwxNonces', () => {
     // A later expiry written into the nonce breaks its tag.
     const stretched = nonce.slice(0, 16) + 'ffffffff' + nonce.slice(24);
     expect(nonces.check(stretched).state).toBe('unknown');
-    for (const junk of ['', 'abc', nonce.toUpperCase(), `${nonce}00`, '0'.repeat(32)]) expect(nonces.check(junk).state).toBe('unknown');
+    for (const junk of ['', 'abc', nonce.toUpperCase(), `${nonce}00`, '0'.repeat(32)])
+      expect(nonces.check(junk).state).toBe('unknown');
   });
 
   it('derives the same key from the same shared secret on every instance', () => {

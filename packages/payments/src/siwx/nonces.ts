@@ -28,7 +28,10 @@ export class SiwxNonces {
    * What a presented nonce is, without any I/O: 'unknown' when we did not issue it (malformed or a wrong tag),
    * 'expired' past its expiry, else 'ok' with the expiry (whether it was used is the store's to say).
    */
-  check(nonce: string, now = Date.now()): { readonly state: 'unknown' | 'expired' } | { readonly state: 'ok'; readonly expiresAt: Date } {
+  check(
+    nonce: string,
+    now = Date.now(),
+  ): { readonly state: 'unknown' | 'expired' } | { readonly state: 'ok'; readonly expiresAt: Date } {
     if (!NONCE.test(nonce)) return { state: 'unknown' };
     const bytes = Buffer.from(nonce, 'hex');
     const body = bytes.subarray(0, BODY_BYTES);

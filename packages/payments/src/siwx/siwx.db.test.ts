@@ -25,7 +25,15 @@ import { SandboxPriceOracle } from '../oracle.js';
 import { decodePaymentSignature } from '../payment-header.js';
 import { PaymentRequirementsBuilder } from '../requirements.js';
 import { NETWORKS } from '../tokens.js';
-import { ephemeralSiwxNonces, issueSiwxChallenge, SIWX_SUPPORTED_CHAINS, siwxChallengeOf, siwxHeaderFrom, verifySiwxProof, withSiwxChallenge } from './index.js';
+import {
+  ephemeralSiwxNonces,
+  issueSiwxChallenge,
+  SIWX_SUPPORTED_CHAINS,
+  siwxChallengeOf,
+  siwxHeaderFrom,
+  verifySiwxProof,
+  withSiwxChallenge,
+} from './index.js';
 
 const BASE = 'https://tools.example.com';
 const RESOURCE = `${BASE}/api/tools/execute/unified/wallet`;
@@ -35,12 +43,21 @@ const SOL = { chainId: NETWORKS.solana, type: 'ed25519' } as const;
 type Chain = { chainId: string; type: 'eip191' | 'ed25519' };
 
 /** What the official client does with the challenge: pick a chain, sign it with the SDK, encode the header. */
-async function answer(challenge: SIWxExtension, signer: SIWxSigner, chain: Chain = EVM, requestUrl = challenge.info.uri): Promise<string> {
+async function answer(
+  challenge: SIWxExtension,
+  signer: SIWxSigner,
+  chain: Chain = EVM,
+  requestUrl = challenge.info.uri,
+): Promise<string> {
   return encodeSIWxHeader(await createSIWxPayload({ ...challenge.info, ...chain }, signer, requestUrl));
 }
 
 /** Sign arbitrary info with an EVM account, bypassing the SDK client's own origin check (a hostile or buggy client). */
-async function signRaw(info: SIWxExtensionInfo, account: ReturnType<typeof privateKeyToAccount>, chain: Chain = EVM): Promise<string> {
+async function signRaw(
+  info: SIWxExtensionInfo,
+  account: ReturnType<typeof privateKeyToAccount>,
+  chain: Chain = EVM,
+): Promise<string> {
   const complete: CompleteSIWxInfo = { ...info, ...chain };
   const signature = await account.signMessage({ message: createSIWxMessage(complete, account.address) });
   return encodeSIWxHeader({ ...complete, address: account.address, signature });
@@ -82,7 +99,8 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
   const nonces = ephemeralSiwxNonces();
   const verify = (header: string, options: Partial<Parameters<typeof verifySiwxProof>[2]> = {}) =>
     verifySiwxProof(db, header, { nonces, origin: BASE, resourceUrl: RESOURCE, ...options });
-  const challenge = (options: Partial<Parameters<typeof issueSiwxChallenge>[0]> = {}) => issueSiwxChallenge({ nonces, publicBaseUrl: BASE, resourceUrl: RESOURCE, ...options });
+  const challenge = (options: Partial<Parameters<typeof issueSiwxChallenge>[0]> = {}) =>
+    issueSiwxChallenge({ nonces, publicBaseUrl: BASE, resourceUrl: RESOURCE, ...options });
 
   beforeAll(async () => {
     db = await backend.open();
@@ -115,7 +133,12 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
     });
 
     it('keeps host:port as the domain and rebases the resource onto the public origin', async () => {
-      const c = issueSiwxChallenge({ nonces, publicBaseUrl: 'http://127.0.0.1:8080/', resourceUrl: 'http://internal:3000/api/tools/x?y=1', expirationSeconds: 60 });
+      const c = issueSiwxChallenge({
+        nonces,
+        publicBaseUrl: 'http://127.0.0.1:8080/',
+        resourceUrl: 'http://internal:3000/api/tools/x?y=1',
+        expirationSeconds: 60,
+      });
       expect(c.info.domain).toBe('127.0.0.1:8080');
       expect(c.info.uri).toBe('http://127.0.0.1:8080/api/tools/x?y=1');
       expect(Date.parse(c.info.expirationTime!) - Date.parse(c.info.issuedAt)).toBe(60_000);
@@ -123,7 +146,14 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
 
     it('travels in the PAYMENT-REQUIRED header and body under extensions["sign-in-with-x"]', async () => {
       const builder = new PaymentRequirementsBuilder(
-        { payTo: { base: account.address, solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', stacks: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7' }, maxTimeoutSeconds: 300 },
+        {
+          payTo: {
+            base: account.address,
+            solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+            stacks: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7',
+          },
+          maxTimeoutSeconds: 300,
+        },
         new SandboxPriceOracle(),
       );
       const cached = await builder.paymentRequired({ url: RESOURCE, description: 'wallet' }, '0.001');
@@ -165,7 +195,8 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
       const fresh = await answer(challenge(), account);
       const results = await Promise.allSettled(Array.from({ length: 6 }, () => verify(fresh)));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      for (const r of results) if (r.status === 'rejected') expect((r.reason as ServiceError).extra?.reason).toBe('replayed');
+      for (const r of results)
+        if (r.status === 'rejected') expect((r.reason as ServiceError).extra?.reason).toBe('replayed');
     });
 
     it('refuses an expired challenge (signed expirationTime, and the expiry sealed into the nonce)', async () => {
@@ -176,7 +207,10 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
 
       // A client that stretches the signed expirationTime still cannot outlive the nonce's own expiry.
       const c = challenge({ expirationSeconds: 60 });
-      const stretched = await signRaw({ ...c.info, expirationTime: new Date(Date.now() + 3_600_000).toISOString() }, account);
+      const stretched = await signRaw(
+        { ...c.info, expirationTime: new Date(Date.now() + 3_600_000).toISOString() },
+        account,
+      );
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
       expect(await rejection(verify(stretched))).toMatchObject({ reason: 'expired' });
     });
@@ -192,19 +226,33 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
       expect(await rejection(verify(ahead))).toMatchObject({ reason: 'issued_at_in_future' });
 
       const skewed = challenge();
-      const slightlyAhead = await signRaw({ ...skewed.info, issuedAt: new Date(Date.now() + 2_000).toISOString() }, account);
+      const slightlyAhead = await signRaw(
+        { ...skewed.info, issuedAt: new Date(Date.now() + 2_000).toISOString() },
+        account,
+      );
       expect(await verify(slightlyAhead)).toMatchObject({ address: account.address });
 
       const late = challenge();
-      expect(await rejection(verify(await signRaw({ ...late.info, notBefore: new Date(Date.now() + 60_000).toISOString() }, account)))).toMatchObject({ reason: 'not_yet_valid' });
+      expect(
+        await rejection(
+          verify(await signRaw({ ...late.info, notBefore: new Date(Date.now() + 60_000).toISOString() }, account)),
+        ),
+      ).toMatchObject({ reason: 'not_yet_valid' });
     });
 
     it('refuses a proof for another domain or another origin or resource', async () => {
-      const evil = issueSiwxChallenge({ nonces, publicBaseUrl: 'https://evil.example', resourceUrl: 'https://evil.example/api/tools/execute/unified/wallet' });
+      const evil = issueSiwxChallenge({
+        nonces,
+        publicBaseUrl: 'https://evil.example',
+        resourceUrl: 'https://evil.example/api/tools/execute/unified/wallet',
+      });
       expect(await rejection(verify(await answer(evil, account)))).toMatchObject({ reason: 'domain_mismatch' });
 
       const c = challenge();
-      const otherOrigin = await signRaw({ ...c.info, uri: 'https://evil.example/api/tools/execute/unified/wallet' }, account);
+      const otherOrigin = await signRaw(
+        { ...c.info, uri: 'https://evil.example/api/tools/execute/unified/wallet' },
+        account,
+      );
       expect(await rejection(verify(otherOrigin))).toMatchObject({ reason: 'uri_mismatch' });
       const plainHttp = await signRaw({ ...c.info, uri: RESOURCE.replace('https:', 'http:') }, account);
       expect(await rejection(verify(plainHttp))).toMatchObject({ reason: 'uri_mismatch' });
@@ -212,7 +260,11 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
       const other = challenge({ resourceUrl: `${BASE}/api/tools/execute/unified/other` });
       expect(await rejection(verify(await answer(other, account)))).toMatchObject({ reason: 'uri_mismatch' });
       // Without resourceUrl only the origin is bound (SDK rule).
-      expect(await verify(await answer(challenge({ resourceUrl: `${BASE}/api/tools/execute/unified/other` }), account), { resourceUrl: undefined })).toMatchObject({
+      expect(
+        await verify(await answer(challenge({ resourceUrl: `${BASE}/api/tools/execute/unified/other` }), account), {
+          resourceUrl: undefined,
+        }),
+      ).toMatchObject({
         createdAccount: false,
       });
     });
@@ -222,30 +274,59 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
       const payload = JSON.parse(Buffer.from(header, 'base64').toString()) as Record<string, string>;
       const flipped = payload.signature!.slice(0, -2) + (payload.signature!.endsWith('1b') ? '1c' : '1b'); // other recovery id: recovers another address
       const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64');
-      expect(await rejection(verify(b64({ ...payload, signature: `${payload.signature!.slice(0, 10)}${'00'.repeat(20)}${payload.signature!.slice(50)}` })))).toMatchObject({ reason: 'bad_signature' });
-      expect(await rejection(verify(b64({ ...payload, signature: flipped })))).toMatchObject({ reason: 'bad_signature' });
-      expect(await rejection(verify(b64({ ...payload, statement: 'Something else' })))).toMatchObject({ reason: 'bad_signature' });
+      expect(
+        await rejection(
+          verify(
+            b64({
+              ...payload,
+              signature: `${payload.signature!.slice(0, 10)}${'00'.repeat(20)}${payload.signature!.slice(50)}`,
+            }),
+          ),
+        ),
+      ).toMatchObject({ reason: 'bad_signature' });
+      expect(await rejection(verify(b64({ ...payload, signature: flipped })))).toMatchObject({
+        reason: 'bad_signature',
+      });
+      expect(await rejection(verify(b64({ ...payload, statement: 'Something else' })))).toMatchObject({
+        reason: 'bad_signature',
+      });
       const other = privateKeyToAccount(generatePrivateKey());
-      expect(await rejection(verify(b64({ ...payload, address: other.address })))).toMatchObject({ reason: 'bad_signature' });
+      expect(await rejection(verify(b64({ ...payload, address: other.address })))).toMatchObject({
+        reason: 'bad_signature',
+      });
       // The nonce survives failed attempts: the genuine proof still works once.
       expect(await verify(header)).toMatchObject({ address: account.address });
     });
 
     it('refuses a nonce we never issued (self-made challenges are not accepted)', async () => {
       const c = challenge();
-      expect(await rejection(verify(await signRaw({ ...c.info, nonce: ephemeralSiwxNonces().issue(300) }, account)))).toMatchObject({ reason: 'unknown_nonce' });
-      expect(await rejection(verify(unsigned({ ...c.info, nonce: 'client-made-nonce' }, account.address)))).toMatchObject({ reason: 'unknown_nonce' });
+      expect(
+        await rejection(verify(await signRaw({ ...c.info, nonce: ephemeralSiwxNonces().issue(300) }, account))),
+      ).toMatchObject({ reason: 'unknown_nonce' });
+      expect(
+        await rejection(verify(unsigned({ ...c.info, nonce: 'client-made-nonce' }, account.address))),
+      ).toMatchObject({ reason: 'unknown_nonce' });
     });
 
     it('refuses a malformed header and chains it does not offer', async () => {
       expect(await rejection(verify('not base64!'))).toMatchObject({ status: 401, reason: 'malformed' });
-      expect(await rejection(verify(Buffer.from('{"domain":"x"}').toString('base64')))).toMatchObject({ reason: 'malformed' });
+      expect(await rejection(verify(Buffer.from('{"domain":"x"}').toString('base64')))).toMatchObject({
+        reason: 'malformed',
+      });
       const c = challenge();
-      expect(await rejection(verify(await signRaw(c.info, account, { chainId: 'eip155:1', type: 'eip191' })))).toMatchObject({ reason: 'unsupported_chain' });
-      expect(await rejection(verify(await signRaw(c.info, account, { chainId: 'eip155:8453', type: 'ed25519' })))).toMatchObject({ reason: 'unsupported_chain' });
-      expect(await rejection(verify(unsigned({ ...c.info, version: '2' }, account.address)))).toMatchObject({ reason: 'malformed' });
+      expect(
+        await rejection(verify(await signRaw(c.info, account, { chainId: 'eip155:1', type: 'eip191' }))),
+      ).toMatchObject({ reason: 'unsupported_chain' });
+      expect(
+        await rejection(verify(await signRaw(c.info, account, { chainId: 'eip155:8453', type: 'ed25519' }))),
+      ).toMatchObject({ reason: 'unsupported_chain' });
+      expect(await rejection(verify(unsigned({ ...c.info, version: '2' }, account.address)))).toMatchObject({
+        reason: 'malformed',
+      });
       // The SIWE formatter refuses a non-EIP-55 address before any signature check: still a clean 401.
-      expect(await rejection(verify(unsigned(c.info, account.address.toLowerCase().replace('0x', '0X'))))).toMatchObject({ reason: 'bad_signature' });
+      expect(
+        await rejection(verify(unsigned(c.info, account.address.toLowerCase().replace('0x', '0X')))),
+      ).toMatchObject({ reason: 'bad_signature' });
     });
 
     it('takes the proof from Authorization: SIWX <value> as well', async () => {
@@ -262,16 +343,25 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
       const message = createSIWxMessage(info, wallet);
       const signature = await account.signMessage({ message });
       const header = encodeSIWxHeader({ ...info, address: wallet, signature });
-      const evmVerifier = vi.fn(async (args: { address: `0x${string}`; message: string; signature: `0x${string}` }) => args.address === wallet && args.message === message);
+      const evmVerifier = vi.fn(
+        async (args: { address: `0x${string}`; message: string; signature: `0x${string}` }) =>
+          args.address === wallet && args.message === message,
+      );
       const identity = await verify(header, { evmVerifier });
       expect(evmVerifier).toHaveBeenCalledOnce();
       expect(identity).toMatchObject({ address: wallet, createdAccount: true });
 
       const c2 = challenge();
       const info2: CompleteSIWxInfo = { ...c2.info, ...EVM };
-      const header2 = encodeSIWxHeader({ ...info2, address: wallet, signature: await account.signMessage({ message: createSIWxMessage(info2, wallet) }) });
+      const header2 = encodeSIWxHeader({
+        ...info2,
+        address: wallet,
+        signature: await account.signMessage({ message: createSIWxMessage(info2, wallet) }),
+      });
       expect(await rejection(verify(header2))).toMatchObject({ reason: 'bad_signature' });
-      expect(await rejection(verify(header2, { evmVerifier: async () => Promise.reject(new Error('rpc down')) }))).toMatchObject({ reason: 'verifier_error' });
+      expect(
+        await rejection(verify(header2, { evmVerifier: async () => Promise.reject(new Error('rpc down')) })),
+      ).toMatchObject({ reason: 'verifier_error' });
     });
 
     it('verifies a Solana wallet (SIWS, Ed25519) signing our challenge with the SDK client', async () => {
@@ -285,9 +375,15 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
       const again = await verify(await answer(challenge(), signer as unknown as SIWxSigner, SOL));
       expect(again).toMatchObject({ accountId: identity.accountId, createdAccount: false });
 
-      const tampered = JSON.parse(Buffer.from(await answer(challenge(), signer as unknown as SIWxSigner, SOL), 'base64').toString()) as Record<string, string>;
+      const tampered = JSON.parse(
+        Buffer.from(await answer(challenge(), signer as unknown as SIWxSigner, SOL), 'base64').toString(),
+      ) as Record<string, string>;
       const other = await generateKeyPairSigner();
-      expect(await rejection(verify(Buffer.from(JSON.stringify({ ...tampered, address: other.address })).toString('base64')))).toMatchObject({ reason: 'bad_signature' });
+      expect(
+        await rejection(
+          verify(Buffer.from(JSON.stringify({ ...tampered, address: other.address })).toString('base64')),
+        ),
+      ).toMatchObject({ reason: 'bad_signature' });
     });
   });
 
@@ -305,19 +401,26 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
         const paymentHeader = request.headers.get('PAYMENT-SIGNATURE');
         const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
           seen.push({ siwx: Boolean(proof), payment: Boolean(paymentHeader), status });
-          return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+          return new Response(JSON.stringify(body), {
+            status,
+            headers: { 'content-type': 'application/json', ...headers },
+          });
         };
         let identity: Awaited<ReturnType<typeof verifySiwxProof>> | undefined;
         if (proof) {
           try {
             identity = await verifySiwxProof(db, proof, { nonces, origin: BASE, resourceUrl: request.url });
           } catch (error) {
-            if (error instanceof ServiceError) return reply(error.status, { code: error.code, reason: error.extra?.reason });
+            if (error instanceof ServiceError)
+              return reply(error.status, { code: error.code, reason: error.extra?.reason });
             throw error;
           }
         }
         if (!identity || !paymentHeader) {
-          const response = withSiwxChallenge(paymentRequired, issueSiwxChallenge({ nonces, publicBaseUrl: BASE, resourceUrl: request.url }));
+          const response = withSiwxChallenge(
+            paymentRequired,
+            issueSiwxChallenge({ nonces, publicBaseUrl: BASE, resourceUrl: request.url }),
+          );
           return reply(402, response.body, { 'PAYMENT-REQUIRED': response.header });
         }
         const payment = decodePaymentSignature(paymentHeader);
@@ -330,7 +433,14 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
     let paymentRequired: Awaited<ReturnType<PaymentRequirementsBuilder['paymentRequired']>>;
     beforeAll(async () => {
       const builder = new PaymentRequirementsBuilder(
-        { payTo: { base: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', stacks: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7' }, maxTimeoutSeconds: 300 },
+        {
+          payTo: {
+            base: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+            solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+            stacks: 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7',
+          },
+          maxTimeoutSeconds: 300,
+        },
         new SandboxPriceOracle(),
       );
       paymentRequired = await builder.paymentRequired({ url: RESOURCE, description: 'wallet' }, '0.001');
@@ -346,7 +456,10 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
         { siwx: false, payment: false, status: 402 },
         { siwx: true, payment: false, status: 402 },
       ]);
-      const accounts = await db.query<{ account_id: string }>('SELECT account_id FROM account_wallets WHERE address = $1', [wallet.address.toLowerCase()]);
+      const accounts = await db.query<{ account_id: string }>(
+        'SELECT account_id FROM account_wallets WHERE address = $1',
+        [wallet.address.toLowerCase()],
+      );
       expect(accounts.rows).toHaveLength(1);
     });
 
@@ -355,10 +468,24 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
       const server = gatedResource(paymentRequired);
       // A stand-in payment scheme: the payment side is not under test here, only that it composes with the proof.
       const client = x402Client.fromConfig({
-        schemes: [{ network: 'eip155:*', client: { scheme: 'exact', createPaymentPayload: async (x402Version) => ({ x402Version, payload: { from: wallet.address, signature: '0xstub' } }) } }],
+        schemes: [
+          {
+            network: 'eip155:*',
+            client: {
+              scheme: 'exact',
+              createPaymentPayload: async (x402Version) => ({
+                x402Version,
+                payload: { from: wallet.address, signature: '0xstub' },
+              }),
+            },
+          },
+        ],
         spendControls: false,
       });
-      const response = await wrapFetchWithPayment(wrapFetchWithSIWx(server.serve, wallet), client)(RESOURCE, { method: 'POST', body: '{}' });
+      const response = await wrapFetchWithPayment(wrapFetchWithSIWx(server.serve, wallet), client)(RESOURCE, {
+        method: 'POST',
+        body: '{}',
+      });
       expect(response.status).toBe(200);
       const body = (await response.json()) as { accountId: string; address: string };
       expect(body.address).toBe(wallet.address);
@@ -377,7 +504,10 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
       const hook = createSIWxClientHook(signer as unknown as SIWxSigner);
       const result = await hook({ paymentRequired: withSiwxChallenge(paymentRequired, c).body, requestUrl: RESOURCE });
       expect(result?.headers[SIGN_IN_WITH_X]).toBeDefined();
-      expect(await verify(result!.headers[SIGN_IN_WITH_X]!)).toMatchObject({ address: signer.address, chainId: SOLANA_MAINNET });
+      expect(await verify(result!.headers[SIGN_IN_WITH_X]!)).toMatchObject({
+        address: signer.address,
+        chainId: SOLANA_MAINNET,
+      });
     });
   });
 });

@@ -28,7 +28,8 @@ export type SiwxRejectReason =
   | 'bad_signature'
   | 'verifier_error';
 
-const HINT = 'Call again without it to get a fresh challenge in the 402 (PAYMENT-REQUIRED extensions["sign-in-with-x"]).';
+const HINT =
+  'Call again without it to get a fresh challenge in the 402 (PAYMENT-REQUIRED extensions["sign-in-with-x"]).';
 
 const MESSAGES: Record<SiwxRejectReason, string> = {
   malformed: 'the SIGN-IN-WITH-X value is not base64 JSON of a CAIP-122 sign-in payload',
@@ -46,9 +47,17 @@ const MESSAGES: Record<SiwxRejectReason, string> = {
 };
 
 /** The 401 for a refused proof; `extra.reason` is stable, `extra.siwxError` the spec's code when there is one. */
-export function siwxRejected(reason: SiwxRejectReason, detail?: string, siwxError?: SIWxErrorCode, cause?: unknown): ServiceError {
+export function siwxRejected(
+  reason: SiwxRejectReason,
+  detail?: string,
+  siwxError?: SIWxErrorCode,
+  cause?: unknown,
+): ServiceError {
   const message = `Sign-in proof rejected (${reason}): ${MESSAGES[reason]}${detail ? ` (${detail})` : ''}. ${HINT}`;
-  return new ServiceError('identity_invalid', message, { extra: { reason, ...(siwxError ? { siwxError } : {}) }, cause });
+  return new ServiceError('identity_invalid', message, {
+    extra: { reason, ...(siwxError ? { siwxError } : {}) },
+    cause,
+  });
 }
 
 const SDK_REASONS: Record<SIWxErrorCode, SiwxRejectReason> = {
@@ -69,7 +78,10 @@ const SDK_REASONS: Record<SIWxErrorCode, SiwxRejectReason> = {
   invalid_siwx_verifier_error: 'verifier_error',
 };
 
-const NONCE_REASONS = { unknown: 'unknown_nonce', used: 'replayed', expired: 'expired' } as const satisfies Record<string, SiwxRejectReason>;
+const NONCE_REASONS = { unknown: 'unknown_nonce', used: 'replayed', expired: 'expired' } as const satisfies Record<
+  string,
+  SiwxRejectReason
+>;
 
 export interface VerifySiwxOptions {
   /** The nonces this service issues: a proof's nonce must carry their tag. */
@@ -118,14 +130,20 @@ async function validateMessage(payload: SIWxPayload, origin: URL, options: Verif
   if (!result.isValid && result.invalidReason === 'invalid_siwx_issued_at_in_future') {
     // Issued by another instance whose clock runs slightly ahead: within the tolerance, check the rest as if issued now.
     const ahead = new Date(payload.issuedAt).getTime() - Date.now();
-    if (ahead <= (options.clockSkewSeconds ?? 5) * 1000) result = await validateSIWxMessage({ ...payload, issuedAt: new Date().toISOString() }, origin, { maxAge });
+    if (ahead <= (options.clockSkewSeconds ?? 5) * 1000)
+      result = await validateSIWxMessage({ ...payload, issuedAt: new Date().toISOString() }, origin, { maxAge });
   }
-  if (!result.isValid) throw siwxRejected(SDK_REASONS[result.invalidReason], result.invalidMessage, result.invalidReason);
+  if (!result.isValid)
+    throw siwxRejected(SDK_REASONS[result.invalidReason], result.invalidMessage, result.invalidReason);
   if (options.resourceUrl !== undefined) {
     const signed = new URL(payload.uri);
     const called = new URL(options.resourceUrl, origin);
     if (signed.pathname !== called.pathname) {
-      throw siwxRejected('uri_mismatch', `signed for ${signed.pathname}, called ${called.pathname}`, 'invalid_siwx_uri_mismatch');
+      throw siwxRejected(
+        'uri_mismatch',
+        `signed for ${signed.pathname}, called ${called.pathname}`,
+        'invalid_siwx_uri_mismatch',
+      );
     }
   }
 }
@@ -136,9 +154,15 @@ async function verifySignature(payload: SIWxPayload, evmVerifier: EVMMessageVeri
     result = await verifySIWxSignature(payload, evmVerifier ? { evmVerifier } : undefined);
   } catch (cause) {
     // The SIWE formatter throws on an address it cannot render (not a valid EIP-55 address) before any crypto.
-    throw siwxRejected('bad_signature', cause instanceof Error ? cause.message : undefined, 'invalid_siwx_signature', cause);
+    throw siwxRejected(
+      'bad_signature',
+      cause instanceof Error ? cause.message : undefined,
+      'invalid_siwx_signature',
+      cause,
+    );
   }
-  if (!result.isValid) throw siwxRejected(SDK_REASONS[result.invalidReason], result.invalidMessage, result.invalidReason);
+  if (!result.isValid)
+    throw siwxRejected(SDK_REASONS[result.invalidReason], result.invalidMessage, result.invalidReason);
 }
 
 /**
@@ -149,13 +173,27 @@ async function verifySignature(payload: SIWxPayload, evmVerifier: EVMMessageVeri
  * EIP-1271/6492; Ed25519 for Solana); then the nonce is consumed atomically, so a replay (even a concurrent one)
  * fails. Throws ServiceError('identity_invalid') — HTTP 401 — with `extra.reason` on any failure.
  */
-export async function verifySiwxProof(db: Queryable, headerValue: string, options: VerifySiwxOptions): Promise<SiwxIdentity> {
+export async function verifySiwxProof(
+  db: Queryable,
+  headerValue: string,
+  options: VerifySiwxOptions,
+): Promise<SiwxIdentity> {
   const payload = parse(headerValue);
 
   const chains = options.chains ?? SIWX_SUPPORTED_CHAINS;
   const chain = chains.find((candidate) => candidate.chainId === payload.chainId);
-  if (!chain) throw siwxRejected('unsupported_chain', `${payload.chainId}; accepted: ${chains.map((c) => c.chainId).join(', ')}`, 'invalid_siwx_unsupported_chain');
-  if (chain.type !== payload.type) throw siwxRejected('unsupported_chain', `${payload.chainId} signs with ${chain.type}, not ${payload.type}`, 'invalid_siwx_unsupported_chain');
+  if (!chain)
+    throw siwxRejected(
+      'unsupported_chain',
+      `${payload.chainId}; accepted: ${chains.map((c) => c.chainId).join(', ')}`,
+      'invalid_siwx_unsupported_chain',
+    );
+  if (chain.type !== payload.type)
+    throw siwxRejected(
+      'unsupported_chain',
+      `${payload.chainId} signs with ${chain.type}, not ${payload.type}`,
+      'invalid_siwx_unsupported_chain',
+    );
 
   await validateMessage(payload, new URL(new URL(options.origin).origin), options);
 
@@ -166,7 +204,8 @@ export async function verifySiwxProof(db: Queryable, headerValue: string, option
 
   await verifySignature(payload, options.evmVerifier);
 
-  if ((await consumeNonce(db, payload.nonce, issued.expiresAt)) !== 'ok') throw siwxRejected('replayed', undefined, 'invalid_siwx_nonce');
+  if ((await consumeNonce(db, payload.nonce, issued.expiresAt)) !== 'ok')
+    throw siwxRejected('replayed', undefined, 'invalid_siwx_nonce');
 
   const address = payload.chainId.startsWith('eip155:') ? getAddress(payload.address) : payload.address;
   const { accountId, created } = await accountForWallet(db, payload.chainId, address);

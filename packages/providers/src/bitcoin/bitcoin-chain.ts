@@ -41,10 +41,24 @@ const configured = <C>(url: string | undefined, setting: string, what: string, c
 };
 
 /** The live access: BITCOIN_ESPLORA_URL, BITCOIN_ORD_URL and COUNTERPARTY_API_URL. */
-export const liveBitcoinChain = (settings: { readonly esploraUrl?: string | undefined; readonly ordUrl?: string | undefined; readonly counterpartyUrl?: string | undefined }): BitcoinChainAccess => ({
-  esplora: configured(settings.esploraUrl, BITCOIN_ESPLORA_SETTING, BITCOIN_ESPLORA_WHAT, (url) => new EsploraClient(url)),
+export const liveBitcoinChain = (settings: {
+  readonly esploraUrl?: string | undefined;
+  readonly ordUrl?: string | undefined;
+  readonly counterpartyUrl?: string | undefined;
+}): BitcoinChainAccess => ({
+  esplora: configured(
+    settings.esploraUrl,
+    BITCOIN_ESPLORA_SETTING,
+    BITCOIN_ESPLORA_WHAT,
+    (url) => new EsploraClient(url),
+  ),
   ord: configured(settings.ordUrl, BITCOIN_ORD_SETTING, BITCOIN_ORD_WHAT, (url) => new OrdClient(url)),
-  counterparty: configured(settings.counterpartyUrl, COUNTERPARTY_API_SETTING, COUNTERPARTY_WHAT, (url) => new CounterpartyClient(url)),
+  counterparty: configured(
+    settings.counterpartyUrl,
+    COUNTERPARTY_API_SETTING,
+    COUNTERPARTY_WHAT,
+    (url) => new CounterpartyClient(url),
+  ),
 });
 
 /**
@@ -52,7 +66,12 @@ export const liveBitcoinChain = (settings: { readonly esploraUrl?: string | unde
  * come from the sandbox.
  */
 const sandboxUpstream = (provider: UpstreamProvider, what: string) =>
-  new UpstreamClient({ ...provider, name: `Sandbox Bitcoin ledger (${what})`, rps: Number.POSITIVE_INFINITY, concurrency: Number.POSITIVE_INFINITY });
+  new UpstreamClient({
+    ...provider,
+    name: `Sandbox Bitcoin ledger (${what})`,
+    rps: Number.POSITIVE_INFINITY,
+    concurrency: Number.POSITIVE_INFINITY,
+  });
 
 /** The sandbox access: the ledger's facade serves Esplora at its root, the ord JSON API under /ord and Counterparty under /counterparty. */
 export function sandboxBitcoinChain(esploraUrl: () => Promise<string>): BitcoinChainAccess {

@@ -56,7 +56,10 @@ export interface ComposedSend {
 }
 
 /** An integer; unchecked for size here, since atomicOf prefers the exact decimal when a number is beyond 2^53. */
-const QUANTITY = z.union([z.number().nonnegative().refine(Number.isInteger, 'must be an integer'), z.string().regex(/^\d+$/)]);
+const QUANTITY = z.union([
+  z.number().nonnegative().refine(Number.isInteger, 'must be an integer'),
+  z.string().regex(/^\d+$/),
+]);
 
 const BALANCES = z.object({
   result: z.array(
@@ -72,17 +75,27 @@ const BALANCES = z.object({
   next_cursor: z.union([z.string(), z.number()]).nullish(),
 });
 
-const ASSET = z.object({ result: z.object({ asset: z.string(), asset_longname: z.string().nullish(), divisible: z.boolean() }) });
+const ASSET = z.object({
+  result: z.object({ asset: z.string(), asset_longname: z.string().nullish(), divisible: z.boolean() }),
+});
 
-const COMPOSED = z.object({ result: z.object({ rawtransaction: z.string().regex(/^(?:[0-9a-fA-F]{2})+$/), btc_fee: QUANTITY }) });
+const COMPOSED = z.object({
+  result: z.object({ rawtransaction: z.string().regex(/^(?:[0-9a-fA-F]{2})+$/), btc_fee: QUANTITY }),
+});
 
 /**
  * The exact atomic quantity: JSON numbers above 2^53 lose digits, so the decimal `quantity_normalized` (verbose
  * answers) is preferred; a bare number is taken only while it is exact.
  */
-function atomicOf(row: { quantity: number | string; quantity_normalized?: string | null | undefined }, divisible: boolean, provider: string): bigint {
-  if (row.quantity_normalized && /^\d+(?:\.\d+)?$/.test(row.quantity_normalized)) return scaleUp(row.quantity_normalized, decimalsOf(divisible));
-  if (typeof row.quantity === 'number' && !Number.isSafeInteger(row.quantity)) throw upstreamError(provider, `answered a quantity (${row.quantity}) too large to be exact`);
+function atomicOf(
+  row: { quantity: number | string; quantity_normalized?: string | null | undefined },
+  divisible: boolean,
+  provider: string,
+): bigint {
+  if (row.quantity_normalized && /^\d+(?:\.\d+)?$/.test(row.quantity_normalized))
+    return scaleUp(row.quantity_normalized, decimalsOf(divisible));
+  if (typeof row.quantity === 'number' && !Number.isSafeInteger(row.quantity))
+    throw upstreamError(provider, `answered a quantity (${row.quantity}) too large to be exact`);
   return BigInt(row.quantity);
 }
 
@@ -107,14 +120,27 @@ export class CounterpartyClient {
     const balances: CounterpartyBalance[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const query: Record<string, string> = { verbose: 'true', limit: String(PAGE_LIMIT), ...(cursor ? { cursor } : {}) };
-      const raw = await this.#upstream.getJson(this.#url(`/v2/addresses/${encodeURIComponent(address)}/balances`, query));
+      const query: Record<string, string> = {
+        verbose: 'true',
+        limit: String(PAGE_LIMIT),
+        ...(cursor ? { cursor } : {}),
+      };
+      const raw = await this.#upstream.getJson(
+        this.#url(`/v2/addresses/${encodeURIComponent(address)}/balances`, query),
+      );
       const document = parseUpstream(BALANCES, raw ?? { result: [] }, this.#upstream.provider, 'balances');
       for (const row of document.result) {
         const divisible = row.asset_info.divisible;
-        balances.push({ asset: row.asset, longname: row.asset_longname ?? null, divisible, quantity: atomicOf(row, divisible, this.#upstream.provider), utxo: row.utxo ?? null });
+        balances.push({
+          asset: row.asset,
+          longname: row.asset_longname ?? null,
+          divisible,
+          quantity: atomicOf(row, divisible, this.#upstream.provider),
+          utxo: row.utxo ?? null,
+        });
       }
-      if (document.next_cursor === null || document.next_cursor === undefined || document.result.length === 0) return balances;
+      if (document.next_cursor === null || document.next_cursor === undefined || document.result.length === 0)
+        return balances;
       cursor = String(document.next_cursor);
     }
     throw upstreamError(this.#upstream.provider, `listed more than ${MAX_PAGES * PAGE_LIMIT} balances for ${address}`);
@@ -122,7 +148,9 @@ export class CounterpartyClient {
 
   /** GET /v2/assets/:asset (a name or a subasset's PARENT.child); undefined when there is no such asset. */
   async asset(name: string): Promise<CounterpartyAsset | undefined> {
-    const raw = await this.#upstream.getJson(this.#url(`/v2/assets/${encodeURIComponent(name)}`), { cacheTtlMs: ASSET_TTL_MS });
+    const raw = await this.#upstream.getJson(this.#url(`/v2/assets/${encodeURIComponent(name)}`), {
+      cacheTtlMs: ASSET_TTL_MS,
+    });
     if (raw === undefined) return undefined;
     const { result } = parseUpstream(ASSET, raw, this.#upstream.provider, 'asset');
     return { asset: result.asset, longname: result.asset_longname ?? null, divisible: result.divisible };
@@ -143,8 +171,13 @@ export class CounterpartyClient {
     const answer = await this.#upstream.request({ url, headers: { accept: 'application/json' } });
     const body = jsonOrUndefined(answer);
     if (answer.status === 400) {
-      const reason = typeof (body as { error?: unknown })?.error === 'string' ? (body as { error: string }).error : 'no reason given';
-      throw new ServiceError('invalid_input', `Counterparty refused to compose the send: ${reason}`, { extra: { reason } });
+      const reason =
+        typeof (body as { error?: unknown })?.error === 'string'
+          ? (body as { error: string }).error
+          : 'no reason given';
+      throw new ServiceError('invalid_input', `Counterparty refused to compose the send: ${reason}`, {
+        extra: { reason },
+      });
     }
     if (!answer.ok) throw this.#upstream.statusError(answer, 'compose/send');
     const { result } = parseUpstream(COMPOSED, body, this.#upstream.provider, 'compose/send');

@@ -16,7 +16,9 @@ describe('EsploraClient against recorded Esplora (mempool.space) responses', () 
   const mockAgent = useMockAgent();
 
   const expectUtxos = (address: string) =>
-    mockAgent().get(ORIGIN).intercept({ method: 'GET', path: `/api/address/${address}/utxo`, headers: { accept: 'application/json' } });
+    mockAgent()
+      .get(ORIGIN)
+      .intercept({ method: 'GET', path: `/api/address/${address}/utxo`, headers: { accept: 'application/json' } });
 
   it('maps GET /address/:a/utxo to outpoints with sat values, confirmed or not', async () => {
     expectUtxos(ADDRESS).reply(200, addressUtxo, { headers: JSON_HEADERS });
@@ -28,7 +30,10 @@ describe('EsploraClient against recorded Esplora (mempool.space) responses', () 
   });
 
   it('reads GET /fee-estimates once for both reads within its cache TTL', async () => {
-    mockAgent().get(ORIGIN).intercept({ method: 'GET', path: '/api/fee-estimates' }).reply(200, feeEstimates, { headers: JSON_HEADERS });
+    mockAgent()
+      .get(ORIGIN)
+      .intercept({ method: 'GET', path: '/api/fee-estimates' })
+      .reply(200, feeEstimates, { headers: JSON_HEADERS });
     const client = new EsploraClient(BASE);
     expect((await client.feeEstimates())['1']).toBe(14.031);
     expect(await client.feeEstimates()).toEqual(feeEstimates);
@@ -46,18 +51,36 @@ describe('EsploraClient against recorded Esplora (mempool.space) responses', () 
     expect(refused).toMatchObject({ code: 'invalid_input', status: 400, extra: { reason: refusal } });
 
     mockAgent().get(ORIGIN).intercept({ method: 'POST', path: '/api/tx' }).reply(503, 'busy');
-    expect(await new EsploraClient(BASE).broadcast('0200beef').catch((error: unknown) => error)).toMatchObject({ code: 'upstream_error', status: 502 });
+    expect(await new EsploraClient(BASE).broadcast('0200beef').catch((error: unknown) => error)).toMatchObject({
+      code: 'upstream_error',
+      status: 502,
+    });
   });
 
   it('without BITCOIN_ESPLORA_URL, BITCOIN_ORD_URL or COUNTERPARTY_API_URL the live port answers 503 naming the setting', async () => {
     const unconfigured = liveBitcoinChain({});
-    await expect(unconfigured.esplora()).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'BITCOIN_ESPLORA_URL' } });
-    await expect(unconfigured.ord()).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'BITCOIN_ORD_URL' } });
-    await expect(liveBitcoinChain({ esploraUrl: BASE }).counterparty()).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'COUNTERPARTY_API_URL' } });
+    await expect(unconfigured.esplora()).rejects.toMatchObject({
+      code: 'not_configured',
+      status: 503,
+      extra: { setting: 'BITCOIN_ESPLORA_URL' },
+    });
+    await expect(unconfigured.ord()).rejects.toMatchObject({
+      code: 'not_configured',
+      status: 503,
+      extra: { setting: 'BITCOIN_ORD_URL' },
+    });
+    await expect(liveBitcoinChain({ esploraUrl: BASE }).counterparty()).rejects.toMatchObject({
+      code: 'not_configured',
+      status: 503,
+      extra: { setting: 'COUNTERPARTY_API_URL' },
+    });
   });
 
   it('answers from the sandbox facade say so in their source, with no rate cap', async () => {
-    mockAgent().get('http://127.0.0.1:18443').intercept({ method: 'GET', path: '/fee-estimates' }).reply(200, feeEstimates, { headers: JSON_HEADERS });
+    mockAgent()
+      .get('http://127.0.0.1:18443')
+      .intercept({ method: 'GET', path: '/fee-estimates' })
+      .reply(200, feeEstimates, { headers: JSON_HEADERS });
     const esplora = await sandboxBitcoinChain(async () => 'http://127.0.0.1:18443').esplora();
     const { provenance } = await collectProvenance(() => esplora.feeEstimates());
     expect(provenance?.source).toBe('Sandbox Bitcoin ledger (Esplora API)');

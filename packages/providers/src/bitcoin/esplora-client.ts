@@ -52,7 +52,8 @@ export class EsploraClient {
     const url = this.#url(path);
     const found = await this.#upstream.getJson(url, cacheTtlMs ? { cacheTtlMs } : {});
     // Esplora answers 404 only for a route it does not have: the setting points at something else.
-    if (found === undefined) throw upstreamError(this.#upstream.provider, `answered HTTP 404 to GET ${url.pathname}`, { upstreamStatus: 404 });
+    if (found === undefined)
+      throw upstreamError(this.#upstream.provider, `answered HTTP 404 to GET ${url.pathname}`, { upstreamStatus: 404 });
     return found as T;
   }
 
@@ -60,7 +61,12 @@ export class EsploraClient {
   async utxos(address: string): Promise<EsploraUtxo[]> {
     const rows = await this.#json<UtxoJson[]>(`/address/${encodeURIComponent(address)}/utxo`);
     if (!Array.isArray(rows)) throw upstreamError(this.#upstream.provider, 'answered a UTXO list that is not an array');
-    return rows.map((row) => ({ txid: row.txid, vout: row.vout, value: BigInt(row.value), confirmed: row.status?.confirmed === true }));
+    return rows.map((row) => ({
+      txid: row.txid,
+      vout: row.vout,
+      value: BigInt(row.value),
+      confirmed: row.status?.confirmed === true,
+    }));
   }
 
   /** GET /fee-estimates. */
@@ -70,7 +76,10 @@ export class EsploraClient {
 
   /** GET /blocks/tip/height. */
   async tipHeight(): Promise<number> {
-    const answer = await this.#upstream.request({ url: this.#url('/blocks/tip/height'), cacheTtlMs: TIP_HEIGHT_TTL_MS });
+    const answer = await this.#upstream.request({
+      url: this.#url('/blocks/tip/height'),
+      cacheTtlMs: TIP_HEIGHT_TTL_MS,
+    });
     if (!answer.ok) throw this.#upstream.statusError(answer, 'GET /blocks/tip/height');
     return Number(answer.text);
   }
@@ -81,9 +90,17 @@ export class EsploraClient {
    * a resend after a lost answer could report "already known" for a transaction that went through.
    */
   async broadcast(hex: string): Promise<string> {
-    const answer = await this.#upstream.request({ url: this.#url('/tx'), method: 'POST', headers: { 'content-type': 'text/plain' }, body: hex });
+    const answer = await this.#upstream.request({
+      url: this.#url('/tx'),
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: hex,
+    });
     const text = answer.text.trim();
-    if (answer.status === 400) throw new ServiceError('invalid_input', `The Bitcoin network refused the transaction: ${text}`, { extra: { reason: text } });
+    if (answer.status === 400)
+      throw new ServiceError('invalid_input', `The Bitcoin network refused the transaction: ${text}`, {
+        extra: { reason: text },
+      });
     if (!answer.ok) throw this.#upstream.statusError(answer, 'POST /tx');
     return text;
   }

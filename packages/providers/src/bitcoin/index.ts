@@ -9,6 +9,14 @@ export {
   liveBitcoinChain,
   sandboxBitcoinChain,
 } from './bitcoin-chain.js';
-export { type ComposedSend, type ComposeSendRequest, type CounterpartyAsset, type CounterpartyBalance, CounterpartyClient, DIVISIBLE_DECIMALS, decimalsOf } from './counterparty-client.js';
+export {
+  type ComposedSend,
+  type ComposeSendRequest,
+  type CounterpartyAsset,
+  type CounterpartyBalance,
+  CounterpartyClient,
+  DIVISIBLE_DECIMALS,
+  decimalsOf,
+} from './counterparty-client.js';
 export { type EsploraFeeEstimates, EsploraClient, type EsploraUtxo } from './esplora-client.js';
 export { type InscriptionLocation, OrdClient, type OrdOutput, type RuneEntry } from './ord-client.js';

@@ -64,13 +64,21 @@ export class OrdClient {
   }
 
   async #json<T>(path: string, cacheTtlMs?: number): Promise<T | undefined> {
-    return (await this.#upstream.getJson(new URL(`${this.#base}${path}`), cacheTtlMs ? { cacheTtlMs } : {})) as T | undefined;
+    return (await this.#upstream.getJson(new URL(`${this.#base}${path}`), cacheTtlMs ? { cacheTtlMs } : {})) as
+      T | undefined;
   }
 
   /** GET /rune/:name (spacers stripped); undefined when no such rune is etched. */
   async rune(name: string): Promise<RuneEntry | undefined> {
     const found = await this.#json<RuneJson>(`/rune/${encodeURIComponent(name)}`, RUNE_TTL_MS);
-    return found && { id: found.id, spacedName: found.entry.spaced_rune, divisibility: found.entry.divisibility, symbol: found.entry.symbol ?? null };
+    return (
+      found && {
+        id: found.id,
+        spacedName: found.entry.spaced_rune,
+        divisibility: found.entry.divisibility,
+        symbol: found.entry.symbol ?? null,
+      }
+    );
   }
 
   /** GET /outputs/:address?type=any: the address's unspent outputs with their runes and inscriptions. */
@@ -93,6 +101,12 @@ export class OrdClient {
     const found = await this.#json<InscriptionJson>(`/inscription/${encodeURIComponent(id)}`);
     if (!found) return undefined;
     const [txid, vout, offset] = found.satpoint.split(':');
-    return { txid: txid!, vout: Number(vout), offset: BigInt(offset ?? 0), address: found.address ?? null, value: BigInt(found.value ?? 0) };
+    return {
+      txid: txid!,
+      vout: Number(vout),
+      offset: BigInt(offset ?? 0),
+      address: found.address ?? null,
+      value: BigInt(found.value ?? 0),
+    };
   }
 }

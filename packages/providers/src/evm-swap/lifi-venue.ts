@@ -40,11 +40,18 @@ export function lifiSwapVenue(options: { chainId: number; apiKey?: string | unde
       const quote = (await upstreamClient('lifi').getJson(url, { headers })) as LifiQuote | undefined;
       if (!quote || !quote.estimate || !quote.transactionRequest) {
         throw new ServiceError('invalid_input', `LI.FI has no route from ${sell.symbol} to ${buy.symbol}`, {
-          issues: [{ field: 'buyTokenAddress', rule: 'no_route', message: `buyTokenAddress: LI.FI has no route from ${sell.symbol} to ${buy.symbol}` }],
+          issues: [
+            {
+              field: 'buyTokenAddress',
+              rule: 'no_route',
+              message: `buyTokenAddress: LI.FI has no route from ${sell.symbol} to ${buy.symbol}`,
+            },
+          ],
         });
       }
       const { estimate, transactionRequest: tx } = quote;
-      if (sell.address !== null && !estimate.approvalAddress) throw upstreamError('LI.FI', 'quoted an ERC-20 sale without an approvalAddress');
+      if (sell.address !== null && !estimate.approvalAddress)
+        throw upstreamError('LI.FI', 'quoted an ERC-20 sale without an approvalAddress');
       return {
         buyAmount: BigInt(estimate.toAmount),
         minBuyAmount: BigInt(estimate.toAmountMin),

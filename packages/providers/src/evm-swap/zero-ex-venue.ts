@@ -43,7 +43,13 @@ export function zeroExSwapVenue(options: { apiKey: string; chainId: number; base
       if (!quote) throw upstreamError('0x', 'answered 404 for the quote route');
       if (!quote.liquidityAvailable || !quote.transaction || !quote.buyAmount || !quote.minBuyAmount) {
         throw new ServiceError('invalid_input', `0x has no liquidity from ${sell.symbol} to ${buy.symbol}`, {
-          issues: [{ field: 'buyTokenAddress', rule: 'no_route', message: `buyTokenAddress: 0x has no liquidity from ${sell.symbol} to ${buy.symbol}` }],
+          issues: [
+            {
+              field: 'buyTokenAddress',
+              rule: 'no_route',
+              message: `buyTokenAddress: 0x has no liquidity from ${sell.symbol} to ${buy.symbol}`,
+            },
+          ],
         });
       }
       const spender = quote.issues?.allowance?.spender ?? quote.allowanceTarget ?? quote.transaction.to;

@@ -31,9 +31,18 @@ const accountWire = z.object({
   account: z.string(),
   evm_address: z.string(),
   key: z.object({ _type: z.string(), key: z.string() }).nullable(),
-  balance: z.object({ balance: z.union([z.number(), z.string()]), tokens: z.array(z.object({ token_id: z.string(), balance: z.union([z.number(), z.string()]) })) }),
+  balance: z.object({
+    balance: z.union([z.number(), z.string()]),
+    tokens: z.array(z.object({ token_id: z.string(), balance: z.union([z.number(), z.string()]) })),
+  }),
 });
-const tokenWire = z.object({ token_id: z.string(), symbol: z.string(), name: z.string(), decimals: z.string(), type: z.string() });
+const tokenWire = z.object({
+  token_id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  decimals: z.string(),
+  type: z.string(),
+});
 
 /** The mirror node REST API (`{base}/api/v1`, no key), e.g. https://mainnet-public.mirrornode.hedera.com. */
 export class LiveHederaMirrorNode {
@@ -45,7 +54,9 @@ export class LiveHederaMirrorNode {
 
   /** `GET /api/v1/accounts/{idOrEvmAddress}`; undefined on 404 (no such account). */
   async account(ref: string): Promise<MirrorAccount | undefined> {
-    const raw = await upstreamClient('hederaMirror').getJson(this.#url(`accounts/${encodeURIComponent(ref)}`), { cacheTtlMs: ACCOUNT_TTL_MS });
+    const raw = await upstreamClient('hederaMirror').getJson(this.#url(`accounts/${encodeURIComponent(ref)}`), {
+      cacheTtlMs: ACCOUNT_TTL_MS,
+    });
     if (raw === undefined) return undefined;
     const wire = parseUpstream(accountWire, raw, PROVIDER, 'account');
     return {
@@ -59,7 +70,9 @@ export class LiveHederaMirrorNode {
 
   /** `GET /api/v1/tokens/{id}`; undefined on 404 and for NFT collections (the tools move fungible tokens only). */
   async token(tokenId: string): Promise<MirrorToken | undefined> {
-    const raw = await upstreamClient('hederaMirror').getJson(this.#url(`tokens/${encodeURIComponent(tokenId)}`), { cacheTtlMs: TOKEN_TTL_MS });
+    const raw = await upstreamClient('hederaMirror').getJson(this.#url(`tokens/${encodeURIComponent(tokenId)}`), {
+      cacheTtlMs: TOKEN_TTL_MS,
+    });
     if (raw === undefined) return undefined;
     const wire = parseUpstream(tokenWire, raw, PROVIDER, 'token');
     if (wire.type !== 'FUNGIBLE_COMMON') return undefined;

@@ -18,7 +18,13 @@ const tokenWire = z.object({ id: z.string(), name: z.string(), symbol: z.string(
 /** The token list changes rarely; pool reserves move with every swap, and a quote reads them, so they are reused only briefly. */
 const TTL_MS = { tokens: 60_000, pools: 2_000 } as const;
 
-const poolWire = z.object({ contractId: z.string(), tokenA: tokenWire, tokenB: tokenWire, tokenReserveA: z.string(), tokenReserveB: z.string() });
+const poolWire = z.object({
+  contractId: z.string(),
+  tokenA: tokenWire,
+  tokenB: tokenWire,
+  tokenReserveA: z.string(),
+  tokenReserveB: z.string(),
+});
 
 /** SaucerSwap's REST API (`{base}/tokens`, `{base}/pools`), e.g. https://api.saucerswap.finance. */
 export class LiveSaucerSwap {
@@ -35,7 +41,12 @@ export class LiveSaucerSwap {
 
   /** Every token SaucerSwap lists. */
   async tokens(): Promise<MirrorToken[]> {
-    return (await this.#list('tokens', tokenWire)).map(({ id, name, symbol, decimals }) => ({ tokenId: id, name, symbol, decimals }));
+    return (await this.#list('tokens', tokenWire)).map(({ id, name, symbol, decimals }) => ({
+      tokenId: id,
+      name,
+      symbol,
+      decimals,
+    }));
   }
 
   /** Every V1 pool with its current reserves (what a constant-product quote needs). */
@@ -49,8 +60,14 @@ export class LiveSaucerSwap {
   }
 
   async #list<S extends z.ZodType>(route: keyof typeof TTL_MS, item: S): Promise<z.output<S>[]> {
-    const raw = await upstreamClient('saucerSwap').getJson(new URL(`${this.#base}/${route}`), { headers: { 'x-api-key': this.#apiKey }, cacheTtlMs: TTL_MS[route] });
-    if (raw === undefined) throw upstreamError(SAUCERSWAP_SETTING.provider, `has no ${route} route at ${this.#base} (HTTP 404)`, { upstreamStatus: 404 });
+    const raw = await upstreamClient('saucerSwap').getJson(new URL(`${this.#base}/${route}`), {
+      headers: { 'x-api-key': this.#apiKey },
+      cacheTtlMs: TTL_MS[route],
+    });
+    if (raw === undefined)
+      throw upstreamError(SAUCERSWAP_SETTING.provider, `has no ${route} route at ${this.#base} (HTTP 404)`, {
+        upstreamStatus: 404,
+      });
     return parseUpstream(z.array(item), raw, SAUCERSWAP_SETTING.provider, route);
   }
 }

@@ -14,7 +14,14 @@ describe('LiveMigrationProvider against recorded Migrate.fun responses', () => {
 
   /** Expect exactly one GET of `route` on mainnet asking for JSON. */
   const expectGet = (route: string) =>
-    mockAgent().get(ORIGIN).intercept({ method: 'GET', path: `/api/migrate-fun/${route}`, query: { network: 'mainnet' }, headers: { accept: 'application/json' } });
+    mockAgent()
+      .get(ORIGIN)
+      .intercept({
+        method: 'GET',
+        path: `/api/migrate-fun/${route}`,
+        query: { network: 'mainnet' },
+        headers: { accept: 'application/json' },
+      });
 
   it('lists projects newest first by project number and pages them', async () => {
     // Fetched once: the second page is cut from the cached list.
@@ -29,7 +36,10 @@ describe('LiveMigrationProvider against recorded Migrate.fun responses', () => {
       ],
       total: 4,
     });
-    expect(await live.listProjects({ limit: 3, page: 2 })).toEqual({ projects: [{ projectId: 'mig9', name: 'Early Bird Migration' }], total: 4 });
+    expect(await live.listProjects({ limit: 3, page: 2 })).toEqual({
+      projects: [{ projectId: 'mig9', name: 'Early Bird Migration' }],
+      total: 4,
+    });
   });
 
   it('maps a project record, with null for what the metadata route does not serve', async () => {
@@ -53,23 +63,36 @@ describe('LiveMigrationProvider against recorded Migrate.fun responses', () => {
     expectGet('projects').reply(503, 'upstream down').times(3);
     const error = await new LiveMigrationProvider(ORIGIN).listProjects({ limit: 5, page: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
-    expect(error).toMatchObject({ code: 'upstream_error', status: 502, extra: { provider: 'Token migration (migration)', upstreamStatus: 503 } });
+    expect(error).toMatchObject({
+      code: 'upstream_error',
+      status: 502,
+      extra: { provider: 'Token migration (migration)', upstreamStatus: 503 },
+    });
     expect((error as ServiceError).message).toMatch(/HTTP 503/);
   });
 
   it('refuses a document of an unexpected shape with a 502 instead of inventing fields', async () => {
     expectGet('metadata/mig1').reply(200, { projectId: 'mig1' }, { headers: JSON_HEADERS });
-    await expect(new LiveMigrationProvider(ORIGIN).projectDetails('mig1')).rejects.toMatchObject({ code: 'upstream_error', status: 502 });
+    await expect(new LiveMigrationProvider(ORIGIN).projectDetails('mig1')).rejects.toMatchObject({
+      code: 'upstream_error',
+      status: 502,
+    });
   });
 
   it('points at MIGRATION_API_URL when the list route is missing (a wrong base URL)', async () => {
     expectGet('projects').reply(404, 'Not Found');
-    await expect(new LiveMigrationProvider(ORIGIN).listProjects({ limit: 5, page: 1 })).rejects.toMatchObject({ code: 'upstream_error', message: expect.stringMatching(/check MIGRATION_API_URL/) });
+    await expect(new LiveMigrationProvider(ORIGIN).listProjects({ limit: 5, page: 1 })).rejects.toMatchObject({
+      code: 'upstream_error',
+      message: expect.stringMatching(/check MIGRATION_API_URL/),
+    });
   });
 
   it('reports an unreachable API as a 502', async () => {
     expectGet('projects').replyWithError(new Error('connect ECONNREFUSED'));
-    await expect(new LiveMigrationProvider(ORIGIN).listProjects({ limit: 5, page: 1 })).rejects.toMatchObject({ code: 'upstream_error', status: 502 });
+    await expect(new LiveMigrationProvider(ORIGIN).listProjects({ limit: 5, page: 1 })).rejects.toMatchObject({
+      code: 'upstream_error',
+      status: 502,
+    });
   });
 });
 
@@ -79,13 +102,19 @@ describe('choosing the migration provider', () => {
     const use = () => providers.migration;
     expect(use).toThrow(ServiceError);
     expect(use).toThrow(/MIGRATION_API_URL/);
-    expect(() => use()).toThrow(expect.objectContaining({ code: 'not_configured', status: 503, extra: { setting: 'MIGRATION_API_URL' } }));
-    expect(() => new Providers('sandbox', { PROVIDERS_LIVE: 'MIGRATION_API_URL' }).migration).toThrow(/MIGRATION_API_URL/);
+    expect(() => use()).toThrow(
+      expect.objectContaining({ code: 'not_configured', status: 503, extra: { setting: 'MIGRATION_API_URL' } }),
+    );
+    expect(() => new Providers('sandbox', { PROVIDERS_LIVE: 'MIGRATION_API_URL' }).migration).toThrow(
+      /MIGRATION_API_URL/,
+    );
   });
 
   it('is live when configured in live mode, or listed in PROVIDERS_LIVE in sandbox mode', () => {
     expect(new Providers('live', { MIGRATION_API_URL: ORIGIN }).migration).toBeInstanceOf(LiveMigrationProvider);
-    expect(new Providers('sandbox', { MIGRATION_API_URL: ORIGIN, PROVIDERS_LIVE: 'MIGRATION_API_URL' }).migration).toBeInstanceOf(LiveMigrationProvider);
+    expect(
+      new Providers('sandbox', { MIGRATION_API_URL: ORIGIN, PROVIDERS_LIVE: 'MIGRATION_API_URL' }).migration,
+    ).toBeInstanceOf(LiveMigrationProvider);
     expect(new Providers('sandbox', { MIGRATION_API_URL: ORIGIN }).migration).not.toBeInstanceOf(LiveMigrationProvider);
   });
 });

@@ -1,7 +1,10 @@
 import type { ProviderSetting } from '../provider-mode.js';
 
 /** The setting that points the live client at a Migrate.fun API deployment (the migration stand-in). */
-export const MIGRATION_SETTING: ProviderSetting = { provider: 'Token migration (migration)', setting: 'MIGRATION_API_URL' };
+export const MIGRATION_SETTING: ProviderSetting = {
+  provider: 'Token migration (migration)',
+  setting: 'MIGRATION_API_URL',
+};
 
 export interface MigrationToken {
   /** Solana mint address (base58). */

@@ -9,7 +9,9 @@ describe('SandboxMigrationProvider', () => {
 
   it('answers the same projects on every instance (seeded, no clock, no network)', async () => {
     const other = new SandboxMigrationProvider();
-    expect(await other.listProjects({ limit: 20, page: 1 })).toEqual(await sandbox.listProjects({ limit: 20, page: 1 }));
+    expect(await other.listProjects({ limit: 20, page: 1 })).toEqual(
+      await sandbox.listProjects({ limit: 20, page: 1 }),
+    );
     expect(await other.projectDetails('mig7')).toEqual(await sandbox.projectDetails('mig7'));
   });
 
@@ -41,7 +43,12 @@ describe('SandboxMigrationProvider', () => {
       expect(project.oldToken.mint).not.toBe(project.newToken.mint);
       const { startsAt, endsAt, status, oldTokenSupply, oldTokensMigrated } = project.migration;
       expect(Date.parse(startsAt)).toBeLessThan(Date.parse(endsAt));
-      const expected = SANDBOX_MIGRATION_SNAPSHOT_AT < Date.parse(startsAt) ? 'upcoming' : SANDBOX_MIGRATION_SNAPSHOT_AT < Date.parse(endsAt) ? 'active' : 'ended';
+      const expected =
+        SANDBOX_MIGRATION_SNAPSHOT_AT < Date.parse(startsAt)
+          ? 'upcoming'
+          : SANDBOX_MIGRATION_SNAPSHOT_AT < Date.parse(endsAt)
+            ? 'active'
+            : 'ended';
       expect(status).toBe(expected);
       expect(BigInt(oldTokensMigrated) <= BigInt(oldTokenSupply)).toBe(true);
       expect(project.website).toMatch(/^https:\/\/[a-z]+-\d+\.example$/);

@@ -1,7 +1,14 @@
 import { base58 } from '@scure/base';
 import { seededRandom, type SeededRandom } from '../seeded-random.js';
 import { recordRead } from '../upstream/provenance.js';
-import type { MigrationProject, MigrationProjectPage, MigrationProvider, MigrationStatus, MigrationToken, PageRequest } from './migration-provider.js';
+import type {
+  MigrationProject,
+  MigrationProjectPage,
+  MigrationProvider,
+  MigrationStatus,
+  MigrationToken,
+  PageRequest,
+} from './migration-provider.js';
 import { newestFirstPage, projectNumber } from './newest-first.js';
 
 const PROJECT_COUNT = 42;
@@ -12,15 +19,49 @@ const PROJECT_COUNT = 42;
 export const SANDBOX_MIGRATION_SNAPSHOT_AT = Date.parse('2026-11-01T00:00:00.000Z');
 const DAY_MS = 86_400_000;
 
-const FIRST_WORDS = ['Pixel', 'Lunar', 'Turbo', 'Solar', 'Quantum', 'Neon', 'Frosty', 'Golden', 'Cosmic', 'Rusty', 'Velvet', 'Hyper'];
-const SECOND_WORDS = ['Cat', 'Frog', 'Labs', 'Dog', 'Protocol', 'Whale', 'Otter', 'Finance', 'Panda', 'Moon', 'Bridge', 'Gnome'];
+const FIRST_WORDS = [
+  'Pixel',
+  'Lunar',
+  'Turbo',
+  'Solar',
+  'Quantum',
+  'Neon',
+  'Frosty',
+  'Golden',
+  'Cosmic',
+  'Rusty',
+  'Velvet',
+  'Hyper',
+];
+const SECOND_WORDS = [
+  'Cat',
+  'Frog',
+  'Labs',
+  'Dog',
+  'Protocol',
+  'Whale',
+  'Otter',
+  'Finance',
+  'Panda',
+  'Moon',
+  'Bridge',
+  'Gnome',
+];
 const EXCHANGE_RATES = ['1', '1', '0.5', '0.1', '0.01', '10', '0.001'];
 const OLD_SUPPLIES = [100_000_000n, 1_000_000_000n, 1_000_000_000n, 10_000_000_000n];
 
 const tokenName = (random: SeededRandom) => `${random.pick(FIRST_WORDS)} ${random.pick(SECOND_WORDS)}`;
-const symbolOf = (name: string) => name.replace(/[^A-Za-z]/g, '').slice(0, 6).toUpperCase();
+const symbolOf = (name: string) =>
+  name
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 6)
+    .toUpperCase();
 const mintOf = (random: SeededRandom) => base58.encode(random.bytes(32));
-const token = (random: SeededRandom, name: string): MigrationToken => ({ mint: mintOf(random), name, symbol: symbolOf(name) });
+const token = (random: SeededRandom, name: string): MigrationToken => ({
+  mint: mintOf(random),
+  name,
+  symbol: symbolOf(name),
+});
 
 function statusAt(startsAt: number, endsAt: number): MigrationStatus {
   if (SANDBOX_MIGRATION_SNAPSHOT_AT < startsAt) return 'upcoming';
@@ -57,7 +98,8 @@ function simulatedProject(n: number): MigrationProject {
 }
 
 /** The simulation is a fixed snapshot, so its answers are dated by the snapshot, not by the clock. */
-const recordSnapshotRead = () => recordRead('Sandbox Migrate.fun', new Date(SANDBOX_MIGRATION_SNAPSHOT_AT).toISOString());
+const recordSnapshotRead = () =>
+  recordRead('Sandbox Migrate.fun', new Date(SANDBOX_MIGRATION_SNAPSHOT_AT).toISOString());
 
 /** Deterministic simulated Migrate.fun projects (seeded per project number); never touches the network. */
 export class SandboxMigrationProvider implements MigrationProvider {

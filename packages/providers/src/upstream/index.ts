@@ -1,4 +1,13 @@
-export { concurrencySetting, rpsSetting, UPSTREAM_PROVIDERS, type UpstreamLimitOverride, type UpstreamProvider, type UpstreamProviderKey, upstreamLimitSettings, upstreamOverridesFrom } from './limits.js';
+export {
+  concurrencySetting,
+  rpsSetting,
+  UPSTREAM_PROVIDERS,
+  type UpstreamLimitOverride,
+  type UpstreamProvider,
+  type UpstreamProviderKey,
+  upstreamLimitSettings,
+  upstreamOverridesFrom,
+} from './limits.js';
 export { collectProvenance, type Provenance, recordRead, withProvenance } from './provenance.js';
 export { configureUpstream, upstreamClient, upstreamHealth } from './registry.js';
 export {

@@ -51,11 +51,17 @@ export const rpsSetting = (provider: UpstreamProvider) => `UPSTREAM_${provider.i
 export const concurrencySetting = (provider: UpstreamProvider) => `UPSTREAM_${provider.id}_CONCURRENCY`;
 
 /** Every override setting's name, for the configuration schema. */
-export const upstreamLimitSettings = (): string[] => Object.values(UPSTREAM_PROVIDERS).flatMap((provider) => [rpsSetting(provider), concurrencySetting(provider)]);
+export const upstreamLimitSettings = (): string[] =>
+  Object.values(UPSTREAM_PROVIDERS).flatMap((provider) => [rpsSetting(provider), concurrencySetting(provider)]);
 
 /** The overrides present in validated settings, keyed by provider. */
-export function upstreamOverridesFrom(settings: Readonly<Record<string, number | undefined>>): Partial<Record<UpstreamProviderKey, UpstreamLimitOverride>> {
+export function upstreamOverridesFrom(
+  settings: Readonly<Record<string, number | undefined>>,
+): Partial<Record<UpstreamProviderKey, UpstreamLimitOverride>> {
   return Object.fromEntries(
-    Object.entries(UPSTREAM_PROVIDERS).map(([key, provider]) => [key, { rps: settings[rpsSetting(provider)], concurrency: settings[concurrencySetting(provider)] }]),
+    Object.entries(UPSTREAM_PROVIDERS).map(([key, provider]) => [
+      key,
+      { rps: settings[rpsSetting(provider)], concurrency: settings[concurrencySetting(provider)] },
+    ]),
   );
 }

@@ -4,7 +4,11 @@ import { collectProvenance, recordRead, withProvenance } from './provenance.js';
 describe('provenance of a tool answer', () => {
   it('adds source and asOf, but a field the answer already has keeps its value', () => {
     const provenance = { source: 'Jupiter', asOf: '2026-11-25T18:00:00.000Z' };
-    expect(withProvenance({ prices: [] }, provenance)).toEqual({ prices: [], source: 'Jupiter', asOf: '2026-11-25T18:00:00.000Z' });
+    expect(withProvenance({ prices: [] }, provenance)).toEqual({
+      prices: [],
+      source: 'Jupiter',
+      asOf: '2026-11-25T18:00:00.000Z',
+    });
     // The EVM swap tools already name their route's source ('0x', 'lifi:…'): it stays.
     expect(withProvenance({ source: '0x' }, provenance)).toEqual({ source: '0x', asOf: '2026-11-25T18:00:00.000Z' });
   });

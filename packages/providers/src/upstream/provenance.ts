@@ -26,14 +26,20 @@ export function recordRead(source: string, asOf: string = new Date().toISOString
 }
 
 /** Runs `work` and returns what it answered with the provenance of every read it made (undefined when it made none). */
-export async function collectProvenance<T>(work: () => Promise<T>): Promise<{ value: T; provenance: Provenance | undefined }> {
+export async function collectProvenance<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; provenance: Provenance | undefined }> {
   const reads: Reads = { sources: new Set(), oldest: undefined };
   const value = await current.run(reads, work);
-  const provenance = reads.oldest === undefined ? undefined : { source: [...reads.sources].join(', '), asOf: reads.oldest };
+  const provenance =
+    reads.oldest === undefined ? undefined : { source: [...reads.sources].join(', '), asOf: reads.oldest };
   return { value, provenance };
 }
 
 /** A tool's answer with where and when its data came from; a field the answer already has keeps its own value. */
-export function withProvenance(output: Readonly<Record<string, unknown>>, provenance: Provenance): Record<string, unknown> {
+export function withProvenance(
+  output: Readonly<Record<string, unknown>>,
+  provenance: Provenance,
+): Record<string, unknown> {
   return { source: provenance.source, asOf: provenance.asOf, ...output };
 }

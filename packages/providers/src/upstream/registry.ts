@@ -23,5 +23,13 @@ export function upstreamClient(key: UpstreamProviderKey): UpstreamClient {
 
 /** Each provider's breaker state and queue, for operators (GET /health). Providers not called yet report closed. */
 export function upstreamHealth(): UpstreamHealth[] {
-  return (Object.keys(UPSTREAM_PROVIDERS) as UpstreamProviderKey[]).map((key) => clients.get(key)?.health() ?? { provider: UPSTREAM_PROVIDERS[key].name, breaker: 'closed', queued: 0, inFlight: 0 });
+  return (Object.keys(UPSTREAM_PROVIDERS) as UpstreamProviderKey[]).map(
+    (key) =>
+      clients.get(key)?.health() ?? {
+        provider: UPSTREAM_PROVIDERS[key].name,
+        breaker: 'closed',
+        queued: 0,
+        inFlight: 0,
+      },
+  );
 }

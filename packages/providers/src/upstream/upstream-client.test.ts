@@ -7,9 +7,20 @@ import { UpstreamClient, type UpstreamPolicyOptions } from './upstream-client.js
 
 const ORIGIN = 'https://api.example.test';
 const JSON_HEADERS = { 'content-type': 'application/json' };
-const PROVIDER: UpstreamProvider = { id: 'EXAMPLE', name: 'Example API', rps: Number.POSITIVE_INFINITY, concurrency: 16 };
+const PROVIDER: UpstreamProvider = {
+  id: 'EXAMPLE',
+  name: 'Example API',
+  rps: Number.POSITIVE_INFINITY,
+  concurrency: 16,
+};
 // Fast policies so the tests wait milliseconds, not seconds.
-const FAST: Partial<UpstreamPolicyOptions> = { timeoutMs: 200, backoffBaseMs: 1, backoffMaxMs: 5, halfOpenAfterMs: 100, breakerThreshold: 3 };
+const FAST: Partial<UpstreamPolicyOptions> = {
+  timeoutMs: 200,
+  backoffBaseMs: 1,
+  backoffMaxMs: 5,
+  halfOpenAfterMs: 100,
+  breakerThreshold: 3,
+};
 
 const clientOf = (overrides: Partial<UpstreamProvider> = {}, options: Partial<UpstreamPolicyOptions> = {}) =>
   new UpstreamClient({ ...PROVIDER, ...overrides }, {}, { ...FAST, ...options });
@@ -22,7 +33,11 @@ describe('the shared upstream client', () => {
   it('gives up on an attempt past its timeout, and reports a 502 naming the provider and the budget', async () => {
     pool().intercept({ path: '/slow' }).reply(200, { late: true }, { headers: JSON_HEADERS }).delay(1_000);
     const started = Date.now();
-    await expect(clientOf({}, { retries: 0 }).getJson(url('/slow'))).rejects.toMatchObject({ code: 'upstream_error', status: 502, extra: { provider: 'Example API', timeoutMs: 200 } });
+    await expect(clientOf({}, { retries: 0 }).getJson(url('/slow'))).rejects.toMatchObject({
+      code: 'upstream_error',
+      status: 502,
+      extra: { provider: 'Example API', timeoutMs: 200 },
+    });
     expect(Date.now() - started).toBeLessThan(900);
   });
 
@@ -33,7 +48,9 @@ describe('the shared upstream client', () => {
   });
 
   it('retries a 429 after the Retry-After it was given, then answers', async () => {
-    pool().intercept({ path: '/limited' }).reply(429, 'slow down', { headers: { 'retry-after': '0.3' } });
+    pool()
+      .intercept({ path: '/limited' })
+      .reply(429, 'slow down', { headers: { 'retry-after': '0.3' } });
     pool().intercept({ path: '/limited' }).reply(200, { ok: 1 }, { headers: JSON_HEADERS });
     const started = Date.now();
     expect(await clientOf().getJson(url('/limited'))).toEqual({ ok: 1 });
@@ -41,8 +58,13 @@ describe('the shared upstream client', () => {
   });
 
   it('fails at once on a Retry-After longer than it may wait, instead of holding the caller', async () => {
-    pool().intercept({ path: '/later' }).reply(429, 'come back tomorrow', { headers: { 'retry-after': '86400' } });
-    await expect(clientOf().getJson(url('/later'))).rejects.toMatchObject({ code: 'upstream_error', extra: { upstreamStatus: 429 } });
+    pool()
+      .intercept({ path: '/later' })
+      .reply(429, 'come back tomorrow', { headers: { 'retry-after': '86400' } });
+    await expect(clientOf().getJson(url('/later'))).rejects.toMatchObject({
+      code: 'upstream_error',
+      extra: { upstreamStatus: 429 },
+    });
   });
 
   it('retries a 503 with backoff and returns the answer that follows', async () => {
@@ -60,7 +82,10 @@ describe('the shared upstream client', () => {
 
   it('sends a non-idempotent POST once, whatever it answers', async () => {
     pool().intercept({ path: '/tx', method: 'POST' }).reply(503, 'busy');
-    await expect(clientOf().request({ url: url('/tx'), body: 'deadbeef' })).rejects.toMatchObject({ code: 'upstream_error', extra: { upstreamStatus: 503 } });
+    await expect(clientOf().request({ url: url('/tx'), body: 'deadbeef' })).rejects.toMatchObject({
+      code: 'upstream_error',
+      extra: { upstreamStatus: 503 },
+    });
     // A second interceptor would have answered a retry; it is left unused.
     pool().intercept({ path: '/tx', method: 'POST' }).reply(200, 'txid');
     expect(mockAgent().pendingInterceptors()).toHaveLength(1);
@@ -77,10 +102,14 @@ describe('the shared upstream client', () => {
   it('opens the breaker after consecutive failures, refuses calls without sending them, then lets one probe through', async () => {
     const client = clientOf({}, { retries: 0 });
     pool().intercept({ path: '/down' }).reply(500, 'down').times(3);
-    for (let i = 0; i < 3; i++) await expect(client.getJson(url('/down'))).rejects.toMatchObject({ extra: { upstreamStatus: 500 } });
+    for (let i = 0; i < 3; i++)
+      await expect(client.getJson(url('/down'))).rejects.toMatchObject({ extra: { upstreamStatus: 500 } });
     expect(client.health().breaker).toBe('open');
     // Refused without a request: no interceptor is set up for it, and disableNetConnect would fail a real one.
-    await expect(client.getJson(url('/down'))).rejects.toMatchObject({ code: 'upstream_error', extra: { breaker: 'open' } });
+    await expect(client.getJson(url('/down'))).rejects.toMatchObject({
+      code: 'upstream_error',
+      extra: { breaker: 'open' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 120));
     pool().intercept({ path: '/down' }).reply(200, { up: true }, { headers: JSON_HEADERS });
     expect(await client.getJson(url('/down'))).toEqual({ up: true });
@@ -96,7 +125,11 @@ describe('the shared upstream client', () => {
 
   it('keeps at most `concurrency` requests in flight', async () => {
     const client = clientOf({ concurrency: 2 });
-    pool().intercept({ path: /\/item\/\d/ }).reply(200, {}, { headers: JSON_HEADERS }).delay(50).times(6);
+    pool()
+      .intercept({ path: /\/item\/\d/ })
+      .reply(200, {}, { headers: JSON_HEADERS })
+      .delay(50)
+      .times(6);
     const calls = Array.from({ length: 6 }, (_, i) => client.getJson(url(`/item/${i}`)));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(client.health()).toMatchObject({ inFlight: 2, queued: 4 });
@@ -105,7 +138,10 @@ describe('the shared upstream client', () => {
 
   it('spaces requests to the provider rate', async () => {
     const client = clientOf({ rps: 2 });
-    pool().intercept({ path: /\/rated\/\d/ }).reply(200, {}, { headers: JSON_HEADERS }).times(4);
+    pool()
+      .intercept({ path: /\/rated\/\d/ })
+      .reply(200, {}, { headers: JSON_HEADERS })
+      .times(4);
     const started = Date.now();
     await Promise.all(Array.from({ length: 4 }, (_, i) => client.getJson(url(`/rated/${i}`))));
     // Two in the first one-second window, two in the next.
@@ -125,10 +161,18 @@ describe('the shared upstream client', () => {
 
   it('keeps reads with different headers (another API key) apart in the cache', async () => {
     const client = clientOf();
-    pool().intercept({ path: '/mine', headers: { 'x-api-key': 'a' } }).reply(200, { who: 'a' }, { headers: JSON_HEADERS });
-    pool().intercept({ path: '/mine', headers: { 'x-api-key': 'b' } }).reply(200, { who: 'b' }, { headers: JSON_HEADERS });
-    expect(await client.getJson(url('/mine'), { headers: { 'x-api-key': 'a' }, cacheTtlMs: 10_000 })).toEqual({ who: 'a' });
-    expect(await client.getJson(url('/mine'), { headers: { 'x-api-key': 'b' }, cacheTtlMs: 10_000 })).toEqual({ who: 'b' });
+    pool()
+      .intercept({ path: '/mine', headers: { 'x-api-key': 'a' } })
+      .reply(200, { who: 'a' }, { headers: JSON_HEADERS });
+    pool()
+      .intercept({ path: '/mine', headers: { 'x-api-key': 'b' } })
+      .reply(200, { who: 'b' }, { headers: JSON_HEADERS });
+    expect(await client.getJson(url('/mine'), { headers: { 'x-api-key': 'a' }, cacheTtlMs: 10_000 })).toEqual({
+      who: 'a',
+    });
+    expect(await client.getJson(url('/mine'), { headers: { 'x-api-key': 'b' }, cacheTtlMs: 10_000 })).toEqual({
+      who: 'b',
+    });
   });
 
   it('coalesces identical reads in flight into one request, even without a cache TTL', async () => {
@@ -142,7 +186,11 @@ describe('the shared upstream client', () => {
     const client = clientOf();
     pool().intercept({ path: '/fees' }).reply(200, { fast: 12 }, { headers: JSON_HEADERS });
     const before = new Date().toISOString();
-    const first = await client.request({ url: url('/fees'), headers: { accept: 'application/json' }, cacheTtlMs: 10_000 });
+    const first = await client.request({
+      url: url('/fees'),
+      headers: { accept: 'application/json' },
+      cacheTtlMs: 10_000,
+    });
     expect(first).toMatchObject({ status: 200, source: 'Example API' });
     expect(first.asOf >= before).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -167,7 +215,18 @@ describe('the shared upstream client', () => {
   it('reports every provider in upstreamHealth, with the rate and concurrency settings applied', () => {
     configureUpstream({ jupiter: { concurrency: 7 } });
     const health = upstreamHealth();
-    expect(health.map((entry) => entry.provider)).toEqual(expect.arrayContaining(['Jupiter', '0x', 'LI.FI', 'Bitcoin Esplora API', 'Bitcoin ord server', 'Counterparty API', 'Hedera mirror node', 'SaucerSwap']));
+    expect(health.map((entry) => entry.provider)).toEqual(
+      expect.arrayContaining([
+        'Jupiter',
+        '0x',
+        'LI.FI',
+        'Bitcoin Esplora API',
+        'Bitcoin ord server',
+        'Counterparty API',
+        'Hedera mirror node',
+        'SaucerSwap',
+      ]),
+    );
     expect(health.every((entry) => entry.breaker === 'closed')).toBe(true);
     expect(upstreamClient('jupiter')).toBe(upstreamClient('jupiter'));
   });

@@ -24,12 +24,24 @@ import { type Provenance, recordRead } from './provenance.js';
 
 /** A provider failed us (unreachable, 5xx, refused our request, or answered something unreadable): 502 for the caller. */
 export const upstreamError = (provider: string, detail: string, extra: Record<string, unknown> = {}, cause?: unknown) =>
-  new ServiceError('upstream_error', `${provider} failed: ${detail}. Try again shortly.`, { extra: { provider, ...extra }, cause });
+  new ServiceError('upstream_error', `${provider} failed: ${detail}. Try again shortly.`, {
+    extra: { provider, ...extra },
+    cause,
+  });
 
 /** A provider's document checked against the fields we use; another shape is the provider's failure (502), never guessed at. */
-export function parseUpstream<S extends z.ZodType>(schema: S, raw: unknown, provider: string, what: string): z.output<S> {
+export function parseUpstream<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  provider: string,
+  what: string,
+): z.output<S> {
   const result = schema.safeParse(raw);
-  if (!result.success) throw upstreamError(provider, `answered an unexpected ${what} document (${result.error.issues[0]?.message ?? 'invalid'})`);
+  if (!result.success)
+    throw upstreamError(
+      provider,
+      `answered an unexpected ${what} document (${result.error.issues[0]?.message ?? 'invalid'})`,
+    );
   return result.data;
 }
 
@@ -158,12 +170,19 @@ export class UpstreamClient {
   readonly #cache: LRUCache<string, UpstreamAnswer>;
   readonly #inFlight = new Map<string, Promise<UpstreamAnswer>>();
 
-  constructor(provider: UpstreamProvider, overrides: UpstreamLimitOverride = {}, options: Partial<UpstreamPolicyOptions> & { readonly fetch?: typeof fetch } = {}) {
+  constructor(
+    provider: UpstreamProvider,
+    overrides: UpstreamLimitOverride = {},
+    options: Partial<UpstreamPolicyOptions> & { readonly fetch?: typeof fetch } = {},
+  ) {
     this.provider = provider.name;
     this.#options = { ...DEFAULT_UPSTREAM_POLICY, ...options };
     // Looked up per call, so a test's undici MockAgent (set as the global dispatcher) is what answers.
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
-    this.#queue = new PQueue({ concurrency: overrides.concurrency ?? provider.concurrency, ...rateWindow(overrides.rps ?? provider.rps) });
+    this.#queue = new PQueue({
+      concurrency: overrides.concurrency ?? provider.concurrency,
+      ...rateWindow(overrides.rps ?? provider.rps),
+    });
     this.#cache = new LRUCache({ max: this.#options.cacheEntries });
     this.#breaker = circuitBreaker(handleType(TransientFailure), {
       halfOpenAfter: this.#options.halfOpenAfterMs,
@@ -174,12 +193,16 @@ export class UpstreamClient {
       this.#options.retries === 0
         ? noop
         : retry(
-            handleType(TransientFailure, (failure) => failure.retryAfterMs === undefined || failure.retryAfterMs <= maxRetryAfterMs),
+            handleType(
+              TransientFailure,
+              (failure) => failure.retryAfterMs === undefined || failure.retryAfterMs <= maxRetryAfterMs,
+            ),
             {
               maxAttempts: this.#options.retries,
               backoff: new DelegateBackoff((context: IRetryBackoffContext<unknown>) => {
                 const failure = 'error' in context.result ? context.result.error : undefined;
-                if (failure instanceof TransientFailure && failure.retryAfterMs !== undefined) return failure.retryAfterMs;
+                if (failure instanceof TransientFailure && failure.retryAfterMs !== undefined)
+                  return failure.retryAfterMs;
                 return Math.random() * Math.min(backoffMaxMs, backoffBaseMs * 2 ** (context.attempt - 1));
               }),
             },
@@ -203,8 +226,15 @@ export class UpstreamClient {
   }
 
   /** GET a JSON document: undefined on 404 (each client decides what "missing" means); any other non-2xx is a 502. */
-  async getJson(url: URL, options: { readonly headers?: Readonly<Record<string, string>>; readonly cacheTtlMs?: number } = {}): Promise<unknown> {
-    const answer = await this.request({ url, headers: { accept: 'application/json', ...options.headers }, ...(options.cacheTtlMs ? { cacheTtlMs: options.cacheTtlMs } : {}) });
+  async getJson(
+    url: URL,
+    options: { readonly headers?: Readonly<Record<string, string>>; readonly cacheTtlMs?: number } = {},
+  ): Promise<unknown> {
+    const answer = await this.request({
+      url,
+      headers: { accept: 'application/json', ...options.headers },
+      ...(options.cacheTtlMs ? { cacheTtlMs: options.cacheTtlMs } : {}),
+    });
     if (answer.status === 404) return undefined;
     if (!answer.ok) throw this.statusError(answer, `GET ${url.pathname}`);
     return jsonOf(answer);
@@ -216,14 +246,21 @@ export class UpstreamClient {
   }
 
   health(): UpstreamHealth {
-    return { provider: this.provider, breaker: BREAKER_STATES[this.#breaker.state], queued: this.#queue.size, inFlight: this.#queue.pending };
+    return {
+      provider: this.provider,
+      breaker: BREAKER_STATES[this.#breaker.state],
+      queued: this.#queue.size,
+      inFlight: this.#queue.pending,
+    };
   }
 
   async #send(request: UpstreamRequest, method: 'GET' | 'POST'): Promise<UpstreamAnswer> {
     const idempotent = method === 'GET' || request.idempotent === true;
     const policy = idempotent ? wrap(this.#retry, this.#breaker) : this.#breaker;
     try {
-      return recorded(await policy.execute(() => this.#queue.add(() => this.#attempt(request, method), { throwOnTimeout: true })));
+      return recorded(
+        await policy.execute(() => this.#queue.add(() => this.#attempt(request, method), { throwOnTimeout: true })),
+      );
     } catch (error) {
       throw this.#failure(error, method, request.url);
     }
@@ -235,18 +272,39 @@ export class UpstreamClient {
       return await timeout(timeoutMs, TimeoutStrategy.Aggressive).execute(async ({ signal }) => {
         let response: Response;
         try {
-          response = await this.#fetch(request.url, { method, ...(request.headers ? { headers: { ...request.headers } } : {}), ...(request.body === undefined ? {} : { body: request.body }), signal });
+          response = await this.#fetch(request.url, {
+            method,
+            ...(request.headers ? { headers: { ...request.headers } } : {}),
+            ...(request.body === undefined ? {} : { body: request.body }),
+            signal,
+          });
         } catch (error) {
-          throw new TransientFailure(`unreachable (${error instanceof Error ? error.message : String(error)})`, {}, undefined, error);
+          throw new TransientFailure(
+            `unreachable (${error instanceof Error ? error.message : String(error)})`,
+            {},
+            undefined,
+            error,
+          );
         }
         const text = await response.text();
         if (isTransientStatus(response.status)) {
-          throw new TransientFailure(`answered HTTP ${response.status}`, { upstreamStatus: response.status }, retryAfterMsOf(response.headers.get('retry-after')));
+          throw new TransientFailure(
+            `answered HTTP ${response.status}`,
+            { upstreamStatus: response.status },
+            retryAfterMsOf(response.headers.get('retry-after')),
+          );
         }
-        return { status: response.status, ok: response.ok, text, source: this.provider, asOf: new Date().toISOString() };
+        return {
+          status: response.status,
+          ok: response.ok,
+          text,
+          source: this.provider,
+          asOf: new Date().toISOString(),
+        };
       });
     } catch (error) {
-      if (error instanceof TaskCancelledError) throw new TransientFailure(`did not answer within ${timeoutMs} ms`, { timeoutMs }, undefined, error);
+      if (error instanceof TaskCancelledError)
+        throw new TransientFailure(`did not answer within ${timeoutMs} ms`, { timeoutMs }, undefined, error);
       throw error;
     }
   }
@@ -254,9 +312,15 @@ export class UpstreamClient {
   #failure(error: unknown, method: string, url: URL): unknown {
     const what = `${method} ${url.pathname}`;
     if (error instanceof BrokenCircuitError) {
-      return upstreamError(this.provider, `has failed repeatedly, so calls to it are paused for up to ${Math.round(this.#options.halfOpenAfterMs / 1000)} s`, { breaker: 'open' }, error);
+      return upstreamError(
+        this.provider,
+        `has failed repeatedly, so calls to it are paused for up to ${Math.round(this.#options.halfOpenAfterMs / 1000)} s`,
+        { breaker: 'open' },
+        error,
+      );
     }
-    if (error instanceof TransientFailure) return upstreamError(this.provider, `${error.detail} (${what})`, error.extra, error.cause ?? error);
+    if (error instanceof TransientFailure)
+      return upstreamError(this.provider, `${error.detail} (${what})`, error.extra, error.cause ?? error);
     return error;
   }
 }
@@ -280,5 +344,7 @@ const cacheKey = (request: UpstreamRequest) =>
  */
 function rateWindow(rps: number): { intervalCap?: number; interval?: number } {
   if (!Number.isFinite(rps)) return {};
-  return rps >= 1 ? { intervalCap: Math.floor(rps), interval: 1000 } : { intervalCap: 1, interval: Math.ceil(1000 / rps) };
+  return rps >= 1
+    ? { intervalCap: Math.floor(rps), interval: 1000 }
+    : { intervalCap: 1, interval: Math.ceil(1000 / rps) };
 }

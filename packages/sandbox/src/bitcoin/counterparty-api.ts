@@ -31,7 +31,14 @@ function normalized(quantity: bigint, divisible: boolean): string {
   return `${quantity / base}.${(quantity % base).toString().padStart(DIVISIBLE_DECIMALS, '0')}`;
 }
 
-const assetInfo = (asset: SandboxCounterpartyAsset) => ({ asset_longname: null, description: asset.description, issuer: null, divisible: asset.divisible, locked: true, owner: null });
+const assetInfo = (asset: SandboxCounterpartyAsset) => ({
+  asset_longname: null,
+  description: asset.description,
+  issuer: null,
+  divisible: asset.divisible,
+  locked: true,
+  owner: null,
+});
 
 function knownAsset(counterparty: CounterpartySandboxLedger, name: string | null): SandboxCounterpartyAsset {
   const asset = name ? counterparty.asset(name) : undefined;
@@ -40,43 +47,78 @@ function knownAsset(counterparty: CounterpartySandboxLedger, name: string | null
 }
 
 function validAddress(address: string | null, field: string): string {
-  if (!address || !bitcoinOutputScript(address)) throw failure(400, `${field}: ${address ?? ''} is not a valid Bitcoin address`);
+  if (!address || !bitcoinOutputScript(address))
+    throw failure(400, `${field}: ${address ?? ''} is not a valid Bitcoin address`);
   return address;
 }
 
 function balances(counterparty: CounterpartySandboxLedger, address: string) {
   const rows = [...counterparty.balancesOf(address)].map(([name, quantity]) => {
     const asset = counterparty.asset(name)!;
-    return { address, asset: name, asset_longname: null, quantity: Number(quantity), utxo: null, utxo_address: null, asset_info: assetInfo(asset), quantity_normalized: normalized(quantity, asset.divisible) };
+    return {
+      address,
+      asset: name,
+      asset_longname: null,
+      quantity: Number(quantity),
+      utxo: null,
+      utxo_address: null,
+      asset_info: assetInfo(asset),
+      quantity_normalized: normalized(quantity, asset.divisible),
+    };
   });
   return { result: rows, next_cursor: null, result_count: rows.length };
 }
 
 function assetJson(counterparty: CounterpartySandboxLedger, asset: SandboxCounterpartyAsset) {
   const supply = counterparty.supply(asset.asset);
-  return { result: { asset: asset.asset, asset_id: null, ...assetInfo(asset), supply: Number(supply), supply_normalized: normalized(supply, asset.divisible) } };
+  return {
+    result: {
+      asset: asset.asset,
+      asset_id: null,
+      ...assetInfo(asset),
+      supply: Number(supply),
+      supply_normalized: normalized(supply, asset.divisible),
+    },
+  };
 }
 
 function inputsOf(ledger: BitcoinSandboxLedger, source: string, inputsSet: string | null): LedgerOutput[] {
-  if (inputsSet === null) return ledger.utxosOf(source).filter((out) => ledger.runesAt(out.txid, out.vout).size === 0 && ledger.inscriptionsAt(out.txid, out.vout).length === 0);
+  if (inputsSet === null)
+    return ledger
+      .utxosOf(source)
+      .filter(
+        (out) =>
+          ledger.runesAt(out.txid, out.vout).size === 0 && ledger.inscriptionsAt(out.txid, out.vout).length === 0,
+      );
   return inputsSet.split(',').map((entry) => {
     const [txid = '', vout = ''] = entry.split(':');
     const output = ledger.utxo(txid.toLowerCase(), Number(vout));
-    if (!output || output.address !== source) throw failure(400, `inputs_set: ${entry} is not an unspent output of ${source}`);
+    if (!output || output.address !== source)
+      throw failure(400, `inputs_set: ${entry} is not an unspent output of ${source}`);
     return output;
   });
 }
 
-function composeSend(ledger: BitcoinSandboxLedger, counterparty: CounterpartySandboxLedger, source: string, query: URLSearchParams) {
+function composeSend(
+  ledger: BitcoinSandboxLedger,
+  counterparty: CounterpartySandboxLedger,
+  source: string,
+  query: URLSearchParams,
+) {
   const asset = knownAsset(counterparty, query.get('asset'));
   const destination = validAddress(query.get('destination'), 'destination');
   const quantityText = query.get('quantity') ?? '';
   if (!/^[1-9]\d*$/.test(quantityText)) throw failure(400, 'quantity: must be a positive integer (atomic units)');
   const quantity = BigInt(quantityText);
   const held = counterparty.balanceOf(source, asset.asset);
-  if (held < quantity) throw failure(400, `['insufficient funds for ${asset.asset}: ${source} holds ${normalized(held, asset.divisible)}']`);
+  if (held < quantity)
+    throw failure(
+      400,
+      `['insufficient funds for ${asset.asset}: ${source} holds ${normalized(held, asset.divisible)}']`,
+    );
   const satPerVbyte = query.has('sat_per_vbyte') ? Number(query.get('sat_per_vbyte')) : DEFAULT_SAT_PER_VBYTE;
-  if (!(satPerVbyte >= MIN_RELAY_FEE_RATE)) throw failure(400, `sat_per_vbyte: must be a number >= ${MIN_RELAY_FEE_RATE}`);
+  if (!(satPerVbyte >= MIN_RELAY_FEE_RATE))
+    throw failure(400, `sat_per_vbyte: must be a number >= ${MIN_RELAY_FEE_RATE}`);
   const inputs = inputsOf(ledger, source, query.get('inputs_set'));
   if (inputs.length === 0) throw failure(400, `Insufficient BTC at address ${source}: no spendable outputs`);
 
@@ -96,7 +138,10 @@ function composeSend(ledger: BitcoinSandboxLedger, counterparty: CounterpartySan
   if (change >= dustThreshold(changeScript)) tx.addOutput(changeScript, change);
   else if (btcIn < feeWithout) {
     const btc = (sats: bigint) => normalized(sats, true);
-    throw failure(400, `Insufficient BTC at address ${source}. Need: ${btc(feeWithout)} BTC (Including fee: ${btc(feeWithout)} BTC), available: ${btc(btcIn)} BTC.`);
+    throw failure(
+      400,
+      `Insufficient BTC at address ${source}. Need: ${btc(feeWithout)} BTC (Including fee: ${btc(feeWithout)} BTC), available: ${btc(btcIn)} BTC.`,
+    );
   }
   const btcChange = change >= dustThreshold(changeScript) ? change : 0n;
   return {
@@ -107,19 +152,32 @@ function composeSend(ledger: BitcoinSandboxLedger, counterparty: CounterpartySan
       btc_change: Number(btcChange),
       btc_fee: Number(btcIn - btcChange),
       name: 'send',
-      params: { source, asset: asset.asset, quantity: Number(quantity), destination, quantity_normalized: normalized(quantity, asset.divisible) },
+      params: {
+        source,
+        asset: asset.asset,
+        quantity: Number(quantity),
+        destination,
+        quantity_normalized: normalized(quantity, asset.divisible),
+      },
     },
   };
 }
 
 /** Answers one Counterparty API v2 request (`parts` after /counterparty). */
-export function counterpartyRoute(ledger: BitcoinSandboxLedger, counterparty: CounterpartySandboxLedger, parts: readonly string[], query: URLSearchParams): unknown {
+export function counterpartyRoute(
+  ledger: BitcoinSandboxLedger,
+  counterparty: CounterpartySandboxLedger,
+  parts: readonly string[],
+  query: URLSearchParams,
+): unknown {
   const [version, what, key, sub, action] = parts;
   if (version === 'v2' && what === 'addresses' && key !== undefined) {
     const address = validAddress(key, 'address');
     if (sub === 'balances' && parts.length === 4) return balances(counterparty, address);
-    if (sub === 'compose' && action === 'send' && parts.length === 5) return composeSend(ledger, counterparty, address, query);
+    if (sub === 'compose' && action === 'send' && parts.length === 5)
+      return composeSend(ledger, counterparty, address, query);
   }
-  if (version === 'v2' && what === 'assets' && key !== undefined && parts.length === 3) return assetJson(counterparty, knownAsset(counterparty, key));
+  if (version === 'v2' && what === 'assets' && key !== undefined && parts.length === 3)
+    return assetJson(counterparty, knownAsset(counterparty, key));
   throw failure(404, 'Not found');
 }

@@ -22,7 +22,11 @@ function signAsAlice(ledger: BitcoinSandboxLedger, unsignedHex: string): string 
   const psbt = new Psbt({ network: networks.bitcoin });
   for (const input of unsigned.ins) {
     const txid = Buffer.from(input.hash).reverse().toString('hex');
-    psbt.addInput({ hash: txid, index: input.index, witnessUtxo: { script: addressCodec.toOutputScript(ALICE), value: ledger.utxo(txid, input.index)!.value } });
+    psbt.addInput({
+      hash: txid,
+      index: input.index,
+      witnessUtxo: { script: addressCodec.toOutputScript(ALICE), value: ledger.utxo(txid, input.index)!.value },
+    });
   }
   for (const output of unsigned.outs) psbt.addOutput({ script: output.script, value: output.value });
   psbt.signAllInputs(p2wpkhSigner(ALICE_WIF));
@@ -41,7 +45,12 @@ function handBuiltSend(ledger: BitcoinSandboxLedger, asset: string, quantity: bi
 }
 
 function compose(ledger: BitcoinSandboxLedger, counterparty: CounterpartySandboxLedger, query: Record<string, string>) {
-  return counterpartyRoute(ledger, counterparty, ['v2', 'addresses', ALICE, 'compose', 'send'], new URLSearchParams(query)) as { result: { rawtransaction: string; btc_fee: number } };
+  return counterpartyRoute(
+    ledger,
+    counterparty,
+    ['v2', 'addresses', ALICE, 'compose', 'send'],
+    new URLSearchParams(query),
+  ) as { result: { rawtransaction: string; btc_fee: number } };
 }
 
 const dirs: string[] = [];
@@ -56,17 +65,38 @@ describe('CounterpartySandboxLedger over the sandbox Bitcoin ledger', () => {
     ledger.credit(ALICE, 10_000n, { asset: 'XCP', quantity: 5n * XCP });
     ledger.credit(ALICE, 10_000n, { asset: 'RAREPEPE', quantity: 3n });
     ledger.credit(ALICE, 50_000n);
-    expect(counterparty.balancesOf(ALICE)).toEqual(new Map([['XCP', 5n * XCP], ['RAREPEPE', 3n]]));
+    expect(counterparty.balancesOf(ALICE)).toEqual(
+      new Map([
+        ['XCP', 5n * XCP],
+        ['RAREPEPE', 3n],
+      ]),
+    );
 
-    const { result } = compose(ledger, counterparty, { asset: 'XCP', quantity: String(2n * XCP + 1n), destination: BOB, sat_per_vbyte: '2' });
+    const { result } = compose(ledger, counterparty, {
+      asset: 'XCP',
+      quantity: String(2n * XCP + 1n),
+      destination: BOB,
+      sat_per_vbyte: '2',
+    });
     const unsigned = Transaction.fromHex(result.rawtransaction);
     const firstInput = Buffer.from(unsigned.ins[0]!.hash).reverse().toString('hex');
-    expect(decodeCounterpartyMessage(unsigned.outs.map((out) => out.script), firstInput)).toEqual({ kind: 'send', send: { asset: 'XCP', quantity: 2n * XCP + 1n, destination: BOB } });
+    expect(
+      decodeCounterpartyMessage(
+        unsigned.outs.map((out) => out.script),
+        firstInput,
+      ),
+    ).toEqual({ kind: 'send', send: { asset: 'XCP', quantity: 2n * XCP + 1n, destination: BOB } });
     const mined = ledger.submit(signAsAlice(ledger, result.rawtransaction));
     expect(mined.fee).toBe(BigInt(result.btc_fee));
     // The estimate covers the signed size at the asked rate.
     expect(Number(mined.fee)).toBeGreaterThanOrEqual(Transaction.fromHex(mined.hex).virtualSize() * 2);
-    expect(counterparty.send(mined.txid)).toMatchObject({ source: ALICE, destination: BOB, asset: 'XCP', quantity: 2n * XCP + 1n, status: 'valid' });
+    expect(counterparty.send(mined.txid)).toMatchObject({
+      source: ALICE,
+      destination: BOB,
+      asset: 'XCP',
+      quantity: 2n * XCP + 1n,
+      status: 'valid',
+    });
     expect(counterparty.balancesOf(BOB)).toEqual(new Map([['XCP', 2n * XCP + 1n]]));
     expect(counterparty.balanceOf(ALICE, 'XCP')).toBe(3n * XCP - 1n);
     expect(counterparty.supply('XCP')).toBe(5n * XCP);
@@ -77,7 +107,10 @@ describe('CounterpartySandboxLedger over the sandbox Bitcoin ledger', () => {
     const counterparty = new CounterpartySandboxLedger(ledger);
     ledger.credit(ALICE, 100_000n, { asset: 'PEPECASH', quantity: 10n * XCP });
     const tooMuch = ledger.submit(handBuiltSend(ledger, 'PEPECASH', 10n * XCP + 1n));
-    expect(counterparty.send(tooMuch.txid)).toMatchObject({ status: 'invalid: insufficient funds', quantity: 10n * XCP + 1n });
+    expect(counterparty.send(tooMuch.txid)).toMatchObject({
+      status: 'invalid: insufficient funds',
+      quantity: 10n * XCP + 1n,
+    });
     const unknown = ledger.submit(handBuiltSend(ledger, 'NOSUCHASSET', 1n));
     expect(counterparty.send(unknown.txid)).toMatchObject({ status: 'invalid: no such asset' });
     expect(counterparty.balancesOf(ALICE)).toEqual(new Map([['PEPECASH', 10n * XCP]]));
@@ -88,7 +121,7 @@ describe('CounterpartySandboxLedger over the sandbox Bitcoin ledger', () => {
     expect(counterparty.balancesOf(BOB)).toEqual(new Map([['PEPECASH', 10n * XCP]]));
   });
 
-  it('compose refuses unknown assets, insufficient asset funds and insufficient BTC with counterparty-core\'s 4xx', () => {
+  it("compose refuses unknown assets, insufficient asset funds and insufficient BTC with counterparty-core's 4xx", () => {
     const ledger = new BitcoinSandboxLedger();
     const counterparty = new CounterpartySandboxLedger(ledger);
     ledger.credit(ALICE, 300n, { asset: 'XCP', quantity: XCP });
@@ -101,13 +134,18 @@ describe('CounterpartySandboxLedger over the sandbox Bitcoin ledger', () => {
       }
       throw new Error('composed');
     };
-    expect(refusal({ asset: 'NOSUCHASSET', quantity: '1', destination: BOB })).toEqual([404, 'Asset NOSUCHASSET not found']);
+    expect(refusal({ asset: 'NOSUCHASSET', quantity: '1', destination: BOB })).toEqual([
+      404,
+      'Asset NOSUCHASSET not found',
+    ]);
     expect(refusal({ asset: 'XCP', quantity: String(XCP + 1n), destination: BOB })[1]).toMatch(/insufficient funds/);
-    expect(refusal({ asset: 'XCP', quantity: '1', destination: BOB, sat_per_vbyte: '5' })[1]).toMatch(/^Insufficient BTC at address/);
+    expect(refusal({ asset: 'XCP', quantity: '1', destination: BOB, sat_per_vbyte: '5' })[1]).toMatch(
+      /^Insufficient BTC at address/,
+    );
     expect(refusal({ asset: 'XCP', quantity: '1', destination: 'nowhere' })[1]).toMatch(/destination/);
   });
 
-  it('rebuilds the same balances from the Bitcoin ledger\'s file', () => {
+  it("rebuilds the same balances from the Bitcoin ledger's file", () => {
     const dir = mkdtempSync(join(tmpdir(), 'xcp-ledger-'));
     dirs.push(dir);
     const file = join(dir, 'bitcoin.json');

@@ -81,11 +81,28 @@ export class CounterpartySandboxLedger {
     }
     const source = tx.prevouts[0]?.address;
     if (!source) return;
-    const message = decodeCounterpartyMessage(tx.outputs.map((out) => out.script), tx.prevouts[0]!.txid);
+    const message = decodeCounterpartyMessage(
+      tx.outputs.map((out) => out.script),
+      tx.prevouts[0]!.txid,
+    );
     if (message.kind !== 'send') return;
     const { asset, quantity, destination } = message.send;
-    const problem = !this.asset(asset) ? 'no such asset' : quantity <= 0n ? 'quantity must be positive' : (this.#balances.get(source)?.get(asset) ?? 0n) < quantity ? 'insufficient funds' : undefined;
-    this.#sends.set(tx.txid, { txid: tx.txid, blockIndex: tx.height, source, destination, asset, quantity, status: problem ? `invalid: ${problem}` : 'valid' });
+    const problem = !this.asset(asset)
+      ? 'no such asset'
+      : quantity <= 0n
+        ? 'quantity must be positive'
+        : (this.#balances.get(source)?.get(asset) ?? 0n) < quantity
+          ? 'insufficient funds'
+          : undefined;
+    this.#sends.set(tx.txid, {
+      txid: tx.txid,
+      blockIndex: tx.height,
+      source,
+      destination,
+      asset,
+      quantity,
+      status: problem ? `invalid: ${problem}` : 'valid',
+    });
     if (problem) return;
     this.#move(source, asset, -quantity);
     this.#move(destination, asset, quantity);

@@ -20,7 +20,12 @@ import { isBitcoinMainnetAddress } from '@svc/chains';
 import { counterpartyRoute } from './counterparty-api.js';
 import { CounterpartySandboxLedger } from './counterparty-ledger.js';
 import { HttpError } from './http-error.js';
-import { BitcoinLedgerError, type BitcoinSandboxLedger, type ConfirmedTransaction, type LedgerOutput } from './ledger.js';
+import {
+  BitcoinLedgerError,
+  type BitcoinSandboxLedger,
+  type ConfirmedTransaction,
+  type LedgerOutput,
+} from './ledger.js';
 import { SANDBOX_RUNES } from './sandbox-assets.js';
 
 export interface EsploraFacade {
@@ -54,7 +59,12 @@ function outputJson(output: LedgerOutput) {
   };
 }
 
-const statusJson = (tx: ConfirmedTransaction) => ({ confirmed: true, block_height: tx.height, block_hash: tx.blockHash, block_time: tx.blockTime });
+const statusJson = (tx: ConfirmedTransaction) => ({
+  confirmed: true,
+  block_height: tx.height,
+  block_hash: tx.blockHash,
+  block_time: tx.blockTime,
+});
 
 function transactionJson(tx: ConfirmedTransaction) {
   const decoded = Transaction.fromHex(tx.hex);
@@ -87,7 +97,13 @@ function addressJson(ledger: BitcoinSandboxLedger, address: string) {
   const sum = (outputs: LedgerOutput[]) => Number(outputs.reduce((total, out) => total + out.value, 0n));
   return {
     address,
-    chain_stats: { funded_txo_count: funded.length, funded_txo_sum: sum(funded), spent_txo_count: spent.length, spent_txo_sum: sum(spent), tx_count: history.length },
+    chain_stats: {
+      funded_txo_count: funded.length,
+      funded_txo_sum: sum(funded),
+      spent_txo_count: spent.length,
+      spent_txo_sum: sum(spent),
+      tx_count: history.length,
+    },
     mempool_stats: { funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 0 },
   };
 }
@@ -119,16 +135,28 @@ function ordOutputJson(ledger: BitcoinSandboxLedger, output: LedgerOutput) {
   const runes = Object.fromEntries(
     [...ledger.runesAt(output.txid, output.vout)].map(([id, amount]) => {
       const rune = SANDBOX_RUNES.find((known) => known.id === id);
-      return [rune?.spacedName ?? id, { amount: Number(amount), divisibility: rune?.divisibility ?? 0, symbol: rune?.symbol ?? null }];
+      return [
+        rune?.spacedName ?? id,
+        { amount: Number(amount), divisibility: rune?.divisibility ?? 0, symbol: rune?.symbol ?? null },
+      ];
     }),
   );
   const inscriptions = ledger.inscriptionsAt(output.txid, output.vout);
-  return { outpoint: `${output.txid}:${output.vout}`, address: output.address, value: Number(output.value), script_pubkey: toHex(output.script), runes, inscriptions, spent: false };
+  return {
+    outpoint: `${output.txid}:${output.vout}`,
+    address: output.address,
+    value: Number(output.value),
+    script_pubkey: toHex(output.script),
+    runes,
+    inscriptions,
+    spent: false,
+  };
 }
 
 function ordRoute(ledger: BitcoinSandboxLedger, parts: readonly string[]): unknown {
   const [what, key] = parts;
-  if (what === 'outputs' && key !== undefined && parts.length === 2) return ledger.utxosOf(validAddress(key)).map((out) => ordOutputJson(ledger, out));
+  if (what === 'outputs' && key !== undefined && parts.length === 2)
+    return ledger.utxosOf(validAddress(key)).map((out) => ordOutputJson(ledger, out));
   if (what === 'output' && key !== undefined && parts.length === 2) {
     const [txid, vout] = key.split(':');
     const output = txid && vout ? ledger.utxo(txid.toLowerCase(), Number(vout)) : undefined;
@@ -139,24 +167,39 @@ function ordRoute(ledger: BitcoinSandboxLedger, parts: readonly string[]): unkno
     const at = ledger.inscription(key.toLowerCase());
     const output = at && ledger.utxo(at.txid, at.vout);
     if (!at || !output) throw new HttpError(404, 'inscription not found');
-    return { id: key.toLowerCase(), address: output.address, satpoint: `${at.txid}:${at.vout}:${at.offset}`, value: Number(output.value) };
+    return {
+      id: key.toLowerCase(),
+      address: output.address,
+      satpoint: `${at.txid}:${at.vout}:${at.offset}`,
+      value: Number(output.value),
+    };
   }
   if (what === 'rune' && key !== undefined && parts.length === 2) {
     const wanted = key.replace(/[•.]/g, '').toUpperCase();
     const rune = SANDBOX_RUNES.find((known) => known.id === key || known.name === wanted);
     if (!rune) throw new HttpError(404, 'rune not found');
-    return { id: rune.id, entry: { spaced_rune: rune.spacedName, divisibility: rune.divisibility, symbol: rune.symbol } };
+    return {
+      id: rune.id,
+      entry: { spaced_rune: rune.spacedName, divisibility: rune.divisibility, symbol: rune.symbol },
+    };
   }
   throw new HttpError(404, 'Not found');
 }
 
-async function route(ledger: BitcoinSandboxLedger, counterparty: CounterpartySandboxLedger, method: string, url: URL, request: IncomingMessage): Promise<unknown> {
+async function route(
+  ledger: BitcoinSandboxLedger,
+  counterparty: CounterpartySandboxLedger,
+  method: string,
+  url: URL,
+  request: IncomingMessage,
+): Promise<unknown> {
   const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   if (method === 'POST' && parts.length === 1 && parts[0] === 'tx') {
     try {
       return ledger.submit(await readBody(request)).txid;
     } catch (error) {
-      if (error instanceof BitcoinLedgerError) throw new HttpError(400, `sendrawtransaction RPC error: ${error.message}`);
+      if (error instanceof BitcoinLedgerError)
+        throw new HttpError(400, `sendrawtransaction RPC error: ${error.message}`);
       throw error;
     }
   }
@@ -173,7 +216,12 @@ async function route(ledger: BitcoinSandboxLedger, counterparty: CounterpartySan
     const address = validAddress(second);
     if (parts.length === 2) return addressJson(ledger, address);
     if (parts.length === 3 && third === 'utxo') {
-      return ledger.utxosOf(address).map((out) => ({ txid: out.txid, vout: out.vout, status: statusJson(ledger.transaction(out.txid)!), value: Number(out.value) }));
+      return ledger.utxosOf(address).map((out) => ({
+        txid: out.txid,
+        vout: out.vout,
+        status: statusJson(ledger.transaction(out.txid)!),
+        value: Number(out.value),
+      }));
     }
   }
   if (first === 'tx' && second !== undefined) {
@@ -192,7 +240,10 @@ function answer(response: ServerResponse, status: number, body: unknown): void {
 }
 
 /** Serves `ledger` on 127.0.0.1 (a free port unless one is given). */
-export async function startEsploraFacade(ledger: BitcoinSandboxLedger, options: { port?: number; counterparty?: CounterpartySandboxLedger } = {}): Promise<EsploraFacade> {
+export async function startEsploraFacade(
+  ledger: BitcoinSandboxLedger,
+  options: { port?: number; counterparty?: CounterpartySandboxLedger } = {},
+): Promise<EsploraFacade> {
   const counterparty = options.counterparty ?? new CounterpartySandboxLedger(ledger);
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');

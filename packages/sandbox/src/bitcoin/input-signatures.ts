@@ -13,7 +13,8 @@ export interface SpentOutput {
   readonly value: bigint;
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, index) => byte === b[index]);
+const sameBytes = (a: Uint8Array, b: Uint8Array) =>
+  a.length === b.length && a.every((byte, index) => byte === b[index]);
 
 const isP2wpkh = (script: Uint8Array) => script.length === 22 && script[0] === 0x00 && script[1] === 0x14;
 const isP2tr = (script: Uint8Array) => script.length === 34 && script[0] === 0x51 && script[1] === 0x20;
@@ -26,7 +27,8 @@ function p2wpkhFailure(tx: Transaction, index: number, prevout: SpentOutput): st
   if (witness.length !== 2) return 'a P2WPKH spend needs a witness of [signature, public key]';
   const [signature, publicKey] = witness as [Uint8Array, Uint8Array];
   if (publicKey.length !== 33) return 'the witness public key is not a 33-byte compressed key';
-  if (!sameBytes(crypto.hash160(publicKey), prevout.script.subarray(2))) return 'the witness public key does not hash to the output\'s key hash';
+  if (!sameBytes(crypto.hash160(publicKey), prevout.script.subarray(2)))
+    return "the witness public key does not hash to the output's key hash";
   if (signature.length < 9) return 'the signature is too short';
   const hashType = signature[signature.length - 1]!;
   const sighash = tx.hashForWitnessV0(index, p2pkhScriptCode(prevout.script.subarray(2)), prevout.value, hashType);
@@ -45,10 +47,18 @@ function p2trFailure(tx: Transaction, index: number, prevouts: readonly SpentOut
   const signature = witness[0]!;
   if (signature.length !== 64 && signature.length !== 65) return 'a taproot key-path signature has 64 or 65 bytes';
   const hashType = signature.length === 65 ? signature[64]! : Transaction.SIGHASH_DEFAULT;
-  if (signature.length === 65 && hashType === Transaction.SIGHASH_DEFAULT) return 'a 65-byte taproot signature cannot name SIGHASH_DEFAULT';
-  const sighash = tx.hashForWitnessV1(index, prevouts.map((out) => out.script), prevouts.map((out) => out.value), hashType);
+  if (signature.length === 65 && hashType === Transaction.SIGHASH_DEFAULT)
+    return 'a 65-byte taproot signature cannot name SIGHASH_DEFAULT';
+  const sighash = tx.hashForWitnessV1(
+    index,
+    prevouts.map((out) => out.script),
+    prevouts.map((out) => out.value),
+    hashType,
+  );
   const outputKey = prevouts[index]!.script.subarray(2);
-  return schnorr.verify(signature.subarray(0, 64), sighash, outputKey) ? null : 'the Schnorr signature does not verify against the output key';
+  return schnorr.verify(signature.subarray(0, 64), sighash, outputKey)
+    ? null
+    : 'the Schnorr signature does not verify against the output key';
 }
 
 /** Why input `index` of `tx` is not validly signed for the outputs it spends, or null when it is. */

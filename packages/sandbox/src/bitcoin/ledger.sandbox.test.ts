@@ -28,7 +28,12 @@ function signed({ from = 'segwit', inputs, outputs }: Spend): string {
   const psbt = new Psbt({ network: networks.bitcoin });
   for (const input of inputs) {
     const owner = from === 'segwit' ? ALICE : ALICE_TR;
-    psbt.addInput({ hash: input.txid, index: input.vout, witnessUtxo: { script: script(owner), value: input.value }, ...(from === 'taproot' ? { tapInternalKey: taprootInternalKey(ALICE_TR_WIF) } : {}) });
+    psbt.addInput({
+      hash: input.txid,
+      index: input.vout,
+      witnessUtxo: { script: script(owner), value: input.value },
+      ...(from === 'taproot' ? { tapInternalKey: taprootInternalKey(ALICE_TR_WIF) } : {}),
+    });
   }
   for (const output of outputs) psbt.addOutput({ address: output.address, value: output.value });
   psbt.signAllInputs(from === 'segwit' ? p2wpkhSigner(ALICE_WIF) : p2trKeyPathSigner(ALICE_TR_WIF));
@@ -83,7 +88,13 @@ describe('BitcoinSandboxLedger', () => {
   it('mines a signed P2WPKH spend: the amount moves, change returns, the fee is inputs minus outputs', () => {
     const ledger = new BitcoinSandboxLedger();
     const funding = ledger.credit(ALICE, 100_000n);
-    const hex = signed({ inputs: [{ txid: funding, vout: 0, value: 100_000n }], outputs: [{ address: BOB, value: 30_000n }, { address: ALICE, value: 69_000n }] });
+    const hex = signed({
+      inputs: [{ txid: funding, vout: 0, value: 100_000n }],
+      outputs: [
+        { address: BOB, value: 30_000n },
+        { address: ALICE, value: 69_000n },
+      ],
+    });
     const confirmed = ledger.submit(hex);
     expect(confirmed).toMatchObject({ height: 2, fee: 1000n, txid: Transaction.fromHex(hex).getId() });
     expect(ledger.balanceOf(BOB)).toBe(30_000n);
@@ -94,7 +105,13 @@ describe('BitcoinSandboxLedger', () => {
   it('mines a signed taproot key-path spend', () => {
     const ledger = new BitcoinSandboxLedger();
     const funding = ledger.credit(ALICE_TR, 50_000n);
-    ledger.submit(signed({ from: 'taproot', inputs: [{ txid: funding, vout: 0, value: 50_000n }], outputs: [{ address: BOB, value: 49_000n }] }));
+    ledger.submit(
+      signed({
+        from: 'taproot',
+        inputs: [{ txid: funding, vout: 0, value: 50_000n }],
+        outputs: [{ address: BOB, value: 49_000n }],
+      }),
+    );
     expect(ledger.balanceOf(BOB)).toBe(49_000n);
     expect(ledger.balanceOf(ALICE_TR)).toBe(0n);
   });
@@ -111,18 +128,39 @@ describe('BitcoinSandboxLedger', () => {
     tampered.outs[0]!.value = 99_000n;
     expect(refused(ledger, tampered.toHex())).toBe('bad_signature');
 
-    expect(refused(ledger, signed({ inputs: [{ ...input, vout: 1 }], outputs: [{ address: BOB, value: 1000n }] }))).toBe('missing_utxo');
-    expect(refused(ledger, signedWithoutPsbt({ inputs: [input], outputs: [{ address: BOB, value: 100_001n }] }))).toBe('outputs_exceed_inputs');
+    expect(
+      refused(ledger, signed({ inputs: [{ ...input, vout: 1 }], outputs: [{ address: BOB, value: 1000n }] })),
+    ).toBe('missing_utxo');
+    expect(refused(ledger, signedWithoutPsbt({ inputs: [input], outputs: [{ address: BOB, value: 100_001n }] }))).toBe(
+      'outputs_exceed_inputs',
+    );
     // The same builder's transaction is accepted when it balances: the overspend, not the builder, was refused.
-    expect(ledger.check(signedWithoutPsbt({ inputs: [input], outputs: [{ address: BOB, value: 99_000n }] }))).toHaveLength(1);
-    expect(refused(ledger, signed({ inputs: [input], outputs: [{ address: BOB, value: 293n }, { address: ALICE, value: 99_000n }] }))).toBe('dust');
-    expect(refused(ledger, signed({ inputs: [input], outputs: [{ address: BOB, value: 100_000n }] }))).toBe('fee_too_low');
+    expect(
+      ledger.check(signedWithoutPsbt({ inputs: [input], outputs: [{ address: BOB, value: 99_000n }] })),
+    ).toHaveLength(1);
+    expect(
+      refused(
+        ledger,
+        signed({
+          inputs: [input],
+          outputs: [
+            { address: BOB, value: 293n },
+            { address: ALICE, value: 99_000n },
+          ],
+        }),
+      ),
+    ).toBe('dust');
+    expect(refused(ledger, signed({ inputs: [input], outputs: [{ address: BOB, value: 100_000n }] }))).toBe(
+      'fee_too_low',
+    );
     expect(refused(ledger, 'zz')).toBe('malformed');
     expect(ledger.balanceOf(ALICE)).toBe(100_000n);
     expect(ledger.height).toBe(1);
 
     ledger.submit(signed({ inputs: [input], outputs: [{ address: BOB, value: 99_000n }] }));
-    expect(refused(ledger, signed({ inputs: [input], outputs: [{ address: ALICE, value: 99_000n }] }))).toBe('double_spend');
+    expect(refused(ledger, signed({ inputs: [input], outputs: [{ address: ALICE, value: 99_000n }] }))).toBe(
+      'double_spend',
+    );
     expect(ledger.balanceOf(BOB)).toBe(99_000n);
   });
 
@@ -139,7 +177,15 @@ describe('BitcoinSandboxLedger', () => {
     const file = join(dir, 'chains', 'bitcoin.json');
     const ledger = new BitcoinSandboxLedger({ file });
     const funding = ledger.credit(ALICE, 100_000n);
-    ledger.submit(signed({ inputs: [{ txid: funding, vout: 0, value: 100_000n }], outputs: [{ address: BOB, value: 30_000n }, { address: ALICE, value: 69_000n }] }));
+    ledger.submit(
+      signed({
+        inputs: [{ txid: funding, vout: 0, value: 100_000n }],
+        outputs: [
+          { address: BOB, value: 30_000n },
+          { address: ALICE, value: 69_000n },
+        ],
+      }),
+    );
     const reopened = new BitcoinSandboxLedger({ file });
     expect(reopened.height).toBe(2);
     expect(reopened.tipHash).toBe(ledger.tipHash);
@@ -156,19 +202,48 @@ describe('Esplora facade', () => {
     try {
       const funding = ledger.credit(ALICE, 100_000n);
       const get = async (path: string) => (await fetch(`${facade.url}${path}`)).json();
-      expect(await get(`/address/${ALICE}/utxo`)).toEqual([{ txid: funding, vout: 0, value: 100_000, status: expect.objectContaining({ confirmed: true, block_height: 1 }) }]);
-      const hex = signed({ inputs: [{ txid: funding, vout: 0, value: 100_000n }], outputs: [{ address: BOB, value: 30_000n }, { address: ALICE, value: 69_000n }] });
+      expect(await get(`/address/${ALICE}/utxo`)).toEqual([
+        {
+          txid: funding,
+          vout: 0,
+          value: 100_000,
+          status: expect.objectContaining({ confirmed: true, block_height: 1 }),
+        },
+      ]);
+      const hex = signed({
+        inputs: [{ txid: funding, vout: 0, value: 100_000n }],
+        outputs: [
+          { address: BOB, value: 30_000n },
+          { address: ALICE, value: 69_000n },
+        ],
+      });
       const posted = await fetch(`${facade.url}/tx`, { method: 'POST', body: hex });
       const txid = await posted.text();
       expect(posted.status).toBe(200);
       expect(await (await fetch(`${facade.url}/tx/${txid}/hex`)).text()).toBe(hex);
-      const tx = (await get(`/tx/${txid}`)) as { fee: number; vin: { prevout: { value: number } }[]; vout: { scriptpubkey_address: string; value: number; scriptpubkey_type: string }[] };
+      const tx = (await get(`/tx/${txid}`)) as {
+        fee: number;
+        vin: { prevout: { value: number } }[];
+        vout: { scriptpubkey_address: string; value: number; scriptpubkey_type: string }[];
+      };
       expect(tx.fee).toBe(1000);
       expect(tx.vin[0]!.prevout.value).toBe(100_000);
       expect(tx.vout[0]).toMatchObject({ scriptpubkey_address: BOB, value: 30_000, scriptpubkey_type: 'v0_p2wpkh' });
-      expect(await get(`/address/${ALICE}`)).toMatchObject({ chain_stats: { funded_txo_count: 2, funded_txo_sum: 169_000, spent_txo_count: 1, spent_txo_sum: 100_000, tx_count: 2 } });
+      expect(await get(`/address/${ALICE}`)).toMatchObject({
+        chain_stats: {
+          funded_txo_count: 2,
+          funded_txo_sum: 169_000,
+          spent_txo_count: 1,
+          spent_txo_sum: 100_000,
+          tx_count: 2,
+        },
+      });
       expect(await (await fetch(`${facade.url}/blocks/tip/height`)).text()).toBe('2');
-      expect(await get('/fee-estimates')).toMatchObject({ '1': expect.any(Number), '6': expect.any(Number), '144': expect.any(Number) });
+      expect(await get('/fee-estimates')).toMatchObject({
+        '1': expect.any(Number),
+        '6': expect.any(Number),
+        '144': expect.any(Number),
+      });
       const again = await fetch(`${facade.url}/tx`, { method: 'POST', body: hex });
       expect(again.status).toBe(400);
       expect(await again.text()).toMatch(/duplicate/);

@@ -68,7 +68,18 @@ export type FeeEstimates = Readonly<Record<string, number>>;
 /** Bitcoin Core's default minimum relay fee rate (sat/vB). */
 export const MIN_RELAY_FEE_RATE = 0.1;
 /** Deterministic sandbox fee market (sat/vB by target), what GET /fee-estimates answers. */
-const SANDBOX_FEE_ESTIMATES: FeeEstimates = { '1': 12, '2': 10, '3': 8, '4': 7, '6': 5, '10': 4, '25': 3, '144': 2, '504': 1, '1008': 1 };
+const SANDBOX_FEE_ESTIMATES: FeeEstimates = {
+  '1': 12,
+  '2': 10,
+  '3': 8,
+  '4': 7,
+  '6': 5,
+  '10': 4,
+  '25': 3,
+  '144': 2,
+  '504': 1,
+  '1008': 1,
+};
 
 const FILE_FORMAT = 'svc-bitcoin-sandbox-ledger/1';
 
@@ -103,7 +114,10 @@ export interface SatPoint {
 interface LedgerFileEntry {
   readonly hex: string;
   readonly blockTime: number;
-  readonly grant?: { readonly rune: string; readonly amount: string } | { readonly asset: string; readonly quantity: string } | 'inscription';
+  readonly grant?:
+    | { readonly rune: string; readonly amount: string }
+    | { readonly asset: string; readonly quantity: string }
+    | 'inscription';
 }
 
 interface LedgerFile {
@@ -127,7 +141,10 @@ function parse(hex: string): Transaction {
   try {
     return Transaction.fromHex(hex);
   } catch (error) {
-    throw new BitcoinLedgerError('malformed', `the transaction does not decode (${error instanceof Error ? error.message : String(error)})`);
+    throw new BitcoinLedgerError(
+      'malformed',
+      `the transaction does not decode (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 
@@ -179,16 +196,32 @@ export class BitcoinSandboxLedger {
    * inscription on that output when given. Returns its txid.
    */
   credit(address: string, sats: bigint, grant?: FaucetGrant): string {
-    if (grant && grant !== 'inscription' && 'rune' in grant && !SANDBOX_RUNES.some((rune) => rune.id === grant.rune)) throw new BitcoinLedgerError('unknown_rune', `no sandbox rune with id ${grant.rune}`);
-    if (grant && grant !== 'inscription' && 'asset' in grant && !SANDBOX_COUNTERPARTY_ASSETS.some((known) => known.asset === grant.asset)) throw new BitcoinLedgerError('unknown_asset', `no sandbox Counterparty asset ${grant.asset}`);
+    if (grant && grant !== 'inscription' && 'rune' in grant && !SANDBOX_RUNES.some((rune) => rune.id === grant.rune))
+      throw new BitcoinLedgerError('unknown_rune', `no sandbox rune with id ${grant.rune}`);
+    if (
+      grant &&
+      grant !== 'inscription' &&
+      'asset' in grant &&
+      !SANDBOX_COUNTERPARTY_ASSETS.some((known) => known.asset === grant.asset)
+    )
+      throw new BitcoinLedgerError('unknown_asset', `no sandbox Counterparty asset ${grant.asset}`);
     const script = bitcoinOutputScript(address);
     if (!script) throw new BitcoinLedgerError('bad_address', `${address} is not a mainnet Bitcoin address`);
-    if (sats < dustThreshold(script)) throw new BitcoinLedgerError('dust', `${sats} sats is below the dust limit ${dustThreshold(script)} of ${address}`);
+    if (sats < dustThreshold(script))
+      throw new BitcoinLedgerError(
+        'dust',
+        `${sats} sats is below the dust limit ${dustThreshold(script)} of ${address}`,
+      );
     this.#faucetCount += 1;
     const tx = new Transaction();
     tx.version = 2;
     // The coinbase script carries the height and a counter so every faucet transaction has its own txid.
-    tx.addInput(new Uint8Array(32), 0xffffffff, 0xffffffff, Buffer.from(`svc-faucet ${this.height + 1} ${this.#faucetCount} ${Date.now()}`));
+    tx.addInput(
+      new Uint8Array(32),
+      0xffffffff,
+      0xffffffff,
+      Buffer.from(`svc-faucet ${this.height + 1} ${this.#faucetCount} ${Date.now()}`),
+    );
     tx.addOutput(script, sats);
     return this.#confirm(tx, tx.toHex(), [], Math.floor(Date.now() / 1000), grant).txid;
   }
@@ -235,7 +268,11 @@ export class BitcoinSandboxLedger {
 
   /** Confirmed transactions touching `address` (as payer or payee), newest first. */
   historyOf(address: string): ConfirmedTransaction[] {
-    return this.#chain.filter((tx) => tx.outputs.some((out) => out.address === address) || tx.prevouts.some((out) => out.address === address)).reverse();
+    return this.#chain
+      .filter(
+        (tx) => tx.outputs.some((out) => out.address === address) || tx.prevouts.some((out) => out.address === address),
+      )
+      .reverse();
   }
 
   /** Rune balances (id → atomic amount) an unspent output carries. */
@@ -246,7 +283,9 @@ export class BitcoinSandboxLedger {
   /** Rune balances (id → atomic amount) held by `address` across its unspent outputs. */
   runeBalancesOf(address: string): ReadonlyMap<string, bigint> {
     const total = new Map<string, bigint>();
-    for (const output of this.utxosOf(address)) for (const [rune, amount] of this.runesAt(output.txid, output.vout)) total.set(rune, (total.get(rune) ?? 0n) + amount);
+    for (const output of this.utxosOf(address))
+      for (const [rune, amount] of this.runesAt(output.txid, output.vout))
+        total.set(rune, (total.get(rune) ?? 0n) + amount);
     return total;
   }
 
@@ -257,18 +296,23 @@ export class BitcoinSandboxLedger {
 
   #check(tx: Transaction): LedgerOutput[] {
     const txid = tx.getId();
-    if (tx.isCoinbase()) throw new BitcoinLedgerError('coinbase', 'coinbase transactions are minted by the sandbox, not submitted');
-    if (this.#transactions.has(txid)) throw new BitcoinLedgerError('duplicate', `transaction ${txid} is already confirmed`);
-    if (tx.ins.length === 0 || tx.outs.length === 0) throw new BitcoinLedgerError('malformed', 'a transaction needs inputs and outputs');
+    if (tx.isCoinbase())
+      throw new BitcoinLedgerError('coinbase', 'coinbase transactions are minted by the sandbox, not submitted');
+    if (this.#transactions.has(txid))
+      throw new BitcoinLedgerError('duplicate', `transaction ${txid} is already confirmed`);
+    if (tx.ins.length === 0 || tx.outs.length === 0)
+      throw new BitcoinLedgerError('malformed', 'a transaction needs inputs and outputs');
     const seen = new Set<string>();
     const prevouts = tx.ins.map((input, index) => {
       const spent = outpoint(toHex(Uint8Array.from(input.hash).reverse()), input.index);
-      if (seen.has(spent)) throw new BitcoinLedgerError('double_spend', `input ${index} spends ${spent} twice in one transaction`);
+      if (seen.has(spent))
+        throw new BitcoinLedgerError('double_spend', `input ${index} spends ${spent} twice in one transaction`);
       seen.add(spent);
       const output = this.#utxos.get(spent);
       if (output) return output;
       const spender = this.#spentBy.get(spent);
-      if (spender) throw new BitcoinLedgerError('double_spend', `input ${index} spends ${spent}, already spent by ${spender}`);
+      if (spender)
+        throw new BitcoinLedgerError('double_spend', `input ${index} spends ${spent}, already spent by ${spender}`);
       throw new BitcoinLedgerError('missing_utxo', `input ${index} spends ${spent}, which does not exist`);
     });
     prevouts.forEach((_, index) => {
@@ -277,13 +321,25 @@ export class BitcoinSandboxLedger {
     });
     const inValue = prevouts.reduce((sum, out) => sum + out.value, 0n);
     const outValue = tx.outs.reduce((sum, out) => sum + out.value, 0n);
-    if (outValue > inValue) throw new BitcoinLedgerError('outputs_exceed_inputs', `outputs total ${outValue} sats but inputs only ${inValue}`);
+    if (outValue > inValue)
+      throw new BitcoinLedgerError(
+        'outputs_exceed_inputs',
+        `outputs total ${outValue} sats but inputs only ${inValue}`,
+      );
     tx.outs.forEach((out, vout) => {
       const dust = dustThreshold(out.script);
-      if (out.value < dust) throw new BitcoinLedgerError('dust', `output ${vout} holds ${out.value} sats, below the dust limit ${dust} of its script`);
+      if (out.value < dust)
+        throw new BitcoinLedgerError(
+          'dust',
+          `output ${vout} holds ${out.value} sats, below the dust limit ${dust} of its script`,
+        );
     });
     const minimumFee = BigInt(Math.ceil(tx.virtualSize() * MIN_RELAY_FEE_RATE));
-    if (inValue - outValue < minimumFee) throw new BitcoinLedgerError('fee_too_low', `fee ${inValue - outValue} sats is below the minimum relay fee ${minimumFee} (${MIN_RELAY_FEE_RATE} sat/vB)`);
+    if (inValue - outValue < minimumFee)
+      throw new BitcoinLedgerError(
+        'fee_too_low',
+        `fee ${inValue - outValue} sats is below the minimum relay fee ${minimumFee} (${MIN_RELAY_FEE_RATE} sat/vB)`,
+      );
     return prevouts;
   }
 
@@ -309,24 +365,50 @@ export class BitcoinSandboxLedger {
           if (!hit) outputStart += out.value;
           return hit;
         });
-        if (landing && landing.script[0] !== 0x6a) this.#inscriptions.set(id, { txid, vout: landing.vout, offset: sat - outputStart });
+        if (landing && landing.script[0] !== 0x6a)
+          this.#inscriptions.set(id, { txid, vout: landing.vout, offset: sat - outputStart });
         else this.#inscriptions.delete(id);
       }
       inputStart += spent.value;
     }
   }
 
-  #confirm(tx: Transaction, hex: string, prevouts: readonly LedgerOutput[], blockTime: number, grant?: FaucetGrant): ConfirmedTransaction {
+  #confirm(
+    tx: Transaction,
+    hex: string,
+    prevouts: readonly LedgerOutput[],
+    blockTime: number,
+    grant?: FaucetGrant,
+  ): ConfirmedTransaction {
     const txid = tx.getId();
     const height = this.height + 1;
     // The sandbox has no proof of work: a block hash is the hash of the previous one and the transaction it holds.
     const blockHash = toHex(crypto.hash256(Buffer.from(`${this.tipHash}${txid}${height}`)).reverse());
-    const outputs = tx.outs.map((out, vout) => ({ txid, vout, value: out.value, script: out.script, address: addressOf(out.script) }));
+    const outputs = tx.outs.map((out, vout) => ({
+      txid,
+      vout,
+      value: out.value,
+      script: out.script,
+      address: addressOf(out.script),
+    }));
     const fee = prevouts.reduce((sum, out) => sum + out.value, 0n) - outputs.reduce((sum, out) => sum + out.value, 0n);
-    const confirmed: ConfirmedTransaction = { txid, hex, height, blockHash, blockTime, fee: prevouts.length === 0 ? 0n : fee, prevouts, outputs };
+    const confirmed: ConfirmedTransaction = {
+      txid,
+      hex,
+      height,
+      blockHash,
+      blockTime,
+      fee: prevouts.length === 0 ? 0n : fee,
+      prevouts,
+      outputs,
+    };
     const runes = grant
       ? [new Map(grant !== 'inscription' && 'rune' in grant ? [[grant.rune, grant.amount]] : [])]
-      : allocateRunes(prevouts.map((spent) => this.#runes.get(outpoint(spent.txid, spent.vout)) ?? new Map()), outputs.map((out) => out.script), decodeRunestone(outputs.map((out) => out.script)));
+      : allocateRunes(
+          prevouts.map((spent) => this.#runes.get(outpoint(spent.txid, spent.vout)) ?? new Map()),
+          outputs.map((out) => out.script),
+          decodeRunestone(outputs.map((out) => out.script)),
+        );
     if (grant) this.#grants.set(txid, grant);
     if (grant === 'inscription') this.#inscriptions.set(`${txid}i0`, { txid, vout: 0, offset: 0n });
     this.#moveInscriptions(txid, prevouts, outputs);
@@ -345,11 +427,20 @@ export class BitcoinSandboxLedger {
 
   #save(): void {
     if (!this.#file || this.#loading) return;
-    const state: LedgerFile = { format: FILE_FORMAT, transactions: this.#chain.map(({ txid, hex, blockTime }) => {
+    const state: LedgerFile = {
+      format: FILE_FORMAT,
+      transactions: this.#chain.map(({ txid, hex, blockTime }) => {
         const grant = this.#grants.get(txid);
         if (!grant) return { hex, blockTime };
         if (grant === 'inscription') return { hex, blockTime, grant };
-        return { hex, blockTime, grant: 'rune' in grant ? { rune: grant.rune, amount: grant.amount.toString() } : { asset: grant.asset, quantity: grant.quantity.toString() } };
+        return {
+          hex,
+          blockTime,
+          grant:
+            'rune' in grant
+              ? { rune: grant.rune, amount: grant.amount.toString() }
+              : { asset: grant.asset, quantity: grant.quantity.toString() },
+        };
       }),
     };
     mkdirSync(dirname(this.#file), { recursive: true });
@@ -364,13 +455,19 @@ export class BitcoinSandboxLedger {
       return;
     }
     const state = JSON.parse(text) as LedgerFile;
-    if (state.format !== FILE_FORMAT) throw new Error(`${file} is not a sandbox Bitcoin ledger (format ${String(state.format)})`);
+    if (state.format !== FILE_FORMAT)
+      throw new Error(`${file} is not a sandbox Bitcoin ledger (format ${String(state.format)})`);
     this.#loading = true;
     try {
       for (const { hex, blockTime, grant } of state.transactions) {
         const tx = parse(hex);
         if (tx.isCoinbase()) this.#faucetCount += 1;
-        const restored = grant === undefined || grant === 'inscription' ? grant : 'rune' in grant ? { rune: grant.rune, amount: BigInt(grant.amount) } : { asset: grant.asset, quantity: BigInt(grant.quantity) };
+        const restored =
+          grant === undefined || grant === 'inscription'
+            ? grant
+            : 'rune' in grant
+              ? { rune: grant.rune, amount: BigInt(grant.amount) }
+              : { asset: grant.asset, quantity: BigInt(grant.quantity) };
         this.#confirm(tx, hex, tx.isCoinbase() ? [] : this.#check(tx), blockTime, restored);
       }
     } finally {

@@ -17,11 +17,16 @@ function add(into: RuneBalances[], output: number, rune: string, amount: bigint)
 }
 
 /** Rune balances per output (index = vout); burned runes appear nowhere. */
-export function allocateRunes(inputs: readonly RuneBalances[], outputScripts: readonly Uint8Array[], message: RunestoneMessage): RuneBalances[] {
+export function allocateRunes(
+  inputs: readonly RuneBalances[],
+  outputScripts: readonly Uint8Array[],
+  message: RunestoneMessage,
+): RuneBalances[] {
   const allocated: RuneBalances[] = outputScripts.map(() => new Map());
   if (message.kind === 'cenotaph') return allocated;
   const unallocated: RuneBalances = new Map();
-  for (const balances of inputs) for (const [rune, amount] of balances) unallocated.set(rune, (unallocated.get(rune) ?? 0n) + amount);
+  for (const balances of inputs)
+    for (const [rune, amount] of balances) unallocated.set(rune, (unallocated.get(rune) ?? 0n) + amount);
   const spendable = outputScripts.flatMap((script, index) => (isOpReturn(script) ? [] : [index]));
   const take = (rune: string, output: number, wanted: bigint) => {
     const left = unallocated.get(rune) ?? 0n;
@@ -47,7 +52,9 @@ export function allocateRunes(inputs: readonly RuneBalances[], outputScripts: re
       }
     }
   }
-  const pointer = message.kind === 'runestone' && message.runestone.pointer !== undefined ? message.runestone.pointer : spendable[0];
-  if (pointer !== undefined && !isOpReturn(outputScripts[pointer]!)) for (const [rune, amount] of unallocated) add(allocated, pointer, rune, amount);
+  const pointer =
+    message.kind === 'runestone' && message.runestone.pointer !== undefined ? message.runestone.pointer : spendable[0];
+  if (pointer !== undefined && !isOpReturn(outputScripts[pointer]!))
+    for (const [rune, amount] of unallocated) add(allocated, pointer, rune, amount);
   return allocated;
 }

@@ -32,7 +32,7 @@ export interface SandboxCounterpartyAsset {
 }
 
 export const SANDBOX_COUNTERPARTY_ASSETS: readonly SandboxCounterpartyAsset[] = [
-  { asset: 'XCP', divisible: true, description: 'The Counterparty protocol\'s native currency' },
+  { asset: 'XCP', divisible: true, description: "The Counterparty protocol's native currency" },
   { asset: 'PEPECASH', divisible: true, description: 'Rare Pepe currency' },
   { asset: 'RAREPEPE', divisible: false, description: 'The first Rare Pepe card' },
 ];

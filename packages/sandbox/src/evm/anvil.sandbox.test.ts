@@ -46,7 +46,11 @@ describe('startAnvil', () => {
   });
 
   it('runs several nodes side by side on different ports', async () => {
-    const nodes = await Promise.all([startAnvil({ chainId: 8453 }), startAnvil({ chainId: 56 }), startAnvil({ chainId: 137 })]);
+    const nodes = await Promise.all([
+      startAnvil({ chainId: 8453 }),
+      startAnvil({ chainId: 56 }),
+      startAnvil({ chainId: 137 }),
+    ]);
     try {
       expect(new Set(nodes.map((n) => n.port)).size).toBe(3);
       expect(await Promise.all(nodes.map((n) => chainIdOf(n.rpcUrl)))).toEqual(['0x2105', '0x38', '0x89']);

@@ -198,7 +198,9 @@ async function startOnce(options: StartAnvilOptions, port: number): Promise<Anvi
       throw new Error(`could not run anvil (${anvilBinaryPath()}): ${spawnError.message}`, { cause: spawnError });
     }
     if (exitedEarly) {
-      throw new AnvilExitedError(`anvil exited during start-up (code ${child.exitCode}): ${stderr.trim() || 'no output'}`);
+      throw new AnvilExitedError(
+        `anvil exited during start-up (code ${child.exitCode}): ${stderr.trim() || 'no output'}`,
+      );
     }
     const answered = await rpcChainId(rpcUrl);
     if (answered !== undefined && !exitedEarly) {

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT, SANDBOX_V2_PAIR_ARTIFACT, SANDBOX_V2_ROUTER_ARTIFACT, SVC_VAULT_NFT_ARTIFACT } from './artifacts.js';
+import {
+  MULTICALL3_ARTIFACT,
+  SANDBOX_USDC_ARTIFACT,
+  SANDBOX_V2_PAIR_ARTIFACT,
+  SANDBOX_V2_ROUTER_ARTIFACT,
+  SVC_VAULT_NFT_ARTIFACT,
+} from './artifacts.js';
 import { compileSandboxContracts, SANDBOX_CONTRACTS, serializeArtifact } from './compile.js';
 
 const EVM_DIR = path.dirname(fileURLToPath(import.meta.url));

@@ -38,13 +38,22 @@ const SETTINGS = {
 
 interface SolcOutput {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
-  contracts?: Record<string, Record<string, { abi: ContractArtifact['abi']; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+  contracts?: Record<
+    string,
+    Record<
+      string,
+      { abi: ContractArtifact['abi']; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }
+    >
+  >;
 }
 
 /** Compiles every sandbox contract found in `contractsDir`. Throws on any compiler error or warning. */
 export function compileSandboxContracts(contractsDir: string): Record<SandboxContractName, ContractArtifact> {
   const sources = Object.fromEntries(
-    SANDBOX_CONTRACTS.map((name) => [`${name}.sol`, { content: readFileSync(path.join(contractsDir, `${name}.sol`), 'utf8') }]),
+    SANDBOX_CONTRACTS.map((name) => [
+      `${name}.sol`,
+      { content: readFileSync(path.join(contractsDir, `${name}.sol`), 'utf8') },
+    ]),
   );
   const input = { language: 'Solidity', sources, settings: SETTINGS };
   const output = JSON.parse(

@@ -116,9 +116,16 @@ describe('sandbox EVM chain (Base, 8453)', () => {
 
   /** A wallet client for `account` on the sandbox that pays its own gas. */
   const walletFor = (account: LocalAccount) =>
-    createWalletClient({ account, chain: sandbox.chain, transport: http(sandbox.rpcUrl), pollingInterval: 50 }).extend(publicActions);
+    createWalletClient({ account, chain: sandbox.chain, transport: http(sandbox.rpcUrl), pollingInterval: 50 }).extend(
+      publicActions,
+    );
 
-  async function signAuthorization(payer: LocalAccount, to: Address, value: bigint, overrides: { validAfter?: bigint; validBefore?: bigint; nonce?: Hex } = {}) {
+  async function signAuthorization(
+    payer: LocalAccount,
+    to: Address,
+    value: bigint,
+    overrides: { validAfter?: bigint; validBefore?: bigint; nonce?: Hex } = {},
+  ) {
     const message = {
       from: payer.address,
       to,
@@ -127,21 +134,34 @@ describe('sandbox EVM chain (Base, 8453)', () => {
       validBefore: overrides.validBefore ?? nowSeconds() + 300n,
       nonce: overrides.nonce ?? randomNonce(),
     };
-    const signature = await payer.signTypedData({ domain, types: AUTH_TYPES, primaryType: 'TransferWithAuthorization', message });
+    const signature = await payer.signTypedData({
+      domain,
+      types: AUTH_TYPES,
+      primaryType: 'TransferWithAuthorization',
+      message,
+    });
     return { message, signature };
   }
 
   const balanceOf = (address: Address) =>
-    sandbox.publicClient.readContract({ address: sandbox.usdc, abi: USDC_ABI, functionName: 'balanceOf', args: [address] });
+    sandbox.publicClient.readContract({
+      address: sandbox.usdc,
+      abi: USDC_ABI,
+      functionName: 'balanceOf',
+      args: [address],
+    });
 
   it('places SandboxUSDC at the canonical Base USDC address with USDC metadata and the right EIP-712 domain', async () => {
     expect(sandbox.usdc).toBe(BASE_USDC_ADDRESS);
     expect(sandbox.multicall3).toBe(MULTICALL3_ADDRESS);
     expect(await sandbox.publicClient.getChainId()).toBe(8453);
-    expect(await sandbox.publicClient.getCode({ address: BASE_USDC_ADDRESS })).toBe(SANDBOX_USDC_ARTIFACT.deployedBytecode);
+    expect(await sandbox.publicClient.getCode({ address: BASE_USDC_ADDRESS })).toBe(
+      SANDBOX_USDC_ARTIFACT.deployedBytecode,
+    );
 
-    const read = <F extends 'name' | 'symbol' | 'decimals' | 'version' | 'DOMAIN_SEPARATOR' | 'MINTER'>(functionName: F) =>
-      sandbox.publicClient.readContract({ address: sandbox.usdc, abi: USDC_ABI, functionName });
+    const read = <F extends 'name' | 'symbol' | 'decimals' | 'version' | 'DOMAIN_SEPARATOR' | 'MINTER'>(
+      functionName: F,
+    ) => sandbox.publicClient.readContract({ address: sandbox.usdc, abi: USDC_ABI, functionName });
     expect(await read('name')).toBe('USD Coin');
     expect(await read('symbol')).toBe('USDC');
     expect(await read('decimals')).toBe(6);
@@ -152,13 +172,17 @@ describe('sandbox EVM chain (Base, 8453)', () => {
 
   it('mintUsdc raises the balance and total supply; only the minter may mint', async () => {
     const holder = randomAccount().address;
-    const supplyBefore = await sandbox.publicClient.readContract({ address: sandbox.usdc, abi: USDC_ABI, functionName: 'totalSupply' });
+    const supplyBefore = await sandbox.publicClient.readContract({
+      address: sandbox.usdc,
+      abi: USDC_ABI,
+      functionName: 'totalSupply',
+    });
     const hash = await sandbox.mintUsdc(holder, 5_000_000n);
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await balanceOf(holder)).toBe(5_000_000n);
-    expect(await sandbox.publicClient.readContract({ address: sandbox.usdc, abi: USDC_ABI, functionName: 'totalSupply' })).toBe(
-      supplyBefore + 5_000_000n,
-    );
+    expect(
+      await sandbox.publicClient.readContract({ address: sandbox.usdc, abi: USDC_ABI, functionName: 'totalSupply' }),
+    ).toBe(supplyBefore + 5_000_000n);
 
     // Concurrent mints: anvil signs for the unlocked minter and orders its nonces itself.
     const others = [randomAccount().address, randomAccount().address, randomAccount().address, randomAccount().address];
@@ -181,14 +205,27 @@ describe('sandbox EVM chain (Base, 8453)', () => {
     const owner = randomAccount();
     const spender = randomAccount();
     const receiver = randomAccount().address;
-    await Promise.all([sandbox.setNativeBalance(owner.address, 10n ** 18n), sandbox.setNativeBalance(spender.address, 10n ** 18n)]);
+    await Promise.all([
+      sandbox.setNativeBalance(owner.address, 10n ** 18n),
+      sandbox.setNativeBalance(spender.address, 10n ** 18n),
+    ]);
     await sandbox.mintUsdc(owner.address, 1_000n);
     const ownerWallet = walletFor(owner);
     await ownerWallet.waitForTransactionReceipt({
-      hash: await ownerWallet.writeContract({ address: sandbox.usdc, abi: USDC_ABI, functionName: 'transfer', args: [receiver, 100n] }),
+      hash: await ownerWallet.writeContract({
+        address: sandbox.usdc,
+        abi: USDC_ABI,
+        functionName: 'transfer',
+        args: [receiver, 100n],
+      }),
     });
     await ownerWallet.waitForTransactionReceipt({
-      hash: await ownerWallet.writeContract({ address: sandbox.usdc, abi: USDC_ABI, functionName: 'approve', args: [spender.address, 300n] }),
+      hash: await ownerWallet.writeContract({
+        address: sandbox.usdc,
+        abi: USDC_ABI,
+        functionName: 'approve',
+        args: [spender.address, 300n],
+      }),
     });
     const spenderWallet = walletFor(spender);
     await spenderWallet.waitForTransactionReceipt({
@@ -202,10 +239,20 @@ describe('sandbox EVM chain (Base, 8453)', () => {
     expect(await balanceOf(owner.address)).toBe(650n);
     expect(await balanceOf(receiver)).toBe(350n);
     expect(
-      await sandbox.publicClient.readContract({ address: sandbox.usdc, abi: USDC_ABI, functionName: 'allowance', args: [owner.address, spender.address] }),
+      await sandbox.publicClient.readContract({
+        address: sandbox.usdc,
+        abi: USDC_ABI,
+        functionName: 'allowance',
+        args: [owner.address, spender.address],
+      }),
     ).toBe(50n);
     await expect(
-      spenderWallet.writeContract({ address: sandbox.usdc, abi: USDC_ABI, functionName: 'transferFrom', args: [owner.address, receiver, 51n] }),
+      spenderWallet.writeContract({
+        address: sandbox.usdc,
+        abi: USDC_ABI,
+        functionName: 'transferFrom',
+        args: [owner.address, receiver, 51n],
+      }),
     ).rejects.toThrow(/exceeds allowance/);
   });
 
@@ -215,10 +262,25 @@ describe('sandbox EVM chain (Base, 8453)', () => {
     await sandbox.mintUsdc(payer.address, 1_000_000n);
     const { message, signature } = await signAuthorization(payer, payee, 250_000n);
     const { v, r, s } = parseSignature(signature);
-    const args = [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, Number(v), r, s] as const;
+    const args = [
+      message.from,
+      message.to,
+      message.value,
+      message.validAfter,
+      message.validBefore,
+      message.nonce,
+      Number(v),
+      r,
+      s,
+    ] as const;
 
     const relayer = walletFor(anvilDevAccount(2));
-    const hash = await relayer.writeContract({ address: sandbox.usdc, abi: USDC_ABI, functionName: 'transferWithAuthorization', args });
+    const hash = await relayer.writeContract({
+      address: sandbox.usdc,
+      abi: USDC_ABI,
+      functionName: 'transferWithAuthorization',
+      args,
+    });
     const receipt = await relayer.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
     expect(await balanceOf(payer.address)).toBe(750_000n);
@@ -248,7 +310,15 @@ describe('sandbox EVM chain (Base, 8453)', () => {
         address: sandbox.usdc,
         abi: USDC_ABI,
         functionName: 'transferWithAuthorization',
-        args: [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, signature],
+        args: [
+          message.from,
+          message.to,
+          message.value,
+          message.validAfter,
+          message.validBefore,
+          message.nonce,
+          signature,
+        ],
       }),
     ).rejects.toThrow(/authorization is used or canceled/);
     expect(await balanceOf(payee)).toBe(250_000n);
@@ -264,7 +334,15 @@ describe('sandbox EVM chain (Base, 8453)', () => {
       address: sandbox.usdc,
       abi: USDC_ABI,
       functionName: 'transferWithAuthorization',
-      args: [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, signature],
+      args: [
+        message.from,
+        message.to,
+        message.value,
+        message.validAfter,
+        message.validBefore,
+        message.nonce,
+        signature,
+      ],
     });
     expect((await relayer.waitForTransactionReceipt({ hash })).status).toBe('success');
     expect(await balanceOf(payee)).toBe(4_000n);
@@ -280,7 +358,15 @@ describe('sandbox EVM chain (Base, 8453)', () => {
         address: sandbox.usdc,
         abi: USDC_ABI,
         functionName: 'transferWithAuthorization',
-        args: [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, signature],
+        args: [
+          message.from,
+          message.to,
+          message.value,
+          message.validAfter,
+          message.validBefore,
+          message.nonce,
+          signature,
+        ],
       });
 
     const expired = await signAuthorization(payer, payee, 100n, { validBefore: nowSeconds() - 10n });
@@ -292,7 +378,9 @@ describe('sandbox EVM chain (Base, 8453)', () => {
     // Signed by someone else, claiming to be from `payer`.
     const mallory = randomAccount();
     const forged = await signAuthorization(mallory, payee, 100n);
-    await expect(submit({ ...forged.message, from: payer.address }, forged.signature)).rejects.toThrow(/invalid signature/);
+    await expect(submit({ ...forged.message, from: payer.address }, forged.signature)).rejects.toThrow(
+      /invalid signature/,
+    );
 
     // A valid signature over a different amount.
     const genuine = await signAuthorization(payer, payee, 100n);
@@ -311,15 +399,45 @@ describe('sandbox EVM chain (Base, 8453)', () => {
     const payee = anvilDevAccount(4);
     await sandbox.mintUsdc(payer.address, 1_000n);
     const nonce = randomNonce();
-    const message = { from: payer.address, to: payee.address, value: 10n, validAfter: 0n, validBefore: nowSeconds() + 300n, nonce };
-    const signature = await payer.signTypedData({ domain, types: RECEIVE_TYPES, primaryType: 'ReceiveWithAuthorization', message });
-    const args = [message.from, message.to, message.value, message.validAfter, message.validBefore, nonce, signature] as const;
+    const message = {
+      from: payer.address,
+      to: payee.address,
+      value: 10n,
+      validAfter: 0n,
+      validBefore: nowSeconds() + 300n,
+      nonce,
+    };
+    const signature = await payer.signTypedData({
+      domain,
+      types: RECEIVE_TYPES,
+      primaryType: 'ReceiveWithAuthorization',
+      message,
+    });
+    const args = [
+      message.from,
+      message.to,
+      message.value,
+      message.validAfter,
+      message.validBefore,
+      nonce,
+      signature,
+    ] as const;
     await expect(
-      walletFor(anvilDevAccount(2)).writeContract({ address: sandbox.usdc, abi: USDC_ABI, functionName: 'receiveWithAuthorization', args }),
+      walletFor(anvilDevAccount(2)).writeContract({
+        address: sandbox.usdc,
+        abi: USDC_ABI,
+        functionName: 'receiveWithAuthorization',
+        args,
+      }),
     ).rejects.toThrow(/caller must be the payee/);
     const payeeWallet = walletFor(payee);
     await payeeWallet.waitForTransactionReceipt({
-      hash: await payeeWallet.writeContract({ address: sandbox.usdc, abi: USDC_ABI, functionName: 'receiveWithAuthorization', args }),
+      hash: await payeeWallet.writeContract({
+        address: sandbox.usdc,
+        abi: USDC_ABI,
+        functionName: 'receiveWithAuthorization',
+        args,
+      }),
     });
     expect(await balanceOf(payer.address)).toBe(990n);
 
@@ -343,7 +461,15 @@ describe('sandbox EVM chain (Base, 8453)', () => {
         address: sandbox.usdc,
         abi: USDC_ABI,
         functionName: 'transferWithAuthorization',
-        args: [payer.address, payee.address, 10n, 0n, cancelled.message.validBefore, cancelled.message.nonce, cancelled.signature],
+        args: [
+          payer.address,
+          payee.address,
+          10n,
+          0n,
+          cancelled.message.validBefore,
+          cancelled.message.nonce,
+          cancelled.signature,
+        ],
       }),
     ).rejects.toThrow(/authorization is used or canceled/);
   });
@@ -378,13 +504,21 @@ describe('sandbox EVM chain (Base, 8453)', () => {
         false,
         [
           { target: sandbox.usdc, callData: encodeFunctionData({ abi: USDC_ABI, functionName: 'version' }) },
-          { target: sandbox.usdc, callData: encodeFunctionData({ abi: USDC_ABI, functionName: 'transfer', args: [holder, 1n] }) },
+          {
+            target: sandbox.usdc,
+            callData: encodeFunctionData({ abi: USDC_ABI, functionName: 'transfer', args: [holder, 1n] }),
+          },
         ],
       ],
     });
     expect(results.map((r) => r.success)).toEqual([true, false]);
     expect(
-      await sandbox.publicClient.readContract({ address: MULTICALL3_ADDRESS, abi: MULTICALL_ABI, functionName: 'getEthBalance', args: [holder] }),
+      await sandbox.publicClient.readContract({
+        address: MULTICALL3_ADDRESS,
+        abi: MULTICALL_ABI,
+        functionName: 'getEthBalance',
+        args: [holder],
+      }),
     ).toBe(7n);
   });
 
@@ -403,7 +537,8 @@ describe('sandbox EVM chain (Base, 8453)', () => {
         {
           address: facilitatorAccount.address,
           readContract: (args) => facilitatorWallet.readContract(args),
-          verifyTypedData: (args) => facilitatorWallet.verifyTypedData(args as Parameters<typeof facilitatorWallet.verifyTypedData>[0]),
+          verifyTypedData: (args) =>
+            facilitatorWallet.verifyTypedData(args as Parameters<typeof facilitatorWallet.verifyTypedData>[0]),
           writeContract: (args) => facilitatorWallet.writeContract(args),
           sendTransaction: (args) => facilitatorWallet.sendTransaction(args),
           waitForTransactionReceipt: (args) => facilitatorWallet.waitForTransactionReceipt(args),
@@ -414,7 +549,10 @@ describe('sandbox EVM chain (Base, 8453)', () => {
     });
 
     // Client: the x402 SDK's EVM exact client scheme.
-    const client = new x402Client().register('eip155:8453', new ExactEvmScheme(toClientEvmSigner(payer, sandbox.publicClient)));
+    const client = new x402Client().register(
+      'eip155:8453',
+      new ExactEvmScheme(toClientEvmSigner(payer, sandbox.publicClient)),
+    );
     const requirements: PaymentRequirements = {
       scheme: 'exact',
       network: 'eip155:8453',
@@ -442,7 +580,9 @@ describe('sandbox EVM chain (Base, 8453)', () => {
     expect(settleTx.from).toBe(facilitatorAccount.address.toLowerCase());
     expect(settleTx.to).toBe(sandbox.usdc.toLowerCase());
     expect(settleTx.input.slice(0, 10)).toBe(
-      toFunctionSelector('transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)'),
+      toFunctionSelector(
+        'transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)',
+      ),
     );
     expect(await balanceOf(payTo)).toBe(1200n);
     expect(await balanceOf(payer.address)).toBe(8_800n);
@@ -467,7 +607,9 @@ describe('sandbox EVM chain on other chain ids, with a persisted state file', ()
   });
 
   it('documents the non-Base USDC address', () => {
-    expect(SANDBOX_USDC_DEFAULT_ADDRESS).toBe(getAddress(`0x${keccak256(toBytes('svc.sandbox.SandboxUSDC')).slice(-40)}`));
+    expect(SANDBOX_USDC_DEFAULT_ADDRESS).toBe(
+      getAddress(`0x${keccak256(toBytes('svc.sandbox.SandboxUSDC')).slice(-40)}`),
+    );
     expect(sandboxUsdcAddress(4663)).toBe(SANDBOX_USDC_DEFAULT_ADDRESS);
     expect(sandboxUsdcAddress(8453)).toBe(BASE_USDC_ADDRESS);
   });
@@ -497,8 +639,14 @@ describe('sandbox EVM chain on other chain ids, with a persisted state file', ()
       expect(await read('balanceOf')).toBe(777n);
       expect(await second.publicClient.getBalance({ address: holder })).toBe(5n);
       expect(await second.publicClient.getCode({ address: second.usdc })).toBe(SANDBOX_USDC_ARTIFACT.deployedBytecode);
-      expect(await second.publicClient.readContract({ address: second.usdc, abi: USDC_ABI, functionName: 'totalSupply' })).toBe(777n);
-      const domainSeparator = await second.publicClient.readContract({ address: second.usdc, abi: USDC_ABI, functionName: 'DOMAIN_SEPARATOR' });
+      expect(
+        await second.publicClient.readContract({ address: second.usdc, abi: USDC_ABI, functionName: 'totalSupply' }),
+      ).toBe(777n);
+      const domainSeparator = await second.publicClient.readContract({
+        address: second.usdc,
+        abi: USDC_ABI,
+        functionName: 'DOMAIN_SEPARATOR',
+      });
       expect(domainSeparator).toBe(expectedDomainSeparator(4663, SANDBOX_USDC_DEFAULT_ADDRESS));
       await second.mintUsdc(holder, 3n);
       expect(await read('balanceOf')).toBe(780n);

@@ -117,14 +117,23 @@ export async function startSandboxEvmChain(options: StartSandboxEvmChainOptions)
  * their RPC URLs), with SandboxUSDC and Multicall3 made sure of as on start. `stop` defaults to nothing: the chain
  * belongs to the process that started it.
  */
-export async function connectSandboxEvmChain(options: { chainId: number; rpcUrl: string; stop?: () => Promise<void> }): Promise<SandboxEvmChain> {
+export async function connectSandboxEvmChain(options: {
+  chainId: number;
+  rpcUrl: string;
+  stop?: () => Promise<void>;
+}): Promise<SandboxEvmChain> {
   const { chainId, rpcUrl } = options;
   const chain = sandboxViemChain(chainId, rpcUrl);
   const transport = http(rpcUrl, { retryCount: 0 });
   const publicClient = createPublicClient({ chain, transport, pollingInterval: POLLING_INTERVAL_MS });
   const testClient = createTestClient({ chain, transport, mode: 'anvil', pollingInterval: POLLING_INTERVAL_MS });
   // A JSON-RPC account: anvil signs for its unlocked dev accounts itself and assigns nonces in order.
-  const minter = createWalletClient({ chain, transport, account: SANDBOX_USDC_MINTER, pollingInterval: POLLING_INTERVAL_MS });
+  const minter = createWalletClient({
+    chain,
+    transport,
+    account: SANDBOX_USDC_MINTER,
+    pollingInterval: POLLING_INTERVAL_MS,
+  });
   const usdc = sandboxUsdcAddress(chainId);
   let mintQueue: Promise<void> = Promise.resolve();
 
@@ -149,7 +158,12 @@ export async function connectSandboxEvmChain(options: { chainId: number; rpcUrl:
     mintUsdc(to, atomic) {
       // One at a time: anvil answers concurrent eth_sendTransaction calls from one account with "nonce too low".
       const minted = mintQueue.then(async () => {
-        const hash = await minter.writeContract({ address: usdc, abi: MINT_ABI, functionName: 'mint', args: [to, atomic] });
+        const hash = await minter.writeContract({
+          address: usdc,
+          abi: MINT_ABI,
+          functionName: 'mint',
+          args: [to, atomic],
+        });
         const receipt = await publicClient.waitForTransactionReceipt({ hash });
         if (receipt.status !== 'success') throw new Error(`USDC mint ${hash} reverted`);
         return hash;

@@ -41,7 +41,10 @@ export function sandboxEvmChains(options: SandboxEvmChainsOptions): SandboxEvmCh
         const chain =
           chainId === options.base.chainId
             ? Promise.resolve(options.base)
-            : startSandboxEvmChain({ chainId, ...(options.chainsDir ? { stateFile: sandboxEvmStateFile(options.chainsDir, chainId) } : {}) });
+            : startSandboxEvmChain({
+                chainId,
+                ...(options.chainsDir ? { stateFile: sandboxEvmStateFile(options.chainsDir, chainId) } : {}),
+              });
         if (chainId !== options.base.chainId) started.push(chain);
         market = chain.then(openSandboxEvmMarket);
         // A failed start is not memoized: the next call tries again.

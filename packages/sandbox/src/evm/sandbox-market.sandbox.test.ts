@@ -20,7 +20,10 @@ const ROUTER = parseAbi([
   'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
   'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])',
 ]);
-const NFT = parseAbi(['function ownerOf(uint256) view returns (address)', 'function balanceOf(address, uint256) view returns (uint256)']);
+const NFT = parseAbi([
+  'function ownerOf(uint256) view returns (address)',
+  'function balanceOf(address, uint256) view returns (uint256)',
+]);
 
 describe('sandbox EVM market', () => {
   let dir: string;
@@ -48,8 +51,12 @@ describe('sandbox EVM market', () => {
   it('seeds tokens with their metadata and every pool at the documented prices', async () => {
     expect(bsc.tokens.map((t) => t.symbol)).toEqual(['BNB', 'USDC', 'WBNB', 'LINK', 'UNI', 'WBTC']);
     const wbtc = bsc.token('wbtc')!;
-    expect(await bsc.chain.publicClient.readContract({ address: wbtc.address!, abi: ERC20, functionName: 'symbol' })).toBe('WBTC');
-    expect(await bsc.chain.publicClient.readContract({ address: wbtc.address!, abi: ERC20, functionName: 'decimals' })).toBe(8);
+    expect(
+      await bsc.chain.publicClient.readContract({ address: wbtc.address!, abi: ERC20, functionName: 'symbol' }),
+    ).toBe('WBTC');
+    expect(
+      await bsc.chain.publicClient.readContract({ address: wbtc.address!, abi: ERC20, functionName: 'decimals' }),
+    ).toBe(8);
     expect(await bsc.tokenPriceUsd('BNB')).toBeCloseTo(600, 6);
     expect(await bsc.tokenPriceUsd('WBTC')).toBeCloseTo(60_000, 3);
     expect(await bsc.tokenPriceUsd('LINK')).toBeCloseTo(15, 6);
@@ -68,18 +75,53 @@ describe('sandbox EVM market', () => {
     const wallet = createWalletClient({ chain: bsc.chain.chain, transport: http(bsc.chain.rpcUrl), account: trader });
     const usdc = bsc.token('USDC')!.address!;
     const path1 = [bsc.wrappedNative.address!, usdc];
-    const [, quoted] = await bsc.chain.publicClient.readContract({ address: bsc.router, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther('1'), path1] });
+    const [, quoted] = await bsc.chain.publicClient.readContract({
+      address: bsc.router,
+      abi: ROUTER,
+      functionName: 'getAmountsOut',
+      args: [parseEther('1'), path1],
+    });
     expect(Number(quoted) / 1e6).toBeGreaterThan(595 * 0.99);
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 600);
-    const hash = await wallet.writeContract({ address: bsc.router, abi: ROUTER, functionName: 'swapExactETHForTokens', args: [quoted!, path1, trader.address, deadline], value: parseEther('1') });
+    const hash = await wallet.writeContract({
+      address: bsc.router,
+      abi: ROUTER,
+      functionName: 'swapExactETHForTokens',
+      args: [quoted!, path1, trader.address, deadline],
+      value: parseEther('1'),
+    });
     expect((await bsc.chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
-    expect(await bsc.chain.publicClient.readContract({ address: usdc, abi: ERC20, functionName: 'balanceOf', args: [trader.address] })).toBe(quoted);
+    expect(
+      await bsc.chain.publicClient.readContract({
+        address: usdc,
+        abi: ERC20,
+        functionName: 'balanceOf',
+        args: [trader.address],
+      }),
+    ).toBe(quoted);
 
     const link = bsc.token('LINK')!.address!;
-    await bsc.chain.publicClient.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: usdc, abi: ERC20, functionName: 'approve', args: [bsc.router, quoted!] }) });
-    const swap = await wallet.writeContract({ address: bsc.router, abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [quoted!, 0n, [usdc, link], trader.address, deadline] });
+    await bsc.chain.publicClient.waitForTransactionReceipt({
+      hash: await wallet.writeContract({
+        address: usdc,
+        abi: ERC20,
+        functionName: 'approve',
+        args: [bsc.router, quoted!],
+      }),
+    });
+    const swap = await wallet.writeContract({
+      address: bsc.router,
+      abi: ROUTER,
+      functionName: 'swapExactTokensForTokens',
+      args: [quoted!, 0n, [usdc, link], trader.address, deadline],
+    });
     expect((await bsc.chain.publicClient.waitForTransactionReceipt({ hash: swap })).status).toBe('success');
-    const linkHeld = await bsc.chain.publicClient.readContract({ address: link, abi: ERC20, functionName: 'balanceOf', args: [trader.address] });
+    const linkHeld = await bsc.chain.publicClient.readContract({
+      address: link,
+      abi: ERC20,
+      functionName: 'balanceOf',
+      args: [trader.address],
+    });
     expect(Number(linkHeld) / 1e18).toBeCloseTo((Number(quoted) / 1e6 / 15) * 0.997, 1);
   });
 
@@ -96,15 +138,31 @@ describe('sandbox EVM market', () => {
     const holder = privateKeyToAccount(generatePrivateKey()).address;
     await bsc.fund(holder, bsc.token('WBNB')!, parseEther('2'));
     await bsc.fund(holder, bsc.token('WBTC')!, parseUnits('0.5', 8));
-    const read = (address: Address) => bsc.chain.publicClient.readContract({ address, abi: ERC20, functionName: 'balanceOf', args: [holder] });
+    const read = (address: Address) =>
+      bsc.chain.publicClient.readContract({ address, abi: ERC20, functionName: 'balanceOf', args: [holder] });
     expect(await read(bsc.wrappedNative.address!)).toBe(parseEther('2'));
     expect(await read(bsc.token('WBTC')!.address!)).toBe(parseUnits('0.5', 8));
     const [erc721, erc1155] = bsc.nfts;
     const minted = await bsc.mintNft(holder, erc721!, 2n);
     expect(minted.tokenIds).toHaveLength(2);
-    for (const id of minted.tokenIds) expect(await bsc.chain.publicClient.readContract({ address: erc721!.address, abi: NFT, functionName: 'ownerOf', args: [id] })).toBe(holder);
+    for (const id of minted.tokenIds)
+      expect(
+        await bsc.chain.publicClient.readContract({
+          address: erc721!.address,
+          abi: NFT,
+          functionName: 'ownerOf',
+          args: [id],
+        }),
+      ).toBe(holder);
     await bsc.mintNft(holder, erc1155!, 5n);
-    expect(await bsc.chain.publicClient.readContract({ address: erc1155!.address, abi: NFT, functionName: 'balanceOf', args: [holder, 1n] })).toBe(5n);
+    expect(
+      await bsc.chain.publicClient.readContract({
+        address: erc1155!.address,
+        abi: NFT,
+        functionName: 'balanceOf',
+        args: [holder, 1n],
+      }),
+    ).toBe(5n);
   });
 
   it('keeps its state, addresses and prices across a restart (not re-seeded)', async () => {

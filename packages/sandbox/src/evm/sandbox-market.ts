@@ -101,7 +101,14 @@ export function sandboxMarketLayout(chainId: number, usdc: Address) {
   if (!native) throw new Error(`no sandbox market for chain ${chainId}`);
   const wrappedSymbol = `W${native.symbol}`;
   const tokens: SandboxToken[] = [
-    { symbol: native.symbol, name: native.symbol, address: null, decimals: 18, kind: 'native', seedPriceUsd: native.priceUsd },
+    {
+      symbol: native.symbol,
+      name: native.symbol,
+      address: null,
+      decimals: 18,
+      kind: 'native',
+      seedPriceUsd: native.priceUsd,
+    },
     { symbol: 'USDC', name: 'USD Coin', address: usdc, decimals: 6, kind: 'usdc', seedPriceUsd: 1 },
     {
       symbol: wrappedSymbol,
@@ -146,7 +153,11 @@ export interface SandboxEvmMarket {
   /** Moves `atomic` units of a fungible token to `to` (native: balance set directly, returns null). */
   fund(to: Address, token: SandboxToken, atomic: bigint): Promise<Hash | null>;
   /** Mints `count` NFTs of a collection to `to` (ERC-721: new ids; ERC-1155: copies of item 1). */
-  mintNft(to: Address, collection: SandboxNftCollection, count: bigint): Promise<{ transaction: Hash; tokenIds: bigint[] }>;
+  mintNft(
+    to: Address,
+    collection: SandboxNftCollection,
+    count: bigint,
+  ): Promise<{ transaction: Hash; tokenIds: bigint[] }>;
 }
 
 export const NATIVE_TOKEN_SENTINEL: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
@@ -164,7 +175,10 @@ const MARKET_ABI = parseAbi([
 const WRAPPED_INIT_ABI = parseAbi(['function initialize(string name, string symbol)']);
 const PAIR_INIT_ABI = parseAbi(['function initialize(address tokenA, address tokenB)']);
 const ROUTER_INIT_ABI = parseAbi(['function initialize(address weth)']);
-const ERC721_MINT_ABI = parseAbi(['function mint(address to, uint256 count) returns (uint256)', 'function lastTokenId() view returns (uint256)']);
+const ERC721_MINT_ABI = parseAbi([
+  'function mint(address to, uint256 count) returns (uint256)',
+  'function lastTokenId() view returns (uint256)',
+]);
 const ERC1155_MINT_ABI = parseAbi(['function mint(address to, uint256 id, uint256 value)']);
 
 /** Gas given to market-maker transactions (skips estimation; receipts are checked instead). */
@@ -179,7 +193,11 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
   const { publicClient } = chain;
   const transport = http(chain.rpcUrl, { retryCount: 0 });
   const testClient = createTestClient({ chain: chain.chain, transport, mode: 'anvil' });
-  const maker = createWalletClient({ chain: chain.chain, transport, account: anvilDevAccount(SANDBOX_MARKET_MAKER_INDEX) });
+  const maker = createWalletClient({
+    chain: chain.chain,
+    transport,
+    account: anvilDevAccount(SANDBOX_MARKET_MAKER_INDEX),
+  });
   const byAddress = new Map(layout.tokens.filter((t) => t.address).map((t) => [t.address!.toLowerCase(), t]));
   const bySymbol = new Map(layout.tokens.map((t) => [t.symbol.toLowerCase(), t]));
 
@@ -209,14 +227,29 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
     });
     return sent;
   };
-  const write = (address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[], value?: bigint) =>
+  const write = (
+    address: Address,
+    abi: readonly unknown[],
+    functionName: string,
+    args: readonly unknown[],
+    value?: bigint,
+  ) =>
     send((nonce) =>
-      maker.writeContract({ address, abi: abi as never, functionName: functionName as never, args: args as never, gas: MAKER_GAS, nonce, ...(value ? { value } : {}) } as never),
+      maker.writeContract({
+        address,
+        abi: abi as never,
+        functionName: functionName as never,
+        args: args as never,
+        gas: MAKER_GAS,
+        nonce,
+        ...(value ? { value } : {}),
+      } as never),
     );
   const confirm = async (hashes: Hash[]): Promise<void> => {
     for (const hash of hashes) {
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
-      if (receipt.status !== 'success') throw new Error(`sandbox market transaction ${hash} reverted on chain ${chain.chainId}`);
+      if (receipt.status !== 'success')
+        throw new Error(`sandbox market transaction ${hash} reverted on chain ${chain.chainId}`);
     }
   };
 
@@ -270,7 +303,8 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
       return Number(formatUnits(usdcReserve, 6)) / Number(formatUnits(tokenReserve, target.decimals));
     },
     async setTokenPriceUsd(name, priceUsd) {
-      if (!(priceUsd > 0) || !Number.isFinite(priceUsd)) throw new Error(`price must be a positive number, got ${priceUsd}`);
+      if (!(priceUsd > 0) || !Number.isFinite(priceUsd))
+        throw new Error(`price must be a positive number, got ${priceUsd}`);
       const target = priced(requireToken(name));
       if (target.kind === 'usdc') throw new Error('USDC is the quote currency of the sandbox market; its price is 1');
       const { pool, usdc, tokenReserve, usdcReserve } = await usdcPoolReserves(target);
@@ -299,13 +333,21 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
     },
     async mintNft(to, collection, count) {
       if (collection.standard === 'ERC1155') {
-        const transaction = await write(collection.address, ERC1155_MINT_ABI, 'mint', [to, SANDBOX_ERC1155_ITEM_ID, count]);
+        const transaction = await write(collection.address, ERC1155_MINT_ABI, 'mint', [
+          to,
+          SANDBOX_ERC1155_ITEM_ID,
+          count,
+        ]);
         await confirm([transaction]);
         return { transaction, tokenIds: [SANDBOX_ERC1155_ITEM_ID] };
       }
       const transaction = await write(collection.address, ERC721_MINT_ABI, 'mint', [to, count]);
       await confirm([transaction]);
-      const last = await publicClient.readContract({ address: collection.address, abi: ERC721_MINT_ABI, functionName: 'lastTokenId' });
+      const last = await publicClient.readContract({
+        address: collection.address,
+        abi: ERC721_MINT_ABI,
+        functionName: 'lastTokenId',
+      });
       // Mints are serialised through the maker queue, so this batch is the last `count` ids unless another mint raced
       // after it; the ids are read from the receipt-confirmed state, which is at least this batch.
       return { transaction, tokenIds: Array.from({ length: Number(count) }, (_, i) => last - count + 1n + BigInt(i)) };
@@ -315,7 +357,11 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
 
 type MarketLayout = ReturnType<typeof sandboxMarketLayout>;
 
-async function placeMarketCode(chain: SandboxEvmChain, testClient: ReturnType<typeof createTestClient>, layout: MarketLayout): Promise<void> {
+async function placeMarketCode(
+  chain: SandboxEvmChain,
+  testClient: ReturnType<typeof createTestClient>,
+  layout: MarketLayout,
+): Promise<void> {
   const placements: [Address, Hex][] = [
     [layout.router, SANDBOX_V2_ROUTER_ARTIFACT.deployedBytecode],
     ...layout.pools.map((pool) => [pool.address, SANDBOX_V2_PAIR_ARTIFACT.deployedBytecode] as [Address, Hex]),
@@ -337,7 +383,13 @@ async function placeMarketCode(chain: SandboxEvmChain, testClient: ReturnType<ty
   );
 }
 
-type Write = (address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[], value?: bigint) => Promise<Hash>;
+type Write = (
+  address: Address,
+  abi: readonly unknown[],
+  functionName: string,
+  args: readonly unknown[],
+  value?: bigint,
+) => Promise<Hash>;
 
 /** One-time seeding: token metadata, the router's wrapped coin, every pool's tokens and its liquidity at seed prices. */
 async function seedMarket(
@@ -348,8 +400,10 @@ async function seedMarket(
 ): Promise<void> {
   const hashes: Hash[] = [];
   for (const token of layout.tokens) {
-    if (token.kind === 'erc20') hashes.push(await write(token.address!, MARKET_ABI, 'initialize', [token.name, token.symbol, token.decimals]));
-    if (token.kind === 'wrapped') hashes.push(await write(token.address!, WRAPPED_INIT_ABI, 'initialize', [token.name, token.symbol]));
+    if (token.kind === 'erc20')
+      hashes.push(await write(token.address!, MARKET_ABI, 'initialize', [token.name, token.symbol, token.decimals]));
+    if (token.kind === 'wrapped')
+      hashes.push(await write(token.address!, WRAPPED_INIT_ABI, 'initialize', [token.name, token.symbol]));
   }
   hashes.push(await write(layout.router, ROUTER_INIT_ABI, 'initialize', [layout.wrappedNative.address]));
   const bySymbol = new Map(layout.tokens.map((t) => [t.symbol, t]));

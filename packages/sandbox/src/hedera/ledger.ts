@@ -26,7 +26,14 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { AccountId, ContractExecuteTransaction, PrivateKey, PublicKey, Transaction, TransferTransaction } from '@hashgraph/sdk';
+import type {
+  AccountId,
+  ContractExecuteTransaction,
+  PrivateKey,
+  PublicKey,
+  Transaction,
+  TransferTransaction,
+} from '@hashgraph/sdk';
 import { bytesToHex, decodeFunctionData } from 'viem';
 import {
   amountOut,
@@ -122,7 +129,12 @@ interface PersistedState {
   lastConsensusNs: string;
   accounts: Array<{ id: string; keyDer: string | null; alias: string | null; balances: Record<string, string> }>;
   allowances?: Record<string, string>;
-  transactions: Array<Omit<HederaTransactionRecord, 'fee' | 'transfers'> & { fee: string; transfers: Array<{ account: string; asset: string; amount: string }> }>;
+  transactions: Array<
+    Omit<HederaTransactionRecord, 'fee' | 'transfers'> & {
+      fee: string;
+      transfers: Array<{ account: string; asset: string; amount: string }>;
+    }
+  >;
 }
 
 export interface HederaSandboxLedgerOptions {
@@ -203,7 +215,10 @@ export class HederaSandboxLedger {
     const recipient = /^0x/i.test(to) ? sdk.AccountId.fromEvmAddress(0, 0, to) : sdk.AccountId.fromString(to);
     const treasury = sdk.AccountId.fromString(SANDBOX_TREASURY_ID);
     const transfer = new sdk.TransferTransaction();
-    if (asset === HBAR) transfer.addHbarTransfer(treasury, sdk.Hbar.fromTinybars((-atomic).toString())).addHbarTransfer(recipient, sdk.Hbar.fromTinybars(atomic.toString()));
+    if (asset === HBAR)
+      transfer
+        .addHbarTransfer(treasury, sdk.Hbar.fromTinybars((-atomic).toString()))
+        .addHbarTransfer(recipient, sdk.Hbar.fromTinybars(atomic.toString()));
     else transfer.addTokenTransfer(asset, treasury, -atomic).addTokenTransfer(asset, recipient, atomic);
     const frozen = transfer
       .setTransactionId(sdk.TransactionId.generate(treasury))
@@ -226,16 +241,22 @@ export class HederaSandboxLedger {
       throw new HederaLedgerError('INVALID_TRANSACTION_BODY', error instanceof Error ? error.message : String(error));
     }
     const transactionId = tx.transactionId;
-    if (!transactionId?.accountId || !transactionId.validStart) throw new HederaLedgerError('INVALID_TRANSACTION_ID', 'the transaction has no transaction id');
+    if (!transactionId?.accountId || !transactionId.validStart)
+      throw new HederaLedgerError('INVALID_TRANSACTION_ID', 'the transaction has no transaction id');
     const idText = transactionId.toString();
     if (!tx.nodeAccountIds?.some((node) => node.toString() === SANDBOX_NODE_ACCOUNT_ID)) {
       throw new HederaLedgerError('INVALID_NODE_ACCOUNT', `the transaction is not for node ${SANDBOX_NODE_ACCOUNT_ID}`);
     }
-    if (this.#history.has(idText)) throw new HederaLedgerError('DUPLICATE_TRANSACTION', `${idText} was already submitted`);
+    if (this.#history.has(idText))
+      throw new HederaLedgerError('DUPLICATE_TRANSACTION', `${idText} was already submitted`);
     const consensusNs = this.#nextConsensusNs();
-    const validStartNs = BigInt(transactionId.validStart.seconds.toString()) * 1_000_000_000n + BigInt(transactionId.validStart.nanos.toString());
-    if (validStartNs > consensusNs + FUTURE_SKEW_NS) throw new HederaLedgerError('INVALID_TRANSACTION_START', `${idText} starts in the future`);
-    if (consensusNs > validStartNs + BigInt(tx.transactionValidDuration) * 1_000_000_000n) throw new HederaLedgerError('TRANSACTION_EXPIRED', `${idText} is past its valid duration`);
+    const validStartNs =
+      BigInt(transactionId.validStart.seconds.toString()) * 1_000_000_000n +
+      BigInt(transactionId.validStart.nanos.toString());
+    if (validStartNs > consensusNs + FUTURE_SKEW_NS)
+      throw new HederaLedgerError('INVALID_TRANSACTION_START', `${idText} starts in the future`);
+    if (consensusNs > validStartNs + BigInt(tx.transactionValidDuration) * 1_000_000_000n)
+      throw new HederaLedgerError('TRANSACTION_EXPIRED', `${idText} is past its valid duration`);
 
     const payer = this.#existing(transactionId.accountId, 'PAYER_ACCOUNT_NOT_FOUND');
     const signers = this.#signers(tx);
@@ -243,20 +264,31 @@ export class HederaSandboxLedger {
     if (tx instanceof sdk.TransferTransaction) plan = this.#planTransfer(tx);
     else if (tx instanceof sdk.AccountAllowanceApproveTransaction) plan = this.#planApproval(tx);
     else if (tx instanceof sdk.ContractExecuteTransaction) plan = this.#planSwap(tx, payer, consensusNs);
-    else throw new HederaLedgerError('NOT_SUPPORTED', `${tx.constructor.name} is not supported by the sandbox (transfers and router swaps are)`);
+    else
+      throw new HederaLedgerError(
+        'NOT_SUPPORTED',
+        `${tx.constructor.name} is not supported by the sandbox (transfers and router swaps are)`,
+      );
     if (tx.maxTransactionFee && BigInt(tx.maxTransactionFee.toTinybars().toString()) < plan.fee) {
-      throw new HederaLedgerError('INSUFFICIENT_TX_FEE', `the fee is ${plan.fee} tinybars; the transaction allows at most ${tx.maxTransactionFee.toTinybars()}`);
+      throw new HederaLedgerError(
+        'INSUFFICIENT_TX_FEE',
+        `the fee is ${plan.fee} tinybars; the transaction allows at most ${tx.maxTransactionFee.toTinybars()}`,
+      );
     }
 
     // Hollow accounts whose key this transaction completes: id → DER key.
     const complete = new Map<string, string>();
-    for (const id of new Set([payer.id, ...plan.signedBy])) this.#authorize(this.#accounts.get(id) as AccountState, signers, complete);
+    for (const id of new Set([payer.id, ...plan.signedBy]))
+      this.#authorize(this.#accounts.get(id) as AccountState, signers, complete);
     const deltas = [...plan.deltas, { account: payer.id, asset: HBAR, amount: -plan.fee }];
     this.#checkCovered(deltas, payer.id, plan.fee);
 
     // Every check passed and nothing below can fail: apply.
     const createdAccounts = plan.create.map((alias) => this.#createAccount(alias).id);
-    const resolved = deltas.map((d) => ({ ...d, account: this.#accounts.has(d.account) ? d.account : (this.#byAlias.get(d.account)?.id ?? d.account) }));
+    const resolved = deltas.map((d) => ({
+      ...d,
+      account: this.#accounts.has(d.account) ? d.account : (this.#byAlias.get(d.account)?.id ?? d.account),
+    }));
     for (const { account, asset, amount } of resolved) this.#add(account, asset, amount);
     for (const [id, keyDer] of complete) (this.#accounts.get(id) as AccountState).keyDer = keyDer;
     for (const [key, amount] of plan.allowances) this.#allowances.set(key, amount);
@@ -296,7 +328,8 @@ export class HederaSandboxLedger {
       hbarSum += amount;
       deltas.push({ account: target(accountId, amount > 0n), asset: HBAR, amount });
     }
-    if (hbarSum !== 0n) throw new HederaLedgerError('INVALID_ACCOUNT_AMOUNTS', `HBAR transfers sum to ${hbarSum} tinybars, not 0`);
+    if (hbarSum !== 0n)
+      throw new HederaLedgerError('INVALID_ACCOUNT_AMOUNTS', `HBAR transfers sum to ${hbarSum} tinybars, not 0`);
     for (const [tokenId, transfers] of tx.tokenTransfers) {
       const token = tokenId.toString();
       if (!this.token(token)) throw new HederaLedgerError('INVALID_TOKEN_ID', `no token ${token}`);
@@ -306,16 +339,26 @@ export class HederaSandboxLedger {
         sum += amount;
         deltas.push({ account: target(accountId, amount > 0n), asset: token, amount });
       }
-      if (sum !== 0n) throw new HederaLedgerError('TRANSFERS_NOT_ZERO_SUM_FOR_TOKEN', `${token} transfers sum to ${sum}, not 0`);
+      if (sum !== 0n)
+        throw new HederaLedgerError('TRANSFERS_NOT_ZERO_SUM_FOR_TOKEN', `${token} transfers sum to ${sum}, not 0`);
     }
     if (deltas.length === 0) throw new HederaLedgerError('INVALID_ACCOUNT_AMOUNTS', 'the transfer moves nothing');
     const signedBy = deltas.filter((d) => d.amount < 0n).map((d) => d.account);
-    return { type: 'CRYPTOTRANSFER', fee: SANDBOX_FEES.transfer, deltas, create: [...create], signedBy, allowances: new Map() };
+    return {
+      type: 'CRYPTOTRANSFER',
+      fee: SANDBOX_FEES.transfer,
+      deltas,
+      create: [...create],
+      signedBy,
+      allowances: new Map(),
+    };
   }
 
   #planApproval(tx: InstanceType<HederaSdk['AccountAllowanceApproveTransaction']>): Plan {
-    if (tx.hbarApprovals.length > 0 || tx.tokenNftApprovals.length > 0) throw new HederaLedgerError('NOT_SUPPORTED', 'the sandbox models HTS fungible token allowances only');
-    if (tx.tokenApprovals.length === 0) throw new HederaLedgerError('INVALID_TRANSACTION_BODY', 'the approval approves nothing');
+    if (tx.hbarApprovals.length > 0 || tx.tokenNftApprovals.length > 0)
+      throw new HederaLedgerError('NOT_SUPPORTED', 'the sandbox models HTS fungible token allowances only');
+    if (tx.tokenApprovals.length === 0)
+      throw new HederaLedgerError('INVALID_TRANSACTION_BODY', 'the approval approves nothing');
     const allowances = new Map<string, bigint>();
     const signedBy: string[] = [];
     for (const approval of tx.tokenApprovals) {
@@ -323,16 +366,27 @@ export class HederaSandboxLedger {
       if (!this.token(token)) throw new HederaLedgerError('INVALID_TOKEN_ID', `no token ${token}`);
       const owner = approval.ownerAccountId ? this.#resolve(approval.ownerAccountId) : undefined;
       const spender = approval.spenderAccountId ? this.#resolve(approval.spenderAccountId) : undefined;
-      if (!owner || !spender) throw new HederaLedgerError('INVALID_ACCOUNT_ID', 'an approval needs an existing owner and spender');
+      if (!owner || !spender)
+        throw new HederaLedgerError('INVALID_ACCOUNT_ID', 'an approval needs an existing owner and spender');
       allowances.set(allowanceKey(owner.id, token, spender.id), BigInt(approval.amount?.toString() ?? '0'));
       signedBy.push(owner.id);
     }
-    return { type: 'CRYPTOAPPROVEALLOWANCE', fee: SANDBOX_FEES.allowance, deltas: [], create: [], signedBy, allowances };
+    return {
+      type: 'CRYPTOAPPROVEALLOWANCE',
+      fee: SANDBOX_FEES.allowance,
+      deltas: [],
+      create: [],
+      signedBy,
+      allowances,
+    };
   }
 
   #planSwap(tx: ContractExecuteTransaction, payer: AccountState, consensusNs: bigint): Plan {
     if (tx.contractId?.toString() !== SANDBOX_SWAP_ROUTER_ID) {
-      throw new HederaLedgerError('INVALID_CONTRACT_ID', `the sandbox runs only the swap router ${SANDBOX_SWAP_ROUTER_ID}; got ${tx.contractId?.toString() ?? 'none'}`);
+      throw new HederaLedgerError(
+        'INVALID_CONTRACT_ID',
+        `the sandbox runs only the swap router ${SANDBOX_SWAP_ROUTER_ID}; got ${tx.contractId?.toString() ?? 'none'}`,
+      );
     }
     let call: ReturnType<typeof decodeFunctionData<typeof SWAP_ROUTER_ABI>>;
     try {
@@ -342,14 +396,21 @@ export class HederaSandboxLedger {
     }
     const payable = BigInt(tx.payableAmount?.toTinybars().toString() ?? '0');
     const [amountIn, amountOutMin, path, to, deadline] =
-      call.functionName === 'swapExactETHForTokens' ? [payable, ...call.args] : (call.args as readonly [bigint, bigint, readonly `0x${string}`[], `0x${string}`, bigint]);
-    if (call.functionName !== 'swapExactETHForTokens' && payable !== 0n) throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', `${call.functionName} is not payable`);
-    if (deadline * 1_000_000_000n < consensusNs) throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', 'EXPIRED: the swap deadline has passed');
+      call.functionName === 'swapExactETHForTokens'
+        ? [payable, ...call.args]
+        : (call.args as readonly [bigint, bigint, readonly `0x${string}`[], `0x${string}`, bigint]);
+    if (call.functionName !== 'swapExactETHForTokens' && payable !== 0n)
+      throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', `${call.functionName} is not payable`);
+    if (deadline * 1_000_000_000n < consensusNs)
+      throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', 'EXPIRED: the swap deadline has passed');
     const assets = path.map((address) => this.#pathAsset(address));
     const hbarIn = call.functionName === 'swapExactETHForTokens';
     const hbarOut = call.functionName === 'swapExactTokensForETH';
     if (assets.length < 2 || (assets[0] === HBAR) !== hbarIn || (assets[assets.length - 1] === HBAR) !== hbarOut) {
-      throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', 'INVALID_PATH: HBAR (WHBAR) must open the path of swapExactETHForTokens and close that of swapExactTokensForETH, and only those');
+      throw new HederaLedgerError(
+        'CONTRACT_REVERT_EXECUTED',
+        'INVALID_PATH: HBAR (WHBAR) must open the path of swapExactETHForTokens and close that of swapExactTokensForETH, and only those',
+      );
     }
     if (amountIn <= 0n) throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', 'INSUFFICIENT_INPUT_AMOUNT');
     const recipient = this.#find(to);
@@ -363,17 +424,28 @@ export class HederaSandboxLedger {
       if (!pool) throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', `INVALID_PATH: no pool for ${from}/${into}`);
       const inIndex = pool.assets[0] === from ? 0 : 1;
       const out = amountOut(amount, pool.reserves[inIndex], pool.reserves[1 - inIndex] as bigint);
-      deltas.push({ account: pool.contractId, asset: from, amount }, { account: pool.contractId, asset: into, amount: -out });
+      deltas.push(
+        { account: pool.contractId, asset: from, amount },
+        { account: pool.contractId, asset: into, amount: -out },
+      );
       amount = out;
     }
-    if (amount < amountOutMin) throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', `INSUFFICIENT_OUTPUT_AMOUNT: the swap gives ${amount}, below amountOutMin ${amountOutMin}`);
+    if (amount < amountOutMin)
+      throw new HederaLedgerError(
+        'CONTRACT_REVERT_EXECUTED',
+        `INSUFFICIENT_OUTPUT_AMOUNT: the swap gives ${amount}, below amountOutMin ${amountOutMin}`,
+      );
     deltas.push({ account: recipient.id, asset: assets[assets.length - 1] as string, amount });
     // A token input is pulled under the payer's allowance to the router, which the swap spends.
     const allowances = new Map<string, bigint>();
     if (!hbarIn) {
       const key = allowanceKey(payer.id, assets[0] as string, SANDBOX_SWAP_ROUTER_ID);
       const allowed = this.#allowances.get(key) ?? 0n;
-      if (allowed < amountIn) throw new HederaLedgerError('SPENDER_DOES_NOT_HAVE_ALLOWANCE', `${payer.id} allows the router ${allowed} of ${assets[0]}; the swap pulls ${amountIn}`);
+      if (allowed < amountIn)
+        throw new HederaLedgerError(
+          'SPENDER_DOES_NOT_HAVE_ALLOWANCE',
+          `${payer.id} allows the router ${allowed} of ${assets[0]}; the swap pulls ${amountIn}`,
+        );
       allowances.set(key, allowed - amountIn);
     }
     // Only the payer signs: the pools pay out under the router's logic.
@@ -384,7 +456,8 @@ export class HederaSandboxLedger {
   #pathAsset(address: string): string {
     const id = entityIdOfLongZero(address);
     if (id === SANDBOX_WHBAR_TOKEN_ID) return HBAR;
-    if (!id || !this.token(id)) throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', `INVALID_PATH: ${address} is not a token on this ledger`);
+    if (!id || !this.token(id))
+      throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', `INVALID_PATH: ${address} is not a token on this ledger`);
     return id;
   }
 
@@ -394,7 +467,9 @@ export class HederaSandboxLedger {
     // getSignatures() nests node → transaction id → public key → signature; the keys sit at the innermost level.
     const collect = (map: { keys(): Iterable<unknown>; values(): Iterable<unknown> }) => {
       for (const key of map.keys()) if (key instanceof this.#sdk.PublicKey) candidates.set(key.toStringDer(), key);
-      for (const inner of map.values()) if (inner && typeof inner === 'object' && !(inner instanceof Uint8Array) && 'keys' in inner) collect(inner as typeof map);
+      for (const inner of map.values())
+        if (inner && typeof inner === 'object' && !(inner instanceof Uint8Array) && 'keys' in inner)
+          collect(inner as typeof map);
     };
     collect(tx.getSignatures());
     return [...candidates.values()].filter((key) => {
@@ -416,21 +491,37 @@ export class HederaSandboxLedger {
       throw new HederaLedgerError('INVALID_SIGNATURE', `${account.id} did not sign with its key`);
     }
     const aliasKey = account.alias ? signers.find((key) => safeEvmAddress(key) === account.alias) : undefined;
-    if (!aliasKey) throw new HederaLedgerError('INVALID_SIGNATURE', `hollow account ${account.id} must sign with the ECDSA key of its alias 0x${account.alias ?? ''}`);
+    if (!aliasKey)
+      throw new HederaLedgerError(
+        'INVALID_SIGNATURE',
+        `hollow account ${account.id} must sign with the ECDSA key of its alias 0x${account.alias ?? ''}`,
+      );
     complete.set(account.id, aliasKey.toStringDer());
   }
 
   #checkCovered(deltas: readonly HederaTransfer[], payerId: string, fee: bigint): void {
     const net = new Map<string, bigint>();
-    for (const { account, asset, amount } of deltas) net.set(`${account}\u0000${asset}`, (net.get(`${account}\u0000${asset}`) ?? 0n) + amount);
+    for (const { account, asset, amount } of deltas)
+      net.set(`${account}\u0000${asset}`, (net.get(`${account}\u0000${asset}`) ?? 0n) + amount);
     for (const [key, change] of net) {
       if (change >= 0n) continue;
       const [account, asset] = key.split('\u0000') as [string, string];
       const balance = this.#balance(account, asset);
       if (balance + change >= 0n) continue;
-      if (asset !== HBAR) throw new HederaLedgerError('INSUFFICIENT_TOKEN_BALANCE', `${account} holds ${balance} of ${asset}; the transaction takes ${-change}`);
-      if (account === payerId) throw new HederaLedgerError('INSUFFICIENT_PAYER_BALANCE', `${account} holds ${balance} tinybars; the transaction takes ${-change} (fee ${fee} included)`);
-      throw new HederaLedgerError('INSUFFICIENT_ACCOUNT_BALANCE', `${account} holds ${balance} tinybars; the transaction takes ${-change}`);
+      if (asset !== HBAR)
+        throw new HederaLedgerError(
+          'INSUFFICIENT_TOKEN_BALANCE',
+          `${account} holds ${balance} of ${asset}; the transaction takes ${-change}`,
+        );
+      if (account === payerId)
+        throw new HederaLedgerError(
+          'INSUFFICIENT_PAYER_BALANCE',
+          `${account} holds ${balance} tinybars; the transaction takes ${-change} (fee ${fee} included)`,
+        );
+      throw new HederaLedgerError(
+        'INSUFFICIENT_ACCOUNT_BALANCE',
+        `${account} holds ${balance} tinybars; the transaction takes ${-change}`,
+      );
     }
   }
 
@@ -482,7 +573,8 @@ export class HederaSandboxLedger {
   #genesis(): void {
     const treasury = this.#createAccount(null, SANDBOX_TREASURY_ID, this.#treasuryKey.publicKey.toStringDer());
     treasury.balances.set(HBAR, SANDBOX_TREASURY_GENESIS.hbar);
-    for (const token of this.tokens) treasury.balances.set(token.tokenId, SANDBOX_TREASURY_GENESIS.tokenSupply(token.decimals));
+    for (const token of this.tokens)
+      treasury.balances.set(token.tokenId, SANDBOX_TREASURY_GENESIS.tokenSupply(token.decimals));
     // The router and the pools are contracts: no key, so nothing but the router's own logic ever debits them.
     this.#createAccount(null, SANDBOX_SWAP_ROUTER_ID, null);
     for (const pool of SANDBOX_HEDERA_POOLS) {
@@ -493,7 +585,8 @@ export class HederaSandboxLedger {
 
   #load(file: string): void {
     const state = JSON.parse(readFileSync(file, 'utf8')) as PersistedState;
-    if (state.format !== STATE_FORMAT) throw new Error(`${file}: not a Hedera sandbox ledger state (format ${String(state.format)})`);
+    if (state.format !== STATE_FORMAT)
+      throw new Error(`${file}: not a Hedera sandbox ledger state (format ${String(state.format)})`);
     this.#treasuryKey = this.#sdk.PrivateKey.fromStringDer(state.treasuryKey);
     this.#nextNum = BigInt(state.nextNum);
     this.#lastConsensusNs = BigInt(state.lastConsensusNs);
@@ -503,7 +596,11 @@ export class HederaSandboxLedger {
     }
     for (const [key, amount] of Object.entries(state.allowances ?? {})) this.#allowances.set(key, BigInt(amount));
     for (const t of state.transactions) {
-      this.#remember({ ...t, fee: BigInt(t.fee), transfers: t.transfers.map((x) => ({ ...x, amount: BigInt(x.amount) })) });
+      this.#remember({
+        ...t,
+        fee: BigInt(t.fee),
+        transfers: t.transfers.map((x) => ({ ...x, amount: BigInt(x.amount) })),
+      });
     }
   }
 
@@ -521,7 +618,11 @@ export class HederaSandboxLedger {
         balances: Object.fromEntries([...balances].map(([asset, amount]) => [asset, amount.toString()])),
       })),
       allowances: Object.fromEntries([...this.#allowances].map(([key, amount]) => [key, amount.toString()])),
-      transactions: [...this.#history.values()].map((t) => ({ ...t, fee: t.fee.toString(), transfers: t.transfers.map((x) => ({ ...x, amount: x.amount.toString() })) })),
+      transactions: [...this.#history.values()].map((t) => ({
+        ...t,
+        fee: t.fee.toString(),
+        transfers: t.transfers.map((x) => ({ ...x, amount: x.amount.toString() })),
+      })),
     };
     mkdirSync(dirname(this.#file), { recursive: true });
     const tmp = `${this.#file}.${process.pid}.tmp`;

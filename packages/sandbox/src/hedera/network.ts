@@ -28,7 +28,13 @@ export function sandboxHederaNetwork(ledger: HederaSandboxLedger): HederaNetwork
         .setNodeAccountIds([sdk.AccountId.fromString(ledger.nodeAccountId)])
         .freeze();
       const record = ledger.submit((await frozen.sign(key)).toBytes());
-      return { transactionId: record.transactionId, status: 'SUCCESS', consensusTimestamp: record.consensusTimestamp, feeTinybars: record.fee, transfers: record.transfers };
+      return {
+        transactionId: record.transactionId,
+        status: 'SUCCESS',
+        consensusTimestamp: record.consensusTimestamp,
+        feeTinybars: record.fee,
+        transfers: record.transfers,
+      };
     },
   };
 }

@@ -36,13 +36,20 @@ const units = (whole: number, decimals: number) => BigInt(whole) * 10n ** BigInt
 export const SANDBOX_HEDERA_POOLS: readonly SandboxHederaPoolSeed[] = [
   { contractId: '0.0.5000101', assets: [HBAR, '0.0.456858'], reserves: [units(4_000_000, 8), units(1_000_000, 6)] },
   { contractId: '0.0.5000102', assets: [HBAR, '0.0.731861'], reserves: [units(2_000_000, 8), units(10_000_000, 6)] },
-  { contractId: '0.0.5000103', assets: ['0.0.456858', '0.0.731861'], reserves: [units(250_000, 6), units(5_000_000, 6)] },
+  {
+    contractId: '0.0.5000103',
+    assets: ['0.0.456858', '0.0.731861'],
+    reserves: [units(250_000, 6), units(5_000_000, 6)],
+  },
   { contractId: '0.0.5000104', assets: [HBAR, '0.0.834116'], reserves: [units(1_200_000, 8), units(1_000_000, 8)] },
 ];
 
 /** The treasury (0.0.2) holds all HBAR and every token's supply; the faucet pays from it with signed transfers. */
 export const SANDBOX_TREASURY_ID = '0.0.2';
-export const SANDBOX_TREASURY_GENESIS = { hbar: units(5_000_000_000, 8), tokenSupply: (decimals: number) => units(10_000_000_000, decimals) };
+export const SANDBOX_TREASURY_GENESIS = {
+  hbar: units(5_000_000_000, 8),
+  tokenSupply: (decimals: number) => units(10_000_000_000, decimals),
+};
 /** The node every sandbox transaction names (a transaction for another node is refused, as a node would). */
 export const SANDBOX_NODE_ACCOUNT_ID = '0.0.3';
 /** New accounts are numbered from here. */

@@ -5,7 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createKeyPairSignerFromBytes, createKeyPairSignerFromPrivateKeyBytes, getAddressEncoder, type KeyPairSigner } from '@solana/kit';
+import {
+  createKeyPairSignerFromBytes,
+  createKeyPairSignerFromPrivateKeyBytes,
+  getAddressEncoder,
+  type KeyPairSigner,
+} from '@solana/kit';
 
 /**
  * The keypair stored in `file`, or a new one written there (mode 0600) when the file does not exist. Without a
@@ -14,7 +19,11 @@ import { createKeyPairSignerFromBytes, createKeyPairSignerFromPrivateKeyBytes, g
 export async function loadOrCreateKeyPairFile(file?: string): Promise<KeyPairSigner> {
   if (file && existsSync(file)) {
     const bytes: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    if (!Array.isArray(bytes) || bytes.length !== 64 || !bytes.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
+    if (
+      !Array.isArray(bytes) ||
+      bytes.length !== 64 ||
+      !bytes.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)
+    ) {
       throw new Error(`${file} is not a Solana keypair file (a JSON array of 64 bytes)`);
     }
     return createKeyPairSignerFromBytes(Uint8Array.from(bytes as number[]));

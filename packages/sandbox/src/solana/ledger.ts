@@ -65,7 +65,13 @@ import {
 } from '@solana-program/token';
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
 import { SANDBOX_SOLANA_TOKENS, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from './tokens.js';
-import { ALREADY_PROCESSED, fieldlessCode, type RpcTransactionError, rpcTransactionError, SIGNATURE_FAILURE } from './transaction-error.js';
+import {
+  ALREADY_PROCESSED,
+  fieldlessCode,
+  type RpcTransactionError,
+  rpcTransactionError,
+  SIGNATURE_FAILURE,
+} from './transaction-error.js';
 
 /** The Memo program (v2): its instruction makes otherwise identical sandbox transactions distinct. */
 const MEMO_PROGRAM_ADDRESS = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
@@ -101,8 +107,18 @@ export interface RpcInnerInstructions {
 
 /** Outcome of submitting a transaction: it landed (possibly failing, fee charged), or it was refused before execution. */
 export type SubmitResult =
-  | { readonly landed: true; readonly signature: Signature; readonly err: RpcTransactionError | null; readonly logs: readonly string[] }
-  | { readonly landed: false; readonly signature: Signature | null; readonly err: RpcTransactionError; readonly logs: readonly string[] };
+  | {
+      readonly landed: true;
+      readonly signature: Signature;
+      readonly err: RpcTransactionError | null;
+      readonly logs: readonly string[];
+    }
+  | {
+      readonly landed: false;
+      readonly signature: Signature | null;
+      readonly err: RpcTransactionError;
+      readonly logs: readonly string[];
+    };
 
 /** An SPL token account's balance around a transaction (as getTransaction's pre/postTokenBalances carry it). */
 export interface LedgerTokenBalance {
@@ -152,14 +168,22 @@ function simulationOf(meta: TransactionMetadata, err: RpcTransactionError | null
     err,
     logs: meta.logs(),
     unitsConsumed: meta.computeUnitsConsumed(),
-    returnData: data.length > 0 ? { programId: base58.decode(returnData.programId()) as Address, data: base64.decode(data) } : null,
+    returnData:
+      data.length > 0
+        ? { programId: base58.decode(returnData.programId()) as Address, data: base64.decode(data) }
+        : null,
     innerInstructions: meta
       .innerInstructions()
       .map((group, index) => ({
         index,
         instructions: group.map((inner) => {
           const compiled = inner.instruction();
-          return { programIdIndex: compiled.programIdIndex(), accounts: [...compiled.accounts()], data: base58.decode(compiled.data()), stackHeight: inner.stackHeight() };
+          return {
+            programIdIndex: compiled.programIdIndex(),
+            accounts: [...compiled.accounts()],
+            data: base58.decode(compiled.data()),
+            stackHeight: inner.stackHeight(),
+          };
         }),
       }))
       .filter((group) => group.instructions.length > 0),
@@ -193,7 +217,8 @@ export class SolanaLedger {
     const svm = stateFile && existsSync(stateFile) ? LiteSVM.loadFromFile(stateFile) : new LiteSVM();
     const ledger = new SolanaLedger(svm, await sandboxUsdcMintAuthority(), stateFile);
     ledger.#placeMints();
-    if (ledger.balance(ledger.mintAuthority.address) < LAMPORTS_PER_SOL) ledger.airdrop(ledger.mintAuthority.address, 10n * LAMPORTS_PER_SOL);
+    if (ledger.balance(ledger.mintAuthority.address) < LAMPORTS_PER_SOL)
+      ledger.airdrop(ledger.mintAuthority.address, 10n * LAMPORTS_PER_SOL);
     ledger.#changed();
     return ledger;
   }
@@ -249,7 +274,10 @@ export class SolanaLedger {
   }
 
   latestBlockhash(): { blockhash: Blockhash; lastValidBlockHeight: bigint } {
-    return { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.blockHeight() + BLOCKHASH_VALIDITY_BLOCKS };
+    return {
+      blockhash: this.svm.latestBlockhash(),
+      lastValidBlockHeight: this.blockHeight() + BLOCKHASH_VALIDITY_BLOCKS,
+    };
   }
 
   account(owner: Address): MaybeEncodedAccount {
@@ -272,7 +300,14 @@ export class SolanaLedger {
     this.svm.setAccount(
       current.exists
         ? { ...current, lamports: lamports(current.lamports + amount) }
-        : { address: owner, programAddress: SYSTEM_PROGRAM_ADDRESS, executable: false, lamports: lamports(amount), space: 0n, data: new Uint8Array() },
+        : {
+            address: owner,
+            programAddress: SYSTEM_PROGRAM_ADDRESS,
+            executable: false,
+            lamports: lamports(amount),
+            space: 0n,
+            data: new Uint8Array(),
+          },
     );
     this.#changed();
   }
@@ -314,23 +349,43 @@ export class SolanaLedger {
     if (!seeded) throw new RangeError(`${mint} is not a seeded sandbox token`);
     const authority = this.mintAuthority;
     const token = await this.tokenAccount(owner, mint);
-    const instructions: Instruction[] = [await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: authority, owner, mint })];
+    const instructions: Instruction[] = [
+      await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: authority, owner, mint }),
+    ];
     if (atomic > 0n && mint === SOLANA_WSOL_MINT) {
-      instructions.push(getTransferSolInstruction({ source: authority, destination: token, amount: atomic }), getSyncNativeInstruction({ account: token }));
+      instructions.push(
+        getTransferSolInstruction({ source: authority, destination: token, amount: atomic }),
+        getSyncNativeInstruction({ account: token }),
+      );
     } else if (atomic > 0n) {
-      instructions.push(getMintToCheckedInstruction({ mint, token, mintAuthority: authority, amount: atomic, decimals: seeded.decimals }));
+      instructions.push(
+        getMintToCheckedInstruction({
+          mint,
+          token,
+          mintAuthority: authority,
+          amount: atomic,
+          decimals: seeded.decimals,
+        }),
+      );
     }
     const wrapped = mint === SOLANA_WSOL_MINT ? atomic : 0n;
-    if (this.balance(authority.address) < LAMPORTS_PER_SOL + wrapped) this.airdrop(authority.address, 10n * LAMPORTS_PER_SOL + wrapped);
+    if (this.balance(authority.address) < LAMPORTS_PER_SOL + wrapped)
+      this.airdrop(authority.address, 10n * LAMPORTS_PER_SOL + wrapped);
     const result = await this.#sendAsAuthority(instructions);
-    if (!result.landed || result.err) throw new Error(`${seeded.symbol} mint to ${owner} failed: ${JSON.stringify(result.err)} ${result.logs.join(' | ')}`);
+    if (!result.landed || result.err)
+      throw new Error(
+        `${seeded.symbol} mint to ${owner} failed: ${JSON.stringify(result.err)} ${result.logs.join(' | ')}`,
+      );
     return result.signature;
   }
 
   /** Signs `instructions` (plus a random memo) with the mint authority as fee payer and submits them. */
   async #sendAsAuthority(instructions: readonly Instruction[]): Promise<SubmitResult> {
     // Random memo: the blockhash never changes, so two equal transactions would otherwise be the same transaction.
-    const memo: Instruction = { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(randomBytes(8).toString('hex')) };
+    const memo: Instruction = {
+      programAddress: MEMO_PROGRAM_ADDRESS,
+      data: new TextEncoder().encode(randomBytes(8).toString('hex')),
+    };
     const message = pipe(
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayerSigner(this.mintAuthority, m),
@@ -365,7 +420,11 @@ export class SolanaLedger {
     const mintAccount = this.svm.getAccount(asset);
     if (asset !== SOLANA_WSOL_MINT && mintAccount.exists) {
       const mint = getMintDecoder().decode(mintAccount.data);
-      this.#writeMint(asset, { supply: mint.supply + delta, decimals: mint.decimals, authority: isSome(mint.mintAuthority) ? mint.mintAuthority.value : null });
+      this.#writeMint(asset, {
+        supply: mint.supply + delta,
+        decimals: mint.decimals,
+        authority: isSome(mint.mintAuthority) ? mint.mintAuthority.value : null,
+      });
     }
     this.#changed();
   }
@@ -377,18 +436,28 @@ export class SolanaLedger {
    * signatures, e.g. an x402 payment still waiting for its fee payer's signature; `replaceRecentBlockhash` ignores
    * the blockhash.
    */
-  simulate(transaction: Transaction, options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {}): SimulationResult {
+  simulate(
+    transaction: Transaction,
+    options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {},
+  ): SimulationResult {
     const sigVerify = options.sigVerify ?? false;
     if (!sigVerify) this.svm.withSigverify(false);
     if (options.replaceRecentBlockhash) this.svm.withBlockhashCheck(false);
     try {
       const outcome = this.svm.simulateTransaction(transaction);
-      if (outcome instanceof FailedTransactionMetadata) return simulationOf(outcome.meta(), rpcTransactionError(outcome.err()));
+      if (outcome instanceof FailedTransactionMetadata)
+        return simulationOf(outcome.meta(), rpcTransactionError(outcome.err()));
       return simulationOf(outcome.meta(), null);
     } catch (error) {
       // LiteSVM's wrapper refuses a transaction with missing signatures when verifying them.
       if (!isSolanaError(error, SOLANA_ERROR__TRANSACTION__SIGNATURES_MISSING)) throw error;
-      return { err: 'SignatureFailure', logs: [error.message], unitsConsumed: 0n, returnData: null, innerInstructions: [] };
+      return {
+        err: 'SignatureFailure',
+        logs: [error.message],
+        unitsConsumed: 0n,
+        returnData: null,
+        innerInstructions: [],
+      };
     } finally {
       this.svm.withSigverify(true);
       this.svm.withBlockhashCheck(true);
@@ -418,7 +487,8 @@ export class SolanaLedger {
     }
     const landed = (landedSignature: Signature, err: RpcTransactionError | null, logs: readonly string[]) =>
       this.#landed({ transaction, signature: landedSignature, accountKeys, before, err, logs });
-    if (!(outcome instanceof FailedTransactionMetadata)) return landed(signature ?? (base58.decode(outcome.signature()) as Signature), null, outcome.logs());
+    if (!(outcome instanceof FailedTransactionMetadata))
+      return landed(signature ?? (base58.decode(outcome.signature()) as Signature), null, outcome.logs());
     const code = fieldlessCode(outcome.err());
     const err = rpcTransactionError(outcome.err());
     const logs = outcome.meta().logs();
@@ -438,7 +508,8 @@ export class SolanaLedger {
       if (account.programAddress === TOKEN_PROGRAM_ADDRESS && account.data.length === getTokenSize()) {
         const token = getTokenDecoder().decode(account.data);
         const mint = this.svm.getAccount(token.mint);
-        const decimals = mint.exists && mint.data.length === getMintSize() ? getMintDecoder().decode(mint.data).decimals : 0;
+        const decimals =
+          mint.exists && mint.data.length === getMintSize() ? getMintDecoder().decode(mint.data).decimals : 0;
         tokens.push({ accountIndex, mint: token.mint, owner: token.owner, amount: token.amount, decimals });
       }
       return account.lamports;
@@ -457,7 +528,9 @@ export class SolanaLedger {
     const { signature, accountKeys, before, err, logs } = landed;
     const slot = this.slot();
     const after = this.#balancesOf(accountKeys);
-    const signatures = Object.entries(landed.transaction.signatures).flatMap(([, bytes]) => (bytes ? [base58.decode(bytes) as Signature] : []));
+    const signatures = Object.entries(landed.transaction.signatures).flatMap(([, bytes]) =>
+      bytes ? [base58.decode(bytes) as Signature] : [],
+    );
     this.#history.set(signature, {
       signature,
       signatures,

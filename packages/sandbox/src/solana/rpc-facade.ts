@@ -20,7 +20,13 @@ import {
   type MaybeEncodedAccount,
   type Transaction,
 } from '@solana/kit';
-import { getMintDecoder, getMintSize, getTokenDecoder, getTokenSize, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import {
+  getMintDecoder,
+  getMintSize,
+  getTokenDecoder,
+  getTokenSize,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
 import type { LedgerTokenBalance, SolanaLedger } from './ledger.js';
 import { SANDBOX_SOLANA_TOKENS } from './tokens.js';
 
@@ -135,12 +141,18 @@ function uiAmount(amount: bigint, decimals: number) {
   return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString };
 }
 
-export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcFacadeMethod, (params: Params) => unknown | Promise<unknown>> {
-  const withContext = (value: unknown) => ({ context: { apiVersion: VERSION['solana-core'], slot: ledger.slot() }, value });
+export function createSolanaRpcHandlers(
+  ledger: SolanaLedger,
+): Record<SolanaRpcFacadeMethod, (params: Params) => unknown | Promise<unknown>> {
+  const withContext = (value: unknown) => ({
+    context: { apiVersion: VERSION['solana-core'], slot: ledger.slot() },
+    value,
+  });
 
   const mintDecimals = (mint: Address): number | undefined => {
     const account = ledger.account(mint);
-    if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS || account.data.length !== getMintSize()) return undefined;
+    if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS || account.data.length !== getMintSize())
+      return undefined;
     return getMintDecoder().decode(account.data).decimals;
   };
 
@@ -152,7 +164,13 @@ export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcF
       const decimals = mintDecimals(token.mint);
       if (decimals === undefined) return undefined;
       const state = ['uninitialized', 'initialized', 'frozen'][token.state] ?? 'initialized';
-      const info = { mint: token.mint, owner: token.owner, tokenAmount: uiAmount(token.amount, decimals), state, isNative: isSome(token.isNative) };
+      const info = {
+        mint: token.mint,
+        owner: token.owner,
+        tokenAmount: uiAmount(token.amount, decimals),
+        state,
+        isNative: isSome(token.isNative),
+      };
       return { program: 'spl-token', parsed: { type: 'account', info }, space: account.data.length };
     }
     if (account.data.length === getMintSize()) {
@@ -177,14 +195,23 @@ export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcF
     else if (encoding === 'base64') data = [base64Text.decode(account.data), 'base64'];
     else if (encoding === 'base58') data = [base58Text.decode(account.data), 'base58'];
     else throw invalidParams(`unsupported encoding ${String(encoding)}`);
-    return { data, executable: account.executable, lamports: account.lamports, owner: account.programAddress, rentEpoch: U64_MAX, space: BigInt(account.data.length) };
+    return {
+      data,
+      executable: account.executable,
+      lamports: account.lamports,
+      owner: account.programAddress,
+      rentEpoch: U64_MAX,
+      space: BigInt(account.data.length),
+    };
   };
 
   return {
-    getAccountInfo: ([owner, config]) => withContext(encodeAccount(ledger.account(addressParam(owner)), configParam(config))),
+    getAccountInfo: ([owner, config]) =>
+      withContext(encodeAccount(ledger.account(addressParam(owner)), configParam(config))),
 
     getMultipleAccounts: ([owners, config]) => {
-      if (!Array.isArray(owners) || owners.length > 100) throw invalidParams('expected an array of at most 100 addresses');
+      if (!Array.isArray(owners) || owners.length > 100)
+        throw invalidParams('expected an array of at most 100 addresses');
       const options = configParam(config);
       return withContext(owners.map((owner) => encodeAccount(ledger.account(addressParam(owner)), options)));
     },
@@ -193,7 +220,10 @@ export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcF
 
     getTokenAccountBalance: ([owner]) => {
       const account = ledger.account(addressParam(owner));
-      const decimals = account.exists && account.programAddress === TOKEN_PROGRAM_ADDRESS && account.data.length === getTokenSize() ? mintDecimals(getTokenDecoder().decode(account.data).mint) : undefined;
+      const decimals =
+        account.exists && account.programAddress === TOKEN_PROGRAM_ADDRESS && account.data.length === getTokenSize()
+          ? mintDecimals(getTokenDecoder().decode(account.data).mint)
+          : undefined;
       if (!account.exists || decimals === undefined) throw invalidParams('not a Token account');
       return withContext(uiAmount(getTokenDecoder().decode(account.data).amount, decimals));
     },
@@ -205,9 +235,13 @@ export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcF
     getTokenAccountsByOwner: async ([owner, filter, config]) => {
       const ownerAddress = addressParam(owner);
       const wanted = configParam(filter);
-      if (wanted.mint === undefined && wanted.programId === undefined) throw invalidParams('the filter needs mint or programId');
-      const mints = SANDBOX_SOLANA_TOKENS.flatMap((token) => (token.mint === null ? [] : [token.mint])).filter((mint) =>
-        wanted.mint !== undefined ? mint === addressParam(wanted.mint) : addressParam(wanted.programId) === TOKEN_PROGRAM_ADDRESS,
+      if (wanted.mint === undefined && wanted.programId === undefined)
+        throw invalidParams('the filter needs mint or programId');
+      const mints = SANDBOX_SOLANA_TOKENS.flatMap((token) => (token.mint === null ? [] : [token.mint])).filter(
+        (mint) =>
+          wanted.mint !== undefined
+            ? mint === addressParam(wanted.mint)
+            : addressParam(wanted.programId) === TOKEN_PROGRAM_ADDRESS,
       );
       const options = configParam(config);
       const accounts = [];
@@ -220,7 +254,8 @@ export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcF
     },
 
     getMinimumBalanceForRentExemption: ([size]) => {
-      if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) throw invalidParams('the data length must be a non-negative integer');
+      if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0)
+        throw invalidParams('the data length must be a non-negative integer');
       return ledger.rentExemptMinimum(BigInt(size));
     },
 
@@ -233,14 +268,20 @@ export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcF
     simulateTransaction: ([encoded, config]) => {
       const options = configParam(config);
       const transaction = transactionParam(encoded, options);
-      if (options.sigVerify === true && options.replaceRecentBlockhash === true) throw invalidParams('sigVerify may not be used with replaceRecentBlockhash');
-      const result = ledger.simulate(transaction, { sigVerify: options.sigVerify === true, replaceRecentBlockhash: options.replaceRecentBlockhash === true });
+      if (options.sigVerify === true && options.replaceRecentBlockhash === true)
+        throw invalidParams('sigVerify may not be used with replaceRecentBlockhash');
+      const result = ledger.simulate(transaction, {
+        sigVerify: options.sigVerify === true,
+        replaceRecentBlockhash: options.replaceRecentBlockhash === true,
+      });
       return withContext({
         err: result.err,
         logs: result.logs,
         accounts: null,
         unitsConsumed: result.unitsConsumed,
-        returnData: result.returnData ? { programId: result.returnData.programId, data: [result.returnData.data, 'base64'] } : null,
+        returnData: result.returnData
+          ? { programId: result.returnData.programId, data: [result.returnData.data, 'base64'] }
+          : null,
         innerInstructions: options.innerInstructions === true ? result.innerInstructions : null,
         replacementBlockhash: options.replaceRecentBlockhash === true ? ledger.latestBlockhash() : null,
       });
@@ -264,7 +305,13 @@ export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcF
       const result = ledger.submit(transaction);
       if (!result.landed) {
         if (result.err === 'SignatureFailure') throw new RpcError(-32003, 'Transaction signature verification failure');
-        throw new RpcError(-32002, `Transaction simulation failed: ${JSON.stringify(result.err)}`, { err: result.err, logs: result.logs, accounts: null, unitsConsumed: 0n, returnData: null });
+        throw new RpcError(-32002, `Transaction simulation failed: ${JSON.stringify(result.err)}`, {
+          err: result.err,
+          logs: result.logs,
+          accounts: null,
+          unitsConsumed: 0n,
+          returnData: null,
+        });
       }
       return result.signature;
     },
@@ -285,14 +332,26 @@ export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcF
       }
       return signatures.slice(0, limit).flatMap((signature) => {
         const landed = ledger.landedTransaction(signature);
-        return landed ? [{ signature, slot: landed.slot, err: landed.err, memo: null, blockTime: landed.blockTime, confirmationStatus: 'finalized' }] : [];
+        return landed
+          ? [
+              {
+                signature,
+                slot: landed.slot,
+                err: landed.err,
+                memo: null,
+                blockTime: landed.blockTime,
+                confirmationStatus: 'finalized',
+              },
+            ]
+          : [];
       });
     },
 
     /** `json` encoding only (account keys, and the balances around the transaction), as the tracked-wallet watcher reads it. */
     getTransaction: ([signature, config]) => {
       const options = configParam(config);
-      if (options.encoding !== undefined && options.encoding !== 'json') throw invalidParams(`unsupported encoding ${String(options.encoding)}`);
+      if (options.encoding !== undefined && options.encoding !== 'json')
+        throw invalidParams(`unsupported encoding ${String(options.encoding)}`);
       if (typeof signature !== 'string') throw invalidParams('the signature must be a string');
       const landed = ledger.landedTransaction(signature);
       if (!landed) return null;
@@ -324,13 +383,20 @@ export function createSolanaRpcHandlers(ledger: SolanaLedger): Record<SolanaRpcF
     },
 
     getSignatureStatuses: ([signatures]) => {
-      if (!Array.isArray(signatures) || signatures.length > 256) throw invalidParams('expected an array of at most 256 signatures');
+      if (!Array.isArray(signatures) || signatures.length > 256)
+        throw invalidParams('expected an array of at most 256 signatures');
       return withContext(
         signatures.map((signature) => {
           if (typeof signature !== 'string') throw invalidParams('signatures must be strings');
           const status = ledger.signatureStatus(signature);
           if (!status) return null;
-          return { slot: status.slot, confirmations: null, err: status.err, status: status.err ? { Err: status.err } : { Ok: null }, confirmationStatus: 'finalized' };
+          return {
+            slot: status.slot,
+            confirmations: null,
+            err: status.err,
+            status: status.err ? { Err: status.err } : { Ok: null },
+            confirmationStatus: 'finalized',
+          };
         }),
       );
     },
@@ -350,15 +416,21 @@ async function answer(handlers: Record<string, (params: Params) => unknown>, req
   // A body of `null` (or a batch entry that is not an object) has no id; reading one off it threw outside the try.
   const id = typeof request === 'object' && request !== null ? (request.id ?? null) : null;
   try {
-    if (typeof request !== 'object' || request === null || typeof request.method !== 'string') throw new RpcError(-32600, 'Invalid request');
+    if (typeof request !== 'object' || request === null || typeof request.method !== 'string')
+      throw new RpcError(-32600, 'Invalid request');
     const handler = Object.hasOwn(handlers, request.method) ? handlers[request.method] : undefined;
     if (!handler) throw new RpcError(-32601, 'Method not found');
     const params = request.params ?? [];
     if (!Array.isArray(params)) throw invalidParams('params must be an array');
     return toJson({ jsonrpc: '2.0', id, result: await handler(params) });
   } catch (error) {
-    const rpcError = error instanceof RpcError ? error : new RpcError(-32603, `Internal error: ${(error as Error).message}`);
-    return toJson({ jsonrpc: '2.0', id, error: { code: rpcError.code, message: rpcError.message, data: rpcError.data } });
+    const rpcError =
+      error instanceof RpcError ? error : new RpcError(-32603, `Internal error: ${(error as Error).message}`);
+    return toJson({
+      jsonrpc: '2.0',
+      id,
+      error: { code: rpcError.code, message: rpcError.message, data: rpcError.data },
+    });
   }
 }
 
@@ -378,28 +450,39 @@ function serve(handlers: Record<string, (params: Params) => unknown>) {
     const send = (status: number, body: string) => {
       response.writeHead(status, { 'content-type': 'application/json' }).end(body);
     };
-    if (request.method !== 'POST') return send(405, toJson({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Use POST' } }));
+    if (request.method !== 'POST')
+      return send(405, toJson({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Use POST' } }));
     const body = await readBody(request).catch(() => undefined);
-    if (body === undefined) return send(413, toJson({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request too large' } }));
+    if (body === undefined)
+      return send(413, toJson({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request too large' } }));
     let parsedBody: unknown;
     try {
       parsedBody = JSON.parse(body);
     } catch {
       return send(200, toJson({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
     }
-    if (Array.isArray(parsedBody)) return send(200, `[${(await Promise.all(parsedBody.map((entry: JsonRpcRequest) => answer(handlers, entry)))).join(',')}]`);
+    if (Array.isArray(parsedBody))
+      return send(
+        200,
+        `[${(await Promise.all(parsedBody.map((entry: JsonRpcRequest) => answer(handlers, entry)))).join(',')}]`,
+      );
     send(200, await answer(handlers, parsedBody as JsonRpcRequest));
   };
 }
 
 /** Serves the JSON-RPC facade for `ledger` on host:port (127.0.0.1 and a free port by default). */
-export async function startSolanaRpcFacade(ledger: SolanaLedger, options: StartSolanaRpcFacadeOptions = {}): Promise<SolanaRpcFacade> {
+export async function startSolanaRpcFacade(
+  ledger: SolanaLedger,
+  options: StartSolanaRpcFacadeOptions = {},
+): Promise<SolanaRpcFacade> {
   const host = options.host ?? '127.0.0.1';
   const handle = serve(createSolanaRpcHandlers(ledger));
   // node:http ignores a handler's promise: a rejection would be unhandled and end the process, so it ends the
   // connection instead.
   const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
+    handle(request, response).catch((error: unknown) =>
+      response.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

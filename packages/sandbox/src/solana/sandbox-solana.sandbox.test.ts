@@ -25,7 +25,11 @@ import { SOLANA_RPC_FACADE_METHODS } from './rpc-facade.js';
 import { type SandboxSolana, startSandboxSolana } from './sandbox-solana.js';
 
 const rpcCall = async (url: string, method: string, params: unknown[] = []) => {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
 };
 
@@ -44,7 +48,12 @@ describe('sandbox Solana (LiteSVM + JSON-RPC facade)', () => {
     expect(sandbox.usdcMint).toBe('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
     const mint = await fetchMint(rpc, SOLANA_USDC_MINT);
     expect(mint.programAddress).toBe(TOKEN_PROGRAM_ADDRESS);
-    expect(mint.data).toMatchObject({ decimals: 6, isInitialized: true, mintAuthority: { __option: 'Some', value: (await sandboxUsdcMintAuthority()).address }, freezeAuthority: { __option: 'None' } });
+    expect(mint.data).toMatchObject({
+      decimals: 6,
+      isInitialized: true,
+      mintAuthority: { __option: 'Some', value: (await sandboxUsdcMintAuthority()).address },
+      freezeAuthority: { __option: 'None' },
+    });
     expect(sandbox.usdcMintAuthority).toBe('BYdiH8wihTnjXDjWnA8JMpfacmeUE458aCR5AK4j7UH');
   });
 
@@ -59,7 +68,11 @@ describe('sandbox Solana (LiteSVM + JSON-RPC facade)', () => {
     expect(await sandbox.tokenBalance(owner.address, SOLANA_USDC_MINT)).toBe(3_000_000n);
     const token = await fetchToken(rpc, await sandbox.tokenAccount(owner.address));
     expect(token.data).toMatchObject({ owner: owner.address, mint: SOLANA_USDC_MINT, amount: 3_000_000n });
-    expect((await rpc.getTokenAccountBalance(token.address).send()).value).toMatchObject({ amount: '3000000', decimals: 6, uiAmountString: '3' });
+    expect((await rpc.getTokenAccountBalance(token.address).send()).value).toMatchObject({
+      amount: '3000000',
+      decimals: 6,
+      uiAmountString: '3',
+    });
     const [status] = (await rpc.getSignatureStatuses([signature]).send()).value;
     expect(status).toMatchObject({ confirmationStatus: 'finalized', err: null });
   });
@@ -71,9 +84,21 @@ describe('sandbox Solana (LiteSVM + JSON-RPC facade)', () => {
     await sandbox.mintUsdc(payer.address, 5_000n);
     await sandbox.mintUsdc(recipient.address, 0n);
     const { value: blockhash } = await rpc.getLatestBlockhash().send();
-    const transfer = getTransferCheckedInstruction({ source: await sandbox.tokenAccount(payer.address), mint: SOLANA_USDC_MINT, destination: await sandbox.tokenAccount(recipient.address), authority: payer, amount: 1_200n, decimals: 6 });
+    const transfer = getTransferCheckedInstruction({
+      source: await sandbox.tokenAccount(payer.address),
+      mint: SOLANA_USDC_MINT,
+      destination: await sandbox.tokenAccount(recipient.address),
+      authority: payer,
+      amount: 1_200n,
+      decimals: 6,
+    });
     const signed = await signTransactionMessageWithSigners(
-      pipe(createTransactionMessage({ version: 0 }), (m) => setTransactionMessageFeePayerSigner(payer, m), (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m), (m) => appendTransactionMessageInstructions([transfer], m)),
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(payer, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+        (m) => appendTransactionMessageInstructions([transfer], m),
+      ),
     );
     const wire = getBase64EncodedWireTransaction(signed);
     const simulated = await rpc.simulateTransaction(wire, { encoding: 'base64', sigVerify: true }).send();
@@ -88,7 +113,10 @@ describe('sandbox Solana (LiteSVM + JSON-RPC facade)', () => {
     expect(await sandbox.tokenBalance(payer.address)).toBe(3_800n);
     const [status] = (await rpc.getSignatureStatuses([signature]).send()).value;
     expect(status).toMatchObject({ slot, confirmationStatus: 'finalized', err: null });
-    const replay = await rpc.sendTransaction(wire, { encoding: 'base64', skipPreflight: true }).send().catch((error: unknown) => error);
+    const replay = await rpc
+      .sendTransaction(wire, { encoding: 'base64', skipPreflight: true })
+      .send()
+      .catch((error: unknown) => error);
     expect((replay as Error).message).toBe('Transaction simulation failed');
     expect(((replay as Error).cause as Error).message).toMatch(/already been processed/);
     expect(await sandbox.tokenBalance(recipient.address)).toBe(1_200n);
@@ -106,13 +134,21 @@ describe('sandbox Solana (LiteSVM + JSON-RPC facade)', () => {
         createTransactionMessage({ version: 0 }),
         (m) => setTransactionMessageFeePayer(feePayer.address, m),
         (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-        (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 10_000_000n })], m),
+        (m) =>
+          appendTransactionMessageInstructions(
+            [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 10_000_000n })],
+            m,
+          ),
       ),
     );
     const wire = getBase64EncodedWireTransaction(partial);
     expect((await rpc.simulateTransaction(wire, { encoding: 'base64' }).send()).value.err).toBeNull();
-    expect((await rpc.simulateTransaction(wire, { encoding: 'base64', sigVerify: true }).send()).value.err).toBe('SignatureFailure');
-    await expect(rpc.sendTransaction(wire, { encoding: 'base64', skipPreflight: true }).send()).rejects.toThrow(/signature verification failure/i);
+    expect((await rpc.simulateTransaction(wire, { encoding: 'base64', sigVerify: true }).send()).value.err).toBe(
+      'SignatureFailure',
+    );
+    await expect(rpc.sendTransaction(wire, { encoding: 'base64', skipPreflight: true }).send()).rejects.toThrow(
+      /signature verification failure/i,
+    );
     expect(await sandbox.solBalance(recipient.address)).toBe(0n);
   });
 
@@ -122,21 +158,39 @@ describe('sandbox Solana (LiteSVM + JSON-RPC facade)', () => {
     await sandbox.mintUsdc(payer.address, 100n);
     const { value: blockhash } = await rpc.getLatestBlockhash().send();
     const source = await sandbox.tokenAccount(payer.address);
-    const overdraft = getTransferCheckedInstruction({ source, mint: SOLANA_USDC_MINT, destination: source, authority: payer, amount: 101n, decimals: 6 });
+    const overdraft = getTransferCheckedInstruction({
+      source,
+      mint: SOLANA_USDC_MINT,
+      destination: source,
+      authority: payer,
+      amount: 101n,
+      decimals: 6,
+    });
     const signed = await signTransactionMessageWithSigners(
-      pipe(createTransactionMessage({ version: 0 }), (m) => setTransactionMessageFeePayerSigner(payer, m), (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m), (m) => appendTransactionMessageInstructions([overdraft], m)),
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(payer, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+        (m) => appendTransactionMessageInstructions([overdraft], m),
+      ),
     );
-    const { value } = await rpc.simulateTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send();
+    const { value } = await rpc
+      .simulateTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' })
+      .send();
     expect(value.err).toEqual({ InstructionError: [0n, { Custom: 1n }] });
   });
 
   it('serves exactly the listed methods and answers others with -32601', async () => {
     expect(await rpcCall(sandbox.rpcUrl, 'getHealth')).toMatchObject({ result: 'ok' });
-    expect(await rpcCall(sandbox.rpcUrl, 'getMinimumBalanceForRentExemption', [82])).toMatchObject({ result: 1_461_600 });
+    expect(await rpcCall(sandbox.rpcUrl, 'getMinimumBalanceForRentExemption', [82])).toMatchObject({
+      result: 1_461_600,
+    });
     expect(await rpcCall(sandbox.rpcUrl, 'getBlockHeight')).toMatchObject({ result: expect.any(Number) });
     expect((await rpcCall(sandbox.rpcUrl, 'getProgramAccounts', [TOKEN_PROGRAM_ADDRESS])).error?.code).toBe(-32601);
     expect((await rpcCall(sandbox.rpcUrl, 'getBalance', ['not-an-address'])).error?.code).toBe(-32602);
-    const { value } = await rpc.getMultipleAccounts([SOLANA_USDC_MINT, (await generateKeyPairSigner()).address], { encoding: 'base64' }).send();
+    const { value } = await rpc
+      .getMultipleAccounts([SOLANA_USDC_MINT, (await generateKeyPairSigner()).address], { encoding: 'base64' })
+      .send();
     expect(value[0]?.owner).toBe(TOKEN_PROGRAM_ADDRESS);
     expect(value[1]).toBeNull();
     expect(SOLANA_RPC_FACADE_METHODS).toContain('simulateTransaction');
@@ -144,7 +198,11 @@ describe('sandbox Solana (LiteSVM + JSON-RPC facade)', () => {
 
   it('answers a JSON body that is not a request object with -32600 (a `null` body used to reject outside any handler)', async () => {
     for (const body of ['null', '[null]', '7']) {
-      const response = await fetch(sandbox.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await fetch(sandbox.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       const answer = (await response.json()) as { error?: { code: number } } | { error?: { code: number } }[];
       expect((Array.isArray(answer) ? answer[0] : answer)?.error?.code).toBe(-32600);
     }

@@ -67,10 +67,12 @@ export interface SandboxSolana {
 
 export async function startSandboxSolana(options: StartSandboxSolanaOptions = {}): Promise<SandboxSolana> {
   const ledger = await SolanaLedger.open({ stateFile: options.stateFile });
-  const facade = await startSolanaRpcFacade(ledger, { host: options.host, port: options.port }).catch((error: unknown) => {
-    ledger.close();
-    throw error;
-  });
+  const facade = await startSolanaRpcFacade(ledger, { host: options.host, port: options.port }).catch(
+    (error: unknown) => {
+      ledger.close();
+      throw error;
+    },
+  );
   const venue = await SandboxSwapVenue.open(ledger).catch(async (error: unknown) => {
     await facade.close();
     ledger.close();
@@ -90,8 +92,10 @@ export async function startSandboxSolana(options: StartSandboxSolanaOptions = {}
     setTokenPriceUsd: async (asset, priceUsd) => venue.setTokenPriceUsd(assetOf(asset), priceUsd),
     airdrop: async (owner, lamports) => ledger.airdrop(address(owner), lamports),
     solBalance: async (owner) => ledger.balance(address(owner)),
-    tokenBalance: async (owner, mint) => ledger.tokenBalance(address(owner), mint === undefined ? undefined : address(mint)),
-    tokenAccount: async (owner, mint) => ledger.tokenAccount(address(owner), mint === undefined ? undefined : address(mint)),
+    tokenBalance: async (owner, mint) =>
+      ledger.tokenBalance(address(owner), mint === undefined ? undefined : address(mint)),
+    tokenAccount: async (owner, mint) =>
+      ledger.tokenAccount(address(owner), mint === undefined ? undefined : address(mint)),
     stop: () =>
       (stopping ??= (async () => {
         await facade.close();

@@ -1,4 +1,10 @@
-import { createSolanaRpc, generateKeyPairSigner, getBase64EncodedWireTransaction, getSignatureFromTransaction, partiallySignTransaction } from '@solana/kit';
+import {
+  createSolanaRpc,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  partiallySignTransaction,
+} from '@solana/kit';
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxSolana, startSandboxSolana } from './sandbox-solana.js';
@@ -14,14 +20,18 @@ describe('sandbox Solana swap venue', () => {
   afterAll(() => sandbox?.stop());
 
   it('opens every token against USDC and SOL at the seeded USD prices', async () => {
-    expect(sandbox.venue.pools.map((pool) => pool.id).sort()).toEqual(['BONK/SOL', 'BONK/USDC', 'JUP/SOL', 'JUP/USDC', 'SOL/USDC', 'WSOL/SOL', 'WSOL/USDC'].sort());
+    expect(sandbox.venue.pools.map((pool) => pool.id).sort()).toEqual(
+      ['BONK/SOL', 'BONK/USDC', 'JUP/SOL', 'JUP/USDC', 'SOL/USDC', 'WSOL/SOL', 'WSOL/USDC'].sort(),
+    );
     expect(await sandbox.tokenPriceUsd('SOL')).toBeCloseTo(150, 6);
     expect(await sandbox.tokenPriceUsd(SOLANA_WSOL_MINT)).toBeCloseTo(150, 6);
     expect(await sandbox.tokenPriceUsd(SOLANA_BONK_MINT)).toBeCloseTo(0.00002, 10);
     expect(await sandbox.tokenPriceUsd(SOLANA_JUP_MINT)).toBeCloseTo(0.8, 6);
     expect(await sandbox.tokenPriceUsd(SOLANA_USDC_MINT)).toBe(1);
     const solUsdc = sandbox.venue.pools.find((pool) => pool.id === 'SOL/USDC');
-    expect(await sandbox.tokenBalance(solUsdc?.address as string, SOLANA_USDC_MINT)).toBe(BigInt(VENUE_POOL_DEPTH_USD) * 1_000_000n);
+    expect(await sandbox.tokenBalance(solUsdc?.address as string, SOLANA_USDC_MINT)).toBe(
+      BigInt(VENUE_POOL_DEPTH_USD) * 1_000_000n,
+    );
   });
 
   it('settles a swap atomically: the user signs, both legs land, amounts are exactly the quote', async () => {
@@ -46,7 +56,9 @@ describe('sandbox Solana swap venue', () => {
     await sandbox.airdrop(user.address, 5_000_000_000n);
     const quote = await sandbox.venue.quoteExactIn('SOL', SOLANA_BONK_MINT, 1_000_000_000n);
     expect(quote.legs.length).toBeGreaterThanOrEqual(1);
-    await expect(sandbox.venue.swapTransaction(quote, user.address, quote.outAmount + 1n)).rejects.toBeInstanceOf(VenueError);
+    await expect(sandbox.venue.swapTransaction(quote, user.address, quote.outAmount + 1n)).rejects.toBeInstanceOf(
+      VenueError,
+    );
     const exactOut = await sandbox.venue.quoteExactOut(SOLANA_JUP_MINT, SOLANA_BONK_MINT, 1_000_000_00n);
     expect(exactOut.outAmount).toBeGreaterThanOrEqual(1_000_000_00n);
     expect(exactOut.legs).toHaveLength(2);
@@ -72,13 +84,33 @@ describe('sandbox Solana swap venue', () => {
     expect(await sandbox.tokenBalance(user.address, SOLANA_WSOL_MINT)).toBe(2_000_000_000n);
     expect(await sandbox.solBalance(user.address)).toBe(0n);
     const rpc = createSolanaRpc(sandbox.rpcUrl);
-    const { value } = await rpc.getTokenAccountsByOwner(user.address, { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' }).send();
-    const parsed = value.map(({ account }) => (account.data as { parsed: { info: { mint: string; owner: string; isNative: boolean; tokenAmount: { amount: string } } } }).parsed.info);
+    const { value } = await rpc
+      .getTokenAccountsByOwner(user.address, { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' })
+      .send();
+    const parsed = value.map(
+      ({ account }) =>
+        (
+          account.data as {
+            parsed: { info: { mint: string; owner: string; isNative: boolean; tokenAmount: { amount: string } } };
+          }
+        ).parsed.info,
+    );
     expect(parsed).toEqual([
-      expect.objectContaining({ mint: SOLANA_WSOL_MINT, owner: user.address, isNative: true, tokenAmount: expect.objectContaining({ amount: '2000000000' }) }),
-      expect.objectContaining({ mint: SOLANA_BONK_MINT, owner: user.address, tokenAmount: expect.objectContaining({ amount: '0' }) }),
+      expect.objectContaining({
+        mint: SOLANA_WSOL_MINT,
+        owner: user.address,
+        isNative: true,
+        tokenAmount: expect.objectContaining({ amount: '2000000000' }),
+      }),
+      expect.objectContaining({
+        mint: SOLANA_BONK_MINT,
+        owner: user.address,
+        tokenAmount: expect.objectContaining({ amount: '0' }),
+      }),
     ]);
-    const byMint = await rpc.getTokenAccountsByOwner(user.address, { mint: SOLANA_BONK_MINT }, { encoding: 'base64' }).send();
+    const byMint = await rpc
+      .getTokenAccountsByOwner(user.address, { mint: SOLANA_BONK_MINT }, { encoding: 'base64' })
+      .send();
     expect(byMint.value).toHaveLength(1);
   });
 });

@@ -37,9 +37,20 @@ import {
   type TransactionSigner,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { getCreateAssociatedTokenIdempotentInstructionAsync, getTransferCheckedInstruction } from '@solana-program/token';
+import {
+  getCreateAssociatedTokenIdempotentInstructionAsync,
+  getTransferCheckedInstruction,
+} from '@solana-program/token';
 import type { SolanaLedger } from './ledger.js';
-import { assetIdOf, SANDBOX_SOLANA_TOKENS, type SandboxSolanaToken, type SolanaAssetId, sandboxSolanaToken, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from './tokens.js';
+import {
+  assetIdOf,
+  SANDBOX_SOLANA_TOKENS,
+  type SandboxSolanaToken,
+  type SolanaAssetId,
+  sandboxSolanaToken,
+  SOLANA_USDC_MINT,
+  SOLANA_WSOL_MINT,
+} from './tokens.js';
 
 /** USD value per side each pool opens with. */
 export const VENUE_POOL_DEPTH_USD = 1_000_000;
@@ -85,7 +96,9 @@ export class VenueError extends Error {
 }
 
 function poolSigner(id: string): Promise<KeyPairSigner> {
-  return createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(createHash('sha256').update(`svc.sandbox.solana.swap-venue:${id}`).digest()));
+  return createKeyPairSignerFromPrivateKeyBytes(
+    new Uint8Array(createHash('sha256').update(`svc.sandbox.solana.swap-venue:${id}`).digest()),
+  );
 }
 
 const isSolLike = (asset: SolanaAssetId) => asset === 'SOL' || asset === SOLANA_WSOL_MINT;
@@ -158,7 +171,11 @@ export class SandboxSwapVenue {
 
   /** Sets the pool's reserve of `token` to `atomic` (native SOL: on top of the rent-exempt minimum). */
   async #setReserve(pool: VenuePool, token: SandboxSolanaToken, atomic: bigint): Promise<void> {
-    await this.ledger.setBalance(pool.address, assetIdOf(token), token.mint === null ? atomic + this.ledger.rentExemptMinimum(0n) : atomic);
+    await this.ledger.setBalance(
+      pool.address,
+      assetIdOf(token),
+      token.mint === null ? atomic + this.ledger.rentExemptMinimum(0n) : atomic,
+    );
   }
 
   async reserves(pool: VenuePool): Promise<{ base: bigint; quote: bigint }> {
@@ -180,7 +197,8 @@ export class SandboxSwapVenue {
     const paths: SolanaAssetId[][] = [];
     if (this.#pool(input, output)) paths.push([input, output]);
     for (const hub of [SOLANA_USDC_MINT, 'SOL'] as const) {
-      if (hub !== input && hub !== output && this.#pool(input, hub) && this.#pool(hub, output)) paths.push([input, hub, output]);
+      if (hub !== input && hub !== output && this.#pool(input, hub) && this.#pool(hub, output))
+        paths.push([input, hub, output]);
     }
     if (paths.length === 0) throw new VenueError('no_route', `no route from ${input} to ${output}`);
     return paths;
@@ -188,7 +206,9 @@ export class SandboxSwapVenue {
 
   async #reservesFor(pool: VenuePool, input: SolanaAssetId): Promise<{ reserveIn: bigint; reserveOut: bigint }> {
     const { base, quote } = await this.reserves(pool);
-    return assetIdOf(pool.base) === input ? { reserveIn: base, reserveOut: quote } : { reserveIn: quote, reserveOut: base };
+    return assetIdOf(pool.base) === input
+      ? { reserveIn: base, reserveOut: quote }
+      : { reserveIn: quote, reserveOut: base };
   }
 
   /** Best exact-input quote: `amountIn` of `input` sold for as much `output` as the pools give. */
@@ -206,7 +226,8 @@ export class SandboxSwapVenue {
         legs.push({ pool, inputAsset: from, outputAsset: to, inAmount: amount, outAmount: out });
         amount = out;
       }
-      if (amount > 0n && (!best || amount > best.outAmount)) best = { inputAsset: input, outputAsset: output, inAmount: amountIn, outAmount: amount, legs };
+      if (amount > 0n && (!best || amount > best.outAmount))
+        best = { inputAsset: input, outputAsset: output, inAmount: amountIn, outAmount: amount, legs };
     }
     if (!best) throw new VenueError('insufficient_liquidity', 'the amount is too small to buy anything');
     return best;
@@ -224,10 +245,12 @@ export class SandboxSwapVenue {
         const pool = this.#pool(from, to) as VenuePool;
         const { reserveIn, reserveOut } = await this.#reservesFor(pool, from);
         const needed = inGivenOut(amount, reserveIn, reserveOut);
-        if (needed !== undefined) legs.unshift({ pool, inputAsset: from, outputAsset: to, inAmount: needed, outAmount: amount });
+        if (needed !== undefined)
+          legs.unshift({ pool, inputAsset: from, outputAsset: to, inAmount: needed, outAmount: amount });
         amount = needed;
       }
-      if (amount !== undefined && (!best || amount < best.inAmount)) best = { inputAsset: input, outputAsset: output, inAmount: amount, outAmount: amountOut, legs };
+      if (amount !== undefined && (!best || amount < best.inAmount))
+        best = { inputAsset: input, outputAsset: output, inAmount: amount, outAmount: amountOut, legs };
     }
     if (!best) throw new VenueError('insufficient_liquidity', `the venue's pools cannot pay ${amountOut} of ${output}`);
     // Exact-output legs may give a little more than asked at intermediate hops; settle exactly what exact-input gives.
@@ -239,10 +262,17 @@ export class SandboxSwapVenue {
    * pools' transfers, signed by the pools; `user` (fee payer) must still sign. Refused when the current output is
    * below `minOut`.
    */
-  async swapTransaction(quote: Pick<VenueQuote, 'inputAsset' | 'outputAsset' | 'inAmount'>, user: Address, minOut: bigint): Promise<{ transaction: Transaction; quote: VenueQuote }> {
+  async swapTransaction(
+    quote: Pick<VenueQuote, 'inputAsset' | 'outputAsset' | 'inAmount'>,
+    user: Address,
+    minOut: bigint,
+  ): Promise<{ transaction: Transaction; quote: VenueQuote }> {
     const current = await this.quoteExactIn(quote.inputAsset, quote.outputAsset, quote.inAmount);
     if (current.outAmount < minOut) {
-      throw new VenueError('slippage', `the venue now gives ${current.outAmount} atomic units, below the minimum of ${minOut} (slippage bound)`);
+      throw new VenueError(
+        'slippage',
+        `the venue now gives ${current.outAmount} atomic units, below the minimum of ${minOut} (slippage bound)`,
+      );
     }
     const userSigner = createNoopSigner(user);
     const instructions: Instruction[] = [];
@@ -253,7 +283,10 @@ export class SandboxSwapVenue {
     }
     instructions.push(...(await this.#transfer(current.outputAsset, payer, user, current.outAmount, userSigner)));
     // Random memo: the sandbox blockhash never changes, so two equal swaps would otherwise be the same transaction.
-    instructions.push({ programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(randomBytes(8).toString('hex')) });
+    instructions.push({
+      programAddress: MEMO_PROGRAM_ADDRESS,
+      data: new TextEncoder().encode(randomBytes(8).toString('hex')),
+    });
     const message = pipe(
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayerSigner(userSigner, m),
@@ -264,13 +297,29 @@ export class SandboxSwapVenue {
   }
 
   /** Instructions moving `amount` of `asset` from `from` to `to` (creating `to`'s token account, paid by `feePayer`). */
-  async #transfer(asset: SolanaAssetId, from: TransactionSigner, to: Address, amount: bigint, feePayer: TransactionSigner): Promise<Instruction[]> {
+  async #transfer(
+    asset: SolanaAssetId,
+    from: TransactionSigner,
+    to: Address,
+    amount: bigint,
+    feePayer: TransactionSigner,
+  ): Promise<Instruction[]> {
     if (asset === 'SOL') return [getTransferSolInstruction({ source: from, destination: to, amount })];
     const token = tokenOf(asset);
-    const [source, destination] = await Promise.all([this.ledger.tokenAccount(from.address, asset), this.ledger.tokenAccount(to, asset)]);
+    const [source, destination] = await Promise.all([
+      this.ledger.tokenAccount(from.address, asset),
+      this.ledger.tokenAccount(to, asset),
+    ]);
     return [
       await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: feePayer, owner: to, mint: asset }),
-      getTransferCheckedInstruction({ source, mint: asset, destination, authority: from, amount, decimals: token.decimals }),
+      getTransferCheckedInstruction({
+        source,
+        mint: asset,
+        destination,
+        authority: from,
+        amount,
+        decimals: token.decimals,
+      }),
     ];
   }
 
@@ -308,7 +357,11 @@ export class SandboxSwapVenue {
         if (assetIdOf(pool.quote) !== 'SOL' || isSolLike(assetIdOf(pool.base))) continue;
         const { base } = await this.reserves(pool);
         const tokenUsd = await this.tokenPriceUsd(assetIdOf(pool.base));
-        await this.#setReserve(pool, pool.quote, atomicOf((wholeOf(base, pool.base) * tokenUsd) / priceUsd, pool.quote));
+        await this.#setReserve(
+          pool,
+          pool.quote,
+          atomicOf((wholeOf(base, pool.base) * tokenUsd) / priceUsd, pool.quote),
+        );
       }
       return;
     }

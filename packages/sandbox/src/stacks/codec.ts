@@ -41,7 +41,12 @@ export type StacksDecodedPayload =
 
 /** A post-condition, with the `origin` principal already resolved to the sender address. */
 export type StacksDecodedPostCondition =
-  | { readonly type: 'stx'; readonly principal: string; readonly condition: StacksFungibleComparator; readonly amount: bigint }
+  | {
+      readonly type: 'stx';
+      readonly principal: string;
+      readonly condition: StacksFungibleComparator;
+      readonly amount: bigint;
+    }
   | {
       readonly type: 'ft';
       readonly principal: string;
@@ -50,7 +55,12 @@ export type StacksDecodedPostCondition =
       /** `ADDRESS.contract-name::asset-name` */
       readonly asset: string;
     }
-  | { readonly type: 'nft'; readonly principal: string; readonly condition: 'sent' | 'not-sent' | 'maybe-sent'; readonly asset: string }
+  | {
+      readonly type: 'nft';
+      readonly principal: string;
+      readonly condition: 'sent' | 'not-sent' | 'maybe-sent';
+      readonly asset: string;
+    }
   /** Staking / PoX conditions: not evaluated, a transaction carrying one is refused. */
   | { readonly type: 'other'; readonly principal: string; readonly description: string };
 
@@ -87,5 +97,8 @@ export interface StacksTransactionCodec {
    * abort. The rules come with the codec so that the ledger and the payment facilitator apply one implementation
    * (`postConditionViolation` in `@svc/payments`), and this package needs no copy of them.
    */
-  postConditionViolation(tx: Pick<StacksDecodedTransaction, 'sender' | 'postConditionMode' | 'postConditions'>, movements: readonly StacksAssetMovement[]): string | null;
+  postConditionViolation(
+    tx: Pick<StacksDecodedTransaction, 'sender' | 'postConditionMode' | 'postConditions'>,
+    movements: readonly StacksAssetMovement[],
+  ): string | null;
 }

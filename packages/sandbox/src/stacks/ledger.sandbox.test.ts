@@ -26,7 +26,9 @@ const codec: StacksTransactionCodec = {
   // this stand-in only refuses deny mode without any post-condition.
   postConditionViolation(tx, movements) {
     postConditionQueries.push([...movements]);
-    return tx.postConditionMode === 'deny' && tx.postConditions.length === 0 ? 'stand-in: deny mode without post-conditions' : null;
+    return tx.postConditionMode === 'deny' && tx.postConditions.length === 0
+      ? 'stand-in: deny mode without post-conditions'
+      : null;
   },
 };
 
@@ -53,7 +55,12 @@ function tx(overrides: Partial<StacksDecodedTransaction> = {}): string {
 
 function usdcxTransfer(amount: bigint, overrides: Partial<StacksDecodedTransaction> = {}): string {
   return tx({
-    payload: { kind: 'contract-call', contract: USDCX, functionName: 'transfer', sip010Transfer: { amount, sender: ALICE, recipient: BOB, memo: null } },
+    payload: {
+      kind: 'contract-call',
+      contract: USDCX,
+      functionName: 'transfer',
+      sip010Transfer: { amount, sender: ALICE, recipient: BOB, memo: null },
+    },
     postConditions: [{ type: 'ft', principal: ALICE, condition: 'eq', amount, asset: `${USDCX}::usdcx-token` }],
     ...overrides,
   });
@@ -112,7 +119,10 @@ describe('StacksSandboxLedger', () => {
 
   it('rejects a bad signature and changes nothing', () => {
     const ledger = funded();
-    expect(refused(ledger, tx({ signature: { valid: false, reason: 'Signer hash does not equal hash of public key(s)' } })).code).toBe('bad_signature');
+    expect(
+      refused(ledger, tx({ signature: { valid: false, reason: 'Signer hash does not equal hash of public key(s)' } }))
+        .code,
+    ).toBe('bad_signature');
     expect(ledger.balanceOf(ALICE)).toBe(1_000_000n);
     expect(ledger.nextNonce(ALICE)).toBe(0n);
   });
@@ -134,7 +144,9 @@ describe('StacksSandboxLedger', () => {
   it('rejects insufficient balances (amount, fee, tokens)', () => {
     const ledger = new StacksSandboxLedger({ codec });
     ledger.credit(ALICE, 'STX', 2000n);
-    expect(refused(ledger, tx({ payload: { kind: 'token-transfer', recipient: BOB, amount: 1801n, memo: '' } })).code).toBe('insufficient_balance');
+    expect(
+      refused(ledger, tx({ payload: { kind: 'token-transfer', recipient: BOB, amount: 1801n, memo: '' } })).code,
+    ).toBe('insufficient_balance');
     ledger.credit(ALICE, USDCX, 100n);
     expect(refused(ledger, usdcxTransfer(101n)).code).toBe('insufficient_balance');
     expect(refused(ledger, usdcxTransfer(100n, { fee: 2001n })).code).toBe('insufficient_balance');
@@ -143,9 +155,18 @@ describe('StacksSandboxLedger', () => {
 
   it('rejects calls on unknown contracts and non-transfer calls', () => {
     const ledger = funded();
-    const unknown = tx({ payload: { kind: 'contract-call', contract: 'SP000000000000000000002Q6VF78.fake-token', functionName: 'transfer', sip010Transfer: { amount: 1n, sender: ALICE, recipient: BOB, memo: null } } });
+    const unknown = tx({
+      payload: {
+        kind: 'contract-call',
+        contract: 'SP000000000000000000002Q6VF78.fake-token',
+        functionName: 'transfer',
+        sip010Transfer: { amount: 1n, sender: ALICE, recipient: BOB, memo: null },
+      },
+    });
     expect(refused(ledger, unknown).code).toBe('unknown_contract');
-    const mint = tx({ payload: { kind: 'contract-call', contract: USDCX, functionName: 'mint', sip010Transfer: null } });
+    const mint = tx({
+      payload: { kind: 'contract-call', contract: USDCX, functionName: 'mint', sip010Transfer: null },
+    });
     expect(refused(ledger, mint).code).toBe('unsupported_payload');
     expect(refused(ledger, tx({ payload: { kind: 'other', payloadType: 1 } })).code).toBe('unsupported_payload');
   });
@@ -153,7 +174,14 @@ describe('StacksSandboxLedger', () => {
   it('rejects a SIP-010 transfer whose sender argument is not tx-sender', () => {
     const ledger = funded();
     ledger.credit(BOB, USDCX, 5n);
-    const theft = tx({ payload: { kind: 'contract-call', contract: USDCX, functionName: 'transfer', sip010Transfer: { amount: 5n, sender: BOB, recipient: ALICE, memo: null } } });
+    const theft = tx({
+      payload: {
+        kind: 'contract-call',
+        contract: USDCX,
+        functionName: 'transfer',
+        sip010Transfer: { amount: 5n, sender: BOB, recipient: ALICE, memo: null },
+      },
+    });
     expect(refused(ledger, theft).code).toBe('invalid_transfer');
   });
 
@@ -164,7 +192,9 @@ describe('StacksSandboxLedger', () => {
     expect(error.message).toMatch(/stand-in: deny mode without post-conditions/);
     expect(postConditionQueries.at(-1)).toEqual([{ from: ALICE, asset: `${USDCX}::usdcx-token`, amount: 10n }]);
     expect(ledger.balanceOf(ALICE, USDCX)).toBe(50_000n);
-    expect(ledger.applyTransaction(usdcxTransfer(10n, { postConditionMode: 'allow', postConditions: [] })).amount).toBe(10n);
+    expect(ledger.applyTransaction(usdcxTransfer(10n, { postConditionMode: 'allow', postConditions: [] })).amount).toBe(
+      10n,
+    );
   });
 
   it('rejects other networks, sponsored transactions, self-transfers and undecodable bytes', () => {
@@ -172,8 +202,12 @@ describe('StacksSandboxLedger', () => {
     expect(refused(ledger, tx({ version: 'testnet', chainId: 2147483648 })).code).toBe('wrong_network');
     expect(refused(ledger, tx({ chainId: 2147483648 })).code).toBe('wrong_network');
     expect(refused(ledger, tx({ sponsored: true })).code).toBe('sponsored_unsupported');
-    expect(refused(ledger, tx({ payload: { kind: 'token-transfer', recipient: ALICE, amount: 1n, memo: '' } })).code).toBe('invalid_transfer');
-    expect(refused(ledger, tx({ payload: { kind: 'token-transfer', recipient: BOB, amount: 0n, memo: '' } })).code).toBe('invalid_transfer');
+    expect(
+      refused(ledger, tx({ payload: { kind: 'token-transfer', recipient: ALICE, amount: 1n, memo: '' } })).code,
+    ).toBe('invalid_transfer');
+    expect(
+      refused(ledger, tx({ payload: { kind: 'token-transfer', recipient: BOB, amount: 0n, memo: '' } })).code,
+    ).toBe('invalid_transfer');
     expect(refused(ledger, 'deadbeef').code).toBe('malformed');
     expect(ledger.nextNonce(ALICE)).toBe(0n);
   });
@@ -196,7 +230,11 @@ describe('StacksSandboxLedger', () => {
     const stx = ledger.applyTransaction(tx());
     ledger.applyTransaction(usdcxTransfer(10_000n, { nonce: 1n }));
     await ledger.close();
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ format: 'svc-stacks-sandbox-ledger/1', network: 'mainnet', nonces: { [ALICE]: '2' } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      format: 'svc-stacks-sandbox-ledger/1',
+      network: 'mainnet',
+      nonces: { [ALICE]: '2' },
+    });
 
     const reopened = new StacksSandboxLedger({ codec, file });
     expect(reopened.balanceOf(ALICE)).toBe(1_000_000n - 1847n - 400n);

@@ -94,7 +94,9 @@ interface PersistedState {
   network: StacksNetworkName;
   balances: Record<string, Record<string, string>>;
   nonces: Record<string, string>;
-  transactions: Array<Omit<StacksAppliedTransaction, 'nonce' | 'fee' | 'amount'> & { nonce: string; fee: string; amount: string }>;
+  transactions: Array<
+    Omit<StacksAppliedTransaction, 'nonce' | 'fee' | 'amount'> & { nonce: string; fee: string; amount: string }
+  >;
 }
 
 /** A Stacks principal: standard (`S[MPTN]…`, c32) or contract (`….name`). Loose shape check only. */
@@ -169,9 +171,25 @@ export class StacksSandboxLedger {
   /**
    * Runs every check {@link applyTransaction} runs, without changing state. Throws {@link StacksLedgerError}.
    */
-  checkTransaction(serializedTxHex: string): { txid: string; sender: string; asset: StacksLedgerAsset; recipient: string; amount: bigint; fee: bigint; nonce: bigint } {
+  checkTransaction(serializedTxHex: string): {
+    txid: string;
+    sender: string;
+    asset: StacksLedgerAsset;
+    recipient: string;
+    amount: bigint;
+    fee: bigint;
+    nonce: bigint;
+  } {
     const plan = this.#plan(serializedTxHex);
-    return { txid: plan.tx.txid, sender: plan.tx.sender, asset: plan.asset, recipient: plan.recipient, amount: plan.amount, fee: plan.tx.fee, nonce: plan.tx.nonce };
+    return {
+      txid: plan.tx.txid,
+      sender: plan.tx.sender,
+      asset: plan.asset,
+      recipient: plan.recipient,
+      amount: plan.amount,
+      fee: plan.tx.fee,
+      nonce: plan.tx.nonce,
+    };
   }
 
   /**
@@ -187,7 +205,17 @@ export class StacksSandboxLedger {
     this.#add(tx.sender, asset, -amount);
     this.#add(recipient, asset, amount);
     this.#nonces.set(tx.sender, tx.nonce + 1n);
-    const applied: StacksAppliedTransaction = { txid: tx.txid, sender: tx.sender, nonce: tx.nonce, fee: tx.fee, asset, recipient, amount, memo, appliedAt: new Date().toISOString() };
+    const applied: StacksAppliedTransaction = {
+      txid: tx.txid,
+      sender: tx.sender,
+      nonce: tx.nonce,
+      fee: tx.fee,
+      asset,
+      recipient,
+      amount,
+      memo,
+      appliedAt: new Date().toISOString(),
+    };
     this.#remember(applied);
     this.#schedulePersist();
     return applied;
@@ -222,7 +250,12 @@ export class StacksSandboxLedger {
     }
     const nonces: PersistedState['nonces'] = {};
     for (const [principal, nonce] of this.#nonces) nonces[principal] = nonce.toString();
-    const transactions = [...this.#history.values()].map((t) => ({ ...t, nonce: t.nonce.toString(), fee: t.fee.toString(), amount: t.amount.toString() }));
+    const transactions = [...this.#history.values()].map((t) => ({
+      ...t,
+      nonce: t.nonce.toString(),
+      fee: t.fee.toString(),
+      amount: t.amount.toString(),
+    }));
     return { format: STATE_FORMAT, network: this.network, balances, nonces, transactions };
   }
 
@@ -234,14 +267,20 @@ export class StacksSandboxLedger {
       throw new StacksLedgerError('malformed', cause instanceof Error ? cause.message : String(cause));
     }
     if (tx.version !== this.network || tx.chainId !== this.chainId) {
-      throw new StacksLedgerError('wrong_network', `transaction is for ${tx.version} chain ${tx.chainId}; this ledger is ${this.network} chain ${this.chainId}`);
+      throw new StacksLedgerError(
+        'wrong_network',
+        `transaction is for ${tx.version} chain ${tx.chainId}; this ledger is ${this.network} chain ${this.chainId}`,
+      );
     }
     if (tx.sponsored) throw new StacksLedgerError('sponsored_unsupported', 'sponsored transactions are not supported');
     if (!tx.signature.valid) throw new StacksLedgerError('bad_signature', tx.signature.reason);
-    if (this.#history.has(tx.txid)) throw new StacksLedgerError('duplicate', `transaction ${tx.txid} was already applied`);
+    if (this.#history.has(tx.txid))
+      throw new StacksLedgerError('duplicate', `transaction ${tx.txid} was already applied`);
     const expected = this.nextNonce(tx.sender);
-    if (tx.nonce !== expected) throw new StacksLedgerError('bad_nonce', `nonce ${tx.nonce} for ${tx.sender}; expected ${expected}`);
-    if (tx.fee < this.#minFee) throw new StacksLedgerError('fee_too_low', `fee ${tx.fee} is below the minimum ${this.#minFee}`);
+    if (tx.nonce !== expected)
+      throw new StacksLedgerError('bad_nonce', `nonce ${tx.nonce} for ${tx.sender}; expected ${expected}`);
+    if (tx.fee < this.#minFee)
+      throw new StacksLedgerError('fee_too_low', `fee ${tx.fee} is below the minimum ${this.#minFee}`);
 
     let asset: StacksLedgerAsset;
     let recipient: string;
@@ -253,29 +292,48 @@ export class StacksSandboxLedger {
       ({ recipient, amount, memo } = payload);
     } else if (payload.kind === 'contract-call') {
       const token = this.#tokens.get(payload.contract);
-      if (!token) throw new StacksLedgerError('unknown_contract', `no token contract ${payload.contract} on this ledger`);
+      if (!token)
+        throw new StacksLedgerError('unknown_contract', `no token contract ${payload.contract} on this ledger`);
       if (payload.functionName !== 'transfer' || !payload.sip010Transfer) {
-        throw new StacksLedgerError('unsupported_payload', `only SIP-010 transfer(amount, sender, recipient, memo) runs; got ${payload.contract}.${payload.functionName}`);
+        throw new StacksLedgerError(
+          'unsupported_payload',
+          `only SIP-010 transfer(amount, sender, recipient, memo) runs; got ${payload.contract}.${payload.functionName}`,
+        );
       }
       const transfer = payload.sip010Transfer;
-      if (transfer.sender !== tx.sender) throw new StacksLedgerError('invalid_transfer', `SIP-010 sender ${transfer.sender} is not tx-sender ${tx.sender}`);
+      if (transfer.sender !== tx.sender)
+        throw new StacksLedgerError(
+          'invalid_transfer',
+          `SIP-010 sender ${transfer.sender} is not tx-sender ${tx.sender}`,
+        );
       asset = token.contract;
       ({ recipient, amount, memo } = transfer);
-      const violation = this.#codec.postConditionViolation(tx, [{ from: tx.sender, asset: `${token.contract}::${token.assetName}`, amount }]);
+      const violation = this.#codec.postConditionViolation(tx, [
+        { from: tx.sender, asset: `${token.contract}::${token.assetName}`, amount },
+      ]);
       if (violation) throw new StacksLedgerError('post_condition_failed', violation);
     } else {
-      throw new StacksLedgerError('unsupported_payload', `payload type ${payload.payloadType} is not a token transfer or contract call`);
+      throw new StacksLedgerError(
+        'unsupported_payload',
+        `payload type ${payload.payloadType} is not a token transfer or contract call`,
+      );
     }
     if (amount <= 0n) throw new StacksLedgerError('invalid_transfer', 'amount must be positive');
     if (recipient === tx.sender) throw new StacksLedgerError('invalid_transfer', 'sender and recipient are the same');
-    if (!PRINCIPAL.test(recipient)) throw new StacksLedgerError('invalid_transfer', `not a Stacks principal: ${recipient}`);
+    if (!PRINCIPAL.test(recipient))
+      throw new StacksLedgerError('invalid_transfer', `not a Stacks principal: ${recipient}`);
 
     const stx = this.balanceOf(tx.sender, 'STX');
     const stxNeeded = tx.fee + (asset === 'STX' ? amount : 0n);
-    if (stx < stxNeeded) throw new StacksLedgerError('insufficient_balance', `${tx.sender} has ${stx} micro-STX; needs ${stxNeeded} (fee ${tx.fee}${asset === 'STX' ? ` + amount ${amount}` : ''})`);
+    if (stx < stxNeeded)
+      throw new StacksLedgerError(
+        'insufficient_balance',
+        `${tx.sender} has ${stx} micro-STX; needs ${stxNeeded} (fee ${tx.fee}${asset === 'STX' ? ` + amount ${amount}` : ''})`,
+      );
     if (asset !== 'STX') {
       const balance = this.balanceOf(tx.sender, asset);
-      if (balance < amount) throw new StacksLedgerError('insufficient_balance', `${tx.sender} has ${balance} of ${asset}; needs ${amount}`);
+      if (balance < amount)
+        throw new StacksLedgerError('insufficient_balance', `${tx.sender} has ${balance} of ${asset}; needs ${amount}`);
     }
     return { tx, asset, recipient, amount, memo };
   }
@@ -298,13 +356,16 @@ export class StacksSandboxLedger {
 
   #load(file: string): void {
     const state = JSON.parse(readFileSync(file, 'utf8')) as Partial<PersistedState>;
-    if (state.format !== STATE_FORMAT) throw new Error(`${file}: not a Stacks sandbox ledger state (format ${String(state.format)})`);
-    if (state.network !== this.network) throw new Error(`${file}: state is for ${String(state.network)}, ledger is ${this.network}`);
+    if (state.format !== STATE_FORMAT)
+      throw new Error(`${file}: not a Stacks sandbox ledger state (format ${String(state.format)})`);
+    if (state.network !== this.network)
+      throw new Error(`${file}: state is for ${String(state.network)}, ledger is ${this.network}`);
     for (const [principal, assets] of Object.entries(state.balances ?? {})) {
       for (const [asset, amount] of Object.entries(assets)) this.#add(principal, asset, BigInt(amount));
     }
     for (const [principal, nonce] of Object.entries(state.nonces ?? {})) this.#nonces.set(principal, BigInt(nonce));
-    for (const t of state.transactions ?? []) this.#remember({ ...t, nonce: BigInt(t.nonce), fee: BigInt(t.fee), amount: BigInt(t.amount) });
+    for (const t of state.transactions ?? [])
+      this.#remember({ ...t, nonce: BigInt(t.nonce), fee: BigInt(t.fee), amount: BigInt(t.amount) });
   }
 
   #schedulePersist(): void {

@@ -26,8 +26,18 @@ describe('getAllBalances address routing', () => {
   });
 
   it('refuses plain Bitcoin addresses, uncompressed keys and anything else with a 400 naming the field', () => {
-    for (const address of ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', `04${'ab'.repeat(64)}`, 'hello']) {
-      expect(() => targetsOfAddress(address)).toThrowError(expect.objectContaining({ code: 'invalid_input', issues: [expect.objectContaining({ field: 'address', rule: 'address_format' })] }));
+    for (const address of [
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+      `04${'ab'.repeat(64)}`,
+      'hello',
+    ]) {
+      expect(() => targetsOfAddress(address)).toThrowError(
+        expect.objectContaining({
+          code: 'invalid_input',
+          issues: [expect.objectContaining({ field: 'address', rule: 'address_format' })],
+        }),
+      );
     }
   });
 });

@@ -3,7 +3,16 @@ import { isAddress as isSolanaAddress } from '@solana/kit';
 import { EVMADDR, ServiceError } from '@svc/contracts';
 
 /** The networks getAllBalances reads, in the order it answers them. */
-export const BALANCE_NETWORKS = ['ethereum', 'bsc', 'polygon', 'base', 'altchain', 'hedera', 'solana', 'bitcoin'] as const;
+export const BALANCE_NETWORKS = [
+  'ethereum',
+  'bsc',
+  'polygon',
+  'base',
+  'altchain',
+  'hedera',
+  'solana',
+  'bitcoin',
+] as const;
 export type BalanceNetwork = (typeof BALANCE_NETWORKS)[number];
 
 /** Where a network's address came from: the request's `address`, or the caller's custodial vault. */
@@ -28,7 +37,16 @@ function networksOf(address: string): readonly BalanceNetwork[] {
   throw new ServiceError(
     'invalid_input',
     'getAllBalances: address: must be an EVM 0x address, a Solana base58 address or a Bitcoin compressed public key (66 hex characters starting 02 or 03); plain Bitcoin addresses are not accepted here (use getBTCBalances).',
-    { issues: [{ field: 'address', rule: 'address_format', message: 'address: must be an EVM address, a Solana address or a 66-hex compressed public key' }], extra: { tool: 'getAllBalances' } },
+    {
+      issues: [
+        {
+          field: 'address',
+          rule: 'address_format',
+          message: 'address: must be an EVM address, a Solana address or a 66-hex compressed public key',
+        },
+      ],
+      extra: { tool: 'getAllBalances' },
+    },
   );
 }
 
@@ -40,7 +58,9 @@ function networksOf(address: string): readonly BalanceNetwork[] {
 export function targetsOfAddress(address: string): Record<BalanceNetwork, BalanceTarget | typeof MISMATCH> {
   const matching = networksOf(address);
   const target: BalanceTarget = { addresses: [address], resolvedFrom: 'address' };
-  return Object.fromEntries(BALANCE_NETWORKS.map((network) => [network, matching.includes(network) ? target : MISMATCH])) as Record<BalanceNetwork, BalanceTarget | typeof MISMATCH>;
+  return Object.fromEntries(
+    BALANCE_NETWORKS.map((network) => [network, matching.includes(network) ? target : MISMATCH]),
+  ) as Record<BalanceNetwork, BalanceTarget | typeof MISMATCH>;
 }
 
 /** Without an address, every network reads the caller's vault: its EVM address (also its Hedera alias), Solana, and both Bitcoin addresses. */

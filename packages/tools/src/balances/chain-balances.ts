@@ -35,5 +35,11 @@ export function assetBalance(symbol: string, address: string | null, atomic: big
   const shown = Math.min(decimals, DISPLAY_DECIMALS);
   const step = 10n ** BigInt(decimals - shown);
   const rounded = (atomic + step / 2n) / step;
-  return { symbol, address, decimals, balance: formatUnits(atomic, decimals), humanReadableBalance: formatUnits(rounded, shown) };
+  return {
+    symbol,
+    address,
+    decimals,
+    balance: formatUnits(atomic, decimals),
+    humanReadableBalance: formatUnits(rounded, shown),
+  };
 }

@@ -18,8 +18,18 @@ const BIP86_KEY = '02cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6
 const BIP86_ADDRESS = 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr';
 // Recorded Esplora (mempool.space) shapes, as the client tests in @svc/providers use them.
 const addressUtxo = [
-  { txid: 'c0e3a1e4b6b2c6d1a54a3e5f0f1f3b9b2f5d4c7e8a9b0c1d2e3f4a5b6c7d8e9f', vout: 1, status: { confirmed: true }, value: 250_000 },
-  { txid: '7d2f5b8e1c4a9f0b3e6d2c5a8f1b4e7d0c3a6f9b2e5d8c1a4f7b0e3d6c9a2f5b', vout: 0, status: { confirmed: false }, value: 1200 },
+  {
+    txid: 'c0e3a1e4b6b2c6d1a54a3e5f0f1f3b9b2f5d4c7e8a9b0c1d2e3f4a5b6c7d8e9f',
+    vout: 1,
+    status: { confirmed: true },
+    value: 250_000,
+  },
+  {
+    txid: '7d2f5b8e1c4a9f0b3e6d2c5a8f1b4e7d0c3a6f9b2e5d8c1a4f7b0e3d6c9a2f5b',
+    vout: 0,
+    status: { confirmed: false },
+    value: 1200,
+  },
 ];
 const feeEstimates = { '1': 14.031, '6': 9.5 };
 
@@ -29,10 +39,15 @@ describe('the Bitcoin balance reader and fee rate over the Esplora port', () => 
   const mockAgent = useMockAgent();
 
   const expectUtxos = (address: string) =>
-    mockAgent().get(ORIGIN).intercept({ method: 'GET', path: `/api/address/${address}/utxo`, headers: { accept: 'application/json' } });
+    mockAgent()
+      .get(ORIGIN)
+      .intercept({ method: 'GET', path: `/api/address/${address}/utxo`, headers: { accept: 'application/json' } });
 
   it('recommends the next-block rate unless the caller names one', async () => {
-    mockAgent().get(ORIGIN).intercept({ method: 'GET', path: '/api/fee-estimates' }).reply(200, feeEstimates, { headers: JSON_HEADERS });
+    mockAgent()
+      .get(ORIGIN)
+      .intercept({ method: 'GET', path: '/api/fee-estimates' })
+      .reply(200, feeEstimates, { headers: JSON_HEADERS });
     const client = new EsploraClient(BASE);
     expect(await feeRateFor(undefined, client)).toBe(14.031);
     expect(await feeRateFor(3, client)).toBe(3);
@@ -57,17 +72,41 @@ describe('the Bitcoin balance reader and fee rate over the Esplora port', () => 
 
   it('refuses what is neither an address nor a compressed key before any request', async () => {
     const context = contextWith(liveBitcoinChain({ esploraUrl: BASE }));
-    for (const bad of ['04' + 'ab'.repeat(32), 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx']) {
-      await expect(bitcoinBalanceReader(context, bad)).rejects.toMatchObject({ code: 'invalid_input', issues: [{ field: 'address', rule: 'format' }] });
+    for (const bad of [
+      '04' + 'ab'.repeat(32),
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5',
+      'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+    ]) {
+      await expect(bitcoinBalanceReader(context, bad)).rejects.toMatchObject({
+        code: 'invalid_input',
+        issues: [{ field: 'address', rule: 'format' }],
+      });
     }
   });
 
   it('without BITCOIN_ESPLORA_URL (or BITCOIN_ORD_URL for runes) the Bitcoin tools answer 503 naming the setting', async () => {
     const unconfigured = contextWith(liveBitcoinChain({}));
-    await expect(esploraOf(unconfigured)).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'BITCOIN_ESPLORA_URL' } });
-    await expect(ordOf(unconfigured)).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'BITCOIN_ORD_URL' } });
-    await expect(esploraOf(contextWith(undefined))).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'BITCOIN_ESPLORA_URL' } });
-    await expect(counterpartyOf(contextWith(undefined))).rejects.toMatchObject({ code: 'not_configured', extra: { setting: 'COUNTERPARTY_API_URL' } });
-    await expect(bitcoinBalanceReader(contextWith(undefined), ADDRESS)).rejects.toMatchObject({ code: 'not_configured' });
+    await expect(esploraOf(unconfigured)).rejects.toMatchObject({
+      code: 'not_configured',
+      status: 503,
+      extra: { setting: 'BITCOIN_ESPLORA_URL' },
+    });
+    await expect(ordOf(unconfigured)).rejects.toMatchObject({
+      code: 'not_configured',
+      status: 503,
+      extra: { setting: 'BITCOIN_ORD_URL' },
+    });
+    await expect(esploraOf(contextWith(undefined))).rejects.toMatchObject({
+      code: 'not_configured',
+      status: 503,
+      extra: { setting: 'BITCOIN_ESPLORA_URL' },
+    });
+    await expect(counterpartyOf(contextWith(undefined))).rejects.toMatchObject({
+      code: 'not_configured',
+      extra: { setting: 'COUNTERPARTY_API_URL' },
+    });
+    await expect(bitcoinBalanceReader(contextWith(undefined), ADDRESS)).rejects.toMatchObject({
+      code: 'not_configured',
+    });
   });
 });

@@ -23,7 +23,8 @@ export function addressesToRead(addressOrKey: string): string[] {
     return [segwit, taproot];
   }
   if (isBitcoinMainnetAddress(addressOrKey)) return [addressOrKey];
-  const message = 'address: must be a Bitcoin mainnet address or a compressed public key (66 hex digits starting 02 or 03)';
+  const message =
+    'address: must be a Bitcoin mainnet address or a compressed public key (66 hex digits starting 02 or 03)';
   throw new ServiceError('invalid_input', message, { issues: [{ field: 'address', rule: 'format', message }] });
 }
 
@@ -36,5 +37,9 @@ export const bitcoinBalanceReader: BalanceReader = async (context, addressOrKey)
   const esplora = await esploraOf(context);
   const held = await Promise.all(addresses.map((address) => satsOf(esplora, address)));
   const sats = held.reduce((sum, value) => sum + value, 0n);
-  return { network: BITCOIN_MAINNET, address: addressOrKey, assets: [assetBalance('BTC', null, sats, SATS_PER_BTC_DECIMALS)] };
+  return {
+    network: BITCOIN_MAINNET,
+    address: addressOrKey,
+    assets: [assetBalance('BTC', null, sats, SATS_PER_BTC_DECIMALS)],
+  };
 };

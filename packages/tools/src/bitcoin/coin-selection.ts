@@ -43,7 +43,15 @@ export type CoinSelection<C extends Coin> =
  * The coins that carry no rune and no inscription (per the ord index): the only ones a fee or a BTC send may spend,
  * since spending the others would hand their runes or inscribed sats to the wrong output, or burn them.
  */
-export function cardinalOnly<C extends Coin>(coins: readonly C[], indexed: readonly { txid: string; vout: number; runes: ReadonlyMap<string, bigint>; inscriptions: readonly string[] }[]): C[] {
+export function cardinalOnly<C extends Coin>(
+  coins: readonly C[],
+  indexed: readonly {
+    txid: string;
+    vout: number;
+    runes: ReadonlyMap<string, bigint>;
+    inscriptions: readonly string[];
+  }[],
+): C[] {
   const carrying = indexed.filter((out) => out.runes.size > 0 || out.inscriptions.length > 0);
   return coins.filter((coin) => !carrying.some((out) => out.txid === coin.txid && out.vout === coin.vout));
 }
@@ -56,7 +64,8 @@ export function selectCoins<C extends Coin>(request: CoinSelectionRequest<C>): C
   const carried = request.carried ?? { value: 0n, vbytes: 0 };
   const candidates = [...request.coins].sort((a, b) => (a.value < b.value ? 1 : a.value > b.value ? -1 : 0));
   const paid = outputs.reduce((sum, out) => sum + out.value, 0n);
-  const fixedVbytes = OVERHEAD_VBYTES + carried.vbytes + outputs.reduce((sum, out) => sum + outputVbytes(out.script), 0);
+  const fixedVbytes =
+    OVERHEAD_VBYTES + carried.vbytes + outputs.reduce((sum, out) => sum + outputVbytes(out.script), 0);
   const inputs: C[] = [];
   let total = carried.value;
   let feeWithoutChange = 0n;
@@ -73,5 +82,9 @@ export function selectCoins<C extends Coin>(request: CoinSelectionRequest<C>): C
     if (change >= dustThreshold(changeScript)) return { ok: true, inputs, fee: feeWithChange, change };
     if (total >= paid + feeWithoutChange) return { ok: true, inputs, fee: total - paid, change: 0n };
   }
-  return { ok: false, available: total, needed: paid + (feeWithoutChange || feeFor(fixedVbytes + INPUT_VBYTES[from], feeRate)) };
+  return {
+    ok: false,
+    available: total,
+    needed: paid + (feeWithoutChange || feeFor(fixedVbytes + INPUT_VBYTES[from], feeRate)),
+  };
 }

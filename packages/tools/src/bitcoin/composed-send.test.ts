@@ -31,12 +31,45 @@ describe('checkComposedSend: what the vault signs', () => {
   it('refuses another send, a foreign input, a foreign output and an excessive fee, before anything is signed', () => {
     const message = (send = SEND, key = COIN.txid) => encodeCounterpartySend(send, key);
     const refusal = (hex: string) => expect(() => checkComposedSend(hex, expected)).toThrow(/will not sign/);
-    refusal(withOutputs([[message({ ...SEND, quantity: SEND.quantity + 1n }), 0n], [changeScript, 98_430n]]));
-    refusal(withOutputs([[message({ ...SEND, destination: SOURCE }), 0n], [changeScript, 98_430n]]));
-    refusal(withOutputs([[message(SEND, 'ab'.repeat(32)), 0n], [changeScript, 98_430n]]));
-    refusal(withOutputs([[message(), 0n], [addressCodec.toOutputScript(DESTINATION), 98_430n]]));
-    refusal(withOutputs([[message(), 0n], [changeScript, 90_000n]]));
-    refusal(withOutputs([[message(SEND, 'cd'.repeat(32)), 0n], [changeScript, 98_430n]], { txid: 'cd'.repeat(32), vout: 0, value: 100_000n }));
+    refusal(
+      withOutputs([
+        [message({ ...SEND, quantity: SEND.quantity + 1n }), 0n],
+        [changeScript, 98_430n],
+      ]),
+    );
+    refusal(
+      withOutputs([
+        [message({ ...SEND, destination: SOURCE }), 0n],
+        [changeScript, 98_430n],
+      ]),
+    );
+    refusal(
+      withOutputs([
+        [message(SEND, 'ab'.repeat(32)), 0n],
+        [changeScript, 98_430n],
+      ]),
+    );
+    refusal(
+      withOutputs([
+        [message(), 0n],
+        [addressCodec.toOutputScript(DESTINATION), 98_430n],
+      ]),
+    );
+    refusal(
+      withOutputs([
+        [message(), 0n],
+        [changeScript, 90_000n],
+      ]),
+    );
+    refusal(
+      withOutputs(
+        [
+          [message(SEND, 'cd'.repeat(32)), 0n],
+          [changeScript, 98_430n],
+        ],
+        { txid: 'cd'.repeat(32), vout: 0, value: 100_000n },
+      ),
+    );
     refusal('00');
   });
 });

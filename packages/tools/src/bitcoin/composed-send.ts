@@ -44,16 +44,27 @@ export function checkComposedSend(rawHex: string, expected: ComposedSendExpectat
     if (!coin) throw refuse(`it spends ${txid}:${input.index}, which the vault did not offer`);
     return coin;
   });
-  if (inputs.length === 0 || new Set(inputs.map((coin) => `${coin.txid}:${coin.vout}`)).size !== inputs.length) throw refuse('its inputs are empty or repeated');
-  const message = decodeCounterpartyMessage(tx.outs.map((out) => out.script), inputs[0]!.txid);
+  if (inputs.length === 0 || new Set(inputs.map((coin) => `${coin.txid}:${coin.vout}`)).size !== inputs.length)
+    throw refuse('its inputs are empty or repeated');
+  const message = decodeCounterpartyMessage(
+    tx.outs.map((out) => out.script),
+    inputs[0]!.txid,
+  );
   const { send } = expected;
-  if (message.kind !== 'send' || message.send.asset !== send.asset || message.send.quantity !== send.quantity || message.send.destination !== send.destination) {
+  if (
+    message.kind !== 'send' ||
+    message.send.asset !== send.asset ||
+    message.send.quantity !== send.quantity ||
+    message.send.destination !== send.destination
+  ) {
     throw refuse(`its Counterparty message is not the send of ${send.quantity} ${send.asset} to ${send.destination}`);
   }
   const outputs = tx.outs.map((out) => ({ script: out.script, value: out.value }));
-  if (outputs.some((out) => out.script[0] !== 0x6a && !same(out.script, expected.changeScript))) throw refuse('it pays an output that is not the vault\'s change');
+  if (outputs.some((out) => out.script[0] !== 0x6a && !same(out.script, expected.changeScript)))
+    throw refuse("it pays an output that is not the vault's change");
   if (outputs.filter((out) => out.script[0] === 0x6a).length !== 1) throw refuse('it has more than one OP_RETURN');
-  const feeSats = inputs.reduce((sum, coin) => sum + coin.value, 0n) - outputs.reduce((sum, out) => sum + out.value, 0n);
+  const feeSats =
+    inputs.reduce((sum, coin) => sum + coin.value, 0n) - outputs.reduce((sum, out) => sum + out.value, 0n);
   const ceiling = (expected.maxFeeSats * 5n) / 4n + dustThreshold(expected.changeScript);
   if (feeSats < 0n || feeSats > ceiling) throw refuse(`its fee of ${feeSats} sats is outside 0..${ceiling} sats`);
   return { inputs, outputs, feeSats };

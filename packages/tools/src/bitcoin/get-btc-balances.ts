@@ -12,7 +12,10 @@ const amount = (sats: bigint) => ({ btc: formatUnits(sats, SATS_PER_BTC_DECIMALS
  */
 export const getBTCBalances: Handler<'getBTCBalances'> = async (_input, context) => {
   const { accountId } = callerOf(context);
-  const [{ bitcoin }, esplora] = await Promise.all([vaultAddressesOf(context.db, context.masterKey, accountId), esploraOf(context)]);
+  const [{ bitcoin }, esplora] = await Promise.all([
+    vaultAddressesOf(context.db, context.masterKey, accountId),
+    esploraOf(context),
+  ]);
   const [segwit, taproot] = await Promise.all([satsOf(esplora, bitcoin.segwit), satsOf(esplora, bitcoin.taproot)]);
   return {
     network: BITCOIN_MAINNET,

@@ -13,7 +13,10 @@ import { decimalsOf } from '@svc/providers';
  */
 export const getXCPBalances: Handler<'getXCPBalances'> = async (_input, context) => {
   const { accountId } = callerOf(context);
-  const [{ bitcoin }, counterparty] = await Promise.all([vaultAddressesOf(context.db, context.masterKey, accountId), counterpartyOf(context)]);
+  const [{ bitcoin }, counterparty] = await Promise.all([
+    vaultAddressesOf(context.db, context.masterKey, accountId),
+    counterpartyOf(context),
+  ]);
   const addresses = [bitcoin.segwit, bitcoin.taproot];
   const held = await Promise.all(addresses.map((address) => counterparty.balances(address)));
   return {

@@ -13,5 +13,10 @@ export { bitcoinBalanceReader } from './balances.js';
 
 export const bitcoinFamily = defineFamily({
   handlers: { getBTCBalances, transferBTC, sendRunes, sendInscription, getXCPBalances, sendXCP },
-  valuations: { transferBTC: transferBtcValue, sendRunes: sendRunesValue, sendInscription: sendInscriptionValue, sendXCP: sendXcpValue },
+  valuations: {
+    transferBTC: transferBtcValue,
+    sendRunes: sendRunesValue,
+    sendInscription: sendInscriptionValue,
+    sendXCP: sendXcpValue,
+  },
 });

@@ -16,18 +16,35 @@ import { sendVaultTransaction } from './vault-transaction.js';
 export const sendInscription: Handler<'sendInscription'> = withCommitPoint(async (input, context) => {
   const { accountId } = callerOf(context);
   const recipient = bitcoinOutputScript(input.to);
-  if (!recipient) throw invalidField('to', 'format', `${input.to} is not a valid Bitcoin mainnet address (checksum, network and witness program are checked)`);
+  if (!recipient)
+    throw invalidField(
+      'to',
+      'format',
+      `${input.to} is not a valid Bitcoin mainnet address (checksum, network and witness program are checked)`,
+    );
   const [esplora, ord] = await Promise.all([esploraOf(context), ordOf(context)]);
   const inscriptionId = input.inscriptionId.toLowerCase();
   const location = await ord.inscription(inscriptionId);
   if (!location) throw invalidField('inscriptionId', 'unknown_asset', `no inscription ${input.inscriptionId} exists`);
   const keys = (await accountVaultKeys(context.db, context.masterKey, accountId)).bitcoin;
-  const owner = [{ type: 'taproot' as const, ...keys.taproot }, { type: 'segwit' as const, ...keys.segwit }].find((key) => key.address === location.address);
-  if (!owner) throw new ServiceError('not_holder', `Inscription ${input.inscriptionId} is not held by your vault (it is on ${location.address ?? 'an output without an address'}).`, { extra: { inscriptionId } });
+  const owner = [
+    { type: 'taproot' as const, ...keys.taproot },
+    { type: 'segwit' as const, ...keys.segwit },
+  ].find((key) => key.address === location.address);
+  if (!owner)
+    throw new ServiceError(
+      'not_holder',
+      `Inscription ${input.inscriptionId} is not held by your vault (it is on ${location.address ?? 'an output without an address'}).`,
+      { extra: { inscriptionId } },
+    );
   const segwit = { type: 'segwit' as const, ...keys.segwit };
   const carrier = { txid: location.txid, vout: location.vout, value: location.value };
 
-  const [utxos, indexed, feeRate] = await Promise.all([esplora.utxos(segwit.address), ord.outputs(segwit.address), feeRateFor(input.feeRate, esplora)]);
+  const [utxos, indexed, feeRate] = await Promise.all([
+    esplora.utxos(segwit.address),
+    ord.outputs(segwit.address),
+    feeRateFor(input.feeRate, esplora),
+  ]);
   const outputs = [{ script: recipient, value: carrier.value }];
   const selection = selectCoins({
     coins: cardinalOnly(utxos, indexed),
@@ -38,11 +55,18 @@ export const sendInscription: Handler<'sendInscription'> = withCommitPoint(async
     feeRate,
   });
   if (!selection.ok) {
-    throw invalidField('feeRate', 'insufficient_funds', `the vault's segwit address ${segwit.address} cannot pay the fee at ${feeRate} sat/vB: fund it with BTC`);
+    throw invalidField(
+      'feeRate',
+      'insufficient_funds',
+      `the vault's segwit address ${segwit.address} cannot pay the fee at ${feeRate} sat/vB: fund it with BTC`,
+    );
   }
   const txid = await sendVaultTransaction(context, esplora, {
     inputs: [{ coin: carrier, key: owner }, ...selection.inputs.map((coin) => ({ coin, key: segwit }))],
-    outputs: [...outputs, ...(selection.change > 0n ? [{ script: bitcoinOutputScript(segwit.address)!, value: selection.change }] : [])],
+    outputs: [
+      ...outputs,
+      ...(selection.change > 0n ? [{ script: bitcoinOutputScript(segwit.address)!, value: selection.change }] : []),
+    ],
   });
   return {
     txid,

@@ -20,20 +20,32 @@ const RUNE_OUTPUT_SATS = 546n;
 export const sendRunes: Handler<'sendRunes'> = withCommitPoint(async (input, context) => {
   const { accountId } = callerOf(context);
   const recipient = bitcoinOutputScript(input.to);
-  if (!recipient) throw invalidField('to', 'format', `${input.to} is not a valid Bitcoin mainnet address (checksum, network and witness program are checked)`);
+  if (!recipient)
+    throw invalidField(
+      'to',
+      'format',
+      `${input.to} is not a valid Bitcoin mainnet address (checksum, network and witness program are checked)`,
+    );
   const [esplora, ord] = await Promise.all([esploraOf(context), ordOf(context)]);
   const name = input.runeName.replace(/[•.]/g, '').toUpperCase();
   const rune = await ord.rune(name);
   if (!rune) throw invalidField('runeName', 'unknown_asset', `no rune named ${input.runeName} is etched`);
   const decimals = input.amount.split('.')[1]?.length ?? 0;
-  if (decimals > rune.divisibility) throw invalidField('amount', 'too_many_decimals', `${rune.spacedName} has divisibility ${rune.divisibility}; ${input.amount} has ${decimals} decimals`);
+  if (decimals > rune.divisibility)
+    throw invalidField(
+      'amount',
+      'too_many_decimals',
+      `${rune.spacedName} has divisibility ${rune.divisibility}; ${input.amount} has ${decimals} decimals`,
+    );
   const atomic = scaleUp(input.amount, rune.divisibility);
 
   const keys = (await accountVaultKeys(context.db, context.masterKey, accountId)).bitcoin;
   const taproot = { type: 'taproot' as const, ...keys.taproot };
   const segwit = { type: 'segwit' as const, ...keys.segwit };
   // Largest holdings of the rune first, until they cover the amount.
-  const holding = (await ord.outputs(taproot.address)).filter((out) => out.runes.has(rune.spacedName)).sort((a, b) => (a.runes.get(rune.spacedName)! < b.runes.get(rune.spacedName)! ? 1 : -1));
+  const holding = (await ord.outputs(taproot.address))
+    .filter((out) => out.runes.has(rune.spacedName))
+    .sort((a, b) => (a.runes.get(rune.spacedName)! < b.runes.get(rune.spacedName)! ? 1 : -1));
   const spent: typeof holding = [];
   let gathered = 0n;
   for (const output of holding) {
@@ -43,28 +55,61 @@ export const sendRunes: Handler<'sendRunes'> = withCommitPoint(async (input, con
   }
   if (gathered < atomic) {
     const held = formatUnits(gathered, rune.divisibility);
-    throw invalidField('amount', 'insufficient_funds', `the vault's taproot address ${taproot.address} holds ${held} ${rune.spacedName}; ${input.amount} asked`, { available: held });
+    throw invalidField(
+      'amount',
+      'insufficient_funds',
+      `the vault's taproot address ${taproot.address} holds ${held} ${rune.spacedName}; ${input.amount} asked`,
+      { available: held },
+    );
   }
   const leftover = gathered > atomic || spent.some((out) => out.runes.size > 1);
-  const runestone = encodeRunestone({ edicts: [{ id: parseRuneId(rune.id), amount: atomic, output: 1 }], pointer: leftover ? 2 : undefined });
+  const runestone = encodeRunestone({
+    edicts: [{ id: parseRuneId(rune.id), amount: atomic, output: 1 }],
+    pointer: leftover ? 2 : undefined,
+  });
   const outputs = [
     { script: runestone, value: 0n },
     { script: recipient, value: RUNE_OUTPUT_SATS },
     ...(leftover ? [{ script: bitcoinOutputScript(taproot.address)!, value: RUNE_OUTPUT_SATS }] : []),
   ];
-  const [utxos, indexed, feeRate] = await Promise.all([esplora.utxos(segwit.address), ord.outputs(segwit.address), feeRateFor(input.feeRate, esplora)]);
+  const [utxos, indexed, feeRate] = await Promise.all([
+    esplora.utxos(segwit.address),
+    ord.outputs(segwit.address),
+    feeRateFor(input.feeRate, esplora),
+  ]);
   const coins = cardinalOnly(utxos, indexed);
-  const carried = { value: spent.reduce((sum, out) => sum + out.value, 0n), vbytes: spent.length * INPUT_VBYTES.taproot };
-  const selection = selectCoins({ coins, carried, from: 'segwit', outputs, changeScript: bitcoinOutputScript(segwit.address)!, feeRate });
+  const carried = {
+    value: spent.reduce((sum, out) => sum + out.value, 0n),
+    vbytes: spent.length * INPUT_VBYTES.taproot,
+  };
+  const selection = selectCoins({
+    coins,
+    carried,
+    from: 'segwit',
+    outputs,
+    changeScript: bitcoinOutputScript(segwit.address)!,
+    feeRate,
+  });
   if (!selection.ok) {
-    throw invalidField('feeRate', 'insufficient_funds', `the vault's segwit address ${segwit.address} cannot pay the fee at ${feeRate} sat/vB: fund it with BTC`, {
-      available: formatUnits(selection.available, 8),
-      needed: formatUnits(selection.needed, 8),
-    });
+    throw invalidField(
+      'feeRate',
+      'insufficient_funds',
+      `the vault's segwit address ${segwit.address} cannot pay the fee at ${feeRate} sat/vB: fund it with BTC`,
+      {
+        available: formatUnits(selection.available, 8),
+        needed: formatUnits(selection.needed, 8),
+      },
+    );
   }
   const txid = await sendVaultTransaction(context, esplora, {
-    inputs: [...spent.map((coin) => ({ coin, key: taproot })), ...selection.inputs.map((coin) => ({ coin, key: segwit }))],
-    outputs: [...outputs, ...(selection.change > 0n ? [{ script: bitcoinOutputScript(segwit.address)!, value: selection.change }] : [])],
+    inputs: [
+      ...spent.map((coin) => ({ coin, key: taproot })),
+      ...selection.inputs.map((coin) => ({ coin, key: segwit })),
+    ],
+    outputs: [
+      ...outputs,
+      ...(selection.change > 0n ? [{ script: bitcoinOutputScript(segwit.address)!, value: selection.change }] : []),
+    ],
   });
   return {
     txid,

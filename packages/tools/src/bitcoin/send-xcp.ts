@@ -23,42 +23,89 @@ const btc = (sats: bigint) => formatUnits(sats, SATS_PER_BTC_DECIMALS);
  */
 export const sendXCP: Handler<'sendXCP'> = withCommitPoint(async (input, context) => {
   const { accountId } = callerOf(context);
-  if (!bitcoinOutputScript(input.destination)) throw invalidField('destination', 'format', `${input.destination} is not a valid Bitcoin mainnet address (checksum, network and witness program are checked)`);
+  if (!bitcoinOutputScript(input.destination))
+    throw invalidField(
+      'destination',
+      'format',
+      `${input.destination} is not a valid Bitcoin mainnet address (checksum, network and witness program are checked)`,
+    );
   const [counterparty, esplora, ord] = await Promise.all([counterpartyOf(context), esploraOf(context), ordOf(context)]);
   const asset = await counterparty.asset(input.asset);
   if (!asset) throw invalidField('asset', 'unknown_asset', `no Counterparty asset named ${input.asset} exists`);
   const decimals = decimalsOf(asset.divisible);
   const given = input.quantity.split('.')[1]?.replace(/0+$/, '').length ?? 0;
-  if (given > decimals) throw invalidField('quantity', 'too_many_decimals', `${input.asset} is ${asset.divisible ? 'divisible (8 decimals)' : 'indivisible (whole units)'}; ${input.quantity} has ${given} decimals`);
+  if (given > decimals)
+    throw invalidField(
+      'quantity',
+      'too_many_decimals',
+      `${input.asset} is ${asset.divisible ? 'divisible (8 decimals)' : 'indivisible (whole units)'}; ${input.quantity} has ${given} decimals`,
+    );
   const quantity = scaleUp(input.quantity, decimals);
 
   const keys = (await accountVaultKeys(context.db, context.masterKey, accountId)).bitcoin;
   const source = { type: 'segwit' as const, ...keys.segwit };
   const balances = await counterparty.balances(source.address);
-  const held = balances.filter((row) => row.asset === asset.asset && row.utxo === null).reduce((sum, row) => sum + row.quantity, 0n);
+  const held = balances
+    .filter((row) => row.asset === asset.asset && row.utxo === null)
+    .reduce((sum, row) => sum + row.quantity, 0n);
   if (held < quantity) {
-    throw invalidField('quantity', 'insufficient_funds', `the vault's segwit address ${source.address} holds ${formatUnits(held, decimals)} ${input.asset}; ${input.quantity} asked`, { available: formatUnits(held, decimals) });
+    throw invalidField(
+      'quantity',
+      'insufficient_funds',
+      `the vault's segwit address ${source.address} holds ${formatUnits(held, decimals)} ${input.asset}; ${input.quantity} asked`,
+      { available: formatUnits(held, decimals) },
+    );
   }
 
   // The message's size does not depend on its key, so any txid sizes the OP_RETURN for the fee estimate.
   const send = { asset: asset.asset, quantity, destination: input.destination };
   const message = encodeCounterpartySend(send, '00'.repeat(32));
   const sourceScript = bitcoinOutputScript(source.address)!;
-  const [utxos, indexed, feeRate] = await Promise.all([esplora.utxos(source.address), ord.outputs(source.address), feeRateFor(input.feeRate, esplora)]);
+  const [utxos, indexed, feeRate] = await Promise.all([
+    esplora.utxos(source.address),
+    ord.outputs(source.address),
+    feeRateFor(input.feeRate, esplora),
+  ]);
   // Outputs carrying Counterparty balances (attached to a UTXO) are left alone too, like those carrying runes or inscriptions.
   const attached = new Set(balances.flatMap((row) => (row.utxo ? [row.utxo] : [])));
   const coins = cardinalOnly(utxos, indexed).filter((coin) => !attached.has(`${coin.txid}:${coin.vout}`));
-  const selection = selectCoins({ coins, from: 'segwit', outputs: [{ script: message, value: 0n }], changeScript: sourceScript, feeRate });
+  const selection = selectCoins({
+    coins,
+    from: 'segwit',
+    outputs: [{ script: message, value: 0n }],
+    changeScript: sourceScript,
+    feeRate,
+  });
   if (!selection.ok) {
-    throw invalidField('feeRate', 'insufficient_funds', `the vault's segwit address ${source.address} cannot pay the fee at ${feeRate} sat/vB: fund it with BTC`, {
-      available: btc(selection.available),
-      needed: btc(selection.needed),
-    });
+    throw invalidField(
+      'feeRate',
+      'insufficient_funds',
+      `the vault's segwit address ${source.address} cannot pay the fee at ${feeRate} sat/vB: fund it with BTC`,
+      {
+        available: btc(selection.available),
+        needed: btc(selection.needed),
+      },
+    );
   }
 
-  const composed = await counterparty.composeSend({ source: source.address, asset: asset.asset, quantity, destination: input.destination, satPerVbyte: feeRate, inputs: selection.inputs });
-  const plan = checkComposedSend(composed.rawTransaction, { send, coins: selection.inputs, changeScript: sourceScript, maxFeeSats: selection.fee });
-  const txid = await sendVaultTransaction(context, esplora, { inputs: plan.inputs.map((coin) => ({ coin, key: source })), outputs: plan.outputs });
+  const composed = await counterparty.composeSend({
+    source: source.address,
+    asset: asset.asset,
+    quantity,
+    destination: input.destination,
+    satPerVbyte: feeRate,
+    inputs: selection.inputs,
+  });
+  const plan = checkComposedSend(composed.rawTransaction, {
+    send,
+    coins: selection.inputs,
+    changeScript: sourceScript,
+    maxFeeSats: selection.fee,
+  });
+  const txid = await sendVaultTransaction(context, esplora, {
+    inputs: plan.inputs.map((coin) => ({ coin, key: source })),
+    outputs: plan.outputs,
+  });
   return {
     txid,
     network: BITCOIN_MAINNET,

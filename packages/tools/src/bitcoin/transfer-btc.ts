@@ -20,17 +20,38 @@ const btc = (sats: bigint) => formatUnits(sats, SATS_PER_BTC_DECIMALS);
 export const transferBTC: Handler<'transferBTC'> = withCommitPoint(async (input, context) => {
   const { accountId } = callerOf(context);
   const recipient = bitcoinOutputScript(input.to);
-  if (!recipient) throw invalidField('to', 'format', `${input.to} is not a valid Bitcoin mainnet address (checksum, network and witness program are checked)`);
+  if (!recipient)
+    throw invalidField(
+      'to',
+      'format',
+      `${input.to} is not a valid Bitcoin mainnet address (checksum, network and witness program are checked)`,
+    );
   const sats = scaleUp(input.amount, SATS_PER_BTC_DECIMALS);
   const dust = dustThreshold(recipient);
-  if (sats < dust) throw invalidField('amount', 'dust', `${sats} sats is below the dust limit of ${dust} sats for ${input.to}`, { limit: dust.toString() });
+  if (sats < dust)
+    throw invalidField('amount', 'dust', `${sats} sats is below the dust limit of ${dust} sats for ${input.to}`, {
+      limit: dust.toString(),
+    });
 
   const [esplora, ord] = await Promise.all([esploraOf(context), ordOf(context)]);
-  const key = { type: input.addressType, ...(await accountVaultKeys(context.db, context.masterKey, accountId)).bitcoin[input.addressType] };
-  const [utxos, indexed, feeRate] = await Promise.all([esplora.utxos(key.address), ord.outputs(key.address), feeRateFor(input.feeRate, esplora)]);
+  const key = {
+    type: input.addressType,
+    ...(await accountVaultKeys(context.db, context.masterKey, accountId)).bitcoin[input.addressType],
+  };
+  const [utxos, indexed, feeRate] = await Promise.all([
+    esplora.utxos(key.address),
+    ord.outputs(key.address),
+    feeRateFor(input.feeRate, esplora),
+  ]);
   const coins = cardinalOnly(utxos, indexed);
   const change = bitcoinOutputScript(key.address)!;
-  const selection = selectCoins({ coins, from: key.type, outputs: [{ script: recipient, value: sats }], changeScript: change, feeRate });
+  const selection = selectCoins({
+    coins,
+    from: key.type,
+    outputs: [{ script: recipient, value: sats }],
+    changeScript: change,
+    feeRate,
+  });
   if (!selection.ok) {
     throw invalidField(
       'amount',
@@ -39,8 +60,14 @@ export const transferBTC: Handler<'transferBTC'> = withCommitPoint(async (input,
       { available: btc(selection.available), needed: btc(selection.needed) },
     );
   }
-  const outputs = [{ script: recipient, value: sats }, ...(selection.change > 0n ? [{ script: change, value: selection.change }] : [])];
-  const txid = await sendVaultTransaction(context, esplora, { inputs: selection.inputs.map((coin) => ({ coin, key })), outputs });
+  const outputs = [
+    { script: recipient, value: sats },
+    ...(selection.change > 0n ? [{ script: change, value: selection.change }] : []),
+  ];
+  const txid = await sendVaultTransaction(context, esplora, {
+    inputs: selection.inputs.map((coin) => ({ coin, key })),
+    outputs,
+  });
   return {
     txid,
     network: BITCOIN_MAINNET,
@@ -51,6 +78,9 @@ export const transferBTC: Handler<'transferBTC'> = withCommitPoint(async (input,
     fee: btc(selection.fee),
     feeSats: selection.fee.toString(),
     feeRate,
-    change: selection.change > 0n ? { address: key.address, amount: btc(selection.change), sats: selection.change.toString() } : null,
+    change:
+      selection.change > 0n
+        ? { address: key.address, amount: btc(selection.change), sats: selection.change.toString() }
+        : null,
   };
 });

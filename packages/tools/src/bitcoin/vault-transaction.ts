@@ -21,7 +21,10 @@ export interface VaultTransactionPlan {
   readonly outputs: readonly { readonly script: Uint8Array; readonly value: bigint }[];
 }
 
-function signVaultTransaction({ inputs, outputs }: VaultTransactionPlan): { readonly hex: string; readonly txid: string } {
+function signVaultTransaction({ inputs, outputs }: VaultTransactionPlan): {
+  readonly hex: string;
+  readonly txid: string;
+} {
   const psbt = new Psbt({ network: networks.bitcoin });
   for (const { coin, key } of inputs) {
     psbt.addInput({
@@ -32,7 +35,9 @@ function signVaultTransaction({ inputs, outputs }: VaultTransactionPlan): { read
     });
   }
   for (const output of outputs) psbt.addOutput({ script: output.script, value: output.value });
-  inputs.forEach(({ key }, index) => psbt.signInput(index, key.type === 'taproot' ? p2trKeyPathSigner(key.wif) : p2wpkhSigner(key.wif)));
+  inputs.forEach(({ key }, index) =>
+    psbt.signInput(index, key.type === 'taproot' ? p2trKeyPathSigner(key.wif) : p2wpkhSigner(key.wif)),
+  );
   psbt.finalizeAllInputs();
   const tx = psbt.extractTransaction();
   return { hex: tx.toHex(), txid: tx.getId() };
@@ -42,7 +47,11 @@ function signVaultTransaction({ inputs, outputs }: VaultTransactionPlan): { read
  * Signs the plan, settles the call's payment (the handler's commit point: every check has passed and the transaction
  * is signed) and broadcasts it. Returns the txid Esplora reports.
  */
-export async function sendVaultTransaction(context: Pick<HandlerContext, 'commit'>, esplora: EsploraClient, plan: VaultTransactionPlan): Promise<string> {
+export async function sendVaultTransaction(
+  context: Pick<HandlerContext, 'commit'>,
+  esplora: EsploraClient,
+  plan: VaultTransactionPlan,
+): Promise<string> {
   const signed = signVaultTransaction(plan);
   await context.commit?.();
   return esplora.broadcast(signed.hex);

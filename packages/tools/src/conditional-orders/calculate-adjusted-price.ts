@@ -16,7 +16,12 @@ function plainDecimal(value: number, significantDigits: number): string {
  * priceFormatted = priceUsd * (1 + adjustPercent / 100), rounded to significantDigits and written as a POSDEC.
  * Output: `{ priceUsd, adjustPercent, direction, significantDigits, adjustedPriceUsd, priceFormatted }`.
  */
-export const calculateAdjustedPrice: Handler<'calculateAdjustedPrice'> = async ({ priceUsd, adjustPercent, direction, significantDigits }) => {
+export const calculateAdjustedPrice: Handler<'calculateAdjustedPrice'> = async ({
+  priceUsd,
+  adjustPercent,
+  direction,
+  significantDigits,
+}) => {
   const adjusted = Number(priceUsd) * (1 + adjustPercent / 100);
   return {
     priceUsd: String(priceUsd),

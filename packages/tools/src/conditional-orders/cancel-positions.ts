@@ -9,7 +9,9 @@ const executing = (position: StoredPosition) => position.orders.find((order) => 
 
 /** Cancel a position's live orders and mark it CANCELLED (a filled entry without exits is cancelled too). */
 async function cancel(db: Queryable, position: StoredPosition, actor: string): Promise<void> {
-  await moveOrdersOfPosition(db, position.positionId, ['PENDING', 'WAITING'], 'CANCELLED', actor, 'cancelled', { detail: 'position cancelled' });
+  await moveOrdersOfPosition(db, position.positionId, ['PENDING', 'WAITING'], 'CANCELLED', actor, 'cancelled', {
+    detail: 'position cancelled',
+  });
   await settlePosition(db, position.positionId, actor, true);
 }
 
@@ -17,9 +19,17 @@ async function cancel(db: Queryable, position: StoredPosition, actor: string): P
 export const cancelPosition: Handler<'cancelPosition'> = async ({ positionId, network }, context) => {
   const { accountId } = callerOf(context);
   const position = await ownedPosition(context.db, accountId, positionId, network);
-  if (position.status !== 'OPEN') throw stateConflict(`Position ${positionId} is ${position.status}; only OPEN positions can be cancelled.`, { positionId, positionStatus: position.status });
+  if (position.status !== 'OPEN')
+    throw stateConflict(`Position ${positionId} is ${position.status}; only OPEN positions can be cancelled.`, {
+      positionId,
+      positionStatus: position.status,
+    });
   const busy = executing(position);
-  if (busy) throw stateConflict(`Order ${busy.orderId} of position ${positionId} is executing; try again when it finished.`, { positionId, orderId: busy.orderId });
+  if (busy)
+    throw stateConflict(`Order ${busy.orderId} of position ${positionId} is executing; try again when it finished.`, {
+      positionId,
+      orderId: busy.orderId,
+    });
   await cancel(context.db, position, accountActor(accountId));
   return { cancelled: true, position: positionView(await ownedPosition(context.db, accountId, positionId)) };
 };

@@ -9,7 +9,12 @@ const positionNotFound = (positionId: string) =>
  * The caller's position, searched on every network (ids are unique across networks: the cross-chain lookup). A
  * `network` the caller named that is not the position's is a 400 naming the field, so nothing acts on a guess.
  */
-export async function ownedPosition(db: Queryable, accountId: string, positionId: string, network?: OrderNetwork): Promise<StoredPosition> {
+export async function ownedPosition(
+  db: Queryable,
+  accountId: string,
+  positionId: string,
+  network?: OrderNetwork,
+): Promise<StoredPosition> {
   const [position] = await positionsOf(db, accountId, { positionId });
   if (!position) throw positionNotFound(positionId);
   if (network && network !== position.network) {

@@ -10,7 +10,10 @@ export const findPositionById: Handler<'findPositionById'> = async ({ positionId
 
 /** Output: `{ positions, count }` on one network (all when omitted), oldest first, optionally by status. */
 export const listPositions: Handler<'listPositions'> = async ({ network, status }, context) => {
-  const positions = await positionsOf(context.db, callerOf(context).accountId, { ...(network ? { network } : {}), ...(status ? { status } : {}) });
+  const positions = await positionsOf(context.db, callerOf(context).accountId, {
+    ...(network ? { network } : {}),
+    ...(status ? { status } : {}),
+  });
   return { network: network ?? 'all', positions: positions.map(positionView), count: positions.length };
 };
 

@@ -38,7 +38,11 @@ export function sandboxMarketControl(markets: SandboxMarkets): SandboxMarketCont
   /** The venue asset of a Solana order token: native SOL ('SOL', which moves WSOL with it) or a mint. */
   const solanaAsset = (orderToken: string) => (orderToken === SOL_NATIVE ? 'SOL' : orderToken);
   const solana = (): SandboxSolana => {
-    if (!markets.solana) throw new ServiceError('not_configured', 'The sandbox Solana chain lives in the gateway process; this process cannot reach it.');
+    if (!markets.solana)
+      throw new ServiceError(
+        'not_configured',
+        'The sandbox Solana chain lives in the gateway process; this process cannot reach it.',
+      );
     return markets.solana;
   };
   return {
@@ -46,12 +50,25 @@ export function sandboxMarketControl(markets: SandboxMarkets): SandboxMarketCont
       if (network === 'solana') {
         const wanted = symbolOrAddress.toUpperCase();
         const found = solana().tokens.find((token) => token.symbol === wanted || token.mint === symbolOrAddress);
-        if (!found) throw unknownToken(network, symbolOrAddress, solana().tokens.map((token) => token.symbol));
-        return { symbol: found.mint === SOL_NATIVE || found.mint === null ? 'SOL' : found.symbol, orderToken: found.mint ?? SOL_NATIVE };
+        if (!found)
+          throw unknownToken(
+            network,
+            symbolOrAddress,
+            solana().tokens.map((token) => token.symbol),
+          );
+        return {
+          symbol: found.mint === SOL_NATIVE || found.mint === null ? 'SOL' : found.symbol,
+          orderToken: found.mint ?? SOL_NATIVE,
+        };
       }
       const market = await evmMarket(network);
       const found = market.token(symbolOrAddress);
-      if (!found) throw unknownToken(network, symbolOrAddress, market.tokens.map((token) => token.symbol));
+      if (!found)
+        throw unknownToken(
+          network,
+          symbolOrAddress,
+          market.tokens.map((token) => token.symbol),
+        );
       return { symbol: found.symbol, orderToken: tokenKey(network, found.address ?? ETH_NATIVE) };
     },
     async priceUsd(network, orderToken) {
@@ -65,9 +82,12 @@ export function sandboxMarketControl(markets: SandboxMarkets): SandboxMarketCont
       }
     },
     async setPriceUsd(network, orderToken, priceUsd) {
-      const usdc = network === 'solana' ? orderToken === SOLANA_USDC_MINT : (await evmMarket(network)).token(orderToken)?.kind === 'usdc';
+      const usdc =
+        network === 'solana'
+          ? orderToken === SOLANA_USDC_MINT
+          : (await evmMarket(network)).token(orderToken)?.kind === 'usdc';
       if (usdc) {
-        const message = 'USDC is the sandbox market\'s unit of account: its price is fixed at 1';
+        const message = "USDC is the sandbox market's unit of account: its price is fixed at 1";
         throw new ServiceError('invalid_input', message, { issues: [{ field: 'token', rule: 'custom', message }] });
       }
       if (network === 'solana') await solana().setTokenPriceUsd(solanaAsset(orderToken), priceUsd);

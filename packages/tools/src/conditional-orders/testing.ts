@@ -11,7 +11,9 @@ export interface RecordedSwap {
  * A SwapExecutor for unit tests of the state machine: fills every swap at `rate(request)` output per input and
  * records it; `failWith` makes the next swaps fail with that reason. The chain executors replace it end to end.
  */
-export function recordingExecutor(rate: (request: SwapRequest) => number = () => 2): SwapExecutor & { swaps: RecordedSwap[]; failWith: string | undefined } {
+export function recordingExecutor(
+  rate: (request: SwapRequest) => number = () => 2,
+): SwapExecutor & { swaps: RecordedSwap[]; failWith: string | undefined } {
   const swaps: RecordedSwap[] = [];
   const executor = {
     swaps,
@@ -21,11 +23,23 @@ export function recordingExecutor(rate: (request: SwapRequest) => number = () =>
       await beforeBroadcast(txHash);
       if (executor.failWith) return { status: 'failed', txHash, reason: executor.failWith };
       swaps.push({ request, txHash });
-      return { status: 'confirmed', txHash, soldQuantity: request.sellQuantity, boughtQuantity: String(Number(request.sellQuantity) * rate(request)) };
+      return {
+        status: 'confirmed',
+        txHash,
+        soldQuantity: request.sellQuantity,
+        boughtQuantity: String(Number(request.sellQuantity) * rate(request)),
+      };
     },
     async reconcile(_request: SwapRequest, txHash: string): Promise<SwapOutcome | 'unknown'> {
       const swap = swaps.find((recorded) => recorded.txHash === txHash);
-      return swap ? { status: 'confirmed', txHash, soldQuantity: swap.request.sellQuantity, boughtQuantity: String(Number(swap.request.sellQuantity) * rate(swap.request)) } : 'unknown';
+      return swap
+        ? {
+            status: 'confirmed',
+            txHash,
+            soldQuantity: swap.request.sellQuantity,
+            boughtQuantity: String(Number(swap.request.sellQuantity) * rate(swap.request)),
+          }
+        : 'unknown';
     },
   };
   return executor;

@@ -21,7 +21,12 @@ function feedOf(context: HandlerContext, network: OrderNetwork): PriceFeed {
 }
 
 /** `quantity` whole units of an order token (ETH_NATIVE / SOL_NATIVE for the native coin) in USD. */
-async function orderTokenValue(context: HandlerContext, network: OrderNetwork, token: string, quantity: string | number): Promise<MovedValue> {
+async function orderTokenValue(
+  context: HandlerContext,
+  network: OrderNetwork,
+  token: string,
+  quantity: string | number,
+): Promise<MovedValue> {
   const what = `${token} on ${network}`;
   try {
     const [tick] = await feedOf(context, network).prices([{ network, token: tokenKey(network, token) }]);
@@ -49,7 +54,10 @@ export const exitValue = (network: OrderNetwork) => (input: ExitInput, context: 
   orderTokenValue(context, network, input.assetToSell, input.sellQuantity);
 
 /** Executing an order early swaps what it sells now; cancelling it moves nothing. */
-export async function deleteOrderValue(input: ToolInput<ToolByName<'deleteConditionalOrder'>>, context: HandlerContext): Promise<MovedValue> {
+export async function deleteOrderValue(
+  input: ToolInput<ToolByName<'deleteConditionalOrder'>>,
+  context: HandlerContext,
+): Promise<MovedValue> {
   if (!input.executeEarly) return NOTHING_MOVED;
   const order = await orderOf(context.db, callerOf(context).accountId, input.orderId);
   // No such order: the tool answers it (404), and nothing moves.

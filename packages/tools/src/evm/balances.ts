@@ -5,9 +5,17 @@ import { callerOf, type HandlerContext } from '../handler.js';
 import { evmNetworkOf } from './evm-networks.js';
 
 /** ERC-20 balanceOf, and Multicall3's getEthBalance (the native coin of an address, readable inside a multicall). */
-const BALANCE_ABI = parseAbi(['function balanceOf(address owner) view returns (uint256)', 'function getEthBalance(address addr) view returns (uint256)']);
+const BALANCE_ABI = parseAbi([
+  'function balanceOf(address owner) view returns (uint256)',
+  'function getEthBalance(address addr) view returns (uint256)',
+]);
 
-type BalanceCall = { readonly address: Address; readonly abi: typeof BALANCE_ABI; readonly functionName: 'balanceOf' | 'getEthBalance'; readonly args: readonly [Address] };
+type BalanceCall = {
+  readonly address: Address;
+  readonly abi: typeof BALANCE_ABI;
+  readonly functionName: 'balanceOf' | 'getEthBalance';
+  readonly args: readonly [Address];
+};
 
 /**
  * The EVM BalanceReader of chain `chainId`: the native coin first, then every known ERC-20 (the chain's token list;
@@ -17,17 +25,30 @@ export function evmBalanceReader(chainId: number): BalanceReader {
   return async (context, address) => {
     const network = await evmNetworkOf(context, chainId);
     const owner = getAddress(address);
-    const balanceCalls = network.knownTokens.map((token) => ({ address: token.address, abi: BALANCE_ABI, functionName: 'balanceOf', args: [owner] }) as const);
+    const balanceCalls = network.knownTokens.map(
+      (token) => ({ address: token.address, abi: BALANCE_ABI, functionName: 'balanceOf', args: [owner] }) as const,
+    );
     const multicall3 = network.publicClient.chain?.contracts?.multicall3;
     // One eth_call for the native coin and every token through Multicall3 (getEthBalance beside the balanceOf calls)
     // where the chain has it (all five do): getAllBalances reads five EVM chains at once, and its fan-out is bound by
     // the gateway's CPU per JSON-RPC request.
     const [native, tokens] = multicall3
       ? await network.publicClient
-          .multicall({ contracts: [{ address: multicall3.address, abi: BALANCE_ABI, functionName: 'getEthBalance', args: [owner] }, ...balanceCalls] as BalanceCall[], allowFailure: false })
+          .multicall({
+            contracts: [
+              { address: multicall3.address, abi: BALANCE_ABI, functionName: 'getEthBalance', args: [owner] },
+              ...balanceCalls,
+            ] as BalanceCall[],
+            allowFailure: false,
+          })
           .then(([coin, ...held]) => [coin!, held] as const)
-      : await Promise.all([network.publicClient.getBalance({ address: owner }), Promise.all(balanceCalls.map((call) => network.publicClient.readContract(call)))]);
-    const assets: AssetBalance[] = [assetBalance(network.registry.nativeSymbol, null, native, network.registry.nativeDecimals)];
+      : await Promise.all([
+          network.publicClient.getBalance({ address: owner }),
+          Promise.all(balanceCalls.map((call) => network.publicClient.readContract(call))),
+        ]);
+    const assets: AssetBalance[] = [
+      assetBalance(network.registry.nativeSymbol, null, native, network.registry.nativeDecimals),
+    ];
     network.knownTokens.forEach((token, index) => {
       const atomic = tokens[index]!;
       if (atomic > 0n) assets.push(assetBalance(token.symbol, token.address, atomic, token.decimals));
@@ -37,10 +58,9 @@ export function evmBalanceReader(chainId: number): BalanceReader {
 }
 
 /** The BalanceReader of each EVM chain, by chain key (ethereum, bsc, polygon, base, altchain), for getAllBalances. */
-export const EVM_BALANCE_READERS = Object.fromEntries(EVM_CHAINS.map((chain) => [chain.key, evmBalanceReader(chain.chainId)])) as Record<
-  (typeof EVM_CHAINS)[number]['key'],
-  BalanceReader
->;
+export const EVM_BALANCE_READERS = Object.fromEntries(
+  EVM_CHAINS.map((chain) => [chain.key, evmBalanceReader(chain.chainId)]),
+) as Record<(typeof EVM_CHAINS)[number]['key'], BalanceReader>;
 
 /** The caller's vault address (the sender of every EVM send and swap). */
 export async function vaultEvmAddress(context: HandlerContext): Promise<`0x${string}`> {

@@ -8,7 +8,9 @@ export async function evmNetworkOf(context: Pick<HandlerContext, 'evmNetworks'>,
   const registry = evmChainById(chainId);
   if (!registry) throw new ServiceError('internal', `chain ${chainId} is not an EVM chain of the registry`);
   if (!context.evmNetworks) {
-    throw new ServiceError('not_configured', `${registry.name} is not configured: set ${registry.rpcSetting}`, { extra: { setting: registry.rpcSetting } });
+    throw new ServiceError('not_configured', `${registry.name} is not configured: set ${registry.rpcSetting}`, {
+      extra: { setting: registry.rpcSetting },
+    });
   }
   return context.evmNetworks.network(chainId);
 }

@@ -19,8 +19,13 @@ export function isNative(address: string | undefined): boolean {
  * The token at `address` on `network` (omitted or ETH_NATIVE: the native coin): symbol and decimals read from the
  * contract. An address without an ERC-20 there is a 400 unknown_token on `field`.
  */
-export async function resolveToken(network: EvmNetwork, address: string | undefined, field: string): Promise<SwapToken> {
-  if (isNative(address)) return { address: null, symbol: network.registry.nativeSymbol, decimals: network.registry.nativeDecimals };
+export async function resolveToken(
+  network: EvmNetwork,
+  address: string | undefined,
+  field: string,
+): Promise<SwapToken> {
+  if (isNative(address))
+    return { address: null, symbol: network.registry.nativeSymbol, decimals: network.registry.nativeDecimals };
   const token = getAddress(address!);
   const known = network.knownTokens.find((candidate) => candidate.address.toLowerCase() === token.toLowerCase());
   if (known) return { address: known.address, symbol: known.symbol, decimals: known.decimals };
@@ -41,7 +46,12 @@ export async function resolveToken(network: EvmNetwork, address: string | undefi
 /** Balance of `owner` in `token` (atomic). */
 export async function balanceOf(network: EvmNetwork, token: SwapToken, owner: Address): Promise<bigint> {
   if (token.address === null) return network.publicClient.getBalance({ address: owner });
-  return network.publicClient.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+  return network.publicClient.readContract({
+    address: token.address,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  });
 }
 
 /**
@@ -50,7 +60,8 @@ export async function balanceOf(network: EvmNetwork, token: SwapToken, owner: Ad
  */
 export function atomicAmount(amount: string, decimals: number, field: string): bigint {
   const [whole = '0', fraction = ''] = amount.split('.');
-  if (fraction.length > decimals) throw invalidField(field, 'precision', `has more than the token's ${decimals} decimals`);
+  if (fraction.length > decimals)
+    throw invalidField(field, 'precision', `has more than the token's ${decimals} decimals`);
   const atomic = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
   if (atomic === 0n) throw invalidField(field, 'too_small', 'rounds to zero');
   return withinAtomicLimit(atomic, UINT256, field);
@@ -58,5 +69,9 @@ export function atomicAmount(amount: string, decimals: number, field: string): b
 
 /** The 400 for a send or swap larger than the balance; nothing has moved. */
 export function insufficientFunds(field: string, token: SwapToken, needed: string, held: string): ServiceError {
-  return invalidField(field, 'insufficient_funds', `needs ${needed} ${token.symbol}, the vault holds ${held} ${token.symbol}`);
+  return invalidField(
+    field,
+    'insufficient_funds',
+    `needs ${needed} ${token.symbol}, the vault holds ${held} ${token.symbol}`,
+  );
 }

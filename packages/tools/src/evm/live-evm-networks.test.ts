@@ -12,7 +12,12 @@ const ONE_ETH_QUOTE = {
   liquidityAvailable: true,
   buyAmount: '3004120000',
   minBuyAmount: '2974078800',
-  transaction: { to: '0x0000000000001fF3684f28c67538d4D072C22734', data: '0x2213bc0b', value: '1000000000000000000', gas: '210000' },
+  transaction: {
+    to: '0x0000000000001fF3684f28c67538d4D072C22734',
+    data: '0x2213bc0b',
+    value: '1000000000000000000',
+    gas: '210000',
+  },
 };
 
 describe('live EVM networks over the swap aggregators', () => {
@@ -20,10 +25,15 @@ describe('live EVM networks over the swap aggregators', () => {
 
   it('unconfigured live chains and aggregators answer 503 naming the setting', async () => {
     const unconfigured = liveEvmNetworks({});
-    await expect(unconfigured.network(137)).rejects.toMatchObject({ code: 'not_configured', extra: { setting: 'RPC_URL_POLYGON' } });
+    await expect(unconfigured.network(137)).rejects.toMatchObject({
+      code: 'not_configured',
+      extra: { setting: 'RPC_URL_POLYGON' },
+    });
     const rpcOnly = liveEvmNetworks({ RPC_URL_BASE: 'http://rpc.invalid' });
     const base = await rpcOnly.network(8453);
-    const error = await base.swaps.route({ sell: USDC, buy: WETH, sellAtomic: 1n, taker: TAKER, slippageBps: 100 }).catch((caught: unknown) => caught);
+    const error = await base.swaps
+      .route({ sell: USDC, buy: WETH, sellAtomic: 1n, taker: TAKER, slippageBps: 100 })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: 'not_configured', extra: { setting: 'ZEROX_API_KEY' } });
   });
@@ -31,7 +41,18 @@ describe('live EVM networks over the swap aggregators', () => {
   it('live USD prices quote one token unit into the chain USDC through the venue', async () => {
     mockAgent()
       .get('https://api.0x.org')
-      .intercept({ method: 'GET', path: '/swap/allowance-holder/quote', query: { chainId: '8453', sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', buyToken: USDC.address, sellAmount: '1000000000000000000', taker: '0x0000000000000000000000000000000000000001', slippageBps: '100' } })
+      .intercept({
+        method: 'GET',
+        path: '/swap/allowance-holder/quote',
+        query: {
+          chainId: '8453',
+          sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+          buyToken: USDC.address,
+          sellAmount: '1000000000000000000',
+          taker: '0x0000000000000000000000000000000000000001',
+          slippageBps: '100',
+        },
+      })
       .reply(200, ONE_ETH_QUOTE, { headers: JSON_HEADERS });
     const base = await liveEvmNetworks({ RPC_URL_BASE: 'http://rpc.invalid', ZEROX_API_KEY: 'k' }).network(8453);
     expect(await base.priceUsd(null)).toBeCloseTo(3004.12, 6);

@@ -12,7 +12,12 @@ const VIEM_CHAINS: Record<number, Chain> = {
   56: bsc,
   137: polygon,
   8453: base,
-  4663: defineChain({ id: 4663, name: 'altchain', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } }),
+  4663: defineChain({
+    id: 4663,
+    name: 'altchain',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [] } },
+  }),
 };
 
 /**
@@ -97,7 +102,10 @@ export function liveEvmNetworks(settings: LiveEvmSettings): EvmNetworks {
         knownTokens,
         swaps,
         async priceUsd(token: Address | null) {
-          if (!usd) throw new ServiceError('upstream_error', `no USD reference token is known on ${registry.name}`, { extra: { chainId } });
+          if (!usd)
+            throw new ServiceError('upstream_error', `no USD reference token is known on ${registry.name}`, {
+              extra: { chainId },
+            });
           if (token?.toLowerCase() === usd.address.toLowerCase()) return 1;
           const sell = await tokenOf(token);
           // Any taker works for a price; the quote is never sent.

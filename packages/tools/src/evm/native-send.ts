@@ -30,19 +30,43 @@ export const nativeSend = (chainId: number) =>
     const network = await evmNetworkOf(context, chainId);
     const from = await vaultEvmAddress(context);
     const native = { address: null, symbol: network.registry.nativeSymbol, decimals: network.registry.nativeDecimals };
-    const [balance, fees] = await Promise.all([balanceOf(network, native, from), network.publicClient.estimateFeesPerGas()]);
+    const [balance, fees] = await Promise.all([
+      balanceOf(network, native, from),
+      network.publicClient.estimateFeesPerGas(),
+    ]);
     const reserve = NATIVE_GAS_RESERVE[chainId] ?? 0n;
     const requested = input.amount === 'max' ? undefined : atomicAmount(input.amount, native.decimals, 'amount');
     const gas = await transferGas(network, { from, to, value: requested ?? balance - reserve, balance });
     const feeCap = gas * fees.maxFeePerGas;
     const value = requested ?? balance - reserve - feeCap;
     if (value <= 0n || value + feeCap > balance) {
-      const needed = requested === undefined ? formatUnits(reserve + feeCap, native.decimals) : formatUnits(value + feeCap, native.decimals);
-      throw insufficientFunds('amount', native, `${needed} (amount + gas${requested === undefined ? ' + reserve' : ''})`, formatUnits(balance, native.decimals));
+      const needed =
+        requested === undefined
+          ? formatUnits(reserve + feeCap, native.decimals)
+          : formatUnits(value + feeCap, native.decimals);
+      throw insufficientFunds(
+        'amount',
+        native,
+        `${needed} (amount + gas${requested === undefined ? ' + reserve' : ''})`,
+        formatUnits(balance, native.decimals),
+      );
     }
     const signer = await vaultEvmSigner(context, callerOf(context).accountId);
-    const sent = await signAndSend(network, signer, { to, value, gas, fees: { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas } }, context.commit);
-    return { chainId, txHash: sent.hash, from, to, amount: formatUnits(value, native.decimals), symbol: native.symbol, feeWei: sent.feeWei.toString() };
+    const sent = await signAndSend(
+      network,
+      signer,
+      { to, value, gas, fees: { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas } },
+      context.commit,
+    );
+    return {
+      chainId,
+      txHash: sent.hash,
+      from,
+      to,
+      amount: formatUnits(value, native.decimals),
+      symbol: native.symbol,
+      feeWei: sent.feeWei.toString(),
+    };
   });
 
 /**
@@ -51,13 +75,20 @@ export const nativeSend = (chainId: number) =>
  * payment settled. Estimated with at most the balance, so a send larger than the balance still gets its
  * insufficient-funds answer; a recipient that refuses the transfer is a 400 before anything is paid.
  */
-async function transferGas(network: EvmNetwork, transfer: { from: Address; to: Address; value: bigint; balance: bigint }): Promise<bigint> {
+async function transferGas(
+  network: EvmNetwork,
+  transfer: { from: Address; to: Address; value: bigint; balance: bigint },
+): Promise<bigint> {
   const value = transfer.value < 0n ? 0n : transfer.value > transfer.balance ? transfer.balance : transfer.value;
   try {
     return await network.publicClient.estimateGas({ account: transfer.from, to: transfer.to, value });
   } catch (error) {
     if (error instanceof BaseError && error.walk((cause) => cause instanceof ExecutionRevertedError)) {
-      throw invalidField('to', 'transfer_refused', `${transfer.to} runs code that refuses this transfer (it reverts), so nothing was sent`);
+      throw invalidField(
+        'to',
+        'transfer_refused',
+        `${transfer.to} runs code that refuses this transfer (it reverts), so nothing was sent`,
+      );
     }
     throw error;
   }

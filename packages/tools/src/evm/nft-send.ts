@@ -36,21 +36,54 @@ export const sendNft = (boundChainId: number | null) =>
     const from = await vaultEvmAddress(context);
     const tokenId = BigInt(input.tokenId);
     const code = await network.publicClient.getCode({ address: collection });
-    if (!code || code === '0x') throw invalidField('tokenAddress', 'unknown_token', `no NFT contract at ${collection} on ${network.registry.name}`);
+    if (!code || code === '0x')
+      throw invalidField(
+        'tokenAddress',
+        'unknown_token',
+        `no NFT contract at ${collection} on ${network.registry.name}`,
+      );
     let data: `0x${string}`;
     let quantity = 1;
     if (input.tokenStandard === 'ERC721') {
-      const owner = await network.publicClient.readContract({ address: collection, abi: NFT_ABI, functionName: 'ownerOf', args: [tokenId] }).catch(() => null);
-      if (owner?.toLowerCase() !== from.toLowerCase()) throw invalidField('tokenId', 'not_owner', `token ${input.tokenId} of ${collection} is not held by the vault ${from}`);
+      const owner = await network.publicClient
+        .readContract({ address: collection, abi: NFT_ABI, functionName: 'ownerOf', args: [tokenId] })
+        .catch(() => null);
+      if (owner?.toLowerCase() !== from.toLowerCase())
+        throw invalidField(
+          'tokenId',
+          'not_owner',
+          `token ${input.tokenId} of ${collection} is not held by the vault ${from}`,
+        );
       data = encodeFunctionData({ abi: NFT_ABI, functionName: 'safeTransferFrom', args: [from, to, tokenId] });
     } else {
       quantity = input.quantity ?? 1;
-      const held = await network.publicClient.readContract({ address: collection, abi: NFT_ABI, functionName: 'balanceOf', args: [from, tokenId] }).catch(() => null);
-      if (held === null) throw invalidField('tokenStandard', 'mismatch', `${collection} does not answer ERC-1155 balanceOf`);
-      if (held < BigInt(quantity)) throw invalidField('quantity', 'insufficient_funds', `the vault holds ${held} of item ${input.tokenId}, not ${quantity}`);
-      data = encodeFunctionData({ abi: NFT_ABI, functionName: 'safeTransferFrom', args: [from, to, tokenId, BigInt(quantity), '0x'] });
+      const held = await network.publicClient
+        .readContract({ address: collection, abi: NFT_ABI, functionName: 'balanceOf', args: [from, tokenId] })
+        .catch(() => null);
+      if (held === null)
+        throw invalidField('tokenStandard', 'mismatch', `${collection} does not answer ERC-1155 balanceOf`);
+      if (held < BigInt(quantity))
+        throw invalidField(
+          'quantity',
+          'insufficient_funds',
+          `the vault holds ${held} of item ${input.tokenId}, not ${quantity}`,
+        );
+      data = encodeFunctionData({
+        abi: NFT_ABI,
+        functionName: 'safeTransferFrom',
+        args: [from, to, tokenId, BigInt(quantity), '0x'],
+      });
     }
     const signer = await vaultEvmSigner(context, callerOf(context).accountId);
     const sent = await signAndSend(network, signer, { to: collection, data }, context.commit);
-    return { chainId, txHash: sent.hash, from, to, tokenAddress: collection, tokenId: input.tokenId, tokenStandard: input.tokenStandard, quantity };
+    return {
+      chainId,
+      txHash: sent.hash,
+      from,
+      to,
+      tokenAddress: collection,
+      tokenId: input.tokenId,
+      tokenStandard: input.tokenStandard,
+      quantity,
+    };
   });

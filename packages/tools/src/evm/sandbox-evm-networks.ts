@@ -25,7 +25,20 @@ export function sandboxEvmNetworks(evm: (chainId: number) => Promise<SandboxEvmM
         swaps: sandboxSwapVenue(market),
         async priceUsd(token) {
           const known = market.token(token ?? market.tokens[0]!.symbol);
-          if (!known) throw new ServiceError('invalid_input', `no USD price for token ${token} on sandbox chain ${registry.key}: it has no USDC pool`, { issues: [{ field: 'sellTokenAddress', rule: 'unknown_token', message: `token ${token} has no sandbox USDC pool` }] });
+          if (!known)
+            throw new ServiceError(
+              'invalid_input',
+              `no USD price for token ${token} on sandbox chain ${registry.key}: it has no USDC pool`,
+              {
+                issues: [
+                  {
+                    field: 'sellTokenAddress',
+                    rule: 'unknown_token',
+                    message: `token ${token} has no sandbox USDC pool`,
+                  },
+                ],
+              },
+            );
           return market.tokenPriceUsd(known.symbol);
         },
       };

@@ -6,7 +6,10 @@ import type { HandlerContext } from '../handler.js';
 import type { EvmNetwork } from '../ports/evm-networks.js';
 
 /** The account's custodial vault EVM key as a viem signer (same address on all five chains). Never logged. */
-export async function vaultEvmSigner(context: Pick<HandlerContext, 'db' | 'masterKey'>, accountId: string): Promise<PrivateKeyAccount> {
+export async function vaultEvmSigner(
+  context: Pick<HandlerContext, 'db' | 'masterKey'>,
+  accountId: string,
+): Promise<PrivateKeyAccount> {
   const keys = await accountVaultKeys(context.db, context.masterKey, accountId);
   return privateKeyToAccount(keys.evm.privateKey as Hex);
 }
@@ -56,18 +59,26 @@ export function signAndSend(
   return inSenderOrder(`${network.registry.chainId}:${signer.address}`, async () => {
     const prepared = await network.publicClient
       .prepareTransactionRequest({
-      account: signer,
-      chain: network.chain,
-      to: request.to,
-      ...(request.data ? { data: request.data } : {}),
-      value: request.value ?? 0n,
-      ...(request.gas ? { gas: request.gas } : {}),
-      ...(request.fees ?? {}),
+        account: signer,
+        chain: network.chain,
+        to: request.to,
+        ...(request.data ? { data: request.data } : {}),
+        value: request.value ?? 0n,
+        ...(request.gas ? { gas: request.gas } : {}),
+        ...(request.fees ?? {}),
       })
       .catch((error: unknown) => {
         // Gas estimation runs the transaction: a vault short of gas money (or of the token) fails here, before anything is signed.
-        if (error instanceof BaseError && (error.walk((e) => e instanceof InsufficientFundsError) || /insufficient funds|exceeds balance/i.test(error.message))) {
-          throw invalidField('amount', 'insufficient_funds', `the vault cannot pay this transaction and its gas in ${network.registry.nativeSymbol} on ${network.registry.name}`);
+        if (
+          error instanceof BaseError &&
+          (error.walk((e) => e instanceof InsufficientFundsError) ||
+            /insufficient funds|exceeds balance/i.test(error.message))
+        ) {
+          throw invalidField(
+            'amount',
+            'insufficient_funds',
+            `the vault cannot pay this transaction and its gas in ${network.registry.nativeSymbol} on ${network.registry.name}`,
+          );
         }
         throw error;
       });
@@ -77,7 +88,9 @@ export function signAndSend(
     await network.publicClient.sendRawTransaction({ serializedTransaction: serialized });
     const receipt = await network.publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== 'success') {
-      throw new ServiceError('upstream_error', `transaction ${hash} reverted on ${network.registry.name}`, { extra: { txHash: hash } });
+      throw new ServiceError('upstream_error', `transaction ${hash} reverted on ${network.registry.name}`, {
+        extra: { txHash: hash },
+      });
     }
     return { hash, feeWei: receipt.gasUsed * receipt.effectiveGasPrice };
   });

@@ -6,6 +6,9 @@ import { hederaOf } from './network-of.js';
 export const hederaAccountIdToEvmAddress: Handler<'hederaAccountIdToEvmAddress'> = async ({ address }, context) => {
   const network = await hederaOf(context);
   const account = await network.account(address);
-  if (!account) throw new ServiceError('not_found', `No Hedera account ${address} on ${network.caip2}.`, { extra: { accountId: address } });
+  if (!account)
+    throw new ServiceError('not_found', `No Hedera account ${address} on ${network.caip2}.`, {
+      extra: { accountId: address },
+    });
   return { accountId: account.accountId, evmAddress: account.evmAddress, network: network.caip2 };
 };

@@ -29,10 +29,18 @@ describe('hederaBalances (the reader getAllBalances uses)', () => {
 
   it('answers zero HBAR for an address with no account, not an error', async () => {
     const address = `0x${'77'.repeat(20)}`;
-    expect(await hederaBalances(context, address)).toEqual({ network: 'hedera:mainnet', address, assets: [{ symbol: 'HBAR', address: null, decimals: 8, balance: '0', humanReadableBalance: '0' }] });
+    expect(await hederaBalances(context, address)).toEqual({
+      network: 'hedera:mainnet',
+      address,
+      assets: [{ symbol: 'HBAR', address: null, decimals: 8, balance: '0', humanReadableBalance: '0' }],
+    });
   });
 
   it('answers 503 naming HEDERA_NETWORK where no Hedera network is configured', async () => {
-    await expect(hederaBalances({ ...context, hedera: undefined }, `0x${'77'.repeat(20)}`)).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'HEDERA_NETWORK' } });
+    await expect(hederaBalances({ ...context, hedera: undefined }, `0x${'77'.repeat(20)}`)).rejects.toMatchObject({
+      code: 'not_configured',
+      status: 503,
+      extra: { setting: 'HEDERA_NETWORK' },
+    });
   });
 });

@@ -13,12 +13,18 @@ export const hederaBalances: BalanceReader = async (context, address) => {
   const network = await hederaOf(context);
   const account = await network.account(address);
   const tokens = await Promise.all(
-    (account?.tokens ?? []).filter(({ balance }) => balance > 0n).map(async ({ tokenId, balance }) => {
-      const token = await network.token(tokenId);
-      return assetBalance(token?.symbol ?? tokenId, tokenId, balance, token?.decimals ?? 0);
-    }),
+    (account?.tokens ?? [])
+      .filter(({ balance }) => balance > 0n)
+      .map(async ({ tokenId, balance }) => {
+        const token = await network.token(tokenId);
+        return assetBalance(token?.symbol ?? tokenId, tokenId, balance, token?.decimals ?? 0);
+      }),
   );
-  return { network: network.caip2, address, assets: [assetBalance(HBAR, null, account?.tinybar ?? 0n, HBAR_DECIMALS), ...tokens] };
+  return {
+    network: network.caip2,
+    address,
+    assets: [assetBalance(HBAR, null, account?.tinybar ?? 0n, HBAR_DECIMALS), ...tokens],
+  };
 };
 
 /**
@@ -28,11 +34,20 @@ export const hederaBalances: BalanceReader = async (context, address) => {
 export const hederaGetBalances: Handler<'hederaGetBalances'> = async (_input, context) => {
   const { hedera } = await vaultAddressesOf(context.db, context.masterKey, callerOf(context).accountId);
   const network = await hederaOf(context);
-  const [read, account] = await Promise.all([hederaBalances(context, hedera.evmAddress), network.account(hedera.evmAddress)]);
+  const [read, account] = await Promise.all([
+    hederaBalances(context, hedera.evmAddress),
+    network.account(hedera.evmAddress),
+  ]);
   return {
     network: read.network,
     evmAddress: hedera.evmAddress,
     accountId: account?.accountId ?? null,
-    balances: read.assets.map(({ symbol, address, decimals, balance, humanReadableBalance }) => ({ symbol, tokenId: address, decimals, balanceUnits: balance, balance: humanReadableBalance })),
+    balances: read.assets.map(({ symbol, address, decimals, balance, humanReadableBalance }) => ({
+      symbol,
+      tokenId: address,
+      decimals,
+      balanceUnits: balance,
+      balance: humanReadableBalance,
+    })),
   };
 };

@@ -9,17 +9,31 @@ import type { VaultHederaAccount } from './vault-account.js';
  * refusal the network still gives (a balance spent meanwhile, a price moved) becomes the same clear 4xx, and nothing
  * moved. Any other refusal is the network's failure (502 naming the Hedera status).
  */
-export async function executeAsVault(network: HederaNetwork, vault: VaultHederaAccount, tx: HederaTransaction, commit: HandlerContext['commit']): Promise<HederaExecution> {
+export async function executeAsVault(
+  network: HederaNetwork,
+  vault: VaultHederaAccount,
+  tx: HederaTransaction,
+  commit: HandlerContext['commit'],
+): Promise<HederaExecution> {
   await commit?.();
   try {
     return await network.execute(tx, vault.account.accountId, vault.key);
   } catch (error) {
     if (!(error instanceof HederaLedgerError)) throw error;
     const status = error.status;
-    if (status.startsWith('INSUFFICIENT_') && status !== 'INSUFFICIENT_TX_FEE') throw invalidField('amount', 'insufficient_funds', `the network refused: ${error.message}`, { status });
-    if (status === 'INVALID_ACCOUNT_ID') throw invalidField('to', 'not_found', `the network refused: ${error.message}`, { status });
-    if (status === 'INVALID_TOKEN_ID') throw invalidField('token', 'unknown_token', `the network refused: ${error.message}`, { status });
-    if (status === 'CONTRACT_REVERT_EXECUTED') throw new ServiceError('state_conflict', `The swap reverted, nothing moved: ${error.message}`, { extra: { status } });
-    throw new ServiceError('upstream_error', `The Hedera network refused the transaction: ${error.message}`, { extra: { provider: 'Hedera', status }, cause: error });
+    if (status.startsWith('INSUFFICIENT_') && status !== 'INSUFFICIENT_TX_FEE')
+      throw invalidField('amount', 'insufficient_funds', `the network refused: ${error.message}`, { status });
+    if (status === 'INVALID_ACCOUNT_ID')
+      throw invalidField('to', 'not_found', `the network refused: ${error.message}`, { status });
+    if (status === 'INVALID_TOKEN_ID')
+      throw invalidField('token', 'unknown_token', `the network refused: ${error.message}`, { status });
+    if (status === 'CONTRACT_REVERT_EXECUTED')
+      throw new ServiceError('state_conflict', `The swap reverted, nothing moved: ${error.message}`, {
+        extra: { status },
+      });
+    throw new ServiceError('upstream_error', `The Hedera network refused the transaction: ${error.message}`, {
+      extra: { provider: 'Hedera', status },
+      cause: error,
+    });
   }
 }

@@ -6,9 +6,17 @@ import { hederaOf } from './network-of.js';
 export const hederaFindTokens: Handler<'hederaFindTokens'> = async ({ query }, context) => {
   const network = await hederaOf(context);
   const wanted = query?.toLowerCase() ?? '';
-  const tokens = (await network.tokens()).filter(({ name, symbol }) => name.toLowerCase().includes(wanted) || symbol.toLowerCase().includes(wanted));
+  const tokens = (await network.tokens()).filter(
+    ({ name, symbol }) => name.toLowerCase().includes(wanted) || symbol.toLowerCase().includes(wanted),
+  );
   return {
     network: network.caip2,
-    tokens: tokens.map(({ tokenId, symbol, name, decimals }) => ({ tokenId, symbol, name, decimals, evmAddress: longZeroAddressOf(tokenId) })),
+    tokens: tokens.map(({ tokenId, symbol, name, decimals }) => ({
+      tokenId,
+      symbol,
+      name,
+      decimals,
+      evmAddress: longZeroAddressOf(tokenId),
+    })),
   };
 };

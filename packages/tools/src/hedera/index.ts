@@ -24,5 +24,9 @@ export const hederaFamily = defineFamily({
     hederaTokensSwapQuote,
     hederaTokensSwap,
   },
-  valuations: { hederaNativeSend: hederaNativeSendValue, hederaERC20TokenSend: hederaTokenSendValue, hederaTokensSwap: hederaSwapValue },
+  valuations: {
+    hederaNativeSend: hederaNativeSendValue,
+    hederaERC20TokenSend: hederaTokenSendValue,
+    hederaTokensSwap: hederaSwapValue,
+  },
 });

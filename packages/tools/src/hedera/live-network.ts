@@ -19,8 +19,16 @@ export interface LiveHederaSettings {
 }
 
 /** Public endpoints and SaucerSwap V1's contracts per network; testnet has no known V1 router, so it must be set. */
-const NETWORK_DEFAULTS: Record<string, { mirror: string; saucerswap?: string; routerId?: string; whbarTokenId?: string }> = {
-  mainnet: { mirror: 'https://mainnet-public.mirrornode.hedera.com', saucerswap: 'https://api.saucerswap.finance', routerId: '0.0.3045981', whbarTokenId: '0.0.1456986' },
+const NETWORK_DEFAULTS: Record<
+  string,
+  { mirror: string; saucerswap?: string; routerId?: string; whbarTokenId?: string }
+> = {
+  mainnet: {
+    mirror: 'https://mainnet-public.mirrornode.hedera.com',
+    saucerswap: 'https://api.saucerswap.finance',
+    routerId: '0.0.3045981',
+    whbarTokenId: '0.0.1456986',
+  },
   testnet: { mirror: 'https://testnet.mirrornode.hedera.com' },
 };
 
@@ -33,15 +41,26 @@ export function liveHederaNetwork(settings: LiveHederaSettings): (() => Promise<
   const name = settings.HEDERA_NETWORK;
   if (!name) return undefined;
   const defaults = NETWORK_DEFAULTS[name];
-  if (!defaults) throw new ServiceError('not_configured', `${HEDERA_NETWORK_SETTING} must be mainnet or testnet, not "${name}".`, { extra: { setting: HEDERA_NETWORK_SETTING } });
+  if (!defaults)
+    throw new ServiceError('not_configured', `${HEDERA_NETWORK_SETTING} must be mainnet or testnet, not "${name}".`, {
+      extra: { setting: HEDERA_NETWORK_SETTING },
+    });
   const mirror = new LiveHederaMirrorNode(settings.HEDERA_MIRROR_URL ?? defaults.mirror);
   const required = (value: string | undefined, setting: string, what: string) => {
     if (!value) throw notConfigured(setting, what);
     return value;
   };
   const swapRouter = () => ({
-    routerId: required(settings.HEDERA_SWAP_ROUTER_ID ?? defaults.routerId, 'HEDERA_SWAP_ROUTER_ID', `The SaucerSwap V1 router on ${name}`),
-    whbarTokenId: required(settings.HEDERA_WHBAR_TOKEN_ID ?? defaults.whbarTokenId, 'HEDERA_WHBAR_TOKEN_ID', `WHBAR on ${name}`),
+    routerId: required(
+      settings.HEDERA_SWAP_ROUTER_ID ?? defaults.routerId,
+      'HEDERA_SWAP_ROUTER_ID',
+      `The SaucerSwap V1 router on ${name}`,
+    ),
+    whbarTokenId: required(
+      settings.HEDERA_WHBAR_TOKEN_ID ?? defaults.whbarTokenId,
+      'HEDERA_WHBAR_TOKEN_ID',
+      `WHBAR on ${name}`,
+    ),
   });
   const venue = () =>
     new LiveSaucerSwap(
@@ -70,10 +89,21 @@ export function liveHederaNetwork(settings: LiveHederaSettings): (() => Promise<
         const response = await signed.execute(onNetwork);
         const receipt = await response.getReceipt(onNetwork);
         // The receipt carries no timestamp, fee or transfers: the mirror node has them under the transaction id.
-        return { transactionId: response.transactionId.toString(), status: receipt.status.toString(), consensusTimestamp: null, feeTinybars: null, transfers: null };
+        return {
+          transactionId: response.transactionId.toString(),
+          status: receipt.status.toString(),
+          consensusTimestamp: null,
+          feeTinybars: null,
+          transfers: null,
+        };
       } catch (error) {
-        if (error instanceof sdk.PrecheckStatusError || error instanceof sdk.ReceiptStatusError) throw new HederaLedgerError(error.status.toString(), error.message);
-        throw new ServiceError('upstream_error', `The Hedera network could not be reached: ${error instanceof Error ? error.message : String(error)}`, { extra: { provider: 'Hedera' }, cause: error });
+        if (error instanceof sdk.PrecheckStatusError || error instanceof sdk.ReceiptStatusError)
+          throw new HederaLedgerError(error.status.toString(), error.message);
+        throw new ServiceError(
+          'upstream_error',
+          `The Hedera network could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+          { extra: { provider: 'Hedera' }, cause: error },
+        );
       }
     },
   };

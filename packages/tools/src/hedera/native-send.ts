@@ -19,11 +19,21 @@ export const hederaNativeSend: Handler<'hederaNativeSend'> = withCommitPoint(asy
   const to = await recipientOf(network, input.to);
   const vault = await vaultHederaAccount(context, network);
   const held = holdingOf(vault.account, HBAR, HBAR);
-  if (held < tinybars) throw invalidField('amount', 'insufficient_funds', `the vault's account ${vault.account.accountId} holds ${formatUnits(held, HBAR_DECIMALS)} HBAR; sending ${input.amount} HBAR needs more (plus the network fee)`);
+  if (held < tinybars)
+    throw invalidField(
+      'amount',
+      'insufficient_funds',
+      `the vault's account ${vault.account.accountId} holds ${formatUnits(held, HBAR_DECIMALS)} HBAR; sending ${input.amount} HBAR needs more (plus the network fee)`,
+    );
   const sdk = await network.sdk();
   const tx = new sdk.TransferTransaction()
     .addHbarTransfer(vault.account.accountId, sdk.Hbar.fromTinybars((-tinybars).toString()))
     .addHbarTransfer(to.accountId, sdk.Hbar.fromTinybars(tinybars.toString()));
   const executed = await executeAsVault(network, vault, tx, context.commit);
-  return sendResult(network, vault, executed, { to: input.to, asset: { symbol: HBAR, tokenId: null }, amount: input.amount, units: tinybars });
+  return sendResult(network, vault, executed, {
+    to: input.to,
+    asset: { symbol: HBAR, tokenId: null },
+    amount: input.amount,
+    units: tinybars,
+  });
 });

@@ -9,15 +9,26 @@ type AccountId = InstanceType<HederaSdk['AccountId']>;
  * `to` otherwise: nothing is sent to a number nobody owns). Any other address is an alias: Hedera delivers to its
  * account, creating it (hollow, auto account creation) when there is none yet, as it does for every EVM wallet.
  */
-export async function recipientOf(network: HederaNetwork, to: string): Promise<{ accountId: AccountId; existing: boolean }> {
+export async function recipientOf(
+  network: HederaNetwork,
+  to: string,
+): Promise<{ accountId: AccountId; existing: boolean }> {
   const sdk = await network.sdk();
   const longZero = entityIdOfLongZero(to);
   const account = await network.account(to);
   if (longZero) {
-    if (!account) throw invalidField('to', 'not_found', `${to} is the long-zero address of ${longZero}, which is not an account on this network`);
+    if (!account)
+      throw invalidField(
+        'to',
+        'not_found',
+        `${to} is the long-zero address of ${longZero}, which is not an account on this network`,
+      );
     return { accountId: sdk.AccountId.fromString(account.accountId), existing: true };
   }
-  return { accountId: account ? sdk.AccountId.fromString(account.accountId) : sdk.AccountId.fromEvmAddress(0, 0, to), existing: account !== undefined };
+  return {
+    accountId: account ? sdk.AccountId.fromString(account.accountId) : sdk.AccountId.fromEvmAddress(0, 0, to),
+    existing: account !== undefined,
+  };
 }
 
 /** What a send answers: the transaction, who paid, what moved, and whether this send completed the vault's account. */

@@ -7,20 +7,29 @@ export interface SwapRoute {
   readonly pools: readonly HederaPoolView[];
 }
 
-const poolOf = (pools: readonly HederaPoolView[], a: string, b: string) => pools.find((pool) => pool.assets.includes(a) && pool.assets.includes(b));
+const poolOf = (pools: readonly HederaPoolView[], a: string, b: string) =>
+  pools.find((pool) => pool.assets.includes(a) && pool.assets.includes(b));
 
 export async function routeOf(network: HederaNetwork, from: string, to: string): Promise<SwapRoute> {
   if (from === to) throw invalidField('toTokenId', 'same_token', 'must differ from fromTokenId');
   const pools = await network.pools();
-  const candidates = [[from, to], [from, HBAR, to]].filter((path) => new Set(path).size === path.length);
+  const candidates = [
+    [from, to],
+    [from, HBAR, to],
+  ].filter((path) => new Set(path).size === path.length);
   for (const assets of candidates) {
     const hops = assets.slice(1).map((asset, index) => poolOf(pools, assets[index] as string, asset));
     if (hops.every((pool) => pool !== undefined)) return { assets, pools: hops };
   }
-  throw new ServiceError('not_found', `The swap venue has no pool route from ${from} to ${to} (direct or through HBAR).`, { extra: { from, to } });
+  throw new ServiceError(
+    'not_found',
+    `The swap venue has no pool route from ${from} to ${to} (direct or through HBAR).`,
+    { extra: { from, to } },
+  );
 }
 
-const reservesFor = (pool: HederaPoolView, from: string) => (pool.assets[0] === from ? pool.reserves : ([pool.reserves[1], pool.reserves[0]] as const));
+const reservesFor = (pool: HederaPoolView, from: string) =>
+  pool.assets[0] === from ? pool.reserves : ([pool.reserves[1], pool.reserves[0]] as const);
 
 /** What `input` of the route's first asset buys at the current reserves. */
 export function exactInput(route: SwapRoute, input: bigint): bigint {

@@ -15,16 +15,33 @@ export const SWAP_VENUE = { name: 'SaucerSwap V1', poolFeePercent: 0.3 } as cons
  */
 export const hederaTokensSwapQuote: Handler<'hederaTokensSwapQuote'> = async (input, context) => {
   const network = await hederaOf(context);
-  const [from, to] = await Promise.all([swapAssetOf(network, 'fromTokenId', input.fromTokenId), swapAssetOf(network, 'toTokenId', input.toTokenId)]);
-  for (const [field, given, actual] of [['fromTokenDecimals', input.fromTokenDecimals, from.decimals], ['toTokenDecimals', input.toTokenDecimals, to.decimals]] as const) {
-    if (given !== actual) throw invalidField(field, 'mismatch', `${field === 'fromTokenDecimals' ? input.fromTokenId : input.toTokenId} has ${actual} decimals, not ${given}`, { decimals: actual });
+  const [from, to] = await Promise.all([
+    swapAssetOf(network, 'fromTokenId', input.fromTokenId),
+    swapAssetOf(network, 'toTokenId', input.toTokenId),
+  ]);
+  for (const [field, given, actual] of [
+    ['fromTokenDecimals', input.fromTokenDecimals, from.decimals],
+    ['toTokenDecimals', input.toTokenDecimals, to.decimals],
+  ] as const) {
+    if (given !== actual)
+      throw invalidField(
+        field,
+        'mismatch',
+        `${field === 'fromTokenDecimals' ? input.fromTokenId : input.toTokenId} has ${actual} decimals, not ${given}`,
+        { decimals: actual },
+      );
   }
   const route = await routeOf(network, from.asset, to.asset);
   let units: { in: bigint; out: bigint };
   if (input.isExactOutput) {
     const out = unitsOf('exactOutputAmount', input.exactOutputAmount as string, to.decimals);
     const needed = exactOutput(route, out);
-    if (needed === undefined) throw invalidField('exactOutputAmount', 'too_big', `the pools cannot pay ${input.exactOutputAmount} ${to.symbol}`);
+    if (needed === undefined)
+      throw invalidField(
+        'exactOutputAmount',
+        'too_big',
+        `the pools cannot pay ${input.exactOutputAmount} ${to.symbol}`,
+      );
     units = { in: needed, out };
   } else {
     const given = unitsOf('amount', input.amount as string, from.decimals);

@@ -25,13 +25,26 @@ export const hederaTokensSwap: Handler<'hederaTokensSwap'> = withCommitPoint(asy
   const network = await hederaOf(context);
   const whbar = network.swapRouter.whbarTokenId;
   const fromId = input.useNative && input.fromTokenId === whbar ? '0.0.0' : input.fromTokenId;
-  const [from, to] = await Promise.all([swapAssetOf(network, 'fromTokenId', fromId), swapAssetOf(network, 'toTokenId', input.toTokenId)]);
-  if (input.useNative && from.asset !== HBAR) throw invalidField('useNative', 'mismatch', `useNative is for swaps from HBAR; ${input.fromTokenId} is ${from.symbol}`);
+  const [from, to] = await Promise.all([
+    swapAssetOf(network, 'fromTokenId', fromId),
+    swapAssetOf(network, 'toTokenId', input.toTokenId),
+  ]);
+  if (input.useNative && from.asset !== HBAR)
+    throw invalidField(
+      'useNative',
+      'mismatch',
+      `useNative is for swaps from HBAR; ${input.fromTokenId} is ${from.symbol}`,
+    );
   const amountIn = unitsOf('amount', input.amount, from.decimals);
   const route = await routeOf(network, from.asset, to.asset);
   const vault = await vaultHederaAccount(context, network);
   const held = holdingOf(vault.account, from.asset, HBAR);
-  if (held < amountIn) throw invalidField('amount', 'insufficient_funds', `the vault's account ${vault.account.accountId} holds ${formatUnits(held, from.decimals)} ${from.symbol}; swapping ${input.amount} needs more`);
+  if (held < amountIn)
+    throw invalidField(
+      'amount',
+      'insufficient_funds',
+      `the vault's account ${vault.account.accountId} holds ${formatUnits(held, from.decimals)} ${from.symbol}; swapping ${input.amount} needs more`,
+    );
 
   const quoted = exactInput(route, amountIn);
   const { swapSlippage } = await slippageOf(context.db, callerOf(context).accountId);
@@ -40,13 +53,31 @@ export const hederaTokensSwap: Handler<'hederaTokensSwap'> = withCommitPoint(asy
   const path = route.assets.map((asset) => longZeroAddressOf(asset === HBAR ? whbar : asset) as `0x${string}`);
   const recipient = vault.account.evmAddress as `0x${string}`;
   const deadline = BigInt(Math.floor(Date.now() / 1000)) + DEADLINE_SECONDS;
-  const data = swapCallData({ hbarIn: from.asset === HBAR, hbarOut: to.asset === HBAR, amountIn, amountOutMin, path, to: recipient, deadline });
+  const data = swapCallData({
+    hbarIn: from.asset === HBAR,
+    hbarOut: to.asset === HBAR,
+    amountIn,
+    amountOutMin,
+    path,
+    to: recipient,
+    deadline,
+  });
   const sdk = await network.sdk();
   // A token input is pulled by the router under an HTS allowance, granted here for exactly this swap's input.
   const approval =
     from.asset === HBAR
       ? undefined
-      : await executeAsVault(network, vault, new sdk.AccountAllowanceApproveTransaction().approveTokenAllowance(from.asset, vault.account.accountId, network.swapRouter.routerId, amountIn), context.commit);
+      : await executeAsVault(
+          network,
+          vault,
+          new sdk.AccountAllowanceApproveTransaction().approveTokenAllowance(
+            from.asset,
+            vault.account.accountId,
+            network.swapRouter.routerId,
+            amountIn,
+          ),
+          context.commit,
+        );
   const tx = new sdk.ContractExecuteTransaction()
     .setContractId(network.swapRouter.routerId)
     .setGas(SWAP_GAS)
@@ -77,6 +108,7 @@ export const hederaTokensSwap: Handler<'hederaTokensSwap'> = withCommitPoint(asy
     amountOutMinUnits: amountOutMin.toString(),
     amountOut: received === undefined ? null : formatUnits(received, to.decimals),
     amountOutUnits: received?.toString() ?? null,
-    feeTinybars: executed.feeTinybars === null ? null : (executed.feeTinybars + (approval?.feeTinybars ?? 0n)).toString(),
+    feeTinybars:
+      executed.feeTinybars === null ? null : (executed.feeTinybars + (approval?.feeTinybars ?? 0n)).toString(),
   };
 });

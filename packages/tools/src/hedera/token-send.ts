@@ -25,11 +25,21 @@ export const hederaERC20TokenSend: Handler<'hederaERC20TokenSend'> = withCommitP
   const to = await recipientOf(network, input.to);
   const vault = await vaultHederaAccount(context, network);
   const held = holdingOf(vault.account, token.tokenId, HBAR);
-  if (held < units) throw invalidField('amount', 'insufficient_funds', `the vault's account ${vault.account.accountId} holds ${formatUnits(held, token.decimals)} ${token.symbol}; sending ${input.amount} needs more`);
+  if (held < units)
+    throw invalidField(
+      'amount',
+      'insufficient_funds',
+      `the vault's account ${vault.account.accountId} holds ${formatUnits(held, token.decimals)} ${token.symbol}; sending ${input.amount} needs more`,
+    );
   const sdk = await network.sdk();
   const tx = new sdk.TransferTransaction()
     .addTokenTransferWithDecimals(token.tokenId, vault.account.accountId, -units, token.decimals)
     .addTokenTransferWithDecimals(token.tokenId, to.accountId, units, token.decimals);
   const executed = await executeAsVault(network, vault, tx, context.commit);
-  return sendResult(network, vault, executed, { to: input.to, asset: { symbol: token.symbol, tokenId: token.tokenId }, amount: input.amount, units });
+  return sendResult(network, vault, executed, {
+    to: input.to,
+    asset: { symbol: token.symbol, tokenId: token.tokenId },
+    amount: input.amount,
+    units,
+  });
 });

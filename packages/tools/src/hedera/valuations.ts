@@ -11,7 +11,11 @@ import { swapAssetOf, tokenAtEvmAddress } from './tokens.js';
 const USD_SYMBOL = 'USDC';
 
 /** `units` of `asset` (HBAR or a token id) in USD: its spot value in the venue's USDC through the swap tools' pools. */
-async function hederaValueOf(network: HederaNetwork, asset: { asset: string; symbol: string }, units: bigint): Promise<MovedValue> {
+async function hederaValueOf(
+  network: HederaNetwork,
+  asset: { asset: string; symbol: string },
+  units: bigint,
+): Promise<MovedValue> {
   const what = `${asset.symbol} (${asset.asset === HBAR ? '0.0.0' : asset.asset}) on Hedera`;
   const usd = (await network.tokens()).find((token) => token.symbol === USD_SYMBOL);
   if (!usd) return unpriced(`no USD price for ${what}: the swap venue lists no ${USD_SYMBOL}`);
@@ -23,19 +27,36 @@ async function hederaValueOf(network: HederaNetwork, asset: { asset: string; sym
   }
 }
 
-export async function hederaNativeSendValue(input: ToolInput<ToolByName<'hederaNativeSend'>>, context: HandlerContext): Promise<MovedValue> {
-  return hederaValueOf(await hederaOf(context), { asset: HBAR, symbol: HBAR }, unitsOf('amount', input.amount, HBAR_DECIMALS));
+export async function hederaNativeSendValue(
+  input: ToolInput<ToolByName<'hederaNativeSend'>>,
+  context: HandlerContext,
+): Promise<MovedValue> {
+  return hederaValueOf(
+    await hederaOf(context),
+    { asset: HBAR, symbol: HBAR },
+    unitsOf('amount', input.amount, HBAR_DECIMALS),
+  );
 }
 
-export async function hederaTokenSendValue(input: ToolInput<ToolByName<'hederaERC20TokenSend'>>, context: HandlerContext): Promise<MovedValue> {
+export async function hederaTokenSendValue(
+  input: ToolInput<ToolByName<'hederaERC20TokenSend'>>,
+  context: HandlerContext,
+): Promise<MovedValue> {
   if (!input.token) throw invalidField('token', 'required', 'token is required to send');
   const network = await hederaOf(context);
   const token = await tokenAtEvmAddress(network, input.token);
-  return hederaValueOf(network, { asset: token.tokenId, symbol: token.symbol }, unitsOf('amount', input.amount, token.decimals));
+  return hederaValueOf(
+    network,
+    { asset: token.tokenId, symbol: token.symbol },
+    unitsOf('amount', input.amount, token.decimals),
+  );
 }
 
 /** A swap moves its input (useNative with WHBAR's id sells HBAR, as the swap reads it). */
-export async function hederaSwapValue(input: ToolInput<ToolByName<'hederaTokensSwap'>>, context: HandlerContext): Promise<MovedValue> {
+export async function hederaSwapValue(
+  input: ToolInput<ToolByName<'hederaTokensSwap'>>,
+  context: HandlerContext,
+): Promise<MovedValue> {
   const network = await hederaOf(context);
   const fromId = input.useNative && input.fromTokenId === network.swapRouter.whbarTokenId ? '0.0.0' : input.fromTokenId;
   const from = await swapAssetOf(network, 'fromTokenId', fromId);

@@ -17,9 +17,22 @@ describe.each(testBackends())('getLeaderboard on $name', (backend) => {
   beforeAll(async () => {
     db = await backend.open();
     context = { mode: 'sandbox', db, caller: undefined, masterKey: testMasterKey(), providers: sandboxProviders() };
-    for (const [wallet, calls] of [['0x00000000000000000000000000000000000a11ce', 1], ['0x0000000000000000000000000000000000000b0b', 3]] as const) {
+    for (const [wallet, calls] of [
+      ['0x00000000000000000000000000000000000a11ce', 1],
+      ['0x0000000000000000000000000000000000000b0b', 3],
+    ] as const) {
       const { accountId } = await accountForWallet(db, 'eip155:8453', wallet);
-      for (let i = 0; i < calls; i += 1) await recordCall(db, { tool: 'wallet', accountId, token: 'BASE_USDC', amount: '1200', txHash: '0x1', outcome: 'settled', httpStatus: 200, latencyMs: 1 });
+      for (let i = 0; i < calls; i += 1)
+        await recordCall(db, {
+          tool: 'wallet',
+          accountId,
+          token: 'BASE_USDC',
+          amount: '1200',
+          txHash: '0x1',
+          outcome: 'settled',
+          httpStatus: 200,
+          latencyMs: 1,
+        });
     }
   });
   afterAll(() => db.close());
@@ -28,8 +41,24 @@ describe.each(testBackends())('getLeaderboard on $name', (backend) => {
     const board = await getLeaderboard(defaults, context);
     expect(board).toMatchObject({ orderBy: 'volume', total: 2, unavailable: ['referrals', 'pnl'] });
     expect(board.entries).toEqual([
-      { rank: 1, wallet: '0x0000000000000000000000000000000000000b0b', volumeUsd: '0.003600', transactions: 3, referrals: 0, aura: 3, pnlUsd: '0' },
-      { rank: 2, wallet: '0x00000000000000000000000000000000000a11ce', volumeUsd: '0.001200', transactions: 1, referrals: 0, aura: 1, pnlUsd: '0' },
+      {
+        rank: 1,
+        wallet: '0x0000000000000000000000000000000000000b0b',
+        volumeUsd: '0.003600',
+        transactions: 3,
+        referrals: 0,
+        aura: 3,
+        pnlUsd: '0',
+      },
+      {
+        rank: 2,
+        wallet: '0x00000000000000000000000000000000000a11ce',
+        volumeUsd: '0.001200',
+        transactions: 1,
+        referrals: 0,
+        aura: 1,
+        pnlUsd: '0',
+      },
     ]);
     expect(Object.keys(board.formulas as object)).toEqual(['volume', 'transactions', 'referrals', 'aura', 'pnl']);
     expect((await getLeaderboard({ ...defaults, query: 'A11CE' }, context)).entries).toMatchObject([{ rank: 2 }]);

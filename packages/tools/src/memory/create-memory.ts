@@ -4,9 +4,13 @@ import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { MEMORIES_PER_ACCOUNT } from './limits.js';
 
 const limitReached = () =>
-  new ServiceError('limit_reached', `This account already holds ${MEMORIES_PER_ACCOUNT} memories; delete or update some first. Nothing was charged.`, {
-    extra: { limit: MEMORIES_PER_ACCOUNT },
-  });
+  new ServiceError(
+    'limit_reached',
+    `This account already holds ${MEMORIES_PER_ACCOUNT} memories; delete or update some first. Nothing was charged.`,
+    {
+      extra: { limit: MEMORIES_PER_ACCOUNT },
+    },
+  );
 
 /** Output: `{ memory: { memoryId, category, content, createdAt, updatedAt } }`. */
 export const createMemory: Handler<'createMemory'> = withCommitPoint(async ({ category, content }, context) => {

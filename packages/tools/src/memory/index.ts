@@ -6,4 +6,6 @@ import { getUserMemoriesByCategory } from './get-user-memories-by-category.js';
 import { getUserMemoryCategories } from './get-user-memory-categories.js';
 import { updateMemory } from './update-memory.js';
 
-export const memoryFamily = defineFamily({ handlers: { createMemory, getUserMemoryCategories, getUserMemoriesByCategory, updateMemory, deleteMemory } });
+export const memoryFamily = defineFamily({
+  handlers: { createMemory, getUserMemoryCategories, getUserMemoriesByCategory, updateMemory, deleteMemory },
+});

@@ -6,7 +6,11 @@ import { projectSummary } from './project-summary.js';
 export const migrationGetProjectDetails: Handler<'migrationGetProjectDetails'> = async ({ projectId }, context) => {
   const project = await context.providers.migration.projectDetails(projectId);
   if (!project) {
-    throw new ServiceError('not_found', `No migration project "${projectId}"; migrationListProjects lists the known ones. Nothing was charged.`, { extra: { projectId } });
+    throw new ServiceError(
+      'not_found',
+      `No migration project "${projectId}"; migrationListProjects lists the known ones. Nothing was charged.`,
+      { extra: { projectId } },
+    );
   }
   return { summary: projectSummary(project), project };
 };

@@ -37,7 +37,8 @@ describe('migrationListProjects', () => {
   });
 
   it('accepts limits 1 and 20 and answers that many projects', async () => {
-    for (const limit of [1, 20]) expect((await migrationListProjects(listInput({ limit }), context)).projects).toHaveLength(limit);
+    for (const limit of [1, 20])
+      expect((await migrationListProjects(listInput({ limit }), context)).projects).toHaveLength(limit);
   });
 
   it('refuses limits 0 and 21, and page 0, through the catalog schema with a 400 naming the field', () => {
@@ -83,6 +84,10 @@ describe('migrationGetProjectDetails', () => {
 
   it('answers 503 naming MIGRATION_API_URL in live mode without it', async () => {
     const live = contextWith(new Providers('live', {}));
-    await expect(migrationGetProjectDetails({ projectId: 'mig1' }, live)).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'MIGRATION_API_URL' } });
+    await expect(migrationGetProjectDetails({ projectId: 'mig1' }, live)).rejects.toMatchObject({
+      code: 'not_configured',
+      status: 503,
+      extra: { setting: 'MIGRATION_API_URL' },
+    });
   });
 });

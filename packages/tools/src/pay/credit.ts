@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { ServiceError } from '@svc/contracts';
 import { creditToUsd, usdToCredit } from '@svc/payments';
-import { claimIdempotencyKey, creditBalance, debitCredit, recordCall, refundDebit, releaseIdempotencyKey } from '@svc/store';
+import {
+  claimIdempotencyKey,
+  creditBalance,
+  debitCredit,
+  recordCall,
+  refundDebit,
+  releaseIdempotencyKey,
+} from '@svc/store';
 import { storedResponseFor } from '../idempotency.js';
 import { type InvokeOutcome, rememberOutcome, replayOf } from './outcome.js';
 import type { PaidCall } from './paid-call.js';
@@ -25,7 +32,10 @@ export async function payFromCredit(paid: PaidCall, accountId: string): Promise<
   }
   const started = performance.now();
   const price = usdToCredit(usd);
-  const debit = price > 0n ? await debitCredit(db, { accountId, amount: price, tool }) : { debitId: undefined, balance: await creditBalance(db, accountId) };
+  const debit =
+    price > 0n
+      ? await debitCredit(db, { accountId, amount: price, tool })
+      : { debitId: undefined, balance: await creditBalance(db, accountId) };
   if (!debit) {
     if (scope) await releaseIdempotencyKey(db, scope);
     const balance = creditToUsd(await creditBalance(db, accountId));
@@ -58,5 +68,9 @@ export async function payFromCredit(paid: PaidCall, accountId: string): Promise<
     throw error;
   }
   await record('settled', 200);
-  return rememberOutcome(db, scope, { status: 200, body, credit: { chargedUsd: creditToUsd(price), balanceUsd: creditToUsd(debit.balance) } });
+  return rememberOutcome(db, scope, {
+    status: 200,
+    body,
+    credit: { chargedUsd: creditToUsd(price), balanceUsd: creditToUsd(debit.balance) },
+  });
 }

@@ -17,7 +17,12 @@ export interface CreditCharge {
  */
 export type InvokeOutcome =
   /** The tool ran and was paid: by an x402 payment that settled (`settlement`), or from the caller's account credit (`credit`). */
-  | { readonly status: 200; readonly body: Record<string, unknown>; readonly settlement?: SettleResponse; readonly credit?: CreditCharge }
+  | {
+      readonly status: 200;
+      readonly body: Record<string, unknown>;
+      readonly settlement?: SettleResponse;
+      readonly credit?: CreditCharge;
+    }
   /**
    * Payment required, refused, or its settlement failed (then `settlement` is the refused one, {success: false}).
    * `paymentRequired` carries the object with its serialisations, which the requirements cache computes once.
@@ -26,14 +31,21 @@ export type InvokeOutcome =
   /** A write tool failed after its payment settled: the error, plus the settlement the caller paid. */
   | { readonly status: 'failed_after_settlement'; readonly error: unknown; readonly settlement: SettleResponse }
   /** An Idempotency-Key retry: the first request's response, replayed without a second charge. */
-  | { readonly status: 'replayed'; readonly httpStatus: number; readonly body: unknown; readonly settlement: SettleResponse | null };
+  | {
+      readonly status: 'replayed';
+      readonly httpStatus: number;
+      readonly body: unknown;
+      readonly settlement: SettleResponse | null;
+    };
 
 /** Did this outcome charge the caller (now, not in an earlier request it replays)? */
-export const charged = (outcome: InvokeOutcome): boolean => outcome.status === 200 || outcome.status === 'failed_after_settlement';
+export const charged = (outcome: InvokeOutcome): boolean =>
+  outcome.status === 200 || outcome.status === 'failed_after_settlement';
 
 // The idempotency table keeps a settlement as the PAYMENT-RESPONSE encoding: the rows written before invoke spoke
 // objects hold it so, and a retry must replay them too.
-const storedSettlement = (settlement: SettleResponse | undefined): string | null => (settlement ? encodePaymentResponseHeader(settlement) : null);
+const storedSettlement = (settlement: SettleResponse | undefined): string | null =>
+  settlement ? encodePaymentResponseHeader(settlement) : null;
 
 export const replayOf = (stored: Stored): InvokeOutcome => ({
   status: 'replayed',
@@ -43,12 +55,25 @@ export const replayOf = (stored: Stored): InvokeOutcome => ({
 });
 
 /** Keep a charged outcome under its Idempotency-Key for retries; forget the key when nothing was charged. */
-export async function rememberOutcome(db: Db, scope: IdempotencyScope | undefined, outcome: InvokeOutcome): Promise<InvokeOutcome> {
+export async function rememberOutcome(
+  db: Db,
+  scope: IdempotencyScope | undefined,
+  outcome: InvokeOutcome,
+): Promise<InvokeOutcome> {
   if (!scope) return outcome;
-  if (outcome.status === 200) await completeIdempotencyKey(db, scope, { httpStatus: 200, body: outcome.body, paymentResponse: storedSettlement(outcome.settlement) });
+  if (outcome.status === 200)
+    await completeIdempotencyKey(db, scope, {
+      httpStatus: 200,
+      body: outcome.body,
+      paymentResponse: storedSettlement(outcome.settlement),
+    });
   else if (outcome.status === 'failed_after_settlement') {
     const problem = toProblem(outcome.error);
-    await completeIdempotencyKey(db, scope, { httpStatus: problem.status, body: problem, paymentResponse: storedSettlement(outcome.settlement) });
+    await completeIdempotencyKey(db, scope, {
+      httpStatus: problem.status,
+      body: problem,
+      paymentResponse: storedSettlement(outcome.settlement),
+    });
   } else await releaseIdempotencyKey(db, scope);
   return outcome;
 }

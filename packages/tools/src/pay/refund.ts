@@ -23,10 +23,18 @@ export interface RefundView {
  */
 export async function refundFailedCall(
   db: Db,
-  failed: { error: unknown; usd: string; caller: CallerAccount | undefined; payment: VerifiedPayment; call: CallRecord & { readonly txHash: string } },
+  failed: {
+    error: unknown;
+    usd: string;
+    caller: CallerAccount | undefined;
+    payment: VerifiedPayment;
+    call: CallRecord & { readonly txHash: string };
+  },
 ): Promise<ServiceError> {
   const { error, usd, caller, payment } = failed;
-  const recipient = caller ? { accountId: caller.accountId } : { wallet: { chainId: payment.requirements.network, address: payment.payer } };
+  const recipient = caller
+    ? { accountId: caller.accountId }
+    : { wallet: { chainId: payment.requirements.network, address: payment.payer } };
   const refund = await recordRefundedCall(db, {
     paymentId: payment.paymentId,
     call: failed.call,
@@ -34,13 +42,21 @@ export async function refundFailedCall(
     amount: usdToCredit(usd),
     note: `${failed.call.tool} failed after its payment ${failed.call.txHash} settled`,
   });
-  const account = caller ? `account ${refund.accountId}` : `account ${refund.accountId} of the paying wallet ${payment.payer} (sign in with it to use it)`;
-  return refunded(error, account, { creditedUsd: usd, accountId: refund.accountId, balanceUsd: creditToUsd(refund.balance), where: ACCOUNT_CREDIT_PATH });
+  const account = caller
+    ? `account ${refund.accountId}`
+    : `account ${refund.accountId} of the paying wallet ${payment.payer} (sign in with it to use it)`;
+  return refunded(error, account, {
+    creditedUsd: usd,
+    accountId: refund.accountId,
+    balanceUsd: creditToUsd(refund.balance),
+    where: ACCOUNT_CREDIT_PATH,
+  });
 }
 
 /** The failure as answered: its own code and fields (an unknown error stays an opaque 500), plus the refund. */
 function refunded(error: unknown, account: string, refund: RefundView): ServiceError {
-  const failure = error instanceof ServiceError ? error : new ServiceError('internal', 'The service failed while running this call.');
+  const failure =
+    error instanceof ServiceError ? error : new ServiceError('internal', 'The service failed while running this call.');
   return new ServiceError(
     failure.code,
     `${failure.message} Its price, ${refund.creditedUsd} USD, was credited to the credit of ${account}: GET ${refund.where} shows it; it pays later calls over MCP and A2A.`,

@@ -24,7 +24,10 @@ export type TopupOutcome = TopupCredited | PaymentRefusal;
  * reconciliation credits an interrupted one), and the settled ledger row and the credit are written in one
  * transaction (`recordSettledTopup`). A refused payment or settlement leaves no effect but its ledger row.
  */
-export async function topUpCredit(target: Omit<ChargeTarget, 'ledgerTool' | 'creditAmount' | 'usd' | 'accountId'>, topup: { accountId: string; amountUsd: string; payload: PaymentPayload }): Promise<TopupOutcome> {
+export async function topUpCredit(
+  target: Omit<ChargeTarget, 'ledgerTool' | 'creditAmount' | 'usd' | 'accountId'>,
+  topup: { accountId: string; amountUsd: string; payload: PaymentPayload },
+): Promise<TopupOutcome> {
   const { accountId, amountUsd } = topup;
   const amount = usdToCredit(amountUsd);
   const charge = await verifyCharge(
@@ -40,5 +43,12 @@ export async function topUpCredit(target: Omit<ChargeTarget, 'ledgerTool' | 'cre
     accountId,
     amount,
   });
-  return { status: 200, accountId, creditedUsd: amountUsd, balanceUsd: creditToUsd(balance), payer: charge.payment.payer, settlement: settled };
+  return {
+    status: 200,
+    accountId,
+    creditedUsd: amountUsd,
+    balanceUsd: creditToUsd(balance),
+    payer: charge.payment.payer,
+    settlement: settled,
+  };
 }

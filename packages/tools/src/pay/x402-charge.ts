@@ -1,10 +1,23 @@
 import { ServiceError } from '@svc/contracts';
-import { offeredAmountOf, PaymentRejected, type PaymentProcessor, type PaymentRequiredResponse, type PaymentRequirementsBuilder, paymentTokenOf, SettlementFailed, type VerifiedPayment } from '@svc/payments';
+import {
+  offeredAmountOf,
+  PaymentRejected,
+  type PaymentProcessor,
+  type PaymentRequiredResponse,
+  type PaymentRequirementsBuilder,
+  paymentTokenOf,
+  SettlementFailed,
+  type VerifiedPayment,
+} from '@svc/payments';
 import { type CallRecord, type Db, recordCall, recordSettledCall } from '@svc/store';
 import type { PaymentPayload, SettleResponse } from '@x402/core/types';
 
 /** A refused payment, or a refused settlement (with its receipt): answered with the 402 of what it was offered for. */
-export type PaymentRefusal = { readonly status: 402; readonly paymentRequired: PaymentRequiredResponse; readonly settlement?: SettleResponse };
+export type PaymentRefusal = {
+  readonly status: 402;
+  readonly paymentRequired: PaymentRequiredResponse;
+  readonly settlement?: SettleResponse;
+};
 
 /** What an x402 payment pays for, and where its charge is recorded. */
 export interface ChargeTarget {
@@ -29,17 +42,33 @@ export interface ChargeTarget {
  * ledger). `priorAnswer` runs first, in the same refusal handling: a retry's stored answer, which reads the payment's
  * identity and so refuses a malformed payload like verification does.
  */
-export async function verifyCharge<Answer = never>(target: ChargeTarget, payload: PaymentPayload, priorAnswer?: () => Promise<Answer | undefined>): Promise<X402Charge | PaymentRefusal | Answer> {
+export async function verifyCharge<Answer = never>(
+  target: ChargeTarget,
+  payload: PaymentPayload,
+  priorAnswer?: () => Promise<Answer | undefined>,
+): Promise<X402Charge | PaymentRefusal | Answer> {
   const { db, processor, payments, resource, usd, ledgerTool, accountId } = target;
   const started = performance.now();
   try {
     const prior = await priorAnswer?.();
     if (prior !== undefined) return prior;
     const offered = await payments.acceptableRequirements(resource, usd);
-    return new X402Charge(target, await processor.verify(payload, offered, { tool: ledgerTool, resourceUrl: resource.url }), started);
+    return new X402Charge(
+      target,
+      await processor.verify(payload, offered, { tool: ledgerTool, resourceUrl: resource.url }),
+      started,
+    );
   } catch (error) {
     if (!(error instanceof PaymentRejected)) throw error;
-    await recordCall(db, { tool: ledgerTool, accountId, token: paymentTokenOf(payload.accepted)?.id ?? null, amount: offeredAmountOf(payload.accepted), outcome: `payment_rejected: ${error.reason.split(':')[0]}`, httpStatus: 402, latencyMs: performance.now() - started });
+    await recordCall(db, {
+      tool: ledgerTool,
+      accountId,
+      token: paymentTokenOf(payload.accepted)?.id ?? null,
+      amount: offeredAmountOf(payload.accepted),
+      outcome: `payment_rejected: ${error.reason.split(':')[0]}`,
+      httpStatus: 402,
+      latencyMs: performance.now() - started,
+    });
     return { status: 402, paymentRequired: await target.paymentRequired(error.reason) };
   }
 }
@@ -94,7 +123,9 @@ export class X402Charge {
   /** Records the charge ending as `outcome`; a settled payment's claim is marked settled by the statement writing the row. */
   record(outcome: string, httpStatus: number, receipt?: SettleResponse): Promise<unknown> {
     const row = this.ledgerRow(outcome, httpStatus, receipt);
-    return receipt?.success ? recordSettledCall(this.target.db, this.payment.paymentId, { ...row, txHash: receipt.transaction }) : recordCall(this.target.db, row);
+    return receipt?.success
+      ? recordSettledCall(this.target.db, this.payment.paymentId, { ...row, txHash: receipt.transaction })
+      : recordCall(this.target.db, row);
   }
 
   /**
@@ -113,7 +144,11 @@ export class X402Charge {
           throw error;
         }
         await this.record('settlement_failed', 402, error.response);
-        this.#refusal = { status: 402, paymentRequired: await this.target.paymentRequired(error.response.errorReason ?? 'settlement_failed'), settlement: error.response };
+        this.#refusal = {
+          status: 402,
+          paymentRequired: await this.target.paymentRequired(error.response.errorReason ?? 'settlement_failed'),
+          settlement: error.response,
+        };
         throw new SettlementRefused();
       }
     })();
@@ -145,4 +180,5 @@ class SettlementRefused extends Error {
 }
 
 /** A settle step's answer was the refusal, not a receipt. */
-export const isRefusal = (settled: SettleResponse | PaymentRefusal): settled is PaymentRefusal => 'status' in settled && settled.status === 402;
+export const isRefusal = (settled: SettleResponse | PaymentRefusal): settled is PaymentRefusal =>
+  'status' in settled && settled.status === 402;

@@ -1,5 +1,10 @@
 import { findTool, ServiceError, toProblem } from '@svc/contracts';
-import { PaymentProcessor, type PaymentRequirementsBuilder, SettlementFailed, type VerifiedPayment } from '@svc/payments';
+import {
+  PaymentProcessor,
+  type PaymentRequirementsBuilder,
+  SettlementFailed,
+  type VerifiedPayment,
+} from '@svc/payments';
 import { accountForWallet, creditBalance, creditEntries, type Db, recentCalls, recordRefundedCall } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
@@ -7,8 +12,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaidCall } from './paid-call.js';
 import { payWithX402 } from './x402.js';
 
-const REQUIREMENTS = { scheme: 'exact', network: 'eip155:8453', asset: '0x0000000000000000000000000000000000000001', amount: '1000', payTo: '0x0000000000000000000000000000000000000002', maxTimeoutSeconds: 60, extra: {} } as PaymentRequirements;
-const RECEIPT: SettleResponse = { success: true, transaction: '0xabc', network: 'eip155:8453', payer: '0x00000000000000000000000000000000000000aa' };
+const REQUIREMENTS = {
+  scheme: 'exact',
+  network: 'eip155:8453',
+  asset: '0x0000000000000000000000000000000000000001',
+  amount: '1000',
+  payTo: '0x0000000000000000000000000000000000000002',
+  maxTimeoutSeconds: 60,
+  extra: {},
+} as PaymentRequirements;
+const RECEIPT: SettleResponse = {
+  success: true,
+  transaction: '0xabc',
+  network: 'eip155:8453',
+  payer: '0x00000000000000000000000000000000000000aa',
+};
 
 /** A facilitator stand-in that records the order of verify, settle and release among the handler's own steps. */
 class RecordingProcessor {
@@ -45,8 +63,18 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
     options: { settlement?: () => SettleResponse; caller?: { accountId: string } } = {},
   ) => {
     const steps: string[] = [];
-    const processor = new RecordingProcessor(steps, options.settlement ?? (() => RECEIPT)) as unknown as PaymentProcessor;
-    const payments = { acceptableRequirements: async () => [REQUIREMENTS], paymentRequired: async (_r: unknown, _usd: string, error?: string) => ({ x402Version: 2, error, accepts: [REQUIREMENTS] }) } as unknown as PaymentRequirementsBuilder;
+    const processor = new RecordingProcessor(
+      steps,
+      options.settlement ?? (() => RECEIPT),
+    ) as unknown as PaymentProcessor;
+    const payments = {
+      acceptableRequirements: async () => [REQUIREMENTS],
+      paymentRequired: async (_r: unknown, _usd: string, error?: string) => ({
+        x402Version: 2,
+        error,
+        accepts: [REQUIREMENTS],
+      }),
+    } as unknown as PaymentRequirementsBuilder;
     const paid: PaidCall = {
       db,
       tool: findTool(tool)!,
@@ -61,9 +89,24 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
       },
       paymentRequired: (error) => payments.paymentRequired({ url: '', description: '' }, '0.001', error),
     };
-    const payload = { x402Version: 2, accepted: REQUIREMENTS, payload: { signature: `0x${Math.random().toString(16).slice(2)}` } } as unknown as PaymentPayload;
-    const paymentId = new Promise<string>((resolve) => (processor as unknown as RecordingProcessor).onVerified = resolve);
-    return { steps, paymentId, outcome: payWithX402(paid, { payload, processor, payments, resource: { url: 'http://test/tool', description: '' } }) };
+    const payload = {
+      x402Version: 2,
+      accepted: REQUIREMENTS,
+      payload: { signature: `0x${Math.random().toString(16).slice(2)}` },
+    } as unknown as PaymentPayload;
+    const paymentId = new Promise<string>(
+      (resolve) => ((processor as unknown as RecordingProcessor).onVerified = resolve),
+    );
+    return {
+      steps,
+      paymentId,
+      outcome: payWithX402(paid, {
+        payload,
+        processor,
+        payments,
+        resource: { url: 'http://test/tool', description: '' },
+      }),
+    };
   };
   const lastOutcome = async (tool: string) => (await recentCalls(db, { tool, limit: 1 }))[0]?.outcome;
 
@@ -82,7 +125,9 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
   });
 
   it('a write tool refused before its commit point is not charged: the payment is released and the error thrown', async () => {
-    const refusal = new ServiceError('invalid_input', 'amount: the vault holds 0', { issues: [{ field: 'amount', rule: 'insufficient_funds', message: 'amount: the vault holds 0' }] });
+    const refusal = new ServiceError('invalid_input', 'amount: the vault holds 0', {
+      issues: [{ field: 'amount', rule: 'insufficient_funds', message: 'amount: the vault holds 0' }],
+    });
     const { steps, outcome } = pay('ethNativeSend', async () => {
       throw refusal;
     });
@@ -93,12 +138,29 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
 
   it('a settlement refused at the commit point stops the handler before its effect and answers 402', async () => {
     const effects: string[] = [];
-    const { steps, outcome } = pay('ethNativeSend', async (commit) => {
-      await commit!();
-      effects.push('broadcast');
-      return {};
-    }, { settlement: () => { throw new SettlementFailed({ success: false, errorReason: 'insufficient_funds', transaction: '', network: 'eip155:8453' }); } });
-    expect(await outcome).toMatchObject({ status: 402, paymentRequired: { error: 'insufficient_funds' }, settlement: { success: false, errorReason: 'insufficient_funds' } });
+    const { steps, outcome } = pay(
+      'ethNativeSend',
+      async (commit) => {
+        await commit!();
+        effects.push('broadcast');
+        return {};
+      },
+      {
+        settlement: () => {
+          throw new SettlementFailed({
+            success: false,
+            errorReason: 'insufficient_funds',
+            transaction: '',
+            network: 'eip155:8453',
+          });
+        },
+      },
+    );
+    expect(await outcome).toMatchObject({
+      status: 402,
+      paymentRequired: { error: 'insufficient_funds' },
+      settlement: { success: false, errorReason: 'insufficient_funds' },
+    });
     expect(effects).toEqual([]);
     expect(steps).toEqual(['verify', 'run', 'settle']);
     expect(await lastOutcome('ethNativeSend')).toBe('settlement_failed');
@@ -115,24 +177,46 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
     // No caller signed in: the paying wallet's account gets the credit (the account its first sign-in would find).
     const { accountId } = await accountForWallet(db, 'eip155:8453', RECEIPT.payer!);
     const problem = toProblem((failed as { error: unknown }).error);
-    expect(problem).toMatchObject({ code: 'upstream_error', txHash: '0x1', refund: { creditedUsd: '0.001', accountId, balanceUsd: '0.001', where: '/api/account/credit' } });
-    expect(problem.detail).toMatch(/^reverted Its price, 0\.001 USD, was credited to the credit of account acct_\w+ of the paying wallet/);
+    expect(problem).toMatchObject({
+      code: 'upstream_error',
+      txHash: '0x1',
+      refund: { creditedUsd: '0.001', accountId, balanceUsd: '0.001', where: '/api/account/credit' },
+    });
+    expect(problem.detail).toMatch(
+      /^reverted Its price, 0\.001 USD, was credited to the credit of account acct_\w+ of the paying wallet/,
+    );
     expect(await creditBalance(db, accountId)).toBe(1_000n);
     const [entry] = await creditEntries(db, accountId);
     const [call] = await recentCalls(db, { tool: 'ethNativeSend', limit: 1 });
-    expect(entry).toMatchObject({ kind: 'call_refund', amount: 1_000n, tool: 'ethNativeSend', reference: await paymentId, callId: call!.id });
+    expect(entry).toMatchObject({
+      kind: 'call_refund',
+      amount: 1_000n,
+      tool: 'ethNativeSend',
+      reference: await paymentId,
+      callId: call!.id,
+    });
 
     // The payment is credited once, however often its refund is attempted.
-    const again = await recordRefundedCall(db, { paymentId: await paymentId, call: { ...call!, txHash: '0xabc' }, recipient: { accountId }, amount: 1_000n, note: '' });
+    const again = await recordRefundedCall(db, {
+      paymentId: await paymentId,
+      call: { ...call!, txHash: '0xabc' },
+      recipient: { accountId },
+      amount: 1_000n,
+      note: '',
+    });
     expect(again).toMatchObject({ credited: false, balance: 1_000n });
     expect(await creditEntries(db, accountId)).toHaveLength(1);
   });
 
   it('a signed-in caller gets the refund of its failed call in its own account, whatever the failure', async () => {
     const { accountId } = await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000bb');
-    const { outcome } = pay('svcMintVault', async () => {
-      throw new Error('database connection lost');
-    }, { caller: { accountId } });
+    const { outcome } = pay(
+      'svcMintVault',
+      async () => {
+        throw new Error('database connection lost');
+      },
+      { caller: { accountId } },
+    );
     const problem = toProblem(((await outcome) as { error: unknown }).error);
     // An unknown error stays an opaque 500, with its refund.
     expect(problem).toMatchObject({ status: 500, code: 'internal', refund: { creditedUsd: '0.001', accountId } });

@@ -30,7 +30,16 @@ export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<In
   const { db, tool, usd, caller, call, idempotencyKey, execute, paymentRequired } = paid;
   const { payload, processor, payments, resource } = x402;
   // 5 pay: verify (and claim the payment for this call)
-  const target = { db, processor, payments, resource, usd, ledgerTool: tool.name, accountId: caller?.accountId ?? null, paymentRequired };
+  const target = {
+    db,
+    processor,
+    payments,
+    resource,
+    usd,
+    ledgerTool: tool.name,
+    accountId: caller?.accountId ?? null,
+    paymentRequired,
+  };
   const verified = await verifyCharge<InvokeOutcome>(target, payload, async () => {
     if (!idempotencyKey) return undefined;
     // A retry carrying the very same signed payment: its payer was verified by the first request.
@@ -63,7 +72,10 @@ export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<In
     if (charge.refusal) return remember(charge.refusal);
     const { settlement } = charge;
     if (settlement) {
-      const row = { ...charge.ledgerRow('failed_after_settlement', error instanceof ServiceError ? error.status : 500), txHash: settlement.transaction };
+      const row = {
+        ...charge.ledgerRow('failed_after_settlement', error instanceof ServiceError ? error.status : 500),
+        txHash: settlement.transaction,
+      };
       const failure = await refundFailedCall(db, { error, usd, caller, payment, call: row });
       return remember({ status: 'failed_after_settlement', error: failure, settlement });
     }

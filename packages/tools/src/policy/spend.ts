@@ -14,12 +14,22 @@ export interface CallSpend {
 }
 
 /** Input fields that name where a wallet-modifying call sends value (across the catalog's tool families). */
-const RECIPIENT_FIELDS = ['to', 'recipient', 'toWalletAddress', 'toAddress', 'destinationAddress', 'receiver', 'destination'] as const;
+const RECIPIENT_FIELDS = [
+  'to',
+  'recipient',
+  'toWalletAddress',
+  'toAddress',
+  'destinationAddress',
+  'receiver',
+  'destination',
+] as const;
 
 /** The spend of one call: its price plus what it moves, valued by the tool's own valuation (its family's, see families.ts). */
 export function spendOf(input: unknown, priceUsd: string, moved: MovedValue): CallSpend {
   const fields = (input ?? {}) as Record<string, unknown>;
-  const recipients = RECIPIENT_FIELDS.map((field) => fields[field]).filter((value): value is string => typeof value === 'string' && value !== '');
+  const recipients = RECIPIENT_FIELDS.map((field) => fields[field]).filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
   const price = usdToCredit(priceUsd);
   if ('unpriced' in moved) return { usd: price, movedUsd: 0n, unpriced: moved.unpriced, recipients };
   const movedUsd = usdToCredit(moved.usd);

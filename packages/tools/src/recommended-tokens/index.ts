@@ -4,18 +4,23 @@ import { defineFamily } from '../family.js';
 import { type Handler, withCommitPoint } from '../handler.js';
 import { displayRecommendedTokens } from './display-payload.js';
 
-const displayRecommendedSolanaTokensToBuy: Handler<'displayRecommendedSolanaTokensToBuy'> = withCommitPoint(({ tokens }, context) =>
-  displayRecommendedTokens(context, { chainFamily: 'solana', chain: 'solana', tokens }),
+const displayRecommendedSolanaTokensToBuy: Handler<'displayRecommendedSolanaTokensToBuy'> = withCommitPoint(
+  ({ tokens }, context) => displayRecommendedTokens(context, { chainFamily: 'solana', chain: 'solana', tokens }),
 );
 
-const displayRecommendedEVMTokensToBuy: Handler<'displayRecommendedEVMTokensToBuy'> = withCommitPoint(({ chainId, tokens }, context) =>
-  displayRecommendedTokens(context, { chainFamily: 'evm', chain: evmChainById(chainId)!.key, chainId, tokens }),
+const displayRecommendedEVMTokensToBuy: Handler<'displayRecommendedEVMTokensToBuy'> = withCommitPoint(
+  ({ chainId, tokens }, context) =>
+    displayRecommendedTokens(context, { chainFamily: 'evm', chain: evmChainById(chainId)!.key, chainId, tokens }),
 );
 
-const displayRecommendedHederaTokensToBuy: Handler<'displayRecommendedHederaTokensToBuy'> = withCommitPoint(({ tokens }, context) =>
-  displayRecommendedTokens(context, { chainFamily: 'hedera', chain: 'hedera', tokens }),
+const displayRecommendedHederaTokensToBuy: Handler<'displayRecommendedHederaTokensToBuy'> = withCommitPoint(
+  ({ tokens }, context) => displayRecommendedTokens(context, { chainFamily: 'hedera', chain: 'hedera', tokens }),
 );
 
 export const recommendedTokensFamily = defineFamily({
-  handlers: { displayRecommendedSolanaTokensToBuy, displayRecommendedEVMTokensToBuy, displayRecommendedHederaTokensToBuy },
+  handlers: {
+    displayRecommendedSolanaTokensToBuy,
+    displayRecommendedEVMTokensToBuy,
+    displayRecommendedHederaTokensToBuy,
+  },
 });

@@ -12,6 +12,13 @@ export { liveSolanaChain } from './solana-chain.js';
 export { executeSolanaSwap } from './swap/execute-swap.js';
 
 export const solanaFamily = defineFamily({
-  handlers: { solanaBalances, solanaTransfer, splBuyIntent, solanaGetTokenPairPrice, solanaGetTokenPrices, findSolanaSwapToken },
+  handlers: {
+    solanaBalances,
+    solanaTransfer,
+    splBuyIntent,
+    solanaGetTokenPairPrice,
+    solanaGetTokenPrices,
+    findSolanaSwapToken,
+  },
   valuations: { solanaTransfer: solanaTransferValue, splBuyIntent: splBuyIntentValue },
 });

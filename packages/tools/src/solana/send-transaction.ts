@@ -20,19 +20,39 @@ const POLL_MS = 400;
 export async function sendAndConfirm(rpc: Rpc<SolanaRpcApi>, transaction: Transaction): Promise<Signature> {
   const signature = getSignatureFromTransaction(transaction);
   try {
-    await rpc.sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64', preflightCommitment: 'confirmed' }).send();
+    await rpc
+      .sendTransaction(getBase64EncodedWireTransaction(transaction), {
+        encoding: 'base64',
+        preflightCommitment: 'confirmed',
+      })
+      .send();
   } catch (error) {
-    throw new ServiceError('upstream_error', `The Solana node refused transaction ${signature}: ${error instanceof Error ? error.message : String(error)}`, {
-      extra: { signature },
-      cause: error,
-    });
+    throw new ServiceError(
+      'upstream_error',
+      `The Solana node refused transaction ${signature}: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        extra: { signature },
+        cause: error,
+      },
+    );
   }
   const deadline = Date.now() + CONFIRM_TIMEOUT_MS;
   for (;;) {
     const [status] = (await rpc.getSignatureStatuses([signature]).send()).value;
-    if (status?.err) throw new ServiceError('upstream_error', `Solana transaction ${signature} failed: ${JSON.stringify(status.err)}`, { extra: { signature } });
-    if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return signature;
-    if (Date.now() > deadline) throw new ServiceError('upstream_error', `Solana transaction ${signature} was not confirmed within ${CONFIRM_TIMEOUT_MS / 1000} s; check it on chain before retrying`, { extra: { signature } });
+    if (status?.err)
+      throw new ServiceError(
+        'upstream_error',
+        `Solana transaction ${signature} failed: ${JSON.stringify(status.err)}`,
+        { extra: { signature } },
+      );
+    if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized'))
+      return signature;
+    if (Date.now() > deadline)
+      throw new ServiceError(
+        'upstream_error',
+        `Solana transaction ${signature} was not confirmed within ${CONFIRM_TIMEOUT_MS / 1000} s; check it on chain before retrying`,
+        { extra: { signature } },
+      );
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

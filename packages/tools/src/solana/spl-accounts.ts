@@ -1,6 +1,12 @@
 import { invalidField } from '@svc/contracts';
 import { type Address, isAddress, type Rpc, type SolanaRpcApi } from '@solana/kit';
-import { findAssociatedTokenPda, getMintDecoder, getMintSize, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import {
+  findAssociatedTokenPda,
+  getMintDecoder,
+  getMintSize,
+  getTokenDecoder,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
 
 /** An SPL mint (classic Token program) as read from the chain. */
 export interface SplMint {

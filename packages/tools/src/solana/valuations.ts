@@ -12,7 +12,10 @@ async function solanaPriceOf(context: HandlerContext, asset: SolanaAsset): Promi
 }
 
 /** Transfers move `amount` of native SOL or of the SPL mint. */
-export async function solanaTransferValue(input: ToolInput<ToolByName<'solanaTransfer'>>, context: HandlerContext): Promise<MovedValue> {
+export async function solanaTransferValue(
+  input: ToolInput<ToolByName<'solanaTransfer'>>,
+  context: HandlerContext,
+): Promise<MovedValue> {
   const native = input.tokenAddress === 'SOL';
   // Not a mint at all is bad input (400, as the transfer answers it), not a missing price.
   if (!native) await splMintOf(solanaChainOf(context).rpc(), input.tokenAddress, 'tokenAddress');
@@ -25,7 +28,10 @@ export async function solanaTransferValue(input: ToolInput<ToolByName<'solanaTra
 }
 
 /** A buy moves the exact input it sells (quoted as the swap quotes it); a quote moves nothing. */
-export async function splBuyIntentValue(input: ToolInput<ToolByName<'splBuyIntent'>>, context: HandlerContext): Promise<MovedValue> {
+export async function splBuyIntentValue(
+  input: ToolInput<ToolByName<'splBuyIntent'>>,
+  context: HandlerContext,
+): Promise<MovedValue> {
   if (input.mode === 'quote') return NOTHING_MOVED;
   const { spend, spendPrice, quote } = await quoteBuy(input, context);
   return valueOf(quote.inAmount, spend.decimals, spendPrice, `${spend.symbol} (${spend.asset}) on Solana`);

@@ -10,6 +10,12 @@ export const testMasterKey = () => new LocalMasterKeyRing(parseMasterKey(newMast
 export async function callerContexts(db: Db, addresses: readonly string[]): Promise<HandlerContext[]> {
   const masterKey = testMasterKey();
   return Promise.all(
-    addresses.map(async (address) => ({ mode: 'sandbox' as const, db, masterKey, providers: sandboxProviders(), caller: { accountId: (await accountForWallet(db, 'eip155:8453', address)).accountId } })),
+    addresses.map(async (address) => ({
+      mode: 'sandbox' as const,
+      db,
+      masterKey,
+      providers: sandboxProviders(),
+      caller: { accountId: (await accountForWallet(db, 'eip155:8453', address)).accountId },
+    })),
   );
 }

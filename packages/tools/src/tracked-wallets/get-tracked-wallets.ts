@@ -9,6 +9,9 @@ import { RECENT_EVENTS_LIMIT } from './limits.js';
  */
 export const getTrackedWallets: Handler<'getTrackedWallets'> = async (_input, context) => {
   const { accountId } = callerOf(context);
-  const [wallets, events] = await Promise.all([trackedWalletsOf(context.db, accountId), recentActivityOf(context.db, accountId, RECENT_EVENTS_LIMIT)]);
+  const [wallets, events] = await Promise.all([
+    trackedWalletsOf(context.db, accountId),
+    recentActivityOf(context.db, accountId, RECENT_EVENTS_LIMIT),
+  ]);
   return { wallets, events };
 };

@@ -5,4 +5,6 @@ import { addTrackedWallet } from './add-tracked-wallet.js';
 import { getTrackedWallets } from './get-tracked-wallets.js';
 import { removeTrackedWallet } from './remove-tracked-wallet.js';
 
-export const trackedWalletsFamily = defineFamily({ handlers: { getTrackedWallets, addTrackedWallet, removeTrackedWallet } });
+export const trackedWalletsFamily = defineFamily({
+  handlers: { getTrackedWallets, addTrackedWallet, removeTrackedWallet },
+});

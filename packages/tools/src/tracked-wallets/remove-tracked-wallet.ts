@@ -3,7 +3,8 @@ import { trackedWalletsHeld, untrackWallet } from '@svc/store';
 import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { addressKindOf } from './address-kind.js';
 
-const notTracked = (address: string) => new ServiceError('not_found', `This account does not track ${address}; nothing was charged.`, { extra: { address } });
+const notTracked = (address: string) =>
+  new ServiceError('not_found', `This account does not track ${address}; nothing was charged.`, { extra: { address } });
 
 /**
  * Output: `{ address, removed: true }`. 404 when the caller does not track the address, also when another account

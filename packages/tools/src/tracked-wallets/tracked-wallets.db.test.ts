@@ -15,7 +15,10 @@ const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const ALL = ['eth', 'base', 'bsc', 'polygon', 'solana'] as const;
 
 async function rejection(call: Promise<unknown>): Promise<ServiceError> {
-  const error = await call.then(() => undefined, (e: unknown) => e);
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ServiceError);
   return error as ServiceError;
 }
@@ -23,7 +26,13 @@ async function rejection(call: Promise<unknown>): Promise<ServiceError> {
 describe.each(testBackends())('tracked-wallet tools on $name', (backend) => {
   let db: Db;
   const masterKey = testMasterKey();
-  const as = async (wallet: string): Promise<HandlerContext> => ({ mode: 'sandbox', db, masterKey, providers: sandboxProviders(), caller: { accountId: (await accountForWallet(db, 'eip155:8453', wallet)).accountId } });
+  const as = async (wallet: string): Promise<HandlerContext> => ({
+    mode: 'sandbox',
+    db,
+    masterKey,
+    providers: sandboxProviders(),
+    caller: { accountId: (await accountForWallet(db, 'eip155:8453', wallet)).accountId },
+  });
   let alice: HandlerContext;
   let bob: HandlerContext;
   beforeAll(async () => {
@@ -38,8 +47,13 @@ describe.each(testBackends())('tracked-wallet tools on $name', (backend) => {
       created: true,
       wallet: { address: EVM, label: 'treasury', chains: ['eth', 'base', 'bsc', 'polygon'] },
     });
-    expect(await addTrackedWallet({ address: SOL, chains: [...ALL] }, alice)).toMatchObject({ wallet: { chains: ['solana'], label: null } });
-    expect(await addTrackedWallet({ address: EVM, label: 'ops', chains: ['base'] }, alice)).toMatchObject({ created: false, wallet: { label: 'ops', chains: ['base'] } });
+    expect(await addTrackedWallet({ address: SOL, chains: [...ALL] }, alice)).toMatchObject({
+      wallet: { chains: ['solana'], label: null },
+    });
+    expect(await addTrackedWallet({ address: EVM, label: 'ops', chains: ['base'] }, alice)).toMatchObject({
+      created: false,
+      wallet: { label: 'ops', chains: ['base'] },
+    });
     const { wallets } = await getTrackedWallets({}, alice);
     expect(wallets).toHaveLength(2);
   });
@@ -58,22 +72,47 @@ describe.each(testBackends())('tracked-wallet tools on $name', (backend) => {
       await addTrackedWallet({ address: `0x${n.toString(16).padStart(40, '0')}`, chains: ['eth'] }, carol);
     }
     const refused = await rejection(addTrackedWallet({ address: EVM, chains: ['eth'] }, carol));
-    expect(refused).toMatchObject({ code: 'limit_reached', status: 409, extra: { limit: TRACKED_WALLETS_PER_ACCOUNT } });
+    expect(refused).toMatchObject({
+      code: 'limit_reached',
+      status: 409,
+      extra: { limit: TRACKED_WALLETS_PER_ACCOUNT },
+    });
     // A tracked one can still be updated.
-    expect(await addTrackedWallet({ address: `0x${'1'.padStart(40, '0')}`, label: 'x', chains: ['eth'] }, carol)).toMatchObject({ created: false });
+    expect(
+      await addTrackedWallet({ address: `0x${'1'.padStart(40, '0')}`, label: 'x', chains: ['eth'] }, carol),
+    ).toMatchObject({ created: false });
   });
 
   it('keeps accounts apart: events, listing and removal', async () => {
-    await recordActivity(db, 'base', [{
-      chain: 'base', address: EVM.toLowerCase(), kind: 'native_transfer_in', txHash: '0x01', logIndex: null, blockNumber: 1,
-      occurredAt: new Date(), details: { from: '0x02', to: EVM.toLowerCase(), amount: '1' },
-    }], 1);
+    await recordActivity(
+      db,
+      'base',
+      [
+        {
+          chain: 'base',
+          address: EVM.toLowerCase(),
+          kind: 'native_transfer_in',
+          txHash: '0x01',
+          logIndex: null,
+          blockNumber: 1,
+          occurredAt: new Date(),
+          details: { from: '0x02', to: EVM.toLowerCase(), amount: '1' },
+        },
+      ],
+      1,
+    );
     expect((await getTrackedWallets({}, alice)).events).toMatchObject([{ kind: 'native_transfer_in', txHash: '0x01' }]);
     expect(await getTrackedWallets({}, bob)).toEqual({ wallets: [], events: [] });
 
     // Another account's wallet answers like one never tracked.
-    expect(await rejection(removeTrackedWallet({ address: EVM }, bob))).toMatchObject({ code: 'not_found', status: 404 });
-    expect(await removeTrackedWallet({ address: EVM.toLowerCase() }, alice)).toEqual({ address: EVM.toLowerCase(), removed: true });
+    expect(await rejection(removeTrackedWallet({ address: EVM }, bob))).toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
+    expect(await removeTrackedWallet({ address: EVM.toLowerCase() }, alice)).toEqual({
+      address: EVM.toLowerCase(),
+      removed: true,
+    });
     expect(await rejection(removeTrackedWallet({ address: EVM }, alice))).toMatchObject({ code: 'not_found' });
     expect((await getTrackedWallets({}, alice)).events).toEqual([]);
   });

@@ -20,8 +20,17 @@ export async function createVault(
   const { accountId } = callerOf(context);
   const { sealed, addresses } = await sealNewVault(accountId, context.masterKey);
   const { name, description } = request;
-  return insertVault(context.db, accountId, { vaultId: newVaultId(), name, description, sealed, chains: chainSelection(request.chains), addresses });
+  return insertVault(context.db, accountId, {
+    vaultId: newVaultId(),
+    name,
+    description,
+    sealed,
+    chains: chainSelection(request.chains),
+    addresses,
+  });
 }
 
 /** Output: `{ vault: { vaultId, name, description, status: 'unminted', depositAddresses: [{chain, address}], ... } }`. */
-export const svcCreateVault: Handler<'svcCreateVault'> = async (input, context) => ({ vault: ownerView(await createVault(context, input)) });
+export const svcCreateVault: Handler<'svcCreateVault'> = async (input, context) => ({
+  vault: ownerView(await createVault(context, input)),
+});

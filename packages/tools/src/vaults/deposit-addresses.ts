@@ -8,7 +8,10 @@ const EVM_CHAINS = new Set<VaultDepositChain>(['ethereum', 'bsc', 'polygon', 'ba
  * Where to deposit on `chain`: the EVM chains share one address; Bitcoin's is the native segwit one (the taproot one
  * is listed too); Hedera's is the key's EVM alias, which becomes a 0.0.x account on its first incoming transfer.
  */
-export function depositAddressOn(addresses: VaultAddresses, chain: VaultDepositChain): { chain: VaultDepositChain; address: string; taproot?: string } {
+export function depositAddressOn(
+  addresses: VaultAddresses,
+  chain: VaultDepositChain,
+): { chain: VaultDepositChain; address: string; taproot?: string } {
   if (EVM_CHAINS.has(chain)) return { chain, address: addresses.evm };
   if (chain === 'solana') return { chain, address: addresses.solana };
   if (chain === 'bitcoin') return { chain, address: addresses.bitcoin.segwit, taproot: addresses.bitcoin.taproot };
@@ -23,4 +26,5 @@ export const chainSelection = (requested: readonly VaultDepositChain[] | undefin
 export const chainsOfVault = (vault: StoredVault) => vault.chains as VaultDepositChain[];
 
 /** The vault's deposit address on each of its chains. */
-export const depositAddressesOf = (vault: StoredVault) => chainsOfVault(vault).map((chain) => depositAddressOn(vault.addresses as VaultAddresses, chain));
+export const depositAddressesOf = (vault: StoredVault) =>
+  chainsOfVault(vault).map((chain) => depositAddressOn(vault.addresses as VaultAddresses, chain));

@@ -9,9 +9,13 @@ export const svcGetDepositAddress: Handler<'svcGetDepositAddress'> = async ({ va
   const vault = await ownVault(context, vaultId);
   const chains = chainsOfVault(vault);
   if (!chains.includes(chain)) {
-    throw new ServiceError('invalid_input', `Vault "${vaultId}" has no deposit address on ${chain}; its chains are ${chains.join(', ')}. Nothing was charged.`, {
-      issues: [{ field: 'chain', rule: 'enum', message: `not one of this vault's chains`, limit: chains }],
-    });
+    throw new ServiceError(
+      'invalid_input',
+      `Vault "${vaultId}" has no deposit address on ${chain}; its chains are ${chains.join(', ')}. Nothing was charged.`,
+      {
+        issues: [{ field: 'chain', rule: 'enum', message: `not one of this vault's chains`, limit: chains }],
+      },
+    );
   }
   return { vaultId, ...depositAddressOn(vault.addresses as VaultAddresses, chain) };
 };

@@ -3,4 +3,6 @@ import { ownVault } from './own-vault.js';
 import { ownerView } from './vault-view.js';
 
 /** Output: `{ vault: { vaultId, status, depositAddresses, balances, balancesRefreshedAt, nft: {chainId, contract, tokenId, ...} | null, ... } }`. */
-export const svcGetVaultDetails: Handler<'svcGetVaultDetails'> = async ({ vaultId }, context) => ({ vault: ownerView(await ownVault(context, vaultId)) });
+export const svcGetVaultDetails: Handler<'svcGetVaultDetails'> = async ({ vaultId }, context) => ({
+  vault: ownerView(await ownVault(context, vaultId)),
+});

@@ -31,5 +31,11 @@ export const vaultsFamily = defineFamily({
     svcQuickVault,
   },
   // Vault bookkeeping: the operator mints the vault's NFT and pays for it; no value leaves the caller's wallets.
-  valuations: { svcCreateVault: movesNothing, svcQuickVault: movesNothing, svcMintVault: movesNothing, svcDeleteVault: movesNothing, svcRevealKeys: movesNothing },
+  valuations: {
+    svcCreateVault: movesNothing,
+    svcQuickVault: movesNothing,
+    svcMintVault: movesNothing,
+    svcDeleteVault: movesNothing,
+    svcRevealKeys: movesNothing,
+  },
 });

@@ -7,7 +7,9 @@ import { publicView } from './vault-view.js';
 const VAULT_ID = /^\d{1,78}$/;
 
 const assetNotFound = (asset: string) =>
-  new ServiceError('not_found', `No minted vault "${asset}"; only minted vaults are public. Nothing was charged.`, { extra: { asset } });
+  new ServiceError('not_found', `No minted vault "${asset}"; only minted vaults are public. Nothing was charged.`, {
+    extra: { asset },
+  });
 
 /** A minted (or revealed) vault with its current on-chain holder; an unminted vault is private, so it is not found. */
 async function resolveVault(context: HandlerContext, vaultId: string) {
@@ -28,6 +30,7 @@ export const svcResolveAsset: Handler<'svcResolveAsset'> = async ({ asset, token
   if (tokenId === undefined) return { kind: 'collection', collection: collectionView(found.chain, found.collection) };
   const resolved = await resolveVault(context, tokenId);
   // A token id of another collection is not this collection's asset.
-  if (resolved.vault.nft?.contract.toLowerCase() !== found.collection.address.toLowerCase()) throw assetNotFound(tokenId);
+  if (resolved.vault.nft?.contract.toLowerCase() !== found.collection.address.toLowerCase())
+    throw assetNotFound(tokenId);
   return resolved;
 };

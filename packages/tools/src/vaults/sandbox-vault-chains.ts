@@ -6,7 +6,11 @@ import type { VaultChains } from '../ports/vault-chains.js';
 export function sandboxVaultChains(base: SandboxEvmChain): VaultChains {
   return {
     collections: {
-      base: evmVaultCollection({ address: base.vaultNft, publicClient: base.publicClient, minter: anvilDevAccount(SVC_VAULT_NFT_MINTER_INDEX) }),
+      base: evmVaultCollection({
+        address: base.vaultNft,
+        publicClient: base.publicClient,
+        minter: anvilDevAccount(SVC_VAULT_NFT_MINTER_INDEX),
+      }),
     },
   };
 }

@@ -7,7 +7,8 @@ import type { HandlerContext } from '../handler.js';
 import { chainsOfVault, depositAddressOn } from './deposit-addresses.js';
 
 /** One chain of a scan: its balances (the chain family's reader), or why it could not be read. */
-export type VaultChainBalances = ChainBalances | { readonly address: string; readonly error: string; readonly code: string };
+export type VaultChainBalances =
+  ChainBalances | { readonly address: string; readonly error: string; readonly code: string };
 
 export type VaultBalances = Partial<Record<VaultDepositChain, VaultChainBalances>>;
 
@@ -25,7 +26,8 @@ export async function scanBalances(context: HandlerContext, vault: StoredVault):
       try {
         return [chain, await BALANCE_READERS[chain](context, address)];
       } catch (error) {
-        if (!(error instanceof ServiceError) || (context.mode === 'live' && error.code === 'not_configured')) throw error;
+        if (!(error instanceof ServiceError) || (context.mode === 'live' && error.code === 'not_configured'))
+          throw error;
         return [chain, { address, error: error.message, code: error.code }];
       }
     }),

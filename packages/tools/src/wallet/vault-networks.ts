@@ -3,7 +3,10 @@ import { DERIVATION_PATHS, EVM_CHAINS, type VaultAddresses } from '@svc/chains';
 /** A vault's addresses as the wallet tool shows them: one entry per network, with the path each key sits at. */
 export function vaultNetworks(addresses: VaultAddresses) {
   const evm = Object.fromEntries(
-    EVM_CHAINS.map((chain) => [chain.key, { chainId: chain.chainId, caip2: chain.caip2, address: addresses.evm, derivationPath: DERIVATION_PATHS.evm }]),
+    EVM_CHAINS.map((chain) => [
+      chain.key,
+      { chainId: chain.chainId, caip2: chain.caip2, address: addresses.evm, derivationPath: DERIVATION_PATHS.evm },
+    ]),
   );
   return {
     ...evm,

@@ -7,7 +7,11 @@ import type { FaucetFamily, FaucetToken } from './family.js';
 const INSCRIPTION: FaucetToken = { symbol: 'INSCRIPTION', decimals: 0, address: 'inscription' };
 
 /** Counterparty assets by name (symbol and address alike): 8 decimals when divisible, whole units otherwise. */
-const COUNTERPARTY_TOKENS: readonly FaucetToken[] = SANDBOX_COUNTERPARTY_ASSETS.map((asset) => ({ symbol: asset.asset, decimals: asset.divisible ? 8 : 0, address: asset.asset }));
+const COUNTERPARTY_TOKENS: readonly FaucetToken[] = SANDBOX_COUNTERPARTY_ASSETS.map((asset) => ({
+  symbol: asset.asset,
+  decimals: asset.divisible ? 8 : 0,
+  address: asset.asset,
+}));
 
 /**
  * BTC, each sandbox rune by its spaced name with its rune id as address (a request may name either), inscriptions,
@@ -21,7 +25,9 @@ const BITCOIN_TOKENS: readonly FaucetToken[] = [
 ];
 
 const invalidAmount = (rule: string, detail: string) =>
-  new ServiceError('invalid_input', `sandbox faucet: amount: ${detail}`, { issues: [{ field: 'amount', rule, message: `amount: ${detail}` }] });
+  new ServiceError('invalid_input', `sandbox faucet: amount: ${detail}`, {
+    issues: [{ field: 'amount', rule, message: `amount: ${detail}` }],
+  });
 
 /**
  * BTC on the sandbox Bitcoin ledger (mainnet addresses, bip122 mainnet id): the faucet pays the address in a
@@ -34,10 +40,20 @@ const invalidAmount = (rule: string, detail: string) =>
 export const bitcoinFaucet: FaucetFamily = {
   chains: ['bitcoin'],
   maxAtomic: { value: 2n ** 63n - 1n, type: 'int64' },
-  address: BTC_ADDRESS.refine(isBitcoinMainnetAddress, 'must be a Bitcoin mainnet address (bc1q…, bc1p…, 1…, 3…) with a valid checksum'),
+  address: BTC_ADDRESS.refine(
+    isBitcoinMainnetAddress,
+    'must be a Bitcoin mainnet address (bc1q…, bc1p…, 1…, 3…) with a valid checksum',
+  ),
   chainOf: (token) => (token === 'BTC' ? 'bitcoin' : undefined),
   async describe(sandbox, chain) {
-    return { chain, network: BITCOIN_MAINNET, rpcUrl: await sandbox.bitcoin.esploraUrl(), nativeSymbol: 'BTC', tokens: BITCOIN_TOKENS, pools: [] };
+    return {
+      chain,
+      network: BITCOIN_MAINNET,
+      rpcUrl: await sandbox.bitcoin.esploraUrl(),
+      nativeSymbol: 'BTC',
+      tokens: BITCOIN_TOKENS,
+      pools: [],
+    };
   },
   async fund(sandbox, { address, token, atomic }) {
     const { ledger } = sandbox.bitcoin;
@@ -47,7 +63,8 @@ export const bitcoinFaucet: FaucetFamily = {
     }
     try {
       if (token.address === null) return { transaction: ledger.credit(address, atomic) };
-      if (COUNTERPARTY_TOKENS.includes(token)) return { transaction: ledger.credit(address, POSTAGE_SATS, { asset: token.address, quantity: atomic }) };
+      if (COUNTERPARTY_TOKENS.includes(token))
+        return { transaction: ledger.credit(address, POSTAGE_SATS, { asset: token.address, quantity: atomic }) };
       return { transaction: ledger.credit(address, POSTAGE_SATS, { rune: token.address, amount: atomic }) };
     } catch (error) {
       // The ledger refuses a dust output (below 294 sats to P2WPKH, 330 to P2TR): the request's amount is at fault.

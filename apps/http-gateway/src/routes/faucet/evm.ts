@@ -20,13 +20,19 @@ export const evmFaucet: FaucetFamily = {
   chains: EVM_CHAINS.map((chain) => chain.key),
   maxAtomic: { value: 2n ** 256n - 1n, type: 'uint256' },
   address: EVMADDR,
-  chainOf: (token) => (token === 'BASE_USDC' ? 'base' : token === 'BNB' ? 'bsc' : token === 'POL' ? 'polygon' : undefined),
+  chainOf: (token) =>
+    token === 'BASE_USDC' ? 'base' : token === 'BNB' ? 'bsc' : token === 'POL' ? 'polygon' : undefined,
   async describe(sandbox, chain) {
     const market = await marketOf(sandbox, chain);
     const registry = evmChainByKey(chain)!;
-    const tokens: FaucetToken[] = market.tokens.map((token) => ({ symbol: token.symbol, decimals: token.decimals, address: token.address }));
+    const tokens: FaucetToken[] = market.tokens.map((token) => ({
+      symbol: token.symbol,
+      decimals: token.decimals,
+      address: token.address,
+    }));
     if (chain === 'base') tokens.push({ symbol: 'BASE_USDC', decimals: 6, address: market.chain.usdc });
-    for (const nft of market.nfts) tokens.push({ symbol: nft.symbol, decimals: 0, address: nft.address, standard: nft.standard });
+    for (const nft of market.nfts)
+      tokens.push({ symbol: nft.symbol, decimals: 0, address: nft.address, standard: nft.standard });
     return {
       chain,
       network: registry.caip2,

@@ -74,5 +74,7 @@ export interface FaucetFunding {
 /** The token named `nameOrAddress` (a symbol in any case, or a contract/mint address) among a chain's tokens. */
 export function findToken(tokens: readonly FaucetToken[], nameOrAddress: string): FaucetToken | undefined {
   const wanted = nameOrAddress.toLowerCase();
-  return tokens.find((token) => [token.symbol, token.address, token.evmAddress].some((name) => name?.toLowerCase() === wanted));
+  return tokens.find((token) =>
+    [token.symbol, token.address, token.evmAddress].some((name) => name?.toLowerCase() === wanted),
+  );
 }

@@ -11,7 +11,12 @@ import type { FaucetFamily } from './family.js';
 export const hederaFaucet: FaucetFamily = {
   chains: ['hedera'],
   maxAtomic: { value: 2n ** 63n - 1n, type: 'int64' },
-  address: z.string().refine((address) => isEntityId(address) || isEvmAddress(address), 'must be a Hedera account id (0.0.x) or a 0x EVM address'),
+  address: z
+    .string()
+    .refine(
+      (address) => isEntityId(address) || isEvmAddress(address),
+      'must be a Hedera account id (0.0.x) or a 0x EVM address',
+    ),
   chainOf: (token) => (token === HBAR ? 'hedera' : undefined),
   async describe(sandbox, chain) {
     const ledger = await sandbox.hedera();
@@ -23,7 +28,12 @@ export const hederaFaucet: FaucetFamily = {
       nativeSymbol: HBAR,
       tokens: [
         { symbol: HBAR, decimals: HBAR_DECIMALS, address: null },
-        ...ledger.tokens.map(({ symbol, decimals, tokenId }) => ({ symbol, decimals, address: tokenId, evmAddress: longZeroAddressOf(tokenId) })),
+        ...ledger.tokens.map(({ symbol, decimals, tokenId }) => ({
+          symbol,
+          decimals,
+          address: tokenId,
+          evmAddress: longZeroAddressOf(tokenId),
+        })),
       ],
       pools: ledger.pools().map((pool) => ({
         address: pool.contractId,
@@ -39,10 +49,18 @@ export const hederaFaucet: FaucetFamily = {
     const record = await ledger.fund(address, token.address ?? HBAR, atomic).catch((error: unknown) => {
       // An account id is only checked against the ledger by the transfer itself.
       if (error instanceof HederaLedgerError && error.status === 'INVALID_ACCOUNT_ID') {
-        throw invalidField('address', 'unknown_account', `no account ${address} on the sandbox Hedera ledger; fund its EVM address to create one`);
+        throw invalidField(
+          'address',
+          'unknown_account',
+          `no account ${address} on the sandbox Hedera ledger; fund its EVM address to create one`,
+        );
       }
       throw error;
     });
-    return { transaction: record.transactionId, accountId: ledger.account(address)?.accountId ?? null, consensusTimestamp: record.consensusTimestamp };
+    return {
+      transaction: record.transactionId,
+      accountId: ledger.account(address)?.accountId ?? null,
+      consensusTimestamp: record.consensusTimestamp,
+    };
   },
 };

@@ -24,7 +24,10 @@ export const solanaFaucet: FaucetFamily = {
         ...solana.tokens.map((token) => ({ symbol: token.symbol, decimals: token.decimals, address: token.mint })),
         { symbol: 'SOL_USDC', decimals: 6, address: solana.usdcMint },
       ],
-      pools: solana.venue.pools.map((pool) => ({ address: pool.address, tokens: [pool.base.symbol, pool.quote.symbol] as const })),
+      pools: solana.venue.pools.map((pool) => ({
+        address: pool.address,
+        tokens: [pool.base.symbol, pool.quote.symbol] as const,
+      })),
     };
   },
   async fund(sandbox, { address, token, atomic }) {

@@ -20,7 +20,9 @@ function ledgerAsset(token: FaucetToken): string {
 export const stacksFaucet: FaucetFamily = {
   chains: ['stacks'],
   maxAtomic: { value: 2n ** 128n - 1n, type: 'u128' },
-  address: z.string().refine(isStacksMainnetAddress, 'must be a Stacks mainnet address (c32check, SP… or SM…, with a valid checksum)'),
+  address: z
+    .string()
+    .refine(isStacksMainnetAddress, 'must be a Stacks mainnet address (c32check, SP… or SM…, with a valid checksum)'),
   chainOf: (token) => (STACKS_TOKENS.some((known) => known.symbol === token) ? 'stacks' : undefined),
   async describe(_sandbox, chain) {
     return { chain, network: NETWORKS.stacks, rpcUrl: null, nativeSymbol: 'STX', tokens: STACKS_TOKENS, pools: [] };

@@ -1,7 +1,10 @@
 import { AddressVersion } from '@stacks/network';
 import { addressToString, createAddress, validateStacksAddress } from '@stacks/transactions';
 
-const MAINNET_VERSIONS: ReadonlySet<number> = new Set([AddressVersion.MainnetSingleSig, AddressVersion.MainnetMultiSig]);
+const MAINNET_VERSIONS: ReadonlySet<number> = new Set([
+  AddressVersion.MainnetSingleSig,
+  AddressVersion.MainnetMultiSig,
+]);
 
 /**
  * A standard Stacks mainnet address (`SP…` single-sig or `SM…` multi-sig): c32check-decodable with a valid checksum,

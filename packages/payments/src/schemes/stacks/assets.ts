@@ -42,8 +42,16 @@ const C32_ADDRESS = /^S[MNPT][0-9A-HJKMNP-TV-Z]{28,41}$/;
 const CONTRACT_NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,127}$/;
 
 function sip010(contractAddress: string, contractName: string, assetName: string): StacksAsset | null {
-  if (!C32_ADDRESS.test(contractAddress) || !CONTRACT_NAME.test(contractName) || !CONTRACT_NAME.test(assetName)) return null;
-  return { kind: 'sip010', id: `sip010:${contractAddress}.${contractName}.${assetName}`, contract: `${contractAddress}.${contractName}`, contractAddress, contractName, assetName };
+  if (!C32_ADDRESS.test(contractAddress) || !CONTRACT_NAME.test(contractName) || !CONTRACT_NAME.test(assetName))
+    return null;
+  return {
+    kind: 'sip010',
+    id: `sip010:${contractAddress}.${contractName}.${assetName}`,
+    contract: `${contractAddress}.${contractName}`,
+    contractAddress,
+    contractName,
+    assetName,
+  };
 }
 
 /** The known Stacks payment tokens (from the service's token table), by canonical asset id. */
@@ -61,7 +69,9 @@ export function parseStacksAsset(asset: string): StacksAsset | null {
     const [address = '', name = '', assetName = ''] = parts;
     return sip010(address, name, assetName);
   }
-  const alias = KNOWN.find((token) => token.id.toUpperCase() === asset.toUpperCase() || token.extra['tokenContract'] === asset);
+  const alias = KNOWN.find(
+    (token) => token.id.toUpperCase() === asset.toUpperCase() || token.extra['tokenContract'] === asset,
+  );
   return alias ? parseStacksAsset(alias.asset) : null;
 }
 

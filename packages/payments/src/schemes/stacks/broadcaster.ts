@@ -65,8 +65,11 @@ export class StacksHttpBroadcaster implements StacksSettlementTarget {
   }
 
   async nextNonce(principal: string): Promise<bigint> {
-    const body = (await this.#getJson(`/extended/v1/address/${encodeURIComponent(principal)}/nonces`)) as { possible_next_nonce?: number | string };
-    if (body.possible_next_nonce === undefined) throw new StacksBroadcastError(`no possible_next_nonce for ${principal}`);
+    const body = (await this.#getJson(`/extended/v1/address/${encodeURIComponent(principal)}/nonces`)) as {
+      possible_next_nonce?: number | string;
+    };
+    if (body.possible_next_nonce === undefined)
+      throw new StacksBroadcastError(`no possible_next_nonce for ${principal}`);
     return BigInt(body.possible_next_nonce);
   }
 
@@ -89,7 +92,9 @@ export class StacksHttpBroadcaster implements StacksSettlementTarget {
       let txid: string | undefined;
       try {
         const body = JSON.parse(text) as { error?: string; reason?: string; reason_data?: unknown; txid?: string };
-        reason = [body.error, body.reason, body.reason_data ? JSON.stringify(body.reason_data) : undefined].filter(Boolean).join(': ');
+        reason = [body.error, body.reason, body.reason_data ? JSON.stringify(body.reason_data) : undefined]
+          .filter(Boolean)
+          .join(': ');
         txid = body.txid;
       } catch {
         // not JSON: keep the text
@@ -111,13 +116,22 @@ export class StacksHttpBroadcaster implements StacksSettlementTarget {
         const status = body.tx_status ?? 'unknown';
         if (status === 'success') return;
         if (status.startsWith('abort') || status.startsWith('dropped')) {
-          throw new StacksBroadcastError(`transaction ${txid} ${status}${body.tx_result?.repr ? ` (${body.tx_result.repr})` : ''}`, txid, status);
+          throw new StacksBroadcastError(
+            `transaction ${txid} ${status}${body.tx_result?.repr ? ` (${body.tx_result.repr})` : ''}`,
+            txid,
+            status,
+          );
         }
       } else if (response.status !== 404) {
         throw new StacksBroadcastError(`GET /extended/v1/tx/0x${txid}: HTTP ${response.status}`, txid);
       }
       // 404: not indexed yet; pending: not mined yet.
-      if (Date.now() >= deadline) throw new StacksBroadcastError(`transaction ${txid} not confirmed within ${this.#timeoutMs} ms; it may still confirm`, txid, 'timeout');
+      if (Date.now() >= deadline)
+        throw new StacksBroadcastError(
+          `transaction ${txid} not confirmed within ${this.#timeoutMs} ms; it may still confirm`,
+          txid,
+          'timeout',
+        );
       await sleep(this.#pollIntervalMs);
     }
   }

@@ -7,8 +7,22 @@
  * The payer pays the fee. Nonce and fee are set explicitly (the library would otherwise fetch them from a public
  * node): the nonce from `options.nonce` (the sandbox ledger's `nextNonce`, or a node's possible next nonce).
  */
-import type { FindDefaultAsset, Network, PaymentPayloadContext, PaymentPayloadResult, PaymentRequirements, SchemeNetworkClient } from '@x402/core/types';
-import { Cl, makeContractCall, makeSTXTokenTransfer, Pc, privateKeyToAddress, type StacksTransactionWire } from '@stacks/transactions';
+import type {
+  FindDefaultAsset,
+  Network,
+  PaymentPayloadContext,
+  PaymentPayloadResult,
+  PaymentRequirements,
+  SchemeNetworkClient,
+} from '@x402/core/types';
+import {
+  Cl,
+  makeContractCall,
+  makeSTXTokenTransfer,
+  Pc,
+  privateKeyToAddress,
+  type StacksTransactionWire,
+} from '@stacks/transactions';
 import { PAYMENT_TOKENS } from '../../tokens.js';
 import { parseStacksAsset, type StacksNetworkVersion, stacksNetworkVersion } from './assets.js';
 
@@ -30,7 +44,8 @@ export class ExactStacksClientScheme implements SchemeNetworkClient {
   readonly #options: ExactStacksClientOptions;
 
   constructor(options: ExactStacksClientOptions) {
-    if (options.memo !== undefined && new TextEncoder().encode(options.memo).length > 34) throw new Error('Stacks memos are at most 34 bytes');
+    if (options.memo !== undefined && new TextEncoder().encode(options.memo).length > 34)
+      throw new Error('Stacks memos are at most 34 bytes');
     this.#options = options;
   }
 
@@ -42,24 +57,36 @@ export class ExactStacksClientScheme implements SchemeNetworkClient {
   /** USDCx is USD-pegged, so `@x402/core`'s USD spend cap applies to it; STX and sBTC need `allowedAssets`. */
   readonly findDefaultAsset: FindDefaultAsset = (asset, network) => {
     const usdcx = PAYMENT_TOKENS.USDCx;
-    return network === usdcx.network && parseStacksAsset(asset)?.id === usdcx.asset ? { asset: usdcx.asset, decimals: usdcx.decimals, symbol: 'USDCx' } : undefined;
+    return network === usdcx.network && parseStacksAsset(asset)?.id === usdcx.asset
+      ? { asset: usdcx.asset, decimals: usdcx.decimals, symbol: 'USDCx' }
+      : undefined;
   };
 
-  async createPaymentPayload(x402Version: number, requirements: PaymentRequirements, context?: PaymentPayloadContext): Promise<PaymentPayloadResult> {
+  async createPaymentPayload(
+    x402Version: number,
+    requirements: PaymentRequirements,
+    context?: PaymentPayloadContext,
+  ): Promise<PaymentPayloadResult> {
     return { x402Version, payload: { transaction: (await this.signTransfer(requirements, context)).serialize() } };
   }
 
   /** The signed transaction paying `requirements` (exposed for tests and tools). */
-  async signTransfer(requirements: PaymentRequirements, context?: PaymentPayloadContext): Promise<StacksTransactionWire> {
-    if (requirements.scheme !== this.scheme) throw new Error(`ExactStacksClientScheme pays scheme "exact", not "${requirements.scheme}"`);
+  async signTransfer(
+    requirements: PaymentRequirements,
+    context?: PaymentPayloadContext,
+  ): Promise<StacksTransactionWire> {
+    if (requirements.scheme !== this.scheme)
+      throw new Error(`ExactStacksClientScheme pays scheme "exact", not "${requirements.scheme}"`);
     const version = stacksNetworkVersion(requirements.network);
     if (!version) throw new Error(`Not a Stacks network: ${requirements.network}`);
     const asset = parseStacksAsset(requirements.asset);
     if (!asset) throw new Error(`Unknown Stacks asset ${requirements.asset}`);
-    if (!/^\d+$/.test(requirements.amount) || BigInt(requirements.amount) <= 0n) throw new Error(`Invalid amount ${requirements.amount}`);
+    if (!/^\d+$/.test(requirements.amount) || BigInt(requirements.amount) <= 0n)
+      throw new Error(`Invalid amount ${requirements.amount}`);
     const amount = BigInt(requirements.amount);
     const cap = context?.maxAmountPerPayment;
-    if (cap !== undefined && amount > BigInt(cap)) throw new Error(`Payment of ${amount} exceeds the spend cap ${cap} for ${asset.id}`);
+    if (cap !== undefined && amount > BigInt(cap))
+      throw new Error(`Payment of ${amount} exceeds the spend cap ${cap} for ${asset.id}`);
 
     const sender = this.address(version);
     const nonce = BigInt(await this.#options.nonce(sender, requirements.network));
@@ -68,16 +95,30 @@ export class ExactStacksClientScheme implements SchemeNetworkClient {
     const memo = this.#options.memo;
     const common = { fee, nonce, senderKey: this.#options.privateKey, network: version } as const;
     if (asset.kind === 'stx') {
-      return makeSTXTokenTransfer({ ...common, recipient: requirements.payTo, amount, ...(memo !== undefined ? { memo } : {}) });
+      return makeSTXTokenTransfer({
+        ...common,
+        recipient: requirements.payTo,
+        amount,
+        ...(memo !== undefined ? { memo } : {}),
+      });
     }
     return makeContractCall({
       ...common,
       contractAddress: asset.contractAddress,
       contractName: asset.contractName,
       functionName: 'transfer',
-      functionArgs: [Cl.uint(amount), Cl.principal(sender), Cl.principal(requirements.payTo), memo !== undefined ? Cl.some(Cl.bufferFromUtf8(memo)) : Cl.none()],
+      functionArgs: [
+        Cl.uint(amount),
+        Cl.principal(sender),
+        Cl.principal(requirements.payTo),
+        memo !== undefined ? Cl.some(Cl.bufferFromUtf8(memo)) : Cl.none(),
+      ],
       postConditionMode: 'deny',
-      postConditions: [Pc.principal(sender).willSendEq(amount).ft(asset.contract as `${string}.${string}`, asset.assetName)],
+      postConditions: [
+        Pc.principal(sender)
+          .willSendEq(amount)
+          .ft(asset.contract as `${string}.${string}`, asset.assetName),
+      ],
     });
   }
 }

@@ -6,7 +6,15 @@
  * to USDCx, the USD-pegged token (mainnet only). A money string with a Stacks ticker (`"0.5 STX"`, `"0.0001 SBTC"`)
  * is an amount of that token. USD prices in STX or sBTC need a quote: register a money parser backed by the oracle.
  */
-import type { AssetAmount, MoneyParser, Network, PaymentRequirements, Price, SchemeNetworkServer, SupportedKind } from '@x402/core/types';
+import type {
+  AssetAmount,
+  MoneyParser,
+  Network,
+  PaymentRequirements,
+  Price,
+  SchemeNetworkServer,
+  SupportedKind,
+} from '@x402/core/types';
 import { convertToTokenAmount, parseMoney } from '@x402/core/utils';
 import { PAYMENT_TOKENS } from '../../tokens.js';
 import { parseStacksAsset, stacksAssetDecimals, stacksAssetExtra, stacksNetworkVersion } from './assets.js';
@@ -21,7 +29,9 @@ export class ExactStacksServerScheme implements SchemeNetworkServer {
   readonly scheme = 'exact';
   /** There is one way to pay (a signed transfer); no on-wire asset transfer method. */
   readonly defaultAssetTransferMethod = 'default';
-  readonly paymentFlows = { default: { supported: ['authorization', 'upfront'] as const, default: 'authorization' as const } };
+  readonly paymentFlows = {
+    default: { supported: ['authorization', 'upfront'] as const, default: 'authorization' as const },
+  };
   readonly #moneyParsers: MoneyParser[] = [];
 
   /** Adds a money parser (tried in registration order before the USDCx default); return null to pass. */
@@ -47,18 +57,27 @@ export class ExactStacksServerScheme implements SchemeNetworkServer {
     if (symbol && symbol !== 'USD') {
       const asset = parseStacksAsset(symbol);
       if (!asset) throw new Error(`Unknown Stacks token ${symbol} in price ${String(price)}`);
-      return { asset: asset.id, amount: convertToTokenAmount(amount, decimalsOf(asset.id)), extra: stacksAssetExtra(asset) };
+      return {
+        asset: asset.id,
+        amount: convertToTokenAmount(amount, decimalsOf(asset.id)),
+        extra: stacksAssetExtra(asset),
+      };
     }
     for (const parser of this.#moneyParsers) {
       const parsed = await parser(amount, network);
       if (parsed) return parsed;
     }
-    if (version !== 'mainnet') throw new Error(`No default USD token on ${network}: register a money parser or price in an asset amount`);
+    if (version !== 'mainnet')
+      throw new Error(`No default USD token on ${network}: register a money parser or price in an asset amount`);
     const usdcx = PAYMENT_TOKENS.USDCx;
     return { asset: usdcx.asset, amount: convertToTokenAmount(amount, usdcx.decimals), extra: { ...usdcx.extra } };
   }
 
-  async enhancePaymentRequirements(paymentRequirements: PaymentRequirements, _supportedKind: SupportedKind, _facilitatorExtensions: string[]): Promise<PaymentRequirements> {
+  async enhancePaymentRequirements(
+    paymentRequirements: PaymentRequirements,
+    _supportedKind: SupportedKind,
+    _facilitatorExtensions: string[],
+  ): Promise<PaymentRequirements> {
     const asset = parseStacksAsset(paymentRequirements.asset);
     if (!asset) throw new Error(`Unknown Stacks asset ${paymentRequirements.asset}`);
     return { ...paymentRequirements, extra: { ...stacksAssetExtra(asset), ...paymentRequirements.extra } };

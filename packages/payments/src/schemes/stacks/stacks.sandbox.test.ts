@@ -1,6 +1,10 @@
 import { x402Client } from '@x402/core/client';
 import { x402Facilitator } from '@x402/core/facilitator';
-import { decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import {
+  decodePaymentSignatureHeader,
+  encodePaymentRequiredHeader,
+  encodePaymentResponseHeader,
+} from '@x402/core/http';
 import { x402ResourceServer } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequired, PaymentRequirements, SupportedResponse } from '@x402/core/types';
 import { wrapFetchWithPayment } from '@x402/fetch';
@@ -58,13 +62,25 @@ beforeEach(() => {
   ledger.credit(PAYER, SBTC, 100_000n);
   facilitator = registerExactStacksScheme(new x402Facilitator(), { target: ledger });
   client = new x402Client()
-    .register('stacks:*', new ExactStacksClientScheme({ privateKey: PAYER_KEY, nonce: (address) => ledger.nextNonce(address) }))
-    .setSpendControls({ allowedAssets: [{ network: 'stacks:1', asset: 'slip44:5757' }, { network: 'stacks:1', asset: PAYMENT_TOKENS.SBTC.asset }] });
+    .register(
+      'stacks:*',
+      new ExactStacksClientScheme({ privateKey: PAYER_KEY, nonce: (address) => ledger.nextNonce(address) }),
+    )
+    .setSpendControls({
+      allowedAssets: [
+        { network: 'stacks:1', asset: 'slip44:5757' },
+        { network: 'stacks:1', asset: PAYMENT_TOKENS.SBTC.asset },
+      ],
+    });
 });
 
 describe('exact Stacks scheme through x402Facilitator and the sandbox ledger', () => {
   it('advertises stacks:1 under the stacks:* family', () => {
-    expect(facilitator.getSupported()).toEqual({ kinds: [{ x402Version: 2, scheme: 'exact', network: 'stacks:1' }], extensions: [], signers: { 'stacks:*': [] } });
+    expect(facilitator.getSupported()).toEqual({
+      kinds: [{ x402Version: 2, scheme: 'exact', network: 'stacks:1' }],
+      extensions: [],
+      signers: { 'stacks:*': [] },
+    });
   });
 
   it('verifies and settles a client-signed STX payment', async () => {
@@ -80,21 +96,41 @@ describe('exact Stacks scheme through x402Facilitator and the sandbox ledger', (
     expect(ledger.balanceOf(PAY_TO)).toBe(1847n);
     expect(ledger.balanceOf(PAYER)).toBe(5_000_000n - 1847n - 3000n);
     expect(ledger.nextNonce(PAYER)).toBe(1n);
-    expect(ledger.getTransaction(txid)).toMatchObject({ sender: PAYER, recipient: PAY_TO, amount: 1847n, asset: 'STX' });
+    expect(ledger.getTransaction(txid)).toMatchObject({
+      sender: PAYER,
+      recipient: PAY_TO,
+      amount: 1847n,
+      asset: 'STX',
+    });
   });
 
   it('refuses a replay of a settled transaction (nonce used)', async () => {
     const payload = await client.createPaymentPayload(paymentRequired(STX_REQUIREMENTS));
     expect((await facilitator.settle(payload, STX_REQUIREMENTS)).success).toBe(true);
 
-    expect(await facilitator.verify(payload, STX_REQUIREMENTS)).toMatchObject({ isValid: false, invalidReason: EXACT_STACKS_ERRORS.nonceUsed, payer: PAYER });
-    expect(await facilitator.settle(payload, STX_REQUIREMENTS)).toMatchObject({ success: false, errorReason: EXACT_STACKS_ERRORS.nonceUsed, transaction: '' });
+    expect(await facilitator.verify(payload, STX_REQUIREMENTS)).toMatchObject({
+      isValid: false,
+      invalidReason: EXACT_STACKS_ERRORS.nonceUsed,
+      payer: PAYER,
+    });
+    expect(await facilitator.settle(payload, STX_REQUIREMENTS)).toMatchObject({
+      success: false,
+      errorReason: EXACT_STACKS_ERRORS.nonceUsed,
+      transaction: '',
+    });
     expect(ledger.balanceOf(PAY_TO)).toBe(1847n);
   });
 
   it('refuses a payment to another recipient', async () => {
-    const payload = await client.createPaymentPayload(paymentRequired({ ...STX_REQUIREMENTS, payTo: privateKeyToAddress(OTHER_KEY, 'mainnet') }));
-    expect(await facilitator.verify(withTransaction(STX_REQUIREMENTS, payload.payload['transaction'] as string), STX_REQUIREMENTS)).toMatchObject({
+    const payload = await client.createPaymentPayload(
+      paymentRequired({ ...STX_REQUIREMENTS, payTo: privateKeyToAddress(OTHER_KEY, 'mainnet') }),
+    );
+    expect(
+      await facilitator.verify(
+        withTransaction(STX_REQUIREMENTS, payload.payload['transaction'] as string),
+        STX_REQUIREMENTS,
+      ),
+    ).toMatchObject({
       isValid: false,
       invalidReason: 'invalid_exact_stacks_recipient_mismatch',
       payer: PAYER,
@@ -103,12 +139,22 @@ describe('exact Stacks scheme through x402Facilitator and the sandbox ledger', (
 
   it('refuses a lower amount and accepts a higher one', async () => {
     const low = await client.createPaymentPayload(paymentRequired({ ...STX_REQUIREMENTS, amount: '1846' }));
-    expect(await facilitator.verify(withTransaction(STX_REQUIREMENTS, low.payload['transaction'] as string), STX_REQUIREMENTS)).toMatchObject({
+    expect(
+      await facilitator.verify(
+        withTransaction(STX_REQUIREMENTS, low.payload['transaction'] as string),
+        STX_REQUIREMENTS,
+      ),
+    ).toMatchObject({
       isValid: false,
       invalidReason: EXACT_STACKS_ERRORS.amountInsufficient,
     });
     const high = await client.createPaymentPayload(paymentRequired({ ...STX_REQUIREMENTS, amount: '1848' }));
-    expect(await facilitator.verify(withTransaction(STX_REQUIREMENTS, high.payload['transaction'] as string), STX_REQUIREMENTS)).toEqual({ isValid: true, payer: PAYER });
+    expect(
+      await facilitator.verify(
+        withTransaction(STX_REQUIREMENTS, high.payload['transaction'] as string),
+        STX_REQUIREMENTS,
+      ),
+    ).toEqual({ isValid: true, payer: PAYER });
   });
 
   it('refuses tampered transaction bytes (signature no longer verifies)', async () => {
@@ -121,7 +167,9 @@ describe('exact Stacks scheme through x402Facilitator and the sandbox ledger', (
     const tampered = hex.replace(recipientHash(PAY_TO), recipientHash(privateKeyToAddress(OTHER_KEY, 'mainnet')));
     expect(tampered).not.toBe(hex);
     const redirected = withTransaction(STX_REQUIREMENTS, tampered);
-    expect(await facilitator.verify(redirected, { ...STX_REQUIREMENTS, payTo: privateKeyToAddress(OTHER_KEY, 'mainnet') })).toMatchObject({
+    expect(
+      await facilitator.verify(redirected, { ...STX_REQUIREMENTS, payTo: privateKeyToAddress(OTHER_KEY, 'mainnet') }),
+    ).toMatchObject({
       isValid: false,
       invalidReason: EXACT_STACKS_ERRORS.signature,
     });
@@ -129,23 +177,49 @@ describe('exact Stacks scheme through x402Facilitator and the sandbox ledger', (
     const amountHex = 1847n.toString(16).padStart(16, '0');
     const bumped = hex.replace(amountHex, 1848n.toString(16).padStart(16, '0'));
     expect(bumped).not.toBe(hex);
-    expect(await facilitator.verify(withTransaction(STX_REQUIREMENTS, bumped), STX_REQUIREMENTS)).toMatchObject({ isValid: false, invalidReason: EXACT_STACKS_ERRORS.signature });
+    expect(await facilitator.verify(withTransaction(STX_REQUIREMENTS, bumped), STX_REQUIREMENTS)).toMatchObject({
+      isValid: false,
+      invalidReason: EXACT_STACKS_ERRORS.signature,
+    });
     // Garbage and trailing bytes.
-    expect(await facilitator.verify(withTransaction(STX_REQUIREMENTS, `${hex}00`), STX_REQUIREMENTS)).toMatchObject({ isValid: false, invalidReason: EXACT_STACKS_ERRORS.malformedTransaction });
-    expect(await facilitator.verify(withTransaction(STX_REQUIREMENTS, 'zz'), STX_REQUIREMENTS)).toMatchObject({ isValid: false, invalidReason: EXACT_STACKS_ERRORS.malformedTransaction });
-    expect(await facilitator.verify({ ...payload, payload: {} }, STX_REQUIREMENTS)).toMatchObject({ isValid: false, invalidReason: EXACT_STACKS_ERRORS.missingTransaction });
+    expect(await facilitator.verify(withTransaction(STX_REQUIREMENTS, `${hex}00`), STX_REQUIREMENTS)).toMatchObject({
+      isValid: false,
+      invalidReason: EXACT_STACKS_ERRORS.malformedTransaction,
+    });
+    expect(await facilitator.verify(withTransaction(STX_REQUIREMENTS, 'zz'), STX_REQUIREMENTS)).toMatchObject({
+      isValid: false,
+      invalidReason: EXACT_STACKS_ERRORS.malformedTransaction,
+    });
+    expect(await facilitator.verify({ ...payload, payload: {} }, STX_REQUIREMENTS)).toMatchObject({
+      isValid: false,
+      invalidReason: EXACT_STACKS_ERRORS.missingTransaction,
+    });
     expect(ledger.balanceOf(PAY_TO)).toBe(0n);
   });
 
   it('refuses a testnet transaction for stacks:1', async () => {
-    const testnetTx = await makeSTXTokenTransfer({ recipient: PAY_TO, amount: 1847n, fee: 3000n, nonce: 0n, senderKey: PAYER_KEY, network: 'testnet' });
-    expect(await facilitator.verify(withTransaction(STX_REQUIREMENTS, testnetTx.serialize()), STX_REQUIREMENTS)).toMatchObject({
+    const testnetTx = await makeSTXTokenTransfer({
+      recipient: PAY_TO,
+      amount: 1847n,
+      fee: 3000n,
+      nonce: 0n,
+      senderKey: PAYER_KEY,
+      network: 'testnet',
+    });
+    expect(
+      await facilitator.verify(withTransaction(STX_REQUIREMENTS, testnetTx.serialize()), STX_REQUIREMENTS),
+    ).toMatchObject({
       isValid: false,
       invalidReason: EXACT_STACKS_ERRORS.transactionNetworkMismatch,
     });
     // A scheme instance only settles the networks it was configured for.
     const testnet = { ...STX_REQUIREMENTS, network: 'stacks:2147483648' as const };
-    expect(await new ExactStacksFacilitatorScheme({ target: ledger }).verify(withTransaction(testnet, testnetTx.serialize()), testnet)).toMatchObject({
+    expect(
+      await new ExactStacksFacilitatorScheme({ target: ledger }).verify(
+        withTransaction(testnet, testnetTx.serialize()),
+        testnet,
+      ),
+    ).toMatchObject({
       isValid: false,
       invalidReason: EXACT_STACKS_ERRORS.networkMismatch,
     });
@@ -153,18 +227,37 @@ describe('exact Stacks scheme through x402Facilitator and the sandbox ledger', (
 
   it('refuses the wrong kind of payment for the asset, and insufficient balances', async () => {
     const stx = await client.createPaymentPayload(paymentRequired(STX_REQUIREMENTS));
-    expect(await facilitator.verify(withTransaction(USDCX_REQUIREMENTS, stx.payload['transaction'] as string), USDCX_REQUIREMENTS)).toMatchObject({
+    expect(
+      await facilitator.verify(
+        withTransaction(USDCX_REQUIREMENTS, stx.payload['transaction'] as string),
+        USDCX_REQUIREMENTS,
+      ),
+    ).toMatchObject({
       isValid: false,
       invalidReason: EXACT_STACKS_ERRORS.payloadTypeMismatch,
     });
-    const sbtc = await client.createPaymentPayload(paymentRequired({ ...USDCX_REQUIREMENTS, asset: PAYMENT_TOKENS.SBTC.asset, extra: { ...PAYMENT_TOKENS.SBTC.extra } }));
-    expect(await facilitator.verify(withTransaction(USDCX_REQUIREMENTS, sbtc.payload['transaction'] as string), USDCX_REQUIREMENTS)).toMatchObject({
+    const sbtc = await client.createPaymentPayload(
+      paymentRequired({
+        ...USDCX_REQUIREMENTS,
+        asset: PAYMENT_TOKENS.SBTC.asset,
+        extra: { ...PAYMENT_TOKENS.SBTC.extra },
+      }),
+    );
+    expect(
+      await facilitator.verify(
+        withTransaction(USDCX_REQUIREMENTS, sbtc.payload['transaction'] as string),
+        USDCX_REQUIREMENTS,
+      ),
+    ).toMatchObject({
       isValid: false,
       invalidReason: EXACT_STACKS_ERRORS.contractMismatch,
     });
     const big = { ...STX_REQUIREMENTS, amount: '5000000' };
     const tooMuch = await client.createPaymentPayload(paymentRequired(big));
-    expect(await facilitator.verify(tooMuch, big)).toMatchObject({ isValid: false, invalidReason: EXACT_STACKS_ERRORS.insufficientBalance });
+    expect(await facilitator.verify(tooMuch, big)).toMatchObject({
+      isValid: false,
+      invalidReason: EXACT_STACKS_ERRORS.insufficientBalance,
+    });
   });
 
   it('refuses a SIP-010 transfer of somebody else’s tokens and one whose post-conditions would abort', async () => {
@@ -181,37 +274,63 @@ describe('exact Stacks scheme through x402Facilitator and the sandbox ledger', (
       senderKey: PAYER_KEY,
       network: 'mainnet',
     });
-    expect(await facilitator.verify(withTransaction(USDCX_REQUIREMENTS, theft.serialize()), USDCX_REQUIREMENTS)).toMatchObject({ isValid: false, invalidReason: EXACT_STACKS_ERRORS.senderMismatch });
+    expect(
+      await facilitator.verify(withTransaction(USDCX_REQUIREMENTS, theft.serialize()), USDCX_REQUIREMENTS),
+    ).toMatchObject({ isValid: false, invalidReason: EXACT_STACKS_ERRORS.senderMismatch });
     const unguarded = await makeContractCall({
       contractAddress: USDCX.split('.')[0] as string,
       contractName: 'usdcx',
       functionName: 'transfer',
       functionArgs: [Cl.uint(10_000), Cl.principal(PAYER), Cl.principal(PAY_TO), Cl.none()],
       postConditionMode: 'deny',
-      postConditions: [Pc.principal(PAYER).willSendLte(9_999).ft(USDCX as `${string}.${string}`, 'usdcx-token')],
+      postConditions: [
+        Pc.principal(PAYER)
+          .willSendLte(9_999)
+          .ft(USDCX as `${string}.${string}`, 'usdcx-token'),
+      ],
       fee: 3000n,
       nonce: 0n,
       senderKey: PAYER_KEY,
       network: 'mainnet',
     });
-    expect(await facilitator.verify(withTransaction(USDCX_REQUIREMENTS, unguarded.serialize()), USDCX_REQUIREMENTS)).toMatchObject({ isValid: false, invalidReason: EXACT_STACKS_ERRORS.postConditions });
+    expect(
+      await facilitator.verify(withTransaction(USDCX_REQUIREMENTS, unguarded.serialize()), USDCX_REQUIREMENTS),
+    ).toMatchObject({ isValid: false, invalidReason: EXACT_STACKS_ERRORS.postConditions });
   });
 
   it('verifies and settles a USDCx (SIP-010) payment; the signedTransaction field is accepted too', async () => {
     const payload = await client.createPaymentPayload(paymentRequired(USDCX_REQUIREMENTS));
     const decoded = decodeStacksTransaction(payload.payload['transaction'] as string);
-    expect(decoded.payload).toMatchObject({ kind: 'contract-call', contract: USDCX, functionName: 'transfer', sip010Transfer: { amount: 10_000n, sender: PAYER, recipient: PAY_TO } });
-    const draftSpecPayload: PaymentPayload = { ...payload, payload: { signedTransaction: payload.payload['transaction'] } };
+    expect(decoded.payload).toMatchObject({
+      kind: 'contract-call',
+      contract: USDCX,
+      functionName: 'transfer',
+      sip010Transfer: { amount: 10_000n, sender: PAYER, recipient: PAY_TO },
+    });
+    const draftSpecPayload: PaymentPayload = {
+      ...payload,
+      payload: { signedTransaction: payload.payload['transaction'] },
+    };
 
     expect(await facilitator.verify(draftSpecPayload, USDCX_REQUIREMENTS)).toEqual({ isValid: true, payer: PAYER });
-    expect(await facilitator.settle(draftSpecPayload, USDCX_REQUIREMENTS)).toEqual({ success: true, transaction: decoded.txid, network: 'stacks:1', payer: PAYER });
+    expect(await facilitator.settle(draftSpecPayload, USDCX_REQUIREMENTS)).toEqual({
+      success: true,
+      transaction: decoded.txid,
+      network: 'stacks:1',
+      payer: PAYER,
+    });
     expect(ledger.balanceOf(PAY_TO, USDCX)).toBe(10_000n);
     expect(ledger.balanceOf(PAYER, USDCX)).toBe(990_000n);
     expect(ledger.balanceOf(PAYER)).toBe(5_000_000n - 3000n);
   });
 
   it('settles an sBTC payment', async () => {
-    const requirements = { ...STX_REQUIREMENTS, asset: PAYMENT_TOKENS.SBTC.asset, amount: '1200', extra: { ...PAYMENT_TOKENS.SBTC.extra } };
+    const requirements = {
+      ...STX_REQUIREMENTS,
+      asset: PAYMENT_TOKENS.SBTC.asset,
+      amount: '1200',
+      extra: { ...PAYMENT_TOKENS.SBTC.extra },
+    };
     const payload = await client.createPaymentPayload(paymentRequired(requirements));
     expect((await facilitator.settle(payload, requirements)).success).toBe(true);
     expect(ledger.balanceOf(PAY_TO, SBTC)).toBe(1200n);
@@ -219,13 +338,25 @@ describe('exact Stacks scheme through x402Facilitator and the sandbox ledger', (
 
   it('reports a failure of the settlement target as a failed settlement', async () => {
     const failing = new ExactStacksFacilitatorScheme({
-      target: { balanceOf: (p, a) => ledger.balanceOf(p, a), nextNonce: (p) => ledger.nextNonce(p), submit: () => Promise.reject(new Error('node unreachable')) },
+      target: {
+        balanceOf: (p, a) => ledger.balanceOf(p, a),
+        nextNonce: (p) => ledger.nextNonce(p),
+        submit: () => Promise.reject(new Error('node unreachable')),
+      },
     });
     const payload = await client.createPaymentPayload(paymentRequired(STX_REQUIREMENTS));
     const settled = await failing.settle(payload, STX_REQUIREMENTS);
-    expect(settled).toMatchObject({ success: false, errorReason: EXACT_STACKS_ERRORS.transactionFailed, errorMessage: 'node unreachable', payer: PAYER });
+    expect(settled).toMatchObject({
+      success: false,
+      errorReason: EXACT_STACKS_ERRORS.transactionFailed,
+      errorMessage: 'node unreachable',
+      payer: PAYER,
+    });
     // The same bytes are not submitted twice by one facilitator.
-    expect(await failing.verify(payload, STX_REQUIREMENTS)).toMatchObject({ isValid: false, invalidReason: EXACT_STACKS_ERRORS.alreadySubmitted });
+    expect(await failing.verify(payload, STX_REQUIREMENTS)).toMatchObject({
+      isValid: false,
+      invalidReason: EXACT_STACKS_ERRORS.alreadySubmitted,
+    });
   });
 });
 
@@ -234,12 +365,19 @@ describe('@x402/fetch with the Stacks client scheme', () => {
     const required = paymentRequired(STX_REQUIREMENTS);
     const resource = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
       const header = (input instanceof Request ? input.headers : new Headers(init?.headers)).get('payment-signature');
-      if (!header) return new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(required) } });
+      if (!header)
+        return new Response('{}', {
+          status: 402,
+          headers: { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(required) },
+        });
       const payload = decodePaymentSignatureHeader(header);
       const verified = await facilitator.verify(payload, STX_REQUIREMENTS);
       if (!verified.isValid) return new Response(JSON.stringify(verified), { status: 400 });
       const settled = await facilitator.settle(payload, STX_REQUIREMENTS);
-      return new Response('{"ok":true}', { status: 200, headers: { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled) } });
+      return new Response('{"ok":true}', {
+        status: 200,
+        headers: { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled) },
+      });
     };
     const payFetch = wrapFetchWithPayment(resource as typeof fetch, client);
     const response = await payFetch('https://svc.test/tools/x', { method: 'POST' });
@@ -251,11 +389,25 @@ describe('@x402/fetch with the Stacks client scheme', () => {
 
 describe('the sandbox ledger with real signed transactions', () => {
   it('applies a signed transfer and refuses a bad signature, a wrong nonce, an unknown contract', async () => {
-    const good = await makeSTXTokenTransfer({ recipient: PAY_TO, amount: 500n, fee: 200n, nonce: 0n, senderKey: PAYER_KEY, network: 'mainnet' });
+    const good = await makeSTXTokenTransfer({
+      recipient: PAY_TO,
+      amount: 500n,
+      fee: 200n,
+      nonce: 0n,
+      senderKey: PAYER_KEY,
+      network: 'mainnet',
+    });
     const hex = good.serialize();
     const forged = hex.replace(500n.toString(16).padStart(16, '0'), 5000n.toString(16).padStart(16, '0'));
     expect(() => ledger.applyTransaction(forged)).toThrow(/bad_signature/);
-    const skipped = await makeSTXTokenTransfer({ recipient: PAY_TO, amount: 500n, fee: 200n, nonce: 1n, senderKey: PAYER_KEY, network: 'mainnet' });
+    const skipped = await makeSTXTokenTransfer({
+      recipient: PAY_TO,
+      amount: 500n,
+      fee: 200n,
+      nonce: 1n,
+      senderKey: PAYER_KEY,
+      network: 'mainnet',
+    });
     expect(() => ledger.applyTransaction(skipped.serialize())).toThrow(/bad_nonce/);
     expect(ledger.applyTransaction(hex)).toMatchObject({ txid: good.txid(), sender: PAYER, amount: 500n });
     const unknown = await makeContractCall({
@@ -284,26 +436,57 @@ describe('ExactStacksServerScheme with x402ResourceServer', () => {
     await server.initialize();
     const [usd, stx] = await Promise.all([
       server.buildPaymentRequirements({ scheme: 'exact', network: 'stacks:1', payTo: PAY_TO, price: '$0.01' }),
-      server.buildPaymentRequirements({ scheme: 'exact', network: 'stacks:1', payTo: PAY_TO, price: { asset: 'STX', amount: '1847' }, maxTimeoutSeconds: 300 }),
+      server.buildPaymentRequirements({
+        scheme: 'exact',
+        network: 'stacks:1',
+        payTo: PAY_TO,
+        price: { asset: 'STX', amount: '1847' },
+        maxTimeoutSeconds: 300,
+      }),
     ]);
     expect(usd).toEqual([{ ...USDCX_REQUIREMENTS, maxTimeoutSeconds: expect.any(Number) as number }]);
     expect(stx).toEqual([STX_REQUIREMENTS]);
 
-    const required = await server.createPaymentRequiredResponse([...usd, ...(stx ?? [])], { url: 'https://svc.test/tools/x' });
+    const required = await server.createPaymentRequiredResponse([...usd, ...(stx ?? [])], {
+      url: 'https://svc.test/tools/x',
+    });
     const payload = await client.createPaymentPayload({ ...required, accepts: stx ?? [] });
     const requirements = server.findMatchingRequirements(required.accepts, payload);
     expect(requirements).toEqual(STX_REQUIREMENTS);
-    expect(await server.verifyPayment(payload, requirements as PaymentRequirements)).toMatchObject({ isValid: true, payer: PAYER });
-    expect(await server.settlePayment(payload, requirements as PaymentRequirements)).toMatchObject({ success: true, payer: PAYER, network: 'stacks:1' });
+    expect(await server.verifyPayment(payload, requirements as PaymentRequirements)).toMatchObject({
+      isValid: true,
+      payer: PAYER,
+    });
+    expect(await server.settlePayment(payload, requirements as PaymentRequirements)).toMatchObject({
+      success: true,
+      payer: PAYER,
+      network: 'stacks:1',
+    });
     expect(ledger.balanceOf(PAY_TO)).toBe(1847n);
   });
 
   it('parses prices', async () => {
     const scheme = new ExactStacksServerScheme();
-    expect(await scheme.parsePrice('$0.01', 'stacks:1')).toEqual({ asset: PAYMENT_TOKENS.USDCx.asset, amount: '10000', extra: { tokenType: 'sip010', tokenContract: USDCX } });
-    expect(await scheme.parsePrice('0.5 STX', 'stacks:1')).toEqual({ asset: 'slip44:5757', amount: '500000', extra: { tokenType: 'native' } });
-    expect(await scheme.parsePrice({ asset: 'SBTC', amount: '12' }, 'stacks:1')).toEqual({ asset: PAYMENT_TOKENS.SBTC.asset, amount: '12', extra: { tokenType: 'sip010', tokenContract: SBTC } });
-    scheme.registerMoneyParser(async (amount) => ({ asset: 'slip44:5757', amount: String(Math.round(Number(amount) * 2_000_000)), extra: { tokenType: 'native' } }));
+    expect(await scheme.parsePrice('$0.01', 'stacks:1')).toEqual({
+      asset: PAYMENT_TOKENS.USDCx.asset,
+      amount: '10000',
+      extra: { tokenType: 'sip010', tokenContract: USDCX },
+    });
+    expect(await scheme.parsePrice('0.5 STX', 'stacks:1')).toEqual({
+      asset: 'slip44:5757',
+      amount: '500000',
+      extra: { tokenType: 'native' },
+    });
+    expect(await scheme.parsePrice({ asset: 'SBTC', amount: '12' }, 'stacks:1')).toEqual({
+      asset: PAYMENT_TOKENS.SBTC.asset,
+      amount: '12',
+      extra: { tokenType: 'sip010', tokenContract: SBTC },
+    });
+    scheme.registerMoneyParser(async (amount) => ({
+      asset: 'slip44:5757',
+      amount: String(Math.round(Number(amount) * 2_000_000)),
+      extra: { tokenType: 'native' },
+    }));
     expect(await scheme.parsePrice('$0.01', 'stacks:1')).toMatchObject({ asset: 'slip44:5757', amount: '20000' });
     expect(scheme.getAssetDecimals(PAYMENT_TOKENS.SBTC.asset, 'stacks:1')).toBe(8);
     await expect(scheme.parsePrice('$0.01', 'eip155:8453')).rejects.toThrow(/Not a Stacks network/);
@@ -313,11 +496,19 @@ describe('ExactStacksServerScheme with x402ResourceServer', () => {
 describe('ExactStacksClientScheme', () => {
   it('honours the spend cap it is given, and USDCx counts as a USD default asset', async () => {
     const scheme = new ExactStacksClientScheme({ privateKey: PAYER_KEY, nonce: () => 0n });
-    await expect(scheme.createPaymentPayload(2, STX_REQUIREMENTS, { maxAmountPerPayment: '1000' })).rejects.toThrow(/spend cap/);
-    expect(scheme.findDefaultAsset(PAYMENT_TOKENS.USDCx.asset, 'stacks:1')).toEqual({ asset: PAYMENT_TOKENS.USDCx.asset, decimals: 6, symbol: 'USDCx' });
+    await expect(scheme.createPaymentPayload(2, STX_REQUIREMENTS, { maxAmountPerPayment: '1000' })).rejects.toThrow(
+      /spend cap/,
+    );
+    expect(scheme.findDefaultAsset(PAYMENT_TOKENS.USDCx.asset, 'stacks:1')).toEqual({
+      asset: PAYMENT_TOKENS.USDCx.asset,
+      decimals: 6,
+      symbol: 'USDCx',
+    });
     expect(scheme.findDefaultAsset('slip44:5757', 'stacks:1')).toBeUndefined();
     // The default $1 cap applies to USDCx through x402Client.
     const capped = new x402Client().register('stacks:*', scheme);
-    await expect(capped.createPaymentPayload(paymentRequired({ ...USDCX_REQUIREMENTS, amount: '1000001' }))).rejects.toThrow(/spendControls/);
+    await expect(
+      capped.createPaymentPayload(paymentRequired({ ...USDCX_REQUIREMENTS, amount: '1000001' })),
+    ).rejects.toThrow(/spendControls/);
   });
 });

@@ -36,13 +36,34 @@ export interface StacksSip010TransferArgs {
 
 export type StacksDecodedPayload =
   | { readonly kind: 'token-transfer'; readonly recipient: string; readonly amount: bigint; readonly memo: string }
-  | { readonly kind: 'contract-call'; readonly contract: string; readonly functionName: string; readonly sip010Transfer: StacksSip010TransferArgs | null }
+  | {
+      readonly kind: 'contract-call';
+      readonly contract: string;
+      readonly functionName: string;
+      readonly sip010Transfer: StacksSip010TransferArgs | null;
+    }
   | { readonly kind: 'other'; readonly payloadType: number };
 
 export type StacksDecodedPostCondition =
-  | { readonly type: 'stx'; readonly principal: string; readonly condition: StacksFungibleComparator; readonly amount: bigint }
-  | { readonly type: 'ft'; readonly principal: string; readonly condition: StacksFungibleComparator; readonly amount: bigint; readonly asset: string }
-  | { readonly type: 'nft'; readonly principal: string; readonly condition: 'sent' | 'not-sent' | 'maybe-sent'; readonly asset: string }
+  | {
+      readonly type: 'stx';
+      readonly principal: string;
+      readonly condition: StacksFungibleComparator;
+      readonly amount: bigint;
+    }
+  | {
+      readonly type: 'ft';
+      readonly principal: string;
+      readonly condition: StacksFungibleComparator;
+      readonly amount: bigint;
+      readonly asset: string;
+    }
+  | {
+      readonly type: 'nft';
+      readonly principal: string;
+      readonly condition: 'sent' | 'not-sent' | 'maybe-sent';
+      readonly asset: string;
+    }
   | { readonly type: 'other'; readonly principal: string; readonly description: string };
 
 export interface StacksDecodedTransaction {
@@ -72,7 +93,9 @@ const HEX = /^(?:[0-9a-f]{2})+$/;
 function normalizeHex(serializedTxHex: string): string {
   const hex = serializedTxHex.trim().replace(/^0x/i, '').toLowerCase();
   if (hex.length === 0 || hex.length > MAX_STACKS_TRANSACTION_HEX_LENGTH || !HEX.test(hex)) {
-    throw new StacksTransactionDecodeError(`not a hex-encoded transaction of at most ${MAX_STACKS_TRANSACTION_HEX_LENGTH / 2} bytes`);
+    throw new StacksTransactionDecodeError(
+      `not a hex-encoded transaction of at most ${MAX_STACKS_TRANSACTION_HEX_LENGTH / 2} bytes`,
+    );
   }
   return hex;
 }
@@ -91,7 +114,12 @@ function sip010TransferArgs(functionName: string, args: readonly ClarityValue[])
   if (!from || !to) return null;
   let memoHex: string | null;
   if (memo.type === ClarityType.OptionalNone) memoHex = null;
-  else if (memo.type === ClarityType.OptionalSome && memo.value.type === ClarityType.Buffer && memo.value.value.length <= 68) memoHex = memo.value.value;
+  else if (
+    memo.type === ClarityType.OptionalSome &&
+    memo.value.type === ClarityType.Buffer &&
+    memo.value.value.length <= 68
+  )
+    memoHex = memo.value.value;
   else return null;
   return { amount: BigInt(amount.value), sender: from, recipient: to, memo: memoHex };
 }
@@ -102,12 +130,22 @@ function decodePayload(tx: StacksTransactionWire): StacksDecodedPayload {
     case PayloadType.TokenTransfer: {
       const recipient = principalOf(payload.recipient);
       if (!recipient) throw new StacksTransactionDecodeError('token transfer recipient is not a principal');
-      return { kind: 'token-transfer', recipient, amount: payload.amount, memo: payload.memo.content.replace(/\0+$/, '') };
+      return {
+        kind: 'token-transfer',
+        recipient,
+        amount: payload.amount,
+        memo: payload.memo.content.replace(/\0+$/, ''),
+      };
     }
     case PayloadType.ContractCall: {
       const contract = `${addressToString(payload.contractAddress)}.${payload.contractName.content}`;
       const functionName = payload.functionName.content;
-      return { kind: 'contract-call', contract, functionName, sip010Transfer: sip010TransferArgs(functionName, payload.functionArgs) };
+      return {
+        kind: 'contract-call',
+        contract,
+        functionName,
+        sip010Transfer: sip010TransferArgs(functionName, payload.functionArgs),
+      };
     }
     default:
       return { kind: 'other', payloadType: payload.payloadType };
@@ -149,19 +187,33 @@ export function decodeStacksTransaction(serializedTxHex: string): StacksDecodedT
   try {
     tx = deserializeTransaction(hex);
   } catch (cause) {
-    throw new StacksTransactionDecodeError(`cannot deserialize the transaction: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    throw new StacksTransactionDecodeError(
+      `cannot deserialize the transaction: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
   }
   // Trailing bytes are ignored by the deserializer; the node would see different bytes than we checked.
-  if (tx.serialize() !== hex) throw new StacksTransactionDecodeError('the transaction bytes are not canonical (trailing or re-encoded data)');
+  if (tx.serialize() !== hex)
+    throw new StacksTransactionDecodeError('the transaction bytes are not canonical (trailing or re-encoded data)');
   const version = tx.transactionVersion === TransactionVersion.Mainnet ? 'mainnet' : 'testnet';
   const condition = tx.auth.spendingCondition;
   let sender: string;
   try {
-    sender = addressToString(addressFromVersionHash(addressHashModeToVersion(condition.hashMode, version), condition.signer));
+    sender = addressToString(
+      addressFromVersionHash(addressHashModeToVersion(condition.hashMode, version), condition.signer),
+    );
   } catch (cause) {
-    throw new StacksTransactionDecodeError(`cannot derive the sender address: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    throw new StacksTransactionDecodeError(
+      `cannot derive the sender address: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
   }
-  const mode = tx.postConditionMode === PostConditionMode.Allow ? 'allow' : tx.postConditionMode === PostConditionMode.Deny ? 'deny' : 'originator';
+  const mode =
+    tx.postConditionMode === PostConditionMode.Allow
+      ? 'allow'
+      : tx.postConditionMode === PostConditionMode.Deny
+        ? 'deny'
+        : 'originator';
   return {
     txid: tx.txid(),
     version,

@@ -93,7 +93,13 @@ export class OrderEngine implements OrderExecution {
     this.index.remove(order.orderId);
     if (order.status !== 'PENDING' || !this.executors[order.network]) return undefined;
     if (order.triggerPrice === null || order.direction === null) return this.claimAndRun(order.orderId, null);
-    this.index.upsert({ orderId: order.orderId, network: order.network, token: order.watchToken, direction: order.direction, triggerPrice: Number(order.triggerPrice) });
+    this.index.upsert({
+      orderId: order.orderId,
+      network: order.network,
+      token: order.watchToken,
+      direction: order.direction,
+      triggerPrice: Number(order.triggerPrice),
+    });
     return undefined;
   }
 
@@ -155,7 +161,8 @@ export class OrderEngine implements OrderExecution {
     try {
       outcome = await executor.execute(plan, async (hash, lifetime) => {
         txLifetime = lifetime ?? null;
-        if (!(await recordOrderTx(this.db, order.orderId, claimant, hash, txLifetime))) throw new Error(`order ${order.orderId} is no longer claimed by ${claimant}`);
+        if (!(await recordOrderTx(this.db, order.orderId, claimant, hash, txLifetime)))
+          throw new Error(`order ${order.orderId} is no longer claimed by ${claimant}`);
         txHash = hash;
       });
     } catch (error) {
@@ -184,9 +191,14 @@ export class OrderEngine implements OrderExecution {
       const order = await takeOverClaim(this.db, unfinished, this.actor);
       const executor = order && this.executors[order.network];
       if (!order || !executor) continue;
-      const seen = order.txHash === null ? 'unknown' : await executor.reconcile(this.reconcileRequest(order), order.txHash, order.txLifetime);
+      const seen =
+        order.txHash === null
+          ? 'unknown'
+          : await executor.reconcile(this.reconcileRequest(order), order.txHash, order.txLifetime);
       if (seen === 'unknown') {
-        await moveOrder(this.db, order.orderId, ['EXECUTING'], 'PENDING', this.actor, 'released', { detail: order.txHash ? `transaction ${order.txHash} never reached the chain` : 'claimed but never signed' });
+        await moveOrder(this.db, order.orderId, ['EXECUTING'], 'PENDING', this.actor, 'released', {
+          detail: order.txHash ? `transaction ${order.txHash} never reached the chain` : 'claimed but never signed',
+        });
       } else {
         await this.finish(order, seen);
       }
@@ -208,7 +220,9 @@ export class OrderEngine implements OrderExecution {
     const previous = this.accountQueues.get(order.accountId) ?? Promise.resolve();
     const run = previous
       .then(() => this.execute(order))
-      .catch((err: unknown) => this.options.log?.error({ orderId: order.orderId, err }, 'conditional order execution failed'));
+      .catch((err: unknown) =>
+        this.options.log?.error({ orderId: order.orderId, err }, 'conditional order execution failed'),
+      );
     this.accountQueues.set(order.accountId, run);
     this.inFlight.add(run);
     void run.finally(() => {
@@ -229,7 +243,14 @@ export class OrderEngine implements OrderExecution {
 
   /** What a reconciliation hands the executor: the order's tokens and account (amounts are the chain's to tell). */
   private reconcileRequest(order: StoredOrder): SwapRequest {
-    return { network: order.network, accountId: order.accountId, sellToken: order.sellToken, buyToken: order.buyToken, sellQuantity: order.sellQuantity ?? '0', minBuyQuantity: undefined };
+    return {
+      network: order.network,
+      accountId: order.accountId,
+      sellToken: order.sellToken,
+      buyToken: order.buyToken,
+      sellQuantity: order.sellQuantity ?? '0',
+      minBuyQuantity: undefined,
+    };
   }
 
   /** Record a claimed order's outcome and apply the position's follow-ups. */
@@ -238,18 +259,34 @@ export class OrderEngine implements OrderExecution {
     let recorded: StoredOrder | undefined;
     if (outcome.status === 'confirmed') {
       recorded = await moveOrder(db, order.orderId, ['EXECUTING'], 'EXECUTED', this.actor, 'executed', {
-        txHash: outcome.txHash, priceSeen: order.priceSeen, soldQuantity: outcome.soldQuantity, boughtQuantity: outcome.boughtQuantity,
+        txHash: outcome.txHash,
+        priceSeen: order.priceSeen,
+        soldQuantity: outcome.soldQuantity,
+        boughtQuantity: outcome.boughtQuantity,
         detail: `sold ${outcome.soldQuantity} for ${outcome.boughtQuantity}`,
       });
       if (recorded && order.role === 'ENTRY') {
-        await moveOrdersOfPosition(db, order.positionId, ['WAITING'], 'PENDING', this.actor, 'armed', { sellQuantity: outcome.boughtQuantity, detail: `entry filled: sells ${outcome.boughtQuantity}` });
+        await moveOrdersOfPosition(db, order.positionId, ['WAITING'], 'PENDING', this.actor, 'armed', {
+          sellQuantity: outcome.boughtQuantity,
+          detail: `entry filled: sells ${outcome.boughtQuantity}`,
+        });
       } else if (recorded) {
-        await moveOrdersOfPosition(db, order.positionId, ['PENDING', 'WAITING'], 'CANCELLED', this.actor, 'cancelled', { exceptOrderId: order.orderId, detail: `one-cancels-the-other: ${order.orderId} executed` });
+        await moveOrdersOfPosition(db, order.positionId, ['PENDING', 'WAITING'], 'CANCELLED', this.actor, 'cancelled', {
+          exceptOrderId: order.orderId,
+          detail: `one-cancels-the-other: ${order.orderId} executed`,
+        });
       }
     } else {
-      recorded = await moveOrder(db, order.orderId, ['EXECUTING'], 'FAILED', this.actor, 'failed', { txHash: outcome.txHash, priceSeen: order.priceSeen, failureReason: outcome.reason });
+      recorded = await moveOrder(db, order.orderId, ['EXECUTING'], 'FAILED', this.actor, 'failed', {
+        txHash: outcome.txHash,
+        priceSeen: order.priceSeen,
+        failureReason: outcome.reason,
+      });
       if (recorded) {
-        await moveOrdersOfPosition(db, order.positionId, ['PENDING', 'WAITING'], 'CANCELLED', this.actor, 'cancelled', { exceptOrderId: order.orderId, detail: `position failed: ${order.orderId} did not execute` });
+        await moveOrdersOfPosition(db, order.positionId, ['PENDING', 'WAITING'], 'CANCELLED', this.actor, 'cancelled', {
+          exceptOrderId: order.orderId,
+          detail: `position failed: ${order.orderId} did not execute`,
+        });
       }
     }
     await settlePosition(db, order.positionId, this.actor);

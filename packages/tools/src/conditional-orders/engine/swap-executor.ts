@@ -13,7 +13,12 @@ export interface SwapRequest {
 }
 
 export type SwapOutcome =
-  | { readonly status: 'confirmed'; readonly txHash: string; readonly soldQuantity: string; readonly boughtQuantity: string }
+  | {
+      readonly status: 'confirmed';
+      readonly txHash: string;
+      readonly soldQuantity: string;
+      readonly boughtQuantity: string;
+    }
   | { readonly status: 'failed'; readonly txHash: string | null; readonly reason: string };
 
 /**
@@ -24,7 +29,10 @@ export type SwapOutcome =
  * never land (Solana: its recent blockhash); omitted where the hash suffices.
  */
 export interface SwapExecutor {
-  execute(request: SwapRequest, beforeBroadcast: (txHash: string, lifetime?: string) => Promise<void>): Promise<SwapOutcome>;
+  execute(
+    request: SwapRequest,
+    beforeBroadcast: (txHash: string, lifetime?: string) => Promise<void>,
+  ): Promise<SwapOutcome>;
   /**
    * What became of a recorded transaction: its outcome when it was mined (confirmed or reverted; one still pending,
    * or one that may still land within its `lifetime`, is waited for), 'unknown' when it can no longer land and the

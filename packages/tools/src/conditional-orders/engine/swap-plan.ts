@@ -7,7 +7,9 @@ const QUANTITY_PLACES = 9;
 /** A positive quantity as a plain decimal string, rounded down. */
 function quantityText(quantity: number): string {
   const scaled = Math.floor(quantity * 10 ** QUANTITY_PLACES);
-  const digits = BigInt(scaled).toString().padStart(QUANTITY_PLACES + 1, '0');
+  const digits = BigInt(scaled)
+    .toString()
+    .padStart(QUANTITY_PLACES + 1, '0');
   const whole = digits.slice(0, -QUANTITY_PLACES);
   const fraction = digits.slice(-QUANTITY_PLACES).replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : whole;
@@ -30,7 +32,11 @@ export interface PlanPrices {
  *   price seen); one claimed without a price (deleteConditionalOrder with executeEarly) runs at the market.
  * - MARKET and STOP_MARKET orders take the market (the executor applies the account's slippage to its quote).
  */
-export function planSwap(order: StoredOrder, prices: PlanPrices, slippagePercent: number): SwapRequest | { reason: string } {
+export function planSwap(
+  order: StoredOrder,
+  prices: PlanPrices,
+  slippagePercent: number,
+): SwapRequest | { reason: string } {
   const tolerance = 1 - slippagePercent / 100;
   let sell: number;
   let sellText: string;
@@ -40,7 +46,9 @@ export function planSwap(order: StoredOrder, prices: PlanPrices, slippagePercent
     sellText = order.sellQuantity;
   } else if (order.buyQuantity !== null) {
     if (prices.sellUsd === undefined || prices.buyUsd === undefined) {
-      return { reason: `no USD price for ${prices.sellUsd === undefined ? order.sellToken : order.buyToken} on ${order.network}: targetQuantity cannot be converted into a spend` };
+      return {
+        reason: `no USD price for ${prices.sellUsd === undefined ? order.sellToken : order.buyToken} on ${order.network}: targetQuantity cannot be converted into a spend`,
+      };
     }
     sell = (Number(order.buyQuantity) * prices.buyUsd) / prices.sellUsd / tolerance;
     sellText = quantityText(sell);
@@ -52,8 +60,12 @@ export function planSwap(order: StoredOrder, prices: PlanPrices, slippagePercent
     const trigger = Number(order.triggerPrice);
     const buysWatched = order.watchToken === order.buyToken;
     const limitBuy = buysWatched
-      ? prices.sellUsd === undefined ? undefined : (sell * prices.sellUsd) / trigger
-      : prices.buyUsd === undefined ? undefined : (sell * trigger) / prices.buyUsd;
+      ? prices.sellUsd === undefined
+        ? undefined
+        : (sell * prices.sellUsd) / trigger
+      : prices.buyUsd === undefined
+        ? undefined
+        : (sell * trigger) / prices.buyUsd;
     if (limitBuy !== undefined) minBuy = Math.max(minBuy ?? 0, buysWatched ? limitBuy * tolerance : limitBuy);
   }
   return {

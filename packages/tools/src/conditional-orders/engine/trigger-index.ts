@@ -52,7 +52,11 @@ class TriggerLadder {
   }
 
   remove(order: IndexedOrder): void {
-    for (let at = this.firstReached(order.triggerPrice); at < this.prices.length && this.prices[at] === order.triggerPrice; at += 1) {
+    for (
+      let at = this.firstReached(order.triggerPrice);
+      at < this.prices.length && this.prices[at] === order.triggerPrice;
+      at += 1
+    ) {
       if (this.orders[at] === order) {
         this.prices.splice(at, 1);
         this.orders.splice(at, 1);
@@ -147,7 +151,9 @@ export class TriggerIndex {
    * Every order a batch of ticks crosses (a feed poll's answer, in the order seen), removed from the index, each with
    * the price that crossed it: what the claim records as the price seen.
    */
-  claimsFor(ticks: readonly { network: string; token: string; priceUsd: number }[]): { orderId: string; priceSeen: string }[] {
+  claimsFor(
+    ticks: readonly { network: string; token: string; priceUsd: number }[],
+  ): { orderId: string; priceSeen: string }[] {
     const claims: { orderId: string; priceSeen: string }[] = [];
     for (const tick of ticks) {
       const crossed = this.crossing(tick.network, tick.token, tick.priceUsd);

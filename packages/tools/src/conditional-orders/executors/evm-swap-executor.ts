@@ -10,7 +10,10 @@ import type { SwapExecutor, SwapOutcome, SwapRequest } from '../engine/swap-exec
 import { truncatedQuantity } from './token-quantity.js';
 
 /** Native output reaches the vault through the wrapped coin's Withdrawal (the router unwraps it). */
-const TRANSFER_EVENTS = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)', 'event Withdrawal(address indexed src, uint256 wad)']);
+const TRANSFER_EVENTS = parseAbi([
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+  'event Withdrawal(address indexed src, uint256 wad)',
+]);
 
 /** How long a reconciliation waits for a pending transaction to be mined before it gives up (and retries later). */
 const RECEIPT_TIMEOUT_MS = 120_000;
@@ -33,7 +36,11 @@ export function evmSwapExecutor(chains: Chains, network: 'ethereum' | 'bsc' | 'p
   };
   return {
     async execute(request: SwapRequest, beforeBroadcast): Promise<SwapOutcome> {
-      const [{ swapSlippage }, sellDecimals, buyDecimals] = await Promise.all([slippageOf(chains.db, request.accountId), decimalsOf(request.sellToken), decimalsOf(request.buyToken)]);
+      const [{ swapSlippage }, sellDecimals, buyDecimals] = await Promise.all([
+        slippageOf(chains.db, request.accountId),
+        decimalsOf(request.sellToken),
+        decimalsOf(request.buyToken),
+      ]);
       const result = await executeSwap(chains, {
         accountId: request.accountId,
         chainId,
@@ -41,7 +48,10 @@ export function evmSwapExecutor(chains: Chains, network: 'ethereum' | 'bsc' | 'p
         buyToken: request.buyToken,
         sellAmount: truncatedQuantity(request.sellQuantity, sellDecimals),
         slippagePercent: swapSlippage,
-        minBuyAtomic: request.minBuyQuantity === undefined ? undefined : parseUnits(truncatedQuantity(request.minBuyQuantity, buyDecimals), buyDecimals),
+        minBuyAtomic:
+          request.minBuyQuantity === undefined
+            ? undefined
+            : parseUnits(truncatedQuantity(request.minBuyQuantity, buyDecimals), buyDecimals),
         onSigned: async (hash, kind) => {
           if (kind === 'swap') await beforeBroadcast(hash);
         },
@@ -65,14 +75,29 @@ export function evmSwapExecutor(chains: Chains, network: 'ethereum' | 'bsc' | 'p
       const logs = parseEventLogs({ abi: TRANSFER_EVENTS, logs: receipt.logs });
       const moved = (token: string, to: boolean) =>
         logs.reduce((sum, log) => {
-          if (log.eventName === 'Transfer' && log.address.toLowerCase() === token.toLowerCase() && (to ? log.args.to : log.args.from).toLowerCase() === vault) return sum + log.args.value;
+          if (
+            log.eventName === 'Transfer' &&
+            log.address.toLowerCase() === token.toLowerCase() &&
+            (to ? log.args.to : log.args.from).toLowerCase() === vault
+          )
+            return sum + log.args.value;
           return sum;
         }, 0n);
       const unwrapped = logs.reduce((sum, log) => (log.eventName === 'Withdrawal' ? sum + log.args.wad : sum), 0n);
-      const [sellDecimals, buyDecimals] = await Promise.all([decimalsOf(request.sellToken), decimalsOf(request.buyToken)]);
-      const sold = isNative(request.sellToken) ? (await publicClient.getTransaction({ hash: txHash as Hash })).value : moved(request.sellToken, false);
+      const [sellDecimals, buyDecimals] = await Promise.all([
+        decimalsOf(request.sellToken),
+        decimalsOf(request.buyToken),
+      ]);
+      const sold = isNative(request.sellToken)
+        ? (await publicClient.getTransaction({ hash: txHash as Hash })).value
+        : moved(request.sellToken, false);
       const bought = isNative(request.buyToken) ? unwrapped : moved(request.buyToken, true);
-      return { status: 'confirmed', txHash, soldQuantity: formatUnits(sold, sellDecimals), boughtQuantity: formatUnits(bought, buyDecimals) };
+      return {
+        status: 'confirmed',
+        txHash,
+        soldQuantity: formatUnits(sold, sellDecimals),
+        boughtQuantity: formatUnits(bought, buyDecimals),
+      };
     },
   };
 }

@@ -44,7 +44,10 @@ export function evmVenuePriceFeed(networks: EvmNetworks, log?: PriceFeedLog): Pr
                 queue.length = 0; // the network is failing: ask nothing more of it this poll
                 throw error;
               }
-              log?.warn({ network, token, reason: error.message }, 'conditional orders: the swap venue cannot price this token; its orders wait');
+              log?.warn(
+                { network, token, reason: error.message },
+                'conditional orders: the swap venue cannot price this token; its orders wait',
+              );
             }
           }
         };

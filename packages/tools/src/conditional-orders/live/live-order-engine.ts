@@ -52,7 +52,11 @@ export function liveOrderEngine(options: LiveOrderEngineOptions): OrderEngine {
   return new OrderEngine({
     db,
     executors,
-    feed: livePriceFeed({ feeds, ...(options.priceIntervalMs ? { intervalMs: options.priceIntervalMs } : {}), ...(log ? { log } : {}) }),
+    feed: livePriceFeed({
+      feeds,
+      ...(options.priceIntervalMs ? { intervalMs: options.priceIntervalMs } : {}),
+      ...(log ? { log } : {}),
+    }),
     ...(options.workerId ? { workerId: options.workerId } : {}),
     ...(log ? { log } : {}),
   });

@@ -51,7 +51,10 @@ export function livePriceFeed(options: LivePriceFeedOptions): PriceFeed {
       failedAt.delete(network);
     } catch (error) {
       failedAt.set(network, now());
-      options.log?.warn({ network, tokens: tokens.length, err: error instanceof Error ? error.message : String(error) }, `conditional orders: the ${network} price feed failed; its orders wait for the next poll`);
+      options.log?.warn(
+        { network, tokens: tokens.length, err: error instanceof Error ? error.message : String(error) },
+        `conditional orders: the ${network} price feed failed; its orders wait for the next poll`,
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -65,11 +68,17 @@ export function livePriceFeed(options: LivePriceFeedOptions): PriceFeed {
         if (!feed) continue;
         const asked = askedAt.get(key(network, token));
         const failed = failedAt.get(network);
-        if ((asked !== undefined && now() - asked < intervalMs) || (failed !== undefined && now() - failed < intervalMs)) continue;
+        if (
+          (asked !== undefined && now() - asked < intervalMs) ||
+          (failed !== undefined && now() - failed < intervalMs)
+        )
+          continue;
         const list = stale.get(network) ?? new Set<string>();
         stale.set(network, list.add(token));
       }
-      await Promise.all([...stale].map(([network, list]) => readNetwork(network, options.feeds[network] as PriceFeed, [...list])));
+      await Promise.all(
+        [...stale].map(([network, list]) => readNetwork(network, options.feeds[network] as PriceFeed, [...list])),
+      );
       return tokens.flatMap(({ network, token }) => {
         const seen = latest.get(key(network, token));
         return seen && now() - seen.at < intervalMs ? [seen.tick] : [];

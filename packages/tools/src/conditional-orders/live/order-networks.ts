@@ -37,7 +37,11 @@ export function liveOrderNetworks(settings: Readonly<Record<string, string | und
 export function requireWatchedNetwork(networks: LiveOrderNetworks | undefined, network: OrderNetwork): void {
   const absent = networks?.missing[network];
   if (!absent || networks.watched.includes(network)) return;
-  throw new ServiceError('not_configured', `Conditional orders on ${network} are not watched in this deployment: set ${absent.join(' and ')}.`, {
-    extra: { setting: absent[0], settings: absent, network },
-  });
+  throw new ServiceError(
+    'not_configured',
+    `Conditional orders on ${network} are not watched in this deployment: set ${absent.join(' and ')}.`,
+    {
+      extra: { setting: absent[0], settings: absent, network },
+    },
+  );
 }

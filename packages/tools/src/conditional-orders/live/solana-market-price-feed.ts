@@ -19,7 +19,8 @@ export function solanaMarketPriceFeed(chain: Pick<SolanaChain, 'market'>): Price
       for (let start = 0; start < mints.length; start += JUPITER_PRICE_IDS_PER_CALL) {
         const prices = await chain.market().pricesUsd(mints.slice(start, start + JUPITER_PRICE_IDS_PER_CALL));
         for (const [token, price] of prices) {
-          if (Number.isFinite(price.priceUsd) && price.priceUsd > 0) ticks.push({ network: 'solana', token, priceUsd: price.priceUsd });
+          if (Number.isFinite(price.priceUsd) && price.priceUsd > 0)
+            ticks.push({ network: 'solana', token, priceUsd: price.priceUsd });
         }
       }
       return ticks;

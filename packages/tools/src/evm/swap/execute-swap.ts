@@ -62,7 +62,12 @@ const belowMinimum = (plan: SwapPlan, minBuyAtomic: bigint) =>
  * The plan whose transaction accepts no less than `minBuyAtomic`: the venue encodes its minimum from the slippage, so
  * a guarantee tighter than the slippage is routed again with the slippage it leaves (venues take whole basis points).
  */
-async function withMinimum(network: EvmNetwork, request: PlanRequest, plan: SwapPlan, minBuyAtomic: bigint | undefined): Promise<SwapPlan> {
+async function withMinimum(
+  network: EvmNetwork,
+  request: PlanRequest,
+  plan: SwapPlan,
+  minBuyAtomic: bigint | undefined,
+): Promise<SwapPlan> {
   if (minBuyAtomic === undefined || plan.route.minBuyAmount >= minBuyAtomic) return plan;
   if (plan.route.buyAmount < minBuyAtomic) throw belowMinimum(plan, minBuyAtomic);
   const slippageBps = Number(((plan.route.buyAmount - minBuyAtomic) * 10_000n) / plan.route.buyAmount);
@@ -77,25 +82,50 @@ async function withMinimum(network: EvmNetwork, request: PlanRequest, plan: Swap
  * by the conditional-order worker. Throws ServiceError 400s (unknown token, insufficient funds, no route) before
  * anything is signed.
  */
-export async function executeSwap(context: Pick<HandlerContext, 'db' | 'masterKey' | 'evmNetworks'>, input: ExecuteSwapInput): Promise<ExecuteSwapResult> {
+export async function executeSwap(
+  context: Pick<HandlerContext, 'db' | 'masterKey' | 'evmNetworks'>,
+  input: ExecuteSwapInput,
+): Promise<ExecuteSwapResult> {
   const network = await evmNetworkOf(context, input.chainId);
   const signer = await vaultEvmSigner(context, input.accountId);
-  const request = { sellToken: input.sellToken, buyToken: input.buyToken, sellAmount: input.sellAmount, taker: signer.address, slippagePercent: input.slippagePercent };
+  const request = {
+    sellToken: input.sellToken,
+    buyToken: input.buyToken,
+    sellAmount: input.sellAmount,
+    taker: signer.address,
+    slippagePercent: input.slippagePercent,
+  };
   const plan = await withMinimum(network, request, await planSwap(network, request), input.minBuyAtomic);
   const { sell, buy, sellAtomic, route } = plan;
   let approvalTxHash: Hash | null = null;
   if (sell.address !== null && route.allowanceTarget) {
-    const allowance = await network.publicClient.readContract({ address: sell.address, abi: erc20Abi, functionName: 'allowance', args: [signer.address, route.allowanceTarget] });
+    const allowance = await network.publicClient.readContract({
+      address: sell.address,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [signer.address, route.allowanceTarget],
+    });
     if (allowance < sellAtomic) {
-      const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [route.allowanceTarget, sellAtomic] });
-      approvalTxHash = (await signAndSend(network, signer, { to: sell.address, data }, (hash) => input.onSigned?.(hash, 'approval'))).hash;
+      const data = encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [route.allowanceTarget, sellAtomic],
+      });
+      approvalTxHash = (
+        await signAndSend(network, signer, { to: sell.address, data }, (hash) => input.onSigned?.(hash, 'approval'))
+      ).hash;
     }
   }
   const before = await balanceOf(network, buy, signer.address);
   const sent = await signAndSend(
     network,
     signer,
-    { to: route.transaction.to, data: route.transaction.data, value: route.transaction.value, ...(route.transaction.gas ? { gas: route.transaction.gas } : {}) },
+    {
+      to: route.transaction.to,
+      data: route.transaction.data,
+      value: route.transaction.value,
+      ...(route.transaction.gas ? { gas: route.transaction.gas } : {}),
+    },
     (hash) => input.onSigned?.(hash, 'swap'),
   );
   const after = await balanceOf(network, buy, signer.address);

@@ -26,8 +26,10 @@ export async function parseSellAmount(network: EvmNetwork, sell: SwapToken, sell
     const [whole = '0', fraction = ''] = match[1]!.split('.');
     const budget = BigInt(whole + fraction);
     const priceScaled = parseUnits(price.toFixed(18), 18);
-    const atomic = (budget * 10n ** BigInt(sell.decimals) * 10n ** 18n) / (priceScaled * 10n ** BigInt(fraction.length));
-    if (atomic === 0n) throw invalidField('sellAmount', 'too_small', `the budget buys less than one atomic unit of ${sell.symbol}`);
+    const atomic =
+      (budget * 10n ** BigInt(sell.decimals) * 10n ** 18n) / (priceScaled * 10n ** BigInt(fraction.length));
+    if (atomic === 0n)
+      throw invalidField('sellAmount', 'too_small', `the budget buys less than one atomic unit of ${sell.symbol}`);
     return withinAtomicLimit(atomic, UINT256, 'sellAmount');
   }
   return atomicAmount(sellAmount, sell.decimals, 'sellAmount');
@@ -46,25 +48,54 @@ export interface SwapPlan {
  */
 export async function planSwap(
   network: EvmNetwork,
-  request: { sellToken: string | undefined; buyToken: string | undefined; sellAmount: string | SellAmount; taker: Address | undefined; slippagePercent: number },
+  request: {
+    sellToken: string | undefined;
+    buyToken: string | undefined;
+    sellAmount: string | SellAmount;
+    taker: Address | undefined;
+    slippagePercent: number;
+  },
 ): Promise<SwapPlan> {
-  const [sell, buy] = await Promise.all([resolveToken(network, request.sellToken, 'sellTokenAddress'), resolveToken(network, request.buyToken, 'buyTokenAddress')]);
-  if (sell.address === buy.address) throw invalidField('buyTokenAddress', 'same_token', `both sides of the swap are ${sell.symbol}`);
-  const amount = typeof request.sellAmount === 'string' ? await parseSellAmount(network, sell, request.sellAmount) : request.sellAmount;
+  const [sell, buy] = await Promise.all([
+    resolveToken(network, request.sellToken, 'sellTokenAddress'),
+    resolveToken(network, request.buyToken, 'buyTokenAddress'),
+  ]);
+  if (sell.address === buy.address)
+    throw invalidField('buyTokenAddress', 'same_token', `both sides of the swap are ${sell.symbol}`);
+  const amount =
+    typeof request.sellAmount === 'string'
+      ? await parseSellAmount(network, sell, request.sellAmount)
+      : request.sellAmount;
   let sellAtomic: bigint;
   if (request.taker) {
     const balance = await balanceOf(network, sell, request.taker);
     const spendable = sell.address === null ? balance - (NATIVE_GAS_RESERVE[network.registry.chainId] ?? 0n) : balance;
     sellAtomic = amount === 'max' ? spendable : amount;
     if (sellAtomic <= 0n || sellAtomic > spendable) {
-      throw insufficientFunds('sellAmount', sell, amount === 'max' ? 'more than 0' : formatUnits(sellAtomic, sell.decimals), formatUnits(balance, sell.decimals));
+      throw insufficientFunds(
+        'sellAmount',
+        sell,
+        amount === 'max' ? 'more than 0' : formatUnits(sellAtomic, sell.decimals),
+        formatUnits(balance, sell.decimals),
+      );
     }
   } else {
-    if (amount === 'max') throw invalidField('sellAmount', 'max_needs_wallet', "'max' needs a signed-in caller whose vault balance is read");
+    if (amount === 'max')
+      throw invalidField(
+        'sellAmount',
+        'max_needs_wallet',
+        "'max' needs a signed-in caller whose vault balance is read",
+      );
     sellAtomic = amount;
   }
   const slippageBps = Math.round(request.slippagePercent * 100);
-  const route = await network.swaps.route({ sell, buy, sellAtomic, taker: request.taker ?? ETH_NATIVE_TAKER, slippageBps });
+  const route = await network.swaps.route({
+    sell,
+    buy,
+    sellAtomic,
+    taker: request.taker ?? ETH_NATIVE_TAKER,
+    slippageBps,
+  });
   return { sell, buy, sellAtomic, route };
 }
 

@@ -21,11 +21,15 @@ export function sandboxSwapVenue(market: SandboxEvmMarket): SwapVenue {
   const wrapped = market.wrappedNative.address!;
   const hasPool = (a: Address, b: Address) => {
     const [sa, sb] = [market.token(a)?.symbol, market.token(b)?.symbol];
-    return market.pools.some((pool) => sa !== undefined && sb !== undefined && pool.tokens.includes(sa) && pool.tokens.includes(sb));
+    return market.pools.some(
+      (pool) => sa !== undefined && sb !== undefined && pool.tokens.includes(sa) && pool.tokens.includes(sb),
+    );
   };
   const candidatePaths = (sell: Address, buy: Address): Address[][] => {
     if (hasPool(sell, buy)) return [[sell, buy]];
-    const hubs = [market.token('USDC')!.address!, wrapped].filter((hub) => hub !== sell && hub !== buy && hasPool(sell, hub) && hasPool(hub, buy));
+    const hubs = [market.token('USDC')!.address!, wrapped].filter(
+      (hub) => hub !== sell && hub !== buy && hasPool(sell, hub) && hasPool(hub, buy),
+    );
     return hubs.map((hub) => [sell, hub, buy]);
   };
   return {
@@ -36,12 +40,23 @@ export function sandboxSwapVenue(market: SandboxEvmMarket): SwapVenue {
       const paths = sellIn === buyOut ? [] : candidatePaths(sellIn, buyOut);
       if (paths.length === 0) {
         throw new ServiceError('invalid_input', `no sandbox pool route from ${sell.symbol} to ${buy.symbol}`, {
-          issues: [{ field: 'buyTokenAddress', rule: 'no_route', message: `buyTokenAddress: no sandbox pool route from ${sell.symbol} to ${buy.symbol}` }],
+          issues: [
+            {
+              field: 'buyTokenAddress',
+              rule: 'no_route',
+              message: `buyTokenAddress: no sandbox pool route from ${sell.symbol} to ${buy.symbol}`,
+            },
+          ],
         });
       }
       const quotes = await Promise.all(
         paths.map(async (path) => {
-          const amounts = await market.chain.publicClient.readContract({ address: market.router, abi: ROUTER_ABI, functionName: 'getAmountsOut', args: [sellAtomic, path] });
+          const amounts = await market.chain.publicClient.readContract({
+            address: market.router,
+            abi: ROUTER_ABI,
+            functionName: 'getAmountsOut',
+            args: [sellAtomic, path],
+          });
           return { path, out: amounts[amounts.length - 1]! };
         }),
       );
@@ -50,10 +65,22 @@ export function sandboxSwapVenue(market: SandboxEvmMarket): SwapVenue {
       const deadline = BigInt(Math.floor(Date.now() / 1000)) + DEADLINE_SECONDS;
       const data =
         sell.address === null
-          ? encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [minBuyAmount, best.path, taker, deadline] })
+          ? encodeFunctionData({
+              abi: ROUTER_ABI,
+              functionName: 'swapExactETHForTokens',
+              args: [minBuyAmount, best.path, taker, deadline],
+            })
           : buy.address === null
-            ? encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapExactTokensForETH', args: [sellAtomic, minBuyAmount, best.path, taker, deadline] })
-            : encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapExactTokensForTokens', args: [sellAtomic, minBuyAmount, best.path, taker, deadline] });
+            ? encodeFunctionData({
+                abi: ROUTER_ABI,
+                functionName: 'swapExactTokensForETH',
+                args: [sellAtomic, minBuyAmount, best.path, taker, deadline],
+              })
+            : encodeFunctionData({
+                abi: ROUTER_ABI,
+                functionName: 'swapExactTokensForTokens',
+                args: [sellAtomic, minBuyAmount, best.path, taker, deadline],
+              });
       return {
         buyAmount: best.out,
         minBuyAmount,

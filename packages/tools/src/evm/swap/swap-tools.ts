@@ -14,7 +14,9 @@ export interface SwapInput {
 
 /** The slippage a quote assumes: the caller's swapSlippage when known, else the service default. */
 async function slippagePercentOf(context: HandlerContext): Promise<number> {
-  return context.caller ? (await slippageOf(context.db, context.caller.accountId)).swapSlippage : DEFAULT_SLIPPAGE.swapSlippage;
+  return context.caller
+    ? (await slippageOf(context.db, context.caller.accountId)).swapSlippage
+    : DEFAULT_SLIPPAGE.swapSlippage;
 }
 
 /**
@@ -34,7 +36,10 @@ export const swapQuote = (chainId: number) => async (input: SwapInput, context: 
     taker: input.sellAmount === 'max' ? taker : undefined,
     slippagePercent,
   });
-  const [spendTokenPriceUsd, receiveTokenPriceUsd] = await Promise.all([network.priceUsd(sell.address), network.priceUsd(buy.address)]);
+  const [spendTokenPriceUsd, receiveTokenPriceUsd] = await Promise.all([
+    network.priceUsd(sell.address),
+    network.priceUsd(buy.address),
+  ]);
   return {
     chainId,
     sellToken: { address: orderTokenAddress(sell), symbol: sell.symbol, decimals: sell.decimals },
@@ -59,7 +64,15 @@ export const swap = (chainId: number) =>
   withCommitPoint(async (input: SwapInput, context: HandlerContext) => {
     const { accountId } = callerOf(context);
     const slippagePercent = (await slippageOf(context.db, accountId)).swapSlippage;
-    const result = await executeSwap(context, { accountId, chainId, sellToken: input.sellTokenAddress, buyToken: input.buyTokenAddress, sellAmount: input.sellAmount, slippagePercent, onSigned: () => context.commit?.() });
+    const result = await executeSwap(context, {
+      accountId,
+      chainId,
+      sellToken: input.sellTokenAddress,
+      buyToken: input.buyTokenAddress,
+      sellAmount: input.sellAmount,
+      slippagePercent,
+      onSigned: () => context.commit?.(),
+    });
     return {
       chainId,
       txHash: result.txHash,

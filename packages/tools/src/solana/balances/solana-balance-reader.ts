@@ -10,14 +10,20 @@ const LAMPORTS_DECIMALS = 9;
 
 /** Parsed SPL token account as jsonParsed RPC answers carry it. */
 interface ParsedTokenAccount {
-  readonly info: { readonly mint: string; readonly tokenAmount: { readonly amount: string; readonly decimals: number } };
+  readonly info: {
+    readonly mint: string;
+    readonly tokenAmount: { readonly amount: string; readonly decimals: number };
+  };
 }
 
 /**
  * Token symbols for the balance list. A deployment without a market (live without JUPITER_API_KEY) still lists
  * balances: an unknown mint is shown by its mint address as symbol.
  */
-async function symbolsOf(context: HandlerContext, mints: readonly string[]): Promise<ReadonlyMap<string, SolanaTokenInfo>> {
+async function symbolsOf(
+  context: HandlerContext,
+  mints: readonly string[],
+): Promise<ReadonlyMap<string, SolanaTokenInfo>> {
   try {
     return await solanaChainOf(context).market().tokensByMint(mints);
   } catch (error) {
@@ -50,5 +56,9 @@ export const solanaBalanceReader: BalanceReader = async (context, owner) => {
   const tokens: AssetBalance[] = [...held].map(([mint, { atomic, decimals }]) =>
     assetBalance(mint === WSOL_MINT ? 'WSOL' : (symbols.get(mint)?.symbol ?? mint), mint, atomic, decimals),
   );
-  return { network: chain.network, address: owner, assets: [assetBalance('SOL', null, lamports.value, LAMPORTS_DECIMALS), ...tokens] };
+  return {
+    network: chain.network,
+    address: owner,
+    assets: [assetBalance('SOL', null, lamports.value, LAMPORTS_DECIMALS), ...tokens],
+  };
 };

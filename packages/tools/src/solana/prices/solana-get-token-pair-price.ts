@@ -10,14 +10,21 @@ import { swapRefusal } from '../swap/execute-swap.js';
  * output of an exact-input quote for one input token (fees and that amount's price impact included).
  */
 export const solanaGetTokenPairPrice: Handler<'solanaGetTokenPairPrice'> = async (input, context) => {
-  if (input.inputMint === input.outputMint) throw invalidField('outputMint', 'same_token', 'must differ from inputMint');
+  if (input.inputMint === input.outputMint)
+    throw invalidField('outputMint', 'same_token', 'must differ from inputMint');
   const market = solanaChainOf(context).market();
   const tokens = await market.tokensByMint([input.inputMint, input.outputMint]);
   const [source, target] = [tokens.get(input.inputMint), tokens.get(input.outputMint)];
   if (!source) throw invalidField('inputMint', 'unknown_token', `no tradable token with mint ${input.inputMint}`);
   if (!target) throw invalidField('outputMint', 'unknown_token', `no tradable token with mint ${input.outputMint}`);
   try {
-    const quote = await market.quote({ inputAsset: source.asset, outputAsset: target.asset, amount: 10n ** BigInt(source.decimals), swapMode: 'ExactIn', slippageBps: 0 });
+    const quote = await market.quote({
+      inputAsset: source.asset,
+      outputAsset: target.asset,
+      amount: 10n ** BigInt(source.decimals),
+      swapMode: 'ExactIn',
+      slippageBps: 0,
+    });
     return {
       inputMint: input.inputMint,
       outputMint: input.outputMint,

@@ -20,7 +20,12 @@ describe('splBuyIntent amount_text', () => {
 
   it('refuses anything else with a 400 on amount_text', () => {
     for (const text of ['lots', '1.5x', '$', '-3', '1 2 3', 'sol 1']) {
-      expect(() => parseAmountText(text)).toThrow(expect.objectContaining({ code: 'invalid_input', issues: [expect.objectContaining({ field: 'amount_text', rule: 'format' })] }));
+      expect(() => parseAmountText(text)).toThrow(
+        expect.objectContaining({
+          code: 'invalid_input',
+          issues: [expect.objectContaining({ field: 'amount_text', rule: 'format' })],
+        }),
+      );
     }
   });
 });

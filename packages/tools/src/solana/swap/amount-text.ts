@@ -37,5 +37,9 @@ export function parseAmountText(text: string): AmountText {
   if (usd) return { kind: 'spendUsd', usd: (usd[1] ?? usd[2]) as string };
   const spend = SPEND.exec(trimmed);
   if (spend) return { kind: 'spend', quantity: spend[1] as string, symbol: spend[2] as string };
-  throw invalidField('amount_text', 'format', "expected a number to receive ('250', '1.5k', '2m'), '$N' to spend dollars, 'N sol' or 'N SYMBOL' to spend spend_token");
+  throw invalidField(
+    'amount_text',
+    'format',
+    "expected a number to receive ('250', '1.5k', '2m'), '$N' to spend dollars, 'N sol' or 'N SYMBOL' to spend spend_token",
+  );
 }

@@ -1,6 +1,14 @@
 import { invalidField, ServiceError } from '@svc/contracts';
 import { formatUnits } from '@svc/payments';
-import { type Address, address, getSignatureFromTransaction, partiallySignTransaction, type Rpc, type Signature, type SolanaRpcApi } from '@solana/kit';
+import {
+  type Address,
+  address,
+  getSignatureFromTransaction,
+  partiallySignTransaction,
+  type Rpc,
+  type Signature,
+  type SolanaRpcApi,
+} from '@solana/kit';
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import type { HandlerContext } from '../../handler.js';
 import { LAMPORTS_PER_SIGNATURE } from '../amounts.js';
@@ -53,7 +61,8 @@ export interface SwapExactInRequest {
 export const slippageBpsOf = (percent: number) => Math.round(percent * 100);
 
 /** `outAmount` less the slippage allowance: the least the swap may fill for. */
-export const minimumOut = (outAmount: bigint, slippageBps: number) => (outAmount * BigInt(10_000 - slippageBps)) / 10_000n;
+export const minimumOut = (outAmount: bigint, slippageBps: number) =>
+  (outAmount * BigInt(10_000 - slippageBps)) / 10_000n;
 
 async function assetBalance(rpc: Rpc<SolanaRpcApi>, owner: Address, asset: SolanaAsset): Promise<bigint> {
   return asset === NATIVE_SOL ? (await rpc.getBalance(owner).send()).value : tokenBalanceOf(rpc, owner, address(asset));
@@ -61,7 +70,11 @@ async function assetBalance(rpc: Rpc<SolanaRpcApi>, owner: Address, asset: Solan
 
 /** A market refusal as the caller sees it: no route / too little liquidity are 400s on the input, a price move a 409. */
 export function swapRefusal(error: SwapUnavailable, field: string): ServiceError {
-  if (error.reason === 'slippage') return new ServiceError('state_conflict', `The price moved past your slippage bound before the swap was signed: ${error.message}. Nothing was sent; quote again.`);
+  if (error.reason === 'slippage')
+    return new ServiceError(
+      'state_conflict',
+      `The price moved past your slippage bound before the swap was signed: ${error.message}. Nothing was sent; quote again.`,
+    );
   return invalidField(field, error.reason, error.message);
 }
 
@@ -70,14 +83,24 @@ export function swapRefusal(error: SwapUnavailable, field: string): ServiceError
  * less `slippagePercent`. Funds (amount, fees, the output token account's rent) are checked before signing: a
  * shortfall is a 400 insufficient_funds and nothing moves. The signature is handed to `onSigned` before sending.
  */
-export async function swapExactIn(deps: SolanaSwapDeps, request: SwapExactInRequest): Promise<SolanaSwapResult & { quote: SolanaSwapQuote }> {
+export async function swapExactIn(
+  deps: SolanaSwapDeps,
+  request: SwapExactInRequest,
+): Promise<SolanaSwapResult & { quote: SolanaSwapQuote }> {
   const field = request.amountField ?? 'sellAmount';
   const rpc = deps.solana.rpc();
   const market = deps.solana.market();
   const slippageBps = slippageBpsOf(request.slippagePercent);
   try {
     const quote =
-      request.quote ?? (await market.quote({ inputAsset: request.sellAsset, outputAsset: request.buyAsset, amount: request.sellAmount, swapMode: 'ExactIn', slippageBps }));
+      request.quote ??
+      (await market.quote({
+        inputAsset: request.sellAsset,
+        outputAsset: request.buyAsset,
+        amount: request.sellAmount,
+        swapMode: 'ExactIn',
+        slippageBps,
+      }));
     const vault = await vaultSolanaSigner(deps, request.accountId);
     const [lamports, held, buyBefore] = await Promise.all([
       rpc.getBalance(vault.address).send(),
@@ -87,16 +110,34 @@ export async function swapExactIn(deps: SolanaSwapDeps, request: SwapExactInRequ
     // The vault pays one base fee per signature (its own and, on the sandbox venue, one per pool) and the rent of an output token account it lacks.
     let lamportsNeeded = LAMPORTS_PER_SIGNATURE * BigInt(1 + quote.route.length);
     if (request.buyAsset !== NATIVE_SOL) {
-      const [ata] = await findAssociatedTokenPda({ owner: vault.address, mint: address(request.buyAsset), tokenProgram: TOKEN_PROGRAM_ADDRESS });
-      if (!(await rpc.getAccountInfo(ata, { encoding: 'base64' }).send()).value) lamportsNeeded += await rpc.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE).send();
+      const [ata] = await findAssociatedTokenPda({
+        owner: vault.address,
+        mint: address(request.buyAsset),
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      });
+      if (!(await rpc.getAccountInfo(ata, { encoding: 'base64' }).send()).value)
+        lamportsNeeded += await rpc.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE).send();
     }
     if (request.sellAsset === NATIVE_SOL) lamportsNeeded += request.sellAmount;
-    else if (held < request.sellAmount) throw invalidField(field, 'insufficient_funds', `the vault holds ${held} atomic units of ${request.sellAsset}, less than the ${request.sellAmount} to sell`);
+    else if (held < request.sellAmount)
+      throw invalidField(
+        field,
+        'insufficient_funds',
+        `the vault holds ${held} atomic units of ${request.sellAsset}, less than the ${request.sellAmount} to sell`,
+      );
     if (lamports.value < lamportsNeeded) {
-      throw invalidField(field, 'insufficient_funds', `the vault holds ${formatUnits(lamports.value, 9)} SOL; this swap needs ${formatUnits(lamportsNeeded, 9)} SOL including fees`);
+      throw invalidField(
+        field,
+        'insufficient_funds',
+        `the vault holds ${formatUnits(lamports.value, 9)} SOL; this swap needs ${formatUnits(lamportsNeeded, 9)} SOL including fees`,
+      );
     }
     const floor = request.minOutAtomic ?? 0n;
-    if (quote.outAmount < floor) throw new SwapUnavailable('slippage', `the market offers ${quote.outAmount} atomic units of ${request.buyAsset}, less than the ${floor} required`);
+    if (quote.outAmount < floor)
+      throw new SwapUnavailable(
+        'slippage',
+        `the market offers ${quote.outAmount} atomic units of ${request.buyAsset}, less than the ${floor} required`,
+      );
     const minOut = minimumOut(quote.outAmount, slippageBps);
     const unsigned = await market.swapTransaction(quote, vault.address, minOut > floor ? minOut : floor, slippageBps);
     const signed = await partiallySignTransaction([vault.keyPair], unsigned);
@@ -105,7 +146,8 @@ export async function swapExactIn(deps: SolanaSwapDeps, request: SwapExactInRequ
     await sendAndConfirm(rpc, signed);
     const buyAfter = await assetBalance(rpc, vault.address, request.buyAsset);
     // Native SOL bought arrives net of the fees the vault paid in the same transaction; add them back.
-    const fees = request.buyAsset === NATIVE_SOL ? LAMPORTS_PER_SIGNATURE * BigInt(Object.keys(signed.signatures).length) : 0n;
+    const fees =
+      request.buyAsset === NATIVE_SOL ? LAMPORTS_PER_SIGNATURE * BigInt(Object.keys(signed.signatures).length) : 0n;
     return { signature, soldAtomic: quote.inAmount, boughtAtomic: buyAfter - buyBefore + fees, quote };
   } catch (error) {
     if (error instanceof SwapUnavailable) throw swapRefusal(error, field);
@@ -129,13 +171,17 @@ export interface ExecuteSolanaSwapInput {
   readonly onSigned?: (signature: Signature, recentBlockhash: string) => void | Promise<void>;
 }
 
-const conditionalOrderAsset = (mint: string): SolanaAsset => (mint === WSOL_MINT || mint === NATIVE_SOL ? NATIVE_SOL : mint);
+const conditionalOrderAsset = (mint: string): SolanaAsset =>
+  mint === WSOL_MINT || mint === NATIVE_SOL ? NATIVE_SOL : mint;
 
 /**
  * Exact-input swap for an account from its vault (the conditional-order executor's entry point). Mints follow the
  * conditional-order convention: So111…112 denotes native SOL. Output: `{signature, soldAtomic, boughtAtomic}`.
  */
-export async function executeSolanaSwap(deps: SolanaSwapDeps, input: ExecuteSolanaSwapInput): Promise<SolanaSwapResult> {
+export async function executeSolanaSwap(
+  deps: SolanaSwapDeps,
+  input: ExecuteSolanaSwapInput,
+): Promise<SolanaSwapResult> {
   const { signature, soldAtomic, boughtAtomic } = await swapExactIn(deps, {
     accountId: input.accountId,
     sellAsset: conditionalOrderAsset(input.sellMint),

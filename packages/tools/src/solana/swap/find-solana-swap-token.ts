@@ -13,6 +13,11 @@ const MAX_RESULTS = 20;
 export const findSolanaSwapToken: Handler<'findSolanaSwapToken'> = async (input, context) => {
   const found = await solanaChainOf(context).market().findTokens(input.tokenName);
   return {
-    tokens: found.slice(0, MAX_RESULTS).map((token) => ({ mint: token.asset === NATIVE_SOL ? WSOL_MINT : token.asset, symbol: token.symbol, name: token.name, decimals: token.decimals })),
+    tokens: found.slice(0, MAX_RESULTS).map((token) => ({
+      mint: token.asset === NATIVE_SOL ? WSOL_MINT : token.asset,
+      symbol: token.symbol,
+      name: token.name,
+      decimals: token.decimals,
+    })),
   };
 };

@@ -18,7 +18,14 @@ export async function resolveSolanaToken(market: SolanaMarket, text: string, fie
   }
   const lower = wanted.toLowerCase();
   const found = await market.findTokens(wanted);
-  const token = found.find((candidate) => candidate.symbol.toLowerCase() === lower) ?? found.find((candidate) => candidate.name.toLowerCase() === lower);
-  if (!token) throw invalidField(field, 'unknown_token', `no tradable token named "${wanted}" (try findSolanaSwapToken, or pass the mint)`);
+  const token =
+    found.find((candidate) => candidate.symbol.toLowerCase() === lower) ??
+    found.find((candidate) => candidate.name.toLowerCase() === lower);
+  if (!token)
+    throw invalidField(
+      field,
+      'unknown_token',
+      `no tradable token named "${wanted}" (try findSolanaSwapToken, or pass the mint)`,
+    );
   return token;
 }

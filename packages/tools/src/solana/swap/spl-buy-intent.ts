@@ -3,7 +3,14 @@ import { formatUnits } from '@svc/payments';
 import { slippageOf } from '@svc/store';
 import { callerOf, type Handler, type HandlerContext, withCommitPoint } from '../../handler.js';
 import { atomicAmount } from '../amounts.js';
-import { NATIVE_SOL, routeView, type SolanaSwapQuote, type SolanaTokenInfo, SwapUnavailable, WSOL_MINT } from '@svc/providers';
+import {
+  NATIVE_SOL,
+  routeView,
+  type SolanaSwapQuote,
+  type SolanaTokenInfo,
+  SwapUnavailable,
+  WSOL_MINT,
+} from '@svc/providers';
 import { solanaChainOf } from '../solana-chain.js';
 import { type AmountText, parseAmountText } from './amount-text.js';
 import { minimumOut, slippageBpsOf, swapExactIn, swapRefusal } from './execute-swap.js';
@@ -13,19 +20,34 @@ import { resolveSolanaToken } from './resolve-token.js';
 const handoffMint = (token: SolanaTokenInfo) => (token.asset === NATIVE_SOL ? WSOL_MINT : token.asset);
 
 /** Exact input (atomic units of spend_token) that amount_text asks for, and how it was found. */
-async function exactInput(text: AmountText, buy: SolanaTokenInfo, spend: SolanaTokenInfo, spendPriceUsd: number | undefined, quoteExactOut: (atomic: bigint) => Promise<SolanaSwapQuote>): Promise<bigint> {
+async function exactInput(
+  text: AmountText,
+  buy: SolanaTokenInfo,
+  spend: SolanaTokenInfo,
+  spendPriceUsd: number | undefined,
+  quoteExactOut: (atomic: bigint) => Promise<SolanaSwapQuote>,
+): Promise<bigint> {
   switch (text.kind) {
     case 'receive':
       return (await quoteExactOut(atomicAmount(text.quantity, buy.decimals, 'amount_text'))).inAmount;
     case 'spendUsd': {
-      if (spendPriceUsd === undefined) throw invalidField('amount_text', 'no_price', `no USD price for ${spend.symbol}, so a dollar amount cannot be converted; give a quantity instead`);
+      if (spendPriceUsd === undefined)
+        throw invalidField(
+          'amount_text',
+          'no_price',
+          `no USD price for ${spend.symbol}, so a dollar amount cannot be converted; give a quantity instead`,
+        );
       const quantity = (Number(text.usd) / spendPriceUsd).toFixed(spend.decimals);
       return atomicAmount(quantity, spend.decimals, 'amount_text');
     }
     case 'spend': {
       const named = text.symbol.toLowerCase();
       if (named !== spend.symbol.toLowerCase() && named !== spend.asset.toLowerCase()) {
-        throw invalidField('amount_text', 'symbol_mismatch', `spends "${text.symbol}" but spend_token is ${spend.symbol}; the symbol must match spend_token`);
+        throw invalidField(
+          'amount_text',
+          'symbol_mismatch',
+          `spends "${text.symbol}" but spend_token is ${spend.symbol}; the symbol must match spend_token`,
+        );
       }
       return atomicAmount(text.quantity, spend.decimals, 'amount_text');
     }
@@ -38,17 +60,33 @@ export async function quoteBuy(input: ToolInput<ToolByName<'splBuyIntent'>>, con
   const chain = solanaChainOf(context);
   const market = chain.market();
   const text = parseAmountText(input.amount_text);
-  const [buy, spend] = await Promise.all([resolveSolanaToken(market, input.token, 'token'), resolveSolanaToken(market, input.spend_token, 'spend_token')]);
-  if (buy.asset === spend.asset) throw invalidField('token', 'same_token', `token and spend_token are both ${buy.symbol}`);
+  const [buy, spend] = await Promise.all([
+    resolveSolanaToken(market, input.token, 'token'),
+    resolveSolanaToken(market, input.spend_token, 'spend_token'),
+  ]);
+  if (buy.asset === spend.asset)
+    throw invalidField('token', 'same_token', `token and spend_token are both ${buy.symbol}`);
   const { swapSlippage } = await slippageOf(context.db, accountId);
   const slippageBps = slippageBpsOf(swapSlippage);
   const prices = await market.pricesUsd([buy.asset, spend.asset]);
   const [buyPrice, spendPrice] = [prices.get(buy.asset)?.priceUsd, prices.get(spend.asset)?.priceUsd];
   try {
     const sellAmount = await exactInput(text, buy, spend, spendPrice, (atomic) =>
-      market.quote({ inputAsset: spend.asset, outputAsset: buy.asset, amount: atomic, swapMode: 'ExactOut', slippageBps }),
+      market.quote({
+        inputAsset: spend.asset,
+        outputAsset: buy.asset,
+        amount: atomic,
+        swapMode: 'ExactOut',
+        slippageBps,
+      }),
     );
-    const quote = await market.quote({ inputAsset: spend.asset, outputAsset: buy.asset, amount: sellAmount, swapMode: 'ExactIn', slippageBps });
+    const quote = await market.quote({
+      inputAsset: spend.asset,
+      outputAsset: buy.asset,
+      amount: sellAmount,
+      swapMode: 'ExactIn',
+      slippageBps,
+    });
     return { accountId, chain, buy, spend, buyPrice, spendPrice, swapSlippage, slippageBps, quote };
   } catch (error) {
     if (error instanceof SwapUnavailable) throw swapRefusal(error, 'amount_text');
@@ -68,7 +106,10 @@ export async function quoteBuy(input: ToolInput<ToolByName<'splBuyIntent'>>, con
  * mode swap also executes it from the vault and adds `{signature, sold, bought}` read from the chain.
  */
 export const splBuyIntent: Handler<'splBuyIntent'> = withCommitPoint(async (input, context) => {
-  const { accountId, chain, buy, spend, buyPrice, spendPrice, swapSlippage, slippageBps, quote } = await quoteBuy(input, context);
+  const { accountId, chain, buy, spend, buyPrice, spendPrice, swapSlippage, slippageBps, quote } = await quoteBuy(
+    input,
+    context,
+  );
   const description = {
     inputToken: { mint: spend.asset, symbol: spend.symbol, decimals: spend.decimals },
     outputToken: { mint: buy.asset, symbol: buy.symbol, decimals: buy.decimals },
@@ -93,14 +134,33 @@ export const splBuyIntent: Handler<'splBuyIntent'> = withCommitPoint(async (inpu
 
   const result = await swapExactIn(
     { db: context.db, masterKey: context.masterKey, solana: chain },
-    { accountId, sellAsset: spend.asset, buyAsset: buy.asset, sellAmount: quote.inAmount, slippagePercent: swapSlippage, quote, amountField: 'amount_text', onSigned: () => context.commit?.() },
+    {
+      accountId,
+      sellAsset: spend.asset,
+      buyAsset: buy.asset,
+      sellAmount: quote.inAmount,
+      slippagePercent: swapSlippage,
+      quote,
+      amountField: 'amount_text',
+      onSigned: () => context.commit?.(),
+    },
   );
   return {
     mode: 'swap',
     network: chain.network,
     signature: result.signature,
-    sold: { mint: spend.asset, symbol: spend.symbol, amount: formatUnits(result.soldAtomic, spend.decimals), atomic: result.soldAtomic.toString() },
-    bought: { mint: buy.asset, symbol: buy.symbol, amount: formatUnits(result.boughtAtomic, buy.decimals), atomic: result.boughtAtomic.toString() },
+    sold: {
+      mint: spend.asset,
+      symbol: spend.symbol,
+      amount: formatUnits(result.soldAtomic, spend.decimals),
+      atomic: result.soldAtomic.toString(),
+    },
+    bought: {
+      mint: buy.asset,
+      symbol: buy.symbol,
+      amount: formatUnits(result.boughtAtomic, buy.decimals),
+      atomic: result.boughtAtomic.toString(),
+    },
     quote: description,
   };
 });

@@ -11,7 +11,12 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
 import { callerOf, type Handler, withCommitPoint } from '../../handler.js';
 import { atomicAmount, LAMPORTS_PER_SIGNATURE } from '../amounts.js';
 import { sendAndConfirm } from '../send-transaction.js';
@@ -49,14 +54,22 @@ export const solanaTransfer: Handler<'solanaTransfer'> = withCommitPoint(async (
     const recipient = (await rpc.getAccountInfo(to, { encoding: 'base64' }).send()).value;
     const rentMinimum = await rpc.getMinimumBalanceForRentExemption(0n).send();
     if (!recipient && atomic < rentMinimum) {
-      throw invalidField('amount', 'too_small', `${to} has no account yet: send at least ${formatUnits(rentMinimum, 9)} SOL (its rent-exempt minimum)`);
+      throw invalidField(
+        'amount',
+        'too_small',
+        `${to} has no account yet: send at least ${formatUnits(rentMinimum, 9)} SOL (its rent-exempt minimum)`,
+      );
     }
     lamportsNeeded += atomic;
     instructions.push(getTransferSolInstruction({ source: vault, destination: to, amount: atomic }));
   } else {
     const held = await tokenBalanceOf(rpc, vault.address, mint.address);
     if (held < atomic) {
-      throw invalidField('amount', 'insufficient_funds', `the vault holds ${formatUnits(held, decimals)} of ${mint.address}, less than ${formatUnits(atomic, decimals)}`);
+      throw invalidField(
+        'amount',
+        'insufficient_funds',
+        `the vault holds ${formatUnits(held, decimals)} of ${mint.address}, less than ${formatUnits(atomic, decimals)}`,
+      );
     }
     const [[source], [destination]] = await Promise.all([
       findAssociatedTokenPda({ owner: vault.address, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
@@ -64,12 +77,32 @@ export const solanaTransfer: Handler<'solanaTransfer'> = withCommitPoint(async (
     ]);
     if (!(await rpc.getAccountInfo(destination, { encoding: 'base64' }).send()).value) {
       lamportsNeeded += await rpc.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE).send();
-      instructions.push(getCreateAssociatedTokenIdempotentInstruction({ payer: vault, ata: destination, owner: to, mint: mint.address }));
+      instructions.push(
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: vault,
+          ata: destination,
+          owner: to,
+          mint: mint.address,
+        }),
+      );
     }
-    instructions.push(getTransferCheckedInstruction({ source, mint: mint.address, destination, authority: vault, amount: atomic, decimals }));
+    instructions.push(
+      getTransferCheckedInstruction({
+        source,
+        mint: mint.address,
+        destination,
+        authority: vault,
+        amount: atomic,
+        decimals,
+      }),
+    );
   }
   if (lamports < lamportsNeeded) {
-    throw invalidField('amount', 'insufficient_funds', `the vault holds ${formatUnits(lamports, 9)} SOL; this transfer needs ${formatUnits(lamportsNeeded, 9)} SOL including fees`);
+    throw invalidField(
+      'amount',
+      'insufficient_funds',
+      `the vault holds ${formatUnits(lamports, 9)} SOL; this transfer needs ${formatUnits(lamportsNeeded, 9)} SOL including fees`,
+    );
   }
 
   const { value: blockhash } = await rpc.getLatestBlockhash().send();
