@@ -168,6 +168,9 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
     const client = base.chain.publicClient;
     const usdc = base.token('USDC')!.address!;
     const link = base.token('LINK')!.address!;
+    // The worker's sandbox market is shared: other files' orders and price moves may have left LINK and ETH elsewhere.
+    await base.setTokenPriceUsd('LINK', 15);
+    await base.setTokenPriceUsd('ETH', 3000);
     const read = (token: Address) =>
       client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [alice.vault] });
     await fund(alice.vault, 'base', 'ETH', '0.1');
