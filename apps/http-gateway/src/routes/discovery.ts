@@ -51,7 +51,7 @@ export function discoveryRoutes(app: FastifyInstance, options: DiscoveryOptions)
     image: `${base}/icon.svg`,
     services: [
       { name: 'web', endpoint: `${base}/docs` },
-      { name: 'MCP', endpoint: `${base}/api/mcp`, version: '2025-06-18' },
+      { name: 'MCP', endpoint: `${base}/api/mcp`, version: '2025-11-25' },
       { name: 'A2A', endpoint: `${base}/.well-known/agent-card.json`, version: '1.0' },
     ],
     x402Support: true,
