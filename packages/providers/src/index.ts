@@ -1,9 +1,88 @@
-export * from './upstream/index.js';
-export * from './migration/index.js';
-export * from './provider-mode.js';
-export * from './registry.js';
-export * from './seeded-random.js';
-export * from './hedera/index.js';
-export * from './bitcoin/index.js';
-export * from './evm-swap/index.js';
-export * from './solana-market/index.js';
+export {
+  collectProvenance,
+  concurrencySetting,
+  configureUpstream,
+  type Provenance,
+  recordRead,
+  rpsSetting,
+  UPSTREAM_PROVIDERS,
+  type UpstreamAnswer,
+  upstreamError,
+  upstreamHealth,
+  type UpstreamHealth,
+  type UpstreamLimitOverride,
+  upstreamOverridesFrom,
+  type UpstreamPolicyOptions,
+  type UpstreamProvider,
+  type UpstreamProviderKey,
+  type UpstreamRequest,
+  withProvenance,
+} from './upstream/index.js';
+export {
+  type MigrationProject,
+  type MigrationProjectListing,
+  type MigrationProjectPage,
+  type MigrationProvider,
+  type MigrationStatus,
+  type MigrationTerms,
+  type MigrationToken,
+  type PageRequest,
+} from './migration/index.js';
+export { type ProviderAccess, type ProviderMode, type ProviderSetting } from './provider-mode.js';
+export { type ProviderEnv, Providers, sandboxProviders } from './registry.js';
+export { type SeededRandom } from './seeded-random.js';
+export {
+  LiveHederaMirrorNode,
+  LiveSaucerSwap,
+  type MirrorAccount,
+  type MirrorToken,
+  SAUCERSWAP_SETTING,
+  type VenuePool,
+} from './hedera/index.js';
+export {
+  BITCOIN_ESPLORA_SETTING,
+  BITCOIN_ESPLORA_WHAT,
+  BITCOIN_ORD_SETTING,
+  BITCOIN_ORD_WHAT,
+  type BitcoinChainAccess,
+  type ComposedSend,
+  type ComposeSendRequest,
+  COUNTERPARTY_API_SETTING,
+  COUNTERPARTY_WHAT,
+  type CounterpartyAsset,
+  type CounterpartyBalance,
+  CounterpartyClient,
+  decimalsOf,
+  EsploraClient,
+  type EsploraFeeEstimates,
+  type EsploraUtxo,
+  type InscriptionLocation,
+  liveBitcoinChain,
+  OrdClient,
+  type OrdOutput,
+  type RuneEntry,
+  sandboxBitcoinChain,
+} from './bitcoin/index.js';
+export {
+  lifiSwapVenue,
+  type SwapRequest,
+  type SwapRoute,
+  type SwapToken,
+  type SwapVenue,
+  zeroExSwapVenue,
+} from './evm-swap/index.js';
+export {
+  JUPITER_SETTING,
+  jupiterMarket,
+  NATIVE_SOL,
+  routeView,
+  type SolanaAsset,
+  type SolanaMarket,
+  type SolanaRouteStep,
+  type SolanaSwapQuote,
+  type SolanaTokenInfo,
+  type SolanaTokenPrice,
+  type SwapQuoteRequest,
+  SwapUnavailable,
+  WSOL_MINT,
+} from './solana-market/index.js';

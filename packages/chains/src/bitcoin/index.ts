@@ -1,5 +1,26 @@
-export * from './addresses.js';
-export * from './vault-signers.js';
-export * from './dust.js';
-export * from './runestone.js';
-export * from './counterparty.js';
+export { addressesOfPublicKey, BITCOIN_MAINNET, bitcoinOutputScript, isBitcoinMainnetAddress } from './addresses.js';
+export { p2trKeyPathSigner, p2wpkhSigner, taprootInternalKey } from './vault-signers.js';
+export { dustThreshold } from './dust.js';
+export {
+  decodeRunestone,
+  type Edict,
+  encodeRunestone,
+  parseRuneId,
+  type RuneId,
+  runeIdText,
+  type Runestone,
+  type RunestoneMessage,
+} from './runestone.js';
+export {
+  arc4,
+  COUNTERPARTY_PREFIX,
+  counterpartyAssetId,
+  counterpartyAssetName,
+  type CounterpartyMessage,
+  type CounterpartySend,
+  decodeCounterpartyMessage,
+  encodeCounterpartySend,
+  ENHANCED_SEND_TYPE,
+  packCounterpartyAddress,
+  unpackCounterpartyAddress,
+} from './counterparty.js';

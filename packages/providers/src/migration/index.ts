@@ -3,7 +3,17 @@ import { LiveMigrationProvider } from './live.js';
 import type { MigrationProvider } from './migration-provider.js';
 import { SandboxMigrationProvider } from './sandbox.js';
 
-export * from './migration-provider.js';
+export {
+  MIGRATION_SETTING,
+  type MigrationProject,
+  type MigrationProjectListing,
+  type MigrationProjectPage,
+  type MigrationProvider,
+  type MigrationStatus,
+  type MigrationTerms,
+  type MigrationToken,
+  type PageRequest,
+} from './migration-provider.js';
 export { LiveMigrationProvider } from './live.js';
 export { SANDBOX_MIGRATION_SNAPSHOT_AT, SandboxMigrationProvider } from './sandbox.js';
 
