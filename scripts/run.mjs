@@ -46,7 +46,7 @@ switch (task) {
     );
     break;
   case 'worker':
-    run('node', ['apps/http-gateway/dist/worker-main.js']);
+    run('node', ['apps/worker/dist/main.js']);
     break;
   case 'bench':
     run('node', ['bench/run.mjs', ...process.argv.slice(3)]);
@@ -55,7 +55,7 @@ switch (task) {
     run('node', ['demo/run.mjs']);
     break;
   case 'docs:config':
-    run('node', ['apps/http-gateway/dist/config-reference-cli.js']);
+    run('node', ['packages/config/dist/config-reference-cli.js']);
     break;
   case 'mcp-conformance':
     run('node', ['scripts/mcp-conformance.mjs']);

@@ -1,14 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: [
-    'src/index.ts',
-    'src/sandbox.ts',
-    'src/main.ts',
-    'src/worker-main.ts',
-    'src/operator-cli.ts',
-    'src/config-reference-cli.ts',
-  ],
+  entry: ['src/index.ts', 'src/sandbox.ts', 'src/main.ts', 'src/operator-cli.ts'],
   format: 'esm',
   target: 'node20',
   clean: true,

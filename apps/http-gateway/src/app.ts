@@ -14,7 +14,7 @@ import { a2aPlugin } from '@svc/a2a';
 import { configureUpstream, upstreamHealth } from '@svc/providers';
 import { type OrderEngine, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
-import type { Config } from './config.js';
+import type { Config } from '@svc/config';
 import { registerErrorHandling } from './errors.js';
 import { registerJsonBodies } from './json-body.js';
 import { ephemeralMasterKey } from './master-key.js';

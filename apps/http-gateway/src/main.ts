@@ -4,8 +4,7 @@ import { feePayersOf } from '@svc/payments';
 import { CONDITIONAL_ORDER_JOB, conditionalOrderJob, startWorker, trackedWalletJobs } from '@svc/worker';
 import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { loadMasterKey } from './master-key.js';
+import { ConfigError, loadConfig, loadMasterKey } from '@svc/config';
 import { loadSigningKey } from './oauth/index.js';
 
 async function main(): Promise<void> {

@@ -4,8 +4,7 @@ import { ACCESS_KEYS_USAGE, accessKeysCli } from './cli/access-keys.js';
 import { CREDIT_USAGE, creditCli } from './cli/credit.js';
 import { ROTATE_MASTER_KEY_USAGE, rotateMasterKeyCli } from './cli/rotate-master-key.js';
 import { type OperatorContext, UsageError } from './cli/operator.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
-import { loadMasterKey } from './master-key.js';
+import { type Config, ConfigError, loadConfig, loadMasterKey } from '@svc/config';
 
 /** The operator commands (`npm run <group> -- <command> …`, see docs/operations/access-keys-and-credit.md and key-rotation.md), by group. */
 const GROUPS: Record<

@@ -18,7 +18,7 @@ import {
 import type { FacilitatorClient } from '@x402/core/server';
 import { describeOrderNetworks, liveOrderEngineOf } from '@svc/worker';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
+import type { Config } from '@svc/config';
 import type { Sandbox } from './sandbox.js';
 import { smartWalletVerifier } from './smart-wallet-verifier.js';
 

@@ -3,7 +3,7 @@ import { createLocalFacilitator, NETWORKS, SettlementBroadcasts, stacksTransacti
 import { ANVIL_DEV_MNEMONIC, loadOrCreateKeyPairFile, type SandboxChains, startSandboxChains } from '@svc/sandbox';
 import type { FacilitatorClient } from '@x402/core/server';
 import { mnemonicToAccount } from 'viem/accounts';
-import { SANDBOX_PAY_TO } from './config.js';
+import { SANDBOX_PAY_TO } from '@svc/config';
 
 /**
  * Anvil dev accounts #2 to #5 submit sandbox settlements, in turn (#0 mints sandbox USDC, #1 is the sandbox payee):

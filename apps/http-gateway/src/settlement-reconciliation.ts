@@ -9,7 +9,7 @@ import {
 } from '@svc/payments';
 import { type Db, recordSettlementBroadcast } from '@svc/store';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
+import type { Config } from '@svc/config';
 import type { Sandbox } from './sandbox.js';
 
 /** How often interrupted settlements are looked for (and each still-valid one checked again). */

@@ -1,7 +1,7 @@
 import type { EVMMessageVerifier } from '@svc/payments';
 import { createPublicClient, http } from 'viem';
 import { base } from 'viem/chains';
-import type { Config } from './config.js';
+import type { Config } from '@svc/config';
 import type { Sandbox } from './sandbox.js';
 
 /**

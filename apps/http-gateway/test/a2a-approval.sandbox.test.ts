@@ -16,7 +16,7 @@ import type { PaymentRequired } from '@x402/core/types';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, SANDBOX_PAY_TO } from '../src/config.js';
+import { loadConfig, SANDBOX_PAY_TO } from '@svc/config';
 import { ephemeralMasterKey } from '../src/master-key.js';
 import { sandboxRoutes } from '../src/routes/sandbox.js';
 import type { Sandbox } from '../src/sandbox.js';

@@ -6,7 +6,7 @@ import { addCredit } from '@svc/store';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import type { Address } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_PAY_TO } from '../src/config.js';
+import { SANDBOX_PAY_TO } from '@svc/config';
 import {
   a2aClient,
   asTask,

@@ -10,7 +10,7 @@ import { fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 // The worker is a real process: node runs the built entry point (`npm test` builds first, as for the demo test).
-const WORKER_MAIN = `${ROOT}apps/http-gateway/dist/worker-main.js`;
+const WORKER_MAIN = `${ROOT}apps/worker/dist/main.js`;
 const ETH_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 const DATABASE_URL = process.env.DATABASE_URL;
 

@@ -2,7 +2,7 @@ import { newMasterKeyText } from '@svc/chains';
 import type { Db } from '@svc/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '@svc/config';
 import { backendsFor, LIVE_SETTINGS } from './harness.js';
 
 const NETWORKS = ['solana', 'ethereum', 'bsc', 'polygon', 'base'] as const;

@@ -2,7 +2,7 @@ import { catalog, findTool, priceOf } from '@svc/contracts';
 import { usdToAtomic } from '@svc/payments';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_PAY_TO } from '../src/config.js';
+import { SANDBOX_PAY_TO } from '@svc/config';
 import { BASE_URL, backendsFor, post, useGateway } from './harness.js';
 
 /** A well-formed x402 payload that no facilitator would accept: enough to reach the steps before verification. */
@@ -145,7 +145,7 @@ describe.each(backendsFor(import.meta.url))('POST /api/tools/execute/unified/{to
 
   it('applies SVC_PRICE_OVERRIDES to the 402 amounts', async () => {
     const { buildApp } = await import('../src/app.js');
-    const { loadConfig } = await import('../src/config.js');
+    const { loadConfig } = await import('@svc/config');
     const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', SVC_PRICE_OVERRIDES: '{"websearch":"0.5"}' }), {
       db: h.db,
     });

@@ -9,7 +9,7 @@ import { erc20Abi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '@svc/config';
 import type { Sandbox } from '../src/sandbox.js';
 import { backendsFor, post, workerSandbox } from './harness.js';
 

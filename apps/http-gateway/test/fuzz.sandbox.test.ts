@@ -4,7 +4,7 @@ import { usdToCredit } from '@svc/payments';
 import { handlers } from '@svc/tools/testing';
 import { type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_PAY_TO } from '../src/config.js';
+import { SANDBOX_PAY_TO } from '@svc/config';
 import { balancesOf, changesBetween, stateOf } from './account-state.js';
 import { failureReport, type FuzzCall, type FuzzFailure, runCalls, toolInputs } from './fuzz-cases.js';
 import {

@@ -14,7 +14,7 @@ import { type TestBackend, testBackends } from '@svc/store/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type AppDependencies, buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '@svc/config';
 import { type Sandbox, startSandbox } from '../src/sandbox.js';
 
 export const BASE_URL = 'http://127.0.0.1:8402';

@@ -6,8 +6,7 @@ import { accountForWallet, type Db, vaultKeyCountsByMasterKey } from '@svc/store
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../src/cli/operator.js';
 import { ROTATE_MASTER_KEY_USAGE, rotateMasterKeyCli } from '../src/cli/rotate-master-key.js';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { loadMasterKey, MASTER_KEY_FILE } from '../src/master-key.js';
+import { ConfigError, loadConfig, loadMasterKey, MASTER_KEY_FILE } from '@svc/config';
 import { backendsFor, LIVE_SETTINGS } from './harness.js';
 
 const LIVE = LIVE_SETTINGS;

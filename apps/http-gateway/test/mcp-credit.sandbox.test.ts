@@ -12,7 +12,7 @@ import { type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CREDIT_USAGE, creditCli } from '../src/cli/credit.js';
-import { SANDBOX_PAY_TO } from '../src/config.js';
+import { SANDBOX_PAY_TO } from '@svc/config';
 import { backendsFor, usdcOf as baseUsdcOf, useSandboxGateway } from './harness.js';
 import { newAccessKey } from './mcp-harness.js';
 

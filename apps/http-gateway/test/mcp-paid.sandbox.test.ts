@@ -10,7 +10,7 @@ import { type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loadConfig, SANDBOX_PAY_TO } from '../src/config.js';
+import { loadConfig, SANDBOX_PAY_TO } from '@svc/config';
 import type { Sandbox } from '../src/sandbox.js';
 import { backendsFor, usdcOf as baseUsdcOf, workerSandbox } from './harness.js';
 import { newAccessKey } from './mcp-harness.js';

@@ -21,7 +21,7 @@ import {
 import { type Address, parseAbiItem } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_PAY_TO } from '../src/config.js';
+import { SANDBOX_PAY_TO } from '@svc/config';
 import { a2aClient, asTask, callTool, userMessage, WITH_X402 } from './a2a-harness.js';
 import { pglite, usdcOf, useSandboxGateway } from './harness.js';
 import { newAccessKey } from './mcp-harness.js';

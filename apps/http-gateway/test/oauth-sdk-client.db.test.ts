@@ -12,7 +12,7 @@ import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '@svc/config';
 import { backendsFor, freePort } from './harness.js';
 import { newAccessKey } from './mcp-harness.js';
 import { REDIRECT_URI, unescapeHtml } from './oauth-harness.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../src/config.js';
+import { ConfigError } from '@svc/config';
 import { loadSigningKey, SIGNING_KEY_FILE } from '../src/oauth/signing-key.js';
 
 describe('the OAuth signing key', () => {

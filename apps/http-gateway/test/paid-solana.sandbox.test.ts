@@ -14,7 +14,7 @@ import {
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_PAY_TO } from '../src/config.js';
+import { SANDBOX_PAY_TO } from '@svc/config';
 import { startSandbox } from '../src/sandbox.js';
 import { backendsFor, useSandboxGateway } from './harness.js';
 

@@ -22,7 +22,7 @@ import {
 } from '@x402/core/http';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_PAY_TO } from '../src/config.js';
+import { SANDBOX_PAY_TO } from '@svc/config';
 import { startSandbox } from '../src/sandbox.js';
 import { backendsFor, useSandboxGateway } from './harness.js';
 

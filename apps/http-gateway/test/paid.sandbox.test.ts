@@ -12,7 +12,7 @@ import { wrapFetchWithPayment } from '@x402/fetch';
 import { type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_PAY_TO } from '../src/config.js';
+import { SANDBOX_PAY_TO } from '@svc/config';
 import { backendsFor, usdcOf as baseUsdcOf, useSandboxGateway } from './harness.js';
 
 const PRICE = BigInt(Math.round(Number(priceOf(findTool('hederaContractIdToEvmAddress')!)) * 1e6));

@@ -15,7 +15,7 @@ import {
 import type { Address } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_PAY_TO } from '../src/config.js';
+import { SANDBOX_PAY_TO } from '@svc/config';
 import { a2aClient, asTask, callTool, fundedPayer, userMessage, WITH_X402 } from './a2a-harness.js';
 import { backendsFor, usdcOf, useSandboxGateway } from './harness.js';
 import { newAccessKey } from './mcp-harness.js';

@@ -16,7 +16,7 @@ import {
 import { type Address } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_PAY_TO } from '../src/config.js';
+import { SANDBOX_PAY_TO } from '@svc/config';
 import { backendsFor, fundedWallet as signedInWallet, usdcOf as baseUsdcOf, useSandboxGateway } from './harness.js';
 
 const PRICE = BigInt(Math.round(Number(priceOf(findTool('createMemory')!)) * 1e6));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '@svc/config';
 
 describe('upstream rate and concurrency settings', () => {
   it('reads UPSTREAM_<PROVIDER>_RPS and _CONCURRENCY per provider, leaving the others to their published defaults', () => {

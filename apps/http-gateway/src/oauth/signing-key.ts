@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { type CryptoKey, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import { ConfigError } from '../config.js';
-import { readOrCreateFile } from '../write-once-file.js';
+import { ConfigError, readOrCreateFile } from '@svc/config';
 
 /** Access tokens are ES256 (ECDSA P-256) JWTs: compact, and verifiable by every JOSE library. */
 export const SIGNING_ALGORITHM = 'ES256';

@@ -66,8 +66,8 @@ export function renderConfigurationReference(): string {
   return [
     '# Configuration reference',
     '',
-    '<!-- Generated from settingsSchema in apps/http-gateway/src/config.ts by `npm run docs:config`; do not edit by hand.',
-    '     apps/http-gateway/src/config-reference.test.ts fails when this file and the schema drift. -->',
+    '<!-- Generated from settingsSchema in packages/config/src/config.ts by `npm run docs:config`; do not edit by hand.',
+    '     packages/config/src/config-reference.test.ts fails when this file and the schema drift. -->',
     '',
     'Every setting is an environment variable. Sandbox mode (the default) needs none of them; live mode refuses to',
     'start without these:',

@@ -2,6 +2,7 @@
 // on the same PostgreSQL database, so two workers race for the claims and either may die and restart. Sandbox mode:
 // the gateway's anvils (SANDBOX_EVM_RPC_URLS); live mode: the live feeds and chains whose settings are present.
 import { evmChainById, type MasterKeyProvider } from '@svc/chains';
+import { ConfigError, loadConfig, loadMasterKey } from '@svc/config';
 import type { SandboxEvmMarket } from '@svc/sandbox';
 import { type Db, onOrderChanges, type OrderNetwork, openStore } from '@svc/store';
 import type { OrderEngine } from '@svc/tools';
@@ -11,10 +12,8 @@ import {
   conditionalOrderJob,
   describeOrderNetworks,
   liveOrderEngineOf,
-  startWorker,
-} from '@svc/worker';
-import { ConfigError, loadConfig } from './config.js';
-import { loadMasterKey } from './master-key.js';
+} from './conditional-orders/index.js';
+import { startWorker } from './worker.js';
 
 /** SANDBOX_EVM_RPC_URLS: `chainId=url` pairs, comma-separated (the gateway logs its sandbox Base RPC at start). */
 function sandboxEvmRpcUrls(setting: string | undefined): Map<number, string> {
@@ -113,7 +112,7 @@ async function sandboxWorkerEngine(
   const urls = sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS);
   const [{ connectSandboxEvmChain, openSandboxEvmMarket }, { sandboxOrderEngine }] = await Promise.all([
     import('@svc/sandbox'),
-    import('@svc/worker/sandbox'),
+    import('./sandbox.js'),
   ]);
   const markets = new Map<number, Promise<SandboxEvmMarket>>();
   const evm = (chainId: number): Promise<SandboxEvmMarket> => {
