@@ -71,7 +71,10 @@ describe.each(testBackends())('vault access keys on $name', (backend) => {
       ok: false,
       reason: 'unknown',
     });
-    const wrongSecret = `${record.prefix}_${key.endsWith('A') ? 'B' : 'A'}${key.slice(-42)}`;
+    // The secret with its first character changed (it was the right secret whenever that character already was 'A').
+    const secret = key.slice(-43);
+    const wrongSecret = `${record.prefix}_${secret.startsWith('A') ? 'B' : 'A'}${secret.slice(1)}`;
+    expect(wrongSecret).not.toBe(key);
     expect(await authenticateAccessKey(db, wrongSecret, 'development')).toEqual({ ok: false, reason: 'unknown' });
   });
 
