@@ -58,6 +58,14 @@ export interface ModeResources {
   registerRoutes(app: FastifyInstance): Promise<void>;
 }
 
+/** BITCOIN_ESPLORA_URL, BITCOIN_ORD_URL and COUNTERPARTY_API_URL (each tool answers 503 naming the one it lacks). */
+const liveBitcoinChainOf = (config: Config) =>
+  liveBitcoinChain({
+    esploraUrl: config.bitcoinEsploraUrl,
+    ordUrl: config.bitcoinOrdUrl,
+    counterpartyUrl: config.counterpartyApiUrl,
+  });
+
 /** The resources of the configured mode. */
 export function modeResources(config: Config, deps: ResourceDependencies): Promise<ModeResources> {
   if (config.mode === 'live') return Promise.resolve(liveResources(config, deps));
@@ -94,11 +102,7 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
       evmNetworks,
       solana,
       hedera: liveHederaNetwork(config.hedera),
-      bitcoin: liveBitcoinChain({
-        esploraUrl: config.bitcoinEsploraUrl,
-        ordUrl: config.bitcoinOrdUrl,
-        counterpartyUrl: config.counterpartyApiUrl,
-      }),
+      bitcoin: liveBitcoinChainOf(config),
       orderEngine: live.engine,
       orderNetworks: live.networks,
     },
@@ -171,11 +175,7 @@ function chainlessSandboxResources(config: Config, deps: ResourceDependencies): 
       providers: new Providers(config.mode, config.providerSettings),
       evmNetworks: liveEvmNetworks(config.evmSettings),
       solana: liveSolanaChain(config.providerSettings),
-      bitcoin: liveBitcoinChain({
-        esploraUrl: config.bitcoinEsploraUrl,
-        ordUrl: config.bitcoinOrdUrl,
-        counterpartyUrl: config.counterpartyApiUrl,
-      }),
+      bitcoin: liveBitcoinChainOf(config),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),
     facilitator: deps.facilitator,
