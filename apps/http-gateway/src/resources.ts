@@ -6,15 +6,16 @@
 // the sandbox path reaches them through dynamic imports only, and every other import of them here is type-only.
 import type { MasterKeyProvider } from '@svc/chains';
 import { type EVMMessageVerifier, HttpPriceOracle, type PriceOracle, SandboxPriceOracle } from '@svc/payments';
-import { liveBitcoinChain, Providers, sandboxBitcoinChain } from '@svc/providers';
-import type { Db } from '@svc/store';
 import {
-  type HandlerResources,
+  liveBitcoinChain,
   liveEvmNetworks,
   liveHederaNetwork,
   liveSolanaChain,
-  type OrderEngine,
-} from '@svc/tools';
+  Providers,
+  sandboxBitcoinChain,
+} from '@svc/providers';
+import type { Db } from '@svc/store';
+import type { HandlerResources, OrderEngine } from '@svc/tools';
 import type { FacilitatorClient } from '@x402/core/server';
 import { describeOrderNetworks, liveOrderEngineOf } from '@svc/worker';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';

@@ -159,7 +159,12 @@ describe.each(backendsFor(import.meta.url))(
 
       expect(
         await json(await alice.call('hederaAccountIdToEvmAddress', { address: balances.accountId })),
-      ).toMatchObject({ accountId: balances.accountId, evmAddress: vault.toLowerCase() });
+      ).toMatchObject({
+        accountId: balances.accountId,
+        evmAddress: vault.toLowerCase(),
+        source: 'Sandbox Hedera ledger',
+        asOf: expect.any(String),
+      });
       expect(await json(await alice.call('hederaAccountIdToEvmAddress', { address: '0.0.777777' }), 404)).toMatchObject(
         { code: 'not_found' },
       );

@@ -1,3 +1,4 @@
+import { concurrencySetting, DEFAULT_UPSTREAM_POLICY, rpsSetting, UPSTREAM_PROVIDERS } from '@svc/providers';
 import { z } from 'zod';
 import { EVM_SETTINGS, LIVE_REQUIRED_SETTINGS, settingsSchema } from './config.js';
 import { type SettingDoc, settingDocs } from './setting-docs.js';
@@ -63,6 +64,13 @@ export function renderConfigurationReference(): string {
     mode,
     cell(description),
   ]);
+  const policy = DEFAULT_UPSTREAM_POLICY;
+  const seconds = (ms: number) => `${ms / 1000} s`;
+  const providerCaps = Object.values(UPSTREAM_PROVIDERS).map((provider) => [
+    provider.name,
+    `\`${rpsSetting(provider)}\` (default ${Number(provider.rps.toFixed(3))})`,
+    `\`${concurrencySetting(provider)}\` (default ${provider.concurrency})`,
+  ]);
   return [
     '# Configuration reference',
     '',
@@ -85,6 +93,17 @@ export function renderConfigurationReference(): string {
     '[CONTRIBUTING](../../CONTRIBUTING.md#test-tiers)).',
     '',
     ...table(['setting', 'mode', 'description'], outside),
+    '',
+    '## Provider caps',
+    '',
+    'Every call to a third party (HTTP APIs, chain RPC endpoints, the Hedera network) goes through one shared client',
+    `per provider: a per-attempt timeout (${seconds(policy.timeoutMs)}), ${policy.retries} retries with exponential backoff and jitter on`,
+    '429, 5xx and network errors for idempotent requests only (never a transaction broadcast), honouring',
+    `\`Retry-After\` up to ${seconds(policy.maxRetryAfterMs)}, a circuit breaker (open after ${policy.breakerThreshold} consecutive failures, one`,
+    `probe after ${seconds(policy.halfOpenAfterMs)}; each state is in \`GET /health\` under \`upstreams\`), and a rate and concurrency`,
+    "cap. The caps default to each provider's published limit; raise them for a bigger plan. Both apply per process.",
+    '',
+    ...table(['provider', 'requests per second', 'in flight'], providerCaps),
     '',
   ].join('\n');
 }

@@ -3,6 +3,7 @@ import { isPriceFamily, POSDEC, type PriceOverrides, findTool } from '@svc/contr
 import { siwxNonceKeyFrom } from '@svc/payments';
 import {
   concurrencySetting,
+  type LiveHederaSettings,
   type ProviderEnv,
   rpsSetting,
   UPSTREAM_PROVIDERS,
@@ -10,7 +11,7 @@ import {
   type UpstreamProviderKey,
   upstreamOverridesFrom,
 } from '@svc/providers';
-import { LIVE_PRICE_INTERVAL_MS, type LiveHederaSettings } from '@svc/tools';
+import { LIVE_PRICE_INTERVAL_MS } from '@svc/tools';
 import type { AccessKeyEnvironment } from '@svc/store';
 import { z } from 'zod';
 import { settingDocs } from './setting-docs.js';

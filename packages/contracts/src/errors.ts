@@ -102,6 +102,16 @@ export interface ProblemDetails {
   readonly [key: string]: unknown;
 }
 
+/**
+ * The ServiceError an error is, or carries as a cause: SDKs (viem, @solana/kit) wrap what our fetch or transport
+ * threw, such as the shared upstream client's 502, in errors of their own.
+ */
+export function serviceErrorIn(error: unknown): ServiceError | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++)
+    if (current instanceof ServiceError) return current;
+  return undefined;
+}
+
 /** Render any thrown value as RFC 9457 problem details; unknown errors become a generic 500 without internals. */
 export function toProblem(error: unknown): ProblemDetails {
   const known =

@@ -42,6 +42,7 @@ export {
   notImplemented,
   type ProblemDetails,
   ServiceError,
+  serviceErrorIn,
   toProblem,
   unknownTool,
 } from './errors.js';

@@ -2,6 +2,7 @@ export {
   collectProvenance,
   concurrencySetting,
   configureUpstream,
+  DEFAULT_UPSTREAM_POLICY,
   type Provenance,
   recordRead,
   rpsSetting,
@@ -32,13 +33,27 @@ export { type ProviderAccess, type ProviderMode, type ProviderSetting } from './
 export { type ProviderEnv, Providers, sandboxProviders } from './registry.js';
 export { type SeededRandom } from './seeded-random.js';
 export {
+  HEDERA_NETWORK_SETTING,
   LiveHederaMirrorNode,
+  type LiveHederaSettings,
+  liveHederaNetwork,
   LiveSaucerSwap,
   type MirrorAccount,
   type MirrorToken,
   SAUCERSWAP_SETTING,
   type VenuePool,
 } from './hedera/index.js';
+export {
+  type EvmNetwork,
+  type EvmNetworks,
+  isNative,
+  type KnownToken,
+  LIVE_KNOWN_TOKENS,
+  type LiveEvmSettings,
+  liveEvmNetworks,
+  resolveToken,
+} from './evm-chain/index.js';
+export { liveSolanaChain, SOLANA_NETWORK, SOLANA_RPC_SETTING, type SolanaChain } from './solana-chain/index.js';
 export {
   BITCOIN_ESPLORA_SETTING,
   BITCOIN_ESPLORA_WHAT,

@@ -7,11 +7,9 @@ import {
   type ToolSettlement,
 } from '@svc/contracts';
 import type { HederaNetwork, MasterKeyProvider } from '@svc/chains';
-import type { BitcoinChainAccess, Providers } from '@svc/providers';
+import type { BitcoinChainAccess, EvmNetworks, Providers, SolanaChain } from '@svc/providers';
 import type { Queryable } from '@svc/store';
 import type { LiveOrderNetworks, OrderExecution } from './ports/conditional-orders.js';
-import type { EvmNetworks } from './ports/evm-networks.js';
-import type { SolanaChain } from './ports/solana-chain.js';
 import type { VaultChains } from './ports/vault-chains.js';
 
 export type ServiceMode = 'sandbox' | 'live';

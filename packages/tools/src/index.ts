@@ -12,8 +12,6 @@ export {
   type SwapExecutors,
 } from './conditional-orders/index.js';
 export type { HandlerResources } from './handler.js';
-export { liveEvmNetworks } from './evm/index.js';
-export { type LiveHederaSettings, liveHederaNetwork } from './hedera/index.js';
 export {
   type CallPayment,
   type CallRequest,
@@ -27,7 +25,4 @@ export {
 } from './invoke.js';
 export { type CallSpend, DEFAULT_SPENDING_POLICY, describePolicy, policyOf, policyView } from './policy/index.js';
 export type { LiveOrderNetworks } from './ports/conditional-orders.js';
-export type { EvmNetworks } from './ports/evm-networks.js';
-export type { SolanaChain } from './ports/solana-chain.js';
 export type { VaultChains } from './ports/vault-chains.js';
-export { liveSolanaChain } from './solana/index.js';

@@ -6,6 +6,7 @@ import {
   parseInput,
   priceOf,
   ServiceError,
+  serviceErrorIn,
   unknownTool,
   type UsdPrice,
 } from '@svc/contracts';
@@ -264,9 +265,13 @@ export class ToolService {
       call: { tool: tool.name, inputHash: idempotencyKey ? inputHashOf(input) : '' },
       idempotencyKey,
       execute: async (commit) => {
-        const { value, provenance } = await collectProvenance(() =>
-          handler(input as never, commit ? { ...context, commit } : context),
-        );
+        const { value, provenance } = await collectProvenance(async () => {
+          try {
+            return await handler(input as never, commit ? { ...context, commit } : context);
+          } catch (error) {
+            throw serviceErrorIn(error) ?? error;
+          }
+        });
         const output = provenance ? withProvenance(value, provenance) : value;
         return this.options.mode === 'sandbox' ? { ...output, sandbox: true } : output;
       },

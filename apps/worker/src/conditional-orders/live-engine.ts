@@ -1,16 +1,7 @@
 import type { MasterKeyProvider } from '@svc/chains';
 import type { Db } from '@svc/store';
-import {
-  type EvmNetworks,
-  liveEvmNetworks,
-  liveOrderEngine,
-  type LiveOrderNetworks,
-  liveOrderNetworks,
-  liveSolanaChain,
-  type OrderEngine,
-  type SolanaChain,
-} from '@svc/tools';
-import type { ProviderEnv } from '@svc/providers';
+import { type EvmNetworks, liveEvmNetworks, liveSolanaChain, type ProviderEnv, type SolanaChain } from '@svc/providers';
+import { liveOrderEngine, type LiveOrderNetworks, liveOrderNetworks, type OrderEngine } from '@svc/tools';
 
 /** The settings a live order engine reads (the gateway's configuration has them). */
 export interface LiveOrderSettings {

@@ -1,2 +1,3 @@
 export { LiveHederaMirrorNode, type MirrorAccount, type MirrorToken } from './mirror-node.js';
 export { LiveSaucerSwap, SAUCERSWAP_SETTING, type VenuePool } from './saucerswap.js';
+export { HEDERA_NETWORK_SETTING, type LiveHederaSettings, liveHederaNetwork } from './live-network.js';

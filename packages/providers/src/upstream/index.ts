@@ -9,16 +9,20 @@ export {
   upstreamOverridesFrom,
 } from './limits.js';
 export { collectProvenance, type Provenance, recordRead, withProvenance } from './provenance.js';
+export { jsonRpcFetch } from './json-rpc-fetch.js';
 export { configureUpstream, upstreamClient, upstreamHealth } from './registry.js';
 export {
   DEFAULT_UPSTREAM_POLICY,
   jsonOf,
   jsonOrUndefined,
   parseUpstream,
+  retryAfterMsOf,
+  type TransientSignal,
   type UpstreamAnswer,
   UpstreamClient,
   type UpstreamHealth,
   type UpstreamPolicyOptions,
   type UpstreamRequest,
+  type UpstreamTask,
   upstreamError,
 } from './upstream-client.js';

@@ -37,6 +37,19 @@ export const UPSTREAM_PROVIDERS = {
   saucerSwap: { id: 'SAUCERSWAP', name: 'SaucerSwap', rps: 5, concurrency: 2 },
   // Migrate.fun publishes no figure; project lists change slowly and are cached.
   migration: { id: 'MIGRATION', name: 'Token migration (migration)', rps: 5, concurrency: 2 },
+  // The EVM JSON-RPC endpoints (RPC_URL_<CHAIN>): each vendor and plan has its own limit, so the default is a modest
+  // one that common paid plans exceed; an operator on a bigger plan raises it.
+  rpcEthereum: { id: 'RPC_ETHEREUM', name: 'Ethereum RPC', rps: 25, concurrency: 8 },
+  rpcBsc: { id: 'RPC_BSC', name: 'BNB Smart Chain RPC', rps: 25, concurrency: 8 },
+  rpcPolygon: { id: 'RPC_POLYGON', name: 'Polygon RPC', rps: 25, concurrency: 8 },
+  rpcBase: { id: 'RPC_BASE', name: 'Base RPC', rps: 25, concurrency: 8 },
+  rpcAltchain: { id: 'RPC_ALTCHAIN', name: 'altchain RPC', rps: 25, concurrency: 8 },
+  // https://solana.com/docs/references/clusters: the public mainnet endpoint allows 100 requests per 10 s per IP and
+  // 40 concurrent connections; a private endpoint (SOLANA_RPC_URL) usually allows more.
+  solanaRpc: { id: 'SOLANA_RPC', name: 'Solana RPC', rps: 10, concurrency: 8 },
+  // Transactions submitted to Hedera's consensus nodes through @hashgraph/sdk (gRPC): the network throttles by
+  // transaction type far above what one deployment sends; the cap keeps a burst of swaps from queueing there.
+  hederaNetwork: { id: 'HEDERA_NETWORK', name: 'Hedera network', rps: 10, concurrency: 4 },
 } as const satisfies Record<string, UpstreamProvider>;
 
 export type UpstreamProviderKey = keyof typeof UPSTREAM_PROVIDERS;

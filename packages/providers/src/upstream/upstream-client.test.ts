@@ -225,9 +225,68 @@ describe('the shared upstream client', () => {
         'Counterparty API',
         'Hedera mirror node',
         'SaucerSwap',
+        'Base RPC',
+        'Solana RPC',
+        'Hedera network',
       ]),
     );
     expect(health.every((entry) => entry.breaker === 'closed')).toBe(true);
     expect(upstreamClient('jupiter')).toBe(upstreamClient('jupiter'));
+  });
+
+  describe('run: an SDK call without a fetch hook', () => {
+    class SdkError extends Error {
+      constructor(readonly status: number) {
+        super(`sdk status ${status}`);
+      }
+    }
+    const isTransient = (error: unknown) =>
+      error instanceof SdkError && error.status >= 500 ? { upstreamStatus: error.status } : false;
+
+    it('retries an idempotent call after a transient failure, and notes the read', async () => {
+      let attempts = 0;
+      const { value, provenance } = await collectProvenance(() =>
+        clientOf().run(
+          async () => {
+            attempts += 1;
+            if (attempts === 1) throw new SdkError(503);
+            return 'answer';
+          },
+          { what: 'getThing', idempotent: true, isTransient },
+        ),
+      );
+      expect([value, attempts, provenance?.source]).toEqual(['answer', 2, 'Example API']);
+    });
+
+    it('runs a non-idempotent call once: a transient failure is a 502, the SDK answer of a refusal passes unchanged', async () => {
+      let attempts = 0;
+      const client = clientOf();
+      const broadcast = (status: number) =>
+        client.run(
+          async () => {
+            attempts += 1;
+            throw new SdkError(status);
+          },
+          { what: 'sendThing', idempotent: false, isTransient },
+        );
+      await expect(broadcast(503)).rejects.toMatchObject({
+        code: 'upstream_error',
+        extra: { provider: 'Example API', upstreamStatus: 503 },
+      });
+      expect(attempts).toBe(1);
+      const refusal = await broadcast(400).catch((caught: unknown) => caught);
+      expect(refusal).toBeInstanceOf(SdkError);
+      expect(attempts).toBe(2);
+    });
+
+    it('gives up on a call past its own timeout', async () => {
+      const hung = clientOf().run(() => new Promise(() => {}), {
+        what: 'hang',
+        idempotent: false,
+        isTransient,
+        timeoutMs: 50,
+      });
+      await expect(hung).rejects.toMatchObject({ code: 'upstream_error', extra: { timeoutMs: 50 } });
+    });
   });
 });

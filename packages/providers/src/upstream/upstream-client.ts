@@ -60,6 +60,24 @@ export interface UpstreamRequest {
   readonly cacheTtlMs?: number;
 }
 
+/** A call of an SDK run under a provider's policies (`UpstreamClient.run`). */
+export interface UpstreamTask {
+  /** What the call is, for error messages: an RPC method, an SDK operation. */
+  readonly what: string;
+  /** May the call be attempted again after a transient failure (a read, or a write the provider deduplicates)? */
+  readonly idempotent: boolean;
+  /**
+   * Is this error of the SDK's a transient failure of the provider (429, 5xx, unreachable)? `true`, or the HTTP
+   * status and Retry-After when the SDK exposes them; anything falsy passes the error through unchanged.
+   */
+  readonly isTransient: (error: unknown) => TransientSignal | false | undefined;
+  /** One attempt's budget, when the call needs another than the client's. */
+  readonly timeoutMs?: number;
+}
+
+/** What an SDK's error says about a transient failure. */
+export type TransientSignal = true | { readonly upstreamStatus?: number; readonly retryAfterMs?: number };
+
 /** What a provider answered (any status the caller interprets: 2xx, 3xx, 4xx), and where and when it came from. */
 export interface UpstreamAnswer extends Provenance {
   readonly status: number;
@@ -131,7 +149,7 @@ class TransientFailure extends Error {
 const isTransientStatus = (status: number) => status === 429 || status >= 500;
 
 /** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 section 10.2.3). */
-function retryAfterMsOf(header: string | null, now = Date.now()): number | undefined {
+export function retryAfterMsOf(header: string | null, now = Date.now()): number | undefined {
   if (header === null) return undefined;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
@@ -254,54 +272,55 @@ export class UpstreamClient {
     };
   }
 
-  async #send(request: UpstreamRequest, method: 'GET' | 'POST'): Promise<UpstreamAnswer> {
-    const idempotent = method === 'GET' || request.idempotent === true;
-    const policy = idempotent ? wrap(this.#retry, this.#breaker) : this.#breaker;
+  /**
+   * Runs one call of an SDK that has no fetch hook (a gRPC client, a transport wrapper) under this provider's
+   * policies. `isTransient` picks the SDK's errors that are the provider's transient failures (retried when the call
+   * is idempotent, counted by the breaker); any other error is the call's own answer and passes through unchanged.
+   */
+  async run<T>(task: (signal: AbortSignal) => Promise<T>, options: UpstreamTask): Promise<T> {
     try {
-      return recorded(
-        await policy.execute(() => this.#queue.add(() => this.#attempt(request, method), { throwOnTimeout: true })),
-      );
-    } catch (error) {
-      throw this.#failure(error, method, request.url);
-    }
-  }
-
-  async #attempt(request: UpstreamRequest, method: 'GET' | 'POST'): Promise<UpstreamAnswer> {
-    const { timeoutMs } = this.#options;
-    try {
-      return await timeout(timeoutMs, TimeoutStrategy.Aggressive).execute(async ({ signal }) => {
-        let response: Response;
+      const value = await this.#execute(options.idempotent, options.timeoutMs, async (signal) => {
         try {
-          response = await this.#fetch(request.url, {
-            method,
-            ...(request.headers ? { headers: { ...request.headers } } : {}),
-            ...(request.body === undefined ? {} : { body: request.body }),
-            signal,
-          });
+          return await task(signal);
         } catch (error) {
+          const transient = options.isTransient(error);
+          if (!transient) throw error;
+          const { upstreamStatus, retryAfterMs } = transient === true ? {} : transient;
           throw new TransientFailure(
-            `unreachable (${error instanceof Error ? error.message : String(error)})`,
-            {},
-            undefined,
+            error instanceof Error ? error.message : String(error),
+            upstreamStatus === undefined ? {} : { upstreamStatus },
+            retryAfterMs,
             error,
           );
         }
-        const text = await response.text();
-        if (isTransientStatus(response.status)) {
-          throw new TransientFailure(
-            `answered HTTP ${response.status}`,
-            { upstreamStatus: response.status },
-            retryAfterMsOf(response.headers.get('retry-after')),
-          );
-        }
-        return {
-          status: response.status,
-          ok: response.ok,
-          text,
-          source: this.provider,
-          asOf: new Date().toISOString(),
-        };
       });
+      recordRead(this.provider);
+      return value;
+    } catch (error) {
+      throw this.#failure(error, options.what);
+    }
+  }
+
+  async #send(request: UpstreamRequest, method: 'GET' | 'POST'): Promise<UpstreamAnswer> {
+    const idempotent = method === 'GET' || request.idempotent === true;
+    try {
+      return recorded(await this.#execute(idempotent, undefined, (signal) => this.#fetchOnce(request, method, signal)));
+    } catch (error) {
+      throw this.#failure(error, `${method} ${request.url.pathname}`);
+    }
+  }
+
+  /** One call through the policies: retry (idempotent only), breaker, rate and concurrency cap, per-attempt timeout. */
+  #execute<T>(idempotent: boolean, timeoutMs: number | undefined, attempt: (signal: AbortSignal) => Promise<T>) {
+    const policy = idempotent ? wrap(this.#retry, this.#breaker) : this.#breaker;
+    return policy.execute(() =>
+      this.#queue.add(() => this.#withTimeout(timeoutMs ?? this.#options.timeoutMs, attempt), { throwOnTimeout: true }),
+    );
+  }
+
+  async #withTimeout<T>(timeoutMs: number, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    try {
+      return await timeout(timeoutMs, TimeoutStrategy.Aggressive).execute(({ signal }) => attempt(signal));
     } catch (error) {
       if (error instanceof TaskCancelledError)
         throw new TransientFailure(`did not answer within ${timeoutMs} ms`, { timeoutMs }, undefined, error);
@@ -309,8 +328,35 @@ export class UpstreamClient {
     }
   }
 
-  #failure(error: unknown, method: string, url: URL): unknown {
-    const what = `${method} ${url.pathname}`;
+  async #fetchOnce(request: UpstreamRequest, method: 'GET' | 'POST', signal: AbortSignal): Promise<UpstreamAnswer> {
+    let response: Response;
+    try {
+      response = await this.#fetch(request.url, {
+        method,
+        ...(request.headers ? { headers: { ...request.headers } } : {}),
+        ...(request.body === undefined ? {} : { body: request.body }),
+        signal,
+      });
+    } catch (error) {
+      throw new TransientFailure(
+        `unreachable (${error instanceof Error ? error.message : String(error)})`,
+        {},
+        undefined,
+        error,
+      );
+    }
+    const text = await response.text();
+    if (isTransientStatus(response.status)) {
+      throw new TransientFailure(
+        `answered HTTP ${response.status}`,
+        { upstreamStatus: response.status },
+        retryAfterMsOf(response.headers.get('retry-after')),
+      );
+    }
+    return { status: response.status, ok: response.ok, text, source: this.provider, asOf: new Date().toISOString() };
+  }
+
+  #failure(error: unknown, what: string): unknown {
     if (error instanceof BrokenCircuitError) {
       return upstreamError(
         this.provider,

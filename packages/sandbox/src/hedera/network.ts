@@ -1,15 +1,23 @@
 import type { HederaNetwork } from '@svc/chains';
+import { recordRead } from '@svc/providers';
 import type { HederaSandboxLedger } from './ledger.js';
+
+/** The name sandbox answers read from the ledger carry as their `source` (live: the mirror node, SaucerSwap). */
+const SOURCE = 'Sandbox Hedera ledger';
 
 /** The tools' view of the sandbox ledger: the same answers the mirror node and SaucerSwap give live. */
 export function sandboxHederaNetwork(ledger: HederaSandboxLedger): HederaNetwork {
   const sdk = ledger.sdk;
+  const read = <T>(value: T): T => {
+    recordRead(SOURCE);
+    return value;
+  };
   return {
     caip2: 'hedera:mainnet',
     swapRouter: { routerId: ledger.routerId, whbarTokenId: ledger.whbarTokenId },
     sdk: async () => sdk,
     async account(ref) {
-      const account = ledger.account(ref);
+      const account = read(ledger.account(ref));
       if (!account) return undefined;
       return {
         accountId: account.accountId,
@@ -19,9 +27,10 @@ export function sandboxHederaNetwork(ledger: HederaSandboxLedger): HederaNetwork
         tokens: [...account.tokens].map(([tokenId, balance]) => ({ tokenId, balance })),
       };
     },
-    token: async (tokenId) => ledger.token(tokenId),
-    tokens: async () => ledger.tokens,
-    pools: async () => ledger.pools().map(({ contractId, assets, reserves }) => ({ contractId, assets, reserves })),
+    token: async (tokenId) => read(ledger.token(tokenId)),
+    tokens: async () => read(ledger.tokens),
+    pools: async () =>
+      read(ledger.pools()).map(({ contractId, assets, reserves }) => ({ contractId, assets, reserves })),
     async execute(tx, payer, key) {
       const frozen = tx
         .setTransactionId(sdk.TransactionId.generate(payer))

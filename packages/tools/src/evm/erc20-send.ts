@@ -4,8 +4,9 @@ import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { callerOf, type HandlerContext, withCommitPoint } from '../handler.js';
 import { vaultEvmAddress } from './balances.js';
 import { evmNetworkOf } from './evm-networks.js';
-import { atomicAmount, balanceOf, insufficientFunds, isNative, requiredToSend, resolveToken } from './evm-tokens.js';
+import { atomicAmount, balanceOf, insufficientFunds, requiredToSend } from './evm-tokens.js';
 import { signAndSend, vaultEvmSigner } from './vault-signer.js';
+import { isNative, resolveToken } from '@svc/providers';
 
 /**
  * ERC-20 send: `amount` in whole-token units or 'max' (the full token balance read from the chain). Output:

@@ -1,7 +1,7 @@
 import { evmChainById } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import type { HandlerContext } from '../handler.js';
-import type { EvmNetwork } from '../ports/evm-networks.js';
+import type { EvmNetwork } from '@svc/providers';
 
 /** The EVM chain `chainId` of this deployment, or the 503 naming the RPC setting when none is wired. */
 export async function evmNetworkOf(context: Pick<HandlerContext, 'evmNetworks'>, chainId: number): Promise<EvmNetwork> {

@@ -1,8 +1,8 @@
 import { ServiceError } from '@svc/contracts';
 import { describe, expect, it } from 'vitest';
-import type { EvmNetwork } from '../ports/evm-networks.js';
-import { atomicAmount, isNative } from './evm-tokens.js';
+import { atomicAmount } from './evm-tokens.js';
 import { parseSellAmount } from './swap/plan-swap.js';
+import type { EvmNetwork } from '@svc/providers';
 
 const LINK = { address: '0x00000000000000000000000000000000000000a1', symbol: 'LINK', decimals: 18 } as const;
 const WBTC = { address: '0x00000000000000000000000000000000000000b1', symbol: 'WBTC', decimals: 8 } as const;
@@ -23,11 +23,5 @@ describe('EVM amounts', () => {
     expect(await parseSellAmount(pricedAt(60_000), WBTC, '100USD')).toBe(166_666n);
     expect(await parseSellAmount(pricedAt(60_000), WBTC, '0.5')).toBe(50_000_000n);
     expect(await parseSellAmount(pricedAt(1), LINK, 'max')).toBe('max');
-  });
-
-  it('treats an omitted token and 0xEeee…EeE (any case) as the native coin', () => {
-    expect(isNative(undefined)).toBe(true);
-    expect(isNative('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')).toBe(true);
-    expect(isNative(LINK.address)).toBe(false);
   });
 });

@@ -1,46 +1,12 @@
-import { ETH_NATIVE, invalidField, ServiceError } from '@svc/contracts';
-import { erc20Abi, getAddress, type Address } from 'viem';
-import type { SwapToken } from '@svc/providers';
-import type { EvmNetwork } from '../ports/evm-networks.js';
+import { invalidField, ServiceError } from '@svc/contracts';
+import { erc20Abi, type Address } from 'viem';
+import type { EvmNetwork, SwapToken } from '@svc/providers';
 import { UINT256, withinAtomicLimit } from '../atomic-limits.js';
 
 /** The field's value, or the 400 "<field> is required to send" the catalog descriptions promise. */
 export function requiredToSend<T>(value: T | undefined, field: string): T {
   if (value === undefined) throw invalidField(field, 'required', `${field} is required to send`);
   return value;
-}
-
-/** True for an omitted token address or ETH_NATIVE (0xEeee…EeE): the chain's native coin. */
-export function isNative(address: string | undefined): boolean {
-  return address === undefined || address.toLowerCase() === ETH_NATIVE.toLowerCase();
-}
-
-/**
- * The token at `address` on `network` (omitted or ETH_NATIVE: the native coin): symbol and decimals read from the
- * contract. An address without an ERC-20 there is a 400 unknown_token on `field`.
- */
-export async function resolveToken(
-  network: EvmNetwork,
-  address: string | undefined,
-  field: string,
-): Promise<SwapToken> {
-  if (isNative(address))
-    return { address: null, symbol: network.registry.nativeSymbol, decimals: network.registry.nativeDecimals };
-  const token = getAddress(address!);
-  const known = network.knownTokens.find((candidate) => candidate.address.toLowerCase() === token.toLowerCase());
-  if (known) return { address: known.address, symbol: known.symbol, decimals: known.decimals };
-  const unknown = () => invalidField(field, 'unknown_token', `no ERC-20 token at ${token} on ${network.registry.name}`);
-  const code = await network.publicClient.getCode({ address: token });
-  if (!code || code === '0x') throw unknown();
-  try {
-    const [symbol, decimals] = await Promise.all([
-      network.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'symbol' }),
-      network.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }),
-    ]);
-    return { address: token, symbol, decimals };
-  } catch {
-    throw unknown();
-  }
 }
 
 /** Balance of `owner` in `token` (atomic). */

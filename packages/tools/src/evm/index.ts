@@ -7,7 +7,6 @@ import { sendNft } from './nft-send.js';
 import { swap, swapQuote } from './swap/swap-tools.js';
 import { erc20SendValue, nativeSendValue, nftSendValue, swapValue } from './valuations.js';
 
-export { liveEvmNetworks } from './live-evm-networks.js';
 export { executeSwap } from './swap/execute-swap.js';
 
 /** The EVM tools of every chain, named per the spec's table. */

@@ -3,7 +3,7 @@ import { decodeFunctionData, encodeFunctionResult, type Hex, multicall3Abi } fro
 import { describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
 import { evmBalanceReader } from './balances.js';
-import { LIVE_KNOWN_TOKENS, liveEvmNetworks } from './live-evm-networks.js';
+import { LIVE_KNOWN_TOKENS, liveEvmNetworks } from '@svc/providers';
 
 const RPC = 'https://eth-rpc.example';
 const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

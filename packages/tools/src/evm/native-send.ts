@@ -4,9 +4,9 @@ import { type Address, BaseError, ExecutionRevertedError, getAddress } from 'vie
 import { callerOf, type HandlerContext, withCommitPoint } from '../handler.js';
 import { vaultEvmAddress } from './balances.js';
 import { evmNetworkOf } from './evm-networks.js';
-import type { EvmNetwork } from '../ports/evm-networks.js';
 import { atomicAmount, balanceOf, insufficientFunds, requiredToSend } from './evm-tokens.js';
 import { signAndSend, vaultEvmSigner } from './vault-signer.js';
+import type { EvmNetwork } from '@svc/providers';
 
 /**
  * What 'max' leaves behind for later transactions (approvals, swaps), in native atomic units, on top of the send's own

@@ -1,8 +1,8 @@
 import { evmChainById } from '@svc/chains';
 import type { SandboxEvmMarket } from '@svc/sandbox';
 import { ServiceError } from '@svc/contracts';
-import type { EvmNetwork, EvmNetworks, KnownToken } from '../ports/evm-networks.js';
 import { sandboxSwapVenue } from './swap/sandbox-swap-venue.js';
+import type { EvmNetwork, EvmNetworks, KnownToken } from '@svc/providers';
 
 /**
  * The sandbox EVM chains for the tools: each chain's anvil (started on first use), its seeded ERC-20s as the known

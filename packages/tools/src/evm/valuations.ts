@@ -1,10 +1,9 @@
 import type { HandlerContext } from '../handler.js';
 import { type MovedValue, unpriced, valueOf } from '../valuation.js';
 import { vaultEvmAddress } from './balances.js';
-import type { SwapToken } from '@svc/providers';
+import { type EvmNetwork, resolveToken, type SwapToken } from '@svc/providers';
 import { evmNetworkOf } from './evm-networks.js';
-import type { EvmNetwork } from '../ports/evm-networks.js';
-import { atomicAmount, balanceOf, requiredToSend, resolveToken } from './evm-tokens.js';
+import { atomicAmount, balanceOf, requiredToSend } from './evm-tokens.js';
 import { parseSellAmount } from './swap/plan-swap.js';
 
 /** `atomic` of `token` at the chain's USD price (the swap venue's quote into USDC, as the swap tools price). */

@@ -3,7 +3,7 @@ import { invalidField, ServiceError } from '@svc/contracts';
 import { BaseError, InsufficientFundsError, keccak256, type Address, type Hash, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { HandlerContext } from '../handler.js';
-import type { EvmNetwork } from '../ports/evm-networks.js';
+import type { EvmNetwork } from '@svc/providers';
 
 /** The account's custodial vault EVM key as a viem signer (same address on all five chains). Never logged. */
 export async function vaultEvmSigner(

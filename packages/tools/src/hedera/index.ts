@@ -11,8 +11,6 @@ import { hederaTokensSwapQuote } from './swap-quote.js';
 import { hederaERC20TokenSend } from './token-send.js';
 import { hederaNativeSendValue, hederaSwapValue, hederaTokenSendValue } from './valuations.js';
 
-export { type LiveHederaSettings, liveHederaNetwork } from './live-network.js';
-
 export const hederaFamily = defineFamily({
   handlers: {
     hederaContractIdToEvmAddress,

@@ -1,9 +1,7 @@
 import { type HederaNetwork } from '@svc/chains';
 import { notConfigured } from '@svc/contracts';
+import { HEDERA_NETWORK_SETTING } from '@svc/providers';
 import type { HandlerContext } from '../handler.js';
-
-/** The setting that names the live Hedera network (mainnet, testnet or previewnet). */
-export const HEDERA_NETWORK_SETTING = 'HEDERA_NETWORK';
 
 /** The Hedera network this deployment reaches: the sandbox ledger, or live; 503 naming the setting when neither. */
 export async function hederaOf(context: HandlerContext): Promise<HederaNetwork> {

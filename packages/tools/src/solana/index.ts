@@ -8,7 +8,6 @@ import { splBuyIntent } from './swap/spl-buy-intent.js';
 import { solanaTransfer } from './transfer/solana-transfer.js';
 import { solanaTransferValue, splBuyIntentValue } from './valuations.js';
 
-export { liveSolanaChain } from './solana-chain.js';
 export { executeSolanaSwap } from './swap/execute-swap.js';
 
 export const solanaFamily = defineFamily({

@@ -1,8 +1,7 @@
 import { createSolanaRpc } from '@solana/kit';
 import type { SandboxSolana } from '@svc/sandbox';
 import { sandboxSolanaMarket } from './market/sandbox-market.js';
-import type { SolanaChain } from '../ports/solana-chain.js';
-import { SOLANA_NETWORK } from './solana-chain.js';
+import { SOLANA_NETWORK, type SolanaChain } from '@svc/providers';
 
 /** The sandbox chain: its JSON-RPC facade and its swap venue. */
 export function sandboxSolanaChain(solana: SandboxSolana): SolanaChain {

@@ -6,12 +6,11 @@ import {
   startSandboxEvmChain,
 } from '@svc/sandbox';
 import { findTool, ServiceError } from '@svc/contracts';
-import { sandboxProviders } from '@svc/providers';
+import { type EvmNetworks, sandboxProviders } from '@svc/providers';
 import { accountForWallet, type Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxEvmNetworks } from '../evm/sandbox-evm-networks.js';
-import type { EvmNetworks } from '../ports/evm-networks.js';
 import type { HandlerContext } from '../handler.js';
 import { idempotencyKeyOf } from '../idempotency.js';
 import { testMasterKey } from '../testing/caller-contexts.js';

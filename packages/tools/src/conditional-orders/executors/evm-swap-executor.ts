@@ -3,11 +3,11 @@ import { slippageOf } from '@svc/store';
 import { type Address, erc20Abi, formatUnits, type Hash, parseAbi, parseEventLogs, parseUnits } from 'viem';
 import type { HandlerContext } from '../../handler.js';
 import { evmNetworkOf } from '../../evm/evm-networks.js';
-import { isNative } from '../../evm/evm-tokens.js';
 import { executeSwap } from '../../evm/swap/execute-swap.js';
 import { vaultEvmSigner } from '../../evm/vault-signer.js';
 import type { SwapExecutor, SwapOutcome, SwapRequest } from '../engine/swap-executor.js';
 import { truncatedQuantity } from './token-quantity.js';
+import { isNative } from '@svc/providers';
 
 /** Native output reaches the vault through the wrapped coin's Withdrawal (the router unwraps it). */
 const TRANSFER_EVENTS = parseAbi([

@@ -2,9 +2,8 @@ import { evmChainByKey } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import type { OrderNetwork } from '@svc/store';
 import type { Address } from 'viem';
-import type { EvmNetworks } from '../../ports/evm-networks.js';
-import { isNative } from '../../evm/evm-tokens.js';
 import type { PriceFeed, PriceTick } from '../engine/price-feed.js';
+import { type EvmNetworks, isNative } from '@svc/providers';
 
 /** Quotes in flight per network: the aggregators count requests per second. */
 const QUOTES_AT_ONCE = 4;

@@ -1,10 +1,9 @@
 import { RECORDED_JUPITER_PRICE_V3 as priceV3, useMockAgent } from '@svc/providers/testing';
 import { describe, expect, it } from 'vitest';
-import { liveEvmNetworks } from '../../evm/live-evm-networks.js';
-import { liveSolanaChain } from '../../solana/solana-chain.js';
 import { evmVenuePriceFeed } from './evm-venue-price-feed.js';
 import zeroExWethUsdc from './fixtures/zero-ex-quote-base-weth-usdc.json' with { type: 'json' };
 import { solanaMarketPriceFeed } from './solana-market-price-feed.js';
+import { liveEvmNetworks, liveSolanaChain } from '@svc/providers';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 /** 0x's answer when it has no route (recorded shape, as in @svc/providers' venue tests). */

@@ -3,10 +3,8 @@ import { RECORDED_JUPITER_PRICE_V3 as priceV3, useMockAgent } from '@svc/provide
 import { createPosition, type Db, orderById } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveEvmNetworks } from '../../evm/live-evm-networks.js';
 import type { HandlerContext } from '../../handler.js';
 import { handlers } from '../../families.js';
-import { liveSolanaChain } from '../../solana/solana-chain.js';
 import { callerContexts, testMasterKey } from '../../testing/caller-contexts.js';
 import { OrderEngine } from '../engine/order-engine.js';
 import { recordingExecutor } from '../testing.js';
@@ -14,6 +12,7 @@ import { liveOrderEngine } from './live-order-engine.js';
 import { livePriceFeed } from './live-price-feed.js';
 import { liveOrderNetworks } from './order-networks.js';
 import { solanaMarketPriceFeed } from './solana-market-price-feed.js';
+import { liveEvmNetworks, liveSolanaChain } from '@svc/providers';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const SOL_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';

@@ -1,7 +1,5 @@
 import type { MasterKeyProvider } from '@svc/chains';
 import type { OrderNetwork, Queryable } from '@svc/store';
-import type { EvmNetworks } from '../../ports/evm-networks.js';
-import type { SolanaChain } from '../../ports/solana-chain.js';
 import { OrderEngine } from '../engine/order-engine.js';
 import type { PriceFeed } from '../engine/price-feed.js';
 import type { SwapExecutors } from '../engine/swap-executor.js';
@@ -11,6 +9,7 @@ import { evmVenuePriceFeed } from './evm-venue-price-feed.js';
 import { livePriceFeed, type LivePriceFeedLog } from './live-price-feed.js';
 import type { LiveOrderNetworks } from '../../ports/conditional-orders.js';
 import { solanaMarketPriceFeed } from './solana-market-price-feed.js';
+import type { EvmNetworks, SolanaChain } from '@svc/providers';
 
 export interface LiveOrderEngineOptions {
   readonly db: Queryable;

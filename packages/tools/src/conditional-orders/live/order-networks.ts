@@ -1,9 +1,8 @@
 import { evmChainByKey } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import type { OrderNetwork } from '@svc/store';
-import { JUPITER_SETTING } from '@svc/providers';
+import { JUPITER_SETTING, SOLANA_RPC_SETTING } from '@svc/providers';
 import type { LiveOrderNetworks } from '../../ports/conditional-orders.js';
-import { SOLANA_RPC_SETTING } from '../../solana/solana-chain.js';
 
 const ORDER_NETWORKS: readonly OrderNetwork[] = ['solana', 'ethereum', 'bsc', 'polygon', 'base'];
 

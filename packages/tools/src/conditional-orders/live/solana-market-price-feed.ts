@@ -1,5 +1,5 @@
-import type { SolanaChain } from '../../ports/solana-chain.js';
 import type { PriceFeed, PriceTick } from '../engine/price-feed.js';
+import type { SolanaChain } from '@svc/providers';
 
 /** Jupiter Price API v3 takes at most 50 ids per call. */
 const JUPITER_PRICE_IDS_PER_CALL = 50;

@@ -1,9 +1,8 @@
 import { ETH_NATIVE, invalidField } from '@svc/contracts';
 import { formatUnits } from '@svc/payments';
 import { parseUnits, type Address } from 'viem';
-import type { SwapRoute, SwapToken } from '@svc/providers';
-import type { EvmNetwork } from '../../ports/evm-networks.js';
-import { atomicAmount, balanceOf, insufficientFunds, resolveToken } from '../evm-tokens.js';
+import { type EvmNetwork, resolveToken, type SwapRoute, type SwapToken } from '@svc/providers';
+import { atomicAmount, balanceOf, insufficientFunds } from '../evm-tokens.js';
 import { NATIVE_GAS_RESERVE } from '../native-send.js';
 import { UINT256, withinAtomicLimit } from '../../atomic-limits.js';
 

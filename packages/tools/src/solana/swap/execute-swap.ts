@@ -12,9 +12,15 @@ import {
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import type { HandlerContext } from '../../handler.js';
 import { LAMPORTS_PER_SIGNATURE } from '../amounts.js';
-import { NATIVE_SOL, type SolanaAsset, type SolanaSwapQuote, SwapUnavailable, WSOL_MINT } from '@svc/providers';
+import {
+  NATIVE_SOL,
+  type SolanaAsset,
+  type SolanaChain,
+  type SolanaSwapQuote,
+  SwapUnavailable,
+  WSOL_MINT,
+} from '@svc/providers';
 import { recentBlockhashOf, sendAndConfirm } from '../send-transaction.js';
-import type { SolanaChain } from '../../ports/solana-chain.js';
 import { tokenBalanceOf } from '../spl-accounts.js';
 import { vaultSolanaSigner } from '../vault-signer.js';
 

@@ -1,5 +1,8 @@
 import type { Rpc, SolanaRpcApi } from '@solana/kit';
-import type { SolanaMarket } from '@svc/providers';
+import type { SolanaMarket } from '../solana-market/index.js';
+
+/** Solana mainnet (CAIP-2); the sandbox chain stands in for it. */
+export const SOLANA_NETWORK = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 
 /**
  * What the Solana tools reach: a JSON-RPC node and a market (token metadata, prices, swaps). Each accessor throws

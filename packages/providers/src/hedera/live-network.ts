@@ -1,7 +1,17 @@
 import { HederaLedgerError, type HederaNetwork, type HederaSdk, loadHederaSdk } from '@svc/chains';
 import { notConfigured, ServiceError } from '@svc/contracts';
-import { LiveHederaMirrorNode, LiveSaucerSwap, SAUCERSWAP_SETTING } from '@svc/providers';
-import { HEDERA_NETWORK_SETTING } from './network-of.js';
+import { upstreamClient } from '../upstream/index.js';
+import { LiveHederaMirrorNode } from './mirror-node.js';
+import { LiveSaucerSwap, SAUCERSWAP_SETTING } from './saucerswap.js';
+
+/** The setting that names the live Hedera network (mainnet or testnet). */
+export const HEDERA_NETWORK_SETTING = 'HEDERA_NETWORK';
+
+/**
+ * Submitting and awaiting the receipt takes a few seconds at consensus; past this the call is reported failed (the
+ * transaction may still reach consensus: the mirror node has it under its id).
+ */
+const EXECUTE_TIMEOUT_MS = 20_000;
 
 /** The settings of live Hedera (environment variables of the same names). */
 export interface LiveHederaSettings {
@@ -85,26 +95,37 @@ export function liveHederaNetwork(settings: LiveHederaSettings): (() => Promise<
       client ??= sdk.Client.forName(name);
       const onNetwork = client;
       const signed = await tx.setTransactionId(sdk.TransactionId.generate(payer)).freezeWith(onNetwork).sign(key);
-      try {
-        const response = await signed.execute(onNetwork);
-        const receipt = await response.getReceipt(onNetwork);
-        // The receipt carries no timestamp, fee or transfers: the mirror node has them under the transaction id.
-        return {
-          transactionId: response.transactionId.toString(),
-          status: receipt.status.toString(),
-          consensusTimestamp: null,
-          feeTinybars: null,
-          transfers: null,
-        };
-      } catch (error) {
-        if (error instanceof sdk.PrecheckStatusError || error instanceof sdk.ReceiptStatusError)
-          throw new HederaLedgerError(error.status.toString(), error.message);
-        throw new ServiceError(
-          'upstream_error',
-          `The Hedera network could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-          { extra: { provider: 'Hedera' }, cause: error },
-        );
-      }
+      const isLedgerAnswer = (
+        error: unknown,
+      ): error is InstanceType<HederaSdk['PrecheckStatusError'] | HederaSdk['ReceiptStatusError']> =>
+        error instanceof sdk.PrecheckStatusError || error instanceof sdk.ReceiptStatusError;
+      // Sent once: a submission whose answer was lost may have reached consensus. The network's own refusals
+      // (precheck, receipt status) are its answer, not a failure of the network.
+      const { response, receipt } = await upstreamClient('hederaNetwork')
+        .run(
+          async () => {
+            const response = await signed.execute(onNetwork);
+            return { response, receipt: await response.getReceipt(onNetwork) };
+          },
+          {
+            what: 'transaction submission',
+            idempotent: false,
+            isTransient: (error) => !isLedgerAnswer(error),
+            timeoutMs: EXECUTE_TIMEOUT_MS,
+          },
+        )
+        .catch((error: unknown) => {
+          if (isLedgerAnswer(error)) throw new HederaLedgerError(error.status.toString(), error.message);
+          throw error;
+        });
+      // The receipt carries no timestamp, fee or transfers: the mirror node has them under the transaction id.
+      return {
+        transactionId: response.transactionId.toString(),
+        status: receipt.status.toString(),
+        consensusTimestamp: null,
+        feeTinybars: null,
+        transfers: null,
+      };
     },
   };
   return async () => network;

@@ -1,10 +1,11 @@
-import { evmChainById } from '@svc/chains';
+import { type EvmChain, evmChainById } from '@svc/chains';
 import { ServiceError } from '@svc/contracts';
 import { createPublicClient, defineChain, http, parseUnits, type Address, type Chain } from 'viem';
 import { base, bsc, mainnet, polygon } from 'viem/chains';
-import { lifiSwapVenue, type SwapToken, type SwapVenue, zeroExSwapVenue } from '@svc/providers';
-import type { EvmNetwork, EvmNetworks, KnownToken } from '../ports/evm-networks.js';
-import { resolveToken } from './evm-tokens.js';
+import { lifiSwapVenue, type SwapToken, type SwapVenue, zeroExSwapVenue } from '../evm-swap/index.js';
+import { jsonRpcFetch, upstreamClient, type UpstreamProviderKey } from '../upstream/index.js';
+import type { EvmNetwork, EvmNetworks, KnownToken } from './evm-network.js';
+import { resolveToken } from './evm-token.js';
 
 /** viem chain definitions (multicall3 and native currency); 4663 (altchain) is defined here. */
 const VIEM_CHAINS: Record<number, Chain> = {
@@ -19,6 +20,18 @@ const VIEM_CHAINS: Record<number, Chain> = {
     rpcUrls: { default: { http: [] } },
   }),
 };
+
+/** Each chain's RPC endpoint is a provider of its own: its breaker and rate cap are not shared with another chain's. */
+const RPC_PROVIDERS: Record<EvmChain['key'], UpstreamProviderKey> = {
+  ethereum: 'rpcEthereum',
+  bsc: 'rpcBsc',
+  polygon: 'rpcPolygon',
+  base: 'rpcBase',
+  altchain: 'rpcAltchain',
+};
+
+/** The JSON-RPC methods that broadcast a transaction: sent once, never retried (the lost answer may hide a landing). */
+const EVM_WRITES: ReadonlySet<string> = new Set(['eth_sendRawTransaction', 'eth_sendTransaction']);
 
 /**
  * The ERC-20s the live balance tools read per chain (the rest of a wallet needs an indexer, which this release does
@@ -57,7 +70,8 @@ const notConfigured = (setting: string, what: string) =>
   new ServiceError('not_configured', `${what} is not configured: set ${setting}`, { extra: { setting } });
 
 /**
- * Live EVM chains: a viem HTTP transport per chain from its RPC URL setting; swaps through the 0x Swap API v2
+ * Live EVM chains: a viem HTTP transport per chain from its RPC URL setting, its requests sent through the shared
+ * upstream client of that chain's RPC (viem's own retries off, its timeout above the client's budget); swaps through the 0x Swap API v2
  * (ZEROX_API_KEY) on 1, 56, 137 and 8453 and through LI.FI (LIFI_API_KEY optional) on 4663; USD prices by quoting one
  * token unit into the chain's USDC through the same venue. A missing setting is a 503 naming it, at the first use
  * that needs it (balances and sends need only the RPC URL).
@@ -73,7 +87,12 @@ export function liveEvmNetworks(settings: LiveEvmSettings): EvmNetworks {
       const rpcUrl = settings[registry.rpcSetting];
       if (!rpcUrl) throw notConfigured(registry.rpcSetting, registry.name);
       const chain = VIEM_CHAINS[chainId]!;
-      const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
+      const transport = http(rpcUrl, {
+        fetchFn: jsonRpcFetch(upstreamClient(RPC_PROVIDERS[registry.key]), EVM_WRITES),
+        retryCount: 0,
+        timeout: 60_000,
+      });
+      const publicClient = createPublicClient({ chain, transport });
       const knownTokens = LIVE_KNOWN_TOKENS[chainId] ?? [];
       const swaps: SwapVenue = {
         async route(request) {

@@ -1,5 +1,5 @@
 import type { EvmChain } from '@svc/chains';
-import type { SwapVenue } from '@svc/providers';
+import type { SwapVenue } from '../evm-swap/index.js';
 import type { Address, Chain, PublicClient, Transport } from 'viem';
 
 /** An ERC-20 the balance tools list on a chain (besides the native coin). */

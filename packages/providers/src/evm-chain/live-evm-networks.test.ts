@@ -1,6 +1,7 @@
-import { ServiceError } from '@svc/contracts';
-import { useMockAgent } from '@svc/providers/testing';
+import { ServiceError, serviceErrorIn } from '@svc/contracts';
+import { useMockAgent } from '../testing.js';
 import { describe, expect, it } from 'vitest';
+import { collectProvenance } from '../upstream/index.js';
 import { liveEvmNetworks } from './live-evm-networks.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -57,5 +58,32 @@ describe('live EVM networks over the swap aggregators', () => {
     const base = await liveEvmNetworks({ RPC_URL_BASE: 'http://rpc.invalid', ZEROX_API_KEY: 'k' }).network(8453);
     expect(await base.priceUsd(null)).toBeCloseTo(3004.12, 6);
     expect(await base.priceUsd(USDC.address)).toBe(1);
+  });
+
+  it('sends JSON-RPC through the chain RPC shared client: a failed read is retried, a broadcast is sent once', async () => {
+    const rpc = 'https://base-rpc.example';
+    const calls: string[] = [];
+    const pool = mockAgent().get(rpc);
+    const answer = (status: number, result?: string) => (options: { body?: unknown }) => {
+      const request = JSON.parse(String(options.body)) as { id: number; method: string };
+      calls.push(`${request.method} ${status}`);
+      return { statusCode: status, data: result === undefined ? 'busy' : { jsonrpc: '2.0', id: request.id, result } };
+    };
+    pool.intercept({ method: 'POST', path: '/' }).reply(answer(503));
+    pool.intercept({ method: 'POST', path: '/' }).reply(answer(200, '0x2a'));
+    const base = await liveEvmNetworks({ RPC_URL_BASE: rpc }).network(8453);
+    const { value, provenance } = await collectProvenance(() => base.publicClient.getBlockNumber());
+    expect(value).toBe(42n);
+    expect(provenance?.source).toBe('Base RPC');
+
+    pool.intercept({ method: 'POST', path: '/' }).reply(answer(503)).persist();
+    const error = await base.publicClient
+      .sendRawTransaction({ serializedTransaction: '0x02f86f' })
+      .catch((caught: unknown) => caught);
+    expect(serviceErrorIn(error)).toMatchObject({
+      code: 'upstream_error',
+      extra: { provider: 'Base RPC', upstreamStatus: 503 },
+    });
+    expect(calls).toEqual(['eth_blockNumber 503', 'eth_blockNumber 200', 'eth_sendRawTransaction 503']);
   });
 });

@@ -1,4 +1,4 @@
-import { useMockAgent } from '@svc/providers/testing';
+import { useMockAgent } from '../testing.js';
 import { describe, expect, it } from 'vitest';
 import { liveHederaNetwork } from './live-network.js';
 
