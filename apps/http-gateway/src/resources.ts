@@ -12,6 +12,7 @@ import {
   liveHederaNetwork,
   liveSolanaChain,
   Providers,
+  recordRead,
   sandboxBitcoinChain,
 } from '@svc/providers';
 import type { Db } from '@svc/store';
@@ -147,7 +148,7 @@ export async function sandboxResources(
       vaultChains: adapters.sandboxVaultChains(sandbox.base),
       evmNetworks: adapters.sandboxEvmNetworks(sandbox.evm),
       solana: adapters.sandboxSolanaChain(sandbox.solana),
-      hedera: async () => sandboxHederaNetwork(await sandbox.hedera()),
+      hedera: async () => sandboxHederaNetwork(await sandbox.hedera(), recordRead),
       bitcoin: sandboxBitcoinChain(() => sandbox.bitcoin.esploraUrl()),
       orderEngine,
       orderNetworks: undefined,

@@ -1,12 +1,14 @@
 import type { HederaNetwork } from '@svc/chains';
-import { recordRead } from '@svc/providers';
 import type { HederaSandboxLedger } from './ledger.js';
 
 /** The name sandbox answers read from the ledger carry as their `source` (live: the mirror node, SaucerSwap). */
 const SOURCE = 'Sandbox Hedera ledger';
 
-/** The tools' view of the sandbox ledger: the same answers the mirror node and SaucerSwap give live. */
-export function sandboxHederaNetwork(ledger: HederaSandboxLedger): HederaNetwork {
+/**
+ * The tools' view of the sandbox ledger: the same answers the mirror node and SaucerSwap give live. Each read is
+ * reported to `recordRead` (the providers' provenance collector), so answers say where their data came from.
+ */
+export function sandboxHederaNetwork(ledger: HederaSandboxLedger, recordRead: (source: string) => void): HederaNetwork {
   const sdk = ledger.sdk;
   const read = <T>(value: T): T => {
     recordRead(SOURCE);

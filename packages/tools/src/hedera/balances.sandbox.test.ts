@@ -9,7 +9,11 @@ let ledger: HederaSandboxLedger;
 let context: HandlerContext;
 beforeAll(async () => {
   ledger = await HederaSandboxLedger.create();
-  context = { mode: 'sandbox', caller: undefined, hedera: async () => sandboxHederaNetwork(ledger) } as HandlerContext;
+  context = {
+    mode: 'sandbox',
+    caller: undefined,
+    hedera: async () => sandboxHederaNetwork(ledger, () => {}),
+  } as HandlerContext;
 }, 20_000);
 
 describe('hederaBalances (the reader getAllBalances uses)', () => {
