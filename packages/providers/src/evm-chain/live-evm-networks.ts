@@ -1,5 +1,5 @@
 import { type EvmChain, evmChainById } from '@svc/chains';
-import { ServiceError } from '@svc/contracts';
+import { notConfigured, ServiceError } from '@svc/contracts';
 import { createPublicClient, defineChain, http, parseUnits, type Address, type Chain } from 'viem';
 import { base, bsc, mainnet, polygon } from 'viem/chains';
 import { lifiSwapVenue, type SwapToken, type SwapVenue, zeroExSwapVenue } from '../evm-swap/index.js';
@@ -66,14 +66,11 @@ export interface LiveEvmSettings {
   readonly [setting: string]: string | undefined;
 }
 
-const notConfigured = (setting: string, what: string) =>
-  new ServiceError('not_configured', `${what} is not configured: set ${setting}`, { extra: { setting } });
-
 /**
  * Live EVM chains: a viem HTTP transport per chain from its RPC URL setting, its requests sent through the shared
- * upstream client of that chain's RPC (viem's own retries off, its timeout above the client's budget); swaps through the 0x Swap API v2
- * (ZEROX_API_KEY) on 1, 56, 137 and 8453 and through LI.FI (LIFI_API_KEY optional) on 4663; USD prices by quoting one
- * token unit into the chain's USDC through the same venue. A missing setting is a 503 naming it, at the first use
+ * upstream client of that chain's RPC (viem's own retries off, its timeout above the client's budget); swaps through
+ * the 0x Swap API v2 (ZEROX_API_KEY) on 1, 56, 137 and 8453 and through LI.FI (LIFI_API_KEY optional) on 4663; USD
+ * prices by quoting one token unit into the chain's USDC through the same venue. A missing setting is a 503 naming it, at the first use
  * that needs it (balances and sends need only the RPC URL).
  */
 export function liveEvmNetworks(settings: LiveEvmSettings): EvmNetworks {
