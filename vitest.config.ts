@@ -19,8 +19,10 @@ const named = (suffix: string) => EVERY_TEST.map((pattern) => pattern.replace('*
  *   database. Files of a worker share one module graph, so they share the worker's sandbox (`workerSandbox()` in the
  *   gateway harness): they use fresh wallets, measure balance changes, and restore chain-wide settings they change.
  * - `*.process.test.ts`: spawns built programs (`dist/`, `demo/`); run after the build.
+ * - `*.browser.test.ts`: headless Chromium (Debian's, installed by `npm test`'s set-up) driving pages of a gateway on
+ *   127.0.0.1; run after the build. Files of a worker share one browser (`sharedBrowser()` in the gateway's tests).
  * - `*.check.test.ts`: slow one-off checks, not part of `npm test` (`npm run check:contracts`).
- * `npm run test:<tier>` runs one tier, `npm test` all four.
+ * `npm run test:<tier>` runs one tier, `npm test` all five.
  */
 export default defineConfig({
   resolve: { conditions: ['source'] },
@@ -47,12 +49,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: EVERY_TEST,
-          exclude: ['**/node_modules/**', ...['db', 'sandbox', 'process', 'check'].flatMap(named)],
+          exclude: ['**/node_modules/**', ...['db', 'sandbox', 'process', 'browser', 'check'].flatMap(named)],
         },
       },
       { extends: true, test: { name: 'db', include: named('db') } },
       { extends: true, test: { name: 'sandbox', include: named('sandbox') } },
       { extends: true, test: { name: 'process', include: named('process') } },
+      { extends: true, test: { name: 'browser', include: named('browser') } },
       { extends: true, test: { name: 'check', include: named('check') } },
     ],
   },

@@ -3,9 +3,12 @@
 // pnpm (pinned, fetched through npx), dependencies (frozen lockfile), builds, then the task.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
 
 const PNPM = ['--yes', 'pnpm@10.34.8'];
-const TEST_TIERS = ['unit', 'db', 'sandbox', 'process'];
+const TEST_TIERS = ['unit', 'db', 'sandbox', 'process', 'browser'];
+// The browser tier drives Debian's Chromium (playwright-core launches it; it downloads no browser of its own).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const task = process.argv[2];
 
 function run(cmd, args, env = {}) {
@@ -16,6 +19,22 @@ function run(cmd, args, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 const pnpm = (...args) => run('npx', [...PNPM, ...args]);
+
+/** Installs Debian's Chromium for the browser tier when it is missing (as root, or through sudo). */
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const asRoot = userInfo().uid === 0 ? [] : ['sudo', '-n'];
+  const apt = (...args) => [...asRoot, 'apt-get', ...args];
+  const install = apt('install', '-y', '--no-install-recommends', 'chromium');
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  console.log(`Installing Chromium for the browser tests: ${install.join(' ')}`);
+  const first = spawnSync(install[0], install.slice(1), { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (first.status === 0) return;
+  // A fresh machine may not have Debian's package lists yet.
+  const update = apt('update');
+  run(update[0], update.slice(1), env);
+  run(install[0], install.slice(1), env);
+}
 // A named step says where it starts and how long it took, so a failure in the log points at its step.
 function step(name, body) {
   const started = performance.now();
@@ -32,6 +51,7 @@ switch (task) {
     run('node', ['apps/http-gateway/dist/main.js']);
     break;
   case 'test':
+    step('chromium', ensureChromium);
     step('typecheck', () => pnpm('exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only'));
     step('lint', () => pnpm('run', 'lint'));
     // Every tier in one vitest run (vitest.config.ts says what each holds); `check` projects are run on their own.
