@@ -15,6 +15,7 @@ import { configureUpstream, upstreamHealth } from '@svc/providers';
 import { type OrderEngine, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from '@svc/config';
+import { registerCors } from './cors.js';
 import { registerErrorHandling } from './errors.js';
 import { registerJsonBodies } from './json-body.js';
 import { ephemeralMasterKey } from './master-key.js';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     requestTimeout: config.requestTimeoutMs,
     http: { headersTimeout: Math.min(config.requestTimeoutMs, 10_000), connectionsCheckingInterval: 1_000 },
   });
+  await registerCors(app, config.corsOrigins);
   registerErrorHandling(app);
   registerJsonBodies(app);
 
