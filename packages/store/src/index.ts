@@ -124,6 +124,7 @@ export {
   watchCursor,
 } from './activity-events.js';
 export {
+  removeWebhookEndpoint,
   rotateWebhookSecret,
   setWebhookEndpoint,
   type WebhookEndpoint,
