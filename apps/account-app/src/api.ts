@@ -31,7 +31,7 @@ export function accountApi(address: string, sign: SignMessage): Api {
       });
     let response = await request();
     if (response.status === 402) {
-      const proof = await siwxProofFor(response, address, sign);
+      const proof = await siwxProofFor(response, { address, sign, host: location.host });
       if (proof) response = await request(proof);
     }
     const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;

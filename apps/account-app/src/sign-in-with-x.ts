@@ -68,16 +68,20 @@ export function siweMessage(info: ChallengeInfo, address: string, chainId: numbe
   return `${preamble}\n${fields.join('\n')}`;
 }
 
+/** Who signs, and the host of the page asking (`location.host`). */
+export interface SiwxSigner {
+  readonly address: string;
+  readonly sign: SignMessage;
+  readonly host: string;
+}
+
 /**
  * The SIGN-IN-WITH-X value answering a 402's challenge, or undefined when the 402 asks for no EVM sign-in (a
- * payment, or a challenge for another chain). The challenge must be for this page's host: a proof is never signed
- * for another site.
+ * payment, or a challenge for another chain). The challenge must be for the page's own host: a proof is never
+ * signed for another site.
  */
-export async function siwxProofFor(
-  response: Response,
-  address: string,
-  sign: SignMessage,
-): Promise<string | undefined> {
+export async function siwxProofFor(response: Response, signer: SiwxSigner): Promise<string | undefined> {
+  const { address, sign, host } = signer;
   const header = response.headers.get('payment-required');
   if (!header) return undefined;
   const required = fromBase64Json(header) as PaymentRequired;
@@ -86,13 +90,13 @@ export async function siwxProofFor(
   const chain = challenge?.supportedChains.find((c) => c.chainId === network && network.startsWith('eip155:'));
   if (!challenge || !chain) return undefined;
   const { info } = challenge;
-  if (info.domain !== location.host || new URL(info.uri).host !== location.host)
-    throw new Error(`The sign-in challenge is for ${info.domain}, not this site (${location.host}).`);
-  const signer = checksumAddress(address);
-  const signature = await sign(siweMessage(info, signer, Number(chain.chainId.slice('eip155:'.length))));
+  if (info.domain !== host || new URL(info.uri).host !== host)
+    throw new Error(`The sign-in challenge is for ${info.domain}, not this site (${host}).`);
+  const checksummed = checksumAddress(address);
+  const signature = await sign(siweMessage(info, checksummed, Number(chain.chainId.slice('eip155:'.length))));
   return base64Json({
     ...info,
-    address: signer,
+    address: checksummed,
     chainId: chain.chainId,
     type: chain.type,
     ...(chain.signatureScheme ? { signatureScheme: chain.signatureScheme } : {}),
