@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Api } from '../api.js';
+import { LoadState } from '../load-state.js';
 import { messageOf, useLoad } from '../use-load.js';
 
 export const ACCESS_KEYS = '/api/account/access-keys';
@@ -62,7 +63,7 @@ export function AccessKeys({ api }: { api: Api }) {
         </p>
       )}
       {problem && <p role="alert">{problem}</p>}
-      {keys.error && <p role="alert">{keys.error}</p>}
+      <LoadState loaded={keys} />
       {keys.data && (
         <table id="keys">
           <thead>

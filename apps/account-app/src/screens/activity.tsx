@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Api } from '../api.js';
 import { type Spend, SpendChart } from '../spend-chart.js';
+import { LoadState } from '../load-state.js';
 import { messageOf, useLoad } from '../use-load.js';
 
 export const CALLS = '/api/account/calls';
@@ -49,7 +50,7 @@ export function Activity({ api }: { api: Api }) {
   return (
     <section aria-labelledby="activity-title">
       <h2 id="activity-title">Credit &amp; calls</h2>
-      {first.error && <p role="alert">{first.error}</p>}
+      <LoadState loaded={first} />
       {first.data && (
         <>
           <p>

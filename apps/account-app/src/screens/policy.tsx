@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Api } from '../api.js';
+import { LoadState } from '../load-state.js';
 import { messageOf, useLoad } from '../use-load.js';
 
 export const POLICY = '/api/account/policy';
@@ -58,7 +59,7 @@ export function Policy({ api }: { api: Api }) {
   return (
     <section aria-labelledby="policy-title">
       <h2 id="policy-title">Spending policy</h2>
-      {current.error && <p role="alert">{current.error}</p>}
+      <LoadState loaded={current} />
       {shown && (
         <>
           <p id="policy-state">

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { type Api, ApiError } from '../api.js';
+import { LoadState } from '../load-state.js';
 import { messageOf, useLoad } from '../use-load.js';
 
 export const WEBHOOK = '/api/account/webhook';
@@ -46,7 +47,7 @@ export function Webhook({ api }: { api: Api }) {
     <section aria-labelledby="webhook-title">
       <h2 id="webhook-title">Webhook</h2>
       <p>Activity of your tracked wallets is delivered to this URL, signed (Standard Webhooks) with its secret.</p>
-      {endpoint.error && <p role="alert">{endpoint.error}</p>}
+      <LoadState loaded={endpoint} />
       {endpoint.data === null && <p id="webhook-state">No webhook endpoint.</p>}
       {endpoint.data && (
         <p id="webhook-state">
