@@ -22,6 +22,8 @@ import { ephemeralMasterKey } from './master-key.js';
 import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
 import { siwxAccountOf } from './account-of-request.js';
 import { accessKeyRoutes } from './routes/access-keys.js';
+import { accountAppRoutes } from './routes/account-app.js';
+import { accountCallsRoutes } from './routes/account-calls.js';
 import { creditRoutes } from './routes/credit.js';
 import { policyRoutes } from './routes/policy.js';
 import { discoveryRoutes } from './routes/discovery.js';
@@ -139,6 +141,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
   policyRoutes(app, { db: deps.db, accountOf });
   webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf });
+  accountCallsRoutes(app, { db: deps.db, mode: config.mode, accountOf });
+  accountAppRoutes(app);
   scheduleHousekeeping(app, deps.db);
   scheduleSettlementReconciliation(app, {
     db: deps.db,

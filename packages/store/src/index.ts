@@ -20,6 +20,7 @@ export {
   UnknownAccount,
 } from './access-keys.js';
 export { type CallLedgerRow, type CallRecord, recentCalls, recordCall, recordSettledCall } from './call-ledger.js';
+export { type AccountCallsPage, accountCalls } from './account-calls.js';
 export {
   addCredit,
   type CallRefund,
@@ -124,6 +125,7 @@ export {
   watchCursor,
 } from './activity-events.js';
 export {
+  removeWebhookEndpoint,
   rotateWebhookSecret,
   setWebhookEndpoint,
   type WebhookEndpoint,
