@@ -135,7 +135,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two gateways and the standalone wo
       await state.db.query(`DROP SCHEMA ${schema} CASCADE`);
       await state.db.close();
     }
-  });
+  }, 30_000);
 
   /** A payer holding 1 sandbox USDC and its x402 client. */
   async function payer() {
