@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { loadConfig } from '@svc/config';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { newAccessKey, mcpPost } from './mcp-harness.js';
 import { pglite, useGateway } from './harness.js';
 import { requiredService } from './services.js';
@@ -129,6 +131,18 @@ describe('rate limits behind a load balancer (TRUST_PROXY)', () => {
     const spoofer = address();
     for (let i = 0; i < 3; i++) expect((await discover(address(), spoofer)).statusCode).toBe(200);
     expect((await discover(address(), spoofer)).statusCode).toBe(429);
+  });
+});
+
+describe('a REDIS_URL the gateway cannot reach', () => {
+  it('stops the gateway at start, naming the setting (rather than counting nothing for ever)', async () => {
+    const db = await pglite.open();
+    try {
+      const config = loadConfig({ SVC_MODE: 'sandbox', LOG_LEVEL: 'silent', REDIS_URL: 'redis://127.0.0.1:1' });
+      await expect(buildApp(config, { db })).rejects.toThrow(/REDIS_URL: cannot connect/);
+    } finally {
+      await db.close();
+    }
   });
 });
 
