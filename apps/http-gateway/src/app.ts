@@ -32,6 +32,7 @@ import { webhookRoutes } from './routes/webhook.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { type ReconciliationSchedule, scheduleSettlementReconciliation } from './settlement-reconciliation.js';
 import { modeResources } from './resources.js';
+import { accountRateLimited, registerRateLimits } from './rate-limits.js';
 import type { Sandbox } from './sandbox.js';
 
 declare module 'fastify' {
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Request lines only at debug/trace: at info they would cost more than an unpaid 402 itself.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: 1_048_576,
+    ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     // A client that sends its headers and then drips its body is cut off (408) instead of holding the connection open;
     // the check runs every second so the bound holds within a second of it. Handlers may take as long as they need.
     requestTimeout: config.requestTimeoutMs,
@@ -90,6 +92,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await registerCors(app, config.corsOrigins);
   registerErrorHandling(app);
   registerJsonBodies(app);
+  const rateLimits = await registerRateLimits(app, config);
 
   const masterKey = deps.masterKey ?? config.masterKey ?? ephemeralMasterKey(config);
   configureUpstream(config.upstreamLimits);
@@ -130,12 +133,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     environment: config.accessKeyEnvironment,
     bearer: oauth.bearer,
   });
+  const limitedCredentials = accountRateLimited(credentials, rateLimits);
   await app.register(mcpPlugin, {
     publicBaseUrl: config.publicBaseUrl,
-    credentials,
+    credentials: limitedCredentials,
     caller: new InvokeToolCaller(tools),
   });
-  await app.register(a2aPlugin, { publicBaseUrl: config.publicBaseUrl, credentials, tools, db: deps.db });
+  await app.register(a2aPlugin, {
+    publicBaseUrl: config.publicBaseUrl,
+    credentials: limitedCredentials,
+    tools,
+    db: deps.db,
+  });
   creditRoutes(app, { db: deps.db, credentials, tools, publicBaseUrl: config.publicBaseUrl });
   const accountOf = siwxAccountOf({ db: deps.db, ...siwx, payments });
   accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });

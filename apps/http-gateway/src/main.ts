@@ -4,7 +4,7 @@ import { feePayersOf } from '@svc/payments';
 import { CONDITIONAL_ORDER_JOB, conditionalOrderJob, startWorker, trackedWalletJobs } from '@svc/worker';
 import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, loadMasterKey } from '@svc/config';
+import { ConfigError, loadConfig, loadMasterKey, sandboxEvmRpcUrls } from '@svc/config';
 import { loadSigningKey } from './oauth/index.js';
 
 async function main(): Promise<void> {
@@ -13,7 +13,14 @@ async function main(): Promise<void> {
   // Imported only in sandbox mode: live mode never loads the sandbox emulators.
   const sandbox =
     config.mode === 'sandbox'
-      ? await (await import('./sandbox.js')).startSandbox({ dataDir: config.dataDir, payTo: config.payTo })
+      ? await (
+          await import('./sandbox.js')
+        ).startSandbox({
+          dataDir: config.dataDir,
+          payTo: config.payTo,
+          // A second gateway settles and trades on the first one's EVM chains (its log line names sandboxBaseRpc).
+          evmRpcUrls: sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS),
+        })
       : undefined;
   const facilitator = config.facilitatorUrl ? new HTTPFacilitatorClient({ url: config.facilitatorUrl }) : undefined;
   const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;

@@ -282,6 +282,34 @@ export const settingsSchema = z.object({
     .url()
     .optional()
     .register(settingDocs, { mode: 'live', description: 'Jupiter API base', defaultText: '`https://api.jup.ag`' }),
+  /** Rate limits (apps/http-gateway/src/rate-limits.ts); shared through Redis when REDIS_URL is set. */
+  REDIS_URL: z.url().optional().register(settingDocs, {
+    mode: 'both',
+    description:
+      'Redis server (`redis://host:6379`) holding the rate-limit counters, so every gateway instance counts against the same limits; unset, each process counts in memory',
+  }),
+  REDIS_KEY_PREFIX: z.string().min(1).default('svc:').register(settingDocs, {
+    mode: 'both',
+    description: 'prefix of every key the service writes in Redis, so several deployments can share one server',
+  }),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'must be `true` or comma-separated addresses / CIDRs')
+    .optional()
+    .register(settingDocs, {
+      mode: 'both',
+      description:
+        'which proxies in front of the gateway to believe about the client address (`X-Forwarded-For`), for the per-IP rate limit and the logs: `true` (any) or comma-separated addresses / CIDRs of the load balancers; unset, the client address is the connecting peer',
+    }),
+  RATE_LIMIT_UNPAID_PER_MINUTE: z.coerce.number().int().min(0).default(1200).register(settingDocs, {
+    mode: 'both',
+    description:
+      'requests a minute per client IP address to everything but MCP and A2A (unpaid 402s, discovery, sign-in, account routes); a POST carrying `PAYMENT-SIGNATURE` is never counted nor refused; `0` turns the limit off',
+  }),
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(0).default(1200).register(settingDocs, {
+    mode: 'both',
+    description: 'requests a minute per account on MCP and A2A, counted after authentication; `0` turns the limit off',
+  }),
   /** Live conditional orders: how often each watched network's prices are read (Jupiter, 0x), in milliseconds. */
   ORDER_PRICE_INTERVAL_MS: z.coerce.number().int().min(1000).default(LIVE_PRICE_INTERVAL_MS).register(settingDocs, {
     mode: 'live',
@@ -358,6 +386,15 @@ export interface Config {
   readonly evmSettings: Readonly<Record<string, string | undefined>>;
   /** Live conditional orders: each watched network's price poll interval (ORDER_PRICE_INTERVAL_MS). */
   readonly orderPriceIntervalMs: number;
+  /** Requests a minute per IP (unpaid) and per account (MCP, A2A), 0: off; counted in Redis when `redisUrl` is set. */
+  /** Proxies whose X-Forwarded-For names the client (Fastify's trustProxy); unset: the connecting peer is the client. */
+  readonly trustProxy: true | string | undefined;
+  readonly rateLimits: {
+    readonly unpaidPerMinute: number;
+    readonly accountPerMinute: number;
+    readonly redisUrl: string | undefined;
+    readonly redisKeyPrefix: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -401,6 +438,9 @@ function parseMasterKeys(current: string | undefined, previous: string | undefin
     throw error instanceof InvalidMasterKey ? new ConfigError(error.message) : error;
   }
 }
+
+/** TRUST_PROXY as Fastify's trustProxy takes it: any proxy, or the proxies' addresses (comma-separated). */
+const trustProxyOf = (setting: string | undefined): true | string | undefined => (setting === 'true' ? true : setting);
 
 /** Live mode refuses to start without these. */
 export const LIVE_REQUIRED_SETTINGS = [
@@ -492,6 +532,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     evmSettings: Object.fromEntries(EVM_SETTINGS.map((name) => [name, env[name] || undefined])),
     orderPriceIntervalMs: s.ORDER_PRICE_INTERVAL_MS,
+    trustProxy: trustProxyOf(s.TRUST_PROXY),
+    rateLimits: {
+      unpaidPerMinute: s.RATE_LIMIT_UNPAID_PER_MINUTE,
+      accountPerMinute: s.RATE_LIMIT_ACCOUNT_PER_MINUTE,
+      redisUrl: s.REDIS_URL,
+      redisKeyPrefix: s.REDIS_KEY_PREFIX,
+    },
     upstreamLimits: upstreamOverridesFrom(upstreamLimits.data),
   };
 }
