@@ -1,4 +1,4 @@
-import type { MasterKeyProvider } from '@svc/chains';
+import { type MasterKeyProvider, sealClearWebhookSecrets } from '@svc/chains';
 import type { Db } from '@svc/store';
 import {
   CredentialResolver,
@@ -88,6 +88,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerJsonBodies(app);
 
   const masterKey = deps.masterKey ?? config.masterKey ?? ephemeralMasterKey(config);
+  // Webhook secrets stored before they were sealed (migration 23): SQL cannot seal them, so start-up does.
+  const sealedWebhookSecrets = await sealClearWebhookSecrets(deps.db, masterKey);
+  if (sealedWebhookSecrets > 0) app.log.info({ sealedWebhookSecrets }, 'sealed webhook secrets stored in clear');
   configureUpstream(config.upstreamLimits);
   const resources = await modeResources(config, { ...deps, masterKey, log: app.log });
   const { oracle, orderEngine } = resources;
@@ -136,7 +139,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const accountOf = siwxAccountOf({ db: deps.db, ...siwx, payments });
   accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
   policyRoutes(app, { db: deps.db, accountOf });
-  webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf });
+  webhookRoutes(app, { db: deps.db, mode: config.mode, masterKey, accountOf });
   scheduleHousekeeping(app, deps.db);
   scheduleSettlementReconciliation(app, {
     db: deps.db,
