@@ -22,6 +22,7 @@ import { settlementIntents } from './0020_settlement_intents.js';
 import { callRefunds } from './0021_call_refunds.js';
 import { unpricedMoves } from './0022_unpriced_moves.js';
 import { sealedWebhookSecrets } from './0023_sealed_webhook_secrets.js';
+import { orderNotifications } from './0024_order_notifications.js';
 
 export const migrations: readonly Migration[] = [
   callLedger,
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   callRefunds,
   unpricedMoves,
   sealedWebhookSecrets,
+  orderNotifications,
 ];
