@@ -32,13 +32,14 @@ export function newWebhookSecret(): string {
 }
 
 /**
- * A signing secret as stored: sealed like a vault seed (the custody package seals and opens it; this module never sees
- * its plaintext), or, only for an endpoint made before secrets were sealed and not yet sealed at start-up, in clear.
+ * A signing secret as stored: sealed like a vault seed (the custody package seals and opens it; the store keeps only
+ * the envelope), or, only for an endpoint made before secrets were sealed and not yet sealed at start-up, in clear.
  */
 export type StoredWebhookSecret =
   | { readonly sealed: SealedVaultSecret; readonly clear?: undefined }
   | { readonly clear: string; readonly sealed?: undefined };
 
+/** The secret columns of `webhook_endpoints` (read here and by the outbox's claim). */
 export type SecretRow = {
   secret: string | null;
   envelope_version: number | null;
