@@ -6,6 +6,7 @@ import { accountsOf, testBackends } from './testing.js';
 import { trackedAddressesOn, trackedWalletsOf, trackWallet, untrackWallet } from './tracked-wallets.js';
 import {
   rotateWebhookSecret,
+  sealWebhookSecret,
   setWebhookEndpoint,
   webhookEndpointOf,
   webhookSecretsToSeal,
@@ -165,6 +166,12 @@ describe.each(testBackends())('tracked wallets, activity and webhook outbox on $
       url: 'https://example.com/b',
     });
     expect((await stored())?.secret).toEqual({ sealed: sealedSecret('second') });
+    // A re-seal of what was read before the rotation must not bring the old secret back.
+    expect(await sealWebhookSecret(db, accountId, { sealed: sealedSecret('first') }, sealedSecret('old'))).toBe(false);
+    expect(await sealWebhookSecret(db, accountId, { sealed: sealedSecret('second') }, sealedSecret('resealed'))).toBe(
+      true,
+    );
+    expect((await stored())?.secret).toEqual({ sealed: sealedSecret('resealed') });
     expect(Object.keys((await webhookEndpointOf(db, accountId))!)).toEqual([
       'url',
       'createdAt',

@@ -60,14 +60,23 @@ describe.each(testBackends())('webhook signing secrets at rest on $name', (backe
     for (const exposed of exposures(clear)) expect(await databaseText(db)).not.toContain(exposed);
     expect((await storedSecretOf(carol)).sealed?.masterKeyId).toBe(before.currentKeyId);
 
+    // One more left in clear: the rotation seals it on the way.
+    const [dave] = await accountsOf(db, '0x00000000000000000000000000000000000000d4');
+    const daveClear = `whsec_${Buffer.alloc(32, 8).toString('base64')}`;
+    await db.query(
+      `INSERT INTO webhook_endpoints (account_id, url, secret) VALUES ($1, 'https://hooks.example.com/d', $2)`,
+      [dave, daveClear],
+    );
     const currentKey = newKey();
     const after = new LocalMasterKeyRing(currentKey, [oldKey]);
-    // Alice's (the first test's) and Carol's, one batch each.
-    expect(await rotateMasterKey(db, after, { batchSize: 1 })).toEqual({ resealed: 2 });
-    expect(await webhookSecretCountsByMasterKey(db)).toEqual([{ masterKeyId: after.currentKeyId, count: 2 }]);
-    for (const exposed of exposures(clear)) expect(await databaseText(db)).not.toContain(exposed);
+    // Alice's (the first test's), Carol's and Dave's, one batch each.
+    expect(await rotateMasterKey(db, after, { batchSize: 1 })).toEqual({ resealed: 3 });
+    expect(await webhookSecretCountsByMasterKey(db)).toEqual([{ masterKeyId: after.currentKeyId, count: 3 }]);
+    const dump = await databaseText(db);
+    for (const exposed of [...exposures(clear), ...exposures(daveClear)]) expect(dump).not.toContain(exposed);
     // The old key can be retired: the new one alone opens the same secret.
     const newOnly = new LocalMasterKeyRing(currentKey);
     expect(await openWebhookSecret(await storedSecretOf(carol), carol, newOnly)).toBe(clear);
+    expect(await openWebhookSecret(await storedSecretOf(dave), dave, newOnly)).toBe(daveClear);
   });
 });
