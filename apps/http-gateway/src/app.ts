@@ -15,12 +15,15 @@ import { configureUpstream, upstreamHealth } from '@svc/providers';
 import { type OrderEngine, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from '@svc/config';
+import { registerCors } from './cors.js';
 import { registerErrorHandling } from './errors.js';
 import { registerJsonBodies } from './json-body.js';
 import { ephemeralMasterKey } from './master-key.js';
 import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
 import { siwxAccountOf } from './account-of-request.js';
 import { accessKeyRoutes } from './routes/access-keys.js';
+import { accountAppRoutes } from './routes/account-app.js';
+import { accountCallsRoutes } from './routes/account-calls.js';
 import { creditRoutes } from './routes/credit.js';
 import { policyRoutes } from './routes/policy.js';
 import { discoveryRoutes } from './routes/discovery.js';
@@ -84,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     requestTimeout: config.requestTimeoutMs,
     http: { headersTimeout: Math.min(config.requestTimeoutMs, 10_000), connectionsCheckingInterval: 1_000 },
   });
+  await registerCors(app, config.corsOrigins);
   registerErrorHandling(app);
   registerJsonBodies(app);
 
@@ -140,6 +144,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
   policyRoutes(app, { db: deps.db, accountOf });
   webhookRoutes(app, { db: deps.db, mode: config.mode, masterKey, accountOf });
+  accountCallsRoutes(app, { db: deps.db, mode: config.mode, accountOf });
+  accountAppRoutes(app);
   scheduleHousekeeping(app, deps.db);
   scheduleSettlementReconciliation(app, {
     db: deps.db,

@@ -193,17 +193,17 @@ export const UNCAPPED: SpendingPolicy = {
 /**
  * A new wallet holding 1 sandbox USDC, and `call(tool, body)` through the official client composition: the payment
  * wrapper outside, the sign-in wrapper inside (every call signs in as the wallet and pays). With `policy`, its
- * account holds that spending policy from the start (otherwise the defaults).
+ * account holds that spending policy from the start (otherwise the defaults). `account` funds a given wallet instead.
  */
 export async function fundedWallet(
   gateway: SandboxGateway,
   policy?: SpendingPolicy,
+  account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey()),
 ): Promise<{
   account: PrivateKeyAccount;
   client: x402Client;
   call: (tool: string, body: unknown) => Promise<Response>;
 }> {
-  const account = privateKeyToAccount(generatePrivateKey());
   expect((await gateway.faucet({ address: account.address, token: 'BASE_USDC', amount: '1' })).status).toBe(200);
   if (policy)
     await saveSpendingPolicy(

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { databaseText } from '@svc/store/testing';
 import { backendsFor, LIVE_SETTINGS, useGateway } from './harness.js';
 
-type Method = 'GET' | 'PUT' | 'POST';
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
 describe.each(backendsFor(import.meta.url))('webhook endpoint routes ($name)', (backend) => {
   const gateway = useGateway(backend);
@@ -86,6 +86,24 @@ describe.each(backendsFor(import.meta.url))('webhook endpoint routes ($name)', (
 
     // Another wallet is another account: it sees no endpoint.
     expect((await as(privateKeyToAccount(generatePrivateKey()), 'GET', '/api/account/webhook')).statusCode).toBe(404);
+  });
+
+  it("removes the endpoint and its secret, the owner's only; a new one gets a new secret", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const other = privateKeyToAccount(generatePrivateKey());
+    const { secret } = (await as(owner, 'PUT', '/api/account/webhook', { url: 'http://127.0.0.1:9999/a' })).json();
+    expect((await as(other, 'DELETE', '/api/account/webhook')).statusCode).toBe(404);
+
+    const removed = await as(owner, 'DELETE', '/api/account/webhook');
+    expect(removed.statusCode).toBe(204);
+    expect(removed.headers['cache-control']).toBe('no-store');
+    expect((await as(owner, 'GET', '/api/account/webhook')).statusCode).toBe(404);
+    expect((await as(owner, 'DELETE', '/api/account/webhook')).statusCode).toBe(404);
+
+    const again = await as(owner, 'PUT', '/api/account/webhook', { url: 'http://127.0.0.1:9999/b' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().secret).toMatch(/^whsec_/);
+    expect(again.json().secret).not.toBe(secret);
   });
 
   it('refuses URLs that are not http(s), and in live mode plain http and internal hosts', async () => {

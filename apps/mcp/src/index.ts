@@ -1,3 +1,4 @@
+export { MCP_CORS_HEADERS } from './cors.js';
 export { type McpPluginOptions, mcpPlugin } from './plugin.js';
 export { MCP_PATH, protectedResourceMetadataUrl } from './protocol.js';
 export {

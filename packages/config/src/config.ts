@@ -121,6 +121,26 @@ export const settingsSchema = z.object({
     description:
       "how long a client may take to send a whole request, headers and body (408 after it); the handler's own time is not counted",
   }),
+  CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((value, ctx) => {
+      if (value.trim() === '*') return '*' as const;
+      const origins = value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        if (!URL.canParse(origin) || new URL(origin).origin !== origin)
+          ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin (scheme://host[:port])` });
+      }
+      return origins;
+    })
+    .register(settingDocs, {
+      mode: 'both',
+      description:
+        'origins whose browser pages may call the API: `*` (any; every call is paid, signed or carries its key, never a cookie) or a comma-separated list such as `https://app.example,https://admin.example`',
+    }),
   SVC_PRICE_OVERRIDES: z.string().optional().register(settingDocs, {
     mode: 'both',
     description:
@@ -291,6 +311,8 @@ export interface Config {
   readonly paymentTimeoutSeconds: number;
   /** How long a client may take to send a whole request (headers and body); the handler's own time is not counted. */
   readonly requestTimeoutMs: number;
+  /** Origins allowed to call from a browser (CORS_ORIGINS): any (`*`) or these exact ones. */
+  readonly corsOrigins: '*' | readonly string[];
   readonly priceOverrides: PriceOverrides;
   readonly priceOracle: { readonly url: string | undefined; readonly apiKey: string | undefined };
   /** Remote x402 facilitator (live mode); sandbox mode settles in process. */
@@ -433,6 +455,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     paymentTimeoutSeconds: s.PAYMENT_TIMEOUT_SECONDS,
     requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
+    corsOrigins: s.CORS_ORIGINS,
     priceOverrides: parseOverrides(s.SVC_PRICE_OVERRIDES),
     priceOracle: { url: s.PRICE_ORACLE_URL, apiKey: s.PRICE_ORACLE_API_KEY },
     facilitatorUrl: s.FACILITATOR_URL,

@@ -20,6 +20,7 @@ export {
   UnknownAccount,
 } from './access-keys.js';
 export { type CallLedgerRow, type CallRecord, recentCalls, recordCall, recordSettledCall } from './call-ledger.js';
+export { type AccountCallsPage, accountCalls } from './account-calls.js';
 export {
   addCredit,
   type CallRefund,
@@ -125,6 +126,7 @@ export {
 } from './activity-events.js';
 export {
   newWebhookSecret,
+  removeWebhookEndpoint,
   rotateWebhookSecret,
   sealWebhookSecret,
   setWebhookEndpoint,

@@ -165,3 +165,14 @@ export async function webhookEndpointOf(db: Queryable, accountId: string): Promi
   ]);
   return rows[0] && toEndpoint(rows[0]);
 }
+
+/**
+ * Remove the account's endpoint (and its secret); true when there was one. Deliveries still queued then find no
+ * endpoint, as for an account that never set one; a later PUT makes a new secret.
+ */
+export async function removeWebhookEndpoint(db: Queryable, accountId: string): Promise<boolean> {
+  const { rows } = await db.query('DELETE FROM webhook_endpoints WHERE account_id = $1 RETURNING account_id', [
+    accountId,
+  ]);
+  return rows.length > 0;
+}

@@ -1,6 +1,6 @@
 import { type MasterKeyProvider, rotateWebhookSecret, setWebhookEndpoint } from '@svc/chains';
 import { parseInput, ServiceError } from '@svc/contracts';
-import { type Queryable, webhookEndpointOf } from '@svc/store';
+import { type Queryable, removeWebhookEndpoint, webhookEndpointOf } from '@svc/store';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountOfRequest } from '../account-of-request.js';
@@ -26,7 +26,8 @@ const noEndpoint = () =>
  * - `PUT /api/account/webhook {url}` -> 201 with `secret` when the endpoint is new (shown this once), 200 without it
  *   when only the URL changes;
  * - `POST /api/account/webhook/rotate-secret` -> the endpoint and its new `secret` (the old one stops at once);
- * - `GET /api/account/webhook` -> the endpoint, never the secret.
+ * - `GET /api/account/webhook` -> the endpoint, never the secret;
+ * - `DELETE /api/account/webhook` -> 204: the endpoint and its secret are gone (404 when there was none).
  * Every answer is `Cache-Control: no-store`.
  */
 export function webhookRoutes(app: FastifyInstance, options: WebhookRoutesOptions): void {
@@ -57,5 +58,10 @@ export function webhookRoutes(app: FastifyInstance, options: WebhookRoutesOption
     const endpoint = await webhookEndpointOf(db, await accountOf(request));
     if (!endpoint) throw noEndpoint();
     return reply.header('cache-control', 'no-store').send(endpoint);
+  });
+
+  app.delete(WEBHOOK_PATH, async (request, reply) => {
+    if (!(await removeWebhookEndpoint(db, await accountOf(request)))) throw noEndpoint();
+    return reply.code(204).header('cache-control', 'no-store').send();
   });
 }
