@@ -1,4 +1,4 @@
-import type { MasterKeyProvider } from '@svc/chains';
+import { type MasterKeyProvider, sealClearWebhookSecrets } from '@svc/chains';
 import type { Db } from '@svc/store';
 import {
   CredentialResolver,
@@ -95,6 +95,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const rateLimits = await registerRateLimits(app, config);
 
   const masterKey = deps.masterKey ?? config.masterKey ?? ephemeralMasterKey(config);
+  // Webhook secrets stored before they were sealed (migration 23): SQL cannot seal them, so start-up does.
+  const sealedWebhookSecrets = await sealClearWebhookSecrets(deps.db, masterKey);
+  if (sealedWebhookSecrets > 0) app.log.info({ sealedWebhookSecrets }, 'sealed webhook secrets stored in clear');
   configureUpstream(config.upstreamLimits);
   const resources = await modeResources(config, { ...deps, masterKey, log: app.log });
   const { oracle, orderEngine } = resources;
@@ -149,7 +152,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const accountOf = siwxAccountOf({ db: deps.db, ...siwx, payments });
   accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
   policyRoutes(app, { db: deps.db, accountOf });
-  webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf });
+  webhookRoutes(app, { db: deps.db, mode: config.mode, masterKey, accountOf });
   accountCallsRoutes(app, { db: deps.db, mode: config.mode, accountOf });
   accountAppRoutes(app);
   scheduleHousekeeping(app, deps.db);

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       ...trackedWalletJobs({
         db,
         mode: config.mode,
+        masterKey,
         rpcUrls: sandbox ? { base: sandbox.base.rpcUrl, solana: sandbox.solana.rpcUrl } : config.watcherRpcUrls,
         log: { warn: (message) => app.log.warn(message) },
       }),

@@ -7,6 +7,7 @@ import {
 } from '@x402/extensions/sign-in-with-x';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { databaseText } from '@svc/store/testing';
 import { backendsFor, LIVE_SETTINGS, useGateway } from './harness.js';
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
@@ -71,6 +72,9 @@ describe.each(backendsFor(import.meta.url))('webhook endpoint routes ($name)', (
     const rotated = await as(owner, 'POST', '/api/account/webhook/rotate-secret');
     expect(rotated.json().secret).toMatch(/^whsec_/);
     expect(rotated.json().secret).not.toBe(secret);
+    // Sealed at rest: neither secret is anywhere in the database.
+    const dump = await databaseText(gateway.db);
+    for (const shownOnce of [secret, rotated.json().secret]) expect(dump).not.toContain(shownOnce);
 
     const shown = await as(owner, 'GET', '/api/account/webhook');
     expect(shown.json()).toEqual({

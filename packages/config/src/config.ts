@@ -207,7 +207,8 @@ export const settingsSchema = z.object({
   }),
   SVC_MASTER_KEY: z.string().min(1).optional().register(settingDocs, {
     mode: 'both',
-    description: '32 bytes, base64 or 64 hex digits: the master key that seals every vault seed (AES-256-GCM envelope)',
+    description:
+      '32 bytes, base64 or 64 hex digits: the master key that seals every vault seed and webhook signing secret (AES-256-GCM envelope)',
     defaultText: 'generated once into `DATA_DIR/master-key` (sandbox mode only)',
   }),
   SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional().register(settingDocs, {

@@ -125,11 +125,17 @@ export {
   watchCursor,
 } from './activity-events.js';
 export {
+  newWebhookSecret,
   removeWebhookEndpoint,
   rotateWebhookSecret,
+  sealWebhookSecret,
   setWebhookEndpoint,
+  type StoredWebhookSecret,
   type WebhookEndpoint,
   webhookEndpointOf,
+  webhookSecretCountsByMasterKey,
+  webhookSecretsToSeal,
+  type WebhookSecretToSeal,
 } from './webhook-endpoints.js';
 export { claimDueDeliveries, type ClaimedDelivery, markAttemptFailed, markDelivered } from './webhook-outbox.js';
 export { leaderboard, type LeaderboardQuery, type LeaderboardRow, type LedgerRanking } from './leaderboard.js';
