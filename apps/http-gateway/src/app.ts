@@ -26,6 +26,7 @@ import { policyRoutes } from './routes/policy.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { webhookRoutes } from './routes/webhook.js';
+import { userTokenRoutes } from './routes/user-tokens.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { type ReconciliationSchedule, scheduleSettlementReconciliation } from './settlement-reconciliation.js';
 import { modeResources } from './resources.js';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   creditRoutes(app, { db: deps.db, credentials, tools, publicBaseUrl: config.publicBaseUrl });
   const accountOf = siwxAccountOf({ db: deps.db, ...siwx, payments });
   accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
+  userTokenRoutes(app, { db: deps.db, accountOf, issue: oauth.issueUserToken });
   policyRoutes(app, { db: deps.db, accountOf });
   webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf });
   scheduleHousekeeping(app, deps.db);

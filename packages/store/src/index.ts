@@ -208,3 +208,11 @@ export {
   releaseExpiredSettlement,
   type UnfinishedSettlement,
 } from './settlement-reconciliation.js';
+export {
+  createUserToken,
+  findUserToken,
+  listUserTokens,
+  revokeUserToken,
+  type UserTokenRecord,
+  type UserTokenScope,
+} from './user-tokens.js';

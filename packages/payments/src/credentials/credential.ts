@@ -6,7 +6,8 @@ export interface Credential {
   readonly accountId: string;
   /**
    * The session may never opt into wallet-modifying tools. True for tokens issued through the OAuth flow: that flow
-   * cannot add the `x-mcp-transactions` header, so such sessions stay on the read-only MCP surface by design.
+   * cannot add the `x-mcp-transactions` header, so such sessions stay on the read-only MCP surface by design; and
+   * for user-issued tokens of scope `read`.
    */
   readonly readOnly: boolean;
 }
