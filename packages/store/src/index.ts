@@ -17,6 +17,7 @@ export {
   type CreatedAccessKey,
   listAccessKeys,
   revokeAccessKey,
+  setAccessKeyToolsFilter,
   UnknownAccount,
 } from './access-keys.js';
 export { type CallLedgerRow, type CallRecord, recentCalls, recordCall, recordSettledCall } from './call-ledger.js';

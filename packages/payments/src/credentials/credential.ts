@@ -10,6 +10,11 @@ export interface Credential {
    * for user-issued tokens of scope `read`.
    */
   readonly readOnly: boolean;
+  /**
+   * Globs over MCP tool names the credential is limited to (an access key's setting): the MCP surface lists and calls
+   * only the tools they match. Absent: no limit.
+   */
+  readonly toolsFilter?: readonly string[] | undefined;
 }
 
 /** Checks a Bearer JWT (the OAuth authorization server supplies one). */

@@ -21,6 +21,7 @@ import { orderTxLifetime } from './0019_order_tx_lifetime.js';
 import { settlementIntents } from './0020_settlement_intents.js';
 import { callRefunds } from './0021_call_refunds.js';
 import { unpricedMoves } from './0022_unpriced_moves.js';
+import { accessKeyToolsFilter } from './0025_access_key_tools_filter.js';
 import { userTokens } from './0026_user_tokens.js';
 
 export const migrations: readonly Migration[] = [
@@ -46,5 +47,6 @@ export const migrations: readonly Migration[] = [
   settlementIntents,
   callRefunds,
   unpricedMoves,
+  accessKeyToolsFilter,
   userTokens,
 ];
