@@ -20,6 +20,7 @@ import { registerJsonBodies } from './json-body.js';
 import { ephemeralMasterKey } from './master-key.js';
 import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
 import { siwxAccountOf } from './account-of-request.js';
+import { credentialOrSignInAccountOf } from './account-of-credential.js';
 import { accessKeyRoutes } from './routes/access-keys.js';
 import { creditRoutes } from './routes/credit.js';
 import { policyRoutes } from './routes/policy.js';
@@ -138,7 +139,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
   userTokenRoutes(app, { db: deps.db, accountOf, issue: oauth.issueUserToken });
   policyRoutes(app, { db: deps.db, accountOf });
-  webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf });
+  webhookRoutes(app, {
+    db: deps.db,
+    mode: config.mode,
+    accountOf: credentialOrSignInAccountOf(credentials, accountOf),
+  });
   scheduleHousekeeping(app, deps.db);
   scheduleSettlementReconciliation(app, {
     db: deps.db,
