@@ -30,7 +30,8 @@ export interface ToolCallExecutorOptions {
 const DEFAULT_APPROVAL_TTL_MS = 10 * 60 * 1000;
 
 const FORMS_HELP =
-  'Send a DataPart {"tool": "<name>", "input": {...}} or the text "/<tool> <json>", for example "/hederaContractIdToEvmAddress {"contractId": "0.0.1234"}". ' +
+  'Send a DataPart {"tool": "<name>", "input": {...}} (or the same JSON as text), the text "/<tool> <json>", or a sentence naming the tool with its arguments as a JSON object, ' +
+  'for example "/hederaContractIdToEvmAddress {"contractId": "0.0.1234"}" or "run hederaContractIdToEvmAddress with {"contractId": "0.0.1234"}". ' +
   'The skills of this agent (/.well-known/agent-card.json) list every tool by group; GET /api/tools/discover gives their input schemas.';
 
 const APPROVAL_HELP =
