@@ -11,6 +11,7 @@ import { type CallAttempt, stepOfError, stepOfOutcome, type TaskStep } from './o
 import { dataPart, textPart } from './parts.js';
 import { type PendingCall, pendingCallOf } from './pending-call.js';
 import { type CallPreview, previewLine, previewOf } from './preview.js';
+import { signerLine, signerOf } from './signer.js';
 import { PAYMENT_STATUS, resourceUrlOf, X402_METADATA } from './protocol.js';
 import { TaskTurn } from './task-turn.js';
 
@@ -145,15 +146,17 @@ export class ToolCallExecutor implements AgentExecutor {
     } catch (error) {
       return stepOfError(attempt, error);
     }
-    return this.#approvalRequest(prepared, call.input);
+    return this.#approvalRequest(prepared, call.input, credential);
   }
 
-  /** Asks the caller to approve the prepared call, showing what it does, costs, moves and is held to. */
-  #approvalRequest(prepared: ReadyCall, rawInput: unknown): TaskStep {
+  /** Asks the caller to approve the prepared call, showing what it does, costs, moves, is held to and who signs it. */
+  async #approvalRequest(prepared: ReadyCall, rawInput: unknown, credential: Credential): Promise<TaskStep> {
     const { tool, usd, policy } = prepared;
     const spend = policy?.spend;
+    const signer = await signerOf(this.options.db, credential.accountId, tool);
     const preview: CallPreview = {
       ...previewOf(tool, prepared.input as Record<string, unknown>, usd),
+      signer,
       ...(policy ? { policy: policyView(policy.rules) } : {}),
       ...(spend
         ? { moved: spend.unpriced === undefined ? { usd: creditToUsd(spend.movedUsd) } : { unpriced: spend.unpriced } }
@@ -165,7 +168,9 @@ export class ToolCallExecutor implements AgentExecutor {
     return {
       state: TaskState.TASK_STATE_INPUT_REQUIRED,
       message: [
-        textPart(`Approval required: ${previewLine(preview)}. ${APPROVAL_HELP} This approval expires at ${expiresAt}.`),
+        textPart(
+          `Approval required: ${previewLine(preview)}, ${signerLine(signer)}. ${APPROVAL_HELP} This approval expires at ${expiresAt}.`,
+        ),
         dataPart({ approvalRequired: preview, approvalId, expiresAt }),
       ],
       pending: {
