@@ -36,7 +36,12 @@ export class OAuthBearerVerifier implements BearerTokenVerifier {
       return { accountId: row.accountId, readOnly: row.scope !== 'transact' };
     }
     const grant = await findOAuthGrant(this.db, claims.grantId);
-    if (grant && !grant.revokedAt) return { accountId: claims.accountId, readOnly: true };
+    if (grant && !grant.revokedAt)
+      return {
+        accountId: claims.accountId,
+        readOnly: true,
+        ...(grant.toolsFilter ? { toolsFilter: grant.toolsFilter } : {}),
+      };
     const because = grant?.revokedReason ? REVOKED_BECAUSE[grant.revokedReason] : 'its grant no longer exists';
     throw revoked(because, 'Authorize again.');
   }
