@@ -78,7 +78,13 @@ export class ToolCallExecutor implements AgentExecutor {
         turn.open();
         turn.apply(await this.#start(instruction, credential, turn));
       } else {
-        turn.reply([textPart(`I run tools of this service. ${FORMS_HELP}`)]);
+        // Nothing to run: the task waits for input, naming the forms it accepts; a call sent on it starts there.
+        turn.open();
+        turn.apply({
+          state: TaskState.TASK_STATE_INPUT_REQUIRED,
+          message: [textPart(`I run tools of this service. ${FORMS_HELP}`)],
+          pending: null,
+        });
       }
     } finally {
       bus.finished();
@@ -195,8 +201,14 @@ export class ToolCallExecutor implements AgentExecutor {
   ): Promise<TaskStep | undefined> {
     const pending = pendingCallOf(task);
     const state = task.status?.state ?? TaskState.TASK_STATE_INPUT_REQUIRED;
-    if (!pending)
+    if (!pending) {
+      // A task that asked which tool to run takes the call sent on it.
+      if (instruction.kind === 'call' && state === TaskState.TASK_STATE_INPUT_REQUIRED) {
+        turn.resume(task);
+        return this.#start(instruction, credential, turn);
+      }
       return { state, message: [textPart(`This task is not waiting for anything. ${FORMS_HELP}`)], pending: null };
+    }
     const claimed = () => claimA2aPendingCall(this.options.db, credential.accountId, task.id, pending.id);
     // The task shows as working (not cancelable) from here until the call's outcome is stored.
     const run = (paid: boolean, payment?: unknown) => {

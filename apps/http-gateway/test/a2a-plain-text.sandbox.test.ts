@@ -1,4 +1,4 @@
-import { type Message, TaskState } from '@a2a-js/sdk';
+import { TaskState } from '@a2a-js/sdk';
 import { usdToCredit } from '@svc/payments';
 import { addCredit } from '@svc/store';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -41,11 +41,27 @@ describe.each(backendsFor(import.meta.url))('A2A plain-text requests through the
     ]);
   });
 
-  it('answers text that names no tool with the accepted forms', async () => {
-    const reply = await send('hello, what can you do?');
-    expect(reply).not.toHaveProperty('status');
-    const text = textOf((reply as Message).parts);
+  it('answers text that names no tool with an input-required task naming the accepted forms; a call on it runs', async () => {
+    const client = await a2aClient(gateway.url, { 'x-api-key': key });
+    const asked = asTask(await client.sendMessage(userMessage([{ text: 'hello, what can you do?' }])));
+    expect(asked.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+    const text = textOf(asked.status?.message?.parts);
     expect(text).toContain('{"tool": "<name>", "input": {...}}');
     expect(text).toContain('a sentence naming the tool');
+
+    const done = asTask(
+      await client.sendMessage(
+        userMessage([{ text: 'then hederaContractIdToEvmAddress {"contractId": "0.0.1234"}' }], { taskId: asked.id }),
+      ),
+    );
+    expect(done.id).toBe(asked.id);
+    expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(dataOf(done.artifacts[0]?.parts)).toEqual([RESULT]);
+    // Completed: the task takes no further call.
+    await expect(
+      client.sendMessage(
+        userMessage([{ text: 'hederaContractIdToEvmAddress {"contractId": "0.0.1"}' }], { taskId: asked.id }),
+      ),
+    ).rejects.toThrow(/terminal state/);
   });
 });
