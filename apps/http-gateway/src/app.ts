@@ -21,6 +21,7 @@ import { registerJsonBodies } from './json-body.js';
 import { ephemeralMasterKey } from './master-key.js';
 import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
 import { siwxAccountOf } from './account-of-request.js';
+import { credentialOrSignInAccountOf } from './account-of-credential.js';
 import { accessKeyRoutes } from './routes/access-keys.js';
 import { accountAppRoutes } from './routes/account-app.js';
 import { accountCallsRoutes } from './routes/account-calls.js';
@@ -29,6 +30,7 @@ import { policyRoutes } from './routes/policy.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { webhookRoutes } from './routes/webhook.js';
+import { userTokenRoutes } from './routes/user-tokens.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { type ReconciliationSchedule, scheduleSettlementReconciliation } from './settlement-reconciliation.js';
 import { modeResources } from './resources.js';
@@ -151,8 +153,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   creditRoutes(app, { db: deps.db, credentials, tools, publicBaseUrl: config.publicBaseUrl });
   const accountOf = siwxAccountOf({ db: deps.db, ...siwx, payments });
   accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
+  userTokenRoutes(app, { db: deps.db, accountOf, issue: oauth.issueUserToken });
   policyRoutes(app, { db: deps.db, accountOf });
-  webhookRoutes(app, { db: deps.db, mode: config.mode, masterKey, accountOf });
+  webhookRoutes(app, {
+    db: deps.db,
+    mode: config.mode,
+    masterKey,
+    accountOf: credentialOrSignInAccountOf(credentials, accountOf),
+  });
   accountCallsRoutes(app, { db: deps.db, mode: config.mode, accountOf });
   accountAppRoutes(app);
   scheduleHousekeeping(app, deps.db);

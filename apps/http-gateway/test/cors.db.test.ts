@@ -33,6 +33,7 @@ describe('CORS with the default CORS_ORIGINS (any origin)', () => {
         'mcp-protocol-version',
         'mcp-session-id',
         'last-event-id',
+        'x-mcp-tools-filter',
         'a2a-version',
       ]),
     );

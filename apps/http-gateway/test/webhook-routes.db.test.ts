@@ -9,6 +9,9 @@ import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 
 import { describe, expect, it } from 'vitest';
 import { databaseText } from '@svc/store/testing';
 import { backendsFor, LIVE_SETTINGS, useGateway } from './harness.js';
+import { webhookEndpointOf } from '@svc/store';
+import { newAccessKey } from './mcp-harness.js';
+import { signedInClient } from './oauth-harness.js';
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
@@ -104,6 +107,41 @@ describe.each(backendsFor(import.meta.url))('webhook endpoint routes ($name)', (
     expect(again.statusCode).toBe(201);
     expect(again.json().secret).toMatch(/^whsec_/);
     expect(again.json().secret).not.toBe(secret);
+  });
+
+  it("registers an endpoint with a vault access key or an OAuth access token, for the credential's account", async () => {
+    const { key, accountId } = await newAccessKey(gateway.db);
+    const byKey = await send(
+      gateway.app,
+      'PUT',
+      '/api/account/webhook',
+      { url: 'https://hooks.example/by-key' },
+      { 'x-api-key': key },
+    );
+    expect(byKey.statusCode, byKey.body).toBe(201);
+    expect(byKey.json()).toMatchObject({ url: 'https://hooks.example/by-key', secret: expect.any(String) });
+    expect(await webhookEndpointOf(gateway.db, accountId)).toMatchObject({ url: 'https://hooks.example/by-key' });
+
+    const { tokens } = await signedInClient(gateway.app, key);
+    const bearer = { authorization: `Bearer ${tokens.access_token}` };
+    const byToken = await send(
+      gateway.app,
+      'PUT',
+      '/api/account/webhook',
+      { url: 'https://hooks.example/by-token' },
+      bearer,
+    );
+    expect(byToken.statusCode, byToken.body).toBe(200);
+    const read = await send(gateway.app, 'GET', '/api/account/webhook', undefined, bearer);
+    expect(read.json()).toMatchObject({ url: 'https://hooks.example/by-token' });
+    expect(await webhookEndpointOf(gateway.db, accountId)).toMatchObject({ url: 'https://hooks.example/by-token' });
+    expect(read.json()).not.toHaveProperty('secret');
+
+    const refused = await send(gateway.app, 'GET', '/api/account/webhook', undefined, { 'x-api-key': `${key}x` });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'credentials_invalid' });
+    const both = await send(gateway.app, 'GET', '/api/account/webhook', undefined, { 'x-api-key': key, ...bearer });
+    expect(both.json()).toMatchObject({ status: 400, code: 'credentials_conflict' });
   });
 
   it('refuses URLs that are not http(s), and in live mode plain http and internal hosts', async () => {

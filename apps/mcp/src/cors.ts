@@ -13,6 +13,7 @@ export const MCP_CORS_HEADERS = {
     HEADERS.apiKey,
     HEADERS.protocolVersion,
     HEADERS.transactions,
+    HEADERS.toolsFilter,
     'mcp-session-id',
     'last-event-id',
   ],

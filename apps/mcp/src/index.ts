@@ -19,3 +19,4 @@ export {
   CREDIT_CHARGE,
 } from './tool-caller.js';
 export { type CallToolResult, structuredResult } from './tool-results.js';
+export { filteredSurface, MAX_TOOLS_FILTER_PATTERNS, parseToolsFilter } from './tools-filter.js';

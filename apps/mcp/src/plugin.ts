@@ -8,6 +8,7 @@ import { HEADERS, MCP_PATH, protectedResourceMetadataUrl, TRANSACTIONS_ENABLED }
 import { mcpServer } from './server.js';
 import { mcpSurfaces } from './surfaces.js';
 import type { McpToolCaller } from './tool-caller.js';
+import { filteredSurface, parseToolsFilter } from './tools-filter.js';
 
 export interface McpPluginOptions {
   /** PUBLIC_BASE_URL: the protected-resource metadata URL named in every 401 is built from it. */
@@ -37,6 +38,14 @@ function transportRequest(url: string, protocolVersion: string | undefined): Req
   };
   if (protocolVersion !== undefined) headers[HEADERS.protocolVersion] = protocolVersion;
   return new Request(url, { method: 'POST', headers });
+}
+
+/** The filters narrowing a request's surface: its credential's setting, then the header's (both must match). */
+function toolsFilters(credential: Credential, header: string | string[] | undefined): (readonly string[])[] {
+  const filters = credential.toolsFilter ? [credential.toolsFilter] : [];
+  const value = headerValue(header);
+  if (value !== undefined) filters.push(parseToolsFilter(value, HEADERS.toolsFilter));
+  return filters;
 }
 
 /**
@@ -98,11 +107,10 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
       const credential = credentials.get(request)!;
       // The exact value, on this very request; OAuth sessions stay read-only whatever they send.
       const transactions = request.headers[HEADERS.transactions] === TRANSACTIONS_ENABLED;
-      const surface = credential.readOnly
-        ? surfaces.readOnly
-        : transactions
-          ? surfaces.withTransactions
-          : surfaces.standard;
+      const surface = filteredSurface(
+        credential.readOnly ? surfaces.readOnly : transactions ? surfaces.withTransactions : surfaces.standard,
+        toolsFilters(credential, request.headers[HEADERS.toolsFilter]),
+      );
       const server = mcpServer(serverOptions, {
         credential,
         surface,

@@ -17,6 +17,7 @@ export {
   type CreatedAccessKey,
   listAccessKeys,
   revokeAccessKey,
+  setAccessKeyToolsFilter,
   UnknownAccount,
 } from './access-keys.js';
 export { type CallLedgerRow, type CallRecord, recentCalls, recordCall, recordSettledCall } from './call-ledger.js';
@@ -216,3 +217,11 @@ export {
   releaseExpiredSettlement,
   type UnfinishedSettlement,
 } from './settlement-reconciliation.js';
+export {
+  createUserToken,
+  findUserToken,
+  listUserTokens,
+  revokeUserToken,
+  type UserTokenRecord,
+  type UserTokenScope,
+} from './user-tokens.js';

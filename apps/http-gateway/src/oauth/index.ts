@@ -1,5 +1,5 @@
 import type { BearerTokenVerifier, EVMMessageVerifier, SiwxNonces } from '@svc/payments';
-import type { AccessKeyEnvironment, Db } from '@svc/store';
+import type { AccessKeyEnvironment, Db, UserTokenRecord } from '@svc/store';
 import type { FastifyInstance } from 'fastify';
 import { AccessTokens } from './access-tokens.js';
 import { authorizeRoutes } from './authorize.js';
@@ -34,6 +34,8 @@ export interface OAuthServer {
   readonly routes: (app: FastifyInstance) => Promise<void>;
   /** For the MCP endpoint's CredentialResolver (`bearer:`): accepts the access tokens this server issues. */
   readonly bearer: BearerTokenVerifier;
+  /** Signs a user-issued token (its row already recorded) that `bearer` accepts: the account API's token routes. */
+  readonly issueUserToken: (token: UserTokenRecord) => Promise<string>;
 }
 
 /**
@@ -71,5 +73,9 @@ export function oauthServer(options: OAuthServerOptions): OAuthServer {
     revokeRoute(app, { db, accessTokens });
   }
 
-  return { routes, bearer: new OAuthBearerVerifier(db, accessTokens) };
+  return {
+    routes,
+    bearer: new OAuthBearerVerifier(db, accessTokens),
+    issueUserToken: (token) => accessTokens.issueUserToken(token),
+  };
 }

@@ -23,6 +23,8 @@ import { callRefunds } from './0021_call_refunds.js';
 import { unpricedMoves } from './0022_unpriced_moves.js';
 import { sealedWebhookSecrets } from './0023_sealed_webhook_secrets.js';
 import { orderNotifications } from './0024_order_notifications.js';
+import { accessKeyToolsFilter } from './0025_access_key_tools_filter.js';
+import { userTokens } from './0026_user_tokens.js';
 
 export const migrations: readonly Migration[] = [
   callLedger,
@@ -49,4 +51,6 @@ export const migrations: readonly Migration[] = [
   unpricedMoves,
   sealedWebhookSecrets,
   orderNotifications,
+  accessKeyToolsFilter,
+  userTokens,
 ];
