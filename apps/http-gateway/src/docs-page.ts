@@ -55,6 +55,11 @@ function fieldsTable(schema: Schema): string {
   return `<table><thead><tr><th>field</th><th>type</th><th>rules</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** The operation's first example body (every catalog tool has one). */
+function exampleOf(op: OpenApi['paths'][string]['post']): unknown {
+  return Object.values(op.requestBody.content['application/json'].examples)[0]?.value ?? {};
+}
+
 /** The human docs page, rendered from the generated OpenAPI document (never written by hand). */
 export function renderDocsPage(openapi: OpenApi, options: { mode: 'sandbox' | 'live' }): string {
   const base = openapi.servers[0]!.url;
@@ -73,7 +78,7 @@ export function renderDocsPage(openapi: OpenApi, options: { mode: 'sandbox' | 'l
           ].filter(Boolean);
           return `<details id="${escape(op.operationId)}"><summary><code>${escape(op.operationId)}</code> ${badges.map((b) => `<span class="badge">${escape(b)}</span>`).join('')} — ${escape(op.summary)}</summary>
 <p>${escape(op.description).replace(/\n\n/g, '</p><p>')}</p>${fieldsTable(schema)}
-<pre>curl -i -X POST ${escape(base + path)} -H 'content-type: application/json' -d '{}'</pre></details>`;
+<pre>curl -i -X POST ${escape(base + path)} -H 'content-type: application/json' -d '${escape(JSON.stringify(exampleOf(op)))}'</pre></details>`;
         })
         .join('\n');
       return `<section><h2 id="group-${escape(name.replace(/\W+/g, '-'))}">${escape(name)} <span class="muted">(${ops.length})</span></h2>${items}</section>`;

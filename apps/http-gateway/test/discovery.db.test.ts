@@ -39,6 +39,21 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
     for (const tool of tools) expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
   });
 
+  it('every discovered tool and OpenAPI operation shows an example body its published schema accepts', async () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    const { tools } = (await h.app.inject('/api/tools/discover')).json();
+    const doc = (await h.app.inject('/openapi.json')).json();
+    for (const tool of tools) {
+      const accepts = ajv.compile(tool.inputSchema);
+      expect(tool.examples.length, tool.name).toBeGreaterThan(0);
+      for (const example of tool.examples)
+        expect(accepts(example), `${tool.name} ${JSON.stringify(example)}`).toBe(true);
+      const media = doc.paths[tool.path].post.requestBody.content['application/json'];
+      expect(Object.values(media.examples).map((entry) => (entry as { value: unknown }).value)).toEqual(tool.examples);
+    }
+  });
+
   it('serves discovery documents with an ETag and answers 304 to If-None-Match', async () => {
     for (const url of [
       '/api/tools/discover',

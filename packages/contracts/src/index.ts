@@ -49,6 +49,7 @@ export {
 export { parseInput } from './validation.js';
 export { type PriceRecord, toolRouteRecord, type ToolRouteRecord } from './discovery.js';
 export { jsonNestsDeeperThan, MAX_JSON_DEPTH, nestingTooDeep } from './json-depth.js';
+export { examplesOf } from './examples.js';
 export { inputJsonSchema, type JsonSchema } from './json-schema.js';
 export { openApiDocument, type OpenApiOptions } from './openapi.js';
 export { ACCOUNT_CREDIT_PATH, CATALOG_VERSION, TOOL_PATH_PREFIX, toolPath } from './routes.js';

@@ -1,5 +1,6 @@
 import { type PriceOverrides, priceOf } from './catalog.js';
 import { ERROR_CODES } from './errors.js';
+import { examplesOf } from './examples.js';
 import { inputJsonSchema } from './json-schema.js';
 import { CATALOG_VERSION, toolPath } from './routes.js';
 import { TOOL_GROUPS, type ToolDefinition } from './types.js';
@@ -114,7 +115,15 @@ function operation(tool: ToolDefinition, overrides: PriceOverrides | undefined) 
         schema: { type: 'string', maxLength: 255 },
       },
     ],
-    requestBody: { required: true, content: { 'application/json': { schema } } },
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema,
+          examples: Object.fromEntries(examplesOf(tool).map((value, index) => [`example${index + 1}`, { value }])),
+        },
+      },
+    },
     'x-payment-info': { protocols: ['x402'], pricingMode: 'fixed', price, currency: 'USD' },
     responses: {
       '200': {
