@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
-import { catalog, priceOf } from '@svc/contracts';
 import { PAYMENT_TOKEN_IDS } from '@svc/payments';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -55,13 +54,7 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
   });
 
   it('serves discovery documents with an ETag and answers 304 to If-None-Match', async () => {
-    for (const url of [
-      '/api/tools/discover',
-      '/openapi.json',
-      '/.well-known/x402',
-      '/.well-known/agent-card.json',
-      '/docs',
-    ]) {
+    for (const url of ['/api/tools/discover', '/openapi.json', '/.well-known/x402', '/.well-known/agent-card.json']) {
       const first = await h.app.inject(url);
       expect(first.statusCode, url).toBe(200);
       const etag = first.headers.etag as string;
@@ -151,11 +144,19 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
     for (const key of ['name', 'description', 'image']) expect(typeof reg[key]).toBe('string');
   });
 
-  it('renders a human docs page listing every tool', async () => {
-    const res = await h.app.inject('/docs');
-    expect(res.headers['content-type']).toContain('text/html');
-    for (const tool of catalog) expect(res.body).toContain(`id="${tool.name}"`);
-    expect(res.body).toContain(`$${priceOf(catalog[0]!)}`);
+  it('serves the docs page (Scalar) from /docs/ with its script from here, reading /openapi.json', async () => {
+    const bare = await h.app.inject('/docs');
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/docs/');
+    const page = await h.app.inject('/docs/');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('js/scalar.js');
+    expect(page.body).toContain('/openapi.json');
+    // Nothing is fetched from elsewhere (the browser test checks the requests the page makes).
+    expect(page.body).not.toMatch(/(?:src|href)="https?:/);
+    const script = await h.app.inject('/docs/js/scalar.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
   });
 
   it("GET /health reports the mode, a reachable database and each upstream provider's breaker", async () => {

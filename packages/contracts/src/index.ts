@@ -20,6 +20,7 @@ export {
 } from './formats.js';
 export { isPriceFamily, type PriceFamily, type UsdPrice } from './pricing.js';
 export {
+  TOOL_GROUPS,
   type ToolBase,
   type ToolChange,
   type ToolDefinition,

@@ -155,6 +155,31 @@ function operation(tool: ToolDefinition, overrides: PriceOverrides | undefined) 
   };
 }
 
+/** The document's introduction (Markdown, the docs page's first section): how a call works and the error codes. */
+function introduction(toolCount: number): string {
+  const errors = Object.entries(ERROR_CODES)
+    .map(([code, { status, title }]) => `| \`${code}\` | ${status} | ${title} |`)
+    .join('\n');
+  return `${toolCount} pay-per-call tools for multi-chain crypto work. Every call is paid with x402; identity-gated tools also need a siwx proof.
+
+## How a call works
+
+1. \`POST /api/tools/execute/unified/{toolName}\` with a JSON object body (each tool shows an example).
+2. An invalid body gets **400** \`application/problem+json\` listing each field, rule and limit, before any payment is asked.
+3. A valid body without \`PAYMENT-SIGNATURE\` gets **402**: the \`PAYMENT-REQUIRED\` header (base64 JSON, x402 v2) and the same JSON as the body, with one \`accepts\` entry per payment token.
+4. Sign one of them with an x402 client (for example \`@x402/fetch\`) and repeat the POST with \`PAYMENT-SIGNATURE\`.
+
+Machine-readable: [/openapi.json](/openapi.json), [/api/tools/discover](/api/tools/discover), [/.well-known/x402](/.well-known/x402), [/api/tools/pricing/{token}](/api/tools/pricing/BASE_USDC), [agent card](/.well-known/agent-card.json).
+
+## Errors
+
+Every error is RFC 9457 problem details with a stable \`code\`.
+
+| code | HTTP | meaning |
+| --- | --- | --- |
+${errors}`;
+}
+
 /** The OpenAPI 3.1.0 document of the whole catalog, one POST path per tool. */
 export function openApiDocument(tools: readonly ToolDefinition[], options: OpenApiOptions) {
   return {
@@ -162,7 +187,7 @@ export function openApiDocument(tools: readonly ToolDefinition[], options: OpenA
     info: {
       title: 'Multi-chain crypto tool service',
       version: CATALOG_VERSION,
-      description: `${tools.length} pay-per-call tools for multi-chain crypto work. Every call is paid with x402; identity-gated tools also need a siwx proof.`,
+      description: introduction(tools.length),
     },
     servers: [{ url: options.baseUrl }],
     tags: TOOL_GROUPS.map((name) => ({ name })),
