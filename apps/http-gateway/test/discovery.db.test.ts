@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
+import { TOOL_PATH_PREFIX } from '@svc/contracts';
 import { PAYMENT_TOKEN_IDS } from '@svc/payments';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -69,7 +70,7 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
     const doc = (await h.app.inject('/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('2.0.10');
-    expect(Object.keys(doc.paths)).toHaveLength(218);
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith(TOOL_PATH_PREFIX))).toHaveLength(218);
     const result = await validate(structuredClone(doc));
     expect(result.valid ? [] : result.errors.slice(0, 3)).toEqual([]);
     const wallet = doc.paths['/api/tools/execute/unified/wallet'].post;
@@ -77,6 +78,26 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
     expect(Object.keys(wallet.responses)).toEqual(expect.arrayContaining(['200', '400', '402']));
     expect(doc.paths['/api/tools/execute/unified/websearch'].post.security).toBeUndefined();
     expect(doc.components.securitySchemes.siwx).toMatchObject({ type: 'apiKey', in: 'header' });
+  });
+
+  it('describes the routes that are not tools too, each of which the service has', async () => {
+    const doc = (await h.app.inject('/openapi.json')).json();
+    const routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .filter(([path]) => !path.startsWith(TOOL_PATH_PREFIX))
+      .flatMap(([path, item]) => Object.keys(item).map((method) => [method.toUpperCase(), path] as const));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        ['POST', '/api/account/access-keys'],
+        ['PUT', '/api/account/policy'],
+        ['POST', '/api/account/credit/topup'],
+        ['POST', '/oauth/token'],
+        ['POST', '/api/mcp'],
+        ['POST', '/api/a2a'],
+      ]),
+    );
+    for (const [method, path] of routes)
+      expect(h.app.hasRoute({ method, url: path.replace(/\{(\w+)\}/g, ':$1') }), `${method} ${path}`).toBe(true);
+    expect(doc.tags.map((tag: { name: string }) => tag.name)).toEqual(expect.arrayContaining(['Account', 'OAuth']));
   });
 
   it('GET /.well-known/x402 enumerates every paid resource as an absolute URL', async () => {

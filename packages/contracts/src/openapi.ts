@@ -8,6 +8,11 @@ import { TOOL_GROUPS, type ToolDefinition } from './types.js';
 export interface OpenApiOptions {
   readonly baseUrl: string;
   readonly overrides?: PriceOverrides;
+  /** The service's routes that are not tools (account, OAuth, MCP, A2A, sandbox), described by the app serving them. */
+  readonly serviceRoutes?: {
+    readonly tags: readonly { readonly name: string; readonly description: string }[];
+    readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  };
 }
 
 const problem = (description: string) => ({
@@ -190,8 +195,11 @@ export function openApiDocument(tools: readonly ToolDefinition[], options: OpenA
       description: introduction(tools.length),
     },
     servers: [{ url: options.baseUrl }],
-    tags: TOOL_GROUPS.map((name) => ({ name })),
-    paths: Object.fromEntries(tools.map((tool) => [toolPath(tool.name), { post: operation(tool, options.overrides) }])),
+    tags: [...TOOL_GROUPS.map((name) => ({ name })), ...(options.serviceRoutes?.tags ?? [])],
+    paths: {
+      ...Object.fromEntries(tools.map((tool) => [toolPath(tool.name), { post: operation(tool, options.overrides) }])),
+      ...options.serviceRoutes?.paths,
+    },
     components,
   };
 }

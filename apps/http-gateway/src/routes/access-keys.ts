@@ -21,7 +21,7 @@ export interface AccessKeyRoutesOptions {
 export const ACCESS_KEYS_PATH = '/api/account/access-keys';
 
 export const KEY_NAME = z.string().trim().min(1).max(100);
-const createBody = z.strictObject({ name: KEY_NAME.default('default') });
+export const createBody = z.strictObject({ name: KEY_NAME.default('default') });
 
 /** What the owner sees of a key: everything but the key itself (and the account, which is the caller's own). */
 const view = ({ id, prefix, name, environment, createdAt, lastUsedAt, revokedAt }: AccessKeyRecord) => ({

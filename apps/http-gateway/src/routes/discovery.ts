@@ -19,6 +19,7 @@ import {
 } from '@svc/payments';
 import { agentCardV03, agentCardV1 } from '@svc/a2a';
 import type { FastifyInstance } from 'fastify';
+import { serviceRoutes } from '../openapi-service-routes.js';
 import { sendDocument, type StaticDocument, staticDocument } from '../etag.js';
 
 export interface DiscoveryOptions {
@@ -31,7 +32,11 @@ export interface DiscoveryOptions {
 export function discoveryRoutes(app: FastifyInstance, options: DiscoveryOptions): void {
   const { publicBaseUrl: base, priceOverrides } = options;
   const records = catalog.map((tool) => toolRouteRecord(tool, base, priceOverrides));
-  const openapi = openApiDocument(catalog, { baseUrl: base, overrides: priceOverrides });
+  const openapi = openApiDocument(catalog, {
+    baseUrl: base,
+    overrides: priceOverrides,
+    serviceRoutes: serviceRoutes(app),
+  });
 
   const discover = staticDocument({ version: CATALOG_VERSION, x402Version: 2, count: records.length, tools: records });
   const wellKnownX402 = staticDocument({
