@@ -77,6 +77,11 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
     expect(wallet.security).toEqual([{ siwx: [] }]);
     expect(Object.keys(wallet.responses)).toEqual(expect.arrayContaining(['200', '400', '402']));
     expect(doc.paths['/api/tools/execute/unified/websearch'].post.security).toBeUndefined();
+    // A tool with a published answer schema shows it as its 200; the others the generic result object.
+    const answer = (tool: string) =>
+      doc.paths[`${TOOL_PATH_PREFIX}${tool}`].post.responses['200'].content['application/json'];
+    expect(answer('getLeaderboard').schema.required).toEqual(expect.arrayContaining(['entries', 'total']));
+    expect(answer('websearch').schema).toEqual({ $ref: '#/components/schemas/ToolResult' });
     expect(doc.components.securitySchemes.siwx).toMatchObject({ type: 'apiKey', in: 'header' });
   });
 

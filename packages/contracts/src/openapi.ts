@@ -1,6 +1,7 @@
 import { type PriceOverrides, priceOf } from './catalog.js';
 import { ERROR_CODES } from './errors.js';
 import { examplesOf } from './examples.js';
+import { outputJsonSchema } from './outputs.js';
 import { inputJsonSchema } from './json-schema.js';
 import { CATALOG_VERSION, toolPath } from './routes.js';
 import { TOOL_GROUPS, type ToolDefinition } from './types.js';
@@ -133,7 +134,9 @@ function operation(tool: ToolDefinition, overrides: PriceOverrides | undefined) 
     responses: {
       '200': {
         description: 'Tool executed; PAYMENT-RESPONSE header carries the settlement.',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ToolResult' } } },
+        content: {
+          'application/json': { schema: outputJsonSchema(tool) ?? { $ref: '#/components/schemas/ToolResult' } },
+        },
       },
       '400': problem('Body is not a JSON object or fails the input schema (decided before any payment).'),
       ...(tool.identity ? { '401': problem('SIGN-IN-WITH-X proof present but invalid, replayed or expired.') } : {}),

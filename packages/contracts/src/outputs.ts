@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { ToolName } from './catalog.js';
+import type { JsonSchema } from './json-schema.js';
+import type { ToolDefinition } from './types.js';
+
+/**
+ * The answers (200 bodies) of tools, as zod schemas: published in OpenAPI as each operation's 200 schema and checked
+ * against every 200 the gateway's tests see (apps/http-gateway/test/published-output.ts). Objects are open (a field
+ * added later does not break a client), the fields listed are required with their types. A tool without an entry
+ * is published with the generic result object.
+ */
+const timestamp = z.string().min(1);
+
+const memory = z.object({
+  memoryId: z.string(),
+  category: z.string(),
+  content: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+const trackedWallet = z.object({
+  address: z.string(),
+  label: z.string().nullable(),
+  chains: z.array(z.string()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+const TOOL_OUTPUTS: Partial<Record<ToolName, z.ZodType>> = {
+  createMemory: z.object({ memory }),
+  updateMemory: z.object({ memory }),
+  deleteMemory: z.object({ memoryId: z.string(), deleted: z.literal(true) }),
+  getUserMemoryCategories: z.object({
+    categories: z.array(z.object({ category: z.string(), count: z.number().int(), lastUpdatedAt: timestamp })),
+  }),
+  getUserMemoriesByCategory: z.object({ category: z.string(), memories: z.array(memory) }),
+  getTrackedWallets: z.object({
+    wallets: z.array(trackedWallet),
+    // Activity events: their fields are the webhook's `data` (docs/families/tracked-wallets.md).
+    events: z.array(z.record(z.string(), z.unknown())),
+  }),
+  addTrackedWallet: z.object({ wallet: trackedWallet, created: z.boolean() }),
+  removeTrackedWallet: z.object({ address: z.string(), removed: z.literal(true) }),
+  setSlippageSettings: z.object({
+    slippage: z.object({ swapSlippage: z.number(), pumpSlippage: z.number(), unit: z.literal('percent') }),
+  }),
+  getLeaderboard: z.object({
+    orderBy: z.enum(['volume', 'transactions', 'referrals', 'aura', 'pnl']),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    entries: z.array(
+      z.object({
+        rank: z.number().int(),
+        wallet: z.string(),
+        volumeUsd: z.string(),
+        transactions: z.number().int(),
+        referrals: z.number().int(),
+        aura: z.number(),
+        pnlUsd: z.string(),
+      }),
+    ),
+    formulas: z.record(z.string(), z.string()),
+    unavailable: z.array(z.string()),
+    note: z.string().optional(),
+  }),
+};
+
+/** The zod schema of a tool's answer, if the catalog publishes one. */
+export function outputOf(tool: ToolDefinition): z.ZodType | undefined {
+  return (TOOL_OUTPUTS as Readonly<Record<string, z.ZodType>>)[tool.name];
+}
+
+/** The JSON Schema (draft 2020-12) of a tool's answer, if the catalog publishes one (OpenAPI's 200, Bazaar). */
+export function outputJsonSchema(tool: ToolDefinition): JsonSchema | undefined {
+  const output = outputOf(tool);
+  if (!output) return undefined;
+  // The input side of the schema: output objects would be closed (additionalProperties false), answers stay open.
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(output, { target: 'draft-2020-12', io: 'input' });
+  return schema;
+}
