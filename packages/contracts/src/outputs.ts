@@ -27,7 +27,48 @@ const trackedWallet = z.object({
   updatedAt: timestamp,
 });
 
+const slippage = { swapSlippage: z.number(), pumpSlippage: z.number(), unit: z.literal('percent') };
+
+const nullableList = z.array(z.string()).nullable();
+/** The spending policy in force, as the API shows it (USD decimal strings; a null list allows any). */
+const policy = z.object({
+  perCallUsd: z.string(),
+  dailyUsd: z.string(),
+  allowedRecipients: nullableList,
+  allowedTools: nullableList,
+  allowUnpricedMoves: z.boolean(),
+  isDefault: z.boolean(),
+  updatedAt: timestamp.nullable(),
+});
+
+const derived = { address: z.string(), derivationPath: z.string() };
+/** The account vault's address per network: solana, bitcoin and hedera, and one entry per EVM chain. */
+const vaultNetworks = z
+  .object({
+    solana: z.object(derived),
+    bitcoin: z.object({
+      segwit: z.object({ ...derived, type: z.literal('p2wpkh') }),
+      taproot: z.object({ ...derived, type: z.literal('p2tr') }),
+      publicKey: z.string(),
+    }),
+    hedera: z.object({
+      accountId: z.string().nullable(),
+      evmAddress: z.string(),
+      publicKey: z.string(),
+      keyType: z.string(),
+      derivationPath: z.string(),
+    }),
+  })
+  .catchall(z.object({ ...derived, chainId: z.number().int(), caip2: z.string() }));
+
 const TOOL_OUTPUTS: Partial<Record<ToolName, z.ZodType>> = {
+  wallet: z.object({
+    accountId: z.string(),
+    connectedWallets: z.array(z.object({ chainId: z.string(), address: z.string() })),
+    vault: z.object({ networks: vaultNetworks }),
+    slippage: z.object({ ...slippage, isDefault: z.boolean() }),
+    policy,
+  }),
   createMemory: z.object({ memory }),
   updateMemory: z.object({ memory }),
   deleteMemory: z.object({ memoryId: z.string(), deleted: z.literal(true) }),
@@ -43,7 +84,7 @@ const TOOL_OUTPUTS: Partial<Record<ToolName, z.ZodType>> = {
   addTrackedWallet: z.object({ wallet: trackedWallet, created: z.boolean() }),
   removeTrackedWallet: z.object({ address: z.string(), removed: z.literal(true) }),
   setSlippageSettings: z.object({
-    slippage: z.object({ swapSlippage: z.number(), pumpSlippage: z.number(), unit: z.literal('percent') }),
+    slippage: z.object(slippage),
   }),
   getLeaderboard: z.object({
     orderBy: z.enum(['volume', 'transactions', 'referrals', 'aura', 'pnl']),
