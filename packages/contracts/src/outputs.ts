@@ -61,7 +61,97 @@ const vaultNetworks = z
   })
   .catchall(z.object({ ...derived, chainId: z.number().int(), caip2: z.string() }));
 
+const ORDER_NETWORK = z.enum(['solana', 'ethereum', 'bsc', 'polygon', 'base']);
+const POSITION_STATUS = z.enum(['OPEN', 'CLOSED', 'CANCELLED', 'FAILED']);
+const maybe = z.string().nullable();
+
+/** A conditional order as the tools show it. */
+const order = z.object({
+  orderId: z.string(),
+  role: z.enum(['ENTRY', 'EXIT', 'STOP_LOSS', 'TAKE_PROFIT']),
+  type: z.enum(['MARKET', 'LIMIT', 'STOP_MARKET']),
+  status: z.enum(['PENDING', 'WAITING', 'EXECUTING', 'EXECUTED', 'CANCELLED', 'FAILED']),
+  network: ORDER_NETWORK,
+  watchToken: z.string(),
+  triggerPriceUsd: maybe,
+  direction: z.enum(['ABOVE', 'BELOW']).nullable(),
+  sellToken: z.string(),
+  buyToken: z.string(),
+  sellQuantity: maybe,
+  buyQuantity: maybe,
+  claimedBy: maybe,
+  claimedAt: maybe,
+  priceSeenUsd: maybe,
+  txHash: maybe,
+  soldQuantity: maybe,
+  boughtQuantity: maybe,
+  failureReason: maybe,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+/** A conditional position with its orders and history. */
+const position = z.object({
+  positionId: z.string(),
+  network: ORDER_NETWORK,
+  kind: z.enum(['ENTRY', 'EXIT']),
+  status: POSITION_STATUS,
+  asset: z.string(),
+  quoteToken: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  orders: z.array(order),
+  history: z.array(
+    z.object({
+      orderId: maybe,
+      actor: z.string(),
+      event: z.string(),
+      priceSeen: maybe,
+      txHash: maybe,
+      detail: maybe,
+      at: timestamp,
+    }),
+  ),
+});
+
+const placed = z.object({ placed: z.literal(true), note: z.string(), position });
+const CONDITIONAL_CREATE_TOOLS = ['Solana', 'Ethereum', 'Bsc', 'Polygon', 'Base'].flatMap((chain) => [
+  `create${chain}ConditionalEntry`,
+  `create${chain}ConditionalExit`,
+]);
+
 const TOOL_OUTPUTS: Partial<Record<ToolName, z.ZodType>> = {
+  ...(Object.fromEntries(CONDITIONAL_CREATE_TOOLS.map((name) => [name, placed])) as Partial<
+    Record<ToolName, z.ZodType>
+  >),
+  findPositionById: z.object({ position }),
+  listPositions: z.object({
+    network: z.union([ORDER_NETWORK, z.literal('all')]),
+    positions: z.array(position),
+    count: z.number().int(),
+  }),
+  getAllPositions: z.object({ positions: z.array(position), count: z.number().int() }),
+  cancelPosition: z.object({ cancelled: z.literal(true), position }),
+  closeAllPositions: z.object({
+    network: ORDER_NETWORK,
+    cancelled: z.array(z.string()),
+    skipped: z.array(z.object({ positionId: z.string(), reason: z.string() })),
+  }),
+  updatePosition: z.object({ changes: z.array(z.string()), position }),
+  deleteConditionalOrder: z.object({
+    orderId: z.string(),
+    action: z.enum(['cancelled', 'executed', 'failed']),
+    order,
+    positionStatus: POSITION_STATUS.optional(),
+  }),
+  calculateAdjustedPrice: z.object({
+    priceUsd: z.string(),
+    adjustPercent: z.number(),
+    direction: z.enum(['ABOVE', 'BELOW']).nullable(),
+    significantDigits: z.number().int(),
+    adjustedPriceUsd: z.number(),
+    priceFormatted: z.string(),
+  }),
   wallet: z.object({
     accountId: z.string(),
     connectedWallets: z.array(z.object({ chainId: z.string(), address: z.string() })),
