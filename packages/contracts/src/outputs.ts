@@ -120,7 +120,16 @@ const CONDITIONAL_CREATE_TOOLS = ['Solana', 'Ethereum', 'Bsc', 'Polygon', 'Base'
   `create${chain}ConditionalExit`,
 ]);
 
+/** An amount of BTC: a decimal string and whole satoshis as a string (no precision lost). */
+const btcAmount = { btc: z.string(), sats: z.string().regex(/^\d+$/) };
+
 const TOOL_OUTPUTS: Partial<Record<ToolName, z.ZodType>> = {
+  getBTCBalances: z.object({
+    network: z.string(),
+    segwit: z.object({ address: z.string(), ...btcAmount }),
+    taproot: z.object({ address: z.string(), ...btcAmount }),
+    total: z.object(btcAmount),
+  }),
   ...(Object.fromEntries(CONDITIONAL_CREATE_TOOLS.map((name) => [name, placed])) as Partial<
     Record<ToolName, z.ZodType>
   >),
