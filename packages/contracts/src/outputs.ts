@@ -123,7 +123,11 @@ const CONDITIONAL_CREATE_TOOLS = ['Solana', 'Ethereum', 'Bsc', 'Polygon', 'Base'
 /** An amount of BTC: a decimal string and whole satoshis as a string (no precision lost). */
 const btcAmount = { btc: z.string(), sats: z.string().regex(/^\d+$/) };
 
+const EVM_ADDRESS = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+
 const TOOL_OUTPUTS: Partial<Record<ToolName, z.ZodType>> = {
+  hederaContractIdToEvmAddress: z.object({ contractId: z.string(), evmAddress: EVM_ADDRESS }),
+  hederaAccountIdToEvmAddress: z.object({ accountId: z.string(), evmAddress: EVM_ADDRESS, network: z.string() }),
   getBTCBalances: z.object({
     network: z.string(),
     segwit: z.object({ address: z.string(), ...btcAmount }),
