@@ -28,6 +28,7 @@ import { accountCallsRoutes } from './routes/account-calls.js';
 import { creditRoutes } from './routes/credit.js';
 import { policyRoutes } from './routes/policy.js';
 import { discoveryRoutes } from './routes/discovery.js';
+import { registerDocsReference } from './docs-reference.js';
 import { executeRoute } from './routes/execute.js';
 import { webhookRoutes } from './routes/webhook.js';
 import { userTokenRoutes } from './routes/user-tokens.js';
@@ -175,8 +176,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     publicBaseUrl: config.publicBaseUrl,
     priceOverrides: config.priceOverrides,
     oracle,
-    mode: config.mode,
   });
+  await registerDocsReference(app, { mode: config.mode });
 
   app.get('/health', async (_request, reply) => {
     const started = performance.now();

@@ -1,4 +1,4 @@
-import { catalog, findTool, inputJsonSchema } from '@svc/contracts';
+import { catalog, examplesOf, findTool, inputJsonSchema, outputJsonSchema } from '@svc/contracts';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
 import {
@@ -32,10 +32,13 @@ describe('x402 Bazaar discovery', () => {
     const bazaar = required.extensions!.bazaar as DiscoveryExtension;
     catalogued(bazaar);
     expect(bazaar.info).toEqual({
-      input: { type: 'http', method: 'POST', bodyType: 'json', body: { contractId: '0.0.1234' } },
+      input: { type: 'http', method: 'POST', bodyType: 'json', body: examplesOf(findTool(TOOL)!)[0] },
       output: { type: 'json', format: 'application/json' },
     });
     expect(bazaar.schema.properties.input.properties).toMatchObject({ body: inputSchema });
+    // The tool's published response schema, as in its OpenAPI 200.
+    expect(outputJsonSchema(findTool(TOOL)!)).toBeDefined();
+    expect(bazaar.schema.properties.output.properties).toMatchObject({ example: outputJsonSchema(findTool(TOOL)!) });
 
     // The official facilitator-side helper reads the resource back from a payment that echoes the extensions.
     const payment: PaymentPayload = {
@@ -72,7 +75,7 @@ describe('x402 Bazaar discovery', () => {
       expect(validateDiscoveryExtensionSpec(item.extensions.bazaar as never)).toEqual({ valid: true });
     }
     // The full check compiles each schema (about 50 ms): one tool of each group, whose schemas differ the most.
-    // Every tool's example body passing its own validation is contracts' input-example.test.ts.
+    // Every tool's example body passing its own validation is contracts' examples.test.ts.
     const firstOfGroup = new Map<string, number>();
     catalog.forEach((tool, index) => firstOfGroup.set(tool.group, firstOfGroup.get(tool.group) ?? index));
     for (const index of firstOfGroup.values()) catalogued(items[index]!.extensions.bazaar);

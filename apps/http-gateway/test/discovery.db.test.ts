@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
-import { catalog, priceOf } from '@svc/contracts';
+import { TOOL_PATH_PREFIX } from '@svc/contracts';
 import { PAYMENT_TOKEN_IDS } from '@svc/payments';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -39,14 +39,23 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
     for (const tool of tools) expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
   });
 
+  it('every discovered tool and OpenAPI operation shows an example body its published schema accepts', async () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    const { tools } = (await h.app.inject('/api/tools/discover')).json();
+    const doc = (await h.app.inject('/openapi.json')).json();
+    for (const tool of tools) {
+      const accepts = ajv.compile(tool.inputSchema);
+      expect(tool.examples.length, tool.name).toBeGreaterThan(0);
+      for (const example of tool.examples)
+        expect(accepts(example), `${tool.name} ${JSON.stringify(example)}`).toBe(true);
+      const media = doc.paths[tool.path].post.requestBody.content['application/json'];
+      expect(Object.values(media.examples).map((entry) => (entry as { value: unknown }).value)).toEqual(tool.examples);
+    }
+  });
+
   it('serves discovery documents with an ETag and answers 304 to If-None-Match', async () => {
-    for (const url of [
-      '/api/tools/discover',
-      '/openapi.json',
-      '/.well-known/x402',
-      '/.well-known/agent-card.json',
-      '/docs',
-    ]) {
+    for (const url of ['/api/tools/discover', '/openapi.json', '/.well-known/x402', '/.well-known/agent-card.json']) {
       const first = await h.app.inject(url);
       expect(first.statusCode, url).toBe(200);
       const etag = first.headers.etag as string;
@@ -61,14 +70,39 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
     const doc = (await h.app.inject('/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('2.0.10');
-    expect(Object.keys(doc.paths)).toHaveLength(218);
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith(TOOL_PATH_PREFIX))).toHaveLength(218);
     const result = await validate(structuredClone(doc));
     expect(result.valid ? [] : result.errors.slice(0, 3)).toEqual([]);
     const wallet = doc.paths['/api/tools/execute/unified/wallet'].post;
     expect(wallet.security).toEqual([{ siwx: [] }]);
     expect(Object.keys(wallet.responses)).toEqual(expect.arrayContaining(['200', '400', '402']));
     expect(doc.paths['/api/tools/execute/unified/websearch'].post.security).toBeUndefined();
+    // A tool with a published answer schema shows it as its 200; the others the generic result object.
+    const answer = (tool: string) =>
+      doc.paths[`${TOOL_PATH_PREFIX}${tool}`].post.responses['200'].content['application/json'];
+    expect(answer('getLeaderboard').schema.required).toEqual(expect.arrayContaining(['entries', 'total']));
+    expect(answer('websearch').schema).toEqual({ $ref: '#/components/schemas/ToolResult' });
     expect(doc.components.securitySchemes.siwx).toMatchObject({ type: 'apiKey', in: 'header' });
+  });
+
+  it('describes the routes that are not tools too, each of which the service has', async () => {
+    const doc = (await h.app.inject('/openapi.json')).json();
+    const routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .filter(([path]) => !path.startsWith(TOOL_PATH_PREFIX))
+      .flatMap(([path, item]) => Object.keys(item).map((method) => [method.toUpperCase(), path] as const));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        ['POST', '/api/account/access-keys'],
+        ['PUT', '/api/account/policy'],
+        ['POST', '/api/account/credit/topup'],
+        ['POST', '/oauth/token'],
+        ['POST', '/api/mcp'],
+        ['POST', '/api/a2a'],
+      ]),
+    );
+    for (const [method, path] of routes)
+      expect(h.app.hasRoute({ method, url: path.replace(/\{(\w+)\}/g, ':$1') }), `${method} ${path}`).toBe(true);
+    expect(doc.tags.map((tag: { name: string }) => tag.name)).toEqual(expect.arrayContaining(['Account', 'OAuth']));
   });
 
   it('GET /.well-known/x402 enumerates every paid resource as an absolute URL', async () => {
@@ -136,11 +170,19 @@ describe.each(backendsFor(import.meta.url))('discovery on $name', (backend) => {
     for (const key of ['name', 'description', 'image']) expect(typeof reg[key]).toBe('string');
   });
 
-  it('renders a human docs page listing every tool', async () => {
-    const res = await h.app.inject('/docs');
-    expect(res.headers['content-type']).toContain('text/html');
-    for (const tool of catalog) expect(res.body).toContain(`id="${tool.name}"`);
-    expect(res.body).toContain(`$${priceOf(catalog[0]!)}`);
+  it('serves the docs page (Scalar) from /docs/ with its script from here, reading /openapi.json', async () => {
+    const bare = await h.app.inject('/docs');
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/docs/');
+    const page = await h.app.inject('/docs/');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('js/scalar.js');
+    expect(page.body).toContain('/openapi.json');
+    // Nothing is fetched from elsewhere (the browser test checks the requests the page makes).
+    expect(page.body).not.toMatch(/(?:src|href)="https?:/);
+    const script = await h.app.inject('/docs/js/scalar.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
   });
 
   it("GET /health reports the mode, a reachable database and each upstream provider's breaker", async () => {

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { type AppDependencies, buildApp } from '../src/app.js';
 import { loadConfig } from '@svc/config';
 import { type Sandbox, startSandbox } from '../src/sandbox.js';
+import { checkedAnswer, expectPublishedOutput } from './published-output.js';
 
 export const BASE_URL = 'http://127.0.0.1:8402';
 
@@ -93,13 +94,16 @@ export const usdcOf = (sandbox: Sandbox, address: Address) =>
     args: [address],
   });
 
-export function post(app: FastifyInstance, tool: string, body: unknown, headers: Record<string, string> = {}) {
-  return app.inject({
+/** POST a tool call through inject; a 200 is checked against the tool's published response schema. */
+export async function post(app: FastifyInstance, tool: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await app.inject({
     method: 'POST',
     url: `/api/tools/execute/unified/${tool}`,
     headers: { 'content-type': 'application/json', ...headers },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
+  expectPublishedOutput(tool, response.statusCode, response.body);
+  return response;
 }
 
 export const freePort = () =>
@@ -179,7 +183,8 @@ export function useSandboxGateway(
     get url() {
       return state.url;
     },
-    call: (tool, body, headers) => postJson(`/api/tools/execute/unified/${tool}`, body, headers),
+    call: async (tool, body, headers) =>
+      checkedAnswer(tool, await postJson(`/api/tools/execute/unified/${tool}`, body, headers)),
     faucet: (body) => postJson('/api/sandbox/faucet', body),
   };
 }
@@ -222,11 +227,14 @@ export async function fundedWallet(
     new ExactEvmScheme(toClientEvmSigner(account, gateway.sandbox.base.publicClient)),
   );
   const signedInPaidFetch = wrapFetchWithPayment(wrapFetchWithSIWx(fetch, account), client);
-  const call = (tool: string, body: unknown) =>
-    signedInPaidFetch(`${gateway.url}/api/tools/execute/unified/${tool}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const call = async (tool: string, body: unknown) =>
+    checkedAnswer(
+      tool,
+      await signedInPaidFetch(`${gateway.url}/api/tools/execute/unified/${tool}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
   return { account, client, call };
 }

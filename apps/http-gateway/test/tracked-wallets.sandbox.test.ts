@@ -16,6 +16,7 @@ import { Webhook } from 'standardwebhooks';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendsFor, useSandboxGateway } from './harness.js';
+import { checkedAnswer } from './published-output.js';
 
 const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
 
@@ -39,11 +40,14 @@ describe.each(backendsFor(import.meta.url))(
       );
       const paidFetch = wrapFetchWithPayment(wrapFetchWithSIWx(fetch, account), client);
       const call = async (tool: string, body: unknown) => {
-        const res = await paidFetch(`${gateway.url}/api/tools/execute/unified/${tool}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
+        const res = await checkedAnswer(
+          tool,
+          await paidFetch(`${gateway.url}/api/tools/execute/unified/${tool}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
+        );
         return { status: res.status, body: (await res.json()) as Record<string, any> };
       };
       return { account, call };

@@ -1,4 +1,5 @@
 import { type PriceOverrides, priceOf } from './catalog.js';
+import { examplesOf } from './examples.js';
 import { inputJsonSchema, type JsonSchema } from './json-schema.js';
 import { toolPath } from './routes.js';
 import type { ToolDefinition, ToolEffect, ToolGroup } from './types.js';
@@ -23,6 +24,8 @@ export interface ToolRouteRecord {
   readonly authRequired: boolean;
   readonly effect: ToolEffect;
   readonly inputSchema: JsonSchema;
+  /** Request bodies the input schema accepts, to start from. */
+  readonly examples: readonly unknown[];
   readonly price: PriceRecord;
 }
 
@@ -43,6 +46,7 @@ export function toolRouteRecord(tool: ToolDefinition, baseUrl: string, overrides
     authRequired: tool.identity,
     effect: tool.effect,
     inputSchema: inputJsonSchema(tool),
+    examples: examplesOf(tool),
     price: priceRecord(tool, overrides),
   };
 }

@@ -18,9 +18,9 @@ export {
   SOL_NATIVE,
   SOLADDR,
 } from './formats.js';
-export { inputExample } from './input-example.js';
 export { isPriceFamily, type PriceFamily, type UsdPrice } from './pricing.js';
 export {
+  TOOL_GROUPS,
   type ToolBase,
   type ToolChange,
   type ToolDefinition,
@@ -50,7 +50,9 @@ export {
 export { parseInput } from './validation.js';
 export { type PriceRecord, toolRouteRecord, type ToolRouteRecord } from './discovery.js';
 export { jsonNestsDeeperThan, MAX_JSON_DEPTH, nestingTooDeep } from './json-depth.js';
+export { examplesOf } from './examples.js';
 export { inputJsonSchema, type JsonSchema } from './json-schema.js';
+export { outputJsonSchema, outputOf } from './outputs.js';
 export { openApiDocument, type OpenApiOptions } from './openapi.js';
 export { ACCOUNT_CREDIT_PATH, CATALOG_VERSION, TOOL_PATH_PREFIX, toolPath } from './routes.js';
 export { type GroupSkill, groupSkills } from './skills.js';

@@ -1,5 +1,7 @@
 import { type PriceOverrides, priceOf } from './catalog.js';
 import { ERROR_CODES } from './errors.js';
+import { examplesOf } from './examples.js';
+import { outputJsonSchema } from './outputs.js';
 import { inputJsonSchema } from './json-schema.js';
 import { CATALOG_VERSION, toolPath } from './routes.js';
 import { TOOL_GROUPS, type ToolDefinition } from './types.js';
@@ -7,6 +9,11 @@ import { TOOL_GROUPS, type ToolDefinition } from './types.js';
 export interface OpenApiOptions {
   readonly baseUrl: string;
   readonly overrides?: PriceOverrides;
+  /** The service's routes that are not tools (account, OAuth, MCP, A2A, sandbox), described by the app serving them. */
+  readonly serviceRoutes?: {
+    readonly tags: readonly { readonly name: string; readonly description: string }[];
+    readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  };
 }
 
 const problem = (description: string) => ({
@@ -114,12 +121,22 @@ function operation(tool: ToolDefinition, overrides: PriceOverrides | undefined) 
         schema: { type: 'string', maxLength: 255 },
       },
     ],
-    requestBody: { required: true, content: { 'application/json': { schema } } },
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema,
+          examples: Object.fromEntries(examplesOf(tool).map((value, index) => [`example${index + 1}`, { value }])),
+        },
+      },
+    },
     'x-payment-info': { protocols: ['x402'], pricingMode: 'fixed', price, currency: 'USD' },
     responses: {
       '200': {
         description: 'Tool executed; PAYMENT-RESPONSE header carries the settlement.',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ToolResult' } } },
+        content: {
+          'application/json': { schema: outputJsonSchema(tool) ?? { $ref: '#/components/schemas/ToolResult' } },
+        },
       },
       '400': problem('Body is not a JSON object or fails the input schema (decided before any payment).'),
       ...(tool.identity ? { '401': problem('SIGN-IN-WITH-X proof present but invalid, replayed or expired.') } : {}),
@@ -146,6 +163,31 @@ function operation(tool: ToolDefinition, overrides: PriceOverrides | undefined) 
   };
 }
 
+/** The document's introduction (Markdown, the docs page's first section): how a call works and the error codes. */
+function introduction(toolCount: number): string {
+  const errors = Object.entries(ERROR_CODES)
+    .map(([code, { status, title }]) => `| \`${code}\` | ${status} | ${title} |`)
+    .join('\n');
+  return `${toolCount} pay-per-call tools for multi-chain crypto work. Every call is paid with x402; identity-gated tools also need a siwx proof.
+
+## How a call works
+
+1. \`POST /api/tools/execute/unified/{toolName}\` with a JSON object body (each tool shows an example).
+2. An invalid body gets **400** \`application/problem+json\` listing each field, rule and limit, before any payment is asked.
+3. A valid body without \`PAYMENT-SIGNATURE\` gets **402**: the \`PAYMENT-REQUIRED\` header (base64 JSON, x402 v2) and the same JSON as the body, with one \`accepts\` entry per payment token.
+4. Sign one of them with an x402 client (for example \`@x402/fetch\`) and repeat the POST with \`PAYMENT-SIGNATURE\`.
+
+Machine-readable: [/openapi.json](/openapi.json), [/api/tools/discover](/api/tools/discover), [/.well-known/x402](/.well-known/x402), [/api/tools/pricing/{token}](/api/tools/pricing/BASE_USDC), [agent card](/.well-known/agent-card.json).
+
+## Errors
+
+Every error is RFC 9457 problem details with a stable \`code\`.
+
+| code | HTTP | meaning |
+| --- | --- | --- |
+${errors}`;
+}
+
 /** The OpenAPI 3.1.0 document of the whole catalog, one POST path per tool. */
 export function openApiDocument(tools: readonly ToolDefinition[], options: OpenApiOptions) {
   return {
@@ -153,11 +195,14 @@ export function openApiDocument(tools: readonly ToolDefinition[], options: OpenA
     info: {
       title: 'Multi-chain crypto tool service',
       version: CATALOG_VERSION,
-      description: `${tools.length} pay-per-call tools for multi-chain crypto work. Every call is paid with x402; identity-gated tools also need a siwx proof.`,
+      description: introduction(tools.length),
     },
     servers: [{ url: options.baseUrl }],
-    tags: TOOL_GROUPS.map((name) => ({ name })),
-    paths: Object.fromEntries(tools.map((tool) => [toolPath(tool.name), { post: operation(tool, options.overrides) }])),
+    tags: [...TOOL_GROUPS.map((name) => ({ name })), ...(options.serviceRoutes?.tags ?? [])],
+    paths: {
+      ...Object.fromEntries(tools.map((tool) => [toolPath(tool.name), { post: operation(tool, options.overrides) }])),
+      ...options.serviceRoutes?.paths,
+    },
     components,
   };
 }

@@ -1,12 +1,12 @@
-import { inputExample, inputJsonSchema, type ToolDefinition } from '@svc/contracts';
+import { examplesOf, inputJsonSchema, outputJsonSchema, type ToolDefinition } from '@svc/contracts';
 import { BAZAAR, declareDiscoveryExtension, type DiscoveryExtension } from '@x402/extensions/bazaar';
 
 /** The extension's key in `extensions` (BAZAAR is its facilitator-side object). */
 const KEY = BAZAAR.key;
 
 /**
- * What every tool answers on success: a JSON object. The catalog declares no per-tool output schema, so this is the
- * output schema published for each (the OpenAPI document's ToolResult says the same).
+ * What a tool whose answer the catalog does not describe yet answers on success: a JSON object (the OpenAPI
+ * document's ToolResult says the same).
  */
 const TOOL_RESULT_SCHEMA = {
   type: 'object',
@@ -19,7 +19,8 @@ const declared = new WeakMap<ToolDefinition, Readonly<Record<string, DiscoveryEx
 /**
  * The x402 Bazaar discovery extension of a tool's REST resource (`extensions.bazaar` of its 402 and of
  * /.well-known/x402), so facilitators' catalogs can list it: a JSON POST whose body is the tool's input schema, with
- * an example body the tool accepts, and its JSON output. Declared with the official helper, computed once per tool.
+ * the catalog's first example body, and its JSON output with the tool's published response schema. Declared with the
+ * official helper, computed once per tool.
  */
 export function bazaarExtensionOf(tool: ToolDefinition): Readonly<Record<string, DiscoveryExtension>> {
   const cached = declared.get(tool);
@@ -28,7 +29,7 @@ export function bazaarExtensionOf(tool: ToolDefinition): Readonly<Record<string,
   const { $schema: _draft, ...inputSchema } = inputJsonSchema(tool);
   const { info, schema, ...rest } = declareDiscoveryExtension({
     bodyType: 'json',
-    input: inputExample(tool) ?? {},
+    input: examplesOf(tool)[0] ?? {},
     inputSchema,
   })[KEY]!;
   const extension = {
@@ -41,7 +42,11 @@ export function bazaarExtensionOf(tool: ToolDefinition): Readonly<Record<string,
         ...schema.properties,
         output: {
           type: 'object',
-          properties: { type: { type: 'string' }, format: { type: 'string' }, example: TOOL_RESULT_SCHEMA },
+          properties: {
+            type: { type: 'string' },
+            format: { type: 'string' },
+            example: outputJsonSchema(tool) ?? TOOL_RESULT_SCHEMA,
+          },
           required: ['type'],
         },
       },

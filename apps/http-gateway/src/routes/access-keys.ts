@@ -28,8 +28,8 @@ const TOOLS_FILTER = z
   .union([z.string(), z.array(z.string())])
   .nullable()
   .transform((value) => (value === null ? null : parseToolsFilter(value, 'toolsFilter')));
-const createBody = z.strictObject({ name: KEY_NAME.default('default'), toolsFilter: TOOLS_FILTER.optional() });
-const updateBody = z.strictObject({ toolsFilter: TOOLS_FILTER });
+export const createBody = z.strictObject({ name: KEY_NAME.default('default'), toolsFilter: TOOLS_FILTER.optional() });
+export const updateBody = z.strictObject({ toolsFilter: TOOLS_FILTER });
 
 /** What the owner sees of a key: everything but the key itself (and the account, which is the caller's own). */
 const view = ({ id, prefix, name, environment, createdAt, lastUsedAt, revokedAt, toolsFilter }: AccessKeyRecord) => ({

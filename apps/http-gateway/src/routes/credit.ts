@@ -13,7 +13,7 @@ const TOPUP_AMOUNT = z
   .string()
   .regex(/^\d{1,5}(\.\d{1,2})?$/, { message: 'a USD amount with at most 2 decimals, e.g. "5" or "12.50"', abort: true })
   .refine((usd) => usdToCredit(usd) >= 10_000n && usdToCredit(usd) <= 10_000_000_000n, 'from 0.01 to 10000 USD');
-const topupBody = z.strictObject({ amountUsd: TOPUP_AMOUNT });
+export const topupBody = z.strictObject({ amountUsd: TOPUP_AMOUNT });
 
 export interface CreditRoutesOptions {
   readonly db: Db;

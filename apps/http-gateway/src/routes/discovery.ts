@@ -20,21 +20,24 @@ import {
 } from '@svc/payments';
 import { agentCardV03, agentCardV1 } from '@svc/a2a';
 import type { FastifyInstance } from 'fastify';
-import { renderDocsPage } from '../docs-page.js';
+import { serviceRoutes } from '../openapi-service-routes.js';
 import { sendDocument, type StaticDocument, staticDocument } from '../etag.js';
 
 export interface DiscoveryOptions {
   readonly publicBaseUrl: string;
   readonly priceOverrides: PriceOverrides;
   readonly oracle: PriceOracle;
-  readonly mode: 'sandbox' | 'live';
 }
 
 /** The machine-readable descriptions of the service, each computed once at start and served with an ETag. */
 export function discoveryRoutes(app: FastifyInstance, options: DiscoveryOptions): void {
   const { publicBaseUrl: base, priceOverrides } = options;
   const records = catalog.map((tool) => toolRouteRecord(tool, base, priceOverrides));
-  const openapi = openApiDocument(catalog, { baseUrl: base, overrides: priceOverrides });
+  const openapi = openApiDocument(catalog, {
+    baseUrl: base,
+    overrides: priceOverrides,
+    serviceRoutes: serviceRoutes(app),
+  });
 
   const discover = staticDocument({ version: CATALOG_VERSION, x402Version: 2, count: records.length, tools: records });
   const wellKnownX402 = staticDocument({
@@ -52,7 +55,6 @@ export function discoveryRoutes(app: FastifyInstance, options: DiscoveryOptions)
     instructions: `POST a JSON body to a resource; answer the 402 with PAYMENT-SIGNATURE. Catalog with input schemas: ${base}/api/tools/discover. OpenAPI: ${base}/openapi.json.`,
   });
   const openapiDocument = staticDocument(openapi);
-  const docsPage = staticDocument(renderDocsPage(openapi, { mode: options.mode }), 'text/html; charset=utf-8');
   const registration = staticDocument({
     type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1',
     name: 'Multi-chain crypto tool service',
@@ -72,7 +74,6 @@ export function discoveryRoutes(app: FastifyInstance, options: DiscoveryOptions)
   app.get('/api/tools/discover', (request, reply) => sendDocument(request, reply, discover));
   app.get('/.well-known/x402', (request, reply) => sendDocument(request, reply, wellKnownX402));
   app.get('/openapi.json', (request, reply) => sendDocument(request, reply, openapiDocument));
-  app.get('/docs', (request, reply) => sendDocument(request, reply, docsPage));
   app.get('/.well-known/agent-registration.json', (request, reply) => sendDocument(request, reply, registration));
   const cardV1 = staticDocument(agentCardV1(base));
   const cardV03 = staticDocument(agentCardV03(base));

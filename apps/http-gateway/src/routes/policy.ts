@@ -13,7 +13,7 @@ const USD_CAP = z
   .regex(/^\d{1,7}(\.\d{1,6})?$/, { message: 'a USD amount with at most 6 decimals, e.g. "25" or "0.5"', abort: true })
   .refine((usd) => usdToCredit(usd) > 0n, 'more than 0');
 const TOOL_NAMES = catalog.map((tool) => tool.name) as [string, ...string[]];
-const policyBody = z
+export const policyBody = z
   .strictObject({
     perCallUsd: USD_CAP,
     dailyUsd: USD_CAP,

@@ -4,7 +4,7 @@ import type { SandboxMarketControl } from '@svc/tools/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
-const priceRequest = z.strictObject({
+export const priceRequest = z.strictObject({
   chain: NETWORK5,
   token: z.string().min(1).max(100),
   priceUsd: POSDEC,

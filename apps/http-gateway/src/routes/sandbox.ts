@@ -17,7 +17,7 @@ const FAMILY_OF_CHAIN = new Map(
 );
 const CHAINS = [...FAMILY_OF_CHAIN.keys()] as [string, ...string[]];
 
-const faucetRequest = z.strictObject({
+export const faucetRequest = z.strictObject({
   address: z.string().min(1),
   chain: z.enum(CHAINS).optional(),
   token: z.string().min(1).max(100),

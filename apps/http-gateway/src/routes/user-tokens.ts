@@ -18,7 +18,7 @@ const DAY_SECONDS = 86_400;
 /** Lifetimes a token may ask for: from 5 minutes to a year, 30 days unless said. */
 export const USER_TOKEN_LIFETIME = { minSeconds: 300, maxSeconds: 365 * DAY_SECONDS, defaultSeconds: 30 * DAY_SECONDS };
 
-const createBody = z.strictObject({
+export const createBody = z.strictObject({
   name: KEY_NAME.default('default'),
   scope: z.enum(['read', 'transact']).default('read'),
   expiresInSeconds: z

@@ -16,7 +16,7 @@ export interface WebhookRoutesOptions {
 
 export const WEBHOOK_PATH = '/api/account/webhook';
 
-const putBody = z.strictObject({ url: z.url().max(2048) });
+export const putBody = z.strictObject({ url: z.url().max(2048) });
 
 const noEndpoint = () =>
   new ServiceError('not_found', `This account has no webhook endpoint; PUT ${WEBHOOK_PATH} {"url": ...} sets one.`);

@@ -150,11 +150,14 @@ describe('getLeaderboard', () => {
       orderBy: 'volume',
     });
     fails('getLeaderboard', { page: '1' }, ['page']);
+    fails('getLeaderboard', { page: 0 }, ['page']);
+    fails('getLeaderboard', { pageSize: 101 }, ['pageSize']);
+    fails('getLeaderboard', { pageSize: 2.5 }, ['pageSize']);
   });
   it('publishes the defaults in JSON Schema', () => {
-    const props = inputJsonSchema(tool('getLeaderboard')).properties as Record<string, { default?: unknown }>;
+    const props = inputJsonSchema(tool('getLeaderboard')).properties as Record<string, Record<string, unknown>>;
     expect(props.page?.default).toBe(1);
-    expect(props.pageSize?.default).toBe(20);
+    expect(props.pageSize).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
     expect(props.orderBy?.default).toBe('volume');
   });
 });

@@ -140,8 +140,9 @@ export const coreTools = [
     group: 'Core',
     summary: "Get the service's trader leaderboard, ranked by volume, transactions, referrals, aura or pnl.",
     input: body({
-      page: z.number().default(1),
-      pageSize: z.number().default(20),
+      page: z.number().int().min(1).default(1),
+      // An unbounded page would be an unbounded query: the handler enforces 100, and the published schema says so.
+      pageSize: z.number().int().min(1).max(100).default(20),
       orderBy: z.enum(['volume', 'transactions', 'referrals', 'aura', 'pnl']).default('volume'),
       query: z.string().optional(),
     }),

@@ -3,7 +3,7 @@ import { leaderboard } from '@svc/store';
 import type { Handler } from '../handler.js';
 import { METRIC_FORMULAS, UNAVAILABLE_METRICS, USD_PEGGED_TOKENS } from './metrics.js';
 
-/** The largest page: the catalog leaves pageSize unbounded, an unbounded page would be an unbounded query. */
+/** The largest page (an unbounded page would be an unbounded query); the catalog publishes the same bound. */
 const MAX_PAGE_SIZE = 100;
 
 function checkPaging(page: number, pageSize: number): void {
