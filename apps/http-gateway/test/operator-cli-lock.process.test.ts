@@ -13,7 +13,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 function runCli(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH, MODE: 'sandbox', DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
