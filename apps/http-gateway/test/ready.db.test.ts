@@ -45,4 +45,9 @@ it('without METRICS_TOKEN /metrics is open, and its own scrapes are not counted'
   expect(res.headers['content-type']).toContain('text/plain; version=0.0.4');
   expect(res.body).toContain('# TYPE svc_tool_calls_total counter');
   expect(res.body).not.toContain('route="/metrics"');
+  // Read when scraped: the providers' calls and breakers, the outbox and order counts (this database's).
+  expect(res.body).toContain('svc_upstream_calls_total{provider="Jupiter",result="ok"} 0');
+  expect(res.body).toContain('svc_upstream_breaker_state{provider="Jupiter",state="closed"} 1');
+  expect(res.body).toContain('svc_webhook_outbox{state="dead"} 0');
+  expect(res.body).toContain('svc_conditional_order_engine_lag_seconds 0');
 });

@@ -97,7 +97,8 @@ export function gatewayMetrics() {
         registers,
         async collect() {
           this.reset();
-          await read((labels, value) => this.set(labels, value));
+          // A read that fails (the database is down) leaves this gauge empty rather than failing the whole scrape.
+          await Promise.resolve(read((labels, value) => this.set(labels, value))).catch(() => undefined);
         },
       });
     },

@@ -1,14 +1,34 @@
-import { upstreamHealth } from '@svc/providers';
+import { upstreamHealth, upstreamUsage } from '@svc/providers';
+import { Counter } from 'prom-client';
 import type { Db } from '@svc/store';
 import type { GatewayMetrics } from './gateway-metrics.js';
 
 const BREAKER_STATES = ['closed', 'open', 'half-open', 'isolated'] as const;
 
 /**
- * The gauges read when `/metrics` is scraped: the upstream providers' breakers and queues, the webhook outbox, the
- * conditional-order engine's claims, and the database pool. A scrape whose query fails leaves that gauge empty.
+ * The metrics read when `/metrics` is scraped: the upstream providers' calls, breakers and queues, the webhook
+ * outbox, the conditional-order engine's claims, and the database pool. A gauge whose query fails is left empty.
  */
 export function registerStateGauges(metrics: GatewayMetrics, db: Db): void {
+  // The providers' clients count for the whole process (and start again when reconfigured): the counter adds what
+  // each counted since the previous scrape.
+  const seen = new Map<string, { ok: number; failed: number }>();
+  new Counter({
+    name: 'svc_upstream_calls_total',
+    help: 'Calls to each upstream provider (retries not counted apart), by result: ok, or failed (after retries).',
+    labelNames: ['provider', 'result'] as const,
+    registers: [metrics.registry],
+    collect() {
+      for (const { provider, calls, failures } of upstreamUsage()) {
+        const now = { ok: calls - failures, failed: failures };
+        const before = seen.get(provider) ?? { ok: 0, failed: 0 };
+        const restarted = now.ok < before.ok || now.failed < before.failed;
+        for (const result of ['ok', 'failed'] as const)
+          this.inc({ provider, result }, now[result] - (restarted ? 0 : before[result]));
+        seen.set(provider, now);
+      }
+    },
+  });
   metrics.stateGauge(
     'svc_upstream_breaker_state',
     'Circuit breaker of each upstream provider: 1 for its current state (closed, open, half-open, isolated).',
