@@ -1,3 +1,7 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { usdToCredit } from '@svc/payments';
+import { addCredit } from '@svc/store';
 import { x402Client } from '@x402/core/client';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
@@ -5,6 +9,7 @@ import { wrapFetchWithPayment } from '@x402/fetch';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { pglite, useSandboxGateway } from './harness.js';
+import { newAccessKey } from './mcp-harness.js';
 
 const TOOL = 'hederaContractIdToEvmAddress';
 const METRICS_TOKEN = 'metrics-token-0123456789';
@@ -103,6 +108,38 @@ describe('/metrics, /ready and the per-call log line', () => {
     expect(refused).toEqual([expect.objectContaining({ tool: TOOL, outcome: 'error', reason: 'invalid_input' })]);
     // No line carries the payment itself.
     expect(JSON.stringify(logLines)).not.toContain(paid.headers.get('payment-response')!);
+  });
+
+  it('an MCP call paid from credit counts under its transport, as a credit debit, and logs its account', async () => {
+    const before = await scrape();
+    const { key, accountId } = await newAccessKey(gateway.db);
+    await addCredit(gateway.db, { accountId, amount: usdToCredit('1'), kind: 'grant' });
+    const client = new Client({ name: 'metrics-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), {
+        requestInit: { headers: { 'x-api-key': key } },
+      }),
+    );
+    try {
+      const result = await client.callTool({ name: TOOL, arguments: { contractId: '0.0.9' } });
+      expect(result.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+    const after = await scrape();
+    const moved = (name: string, labels: Record<string, string>) =>
+      sample(after, name, labels) - sample(before, name, labels);
+    expect(moved('svc_tool_calls_total', { tool: TOOL, transport: 'mcp', outcome: 'credit' })).toBe(1);
+    expect(moved('svc_credit_debits_total', { tool: TOOL })).toBe(1);
+    expect(moved('svc_payments_settled_total', { token: 'BASE_USDC' })).toBe(0);
+    expect(logLines.filter((line) => line.msg === 'tool call' && line.transport === 'mcp')).toEqual([
+      expect.objectContaining({
+        tool: TOOL,
+        status: 200,
+        outcome: 'credit',
+        payer: `${accountId.slice(0, 6)}…${accountId.slice(-4)}`,
+      }),
+    ]);
   });
 
   it('/ready checks the database, the facilitator and the sandbox chains', async () => {
