@@ -16,15 +16,16 @@ const METRICS_TOKEN = 'metrics-token-0123456789';
 const logLines: Record<string, unknown>[] = [];
 const logStream = { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) };
 
-/** One sample's value in a Prometheus text exposition (0 when the series is absent). */
+/** The sum of the samples of `name` carrying `labels` in a Prometheus text exposition (0 when there are none). */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  const line = text
+  return text
     .split('\n')
-    .find((row) =>
-      row.startsWith(`${name}{`) || row.startsWith(`${name} `) ? wanted.every((label) => row.includes(label)) : false,
-    );
-  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+    .filter(
+      (row) =>
+        (row.startsWith(`${name}{`) || row.startsWith(`${name} `)) && wanted.every((label) => row.includes(label)),
+    )
+    .reduce((sum, row) => sum + Number(row.slice(row.lastIndexOf(' ') + 1)), 0);
 }
 
 describe('/metrics, /ready and the per-call log line', () => {
@@ -86,7 +87,7 @@ describe('/metrics, /ready and the per-call log line', () => {
     expect(after).not.toContain(`unified/${TOOL}`);
     // Nobody's address is a label.
     expect(after.toLowerCase()).not.toContain(account.address.toLowerCase().slice(2));
-    expect(sample(after, 'svc_upstream_breaker_state', { state: 'closed' })).toBe(1);
+    expect(sample(after, 'svc_upstream_breaker_state', { provider: 'Jupiter', state: 'closed' })).toBe(1);
     expect(after).toContain('svc_webhook_outbox{state="pending"} 0');
     expect(after).toContain('svc_conditional_orders{status="CLAIMED"} 0');
 
@@ -108,6 +109,29 @@ describe('/metrics, /ready and the per-call log line', () => {
     expect(refused).toEqual([expect.objectContaining({ tool: TOOL, outcome: 'error', reason: 'invalid_input' })]);
     // No line carries the payment itself.
     expect(JSON.stringify(logLines)).not.toContain(paid.headers.get('payment-response')!);
+  });
+
+  it('a payment from a wallet without the funds is refused at verify and counted by token and reason', async () => {
+    const before = await scrape();
+    const broke = privateKeyToAccount(generatePrivateKey());
+    const client = new x402Client().register(
+      'eip155:*',
+      new ExactEvmScheme(toClientEvmSigner(broke, gateway.sandbox.base.publicClient)),
+    );
+    const res = await wrapFetchWithPayment(fetch, client)(`${gateway.url}/api/tools/execute/unified/${TOOL}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contractId: '0.0.1234' }),
+    });
+    expect(res.status).toBe(402);
+    const after = await scrape();
+    const moved = (name: string, labels: Record<string, string>) =>
+      sample(after, name, labels) - sample(before, name, labels);
+    expect(moved('svc_payments_refused_total', { token: 'BASE_USDC', stage: 'verify' })).toBe(1);
+    expect(moved('svc_payments_verified_total', { token: 'BASE_USDC' })).toBe(0);
+    expect(moved('svc_tool_calls_total', { tool: TOOL, transport: 'rest', outcome: 'payment_refused' })).toBe(1);
+    const refusal = /svc_payments_refused_total\{[^}]*reason="([a-z0-9_]+)"[^}]*\} 1/.exec(after);
+    expect(refusal?.[1]).toMatch(/^[a-z][a-z0-9_]*$/);
   });
 
   it('an MCP call paid from credit counts under its transport, as a credit debit, and logs its account', async () => {
