@@ -5,7 +5,15 @@ import { accountForWallet, addCredit, createAccessKey, openStore } from '../../p
 import { fastifyServer } from './listen.mjs';
 
 export async function build({ port, sandbox }) {
-  const config = loadConfig({ ...process.env, PORT: String(port), LOG_LEVEL: 'silent', SVC_MODE: 'sandbox' });
+  // Rate limits off unless the run sets them: the load comes from one address, far above any per-client limit.
+  const config = loadConfig({
+    RATE_LIMIT_UNPAID_PER_MINUTE: '0',
+    RATE_LIMIT_ACCOUNT_PER_MINUTE: '0',
+    ...process.env,
+    PORT: String(port),
+    LOG_LEVEL: 'silent',
+    SVC_MODE: 'sandbox',
+  });
   const db = await openStore({ pgliteDir: 'memory://' });
   const app = await buildApp(config, { db, sandbox });
   return {

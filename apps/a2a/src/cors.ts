@@ -1,14 +1,11 @@
 import { HEADERS } from './protocol.js';
 
 /**
- * CORS for browser-based A2A clients. Any origin may call: every request must carry a credential in a header (never
- * a cookie), so a page on another origin cannot act for a user whose key or token it does not hold. Hence no
- * Access-Control-Allow-Credentials, and preflights need no credentials.
+ * The headers a browser-based A2A client sends and reads, for the host's one CORS registration (the gateway's).
+ * Every request carries its credential in a header (never a cookie), so no credentialed CORS is needed.
  */
-export const PREFLIGHT_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': [
+export const A2A_CORS_HEADERS = {
+  allowed: [
     'content-type',
     HEADERS.authorization,
     HEADERS.apiKey,
@@ -16,12 +13,7 @@ export const PREFLIGHT_HEADERS = {
     HEADERS.extensions,
     HEADERS.legacyExtensions,
     'idempotency-key',
-  ].join(', '),
-  'access-control-max-age': '86400',
-} as const;
-
-/** On every actual response: readable from any origin, with the activated-extension headers and a 401's challenge. */
-export const RESPONSE_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': ['www-authenticate', HEADERS.extensions, HEADERS.legacyExtensions].join(', '),
+  ],
+  /** The activated-extension headers, and a 401's challenge. */
+  exposed: ['www-authenticate', HEADERS.extensions, HEADERS.legacyExtensions],
 } as const;

@@ -11,6 +11,7 @@ import { type CallAttempt, stepOfError, stepOfOutcome, type TaskStep } from './o
 import { dataPart, textPart } from './parts.js';
 import { type PendingCall, pendingCallOf } from './pending-call.js';
 import { type CallPreview, previewLine, previewOf } from './preview.js';
+import { signerLine, signerOf } from './signer.js';
 import { PAYMENT_STATUS, resourceUrlOf, X402_METADATA } from './protocol.js';
 import { TaskTurn } from './task-turn.js';
 
@@ -30,7 +31,8 @@ export interface ToolCallExecutorOptions {
 const DEFAULT_APPROVAL_TTL_MS = 10 * 60 * 1000;
 
 const FORMS_HELP =
-  'Send a DataPart {"tool": "<name>", "input": {...}} or the text "/<tool> <json>", for example "/hederaContractIdToEvmAddress {"contractId": "0.0.1234"}". ' +
+  'Send a DataPart {"tool": "<name>", "input": {...}} (or the same JSON as text), the text "/<tool> <json>", or a sentence naming the tool with its arguments as a JSON object, ' +
+  'for example "/hederaContractIdToEvmAddress {"contractId": "0.0.1234"}" or "run hederaContractIdToEvmAddress with {"contractId": "0.0.1234"}". ' +
   'The skills of this agent (/.well-known/agent-card.json) list every tool by group; GET /api/tools/discover gives their input schemas.';
 
 const APPROVAL_HELP =
@@ -76,7 +78,13 @@ export class ToolCallExecutor implements AgentExecutor {
         turn.open();
         turn.apply(await this.#start(instruction, credential, turn));
       } else {
-        turn.reply([textPart(`I run tools of this service. ${FORMS_HELP}`)]);
+        // Nothing to run: the task waits for input, naming the forms it accepts; a call sent on it starts there.
+        turn.open();
+        turn.apply({
+          state: TaskState.TASK_STATE_INPUT_REQUIRED,
+          message: [textPart(`I run tools of this service. ${FORMS_HELP}`)],
+          pending: null,
+        });
       }
     } finally {
       bus.finished();
@@ -144,15 +152,17 @@ export class ToolCallExecutor implements AgentExecutor {
     } catch (error) {
       return stepOfError(attempt, error);
     }
-    return this.#approvalRequest(prepared, call.input);
+    return this.#approvalRequest(prepared, call.input, credential);
   }
 
-  /** Asks the caller to approve the prepared call, showing what it does, costs, moves and is held to. */
-  #approvalRequest(prepared: ReadyCall, rawInput: unknown): TaskStep {
+  /** Asks the caller to approve the prepared call, showing what it does, costs, moves, is held to and who signs it. */
+  async #approvalRequest(prepared: ReadyCall, rawInput: unknown, credential: Credential): Promise<TaskStep> {
     const { tool, usd, policy } = prepared;
     const spend = policy?.spend;
+    const signer = await signerOf(this.options.db, credential.accountId, tool);
     const preview: CallPreview = {
       ...previewOf(tool, prepared.input as Record<string, unknown>, usd),
+      signer,
       ...(policy ? { policy: policyView(policy.rules) } : {}),
       ...(spend
         ? { moved: spend.unpriced === undefined ? { usd: creditToUsd(spend.movedUsd) } : { unpriced: spend.unpriced } }
@@ -164,7 +174,9 @@ export class ToolCallExecutor implements AgentExecutor {
     return {
       state: TaskState.TASK_STATE_INPUT_REQUIRED,
       message: [
-        textPart(`Approval required: ${previewLine(preview)}. ${APPROVAL_HELP} This approval expires at ${expiresAt}.`),
+        textPart(
+          `Approval required: ${previewLine(preview)}, ${signerLine(signer)}. ${APPROVAL_HELP} This approval expires at ${expiresAt}.`,
+        ),
         dataPart({ approvalRequired: preview, approvalId, expiresAt }),
       ],
       pending: {
@@ -189,8 +201,14 @@ export class ToolCallExecutor implements AgentExecutor {
   ): Promise<TaskStep | undefined> {
     const pending = pendingCallOf(task);
     const state = task.status?.state ?? TaskState.TASK_STATE_INPUT_REQUIRED;
-    if (!pending)
+    if (!pending) {
+      // A task that asked which tool to run takes the call sent on it.
+      if (instruction.kind === 'call' && state === TaskState.TASK_STATE_INPUT_REQUIRED) {
+        turn.resume(task);
+        return this.#start(instruction, credential, turn);
+      }
       return { state, message: [textPart(`This task is not waiting for anything. ${FORMS_HELP}`)], pending: null };
+    }
     const claimed = () => claimA2aPendingCall(this.options.db, credential.accountId, task.id, pending.id);
     // The task shows as working (not cancelable) from here until the call's outcome is stored.
     const run = (paid: boolean, payment?: unknown) => {

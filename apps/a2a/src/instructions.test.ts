@@ -37,6 +37,44 @@ describe('instructionOf', () => {
     });
   });
 
+  it('reads the DataPart forms sent as JSON text: a call and an approval', () => {
+    expect(instructionOf(message([{ text: ' {"tool": "websearch", "input": {"query": "x"}} ' }]))).toEqual({
+      kind: 'call',
+      tool: 'websearch',
+      input: { query: 'x' },
+    });
+    expect(instructionOf(message([{ text: '{"approve": true}' }]))).toEqual({
+      kind: 'approval',
+      approve: true,
+      approvalId: undefined,
+    });
+  });
+
+  it('maps plain text to the tool it names, with the JSON object in it as the arguments', () => {
+    expect(
+      instructionOf(
+        message([{ text: 'Please run hederaContractIdToEvmAddress with {"contractId": "0.0.1"} for me, thanks' }]),
+      ),
+    ).toEqual({ kind: 'call', tool: 'hederaContractIdToEvmAddress', input: { contractId: '0.0.1' } });
+    expect(instructionOf(message([{ text: 'getUserMemoryCategories' }]))).toEqual({
+      kind: 'call',
+      tool: 'getUserMemoryCategories',
+      input: {},
+    });
+    // A tool name inside the JSON does not pick the tool; JSON that does not parse reaches validation as text.
+    expect(instructionOf(message([{ text: 'websearch {"query": "wallet"' }]))).toEqual({
+      kind: 'call',
+      tool: 'websearch',
+      input: '{"query": "wallet"',
+    });
+    expect(instructionOf(message([{ text: 'websearch {query: wallet}' }]))).toEqual({
+      kind: 'call',
+      tool: 'websearch',
+      input: '{query: wallet}',
+    });
+    expect(instructionOf(message([{ text: 'tell me about {"wallet": 1}' }]))).toEqual({ kind: 'unrecognized' });
+  });
+
   it('reads approvals, with or without their id', () => {
     expect(instructionOf(message([{ data: { approve: false } }]))).toEqual({
       kind: 'approval',

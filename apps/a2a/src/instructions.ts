@@ -1,9 +1,13 @@
 import type { Message, Part } from '@a2a-js/sdk';
+import { findTool } from '@svc/contracts';
 import { PAYMENT_STATUS, X402_METADATA } from './protocol.js';
 
 /** What one user message asks for. */
 export type Instruction =
-  /** Run a tool: a DataPart {"tool": "<name>", "input": {...}}, or the text "/<tool> <json>". */
+  /**
+   * Run a tool: a DataPart {"tool": "<name>", "input": {...}}, the same JSON as text, the text "/<tool> <json>", or
+   * plain text naming a tool with its arguments as a JSON object in it.
+   */
   | { readonly kind: 'call'; readonly tool: string; readonly input: unknown }
   /** Answer a pending approval: a DataPart {"approve": true | false} (optionally with its "approvalId"). */
   | { readonly kind: 'approval'; readonly approve: boolean; readonly approvalId: string | undefined }
@@ -38,11 +42,36 @@ function fromData(data: unknown): Instruction | undefined {
   return undefined;
 }
 
+/** Words that could be a tool's name, in the order the text gives them. */
+const WORDS = /[A-Za-z][A-Za-z0-9]*/g;
+
+/**
+ * Plain text: the first word that is a catalog tool's name picks the tool, and the JSON object in the text (from its
+ * first "{" to its last "}") is its input; none means no arguments. Input that is not JSON reaches validation as text.
+ */
+function fromPlainText(text: string): Instruction | undefined {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  const json = start < 0 ? undefined : text.slice(start, end > start ? end + 1 : undefined);
+  const outside = start < 0 ? text : text.slice(0, start) + (end > start ? text.slice(end + 1) : '');
+  const tool = outside.match(WORDS)?.find((word) => findTool(word) !== undefined);
+  if (!tool) return undefined;
+  return { kind: 'call', tool, input: json === undefined ? {} : parseJson(json) };
+}
+
 function fromText(text: string): Instruction | undefined {
-  const match = SLASH_COMMAND.exec(text.trim());
-  if (!match) return undefined;
-  const json = match[2]?.trim();
-  return { kind: 'call', tool: match[1]!, input: json ? parseJson(json) : {} };
+  const trimmed = text.trim();
+  const match = SLASH_COMMAND.exec(trimmed);
+  if (match) {
+    const json = match[2]?.trim();
+    return { kind: 'call', tool: match[1]!, input: json ? parseJson(json) : {} };
+  }
+  // The DataPart's JSON sent as text.
+  if (trimmed.startsWith('{')) {
+    const data = fromData(parseJson(trimmed));
+    if (data) return data;
+  }
+  return fromPlainText(trimmed);
 }
 
 function fromPart(part: Part): Instruction | undefined {

@@ -9,7 +9,6 @@ import type { ToolService } from '@svc/tools';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agentCardV1 } from './agent-card.js';
 import { AccountUser } from './caller.js';
-import { PREFLIGHT_HEADERS, RESPONSE_HEADERS } from './cors.js';
 import { httpFailure } from './errors.js';
 import { ToolCallExecutor } from './executor.js';
 import { A2A_PATH, HEADERS } from './protocol.js';
@@ -68,11 +67,6 @@ export async function a2aPlugin(app: FastifyInstance, options: A2aPluginOptions)
       );
     return reply.code(failure.httpStatus).send({ jsonrpc: '2.0', id: null, error: failure.error });
   });
-
-  app.addHook('onSend', async (_request, reply) => {
-    reply.headers(RESPONSE_HEADERS);
-  });
-  app.options(A2A_PATH, async (_request, reply) => reply.code(204).headers(PREFLIGHT_HEADERS).send());
 
   app.post(A2A_PATH, {
     // Before the body is parsed: an unauthenticated client gets its 401 without the server reading what it sent.

@@ -1,4 +1,5 @@
 import type { ToolDefinition, UsdPrice } from '@svc/contracts';
+import type { CallSigner } from './signer.js';
 
 /** What a wallet-modifying call will do, shown before the caller approves it. */
 export interface CallPreview {
@@ -17,6 +18,8 @@ export interface CallPreview {
   readonly policy?: Readonly<Record<string, unknown>>;
   /** What the call moves out of the wallets as the policy valued it: USD, or why it has no price (the executor adds it). */
   readonly moved?: { readonly usd: string } | { readonly unpriced: string };
+  /** Which of the account's vault addresses signs the transaction (the executor adds it). */
+  readonly signer?: CallSigner;
 }
 
 // Write tools name these fields in a few ways across chain families; the preview shows whichever the call uses.

@@ -1,4 +1,4 @@
-import type { MasterKeyProvider } from '@svc/chains';
+import { type MasterKeyProvider, sealClearWebhookSecrets } from '@svc/chains';
 import type { Db } from '@svc/store';
 import {
   CredentialResolver,
@@ -15,20 +15,26 @@ import { configureUpstream, upstreamHealth } from '@svc/providers';
 import { type OrderEngine, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from '@svc/config';
+import { registerCors } from './cors.js';
 import { registerErrorHandling } from './errors.js';
 import { registerJsonBodies } from './json-body.js';
 import { ephemeralMasterKey } from './master-key.js';
 import { newSigningKey, type OAuthSigningKey, oauthServer } from './oauth/index.js';
 import { siwxAccountOf } from './account-of-request.js';
+import { credentialOrSignInAccountOf } from './account-of-credential.js';
 import { accessKeyRoutes } from './routes/access-keys.js';
+import { accountAppRoutes } from './routes/account-app.js';
+import { accountCallsRoutes } from './routes/account-calls.js';
 import { creditRoutes } from './routes/credit.js';
 import { policyRoutes } from './routes/policy.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { executeRoute } from './routes/execute.js';
 import { webhookRoutes } from './routes/webhook.js';
+import { userTokenRoutes } from './routes/user-tokens.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { type ReconciliationSchedule, scheduleSettlementReconciliation } from './settlement-reconciliation.js';
 import { modeResources } from './resources.js';
+import { accountRateLimited, registerRateLimits } from './rate-limits.js';
 import type { Sandbox } from './sandbox.js';
 import { callObserver } from './metrics/call-log.js';
 import { gatewayMetrics } from './metrics/gateway-metrics.js';
@@ -84,15 +90,21 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Request lines only at debug/trace: at info they would cost more than an unpaid 402 itself.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: 1_048_576,
+    ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     // A client that sends its headers and then drips its body is cut off (408) instead of holding the connection open;
     // the check runs every second so the bound holds within a second of it. Handlers may take as long as they need.
     requestTimeout: config.requestTimeoutMs,
     http: { headersTimeout: Math.min(config.requestTimeoutMs, 10_000), connectionsCheckingInterval: 1_000 },
   });
+  await registerCors(app, config.corsOrigins);
   registerErrorHandling(app);
   registerJsonBodies(app);
+  const rateLimits = await registerRateLimits(app, config);
 
   const masterKey = deps.masterKey ?? config.masterKey ?? ephemeralMasterKey(config);
+  // Webhook secrets stored before they were sealed (migration 23): SQL cannot seal them, so start-up does.
+  const sealedWebhookSecrets = await sealClearWebhookSecrets(deps.db, masterKey);
+  if (sealedWebhookSecrets > 0) app.log.info({ sealedWebhookSecrets }, 'sealed webhook secrets stored in clear');
   configureUpstream(config.upstreamLimits);
   const resources = await modeResources(config, { ...deps, masterKey, log: app.log });
   const { oracle, orderEngine } = resources;
@@ -136,17 +148,31 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     environment: config.accessKeyEnvironment,
     bearer: oauth.bearer,
   });
+  const limitedCredentials = accountRateLimited(credentials, rateLimits);
   await app.register(mcpPlugin, {
     publicBaseUrl: config.publicBaseUrl,
-    credentials,
+    credentials: limitedCredentials,
     caller: new InvokeToolCaller(tools),
   });
-  await app.register(a2aPlugin, { publicBaseUrl: config.publicBaseUrl, credentials, tools, db: deps.db });
+  await app.register(a2aPlugin, {
+    publicBaseUrl: config.publicBaseUrl,
+    credentials: limitedCredentials,
+    tools,
+    db: deps.db,
+  });
   creditRoutes(app, { db: deps.db, credentials, tools, publicBaseUrl: config.publicBaseUrl });
   const accountOf = siwxAccountOf({ db: deps.db, ...siwx, payments });
   accessKeyRoutes(app, { db: deps.db, environment: config.accessKeyEnvironment, accountOf });
+  userTokenRoutes(app, { db: deps.db, accountOf, issue: oauth.issueUserToken });
   policyRoutes(app, { db: deps.db, accountOf });
-  webhookRoutes(app, { db: deps.db, mode: config.mode, accountOf });
+  webhookRoutes(app, {
+    db: deps.db,
+    mode: config.mode,
+    masterKey,
+    accountOf: credentialOrSignInAccountOf(credentials, accountOf),
+  });
+  accountCallsRoutes(app, { db: deps.db, mode: config.mode, accountOf });
+  accountAppRoutes(app);
   scheduleHousekeeping(app, deps.db);
   scheduleSettlementReconciliation(app, {
     db: deps.db,

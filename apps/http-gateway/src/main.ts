@@ -4,7 +4,7 @@ import { feePayersOf } from '@svc/payments';
 import { CONDITIONAL_ORDER_JOB, conditionalOrderJob, startWorker, trackedWalletJobs } from '@svc/worker';
 import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, loadMasterKey } from '@svc/config';
+import { ConfigError, loadConfig, loadMasterKey, sandboxEvmRpcUrls } from '@svc/config';
 import { loadSigningKey } from './oauth/index.js';
 import { shutDown } from './shutdown.js';
 import { startupLog } from './startup-log.js';
@@ -20,7 +20,14 @@ async function main(): Promise<void> {
   if (config.mode === 'sandbox') progress('starting the sandbox chains', { chainsDir: join(config.dataDir, 'chains') });
   const sandbox =
     config.mode === 'sandbox'
-      ? await (await import('./sandbox.js')).startSandbox({ dataDir: config.dataDir, payTo: config.payTo })
+      ? await (
+          await import('./sandbox.js')
+        ).startSandbox({
+          dataDir: config.dataDir,
+          payTo: config.payTo,
+          // A second gateway settles and trades on the first one's EVM chains (its log line names sandboxBaseRpc).
+          evmRpcUrls: sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS),
+        })
       : undefined;
   if (sandbox) progress('sandbox chains ready', { baseRpc: sandbox.base.rpcUrl, solanaRpc: sandbox.solana.rpcUrl });
   const facilitator = config.facilitatorUrl ? new HTTPFacilitatorClient({ url: config.facilitatorUrl }) : undefined;
@@ -44,6 +51,7 @@ async function main(): Promise<void> {
       ...trackedWalletJobs({
         db,
         mode: config.mode,
+        masterKey,
         rpcUrls: sandbox ? { base: sandbox.base.rpcUrl, solana: sandbox.solana.rpcUrl } : config.watcherRpcUrls,
         log: { warn: (message) => app.log.warn(message) },
       }),

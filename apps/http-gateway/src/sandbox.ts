@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { createLocalFacilitator, NETWORKS, SettlementBroadcasts, stacksTransactionCodec } from '@svc/payments';
 import { ANVIL_DEV_MNEMONIC, loadOrCreateKeyPairFile, type SandboxChains, startSandboxChains } from '@svc/sandbox';
@@ -10,6 +11,18 @@ import { SANDBOX_PAY_TO } from '@svc/config';
  * each account sends one transaction per round trip to anvil, so four settle in parallel.
  */
 const SETTLER_ACCOUNT_INDEXES = [2, 3, 4, 5] as const;
+/** Gas of the settlers of a gateway on another process's Base (100 ETH each). */
+const SETTLER_GAS_WEI = 10n ** 20n;
+
+/**
+ * Settlers of a gateway whose Base another process runs: accounts of its own, since each facilitator hands out its
+ * settlers' nonces itself (the first gateway's are #2 to #5). Four consecutive indexes past the dev accounts, at a
+ * random place no other gateway picks in practice.
+ */
+const ownSettlerIndexes = (): readonly [number, ...number[]] => {
+  const first = 1_000 + randomInt(1_000_000) * SETTLER_ACCOUNT_INDEXES.length;
+  return [first, first + 1, first + 2, first + 3];
+};
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 
 /**
@@ -31,6 +44,8 @@ export interface StartSandboxOptions {
   dataDir?: string;
   /** Payees, so their USDC token accounts exist (an SPL transfer needs the recipient's account). Default: SANDBOX_PAY_TO. */
   payTo?: { readonly solana?: string };
+  /** Sandbox EVM chains another gateway runs (SANDBOX_EVM_RPC_URLS): reached instead of started, Base included. */
+  evmRpcUrls?: ReadonlyMap<number, string>;
 }
 
 /** Start the sandbox chains and the in-process facilitator. With `dataDir`, chain state persists there. */
@@ -38,11 +53,16 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const { chainsDir, ...chains } = await startSandboxChains({
     dataDir: options.dataDir,
     stacksCodec: stacksTransactionCodec,
+    evmRpcUrls: options.evmRpcUrls,
   });
   try {
     // The facilitator hands out these accounts' nonces itself, in order (a NonceQueue each), reading the first from the chain.
+    const sharedBase = options.evmRpcUrls?.has(chains.base.chainId) ?? false;
     const settler = (addressIndex: number) => mnemonicToAccount(ANVIL_DEV_MNEMONIC, { addressIndex });
-    const [first, ...others] = SETTLER_ACCOUNT_INDEXES;
+    const [first, ...others] = sharedBase ? ownSettlerIndexes() : SETTLER_ACCOUNT_INDEXES;
+    const settlers = [settler(first), ...others.map(settler)] as const;
+    if (sharedBase)
+      await Promise.all(settlers.map((settler) => chains.base.setNativeBalance(settler.address, SETTLER_GAS_WEI)));
     // The Solana fee payer co-signs and pays for every SOL_USDC settlement; its key lives with the chain state.
     const solanaFeePayer = await loadOrCreateKeyPairFile(
       chainsDir ? join(chainsDir, 'solana-fee-payer.json') : undefined,
@@ -53,7 +73,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     const settlementBroadcasts = new SettlementBroadcasts();
     const facilitator = createLocalFacilitator({
       broadcasts: settlementBroadcasts,
-      evm: [{ network: NETWORKS.base, rpcUrl: chains.base.rpcUrl, settlers: [settler(first), ...others.map(settler)] }],
+      evm: [{ network: NETWORKS.base, rpcUrl: chains.base.rpcUrl, settlers }],
       svm: [{ network: NETWORKS.solana, rpcUrl: chains.solana.rpcUrl, feePayer: solanaFeePayer }],
       stacks: [{ network: NETWORKS.stacks, target: chains.stacks }],
     });

@@ -9,7 +9,8 @@ import {
   SandboxPriceOracle,
 } from '@svc/payments';
 import { Providers } from '@svc/providers';
-import { type Db, saveSpendingPolicy } from '@svc/store';
+import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, vaultAddressesOf } from '@svc/chains';
+import { type Db, saveSpendingPolicy, vaultKeyOf } from '@svc/store';
 import { DEFAULT_SPENDING_POLICY, ToolService } from '@svc/tools';
 import { handlers, movesNothing, valuations } from '@svc/tools/testing';
 import type { PaymentRequired } from '@x402/core/types';
@@ -131,6 +132,22 @@ describe.each(backendsFor(import.meta.url))('A2A explicit approval of wallet-mod
       expiresAt: expect.any(String),
     });
     expect(textOf(task.status?.message?.parts)).toContain('{"approve": true}');
+    expect(sent).toEqual([]);
+  });
+
+  it('says which vault address signs: none before the account has a vault, then its EVM address', async () => {
+    const before = await requestApproval('0.25');
+    expect(dataOf(before.task.status?.message?.parts)[0]).toMatchObject({
+      approvalRequired: { signer: { vault: 'none', address: null, note: expect.stringContaining('no vault yet') } },
+    });
+    expect(await vaultKeyOf(db, accountId)).toBeUndefined();
+
+    const { evm } = await vaultAddressesOf(db, new LocalMasterKeyRing(parseMasterKey(newMasterKeyText())), accountId);
+    const after = await requestApproval('0.25');
+    expect(dataOf(after.task.status?.message?.parts)[0]).toMatchObject({
+      approvalRequired: { signer: { vault: 'evm', address: evm } },
+    });
+    expect(textOf(after.task.status?.message?.parts)).toContain(`signed by vault ${evm}`);
     expect(sent).toEqual([]);
   });
 

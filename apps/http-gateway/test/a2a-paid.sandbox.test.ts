@@ -1,4 +1,4 @@
-import { GetTaskRequest, type Message, TaskState } from '@a2a-js/sdk';
+import { GetTaskRequest, TaskState } from '@a2a-js/sdk';
 import { X402_A2A_EXTENSION } from '@svc/a2a';
 import { findTool, priceOf } from '@svc/contracts';
 import { usdToCredit } from '@svc/payments';
@@ -203,11 +203,11 @@ describe.each(backendsFor(import.meta.url))(
       });
     });
 
-    it('answers a message that is no tool call with both forms and a pointer to the skills, starting no task', async () => {
+    it('answers a message that is no tool call with an input-required task naming the forms and the skills', async () => {
       const client = await a2aClient(gateway.url, { 'x-api-key': key });
-      const reply = await client.sendMessage(userMessage([{ text: 'hello, what can you do?' }]));
-      expect(reply).not.toHaveProperty('status');
-      const text = textOf((reply as Message).parts);
+      const task = asTask(await client.sendMessage(userMessage([{ text: 'hello, what can you do?' }])));
+      expect(task.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+      const text = textOf(task.status?.message?.parts);
       expect(text).toContain('{"tool": "<name>", "input": {...}}');
       expect(text).toContain('/<tool> <json>');
       expect(text).toContain('agent-card.json');

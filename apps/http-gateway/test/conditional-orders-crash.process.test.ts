@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, vaultAddressesOf } from '@svc/chains';
@@ -7,10 +7,8 @@ import { type Address, erc20Abi, type Hash } from 'viem';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { until } from '@svc/worker/testing';
 import { fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
+import { schemaUrl, startProcess, stopProcess, WORKER_MAIN } from './processes.js';
 
-const ROOT = new URL('../../../', import.meta.url).pathname;
-// The worker is a real process: node runs the built entry point (`npm test` builds first, as for the demo test).
-const WORKER_MAIN = `${ROOT}apps/worker/dist/main.js`;
 const ETH_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 const DATABASE_URL = process.env.DATABASE_URL;
 
@@ -73,37 +71,23 @@ describe.skipIf(!DATABASE_URL)('a worker process killed mid-order (PostgreSQL; s
 
   /** Start the worker process (WORKER_ID `workerId`, polling every `intervalMs`); resolves when it says it is ready. */
   async function startWorkerProcess(workerId: string, intervalMs = 50): Promise<ChildProcess> {
-    const url = new URL(DATABASE_URL as string);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    const child = spawn(process.execPath, [WORKER_MAIN], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
+    const { child } = await startProcess(
+      WORKER_MAIN,
+      {
         SVC_MODE: 'sandbox',
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: schemaUrl(DATABASE_URL as string, schema),
         SVC_MASTER_KEY: masterKeyText,
         SANDBOX_EVM_RPC_URLS: `8453=${gateway.sandbox.base.rpcUrl}`,
         WORKER_ID: workerId,
         CONDITIONAL_ORDER_INTERVAL_MS: String(intervalMs),
       },
-    });
+      'conditional-order worker ready',
+    );
     children.add(child);
-    let output = '';
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await new Promise<void>((resolve, reject) => {
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('conditional-order worker ready')) resolve();
-      });
-      child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before it was ready: ${output}`)));
-    });
     return child;
   }
   async function kill(child: ChildProcess): Promise<void> {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await stopProcess(child);
     children.delete(child);
   }
 

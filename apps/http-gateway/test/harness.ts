@@ -19,6 +19,12 @@ import { type Sandbox, startSandbox } from '../src/sandbox.js';
 
 export const BASE_URL = 'http://127.0.0.1:8402';
 
+/**
+ * Rate limits off: every test calls from 127.0.0.1, and the fuzz runs make thousands of calls a minute. The
+ * rate-limit tests set their own.
+ */
+const NO_RATE_LIMITS = { RATE_LIMIT_UNPAID_PER_MINUTE: '0', RATE_LIMIT_ACCOUNT_PER_MINUTE: '0' };
+
 /** Every setting live mode requires but the master key (tests add SVC_MASTER_KEY, or test its absence). */
 export const LIVE_SETTINGS = {
   SVC_MODE: 'live',
@@ -40,7 +46,7 @@ export function useGateway(backend: TestBackend, env: Record<string, string> = {
   beforeAll(async () => {
     harness.db = await backend.open();
     harness.app = await buildApp(
-      loadConfig({ SVC_MODE: 'sandbox', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: BASE_URL, ...env }),
+      loadConfig({ SVC_MODE: 'sandbox', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: BASE_URL, ...NO_RATE_LIMITS, ...env }),
       { db: harness.db },
     );
     await harness.app.ready();
@@ -148,7 +154,7 @@ export function useSandboxGateway(
     state.sandbox = await workerSandbox();
     state.db = await backend.open();
     const port = await freePort();
-    state.app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port), ...env }), {
+    state.app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port), ...NO_RATE_LIMITS, ...env }), {
       ...deps,
       db: state.db,
       sandbox: state.sandbox,
@@ -193,17 +199,17 @@ export const UNCAPPED: SpendingPolicy = {
 /**
  * A new wallet holding 1 sandbox USDC, and `call(tool, body)` through the official client composition: the payment
  * wrapper outside, the sign-in wrapper inside (every call signs in as the wallet and pays). With `policy`, its
- * account holds that spending policy from the start (otherwise the defaults).
+ * account holds that spending policy from the start (otherwise the defaults). `account` funds a given wallet instead.
  */
 export async function fundedWallet(
   gateway: SandboxGateway,
   policy?: SpendingPolicy,
+  account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey()),
 ): Promise<{
   account: PrivateKeyAccount;
   client: x402Client;
   call: (tool: string, body: unknown) => Promise<Response>;
 }> {
-  const account = privateKeyToAccount(generatePrivateKey());
   expect((await gateway.faucet({ address: account.address, token: 'BASE_USDC', amount: '1' })).status).toBe(200);
   if (policy)
     await saveSpendingPolicy(

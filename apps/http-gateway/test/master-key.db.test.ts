@@ -1,8 +1,19 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalMasterKeyRing, masterKeyIdOf, newMasterKeyText, parseMasterKey, vaultAddressesOf } from '@svc/chains';
-import { accountForWallet, type Db, vaultKeyCountsByMasterKey } from '@svc/store';
+import {
+  LocalMasterKeyRing,
+  masterKeyIdOf,
+  newMasterKeyText,
+  parseMasterKey,
+  setWebhookEndpoint,
+  vaultAddressesOf,
+} from '@svc/chains';
+import { accountForWallet, type Db, recordActivity, trackWallet, vaultKeyCountsByMasterKey } from '@svc/store';
+import { databaseText } from '@svc/store/testing';
+import { deliverDueWebhooks } from '@svc/worker';
+import { headerRecord, startTestReceiver, type TestReceiver } from '@svc/worker/testing';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../src/cli/operator.js';
 import { ROTATE_MASTER_KEY_USAGE, rotateMasterKeyCli } from '../src/cli/rotate-master-key.js';
@@ -67,20 +78,56 @@ describe('the master key setting', () => {
 
 describe.each(backendsFor(import.meta.url))('rotate-master-key command ($name)', (backend) => {
   let db: Db;
+  let receiver: TestReceiver;
+  /** The webhook secret of the account tracking TRACKED, made under the old key. */
+  let webhookSecret: string;
+  const TRACKED = '0x00000000000000000000000000000000000000d4';
   const oldKey = newMasterKeyText();
   const newKey = newMasterKeyText();
   beforeAll(async () => {
     db = await backend.open();
+    receiver = await startTestReceiver();
     const before = new LocalMasterKeyRing(parseMasterKey(oldKey));
+    const accounts: string[] = [];
     for (const address of [
       '0x00000000000000000000000000000000000000a1',
       '0x00000000000000000000000000000000000000b2',
       '0x00000000000000000000000000000000000000c3',
     ]) {
-      await vaultAddressesOf(db, before, (await accountForWallet(db, 'eip155:8453', address)).accountId);
+      accounts.push((await accountForWallet(db, 'eip155:8453', address)).accountId);
+      await vaultAddressesOf(db, before, accounts.at(-1)!);
     }
+    await trackWallet(db, accounts[0]!, { kind: 'evm', address: TRACKED, label: undefined, chains: ['base'] }, 10);
+    webhookSecret = (await setWebhookEndpoint(db, before, accounts[0]!, receiver.url)).secret!;
   });
-  afterAll(() => db?.close());
+  afterAll(async () => {
+    await receiver?.close();
+    await db?.close();
+  });
+
+  /** A transfer to TRACKED, delivered with the master key `env` configures; the body as the receiver verified it. */
+  async function deliveredWith(env: Record<string, string>, txHash: string) {
+    await recordActivity(
+      db,
+      'base',
+      [
+        {
+          chain: 'base',
+          address: TRACKED,
+          kind: 'native_transfer_in',
+          txHash,
+          logIndex: null,
+          blockNumber: 1,
+          occurredAt: new Date(),
+          details: { amount: '1' },
+        },
+      ],
+      1,
+    );
+    expect(await deliverDueWebhooks({ db, masterKey: loadConfig(env).masterKey! })).toBe(1);
+    const delivery = receiver.received.at(-1)!;
+    return new Webhook(webhookSecret).verify(delivery.body, headerRecord(delivery.headers));
+  }
 
   async function run(argv: string[], env: Record<string, string>) {
     const lines: string[] = [];
@@ -88,26 +135,45 @@ describe.each(backendsFor(import.meta.url))('rotate-master-key command ($name)',
     return lines;
   }
 
-  it('new-key prints a usable key; status, then run re-seals every vault under the new key', async () => {
+  it('new-key prints a usable key; status, then run re-seals every vault and webhook secret under the new key', async () => {
     const [printed] = await run(['new-key'], { SVC_MASTER_KEY: newKey });
     expect(parseMasterKey(printed!)).toHaveLength(32);
 
     const newId = masterKeyIdOf(parseMasterKey(newKey));
     const oldId = masterKeyIdOf(parseMasterKey(oldKey));
     const env = { SVC_MASTER_KEY: newKey, SVC_PREVIOUS_MASTER_KEYS: oldKey };
-    expect(await run(['status'], env)).toEqual([`${oldId}  3 vault(s)  to re-seal`]);
+    expect(await run(['status'], env)).toEqual([
+      `${oldId}  3 vault(s)  to re-seal`,
+      `${oldId}  1 webhook secret(s)  to re-seal`,
+    ]);
+    expect(await deliveredWith({ SVC_MASTER_KEY: oldKey }, '0x01')).toMatchObject({
+      type: 'tracked_wallet.native_transfer_in',
+    });
 
     // Without the old key the run stops with the key id to add, and nothing changes.
     await expect(run(['run'], { SVC_MASTER_KEY: newKey })).rejects.toThrow(
       new UsageError(
-        `A vault is sealed under ${oldId}, which this configuration does not hold: add that key to SVC_PREVIOUS_MASTER_KEYS and run again (batches already re-sealed are kept).`,
+        `A vault or webhook secret is sealed under ${oldId}, which this configuration does not hold: add that key to SVC_PREVIOUS_MASTER_KEYS and run again (batches already re-sealed are kept).`,
       ),
     );
 
     const output = await run(['run', '--batch-size', '2'], env);
-    expect(output.at(-1)).toBe(`Done: 3 vault(s) re-sealed by this run; every vault is under ${newId}.`);
+    expect(output.at(-1)).toBe(
+      `Done: 4 secret(s) re-sealed by this run; every vault and webhook secret is under ${newId}.`,
+    );
     expect(await vaultKeyCountsByMasterKey(db)).toEqual([{ masterKeyId: newId, count: 3 }]);
-    expect(await run(['status'], { SVC_MASTER_KEY: newKey })).toEqual([`${newId}  3 vault(s)  current`]);
+    expect(await run(['status'], { SVC_MASTER_KEY: newKey })).toEqual([
+      `${newId}  3 vault(s)  current`,
+      `${newId}  1 webhook secret(s)  current`,
+    ]);
+    // The old key retired: deliveries still verify with the secret the owner holds, which the database does not.
+    expect(await deliveredWith({ SVC_MASTER_KEY: newKey }, '0x02')).toMatchObject({
+      type: 'tracked_wallet.native_transfer_in',
+    });
+    const dump = await databaseText(db);
+    expect(dump).toContain(receiver.url);
+    expect(dump).not.toContain(webhookSecret);
+    expect(dump).not.toContain(webhookSecret.slice('whsec_'.length));
   });
 
   it('refuses unknown commands and bad options with the usage', async () => {

@@ -133,6 +133,18 @@ describe.each(backendsFor(import.meta.url))('identity-gated tools with SIWX ($na
     expect(((await res.json()) as { error: string }).error).toBe('Payment required');
   });
 
+  it('accepts a bare Authorization: <value>, as the spec describes siwx (API-key-style, in Authorization)', async () => {
+    const { account } = await fundedWallet();
+    const { challenge } = await freshChallenge();
+    const res = await gateway.call(
+      'getUserMemoryCategories',
+      {},
+      { authorization: await proof(challenge.info, account) },
+    );
+    expect(res.status).toBe(402);
+    expect(((await res.json()) as { error: string }).error).toBe('Payment required');
+  });
+
   it('a replayed proof answers 401 naming the reason, and nothing is charged', async () => {
     const { account, client } = await fundedWallet();
     const { required, challenge } = await freshChallenge('createMemory', MEMORY);

@@ -9,6 +9,7 @@ import {
   wrapFetchWithSIWx,
 } from '@x402/extensions/sign-in-with-x';
 import { wrapFetchWithPayment } from '@x402/fetch';
+import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chains';
 import { deliverDueWebhooks, watchEvmChainOnce } from '@svc/worker';
 import { headerRecord, startTestReceiver, type TestReceiver } from '@svc/worker/testing';
 import { Webhook } from 'standardwebhooks';
@@ -16,10 +17,12 @@ import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendsFor, useSandboxGateway } from './harness.js';
 
+const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
+
 describe.each(backendsFor(import.meta.url))(
   'tracked wallets and webhooks through the sandbox gateway ($name)',
   (backend) => {
-    const gateway = useSandboxGateway(backend);
+    const gateway = useSandboxGateway(backend, {}, { masterKey });
     let receiver: TestReceiver;
     beforeAll(async () => {
       receiver = await startTestReceiver();
@@ -101,7 +104,7 @@ describe.each(backendsFor(import.meta.url))(
         }),
       ]);
 
-      expect(await deliverDueWebhooks({ db: gateway.db })).toBe(1);
+      expect(await deliverDueWebhooks({ db: gateway.db, masterKey })).toBe(1);
       const [delivery] = receiver.received;
       const verified = new Webhook(secret).verify(delivery!.body, headerRecord(delivery!.headers)) as {
         type: string;

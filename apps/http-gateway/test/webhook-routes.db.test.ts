@@ -7,9 +7,13 @@ import {
 } from '@x402/extensions/sign-in-with-x';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { databaseText } from '@svc/store/testing';
 import { backendsFor, LIVE_SETTINGS, useGateway } from './harness.js';
+import { webhookEndpointOf } from '@svc/store';
+import { newAccessKey } from './mcp-harness.js';
+import { signedInClient } from './oauth-harness.js';
 
-type Method = 'GET' | 'PUT' | 'POST';
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
 describe.each(backendsFor(import.meta.url))('webhook endpoint routes ($name)', (backend) => {
   const gateway = useGateway(backend);
@@ -71,6 +75,9 @@ describe.each(backendsFor(import.meta.url))('webhook endpoint routes ($name)', (
     const rotated = await as(owner, 'POST', '/api/account/webhook/rotate-secret');
     expect(rotated.json().secret).toMatch(/^whsec_/);
     expect(rotated.json().secret).not.toBe(secret);
+    // Sealed at rest: neither secret is anywhere in the database.
+    const dump = await databaseText(gateway.db);
+    for (const shownOnce of [secret, rotated.json().secret]) expect(dump).not.toContain(shownOnce);
 
     const shown = await as(owner, 'GET', '/api/account/webhook');
     expect(shown.json()).toEqual({
@@ -82,6 +89,59 @@ describe.each(backendsFor(import.meta.url))('webhook endpoint routes ($name)', (
 
     // Another wallet is another account: it sees no endpoint.
     expect((await as(privateKeyToAccount(generatePrivateKey()), 'GET', '/api/account/webhook')).statusCode).toBe(404);
+  });
+
+  it("removes the endpoint and its secret, the owner's only; a new one gets a new secret", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const other = privateKeyToAccount(generatePrivateKey());
+    const { secret } = (await as(owner, 'PUT', '/api/account/webhook', { url: 'http://127.0.0.1:9999/a' })).json();
+    expect((await as(other, 'DELETE', '/api/account/webhook')).statusCode).toBe(404);
+
+    const removed = await as(owner, 'DELETE', '/api/account/webhook');
+    expect(removed.statusCode).toBe(204);
+    expect(removed.headers['cache-control']).toBe('no-store');
+    expect((await as(owner, 'GET', '/api/account/webhook')).statusCode).toBe(404);
+    expect((await as(owner, 'DELETE', '/api/account/webhook')).statusCode).toBe(404);
+
+    const again = await as(owner, 'PUT', '/api/account/webhook', { url: 'http://127.0.0.1:9999/b' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().secret).toMatch(/^whsec_/);
+    expect(again.json().secret).not.toBe(secret);
+  });
+
+  it("registers an endpoint with a vault access key or an OAuth access token, for the credential's account", async () => {
+    const { key, accountId } = await newAccessKey(gateway.db);
+    const byKey = await send(
+      gateway.app,
+      'PUT',
+      '/api/account/webhook',
+      { url: 'https://hooks.example/by-key' },
+      { 'x-api-key': key },
+    );
+    expect(byKey.statusCode, byKey.body).toBe(201);
+    expect(byKey.json()).toMatchObject({ url: 'https://hooks.example/by-key', secret: expect.any(String) });
+    expect(await webhookEndpointOf(gateway.db, accountId)).toMatchObject({ url: 'https://hooks.example/by-key' });
+
+    const { tokens } = await signedInClient(gateway.app, key);
+    const bearer = { authorization: `Bearer ${tokens.access_token}` };
+    const byToken = await send(
+      gateway.app,
+      'PUT',
+      '/api/account/webhook',
+      { url: 'https://hooks.example/by-token' },
+      bearer,
+    );
+    expect(byToken.statusCode, byToken.body).toBe(200);
+    const read = await send(gateway.app, 'GET', '/api/account/webhook', undefined, bearer);
+    expect(read.json()).toMatchObject({ url: 'https://hooks.example/by-token' });
+    expect(await webhookEndpointOf(gateway.db, accountId)).toMatchObject({ url: 'https://hooks.example/by-token' });
+    expect(read.json()).not.toHaveProperty('secret');
+
+    const refused = await send(gateway.app, 'GET', '/api/account/webhook', undefined, { 'x-api-key': `${key}x` });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'credentials_invalid' });
+    const both = await send(gateway.app, 'GET', '/api/account/webhook', undefined, { 'x-api-key': key, ...bearer });
+    expect(both.json()).toMatchObject({ status: 400, code: 'credentials_conflict' });
   });
 
   it('refuses URLs that are not http(s), and in live mode plain http and internal hosts', async () => {

@@ -1,25 +1,22 @@
 import { HEADERS } from './protocol.js';
 
 /**
- * CORS for browser-based MCP clients. Any origin may call: every request must carry a credential in a header (never
- * a cookie), so a page on another origin, or one reached through DNS rebinding, cannot act for a user it does not
- * hold a key or token of. Hence no Access-Control-Allow-Credentials, and preflights need no credentials.
+ * The headers a browser-based MCP client sends and reads, for the host's one CORS registration (the gateway's).
+ * Every request carries its credential in a header (never a cookie), so no credentialed CORS is needed.
+ * Mcp-Session-Id and Last-Event-ID are part of Streamable HTTP: this endpoint is stateless and ignores them, but a
+ * stock client may send them, and a preflight refusing them would block its every call.
  */
-export const PREFLIGHT_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': [
+export const MCP_CORS_HEADERS = {
+  allowed: [
     'content-type',
     HEADERS.authorization,
     HEADERS.apiKey,
     HEADERS.protocolVersion,
     HEADERS.transactions,
-  ].join(', '),
-  'access-control-max-age': '86400',
-} as const;
-
-/** On every actual response: readable from any origin, including the WWW-Authenticate challenge of a 401. */
-export const RESPONSE_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'www-authenticate',
+    HEADERS.toolsFilter,
+    'mcp-session-id',
+    'last-event-id',
+  ],
+  /** The WWW-Authenticate challenge of a 401 names the OAuth metadata. */
+  exposed: ['www-authenticate', 'mcp-session-id'],
 } as const;

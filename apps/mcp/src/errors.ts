@@ -99,8 +99,10 @@ export function jsonRpcFailure(error: unknown): JsonRpcFailure {
 }
 
 /**
- * A tool that failed while running (not implemented, provider not configured, business rule, bad payment header):
- * isError with the problem details as structured content. Unknown errors become the generic `internal` problem.
+ * A tool call refused or failed once its arguments fit the schema (insufficient funds or credit, a spending-policy
+ * refusal, an upstream failure, not implemented, provider not configured, a business rule, a bad payment header):
+ * isError with the problem details as structured content, so the host shows the model the reason. Unknown errors
+ * become the generic `internal` problem.
  */
 export function toolErrorResult(error: unknown, meta?: Readonly<Record<string, unknown>>): CallToolResult {
   return structuredResult(toProblem(error), { isError: true, meta });

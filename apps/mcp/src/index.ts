@@ -1,3 +1,4 @@
+export { MCP_CORS_HEADERS } from './cors.js';
 export { type McpPluginOptions, mcpPlugin } from './plugin.js';
 export { MCP_PATH, protectedResourceMetadataUrl } from './protocol.js';
 export {
@@ -18,3 +19,4 @@ export {
   CREDIT_CHARGE,
 } from './tool-caller.js';
 export { type CallToolResult, structuredResult } from './tool-results.js';
+export { filteredSurface, MAX_TOOLS_FILTER_PATTERNS, parseToolsFilter } from './tools-filter.js';

@@ -2,13 +2,13 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { catalog, ServiceError } from '@svc/contracts';
 import type { Credential, CredentialResolver } from '@svc/payments';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PREFLIGHT_HEADERS, RESPONSE_HEADERS } from './cors.js';
 import { JSON_RPC_CODE, jsonRpcFailure } from './errors.js';
 import { errorMessage, refusalOf, withoutTaskAugmentation } from './json-rpc.js';
 import { HEADERS, MCP_PATH, protectedResourceMetadataUrl, TRANSACTIONS_ENABLED } from './protocol.js';
 import { mcpServer } from './server.js';
 import { mcpSurfaces } from './surfaces.js';
 import type { McpToolCaller } from './tool-caller.js';
+import { filteredSurface, parseToolsFilter } from './tools-filter.js';
 
 export interface McpPluginOptions {
   /** PUBLIC_BASE_URL: the protected-resource metadata URL named in every 401 is built from it. */
@@ -40,10 +40,18 @@ function transportRequest(url: string, protocolVersion: string | undefined): Req
   return new Request(url, { method: 'POST', headers });
 }
 
+/** The filters narrowing a request's surface: its credential's setting, then the header's (both must match). */
+function toolsFilters(credential: Credential, header: string | string[] | undefined): (readonly string[])[] {
+  const filters = credential.toolsFilter ? [credential.toolsFilter] : [];
+  const value = headerValue(header);
+  if (value !== undefined) filters.push(parseToolsFilter(value, HEADERS.toolsFilter));
+  return filters;
+}
+
 /**
  * `POST /api/mcp`: MCP over Streamable HTTP on the SDK's server and transport, stateless, JSON responses only (no SSE
- * stream, no session). Register it as a plugin (`app.register(mcpPlugin, options)`): its error handler and CORS
- * headers stay inside it.
+ * stream, no session). Register it as a plugin (`app.register(mcpPlugin, options)`): its error handler stays inside it.
+ * CORS is the host's one registration, with MCP_CORS_HEADERS.
  */
 export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
   // Computed once: which surface a request sees is a per-request choice between these.
@@ -66,11 +74,6 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
 
   // Anything that fails before a message is read (headers, credentials, body parsing) answers with id null.
   app.setErrorHandler((error, request, reply) => sendFailure(request, reply, null, error));
-  app.addHook('onSend', async (_request, reply) => {
-    reply.headers(RESPONSE_HEADERS);
-  });
-
-  app.options(MCP_PATH, async (_request, reply) => reply.code(204).headers(PREFLIGHT_HEADERS).send());
 
   // The SDK's transport in stateless mode would open an SSE stream on GET and "end" a session that never was on DELETE.
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
@@ -104,11 +107,10 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
       const credential = credentials.get(request)!;
       // The exact value, on this very request; OAuth sessions stay read-only whatever they send.
       const transactions = request.headers[HEADERS.transactions] === TRANSACTIONS_ENABLED;
-      const surface = credential.readOnly
-        ? surfaces.readOnly
-        : transactions
-          ? surfaces.withTransactions
-          : surfaces.standard;
+      const surface = filteredSurface(
+        credential.readOnly ? surfaces.readOnly : transactions ? surfaces.withTransactions : surfaces.standard,
+        toolsFilters(credential, request.headers[HEADERS.toolsFilter]),
+      );
       const server = mcpServer(serverOptions, {
         credential,
         surface,

@@ -6,6 +6,8 @@ export const HEADERS = {
   protocolVersion: 'mcp-protocol-version',
   /** Exactly `enabled`, on every request, adds the wallet-modifying tools to the surface. */
   transactions: 'x-mcp-transactions',
+  /** Comma-separated globs over tool names: only the tools they match are listed and callable (tools-filter.ts). */
+  toolsFilter: 'x-mcp-tools-filter',
   apiKey: 'x-api-key',
   authorization: 'authorization',
 } as const;

@@ -2,7 +2,7 @@
 // on the same PostgreSQL database, so two workers race for the claims and either may die and restart. Sandbox mode:
 // the gateway's anvils (SANDBOX_EVM_RPC_URLS); live mode: the live feeds and chains whose settings are present.
 import { evmChainById, type MasterKeyProvider } from '@svc/chains';
-import { ConfigError, loadConfig, loadMasterKey } from '@svc/config';
+import { ConfigError, loadConfig, loadMasterKey, sandboxEvmRpcUrls } from '@svc/config';
 import type { SandboxEvmMarket } from '@svc/sandbox';
 import { type Db, onOrderChanges, type OrderNetwork, openStore } from '@svc/store';
 import type { OrderEngine } from '@svc/tools';
@@ -15,16 +15,9 @@ import {
 } from './conditional-orders/index.js';
 import { startWorker } from './worker.js';
 
-/** SANDBOX_EVM_RPC_URLS: `chainId=url` pairs, comma-separated (the gateway logs its sandbox Base RPC at start). */
-function sandboxEvmRpcUrls(setting: string | undefined): Map<number, string> {
-  const urls = new Map<number, string>();
-  for (const pair of (setting ?? '').split(',').filter((entry) => entry.trim() !== '')) {
-    const [chainId, url] = pair.split('=').map((part) => part.trim());
-    const chain = evmChainById(Number(chainId));
-    if (!chain || !url || !URL.canParse(url))
-      throw new ConfigError(`SANDBOX_EVM_RPC_URLS: "${pair}" is not chainId=url for a sandbox EVM chain`);
-    urls.set(chain.chainId, url);
-  }
+/** SANDBOX_EVM_RPC_URLS, which a sandbox worker cannot do without: the gateway's chains are where it swaps. */
+function requiredSandboxEvmRpcUrls(setting: string | undefined): Map<number, string> {
+  const urls = sandboxEvmRpcUrls(setting);
   if (urls.size === 0)
     throw new ConfigError(
       'SANDBOX_EVM_RPC_URLS is required: the sandbox chains (chainId=url, comma-separated) the worker swaps on, e.g. 8453=http://127.0.0.1:8545',
@@ -109,7 +102,7 @@ async function sandboxWorkerEngine(
   masterKey: MasterKeyProvider,
   workerId: string | undefined,
 ): Promise<{ engine: OrderEngine; networks: OrderNetwork[] }> {
-  const urls = sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS);
+  const urls = requiredSandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS);
   const [{ connectSandboxEvmChain, openSandboxEvmMarket }, { sandboxOrderEngine }] = await Promise.all([
     import('@svc/sandbox'),
     import('./sandbox.js'),

@@ -24,6 +24,7 @@ export {
 export {
   accountVaultKeys,
   DERIVATION_PATHS,
+  CustodyError,
   InvalidMasterKey,
   LocalMasterKeyRing,
   masterKeyIdOf,
@@ -46,6 +47,10 @@ export {
   vaultAddressesOf,
   type VaultPrivateKeys,
   type WrappedDataKey,
+  openWebhookSecret,
+  rotateWebhookSecret,
+  sealClearWebhookSecrets,
+  setWebhookEndpoint,
 } from './custody/index.js';
 export {
   evmVaultCollection,

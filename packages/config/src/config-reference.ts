@@ -39,7 +39,7 @@ const SETTINGS_OUTSIDE_THE_SCHEMA: readonly {
     names: ['SANDBOX_EVM_RPC_URLS'],
     mode: 'sandbox',
     description:
-      "standalone worker only: `chainId=url` pairs, comma-separated, naming the gateway's sandbox anvils (the gateway logs `sandboxBaseRpc` at start), e.g. `8453=http://127.0.0.1:8545`; required in sandbox mode",
+      "`chainId=url` pairs, comma-separated, naming the first gateway's sandbox anvils (it logs `sandboxBaseRpc` at start), e.g. `8453=http://127.0.0.1:8545`. Required by the standalone worker in sandbox mode; a gateway given it settles and trades on those chains instead of starting its own (a second gateway beside the first, see [scaling](scaling.md))",
   },
   {
     names: ['CONDITIONAL_ORDER_INTERVAL_MS'],

@@ -121,6 +121,26 @@ export const settingsSchema = z.object({
     description:
       "how long a client may take to send a whole request, headers and body (408 after it); the handler's own time is not counted",
   }),
+  CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((value, ctx) => {
+      if (value.trim() === '*') return '*' as const;
+      const origins = value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        if (!URL.canParse(origin) || new URL(origin).origin !== origin)
+          ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin (scheme://host[:port])` });
+      }
+      return origins;
+    })
+    .register(settingDocs, {
+      mode: 'both',
+      description:
+        'origins whose browser pages may call the API: `*` (any; every call is paid, signed or carries its key, never a cookie) or a comma-separated list such as `https://app.example,https://admin.example`',
+    }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(300_000).default(10_000).register(settingDocs, {
     mode: 'both',
     description:
@@ -197,7 +217,8 @@ export const settingsSchema = z.object({
   }),
   SVC_MASTER_KEY: z.string().min(1).optional().register(settingDocs, {
     mode: 'both',
-    description: '32 bytes, base64 or 64 hex digits: the master key that seals every vault seed (AES-256-GCM envelope)',
+    description:
+      '32 bytes, base64 or 64 hex digits: the master key that seals every vault seed and webhook signing secret (AES-256-GCM envelope)',
     defaultText: 'generated once into `DATA_DIR/master-key` (sandbox mode only)',
   }),
   SVC_PREVIOUS_MASTER_KEYS: z.string().min(1).optional().register(settingDocs, {
@@ -272,6 +293,34 @@ export const settingsSchema = z.object({
     .url()
     .optional()
     .register(settingDocs, { mode: 'live', description: 'Jupiter API base', defaultText: '`https://api.jup.ag`' }),
+  /** Rate limits (apps/http-gateway/src/rate-limits.ts); shared through Redis when REDIS_URL is set. */
+  REDIS_URL: z.url().optional().register(settingDocs, {
+    mode: 'both',
+    description:
+      'Redis server (`redis://host:6379`) holding the rate-limit counters, so every gateway instance counts against the same limits; unset, each process counts in memory',
+  }),
+  REDIS_KEY_PREFIX: z.string().min(1).default('svc:').register(settingDocs, {
+    mode: 'both',
+    description: 'prefix of every key the service writes in Redis, so several deployments can share one server',
+  }),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'must be `true` or comma-separated addresses / CIDRs')
+    .optional()
+    .register(settingDocs, {
+      mode: 'both',
+      description:
+        'which proxies in front of the gateway to believe about the client address (`X-Forwarded-For`), for the per-IP rate limit and the logs: `true` (any) or comma-separated addresses / CIDRs of the load balancers; unset, the client address is the connecting peer',
+    }),
+  RATE_LIMIT_UNPAID_PER_MINUTE: z.coerce.number().int().min(0).default(1200).register(settingDocs, {
+    mode: 'both',
+    description:
+      'requests a minute per client IP address to everything but MCP and A2A (unpaid 402s, discovery, sign-in, account routes); a POST carrying `PAYMENT-SIGNATURE` is never counted nor refused; `0` turns the limit off',
+  }),
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(0).default(1200).register(settingDocs, {
+    mode: 'both',
+    description: 'requests a minute per account on MCP and A2A, counted after authentication; `0` turns the limit off',
+  }),
   /** Live conditional orders: how often each watched network's prices are read (Jupiter, 0x), in milliseconds. */
   ORDER_PRICE_INTERVAL_MS: z.coerce.number().int().min(1000).default(LIVE_PRICE_INTERVAL_MS).register(settingDocs, {
     mode: 'live',
@@ -300,6 +349,8 @@ export interface Config {
   readonly paymentTimeoutSeconds: number;
   /** How long a client may take to send a whole request (headers and body); the handler's own time is not counted. */
   readonly requestTimeoutMs: number;
+  /** Origins allowed to call from a browser (CORS_ORIGINS): any (`*`) or these exact ones. */
+  readonly corsOrigins: '*' | readonly string[];
   /** How long a shutdown waits for requests in flight before it cuts them and exits. */
   readonly shutdownTimeoutMs: number;
   /** Bearer token `/metrics` requires; unset, it is open. */
@@ -350,6 +401,15 @@ export interface Config {
   readonly evmSettings: Readonly<Record<string, string | undefined>>;
   /** Live conditional orders: each watched network's price poll interval (ORDER_PRICE_INTERVAL_MS). */
   readonly orderPriceIntervalMs: number;
+  /** Requests a minute per IP (unpaid) and per account (MCP, A2A), 0: off; counted in Redis when `redisUrl` is set. */
+  /** Proxies whose X-Forwarded-For names the client (Fastify's trustProxy); unset: the connecting peer is the client. */
+  readonly trustProxy: true | string | undefined;
+  readonly rateLimits: {
+    readonly unpaidPerMinute: number;
+    readonly accountPerMinute: number;
+    readonly redisUrl: string | undefined;
+    readonly redisKeyPrefix: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -393,6 +453,9 @@ function parseMasterKeys(current: string | undefined, previous: string | undefin
     throw error instanceof InvalidMasterKey ? new ConfigError(error.message) : error;
   }
 }
+
+/** TRUST_PROXY as Fastify's trustProxy takes it: any proxy, or the proxies' addresses (comma-separated). */
+const trustProxyOf = (setting: string | undefined): true | string | undefined => (setting === 'true' ? true : setting);
 
 /** Live mode refuses to start without these. */
 export const LIVE_REQUIRED_SETTINGS = [
@@ -446,6 +509,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     paymentTimeoutSeconds: s.PAYMENT_TIMEOUT_SECONDS,
     requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
+    corsOrigins: s.CORS_ORIGINS,
     shutdownTimeoutMs: s.SHUTDOWN_TIMEOUT_MS,
     metricsToken: s.METRICS_TOKEN,
     priceOverrides: parseOverrides(s.SVC_PRICE_OVERRIDES),
@@ -485,6 +549,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     evmSettings: Object.fromEntries(EVM_SETTINGS.map((name) => [name, env[name] || undefined])),
     orderPriceIntervalMs: s.ORDER_PRICE_INTERVAL_MS,
+    trustProxy: trustProxyOf(s.TRUST_PROXY),
+    rateLimits: {
+      unpaidPerMinute: s.RATE_LIMIT_UNPAID_PER_MINUTE,
+      accountPerMinute: s.RATE_LIMIT_ACCOUNT_PER_MINUTE,
+      redisUrl: s.REDIS_URL,
+      redisKeyPrefix: s.REDIS_KEY_PREFIX,
+    },
     upstreamLimits: upstreamOverridesFrom(upstreamLimits.data),
   };
 }

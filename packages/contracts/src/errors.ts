@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   state_conflict: { status: 409, title: 'Not allowed in the current state' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported content type' },
+  rate_limited: { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal error' },
   not_implemented: { status: 501, title: 'Tool not implemented yet' },
   facilitator_unreachable: { status: 502, title: 'Payment facilitator unreachable' },

@@ -18,6 +18,7 @@ export {
   SOL_NATIVE,
   SOLADDR,
 } from './formats.js';
+export { inputExample } from './input-example.js';
 export { isPriceFamily, type PriceFamily, type UsdPrice } from './pricing.js';
 export {
   type ToolBase,

@@ -22,7 +22,7 @@ const components = {
       name: 'SIGN-IN-WITH-X',
       description:
         'Sign-In-With-X (CAIP-122): base64 JSON of a wallet-signed SIWE (EVM, EIP-191) or SIWS (Solana, ed25519) message ' +
-        'answering the challenge in the 402 under extensions["sign-in-with-x"]. `Authorization: SIWX <same value>` is accepted as an alias.',
+        'answering the challenge in the 402 under extensions["sign-in-with-x"]. The same value is accepted in `Authorization`, bare (`Authorization: <value>`) or as `Authorization: SIWX <value>`.',
     },
   },
   schemas: {

@@ -1,4 +1,5 @@
 export { formatUnits, scaleUp, usdToAtomic } from './amounts.js';
+export { bazaarExtensionOf } from './bazaar.js';
 export {
   type BearerTokenVerifier,
   type Credential,

@@ -50,10 +50,14 @@ const MAX_CACHED_RESPONSES = 2048;
 /** The snapshot for requirements in USD-pegged tokens only: their price is 1 whatever the oracle says. */
 const PEGGED_ONLY: PriceSnapshot = { prices: { STX: '0', BTC: '0' }, asOf: 0 };
 
-/** The resource a 402 is for. */
-type PaidResource = { readonly url: string; readonly description: string };
+/** The resource a 402 is for, with the x402 extensions its every 402 advertises (e.g. Bazaar discovery). */
+type PaidResource = {
+  readonly url: string;
+  readonly description: string;
+  readonly extensions?: Readonly<Record<string, unknown>> | undefined;
+};
 
-/** 402s are cached, and quotes remembered, per resource and USD price. */
+/** 402s are cached, and quotes remembered, per resource and USD price (a resource's extensions never change). */
 const resourceKey = (resource: PaidResource, usd: string) => `${resource.url}\n${usd}`;
 
 /** The fields a signed payment must match (PaymentProcessor compares these): one entry per distinct quote. */
@@ -131,6 +135,7 @@ export class PaymentRequirementsBuilder {
       error: 'Payment required',
       resource: { url: resource.url, description: resource.description, mimeType: 'application/json' },
       accepts: PAYMENT_TOKEN_IDS.map((id) => this.requirement(PAYMENT_TOKENS[id], usd, snapshot)),
+      ...(resource.extensions ? { extensions: { ...resource.extensions } } : {}),
     });
     this.#cache.set(key, { snapshot, response });
     if (this.#cache.size > MAX_CACHED_RESPONSES) this.#cache.delete(this.#cache.keys().next().value!);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { HederaSandboxLedger } from './hedera/ledger.js';
 import { SandboxBitcoin } from './bitcoin/sandbox-bitcoin.js';
-import { type SandboxEvmChain, startSandboxEvmChain } from './evm/sandbox-chain.js';
+import { connectSandboxEvmChain, type SandboxEvmChain, startSandboxEvmChain } from './evm/sandbox-chain.js';
 import { type SandboxEvmChains, sandboxEvmChains } from './evm/sandbox-evm-chains.js';
 import { type SandboxSolana, startSandboxSolana } from './solana/sandbox-solana.js';
 import type { StacksTransactionCodec } from './stacks/codec.js';
@@ -31,13 +31,21 @@ export interface StartSandboxChainsOptions {
   readonly dataDir?: string | undefined;
   /** How the Stacks ledger decodes and checks signed transactions (`stacksTransactionCodec` from `@svc/payments`). */
   readonly stacksCodec: StacksTransactionCodec;
+  /**
+   * EVM chains another process runs (chain id to RPC URL; SANDBOX_EVM_RPC_URLS): reached there instead of started,
+   * so several gateways share one sandbox Base. The chains not listed start here as usual.
+   */
+  readonly evmRpcUrls?: ReadonlyMap<number, string> | undefined;
 }
 
 /** Start every sandbox chain. Base and Solana start at once (payments settle there); the others on first use. */
 export async function startSandboxChains(options: StartSandboxChainsOptions): Promise<SandboxChains> {
   const chainsDir = options.dataDir ? join(options.dataDir, 'chains') : undefined;
+  const baseRpcUrl = options.evmRpcUrls?.get(8453);
   const [base, solana] = await Promise.allSettled([
-    startSandboxEvmChain({ chainId: 8453, ...(chainsDir ? { stateFile: join(chainsDir, 'base-8453.json') } : {}) }),
+    baseRpcUrl
+      ? connectSandboxEvmChain({ chainId: 8453, rpcUrl: baseRpcUrl })
+      : startSandboxEvmChain({ chainId: 8453, ...(chainsDir ? { stateFile: join(chainsDir, 'base-8453.json') } : {}) }),
     startSandboxSolana(chainsDir ? { stateFile: join(chainsDir, 'solana-litesvm.bin') } : {}),
   ]);
   if (base.status === 'rejected' || solana.status === 'rejected') {
@@ -53,7 +61,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       ...(chainsDir ? { file: join(chainsDir, 'stacks-1.json') } : {}),
     });
     const bitcoin = new SandboxBitcoin({ file: chainsDir ? join(chainsDir, 'bitcoin-mainnet.json') : undefined });
-    const evmChains = sandboxEvmChains({ base: base.value, chainsDir });
+    const evmChains = sandboxEvmChains({ base: base.value, chainsDir, rpcUrls: options.evmRpcUrls });
     let hedera: Promise<HederaSandboxLedger> | undefined;
     return {
       base: base.value,

@@ -36,6 +36,8 @@ export interface AccessKeyRecord {
   readonly createdAt: Date;
   readonly lastUsedAt: Date | null;
   readonly revokedAt: Date | null;
+  /** Globs over MCP tool names this key's sessions are limited to; null: no limit. */
+  readonly toolsFilter: readonly string[] | null;
 }
 
 export interface CreatedAccessKey {
@@ -69,7 +71,7 @@ export function accessKeyEnvironmentOf(keyOrPrefix: string): AccessKeyEnvironmen
 
 const sha256 = (key: string) => createHash('sha256').update(key).digest();
 
-const COLUMNS = 'id, account_id, environment, name, created_at, last_used_at, revoked_at';
+const COLUMNS = 'id, account_id, environment, name, created_at, last_used_at, revoked_at, tools_filter';
 
 type Row = {
   id: string;
@@ -79,6 +81,7 @@ type Row = {
   created_at: unknown;
   last_used_at: unknown;
   revoked_at: unknown;
+  tools_filter: unknown;
 };
 
 const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
@@ -93,23 +96,40 @@ function toRecord(row: Row): AccessKeyRecord {
     createdAt: new Date(row.created_at as string),
     lastUsedAt: dateOrNull(row.last_used_at),
     revokedAt: dateOrNull(row.revoked_at),
+    // jsonb arrives parsed from PGlite and from node-postgres alike.
+    toolsFilter: (row.tools_filter as string[] | null) ?? null,
   };
 }
+
+const toolsFilterJson = (filter: readonly string[] | null | undefined) =>
+  filter === null || filter === undefined ? null : JSON.stringify(filter);
 
 /** Create a key for an account; the returned `key` is the only copy there will ever be. */
 export async function createAccessKey(
   db: Queryable,
-  input: { accountId: string; name: string; environment: AccessKeyEnvironment },
+  input: {
+    accountId: string;
+    name: string;
+    environment: AccessKeyEnvironment;
+    toolsFilter?: readonly string[] | null | undefined;
+  },
 ): Promise<CreatedAccessKey> {
   const id = randomBytes(ID_BYTES).toString('hex');
   const key = `${accessKeyPrefix(input.environment, id)}_${randomBytes(SECRET_BYTES).toString('base64url')}`;
   // INSERT ... SELECT from accounts: an unknown account inserts nothing, told apart from other failures without
   // relying on a driver's foreign-key error shape.
   const { rows } = await db.query<Row>(
-    `INSERT INTO access_keys (id, account_id, environment, name, secret_hash)
-     SELECT $1, id, $3, $4, $5 FROM accounts WHERE id = $2
+    `INSERT INTO access_keys (id, account_id, environment, name, secret_hash, tools_filter)
+     SELECT $1, id, $3, $4, $5, $6::jsonb FROM accounts WHERE id = $2
      RETURNING ${COLUMNS}`,
-    [id, input.accountId, input.environment, input.name, sha256(key).toString('hex')],
+    [
+      id,
+      input.accountId,
+      input.environment,
+      input.name,
+      sha256(key).toString('hex'),
+      toolsFilterJson(input.toolsFilter),
+    ],
   );
   if (!rows[0]) throw new UnknownAccount(input.accountId);
   return { key, record: toRecord(rows[0]) };
@@ -136,6 +156,22 @@ export async function revokeAccessKey(
   const { rows } = await db.query<Row>(
     `UPDATE access_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
     [keyId, accountId],
+  );
+  return rows[0] && toRecord(rows[0]);
+}
+
+/**
+ * Set (or, with null, clear) the tools filter of one of an account's keys; undefined when the account has no such key.
+ */
+export async function setAccessKeyToolsFilter(
+  db: Queryable,
+  accountId: string,
+  keyId: string,
+  toolsFilter: readonly string[] | null,
+): Promise<AccessKeyRecord | undefined> {
+  const { rows } = await db.query<Row>(
+    `UPDATE access_keys SET tools_filter = $3::jsonb WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
+    [keyId, accountId, toolsFilterJson(toolsFilter)],
   );
   return rows[0] && toRecord(rows[0]);
 }

@@ -73,16 +73,13 @@ export async function recordSettledCall(
   return rows[0] ? String(rows[0].id) : undefined;
 }
 
-export async function recentCalls(
-  db: Queryable,
-  filter: { tool?: string; limit?: number } = {},
-): Promise<CallLedgerRow[]> {
-  const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT id, tool, account_id, payer, token, amount::text AS amount, tx_hash, outcome, http_status, latency_ms, created_at
-       FROM call_ledger WHERE ($1::text IS NULL OR tool = $1) ORDER BY id DESC LIMIT $2`,
-    [filter.tool ?? null, filter.limit ?? 50],
-  );
-  return rows.map((r) => ({
+/** The ledger columns a query selects to read rows (`amount` as text: exact). */
+export const CALL_LEDGER_COLUMNS =
+  'id, tool, account_id, payer, token, amount::text AS amount, tx_hash, outcome, http_status, latency_ms, created_at';
+
+/** A selected `CALL_LEDGER_COLUMNS` row as a record. */
+export function callLedgerRow(r: Record<string, unknown>): CallLedgerRow {
+  return {
     id: String(r.id),
     tool: r.tool as string,
     accountId: (r.account_id as string | null) ?? null,
@@ -94,5 +91,16 @@ export async function recentCalls(
     httpStatus: Number(r.http_status),
     latencyMs: Number(r.latency_ms),
     createdAt: new Date(r.created_at as string),
-  }));
+  };
+}
+
+export async function recentCalls(
+  db: Queryable,
+  filter: { tool?: string; limit?: number } = {},
+): Promise<CallLedgerRow[]> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ${CALL_LEDGER_COLUMNS} FROM call_ledger WHERE ($1::text IS NULL OR tool = $1) ORDER BY id DESC LIMIT $2`,
+    [filter.tool ?? null, filter.limit ?? 50],
+  );
+  return rows.map(callLedgerRow);
 }

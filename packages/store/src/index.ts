@@ -17,9 +17,11 @@ export {
   type CreatedAccessKey,
   listAccessKeys,
   revokeAccessKey,
+  setAccessKeyToolsFilter,
   UnknownAccount,
 } from './access-keys.js';
 export { type CallLedgerRow, type CallRecord, recentCalls, recordCall, recordSettledCall } from './call-ledger.js';
+export { type AccountCallsPage, accountCalls } from './account-calls.js';
 export {
   addCredit,
   type CallRefund,
@@ -125,10 +127,17 @@ export {
   watchCursor,
 } from './activity-events.js';
 export {
+  newWebhookSecret,
+  removeWebhookEndpoint,
   rotateWebhookSecret,
+  sealWebhookSecret,
   setWebhookEndpoint,
+  type StoredWebhookSecret,
   type WebhookEndpoint,
   webhookEndpointOf,
+  webhookSecretCountsByMasterKey,
+  webhookSecretsToSeal,
+  type WebhookSecretToSeal,
 } from './webhook-endpoints.js';
 export { claimDueDeliveries, type ClaimedDelivery, markAttemptFailed, markDelivered } from './webhook-outbox.js';
 export { leaderboard, type LeaderboardQuery, type LeaderboardRow, type LedgerRanking } from './leaderboard.js';
@@ -209,3 +218,11 @@ export {
   releaseExpiredSettlement,
   type UnfinishedSettlement,
 } from './settlement-reconciliation.js';
+export {
+  createUserToken,
+  findUserToken,
+  listUserTokens,
+  revokeUserToken,
+  type UserTokenRecord,
+  type UserTokenScope,
+} from './user-tokens.js';

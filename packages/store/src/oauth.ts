@@ -28,6 +28,8 @@ export interface OAuthGrant {
   readonly createdAt: Date;
   readonly revokedAt: Date | null;
   readonly revokedReason: OAuthGrantRevocation | null;
+  /** Globs over MCP tool names the grant's sessions are limited to (chosen at consent); null: no limit. */
+  readonly toolsFilter: readonly string[] | null;
 }
 
 export interface RedeemedAuthorizationCode {
@@ -66,10 +68,11 @@ type GrantRow = {
   created_at: unknown;
   revoked_at: unknown;
   revoked_reason: OAuthGrantRevocation | null;
+  tools_filter: unknown;
 };
 
 const grantColumns = (table: string) =>
-  ['id', 'client_id', 'account_id', 'scope', 'resource', 'created_at', 'revoked_at', 'revoked_reason']
+  ['id', 'client_id', 'account_id', 'scope', 'resource', 'created_at', 'revoked_at', 'revoked_reason', 'tools_filter']
     .map((column) => `${table}.${column}`)
     .join(', ');
 
@@ -89,6 +92,7 @@ const toGrant = (row: GrantRow): OAuthGrant => ({
   createdAt: new Date(row.created_at as string),
   revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at as string),
   revokedReason: row.revoked_reason,
+  toolsFilter: (row.tools_filter as string[] | null) ?? null,
 });
 
 /** Register a public client (RFC 7591); its id is the random client_id it will send. */
@@ -129,14 +133,22 @@ export async function createAuthorizationCode(
     redirectUri: string;
     codeChallenge: string;
     ttlSeconds: number;
+    toolsFilter?: readonly string[] | null | undefined;
   },
 ): Promise<{ code: string; grantId: string }> {
   const code = newSecret();
   const grantId = randomUUID();
   await db.transaction(async (tx) => {
     await tx.query(
-      'INSERT INTO oauth_grants (id, client_id, account_id, scope, resource) VALUES ($1, $2, $3, $4, $5)',
-      [grantId, input.clientId, input.accountId, input.scope, input.resource],
+      'INSERT INTO oauth_grants (id, client_id, account_id, scope, resource, tools_filter) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+      [
+        grantId,
+        input.clientId,
+        input.accountId,
+        input.scope,
+        input.resource,
+        input.toolsFilter ? JSON.stringify(input.toolsFilter) : null,
+      ],
     );
     await tx.query(
       `INSERT INTO oauth_authorization_codes (code_hash, grant_id, redirect_uri, code_challenge, expires_at) VALUES ($1, $2, $3, $4, ${secondsFromNow(5)})`,

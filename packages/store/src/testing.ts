@@ -80,3 +80,19 @@ export async function accountsOf<const Wallets extends readonly string[]>(
   for (const wallet of wallets) ids.push((await accountForWallet(db, 'eip155:8453', wallet)).accountId);
   return ids as { -readonly [K in keyof Wallets]: string };
 }
+
+/**
+ * Every row of every table of the database's schema as text: what a dump of it holds (tests look for secrets in it).
+ */
+export async function databaseText(db: Queryable): Promise<string> {
+  const { rows: tables } = await db.query<{ name: string }>(
+    `SELECT quote_ident(table_name) AS name FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const lines: string[] = [];
+  for (const { name } of tables) {
+    const { rows } = await db.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t`);
+    lines.push(...rows.map((row) => `${name} ${row.row}`));
+  }
+  return lines.join('\n');
+}

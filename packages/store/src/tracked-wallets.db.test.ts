@@ -4,12 +4,25 @@ import type { Db } from './db.js';
 import { accountForWallet } from './identity.js';
 import { accountsOf, testBackends } from './testing.js';
 import { trackedAddressesOn, trackedWalletsOf, trackWallet, untrackWallet } from './tracked-wallets.js';
-import { rotateWebhookSecret, setWebhookEndpoint, webhookEndpointOf } from './webhook-endpoints.js';
+import {
+  rotateWebhookSecret,
+  sealWebhookSecret,
+  setWebhookEndpoint,
+  webhookEndpointOf,
+  webhookSecretsToSeal,
+} from './webhook-endpoints.js';
 import { claimDueDeliveries, markAttemptFailed, markDelivered } from './webhook-outbox.js';
 
 const EVM = '0x00000000000000000000000000000000000000AA';
 const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const ALL = ['eth', 'base', 'bsc', 'polygon'];
+/** The store keeps the custody package's envelope as it is; its bytes mean nothing here. */
+const sealedSecret = (ciphertext: string) => ({
+  version: 1,
+  masterKeyId: 'local:test',
+  wrappedDataKey: 'wk',
+  ciphertext,
+});
 
 const transferIn = (txHash: string, logIndex: number | null = 0) => ({
   chain: 'base',
@@ -76,8 +89,9 @@ describe.each(testBackends())('tracked wallets, activity and webhook outbox on $
 
   it('stores each event once, enqueues one delivery per subscribed account and moves the cursor with it', async () => {
     await trackWallet(db, bob, { kind: 'evm', address: EVM, label: undefined, chains: ['base'] }, 10);
-    const { secret } = await setWebhookEndpoint(db, alice, 'http://127.0.0.1:9/hook');
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(await setWebhookEndpoint(db, alice, 'http://127.0.0.1:9/hook', sealedSecret('alice'))).toMatchObject({
+      created: true,
+    });
     // Bob has no endpoint: the event is his to read, but nothing is delivered to him.
     expect(await recordActivity(db, 'base', [transferIn('0xaa'), transferIn('0xbb', null)], 10)).toEqual({
       stored: 2,
@@ -114,7 +128,7 @@ describe.each(testBackends())('tracked wallets, activity and webhook outbox on $
     expect(claimed[0]).toMatchObject({
       accountId: alice,
       attempts: 0,
-      endpoint: { url: 'http://127.0.0.1:9/hook', secret },
+      endpoint: { url: 'http://127.0.0.1:9/hook', secret: { sealed: sealedSecret('alice') } },
     });
     expect(JSON.parse(claimed[0]!.body)).toMatchObject({
       type: 'tracked_wallet.token_transfer_in',
@@ -137,16 +151,27 @@ describe.each(testBackends())('tracked wallets, activity and webhook outbox on $
     ]);
   });
 
-  it('shows the webhook secret only when made or rotated', async () => {
+  it('keeps the sealed secret when only the URL changes and replaces it on rotation', async () => {
     const { accountId } = await accountForWallet(db, 'eip155:8453', '0x00000000000000000000000000000000000000e0');
-    expect(await rotateWebhookSecret(db, accountId)).toBeUndefined();
-    const first = await setWebhookEndpoint(db, accountId, 'https://example.com/a');
-    const moved = await setWebhookEndpoint(db, accountId, 'https://example.com/b');
-    expect(moved.secret).toBeUndefined();
-    expect(moved.endpoint.url).toBe('https://example.com/b');
-    const rotated = await rotateWebhookSecret(db, accountId);
-    expect(rotated?.secret).toMatch(/^whsec_/);
-    expect(rotated?.secret).not.toBe(first.secret);
+    expect(await rotateWebhookSecret(db, accountId, sealedSecret('none'))).toBeUndefined();
+    expect(await setWebhookEndpoint(db, accountId, 'https://example.com/a', sealedSecret('first'))).toMatchObject({
+      created: true,
+    });
+    const moved = await setWebhookEndpoint(db, accountId, 'https://example.com/b', sealedSecret('unused'));
+    expect(moved).toMatchObject({ created: false, endpoint: { url: 'https://example.com/b' } });
+    const stored = async () =>
+      (await webhookSecretsToSeal(db, 'local:other', 100)).find((row) => row.accountId === accountId);
+    expect((await stored())?.secret).toEqual({ sealed: sealedSecret('first') });
+    expect(await rotateWebhookSecret(db, accountId, sealedSecret('second'))).toMatchObject({
+      url: 'https://example.com/b',
+    });
+    expect((await stored())?.secret).toEqual({ sealed: sealedSecret('second') });
+    // A re-seal of what was read before the rotation must not bring the old secret back.
+    expect(await sealWebhookSecret(db, accountId, { sealed: sealedSecret('first') }, sealedSecret('old'))).toBe(false);
+    expect(await sealWebhookSecret(db, accountId, { sealed: sealedSecret('second') }, sealedSecret('resealed'))).toBe(
+      true,
+    );
+    expect((await stored())?.secret).toEqual({ sealed: sealedSecret('resealed') });
     expect(Object.keys((await webhookEndpointOf(db, accountId))!)).toEqual([
       'url',
       'createdAt',

@@ -1,4 +1,5 @@
 import type { Queryable } from './db.js';
+import { type SecretRow, storedSecretOf, type StoredWebhookSecret } from './webhook-endpoints.js';
 
 /** A delivery claimed for one attempt, with where it goes (the account's endpoint now, if it still has one). */
 export interface ClaimedDelivery {
@@ -8,16 +9,16 @@ export interface ClaimedDelivery {
   readonly body: string;
   /** Attempts made before this one. */
   readonly attempts: number;
-  readonly endpoint: { readonly url: string; readonly secret: string } | undefined;
+  /** The signing secret as stored: the delivering worker opens it with the master key. */
+  readonly endpoint: { readonly url: string; readonly secret: StoredWebhookSecret } | undefined;
 }
 
-type ClaimRow = {
+type ClaimRow = SecretRow & {
   id: string;
   account_id: string;
   payload: string;
   attempts: number;
   url: string | null;
-  secret: string | null;
 };
 
 /**
@@ -35,7 +36,8 @@ export async function claimDueDeliveries(db: Queryable, limit: number, leaseMs: 
        UPDATE webhook_outbox o SET next_attempt_at = now() + $2::double precision * interval '1 millisecond'
          FROM due WHERE o.id = due.id RETURNING o.id, o.account_id, o.payload, o.attempts
      )
-     SELECT c.id, c.account_id, c.payload, c.attempts, e.url, e.secret
+     SELECT c.id, c.account_id, c.payload, c.attempts, e.url, e.secret, e.envelope_version, e.master_key_id,
+            e.wrapped_data_key, e.secret_ciphertext
        FROM claimed c LEFT JOIN webhook_endpoints e ON e.account_id = c.account_id ORDER BY c.id`,
     [limit, leaseMs],
   );
@@ -44,7 +46,7 @@ export async function claimDueDeliveries(db: Queryable, limit: number, leaseMs: 
     accountId: row.account_id,
     body: row.payload,
     attempts: Number(row.attempts),
-    endpoint: row.url && row.secret ? { url: row.url, secret: row.secret } : undefined,
+    endpoint: row.url ? { url: row.url, secret: storedSecretOf(row) } : undefined,
   }));
 }
 

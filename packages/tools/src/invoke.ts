@@ -51,6 +51,8 @@ export interface CallRequest extends CallerCredentials {
   readonly input: unknown;
   /** Absolute URL of the tool resource (goes into the 402's `resource`; a payment must name it). */
   readonly resourceUrl: string;
+  /** x402 extensions every 402 of this resource advertises (the REST route's Bazaar discovery declaration). */
+  readonly extensions?: Readonly<Record<string, unknown>> | undefined;
   /** The transport the call came through, for its report (default `rest`). */
   readonly transport?: Transport;
 }
@@ -211,7 +213,7 @@ export class ToolService {
     const identification = await identify(db, tool, request, siwx, request.resourceUrl);
     // 4 price
     const usd = priceOf(tool, this.options.priceOverrides);
-    const resource = { url: request.resourceUrl, description: tool.summary };
+    const resource = { url: request.resourceUrl, description: tool.summary, extensions: request.extensions };
     // Every 402 of an identity-gated tool carries a fresh sign-in challenge (never cached: each has its own nonce).
     const paymentRequired = async (error?: string): Promise<PaymentRequiredResponse> => {
       const response = await payments.paymentRequired(resource, usd, error);

@@ -1,3 +1,5 @@
+import { ServiceError } from '@svc/contracts';
+import { parseToolsFilter } from '@svc/mcp';
 import { createAuthorizationCode, type Db } from '@svc/store';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
@@ -16,6 +18,19 @@ export interface AuthorizeRoutesOptions {
   readonly db: Db;
   readonly urls: OAuthUrls;
   readonly signIn: ConsentSignIn;
+}
+
+/** The consent's optional tools filter: absent or blank is no limit; a malformed one is said on the page again. */
+function toolsFilterOf(
+  value: string | undefined,
+): { ok: true; value: readonly string[] | null } | { ok: false; message: string } {
+  if (value === undefined || value.trim() === '') return { ok: true, value: null };
+  try {
+    return { ok: true, value: parseToolsFilter(value, 'tools filter') };
+  } catch (error) {
+    if (error instanceof ServiceError) return { ok: false, message: error.message };
+    throw error;
+  }
 }
 
 /**
@@ -83,6 +98,8 @@ export function authorizeRoutes(app: FastifyInstance, options: AuthorizeRoutesOp
         signedIn = { ok: false, message: 'Choose how to sign in: with your wallet or with a vault access key.' };
     }
     if (!signedIn.ok) return consentPage(reply, authorization, signedIn.message);
+    const toolsFilter = toolsFilterOf(params[CONSENT_FIELDS.toolsFilter]);
+    if (!toolsFilter.ok) return consentPage(reply, authorization, toolsFilter.message);
 
     const { code } = await createAuthorizationCode(db, {
       clientId: authorization.client.id,
@@ -92,6 +109,7 @@ export function authorizeRoutes(app: FastifyInstance, options: AuthorizeRoutesOp
       redirectUri: authorization.redirectUri,
       codeChallenge: authorization.codeChallenge,
       ttlSeconds: OAUTH_LIFETIMES.authorizationCodeSeconds,
+      toolsFilter: toolsFilter.value,
     });
     return redirect(
       reply,

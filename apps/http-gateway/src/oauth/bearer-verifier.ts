@@ -1,6 +1,6 @@
 import { ServiceError } from '@svc/contracts';
 import type { BearerTokenVerifier, Credential } from '@svc/payments';
-import { findOAuthGrant, type OAuthGrantRevocation, type Queryable } from '@svc/store';
+import { findOAuthGrant, findUserToken, type OAuthGrantRevocation, type Queryable } from '@svc/store';
 import type { AccessTokens } from './access-tokens.js';
 
 const REVOKED_BECAUSE: Record<OAuthGrantRevocation, string> = {
@@ -9,10 +9,17 @@ const REVOKED_BECAUSE: Record<OAuthGrantRevocation, string> = {
   refresh_token_reuse: 'a spent refresh token of its grant was presented again',
 };
 
+const revoked = (because: string, then: string) =>
+  new ServiceError('credentials_invalid', `The access token was revoked: ${because}. ${then}`, {
+    extra: { reason: 'revoked' },
+  });
+
 /**
- * The MCP endpoint's check of `Authorization: Bearer` tokens issued by our OAuth server. Beyond the JWT checks, the
- * token's grant is read on every request: one primary-key lookup (MCP requests read the database anyway) buys
- * revocation that takes effect at once rather than when the token expires. OAuth sessions are read-only by design.
+ * The MCP and A2A endpoints' check of `Authorization: Bearer` tokens: those our OAuth server issues and those a
+ * signed-in wallet issues itself. Beyond the JWT checks, the token's grant (or user token row) is read on every request:
+ * one primary-key lookup (MCP requests read the database anyway) buys revocation that takes effect at once rather than
+ * when the token expires. OAuth sessions are read-only by design; a user token is read-only unless its scope is
+ * `transact`.
  */
 export class OAuthBearerVerifier implements BearerTokenVerifier {
   constructor(
@@ -22,11 +29,20 @@ export class OAuthBearerVerifier implements BearerTokenVerifier {
 
   async verify(token: string): Promise<Credential> {
     const claims = await this.accessTokens.verify(token);
+    if (claims.kind === 'user') {
+      const row = await findUserToken(this.db, claims.tokenId);
+      if (!row || row.accountId !== claims.accountId) throw revoked('it no longer exists', 'Issue a new one.');
+      if (row.revokedAt) throw revoked('its owner revoked it', 'Issue a new one.');
+      return { accountId: row.accountId, readOnly: row.scope !== 'transact' };
+    }
     const grant = await findOAuthGrant(this.db, claims.grantId);
-    if (grant && !grant.revokedAt) return { accountId: claims.accountId, readOnly: true };
+    if (grant && !grant.revokedAt)
+      return {
+        accountId: claims.accountId,
+        readOnly: true,
+        ...(grant.toolsFilter ? { toolsFilter: grant.toolsFilter } : {}),
+      };
     const because = grant?.revokedReason ? REVOKED_BECAUSE[grant.revokedReason] : 'its grant no longer exists';
-    throw new ServiceError('credentials_invalid', `The access token was revoked: ${because}. Authorize again.`, {
-      extra: { reason: 'revoked' },
-    });
+    throw revoked(because, 'Authorize again.');
   }
 }

@@ -7,7 +7,18 @@ import { OAUTH_LIFETIMES } from './policy.js';
 /** What the consent form posts in `action`, besides the authorization request itself. */
 export const CONSENT_ACTIONS = { wallet: 'wallet', accessKey: 'access_key', deny: 'deny' } as const;
 /** Names of the consent form's own fields. */
-export const CONSENT_FIELDS = { action: 'action', siwx: 'siwx', accessKey: 'access_key' } as const;
+export const CONSENT_FIELDS = {
+  action: 'action',
+  siwx: 'siwx',
+  accessKey: 'access_key',
+  toolsFilter: 'tools_filter',
+} as const;
+
+/** The optional tools filter of a sign-in form (each form has its own, hence the id suffix). */
+const toolsFilterField = (form: string) =>
+  `<label for="${CONSENT_FIELDS.toolsFilter}-${form}">Limit to these tools (optional)</label>
+<input id="${CONSENT_FIELDS.toolsFilter}-${form}" name="${CONSENT_FIELDS.toolsFilter}" type="text" spellcheck="false" autocomplete="off" placeholder="e.g. get*Balances, wallet">
+<p class="muted">Comma-separated globs over tool names (<code>*</code> any characters, <code>?</code> one); empty: every tool the access allows.</p>`;
 
 /**
  * Headers of every page the authorization endpoint renders: never cached (each holds a single-use challenge), never
@@ -99,7 +110,8 @@ export function renderConsentPage(page: ConsentPage): string {
     fields: `<p id="challenge-help" class="muted">Sign this challenge with your account’s wallet (for example <code>createSIWxPayload</code>, then <code>encodeSIWxHeader</code>, from <code>@x402/extensions/sign-in-with-x</code>) and paste the base64 SIGN-IN-WITH-X value. It can be used once, within ${SIWX_CHALLENGE_TTL_SECONDS / 60} minutes.</p>
 <pre tabindex="0" aria-label="Sign-in challenge">${escapeHtml(challengeJson)}</pre>
 <label for="${CONSENT_FIELDS.siwx}">SIGN-IN-WITH-X value</label>
-<textarea id="${CONSENT_FIELDS.siwx}" name="${CONSENT_FIELDS.siwx}" rows="4" spellcheck="false" autocomplete="off" aria-describedby="challenge-help"></textarea>`,
+<textarea id="${CONSENT_FIELDS.siwx}" name="${CONSENT_FIELDS.siwx}" rows="4" spellcheck="false" autocomplete="off" aria-describedby="challenge-help"></textarea>
+${toolsFilterField('wallet')}`,
   });
   const accessKey = choiceForm(page, {
     action: CONSENT_ACTIONS.accessKey,
@@ -107,7 +119,8 @@ export function renderConsentPage(page: ConsentPage): string {
     legend: 'Or use a vault access key',
     fields: `<label for="${CONSENT_FIELDS.accessKey}">Vault access key</label>
 <input id="${CONSENT_FIELDS.accessKey}" name="${CONSENT_FIELDS.accessKey}" type="password" spellcheck="false" autocomplete="off" aria-describedby="key-help">
-<p id="key-help" class="muted">A key of your account, starting with <code>svc_dev_</code> or <code>svc_live_</code>. It only proves who you are: the application never sees it.</p>`,
+<p id="key-help" class="muted">A key of your account, starting with <code>svc_dev_</code> or <code>svc_live_</code>. It only proves who you are: the application never sees it.</p>
+${toolsFilterField('key')}`,
   });
   const deny = choiceForm(page, { action: CONSENT_ACTIONS.deny, button: 'Deny' });
   return document(

@@ -1,11 +1,10 @@
 import type { BearerTokenVerifier, EVMMessageVerifier, SiwxNonces } from '@svc/payments';
-import type { AccessKeyEnvironment, Db } from '@svc/store';
+import type { AccessKeyEnvironment, Db, UserTokenRecord } from '@svc/store';
 import type { FastifyInstance } from 'fastify';
 import { AccessTokens } from './access-tokens.js';
 import { authorizeRoutes } from './authorize.js';
 import { OAuthBearerVerifier } from './bearer-verifier.js';
-import { allowAnyOrigin } from './cors.js';
-import { OAUTH_PATHS, oauthUrls } from './endpoints.js';
+import { oauthUrls } from './endpoints.js';
 import { registerOAuthErrorHandling } from './errors.js';
 import { metadataRoutes } from './metadata.js';
 import { addFormBodyParser } from './params.js';
@@ -35,6 +34,8 @@ export interface OAuthServer {
   readonly routes: (app: FastifyInstance) => Promise<void>;
   /** For the MCP endpoint's CredentialResolver (`bearer:`): accepts the access tokens this server issues. */
   readonly bearer: BearerTokenVerifier;
+  /** Signs a user-issued token (its row already recorded) that `bearer` accepts: the account API's token routes. */
+  readonly issueUserToken: (token: UserTokenRecord) => Promise<string>;
 }
 
 /**
@@ -65,32 +66,16 @@ export function oauthServer(options: OAuthServerOptions): OAuthServer {
     registerOAuthErrorHandling(app);
     addFormBodyParser(app);
     authorizeRoutes(app, { db, urls, signIn });
-    // What clients call with fetch (possibly from a browser page), in a child scope that allows any origin.
-    await app.register(async (api) => {
-      const {
-        authorizationServerMetadata,
-        protectedResourceMetadata,
-        mcpProtectedResourceMetadata,
-        jwks,
-        register,
-        token,
-        revoke,
-      } = OAUTH_PATHS;
-      allowAnyOrigin(api, [
-        authorizationServerMetadata,
-        protectedResourceMetadata,
-        mcpProtectedResourceMetadata,
-        jwks,
-        register,
-        token,
-        revoke,
-      ]);
-      metadataRoutes(api, urls, signingKey);
-      registerRoute(api, db);
-      tokenRoute(api, { db, urls, accessTokens });
-      revokeRoute(api, { db, accessTokens });
-    });
+    // What clients call with fetch, possibly from a browser page (the gateway's CORS registration covers them).
+    metadataRoutes(app, urls, signingKey);
+    registerRoute(app, db);
+    tokenRoute(app, { db, urls, accessTokens });
+    revokeRoute(app, { db, accessTokens });
   }
 
-  return { routes, bearer: new OAuthBearerVerifier(db, accessTokens) };
+  return {
+    routes,
+    bearer: new OAuthBearerVerifier(db, accessTokens),
+    issueUserToken: (token) => accessTokens.issueUserToken(token),
+  };
 }

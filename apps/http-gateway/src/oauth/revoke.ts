@@ -35,7 +35,8 @@ export function revokeRoute(app: FastifyInstance, options: RevokeRouteOptions): 
       if (error instanceof ServiceError && error.code === 'credentials_invalid') return undefined;
       throw error;
     });
-    return claims ? revokeOAuthGrant(db, claims.grantId, clientId) : 'unknown';
+    // A user-issued token is revoked by its owner on the account API, not by an OAuth client.
+    return claims?.kind === 'oauth' ? revokeOAuthGrant(db, claims.grantId, clientId) : 'unknown';
   }
 
   app.post(OAUTH_PATHS.revoke, async (request, reply) => {

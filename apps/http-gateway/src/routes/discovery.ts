@@ -10,6 +10,7 @@ import {
 } from '@svc/contracts';
 import {
   amountInToken,
+  bazaarExtensionOf,
   formatUnits,
   isPaymentTokenId,
   PAYMENT_TOKEN_IDS,
@@ -40,6 +41,14 @@ export function discoveryRoutes(app: FastifyInstance, options: DiscoveryOptions)
     version: 1,
     x402Version: 2,
     resources: catalog.map((tool) => `${base}${toolPath(tool.name)}`),
+    // Each resource as its 402 declares it to x402 Bazaar catalogs: input (body schema and example) and output.
+    items: catalog.map((tool) => ({
+      resource: `${base}${toolPath(tool.name)}`,
+      type: 'http',
+      x402Version: 2,
+      description: tool.summary,
+      extensions: bazaarExtensionOf(tool),
+    })),
     instructions: `POST a JSON body to a resource; answer the 402 with PAYMENT-SIGNATURE. Catalog with input schemas: ${base}/api/tools/discover. OpenAPI: ${base}/openapi.json.`,
   });
   const openapiDocument = staticDocument(openapi);

@@ -1,5 +1,5 @@
-import { TOOL_PATH_PREFIX, toProblem } from '@svc/contracts';
-import { decodePaymentSignature, siwxHeaderFrom } from '@svc/payments';
+import { findTool, TOOL_PATH_PREFIX, toProblem } from '@svc/contracts';
+import { bazaarExtensionOf, decodePaymentSignature, siwxHeaderFrom } from '@svc/payments';
 import type { ToolService } from '@svc/tools';
 import type { FastifyInstance } from 'fastify';
 import { sendPaymentRequired, withSettlement } from './payment-headers.js';
@@ -12,12 +12,15 @@ export function executeRoute(app: FastifyInstance, tools: ToolService, publicBas
   app.post<{ Params: { toolName: string } }>(`${TOOL_PATH_PREFIX}:toolName`, async (request, reply) => {
     const { toolName } = request.params;
     const signature = request.headers['payment-signature'] as string | undefined;
+    const tool = findTool(toolName);
     const outcome = await tools.observed({ tool: toolName, transport: 'rest' }, async () => {
       const prepared = await tools.prepare({
         tool: toolName,
         input: request.body,
         siwxProof: siwxHeaderFrom(request.headers),
         resourceUrl: `${publicBaseUrl}${TOOL_PATH_PREFIX}${toolName}`,
+        // Its 402s declare the resource for x402 Bazaar catalogs (an unknown tool is refused by prepare first).
+        extensions: tool && bazaarExtensionOf(tool),
       });
       // The header is decoded only for a call that can use it: one that must sign in first is answered without it.
       return prepared.kind === 'sign-in-required'

@@ -1,5 +1,6 @@
+import { type MasterKeyProvider, rotateWebhookSecret, setWebhookEndpoint } from '@svc/chains';
 import { parseInput, ServiceError } from '@svc/contracts';
-import { type Queryable, rotateWebhookSecret, setWebhookEndpoint, webhookEndpointOf } from '@svc/store';
+import { type Queryable, removeWebhookEndpoint, webhookEndpointOf } from '@svc/store';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountOfRequest } from '../account-of-request.js';
@@ -8,6 +9,8 @@ import { webhookUrlProblem } from './webhook-url.js';
 export interface WebhookRoutesOptions {
   readonly db: Queryable;
   readonly mode: 'sandbox' | 'live';
+  /** Seals the signing secrets before they are stored. */
+  readonly masterKey: MasterKeyProvider;
   readonly accountOf: AccountOfRequest;
 }
 
@@ -23,11 +26,12 @@ const noEndpoint = () =>
  * - `PUT /api/account/webhook {url}` -> 201 with `secret` when the endpoint is new (shown this once), 200 without it
  *   when only the URL changes;
  * - `POST /api/account/webhook/rotate-secret` -> the endpoint and its new `secret` (the old one stops at once);
- * - `GET /api/account/webhook` -> the endpoint, never the secret.
+ * - `GET /api/account/webhook` -> the endpoint, never the secret;
+ * - `DELETE /api/account/webhook` -> 204: the endpoint and its secret are gone (404 when there was none).
  * Every answer is `Cache-Control: no-store`.
  */
 export function webhookRoutes(app: FastifyInstance, options: WebhookRoutesOptions): void {
-  const { db, mode, accountOf } = options;
+  const { db, mode, masterKey, accountOf } = options;
 
   app.put(WEBHOOK_PATH, async (request, reply) => {
     const accountId = await accountOf(request);
@@ -37,7 +41,7 @@ export function webhookRoutes(app: FastifyInstance, options: WebhookRoutesOption
       throw new ServiceError('invalid_input', `webhook: url: ${problem}`, {
         issues: [{ field: 'url', rule: 'format', message: `url: ${problem}` }],
       });
-    const { endpoint, secret } = await setWebhookEndpoint(db, accountId, url);
+    const { endpoint, secret } = await setWebhookEndpoint(db, masterKey, accountId, url);
     return reply
       .code(secret ? 201 : 200)
       .header('cache-control', 'no-store')
@@ -45,7 +49,7 @@ export function webhookRoutes(app: FastifyInstance, options: WebhookRoutesOption
   });
 
   app.post(`${WEBHOOK_PATH}/rotate-secret`, async (request, reply) => {
-    const rotated = await rotateWebhookSecret(db, await accountOf(request));
+    const rotated = await rotateWebhookSecret(db, masterKey, await accountOf(request));
     if (!rotated) throw noEndpoint();
     return reply.header('cache-control', 'no-store').send({ ...rotated.endpoint, secret: rotated.secret });
   });
@@ -54,5 +58,10 @@ export function webhookRoutes(app: FastifyInstance, options: WebhookRoutesOption
     const endpoint = await webhookEndpointOf(db, await accountOf(request));
     if (!endpoint) throw noEndpoint();
     return reply.header('cache-control', 'no-store').send(endpoint);
+  });
+
+  app.delete(WEBHOOK_PATH, async (request, reply) => {
+    if (!(await removeWebhookEndpoint(db, await accountOf(request)))) throw noEndpoint();
+    return reply.code(204).header('cache-control', 'no-store').send();
   });
 }

@@ -1,7 +1,7 @@
-import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chains';
+import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, setWebhookEndpoint } from '@svc/chains';
 import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@svc/sandbox';
 import { sandboxProviders } from '@svc/providers';
-import { accountForWallet, type Db, setWebhookEndpoint } from '@svc/store';
+import { accountForWallet, type Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { handlers } from '@svc/tools/testing';
 import { Webhook } from 'standardwebhooks';
@@ -41,7 +41,7 @@ describe.each(testBackends())('EVM watcher on the sandbox Base chain ($name)', (
       providers: sandboxProviders(),
     };
     await handlers.addTrackedWallet!({ address: tracked.address, label: 'hot', chains: ['base'] }, context);
-    const { secret } = await setWebhookEndpoint(db, accountId, receiver.url);
+    const { secret } = await setWebhookEndpoint(db, context.masterKey, accountId, receiver.url);
     const watch = () => watchEvmChainOnce({ db, client: base.publicClient, chain: 'base', nativeSymbol: 'ETH' });
     await watch(); // history before this point is not what this test is about
 
@@ -102,7 +102,7 @@ describe.each(testBackends())('EVM watcher on the sandbox Base chain ($name)', (
       }),
     ).toMatchObject({ stored: 0, enqueued: 0 });
 
-    expect(await deliverDueWebhooks({ db })).toBe(3);
+    expect(await deliverDueWebhooks({ db, masterKey: context.masterKey })).toBe(3);
     expect(receiver.received).toHaveLength(3);
     const delivered = receiver.received.map(
       (r) => new Webhook(secret!).verify(r.body, headerRecord(r.headers)) as { data: { txHash: string } },

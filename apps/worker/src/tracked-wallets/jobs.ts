@@ -1,3 +1,4 @@
+import type { MasterKeyProvider } from '@svc/chains';
 import type { Db } from '@svc/store';
 import { createPublicClient, http } from 'viem';
 import { deliverDueWebhooks, type WebhookDeliveryOptions } from '../webhooks/deliver.js';
@@ -11,6 +12,8 @@ import { WATCHED_EVM_CHAINS } from './watched-chains.js';
 export interface TrackedWalletJobsOptions {
   readonly db: Db;
   readonly mode: 'sandbox' | 'live';
+  /** Opens the webhook endpoints' sealed signing secrets for delivery. */
+  readonly masterKey: MasterKeyProvider;
   /**
    * JSON-RPC URL per chain: live mode, from ETH_RPC_URL, BASE_RPC_URL, BSC_RPC_URL, POLYGON_RPC_URL; sandbox mode,
    * the sandbox chains that exist (Base on anvil, Solana's RPC facade). Live Solana reads SOLANA_RPC_URL. A chain
@@ -22,7 +25,7 @@ export interface TrackedWalletJobsOptions {
   readonly watchIntervalMs?: number;
   /** Default 1 s. */
   readonly deliveryIntervalMs?: number;
-  readonly delivery?: Omit<WebhookDeliveryOptions, 'db'>;
+  readonly delivery?: Omit<WebhookDeliveryOptions, 'db' | 'masterKey'>;
 }
 
 /**
@@ -79,7 +82,7 @@ export function trackedWalletJobs(options: TrackedWalletJobsOptions): PeriodicJo
     name: 'webhook-delivery',
     intervalMs: options.deliveryIntervalMs ?? 1_000,
     run: async () => {
-      await deliverDueWebhooks({ db, fetch, ...options.delivery });
+      await deliverDueWebhooks({ db, masterKey: options.masterKey, fetch, ...options.delivery });
     },
   });
   return jobs;

@@ -1,7 +1,7 @@
-import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chains';
+import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, setWebhookEndpoint } from '@svc/chains';
 import { type SandboxSolana, SOLANA_USDC_MINT, startSandboxSolana } from '@svc/sandbox';
 import { sandboxProviders } from '@svc/providers';
-import { accountForWallet, type Db, setWebhookEndpoint } from '@svc/store';
+import { accountForWallet, type Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { handlers } from '@svc/tools/testing';
 import {
@@ -68,7 +68,7 @@ describe.each(testBackends())('Solana watcher on the sandbox Solana chain ($name
       providers: sandboxProviders(),
     };
     await handlers.addTrackedWallet!({ address: tracked.address, label: 'sol', chains: ['solana'] }, context);
-    const { secret } = await setWebhookEndpoint(db, accountId, receiver.url);
+    const { secret } = await setWebhookEndpoint(db, context.masterKey, accountId, receiver.url);
     const rpc = solanaRpcClient(solana.rpcUrl);
     const watch = () => watchSolanaOnce({ db, rpc, commitment: 'confirmed' });
     await watch(); // the cursor starts at the head
@@ -130,7 +130,7 @@ describe.each(testBackends())('Solana watcher on the sandbox Solana chain ($name
       enqueued: 0,
     });
 
-    expect(await deliverDueWebhooks({ db })).toBe(3);
+    expect(await deliverDueWebhooks({ db, masterKey: context.masterKey })).toBe(3);
     const delivered = receiver.received.map(
       (r) => new Webhook(secret!).verify(r.body, headerRecord(r.headers)) as { data: { txHash: string } },
     );

@@ -1,4 +1,5 @@
-import { accountForWallet, type Db, recordActivity, setWebhookEndpoint, trackWallet } from '@svc/store';
+import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey, setWebhookEndpoint } from '@svc/chains';
+import { accountForWallet, type Db, recordActivity, trackWallet } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { startWorker } from '../worker.js';
 import { deliverDueWebhooks } from './deliver.js';
 import { headerRecord, startTestReceiver, type TestReceiver, until } from '../testing.js';
 
+const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
 const FAST_RETRY = { baseDelayMs: 10, maxDelayMs: 40, maxAttempts: 3 };
 
 describe.each(testBackends())('webhook delivery on $name', (backend) => {
@@ -27,7 +29,7 @@ describe.each(testBackends())('webhook delivery on $name', (backend) => {
     const address = `0x${wallets.toString(16).padStart(40, 'a')}`;
     const { accountId } = await accountForWallet(db, 'eip155:8453', address);
     await trackWallet(db, accountId, { kind: 'evm', address, label: undefined, chains: ['base'] }, 100);
-    const { secret } = await setWebhookEndpoint(db, accountId, url);
+    const { secret } = await setWebhookEndpoint(db, masterKey, accountId, url);
     const transfers = Array.from({ length: events }, (_, i) => ({
       chain: 'base',
       address,
@@ -53,7 +55,7 @@ describe.each(testBackends())('webhook delivery on $name', (backend) => {
   it('signs each delivery so the standardwebhooks library verifies it', async () => {
     receiver = await startTestReceiver();
     const { accountId, secret } = await subscribedAccount(receiver.url, 1);
-    expect(await deliverDueWebhooks({ db })).toBe(1);
+    expect(await deliverDueWebhooks({ db, masterKey })).toBe(1);
     const [delivery] = receiver.received;
     const verified = new Webhook(secret).verify(delivery!.body, headerRecord(delivery!.headers)) as {
       type: string;
@@ -74,11 +76,26 @@ describe.each(testBackends())('webhook delivery on $name', (backend) => {
     ).toThrow();
   });
 
+  it('sends nothing when the master key cannot open the secret, and retries once it can', async () => {
+    receiver = await startTestReceiver();
+    const { accountId } = await subscribedAccount(receiver.url, 1);
+    const otherKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
+    expect(await deliverDueWebhooks({ db, masterKey: otherKey, retry: FAST_RETRY })).toBe(1);
+    expect(receiver.received).toEqual([]);
+    expect(await outboxOf(accountId)).toMatchObject([
+      { state: 'pending', attempts: 1, last_error: expect.stringMatching(/^the signing secret cannot be opened: /) },
+    ]);
+    await until(async () => {
+      await deliverDueWebhooks({ db, masterKey, retry: FAST_RETRY });
+      return receiver!.received.length === 1;
+    });
+  });
+
   it('retries after two 500s with the same webhook-id and lands on the third try', async () => {
     receiver = await startTestReceiver((n) => (n < 2 ? 500 : 204));
     const { accountId } = await subscribedAccount(receiver.url, 1);
     await until(async () => {
-      await deliverDueWebhooks({ db, retry: FAST_RETRY });
+      await deliverDueWebhooks({ db, masterKey, retry: FAST_RETRY });
       return receiver!.received.length === 3;
     });
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
@@ -89,7 +106,7 @@ describe.each(testBackends())('webhook delivery on $name', (backend) => {
     receiver = await startTestReceiver(() => 500);
     const { accountId } = await subscribedAccount(receiver.url, 1);
     await until(async () => {
-      await deliverDueWebhooks({ db, retry: FAST_RETRY });
+      await deliverDueWebhooks({ db, masterKey, retry: FAST_RETRY });
       return (await outboxOf(accountId))[0]!.state === 'dead';
     });
     expect(receiver.received).toHaveLength(FAST_RETRY.maxAttempts);
@@ -106,7 +123,7 @@ describe.each(testBackends())('webhook delivery on $name', (backend) => {
           {
             name: 'webhooks',
             intervalMs: 5,
-            run: () => deliverDueWebhooks({ db, batchSize: 2 }).then(() => undefined),
+            run: () => deliverDueWebhooks({ db, masterKey, batchSize: 2 }).then(() => undefined),
           },
         ],
         { error: () => undefined },

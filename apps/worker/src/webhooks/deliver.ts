@@ -1,9 +1,12 @@
+import { CustodyError, type MasterKeyProvider, openWebhookSecret } from '@svc/chains';
 import { claimDueDeliveries, type ClaimedDelivery, markAttemptFailed, markDelivered, type Queryable } from '@svc/store';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy.js';
 import { webhookHeaders } from './signature.js';
 
 export interface WebhookDeliveryOptions {
   readonly db: Queryable;
+  /** Opens the endpoints' sealed signing secrets. */
+  readonly masterKey: MasterKeyProvider;
   /** How long one POST may take before it counts as failed. Default 10 s. */
   readonly timeoutMs?: number;
   /** Deliveries claimed (and sent in parallel) per pass. Default 20. */
@@ -39,9 +42,11 @@ async function deliverOne(
     markAttemptFailed(options.db, delivery.id, error, retryDelayMs(retry, delivery.attempts + 1));
   if (!delivery.endpoint)
     return markAttemptFailed(options.db, delivery.id, 'the account has no webhook endpoint', null);
-  const { url, secret } = delivery.endpoint;
+  const { url } = delivery.endpoint;
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
+    // Opened per attempt and dropped after it: the plaintext never outlives the POST that needs it.
+    const secret = await openWebhookSecret(delivery.endpoint.secret, delivery.accountId, options.masterKey);
     const response = await (options.fetch ?? fetch)(url, {
       method: 'POST',
       headers: webhookHeaders(secret, delivery.id, delivery.body),
@@ -54,6 +59,7 @@ async function deliverOne(
     if (response.status >= 200 && response.status < 300) return markDelivered(options.db, delivery.id);
     return failed(`HTTP ${response.status}`);
   } catch (error) {
+    if (error instanceof CustodyError) return failed(`the signing secret cannot be opened: ${error.message}`);
     return failed(
       timeout.aborted
         ? `timed out after ${timeoutMs} ms`

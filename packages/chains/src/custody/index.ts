@@ -1,6 +1,6 @@
 // Custodial vault keys: one BIP-39 seed per account, every chain's key derived from it, sealed at rest.
 export { DERIVATION_PATHS } from './derivation-paths.js';
-export { openSecret, type SealedSecret, sealSecret } from './envelope.js';
+export { openSecret, type SealedSecret, sealSecret, type SecretPurpose } from './envelope.js';
 export { CustodyError, InvalidMasterKey, MasterKeyUnknown, SealBroken } from './errors.js';
 export {
   LocalMasterKeyRing,
@@ -17,3 +17,9 @@ export { deriveVaultAddresses, type VaultAddresses } from './vault-addresses.js'
 export { type NewSealedVault, openVaultPrivateKeys, sealNewVault } from './sealed-vault.js';
 export { deriveVaultPrivateKeys, type VaultPrivateKeys } from './vault-private-keys.js';
 export { accountVaultKeys, vaultAddressesOf } from './vaults.js';
+export {
+  openWebhookSecret,
+  rotateWebhookSecret,
+  sealClearWebhookSecrets,
+  setWebhookEndpoint,
+} from './webhook-secrets.js';

@@ -62,7 +62,12 @@ export class CredentialResolver {
   async #accessKey(presented: string): Promise<Credential> {
     const { environment } = this.options;
     const check = await authenticateAccessKey(this.options.db, presented, environment);
-    if (check.ok) return { accountId: check.key.accountId, readOnly: false };
+    if (check.ok)
+      return {
+        accountId: check.key.accountId,
+        readOnly: false,
+        ...(check.key.toolsFilter ? { toolsFilter: check.key.toolsFilter } : {}),
+      };
     switch (check.reason) {
       case 'malformed':
         throw invalid(

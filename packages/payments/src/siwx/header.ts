@@ -17,14 +17,22 @@ function headerValue(headers: HeaderSource, name: string): string | undefined {
 }
 
 /**
- * The sign-in proof of a request, from `SIGN-IN-WITH-X: <v>` or else `Authorization: SIWX <v>` (scheme name
- * case-insensitive). Undefined when the request carries neither (another Authorization scheme is not ours).
+ * A bare `Authorization: <v>`: the spec describes siwx as an API-key-style scheme carried in the Authorization header,
+ * so the value alone is a proof too. One base64 word (the proof's encoding), never a scheme name on its own.
+ */
+const BARE_PROOF = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/**
+ * The sign-in proof of a request, from `SIGN-IN-WITH-X: <v>`, or else `Authorization: SIWX <v>` (scheme name
+ * case-insensitive) or a bare `Authorization: <v>`. Undefined when the request carries none of them (another
+ * Authorization scheme, such as `Bearer <token>`, is not ours).
  */
 export function siwxHeaderFrom(headers: HeaderSource): string | undefined {
   const canonical = headerValue(headers, SIWX_HEADER)?.trim();
   if (canonical) return canonical;
   const authorization = headerValue(headers, 'authorization')?.trim();
   if (!authorization) return undefined;
+  if (BARE_PROOF.test(authorization) && authorization.toUpperCase() !== SIWX_AUTH_SCHEME) return authorization;
   const match = /^(\S+)\s+(\S.*)$/s.exec(authorization);
   if (!match || match[1]!.toUpperCase() !== SIWX_AUTH_SCHEME) return undefined;
   return match[2]!.trim();

@@ -88,6 +88,14 @@ describe('siwxHeaderFrom', () => {
     expect(siwxHeaderFrom({ 'Sign-In-With-X': 'mixed' })).toBe('mixed');
     expect(siwxHeaderFrom({ authorization: 'Bearer abc' })).toBeUndefined();
     expect(siwxHeaderFrom({ authorization: 'SIWX' })).toBeUndefined();
+  });
+
+  it('reads a bare Authorization: <proof> too (siwx is an API-key-style scheme in Authorization), never another scheme', () => {
+    expect(siwxHeaderFrom({ authorization: 'eyJkb21haW4iOiJ4In0=' })).toBe('eyJkb21haW4iOiJ4In0=');
+    expect(siwxHeaderFrom(new Headers({ Authorization: '  abc_-+/==  ' }))).toBe('abc_-+/==');
+    expect(siwxHeaderFrom({ authorization: 'Bearer abc' })).toBeUndefined();
+    expect(siwxHeaderFrom({ authorization: 'siwx' })).toBeUndefined();
+    expect(siwxHeaderFrom({ authorization: 'not a proof' })).toBeUndefined();
     expect(siwxHeaderFrom({})).toBeUndefined();
     expect(siwxHeaderFrom({ 'sign-in-with-x': ['a', 'b'] })).toBe('a, b');
   });
@@ -332,6 +340,13 @@ describe.each(testBackends())('sign-in-with-x on $name', (backend) => {
     it('takes the proof from Authorization: SIWX <value> as well', async () => {
       const header = await answer(challenge(), account);
       const value = siwxHeaderFrom({ authorization: `SIWX ${header}` });
+      expect(value).toBe(header);
+      expect(await verify(value!)).toMatchObject({ address: account.address, createdAccount: false });
+    });
+
+    it('takes the proof from a bare Authorization: <value> as well', async () => {
+      const header = await answer(challenge(), account);
+      const value = siwxHeaderFrom({ authorization: header });
       expect(value).toBe(header);
       expect(await verify(value!)).toMatchObject({ address: account.address, createdAccount: false });
     });

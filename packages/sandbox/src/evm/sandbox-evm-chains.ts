@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { EVM_CHAINS } from '@svc/chains';
 import { openSandboxEvmMarket, type SandboxEvmMarket } from './sandbox-market.js';
-import { type SandboxEvmChain, startSandboxEvmChain } from './sandbox-chain.js';
+import { connectSandboxEvmChain, type SandboxEvmChain, startSandboxEvmChain } from './sandbox-chain.js';
 
 export interface SandboxEvmChains {
   /** The sandbox chain `chainId` (1, 56, 137, 8453, 4663) with its seeded market; started and seeded once, memoized. */
@@ -20,6 +20,8 @@ export interface SandboxEvmChainsOptions {
   readonly base: SandboxEvmChain;
   /** Per-chain state files `<chainsDir>/<key>-<chainId>.json` (e.g. ethereum-1.json); none: ephemeral chains. */
   readonly chainsDir?: string | undefined;
+  /** Chains another process runs (chain id to RPC URL): connected to, never started nor stopped here. */
+  readonly rpcUrls?: ReadonlyMap<number, string> | undefined;
 }
 
 /** The state file of sandbox chain `chainId` under `chainsDir` (Base's is base-8453.json). */
@@ -38,14 +40,17 @@ export function sandboxEvmChains(options: SandboxEvmChainsOptions): SandboxEvmCh
       if (stopped) return Promise.reject(new Error('the sandbox EVM chains are stopped'));
       let market = markets.get(chainId);
       if (!market) {
+        const rpcUrl = options.rpcUrls?.get(chainId);
         const chain =
           chainId === options.base.chainId
             ? Promise.resolve(options.base)
-            : startSandboxEvmChain({
-                chainId,
-                ...(options.chainsDir ? { stateFile: sandboxEvmStateFile(options.chainsDir, chainId) } : {}),
-              });
-        if (chainId !== options.base.chainId) started.push(chain);
+            : rpcUrl
+              ? connectSandboxEvmChain({ chainId, rpcUrl })
+              : startSandboxEvmChain({
+                  chainId,
+                  ...(options.chainsDir ? { stateFile: sandboxEvmStateFile(options.chainsDir, chainId) } : {}),
+                });
+        if (chainId !== options.base.chainId && !rpcUrl) started.push(chain);
         market = chain.then(openSandboxEvmMarket);
         // A failed start is not memoized: the next call tries again.
         market.catch(() => markets.delete(chainId));

@@ -21,6 +21,10 @@ import { orderTxLifetime } from './0019_order_tx_lifetime.js';
 import { settlementIntents } from './0020_settlement_intents.js';
 import { callRefunds } from './0021_call_refunds.js';
 import { unpricedMoves } from './0022_unpriced_moves.js';
+import { sealedWebhookSecrets } from './0023_sealed_webhook_secrets.js';
+import { orderNotifications } from './0024_order_notifications.js';
+import { accessKeyToolsFilter } from './0025_access_key_tools_filter.js';
+import { userTokens } from './0026_user_tokens.js';
 
 export const migrations: readonly Migration[] = [
   callLedger,
@@ -45,4 +49,8 @@ export const migrations: readonly Migration[] = [
   settlementIntents,
   callRefunds,
   unpricedMoves,
+  sealedWebhookSecrets,
+  orderNotifications,
+  accessKeyToolsFilter,
+  userTokens,
 ];
