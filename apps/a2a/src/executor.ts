@@ -292,6 +292,7 @@ export class ToolCallExecutor implements AgentExecutor {
         input: attempt.input,
         payment: attempt.paid ? payment : undefined,
         resourceUrl: resourceUrlOf(attempt.tool, attempt.taskId),
+        transport: 'a2a',
         caller: { accountId: credential.accountId },
         idempotencyKey: attempt.idempotencyKey,
       });

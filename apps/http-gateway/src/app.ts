@@ -37,6 +37,11 @@ import { type ReconciliationSchedule, scheduleSettlementReconciliation } from '.
 import { modeResources } from './resources.js';
 import { accountRateLimited, registerRateLimits } from './rate-limits.js';
 import type { Sandbox } from './sandbox.js';
+import { callObserver } from './metrics/call-log.js';
+import { gatewayMetrics } from './metrics/gateway-metrics.js';
+import { meteredFacilitator } from './metrics/metered-facilitator.js';
+import { registerMetrics } from './metrics/plugin.js';
+import { readyRoute } from './routes/ready.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,7 +115,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     { payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: resources.feePayer },
     oracle,
   );
-  const processor = resources.facilitator ? new PaymentProcessor(resources.facilitator, deps.db) : undefined;
+  const metrics = gatewayMetrics();
+  registerMetrics(app, { db: deps.db, metrics, token: config.metricsToken });
+  const processor = resources.facilitator
+    ? new PaymentProcessor(meteredFacilitator(resources.facilitator, metrics), deps.db)
+    : undefined;
   // Nonces tagged under a key every instance derives from the shared secret, so a challenge verifies on any instance.
   const nonces = config.siwxNonceKey ? new SiwxNonces(config.siwxNonceKey) : ephemeralSiwxNonces();
   const siwx = { publicBaseUrl: config.publicBaseUrl, evmVerifier: resources.evmVerifier, nonces };
@@ -121,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     processor,
     priceOverrides: config.priceOverrides,
     siwx,
+    observer: callObserver(metrics, app.log),
     ...resources.handlers,
   });
 
@@ -179,6 +189,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await registerDocsReference(app, { mode: config.mode });
 
+  const { sandbox } = resources;
+  readyRoute(app, {
+    db: deps.db,
+    facilitator: resources.facilitator,
+    rpcs: sandbox
+      ? {
+          base: { url: sandbox.base.rpcUrl, method: 'eth_chainId' },
+          solana: { url: sandbox.solana.rpcUrl, method: 'getHealth' },
+        }
+      : {},
+  });
   app.get('/health', async (_request, reply) => {
     const started = performance.now();
     const database = await deps.db

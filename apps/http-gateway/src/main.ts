@@ -6,11 +6,18 @@ import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadMasterKey, sandboxEvmRpcUrls } from '@svc/config';
 import { loadSigningKey } from './oauth/index.js';
+import { shutDown } from './shutdown.js';
+import { startupLog } from './startup-log.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openStore({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+  const progress = startupLog(config.logLevel);
+  const pgliteDir = join(config.dataDir, 'pglite');
+  progress('opening the database', config.databaseUrl ? { database: 'postgres' } : { database: 'pglite', pgliteDir });
+  const db = await openStore({ databaseUrl: config.databaseUrl, pgliteDir });
+  progress('database ready (migrated)', { database: db.kind });
   // Imported only in sandbox mode: live mode never loads the sandbox emulators.
+  if (config.mode === 'sandbox') progress('starting the sandbox chains', { chainsDir: join(config.dataDir, 'chains') });
   const sandbox =
     config.mode === 'sandbox'
       ? await (
@@ -22,6 +29,7 @@ async function main(): Promise<void> {
           evmRpcUrls: sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS),
         })
       : undefined;
+  if (sandbox) progress('sandbox chains ready', { baseRpc: sandbox.base.rpcUrl, solanaRpc: sandbox.solana.rpcUrl });
   const facilitator = config.facilitatorUrl ? new HTTPFacilitatorClient({ url: config.facilitatorUrl }) : undefined;
   const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;
   const oauthSigningKey = await loadSigningKey({ setting: config.oauthSigningKey, dataDir: config.dataDir });
@@ -53,19 +61,23 @@ async function main(): Promise<void> {
   );
   // PostgreSQL announces new and changed orders: the trigger job runs at once instead of at its next poll.
   const stopListening = orderEngine ? await onOrderChanges(db, () => worker.wake(CONDITIONAL_ORDER_JOB)) : undefined;
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await stopListening?.();
-    await worker.stop();
-    await orderEngine?.stop();
-    await app.close();
-    await sandbox?.stop();
-    await db.close();
-    process.exit(0);
-  };
+  const shutdown = (signal: string) =>
+    shutDown(signal, {
+      timeoutMs: config.shutdownTimeoutMs,
+      log: app.log,
+      steps: [
+        async () => stopListening?.(),
+        () => worker.stop(),
+        async () => orderEngine?.stop(),
+        () => app.close(),
+        async () => sandbox?.stop(),
+        () => db.close(),
+      ],
+    });
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ host: config.host, port: config.port });
+  const address = await app.listen({ host: config.host, port: config.port });
+  app.log.info({ address }, `listening on ${address}`);
   app.log.info(
     {
       mode: config.mode,

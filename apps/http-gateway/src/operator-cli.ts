@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openStore } from '@svc/store';
+import { DatabaseInUse, openStore } from '@svc/store';
 import { ACCESS_KEYS_USAGE, accessKeysCli } from './cli/access-keys.js';
 import { CREDIT_USAGE, creditCli } from './cli/credit.js';
 import { ROTATE_MASTER_KEY_USAGE, rotateMasterKeyCli } from './cli/rotate-master-key.js';
@@ -42,7 +42,8 @@ async function main(group: string | undefined, argv: readonly string[]): Promise
 
 const [group, ...argv] = process.argv.slice(2);
 main(group, argv).catch((error: unknown) => {
-  if (error instanceof UsageError) console.error(error.message);
+  // The running service holds the embedded database: say so instead of a stack trace.
+  if (error instanceof UsageError || error instanceof DatabaseInUse) console.error(error.message);
   else console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
   process.exit(error instanceof UsageError ? 2 : 1);
 });

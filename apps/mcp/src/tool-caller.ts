@@ -79,6 +79,7 @@ export class InvokeToolCaller implements McpToolCaller {
       // The x402 MCP transport's payment object, checked by invoke like every transport's.
       payment: meta?.[X402_PAYMENT],
       resourceUrl: `mcp://tool/${tool}`,
+      transport: 'mcp',
       caller: { accountId: credential.accountId },
       idempotencyKey,
     });

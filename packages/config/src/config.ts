@@ -141,6 +141,16 @@ export const settingsSchema = z.object({
       description:
         'origins whose browser pages may call the API: `*` (any; every call is paid, signed or carries its key, never a cookie) or a comma-separated list such as `https://app.example,https://admin.example`',
     }),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(300_000).default(10_000).register(settingDocs, {
+    mode: 'both',
+    description:
+      'on SIGTERM / SIGINT, how long requests in flight may take to finish; after it they are cut and the process exits (code 1)',
+  }),
+  METRICS_TOKEN: z.string().min(16).optional().register(settingDocs, {
+    mode: 'both',
+    description:
+      'when set, `/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); unset it is open, as `/health` and `/ready` are (see observability.md)',
+  }),
   SVC_PRICE_OVERRIDES: z.string().optional().register(settingDocs, {
     mode: 'both',
     description:
@@ -341,6 +351,10 @@ export interface Config {
   readonly requestTimeoutMs: number;
   /** Origins allowed to call from a browser (CORS_ORIGINS): any (`*`) or these exact ones. */
   readonly corsOrigins: '*' | readonly string[];
+  /** How long a shutdown waits for requests in flight before it cuts them and exits. */
+  readonly shutdownTimeoutMs: number;
+  /** Bearer token `/metrics` requires; unset, it is open. */
+  readonly metricsToken: string | undefined;
   readonly priceOverrides: PriceOverrides;
   readonly priceOracle: { readonly url: string | undefined; readonly apiKey: string | undefined };
   /** Remote x402 facilitator (live mode); sandbox mode settles in process. */
@@ -496,6 +510,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentTimeoutSeconds: s.PAYMENT_TIMEOUT_SECONDS,
     requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
     corsOrigins: s.CORS_ORIGINS,
+    shutdownTimeoutMs: s.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: s.METRICS_TOKEN,
     priceOverrides: parseOverrides(s.SVC_PRICE_OVERRIDES),
     priceOracle: { url: s.PRICE_ORACLE_URL, apiKey: s.PRICE_ORACLE_API_KEY },
     facilitatorUrl: s.FACILITATOR_URL,

@@ -11,6 +11,8 @@ export {
   upstreamError,
   upstreamHealth,
   type UpstreamHealth,
+  upstreamUsage,
+  type UpstreamUsage,
   type UpstreamLimitOverride,
   upstreamOverridesFrom,
   type UpstreamPolicyOptions,

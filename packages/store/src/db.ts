@@ -15,4 +15,6 @@ export interface Db extends Queryable {
    * connection it listens again). Resolves with a function that stops listening. PGlite has no cross-process NOTIFY.
    */
   listen?(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool's connections now (open, idle among them) and the queries waiting for one (metrics). */
+  poolUse?(): { readonly total: number; readonly idle: number; readonly waiting: number };
 }

@@ -59,6 +59,7 @@ export {
 export type { Db, Queryable } from './db.js';
 export type { Migration } from './migrations/migration.js';
 export { openStore, type StoreConfig } from './open.js';
+export { DatabaseInUse } from './pglite-lock.js';
 export type { PostgresOptions } from './postgres.js';
 export {
   claimIdempotencyKey,

@@ -47,6 +47,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       }
     },
     listen: (channel, onNotice) => listenOn(pool, channel, onNotice),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -11,6 +11,7 @@ export {
   solanaSwapExecutor,
   type SwapExecutors,
 } from './conditional-orders/index.js';
+export type { CallIdentity, CallObserver, CallOutcome, CallReport, Transport } from './call-report.js';
 export type { HandlerResources } from './handler.js';
 export {
   type CallPayment,

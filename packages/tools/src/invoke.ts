@@ -19,6 +19,7 @@ import {
 } from '@svc/payments';
 import { collectProvenance, withProvenance } from '@svc/providers';
 import { type Db, releaseSpend, type SpendingPolicy } from '@svc/store';
+import { type CallIdentity, type CallObserver, reportOf, type Transport } from './call-report.js';
 import { changingNothing } from './changes-nothing.js';
 import {
   type CallerAccount,
@@ -52,6 +53,8 @@ export interface CallRequest extends CallerCredentials {
   readonly resourceUrl: string;
   /** x402 extensions every 402 of this resource advertises (the REST route's Bazaar discovery declaration). */
   readonly extensions?: Readonly<Record<string, unknown>> | undefined;
+  /** The transport the call came through, for its report (default `rest`). */
+  readonly transport?: Transport;
 }
 
 /** How a prepared call is paid, as its transport received it. */
@@ -118,6 +121,8 @@ export interface ToolServiceOptions extends HandlerResources {
   readonly valuations?: ValuationTable;
   /** Sign-in (SIWX) for identity-gated tools: the public origin proofs must name, and the smart-wallet verifier. */
   readonly siwx: SiwxSettings;
+  /** Told of every call invoked (its log line and metrics). */
+  readonly observer?: CallObserver | undefined;
 }
 
 /** The 402 `error` when a payment arrives for an identity-gated tool without a sign-in proof: it was not looked at. */
@@ -152,6 +157,7 @@ export class ToolService {
       handlers: _handlers,
       valuations: _valuations,
       siwx: _siwx,
+      observer: _observer,
       ...resources
     } = options;
     this.#resources = resources;
@@ -302,10 +308,33 @@ export class ToolService {
 
   /** Both stages at once, for a transport that has the whole call (payment included) in hand. */
   async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
-    const prepared = await this.prepare(request);
-    return prepared.kind === 'sign-in-required'
-      ? prepared.answer(request.payment !== undefined)
-      : this.execute(prepared, request);
+    const call = { tool: request.tool, transport: request.transport ?? 'rest', accountId: request.caller?.accountId };
+    return this.observed(call, async () => {
+      const prepared = await this.prepare(request);
+      return prepared.kind === 'sign-in-required'
+        ? prepared.answer(request.payment !== undefined)
+        : this.execute(prepared, request);
+    });
+  }
+
+  /**
+   * Runs `call` (prepare and execute, as `invoke` does) and reports what it came to, thrown errors included, to the
+   * observer: one report per call whichever transport it came through. `invoke` uses it; a transport that runs the
+   * two stages itself (REST decodes the payment only once it knows the call can use it) wraps them in it.
+   */
+  async observed(call: CallIdentity, run: () => Promise<InvokeOutcome>): Promise<InvokeOutcome> {
+    const { observer } = this.options;
+    if (!observer) return run();
+    const started = performance.now();
+    const latency = () => Math.round(performance.now() - started);
+    try {
+      const outcome = await run();
+      observer.called(reportOf(call, latency(), { outcome }));
+      return outcome;
+    } catch (error) {
+      observer.called(reportOf(call, latency(), { error }));
+      throw error;
+    }
   }
 
   /**

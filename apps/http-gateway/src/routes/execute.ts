@@ -13,22 +13,23 @@ export function executeRoute(app: FastifyInstance, tools: ToolService, publicBas
     const { toolName } = request.params;
     const signature = request.headers['payment-signature'] as string | undefined;
     const tool = findTool(toolName);
-    const prepared = await tools.prepare({
-      tool: toolName,
-      input: request.body,
-      siwxProof: siwxHeaderFrom(request.headers),
-      resourceUrl: `${publicBaseUrl}${TOOL_PATH_PREFIX}${toolName}`,
-      // Its 402s declare the resource for x402 Bazaar catalogs (an unknown tool is refused by prepare first).
-      extensions: tool && bazaarExtensionOf(tool),
-    });
-    // The header is decoded only for a call that can use it: one that must sign in first is answered without it.
-    const outcome =
-      prepared.kind === 'sign-in-required'
-        ? await prepared.answer(Boolean(signature))
-        : await tools.execute(prepared, {
+    const outcome = await tools.observed({ tool: toolName, transport: 'rest' }, async () => {
+      const prepared = await tools.prepare({
+        tool: toolName,
+        input: request.body,
+        siwxProof: siwxHeaderFrom(request.headers),
+        resourceUrl: `${publicBaseUrl}${TOOL_PATH_PREFIX}${toolName}`,
+        // Its 402s declare the resource for x402 Bazaar catalogs (an unknown tool is refused by prepare first).
+        extensions: tool && bazaarExtensionOf(tool),
+      });
+      // The header is decoded only for a call that can use it: one that must sign in first is answered without it.
+      return prepared.kind === 'sign-in-required'
+        ? prepared.answer(Boolean(signature))
+        : tools.execute(prepared, {
             payment: signature ? decodePaymentSignature(signature) : undefined,
             idempotencyKey: request.headers['idempotency-key'] as string | undefined,
           });
+    });
     switch (outcome.status) {
       case 200:
         // REST calls always pay with x402 (they carry no account credential), so a 200 always has its settlement.

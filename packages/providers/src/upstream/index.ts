@@ -10,7 +10,7 @@ export {
 } from './limits.js';
 export { collectProvenance, type Provenance, recordRead, withProvenance } from './provenance.js';
 export { jsonRpcFetch } from './json-rpc-fetch.js';
-export { configureUpstream, upstreamClient, upstreamHealth } from './registry.js';
+export { configureUpstream, upstreamClient, upstreamHealth, upstreamUsage } from './registry.js';
 export {
   DEFAULT_UPSTREAM_POLICY,
   jsonOf,
@@ -24,5 +24,6 @@ export {
   type UpstreamPolicyOptions,
   type UpstreamRequest,
   type UpstreamTask,
+  type UpstreamUsage,
   upstreamError,
 } from './upstream-client.js';

@@ -1,5 +1,5 @@
 import { UPSTREAM_PROVIDERS, type UpstreamLimitOverride, type UpstreamProviderKey } from './limits.js';
-import { UpstreamClient, type UpstreamHealth } from './upstream-client.js';
+import { UpstreamClient, type UpstreamHealth, type UpstreamUsage } from './upstream-client.js';
 
 // One client per provider for the whole process: its breaker, caps and cache only work if every caller shares them.
 const clients = new Map<UpstreamProviderKey, UpstreamClient>();
@@ -31,5 +31,12 @@ export function upstreamHealth(): UpstreamHealth[] {
         queued: 0,
         inFlight: 0,
       },
+  );
+}
+
+/** Each provider's calls and failed calls since its client was created (metrics). Providers not called yet: 0. */
+export function upstreamUsage(): UpstreamUsage[] {
+  return (Object.keys(UPSTREAM_PROVIDERS) as UpstreamProviderKey[]).map(
+    (key) => clients.get(key)?.usage() ?? { provider: UPSTREAM_PROVIDERS[key].name, calls: 0, failures: 0 },
   );
 }

@@ -123,6 +123,17 @@ describe('the shared upstream client', () => {
     expect(client.health().breaker).toBe('closed');
   });
 
+  it('counts its calls and those that failed: a 4xx answer is no failure, a cached read no call', async () => {
+    const client = clientOf({}, { retries: 0 });
+    pool().intercept({ path: '/down' }).reply(500, 'down');
+    pool().intercept({ path: '/missing' }).reply(404, 'no');
+    pool().intercept({ path: '/up' }).reply(200, { up: true }, { headers: JSON_HEADERS });
+    await expect(client.getJson(url('/down'))).rejects.toMatchObject({ code: 'upstream_error' });
+    expect(await client.getJson(url('/missing'))).toBeUndefined();
+    for (let i = 0; i < 2; i++) expect(await client.getJson(url('/up'), { cacheTtlMs: 60_000 })).toEqual({ up: true });
+    expect(client.usage()).toEqual({ provider: client.provider, calls: 3, failures: 1 });
+  });
+
   it('keeps at most `concurrency` requests in flight', async () => {
     const client = clientOf({ concurrency: 2 });
     pool()

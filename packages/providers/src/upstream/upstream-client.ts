@@ -166,6 +166,13 @@ export interface UpstreamHealth {
   readonly inFlight: number;
 }
 
+/** Calls through one provider's policies that ended since its client was created, and those that ended in an error. */
+export interface UpstreamUsage {
+  readonly provider: string;
+  readonly calls: number;
+  readonly failures: number;
+}
+
 const BREAKER_STATES: Record<CircuitState, UpstreamHealth['breaker']> = {
   [CircuitState.Closed]: 'closed',
   [CircuitState.Open]: 'open',
@@ -187,6 +194,8 @@ export class UpstreamClient {
   readonly #queue: PQueue;
   readonly #cache: LRUCache<string, UpstreamAnswer>;
   readonly #inFlight = new Map<string, Promise<UpstreamAnswer>>();
+  #calls = 0;
+  #failures = 0;
 
   constructor(
     provider: UpstreamProvider,
@@ -263,6 +272,11 @@ export class UpstreamClient {
     return upstreamError(this.provider, `answered HTTP ${answer.status} to ${what}`, { upstreamStatus: answer.status });
   }
 
+  /** Calls (retries not counted apart) and failed calls so far, for the metrics. */
+  usage(): UpstreamUsage {
+    return { provider: this.provider, calls: this.#calls, failures: this.#failures };
+  }
+
   health(): UpstreamHealth {
     return {
       provider: this.provider,
@@ -313,9 +327,24 @@ export class UpstreamClient {
   /** One call through the policies: retry (idempotent only), breaker, rate and concurrency cap, per-attempt timeout. */
   #execute<T>(idempotent: boolean, timeoutMs: number | undefined, attempt: (signal: AbortSignal) => Promise<T>) {
     const policy = idempotent ? wrap(this.#retry, this.#breaker) : this.#breaker;
-    return policy.execute(() =>
-      this.#queue.add(() => this.#withTimeout(timeoutMs ?? this.#options.timeoutMs, attempt), { throwOnTimeout: true }),
-    );
+    // Counted when they end, so calls minus failures only grows (the metrics' ok count).
+    return policy
+      .execute(() =>
+        this.#queue.add(() => this.#withTimeout(timeoutMs ?? this.#options.timeoutMs, attempt), {
+          throwOnTimeout: true,
+        }),
+      )
+      .then(
+        (value) => {
+          this.#calls++;
+          return value;
+        },
+        (error: unknown) => {
+          this.#calls++;
+          this.#failures++;
+          throw error;
+        },
+      );
   }
 
   async #withTimeout<T>(timeoutMs: number, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
