@@ -38,7 +38,7 @@ describe('x402 Bazaar discovery', () => {
     expect(bazaar.schema.properties.input.properties).toMatchObject({ body: inputSchema });
     // The tool's published response schema, as in its OpenAPI 200.
     expect(outputJsonSchema(findTool(TOOL)!)).toBeDefined();
-    expect(bazaar.schema.properties.output.properties).toMatchObject({ example: outputJsonSchema(findTool(TOOL)!) });
+    expect(bazaar.schema.properties.output?.properties).toMatchObject({ example: outputJsonSchema(findTool(TOOL)!) });
 
     // The official facilitator-side helper reads the resource back from a payment that echoes the extensions.
     const payment: PaymentPayload = {

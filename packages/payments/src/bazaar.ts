@@ -29,7 +29,8 @@ export function bazaarExtensionOf(tool: ToolDefinition): Readonly<Record<string,
   const { $schema: _draft, ...inputSchema } = inputJsonSchema(tool);
   const { info, schema, ...rest } = declareDiscoveryExtension({
     bodyType: 'json',
-    input: examplesOf(tool)[0] ?? {},
+    // Every example is a JSON object: contracts' examples.test.ts parses each with its tool's object schema.
+    input: (examplesOf(tool)[0] ?? {}) as Record<string, unknown>,
     inputSchema,
   })[KEY]!;
   const extension = {
