@@ -101,3 +101,4 @@ export {
   SwapUnavailable,
   WSOL_MINT,
 } from './solana-market/index.js';
+export * from './birdeye/index.js';
