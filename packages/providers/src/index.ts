@@ -102,3 +102,4 @@ export {
   WSOL_MINT,
 } from './solana-market/index.js';
 export * from './birdeye/index.js';
+export * from './coingecko/index.js';
