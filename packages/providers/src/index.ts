@@ -103,3 +103,4 @@ export {
 } from './solana-market/index.js';
 export * from './birdeye/index.js';
 export * from './coingecko/index.js';
+export * from './nansen/index.js';
