@@ -104,3 +104,4 @@ export {
 export * from './birdeye/index.js';
 export * from './coingecko/index.js';
 export * from './nansen/index.js';
+export * from './rugcheck/index.js';
