@@ -105,3 +105,4 @@ export * from './birdeye/index.js';
 export * from './coingecko/index.js';
 export * from './nansen/index.js';
 export * from './rugcheck/index.js';
+export * from './jupiter-tokens/index.js';
