@@ -106,3 +106,5 @@ export * from './coingecko/index.js';
 export * from './nansen/index.js';
 export * from './rugcheck/index.js';
 export * from './jupiter-tokens/index.js';
+export * from './tavily/index.js';
+export * from './firecrawl/index.js';
