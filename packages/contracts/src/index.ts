@@ -20,6 +20,8 @@ export {
 } from './formats.js';
 export { isPriceFamily, type PriceFamily, type UsdPrice } from './pricing.js';
 export {
+  changesNothing,
+  PAID_UPSTREAM_READ,
   type ToolBase,
   type ToolChange,
   type ToolDefinition,
