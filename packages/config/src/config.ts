@@ -262,6 +262,12 @@ export const settingsSchema = z.object({
     .url()
     .optional()
     .register(settingDocs, { mode: 'live', description: 'Jupiter API base', defaultText: '`https://api.jup.ag`' }),
+  /** Live conditional orders: how often each watched network's prices are read (Jupiter, 0x), in milliseconds. */
+  ORDER_PRICE_INTERVAL_MS: z.coerce.number().int().min(1000).default(LIVE_PRICE_INTERVAL_MS).register(settingDocs, {
+    mode: 'live',
+    description:
+      "how often the conditional-order engine reads each watched network's prices (Jupiter, 0x), in milliseconds",
+  }),
   /** Live market data, analytics, risk, web search and crawl (docs/families/market-data.md). */
   BIRDEYE_API_KEY: z.string().min(1).optional().register(settingDocs, {
     mode: 'live',
@@ -292,12 +298,6 @@ export const settingsSchema = z.object({
   FIRECRAWL_API_KEY: z.string().min(1).optional().register(settingDocs, {
     mode: 'live',
     description: 'Firecrawl API key; without it crawlExtract answers 503 naming it',
-  }),
-  /** Live conditional orders: how often each watched network's prices are read (Jupiter, 0x), in milliseconds. */
-  ORDER_PRICE_INTERVAL_MS: z.coerce.number().int().min(1000).default(LIVE_PRICE_INTERVAL_MS).register(settingDocs, {
-    mode: 'live',
-    description:
-      "how often the conditional-order engine reads each watched network's prices (Jupiter, 0x), in milliseconds",
   }),
 });
 
