@@ -20,8 +20,6 @@ export {
 } from './formats.js';
 export { isPriceFamily, type PriceFamily, type UsdPrice } from './pricing.js';
 export {
-  changesNothing,
-  PAID_UPSTREAM_READ,
   type ToolBase,
   type ToolChange,
   type ToolDefinition,
@@ -57,3 +55,5 @@ export { ACCOUNT_CREDIT_PATH, CATALOG_VERSION, TOOL_PATH_PREFIX, toolPath } from
 export { type GroupSkill, groupSkills } from './skills.js';
 export { TRACKED_WALLET_CHAINS } from './tools/core.js';
 export { VAULT_DEPOSIT_CHAIN, type VaultDepositChain, type VaultMintChain } from './tools/vaults.js';
+// Paid upstream reads: settle first, still read-only (see types.ts).
+export { changesNothing, PAID_UPSTREAM_READ } from './types.js';
