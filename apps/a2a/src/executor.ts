@@ -1,6 +1,6 @@
 import { type Task, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
-import { findTool, ServiceError } from '@svc/contracts';
+import { changesNothing, findTool, ServiceError } from '@svc/contracts';
 import { creditToUsd, type Credential } from '@svc/payments';
 import { claimA2aPendingCall, type Queryable } from '@svc/store';
 import { policyView, type ReadyCall, type ToolService } from '@svc/tools';
@@ -121,7 +121,7 @@ export class ToolCallExecutor implements AgentExecutor {
     };
     const tool = findTool(call.tool);
     // A read-only (OAuth) session reaches only the tools that change nothing (the consent page says so).
-    if (tool && credential.readOnly && tool.settlement !== 'after-success') {
+    if (tool && credential.readOnly && !changesNothing(tool)) {
       const changes =
         tool.effect === 'write' ? 'moves funds or changes wallet state' : "changes the account's stored data";
       return {
@@ -227,7 +227,8 @@ export class ToolCallExecutor implements AgentExecutor {
         payment,
       );
     };
-    if (credential.readOnly && findTool(pending.tool)?.settlement !== 'after-success') {
+    const pendingTool = findTool(pending.tool);
+    if (credential.readOnly && !(pendingTool && changesNothing(pendingTool))) {
       return stay(
         state,
         pending,

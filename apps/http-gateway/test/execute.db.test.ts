@@ -161,10 +161,10 @@ describe.each(backendsFor(import.meta.url))('POST /api/tools/execute/unified/{to
   });
 
   it('refuses a paid call to a tool without a handler with 501 naming it, before verifying (nothing charged)', async () => {
-    const res = await post(h.app, 'websearch', { query: 'x' }, { 'payment-signature': UNVERIFIABLE_PAYMENT });
+    const res = await post(h.app, 'searchPredictEvents', { q: 'x' }, { 'payment-signature': UNVERIFIABLE_PAYMENT });
     expect(res.statusCode).toBe(501);
-    expect(res.json()).toMatchObject({ code: 'not_implemented', tool: 'websearch' });
-    expect(res.json().detail).toContain('websearch');
+    expect(res.json()).toMatchObject({ code: 'not_implemented', tool: 'searchPredictEvents' });
+    expect(res.json().detail).toContain('searchPredictEvents');
   });
 
   it('answers 503 naming FACILITATOR_URL for a paid call while payment verification is unavailable', async () => {

@@ -1,4 +1,4 @@
-import { catalog } from '@svc/contracts';
+import { catalog, changesNothing } from '@svc/contracts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -58,7 +58,7 @@ describe.each(backendsFor(import.meta.url))('MCP SDK client against the gateway 
     const { client } = await connect({ 'x-api-key': key });
     const annotations = new Map((await listAll(client)).map((t) => [t.name, t.annotations]));
     for (const tool of reads) {
-      expect(annotations.get(tool.name)?.readOnlyHint, tool.name).toBe(tool.settlement === 'after-success');
+      expect(annotations.get(tool.name)?.readOnlyHint, tool.name).toBe(changesNothing(tool));
     }
     for (const name of [
       'createMemory',

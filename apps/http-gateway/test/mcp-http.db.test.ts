@@ -225,10 +225,10 @@ describe.each(backendsFor(import.meta.url))('POST /api/mcp over raw HTTP on $nam
     });
 
     it('answers a call to a tool without a handler with isError not_implemented, without asking for payment', async () => {
-      const { result } = (await call('websearch', { query: 'btc etf' })).json();
+      const { result } = (await call('searchPredictEvents', { q: 'btc etf' })).json();
       expect(result).toMatchObject({
         isError: true,
-        structuredContent: { code: 'not_implemented', status: 501, tool: 'websearch' },
+        structuredContent: { code: 'not_implemented', status: 501, tool: 'searchPredictEvents' },
       });
     });
 
@@ -247,10 +247,12 @@ describe.each(backendsFor(import.meta.url))('POST /api/mcp over raw HTTP on $nam
         },
         payload: {},
       };
-      const { result } = (await call('websearch', { query: 'btc etf' }, { _meta: { 'x402/payment': payment } })).json();
+      const { result } = (
+        await call('searchPredictEvents', { q: 'btc etf' }, { _meta: { 'x402/payment': payment } })
+      ).json();
       expect(result).toMatchObject({
         isError: true,
-        structuredContent: { code: 'not_implemented', status: 501, tool: 'websearch' },
+        structuredContent: { code: 'not_implemented', status: 501, tool: 'searchPredictEvents' },
       });
     });
 

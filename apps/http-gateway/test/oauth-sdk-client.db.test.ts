@@ -1,4 +1,4 @@
-import { catalog } from '@svc/contracts';
+import { catalog, changesNothing } from '@svc/contracts';
 import type { Db } from '@svc/store';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -17,9 +17,7 @@ import { backendsFor, freePort } from './harness.js';
 import { newAccessKey } from './mcp-harness.js';
 import { REDIRECT_URI, unescapeHtml } from './oauth-harness.js';
 
-const READ_TOOLS = catalog
-  .filter((tool) => tool.effect === 'read' && tool.settlement === 'after-success')
-  .map((tool) => tool.name);
+const READ_TOOLS = catalog.filter((tool) => tool.effect === 'read' && changesNothing(tool)).map((tool) => tool.name);
 
 /**
  * A user at the consent page, headless: open the authorization URL, fill the access-key form (its hidden fields as

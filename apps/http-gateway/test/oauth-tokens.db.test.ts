@@ -1,4 +1,4 @@
-import { catalog } from '@svc/contracts';
+import { catalog, changesNothing } from '@svc/contracts';
 import { addCredit, findOAuthGrant, insertMemory, memoriesHeld } from '@svc/store';
 import { usdToCredit } from '@svc/payments';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
@@ -274,9 +274,7 @@ describe.each(backendsFor(import.meta.url))(
           cursor = nextCursor;
         } while (cursor);
         expect(names).toEqual(
-          catalog
-            .filter((tool) => tool.effect === 'read' && tool.settlement === 'after-success')
-            .map((tool) => tool.name),
+          catalog.filter((tool) => tool.effect === 'read' && changesNothing(tool)).map((tool) => tool.name),
         );
       });
 

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { catalog } from '@svc/contracts';
+import { catalog, changesNothing } from '@svc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendsFor, useGateway } from './harness.js';
 import { newAccessKey } from './mcp-harness.js';
@@ -15,7 +15,7 @@ import {
 } from './oauth-harness.js';
 
 const changingNothing = catalog
-  .filter((tool) => tool.effect === 'read' && tool.settlement === 'after-success')
+  .filter((tool) => tool.effect === 'read' && changesNothing(tool))
   .map((tool) => tool.name);
 
 describe.each(backendsFor(import.meta.url))(

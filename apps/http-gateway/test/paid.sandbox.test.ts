@@ -130,9 +130,9 @@ describe.each(backendsFor(import.meta.url))('paid calls settle on the sandbox ch
     const { client } = await fundedPayer();
     const payment = await signedPayment(client, TOOL, { contractId: '0.0.1' });
     const before = await usdcOf(payee);
-    const unimplemented = await gateway.call('websearch', { query: 'x' }, { 'payment-signature': payment });
+    const unimplemented = await gateway.call('searchPredictEvents', { q: 'x' }, { 'payment-signature': payment });
     expect(unimplemented.status).toBe(501);
-    expect(((await unimplemented.json()) as { tool: string }).tool).toBe('websearch');
+    expect(((await unimplemented.json()) as { tool: string }).tool).toBe('searchPredictEvents');
     expect(await usdcOf(payee)).toBe(before);
     expect((await gateway.call(TOOL, { contractId: '0.0.1' }, { 'payment-signature': payment })).status).toBe(200);
   });

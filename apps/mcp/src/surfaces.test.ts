@@ -17,7 +17,9 @@ describe('MCP surfaces', () => {
   it('annotates read-only exactly the tools that change nothing', () => {
     for (const tool of withTransactions.tools) {
       const catalogTool = catalog.find((entry) => entry.name === withTransactions.catalogNameOf(tool.name))!;
-      expect(tool.annotations.readOnlyHint, tool.name).toBe(catalogTool.settlement === 'after-success');
+      // A paid upstream read (market data, web search) settles first yet changes nothing: read-only too.
+      const changesNothing = catalogTool.settlement === 'after-success' || catalogTool.change.readsOnly === true;
+      expect(tool.annotations.readOnlyHint, tool.name).toBe(changesNothing);
       if (tool.annotations.readOnlyHint) expect(tool.annotations.destructiveHint, tool.name).toBe(false);
     }
     for (const name of [
@@ -70,8 +72,11 @@ describe('MCP surfaces', () => {
 
   it('gives a read-only session only the tools that change nothing', () => {
     expect(readOnly.tools.map((t) => t.name)).toEqual(
-      catalog.filter((tool) => tool.settlement === 'after-success' && tool.effect === 'read').map((tool) => tool.name),
+      catalog
+        .filter((tool) => (tool.settlement === 'after-success' || tool.change.readsOnly) && tool.effect === 'read')
+        .map((tool) => tool.name),
     );
+    expect(readOnly.catalogNameOf('websearch')).toBe('websearch');
     expect(readOnly.catalogNameOf('deleteMemory')).toBeUndefined();
     expect(readOnly.catalogNameOf('getUserMemoriesByCategory')).toBe('getUserMemoriesByCategory');
   });

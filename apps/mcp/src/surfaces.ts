@@ -1,4 +1,4 @@
-import { inputJsonSchema, type ToolDefinition } from '@svc/contracts';
+import { changesNothing, inputJsonSchema, type ToolDefinition } from '@svc/contracts';
 
 /** MCP tool annotations (protocol 2025-06-18), each derived from the catalog (see `annotationsOf`). */
 export interface McpAnnotations {
@@ -35,11 +35,13 @@ export interface McpSurfaces {
 export const TRANSACTION_SUFFIX = '-transaction';
 
 /**
- * The truth about a tool, from its catalog entry: read-only when it changes nothing (settlement `after-success`);
+ * The truth about a tool, from its catalog entry: read-only when it changes nothing (settlement `after-success`, or a
+ * paid upstream read that settles first);
  * otherwise destructive and idempotent as its `change` says (funds moved, records deleted or overwritten).
  */
 export function annotationsOf(tool: ToolDefinition): McpAnnotations {
-  if (tool.settlement === 'after-success') return { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
+  if (tool.settlement === 'after-success' || changesNothing(tool))
+    return { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
   return { readOnlyHint: false, destructiveHint: tool.change.destructive, idempotentHint: tool.change.idempotent };
 }
 

@@ -1,5 +1,5 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import { catalog, notImplemented, parseInput, findTool, ServiceError } from '@svc/contracts';
+import { catalog, changesNothing, notImplemented, parseInput, findTool, ServiceError } from '@svc/contracts';
 import type { Credential } from '@svc/payments';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ const CREDENTIALS: Record<string, Credential> = {
 const PAGE_SIZE = 40;
 const reads = catalog.filter((tool) => tool.effect === 'read');
 const writes = catalog.filter((tool) => tool.effect === 'write');
-const changingNothing = reads.filter((tool) => tool.settlement === 'after-success');
+const changingNothing = reads.filter((tool) => changesNothing(tool));
 
 describe('MCP plugin (stub credentials and tool caller)', () => {
   let app: FastifyInstance;

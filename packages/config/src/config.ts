@@ -327,6 +327,37 @@ export const settingsSchema = z.object({
     description:
       "how often the conditional-order engine reads each watched network's prices (Jupiter, 0x), in milliseconds",
   }),
+  /** Live market data, analytics, risk, web search and crawl (docs/families/market-data.md). */
+  BIRDEYE_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Birdeye Data API key; without it the mktdata tools answer 503 naming it',
+  }),
+  COINGECKO_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'CoinGecko API key (Demo or Pro, see `COINGECKO_API_PLAN`); without it getTrendingCoins, getCryptoPrice and searchCryptoByName answer 503 naming it',
+  }),
+  COINGECKO_API_PLAN: z.enum(['demo', 'pro']).default('demo').register(settingDocs, {
+    mode: 'live',
+    description: '`demo` or `pro`: which CoinGecko host and key header `COINGECKO_API_KEY` belongs to',
+  }),
+  NANSEN_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Nansen API key; without it the nine intel_* tools answer 503 naming it',
+  }),
+  RUGCHECK_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'RugCheck API for riskcheckToken (public, no key)',
+    defaultText: '`https://api.rugcheck.xyz`',
+  }),
+  TAVILY_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Tavily search API key; without it websearch answers 503 naming it',
+  }),
+  FIRECRAWL_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Firecrawl API key; without it crawlExtract answers 503 naming it',
+  }),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -538,6 +569,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       SOLANA_RPC_URL: s.SOLANA_RPC_URL,
       JUPITER_API_KEY: s.JUPITER_API_KEY,
       JUPITER_API_URL: s.JUPITER_API_URL,
+      BIRDEYE_API_KEY: s.BIRDEYE_API_KEY,
+      COINGECKO_API_KEY: s.COINGECKO_API_KEY,
+      COINGECKO_API_PLAN: s.COINGECKO_API_PLAN,
+      NANSEN_API_KEY: s.NANSEN_API_KEY,
+      RUGCHECK_API_URL: s.RUGCHECK_API_URL,
+      TAVILY_API_KEY: s.TAVILY_API_KEY,
+      FIRECRAWL_API_KEY: s.FIRECRAWL_API_KEY,
     },
     hedera: {
       HEDERA_NETWORK: s.HEDERA_NETWORK,

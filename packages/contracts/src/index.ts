@@ -58,3 +58,5 @@ export { ACCOUNT_CREDIT_PATH, CATALOG_VERSION, TOOL_PATH_PREFIX, toolPath } from
 export { type GroupSkill, groupSkills } from './skills.js';
 export { TRACKED_WALLET_CHAINS } from './tools/core.js';
 export { VAULT_DEPOSIT_CHAIN, type VaultDepositChain, type VaultMintChain } from './tools/vaults.js';
+// Paid upstream reads: settle first, still read-only (see types.ts).
+export { changesNothing, PAID_UPSTREAM_READ } from './types.js';

@@ -49,10 +49,28 @@ export interface ToolChange {
   readonly destructive: boolean;
   /** Repeating the call with the same input changes nothing beyond what the first call did. */
   readonly idempotent: boolean;
+  /**
+   * The call changes nothing of the caller's or the service's: it settles first only because it spends the operator's
+   * credits at a paid upstream (see `PAID_UPSTREAM_READ`). MCP still shows it as read-only.
+   */
+  readonly readsOnly?: true;
 }
 
 /** What most `write` tools do: each call moves funds (or wallet state) again, and what moved cannot be undone. */
 export const MOVES_FUNDS: ToolChange = { destructive: true, idempotent: false };
+
+/**
+ * A read that calls a paid upstream (market data, analytics, web search): it settles at its commit point, before that
+ * call, so N payments from one balance cannot spend more of the operator's provider credits than they paid for.
+ */
+export const PAID_UPSTREAM_READ = {
+  settlement: 'commit-point',
+  change: { destructive: false, idempotent: true, readsOnly: true },
+} as const satisfies { settlement: ToolSettlement; change: ToolChange };
+
+/** Does a call of this tool change nothing (read-only surfaces: MCP annotations, OAuth and A2A read-only sessions)? */
+export const changesNothing = (tool: ToolSettlementOf): boolean =>
+  tool.settlement === 'after-success' || tool.change.readsOnly === true;
 
 /** What every catalog entry states besides its settlement (see `ToolDefinition`). */
 export interface ToolBase<Name extends string, Input extends z.ZodType> {

@@ -103,3 +103,10 @@ export {
   SwapUnavailable,
   WSOL_MINT,
 } from './solana-market/index.js';
+export * from './birdeye/index.js';
+export * from './coingecko/index.js';
+export * from './nansen/index.js';
+export * from './rugcheck/index.js';
+export * from './jupiter-tokens/index.js';
+export * from './tavily/index.js';
+export * from './firecrawl/index.js';

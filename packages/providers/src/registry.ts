@@ -1,8 +1,19 @@
+import { BIRDEYE_SETTING, BirdeyeClient } from './birdeye/index.js';
+import { COINGECKO_SETTING, CoinGeckoClient, type CoinGeckoPlan } from './coingecko/index.js';
+import { FIRECRAWL_SETTING, FirecrawlClient } from './firecrawl/index.js';
+import { JupiterTokensClient } from './jupiter-tokens/index.js';
 import { MIGRATION_SETTING, type MigrationProvider, migrationProvider } from './migration/index.js';
-import { type ProviderMode, providerAccess } from './provider-mode.js';
+import { NANSEN_SETTING, NansenClient } from './nansen/index.js';
+import { type ProviderMode, type ProviderSetting, providerAccess } from './provider-mode.js';
+import { RUGCHECK_DEFAULT_URL, RugCheckClient } from './rugcheck/index.js';
+import { JUPITER_SETTING } from './solana-market/index.js';
+import { TAVILY_SETTING, TavilyClient } from './tavily/index.js';
 
 /** Environment values providers read: PROVIDERS_LIVE and each provider's setting (e.g. MIGRATION_API_URL). */
 export type ProviderEnv = Readonly<Record<string, string | undefined>>;
+
+/** RugCheck needs no key: its setting is an optional URL, so live mode always reaches it. */
+const RUGCHECK_SETTING: ProviderSetting = { provider: 'Token risk (RugCheck)', setting: 'RUGCHECK_API_URL' };
 
 /**
  * Every third-party provider a handler may use, built once per service. Each is chosen on first use (sandbox or
@@ -10,9 +21,12 @@ export type ProviderEnv = Readonly<Record<string, string | undefined>>;
  * runs, and every use of that provider throws 503 `not_configured` naming the setting, so only its tools fail.
  *
  * A new provider: a folder like migration/ (interface, live, sandbox, a factory from ProviderAccess) and a getter here.
+ * The market-data clients (Birdeye … Firecrawl) have no sandbox side here: their getters answer undefined in sandbox
+ * mode and the tool family computes its sandbox answer from the sandbox chains.
  */
 export class Providers {
   #migration: MigrationProvider | undefined;
+  readonly #live = new Map<string, unknown>();
 
   constructor(
     private readonly mode: ProviderMode,
@@ -23,6 +37,56 @@ export class Providers {
   get migration(): MigrationProvider {
     this.#migration ??= migrationProvider(providerAccess(this.mode, MIGRATION_SETTING, this.env));
     return this.#migration;
+  }
+
+  /** Birdeye (mktdata); undefined in sandbox mode. */
+  get birdeye(): BirdeyeClient | undefined {
+    return this.#liveClient(BIRDEYE_SETTING, (key) => new BirdeyeClient(key));
+  }
+
+  /** CoinGecko with a Demo or Pro key (COINGECKO_API_PLAN); undefined in sandbox mode. */
+  get coingecko(): CoinGeckoClient | undefined {
+    const plan: CoinGeckoPlan = this.env.COINGECKO_API_PLAN === 'pro' ? 'pro' : 'demo';
+    return this.#liveClient(COINGECKO_SETTING, (key) => new CoinGeckoClient(key, plan));
+  }
+
+  /** Nansen API v1 (intel); undefined in sandbox mode. */
+  get nansen(): NansenClient | undefined {
+    return this.#liveClient(NANSEN_SETTING, (key) => new NansenClient(key));
+  }
+
+  /** Jupiter Tokens API v2 (findSolanaGems), with the Jupiter key of the Solana tools; undefined in sandbox mode. */
+  get jupiterTokens(): JupiterTokensClient | undefined {
+    return this.#liveClient(JUPITER_SETTING, (key) => new JupiterTokensClient(key, this.env.JUPITER_API_URL));
+  }
+
+  /** Tavily (websearch); undefined in sandbox mode. */
+  get tavily(): TavilyClient | undefined {
+    return this.#liveClient(TAVILY_SETTING, (key) => new TavilyClient(key));
+  }
+
+  /** Firecrawl extract (crawlExtract); undefined in sandbox mode. */
+  get firecrawl(): FirecrawlClient | undefined {
+    return this.#liveClient(FIRECRAWL_SETTING, (key) => new FirecrawlClient(key));
+  }
+
+  /** RugCheck (riskcheckToken): public, so live mode needs no setting; undefined in sandbox mode. */
+  get rugcheck(): RugCheckClient | undefined {
+    const env = { ...this.env, RUGCHECK_API_URL: this.env.RUGCHECK_API_URL ?? RUGCHECK_DEFAULT_URL };
+    const access = providerAccess(this.mode, RUGCHECK_SETTING, env);
+    if (access.kind === 'sandbox') return undefined;
+    return this.#once(RUGCHECK_SETTING, () => new RugCheckClient(access.credential));
+  }
+
+  #liveClient<T>(setting: ProviderSetting, make: (credential: string) => T): T | undefined {
+    const access = providerAccess(this.mode, setting, this.env);
+    if (access.kind === 'sandbox') return undefined;
+    return this.#once(setting, () => make(access.credential));
+  }
+
+  #once<T>(setting: ProviderSetting, make: () => T): T {
+    if (!this.#live.has(setting.setting)) this.#live.set(setting.setting, make());
+    return this.#live.get(setting.setting) as T;
   }
 }
 

@@ -1,21 +1,28 @@
 import { ServiceError } from '@svc/contracts';
 import { balancesFamily } from './balances/index.js';
 import { bitcoinFamily } from './bitcoin/index.js';
+import { coinsFamily } from './coins/index.js';
 import { conditionalOrdersFamily } from './conditional-orders/index.js';
+import { crawlFamily } from './crawl/index.js';
 import { evmFamily } from './evm/index.js';
 import type { ToolFamily } from './family.js';
+import { gemsFamily } from './gems/index.js';
 import type { HandlerTable } from './handler.js';
 import { hederaFamily } from './hedera/index.js';
+import { intelFamily } from './intel/index.js';
 import { leaderboardFamily } from './leaderboard/index.js';
 import { memoryFamily } from './memory/index.js';
 import { migrationFamily } from './migration/index.js';
+import { mktdataFamily } from './mktdata/index.js';
 import { recommendedTokensFamily } from './recommended-tokens/index.js';
+import { riskcheckFamily } from './riskcheck/index.js';
 import { settingsFamily } from './settings/index.js';
 import { solanaFamily } from './solana/index.js';
 import { trackedWalletsFamily } from './tracked-wallets/index.js';
 import type { ValuationTable } from './valuation.js';
 import { vaultsFamily } from './vaults/index.js';
 import { walletFamily } from './wallet/index.js';
+import { webFamily } from './web/index.js';
 
 /** Every tool family, one line each: adding a family is its folder and its line here. */
 const families: readonly ToolFamily[] = [
@@ -33,6 +40,13 @@ const families: readonly ToolFamily[] = [
   evmFamily,
   solanaFamily,
   bitcoinFamily,
+  mktdataFamily,
+  coinsFamily,
+  intelFamily,
+  riskcheckFamily,
+  gemsFamily,
+  webFamily,
+  crawlFamily,
 ];
 
 /** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */

@@ -15,7 +15,10 @@ describe('every tool states when its payment settles', () => {
       expect(['after-success', 'commit-point', 'before-run'], tool.name).toContain(tool.settlement);
       if (tool.settlement === 'after-success') expect(tool.change, tool.name).toBeUndefined();
       else
-        expect(tool.change, tool.name).toEqual({ destructive: expect.any(Boolean), idempotent: expect.any(Boolean) });
+        expect(tool.change, tool.name).toMatchObject({
+          destructive: expect.any(Boolean),
+          idempotent: expect.any(Boolean),
+        });
     }
   });
 

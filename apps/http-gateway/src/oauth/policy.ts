@@ -11,7 +11,7 @@ export const OAUTH_LIFETIMES = {
 } as const;
 
 /**
- * The only scope: read-only access, the tools that change nothing (catalog settlement `after-success`), calls paid
+ * The only scope: read-only access, the tools that change nothing (`changesNothing` in @svc/contracts), calls paid
  * from the account's credit. OAuth sessions never reach a tool that changes anything: not the account's memories,
  * tracked wallets or settings, and never a wallet-modifying tool (an OAuth client cannot be trusted to send
  * x-mcp-transactions on its user's behalf). The consent page says exactly this.

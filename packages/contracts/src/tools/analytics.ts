@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE, body } from '../formats.js';
-import { defineTool } from '../types.js';
+import { defineTool, PAID_UPSTREAM_READ } from '../types.js';
 
 /**
  * On-chain analytics (spec: "Analytics tools (all open; prices not shown)"). All open, all read-only; the `analytics`
@@ -68,13 +68,13 @@ function withDateRange<Shape extends z.ZodRawShape & { date_from: typeof DATE; d
     });
 }
 
-/** What every tool of the family shares: open reads priced by the `analytics` family default. */
+/** What every tool of the family shares: open reads priced by the `analytics` family default, paid upstream (Nansen). */
 const ANALYTICS = {
   group: 'Analytics',
   price: 'analytics',
   identity: false,
   effect: 'read',
-  settlement: 'after-success',
+  ...PAID_UPSTREAM_READ,
 } as const;
 
 /** intel_smart_money_flows / intel_smart_money_trades: one ICHAIN16 chain and a page size. */

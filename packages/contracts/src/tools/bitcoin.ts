@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { ALKANE_ID, BTC_ADDRESS, INSCRIPTION_ID, UTXO_ID, body, emptyBody } from '../formats.js';
-import { defineTool, MOVES_FUNDS } from '../types.js';
+import { defineTool, MOVES_FUNDS, PAID_UPSTREAM_READ } from '../types.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Field types of this family
@@ -136,6 +136,20 @@ function research<const Name extends string, Input extends z.ZodType>(name: Name
     identity: false,
     effect: 'read',
     settlement: 'after-success',
+  });
+}
+
+/** A research tool answered by CoinGecko, which bills per call: it settles before that call (PAID_UPSTREAM_READ). */
+function coinPriceTool<const Name extends string, Input extends z.ZodType>(name: Name, input: Input, texts: Texts) {
+  return defineTool({
+    name,
+    group: 'Bitcoin Ordinals',
+    ...texts,
+    input,
+    price: 'bitcoin-research',
+    identity: false,
+    effect: 'read',
+    ...PAID_UPSTREAM_READ,
   });
 }
 
@@ -431,15 +445,15 @@ export const bitcoinTools = [
   }),
 
   // -- Coin prices (CoinGecko) ---------------------------------------------------------------------------------
-  research('getTrendingCoins', emptyBody(), {
+  coinPriceTool('getTrendingCoins', emptyBody(), {
     summary: 'List the coins trending on the market-data site in the last 24 hours.',
     description: 'Takes {}. Upstream: CoinGecko GET /search/trending.',
   }),
-  research('searchCryptoByName', body({ query: IDENT }), {
+  coinPriceTool('searchCryptoByName', body({ query: IDENT }), {
     summary: 'Find coins by name or symbol; returns coin ids, symbols and market-cap ranks.',
     description: 'query is non-empty text. Upstream: CoinGecko GET /search?query=.',
   }),
-  research('getCryptoPrice', body({ coinId: COIN_ID }), {
+  coinPriceTool('getCryptoPrice', body({ coinId: COIN_ID }), {
     summary: 'Get the USD price and 24h change of BTC, ETH, SOL, BNB or HBAR.',
     description:
       'coinId: one of btc, bitcoin, eth, ethereum, sol, solana, bnb, binancecoin, hbar, hedera (ticker and coin-id ' +

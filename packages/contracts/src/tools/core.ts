@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BALANCE_ADDRESS, CHAIN11, CHAINID5, EVMADDR, HEDERA_ID, SOLADDR, body, emptyBody } from '../formats.js';
-import { defineTool } from '../types.js';
+import { defineTool, PAID_UPSTREAM_READ } from '../types.js';
 
 /*
  * The spec's "Core tools" table without the position tools (those live in conditional-orders.ts beside the
@@ -103,7 +103,7 @@ export const coreTools = [
     price: '0.0924',
     identity: false,
     effect: 'read',
-    settlement: 'after-success',
+    ...PAID_UPSTREAM_READ,
   }),
   defineTool({
     name: 'mktdataTrendingTokens',
@@ -119,7 +119,7 @@ export const coreTools = [
     price: '0.0904',
     identity: false,
     effect: 'read',
-    settlement: 'after-success',
+    ...PAID_UPSTREAM_READ,
   }),
   defineTool({
     name: 'searchEvmTokensMktdata',
@@ -133,7 +133,7 @@ export const coreTools = [
     price: '0.0512',
     identity: false,
     effect: 'read',
-    settlement: 'after-success',
+    ...PAID_UPSTREAM_READ,
   }),
   defineTool({
     name: 'getLeaderboard',
@@ -163,7 +163,7 @@ export const coreTools = [
     price: '0.0404',
     identity: false,
     effect: 'read',
-    settlement: 'after-success',
+    ...PAID_UPSTREAM_READ,
   }),
   defineTool({
     name: 'createMemory',

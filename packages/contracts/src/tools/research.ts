@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { body } from '../formats.js';
-import { defineTool } from '../types.js';
+import { defineTool, PAID_UPSTREAM_READ } from '../types.js';
 
 export const researchTools = [
   defineTool({
@@ -11,7 +11,7 @@ export const researchTools = [
     price: '0.0729',
     identity: false,
     effect: 'read',
-    settlement: 'after-success',
+    ...PAID_UPSTREAM_READ,
   }),
   defineTool({
     name: 'crawlExtract',
@@ -26,6 +26,6 @@ export const researchTools = [
     price: '0.0836',
     identity: false,
     effect: 'read',
-    settlement: 'after-success',
+    ...PAID_UPSTREAM_READ,
   }),
 ];

@@ -47,6 +47,18 @@ export const UPSTREAM_PROVIDERS = {
   // https://solana.com/docs/references/clusters: the public mainnet endpoint allows 100 requests per 10 s per IP and
   // 40 concurrent connections; a private endpoint (SOLANA_RPC_URL) usually allows more.
   solanaRpc: { id: 'SOLANA_RPC', name: 'Solana RPC', rps: 10, concurrency: 8 },
+  // https://docs.birdeye.so/docs/rate-limiting: the Standard (free) package allows 1 request per second.
+  birdeye: { id: 'BIRDEYE', name: 'Birdeye', rps: 1, concurrency: 2 },
+  // https://docs.coingecko.com/reference/common-errors-rate-limit: the Demo plan allows 30 calls per minute.
+  coingecko: { id: 'COINGECKO', name: 'CoinGecko', rps: 0.5, concurrency: 2 },
+  // https://docs.nansen.ai/about/rate-limits: 20 requests per second and 300 per minute per key.
+  nansen: { id: 'NANSEN', name: 'Nansen', rps: 5, concurrency: 4 },
+  // RugCheck publishes no figure for its public report route: stay gentle, reports are cached.
+  rugcheck: { id: 'RUGCHECK', name: 'RugCheck', rps: 2, concurrency: 2 },
+  // https://docs.tavily.com/documentation/rate-limits: 100 requests per minute on a development key.
+  tavily: { id: 'TAVILY', name: 'Tavily', rps: 100 / 60, concurrency: 2 },
+  // https://docs.firecrawl.dev/rate-limits: the free plan allows 10 extract requests per minute; status polls count too.
+  firecrawl: { id: 'FIRECRAWL', name: 'Firecrawl', rps: 1, concurrency: 2 },
   // Transactions submitted to Hedera's consensus nodes through @hashgraph/sdk (gRPC): the network throttles by
   // transaction type far above what one deployment sends; the cap keeps a burst of swaps from queueing there.
   hederaNetwork: { id: 'HEDERA_NETWORK', name: 'Hedera network', rps: 10, concurrency: 4 },

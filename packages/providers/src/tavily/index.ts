@@ -1,0 +1,1 @@
+export { TAVILY_SETTING, TavilyClient, type WebResult } from './tavily.js';
