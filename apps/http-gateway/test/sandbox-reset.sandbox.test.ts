@@ -1,0 +1,75 @@
+import { newMasterKeyText } from '@svc/chains';
+import { SANDBOX_PAY_TO } from '@svc/config';
+import { type Address, erc20Abi } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { describe, expect, it } from 'vitest';
+import { fundedWallet, LIVE_SETTINGS, pglite, usdcOf, useGateway, useSandboxGateway } from './harness.js';
+
+const TOOL = 'hederaContractIdToEvmAddress';
+const NOT_YET_RESET = ['solana', 'stacks', 'hedera', 'bitcoin'];
+
+describe('POST /api/sandbox/reset', () => {
+  // Its own chains: a reset of the worker's shared sandbox would undo other files' funding mid-test.
+  const gateway = useSandboxGateway(pglite, {}, { ownSandbox: true });
+  const reset = () => fetch(`${gateway.url}/api/sandbox/reset`, { method: 'POST' });
+  const payee = SANDBOX_PAY_TO.base as Address;
+
+  it('restores Base: faucet funding and paid calls are undone, and paid calls settle after it', async () => {
+    const payeeAtSeed = await usdcOf(gateway.sandbox, payee);
+    // A paid call first: it moves the facilitator's settler nonces on, which the revert would otherwise undo.
+    const before = await fundedWallet(gateway);
+    expect((await before.call(TOOL, { contractId: '0.0.1234' })).status).toBe(200);
+    expect(await usdcOf(gateway.sandbox, before.account.address)).toBeGreaterThan(0n);
+    expect(await usdcOf(gateway.sandbox, payee)).toBeGreaterThan(payeeAtSeed);
+
+    const res = await reset();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ sandbox: true, reset: ['evm'], notReset: NOT_YET_RESET });
+    expect(await usdcOf(gateway.sandbox, before.account.address)).toBe(0n);
+    expect(await usdcOf(gateway.sandbox, payee)).toBe(payeeAtSeed);
+
+    // After the reset the settlers' next transactions are mined at once (a nonce ahead of the chain's would wait).
+    for (let call = 0; call < 5; call += 1) {
+      const after = await fundedWallet(gateway);
+      expect((await after.call(TOOL, { contractId: '0.0.1234' })).status).toBe(200);
+    }
+  });
+
+  it('restores a lazily started EVM chain and seeds its market again on next use', async () => {
+    const address = privateKeyToAccount(generatePrivateKey()).address;
+    const bsc = await gateway.sandbox.evm(56);
+    const link = bsc.token('LINK')!.address!;
+    const linkOf = async () =>
+      (await gateway.sandbox.evm(56)).chain.publicClient.readContract({
+        address: link,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      });
+    expect((await gateway.faucet({ address, chain: 'bsc', token: 'BNB', amount: '2' })).status).toBe(200);
+    expect((await gateway.faucet({ address, chain: 'bsc', token: 'LINK', amount: '3' })).status).toBe(200);
+    expect(await linkOf()).toBe(3_000_000_000_000_000_000n);
+
+    expect((await reset()).status).toBe(200);
+    expect(await bsc.chain.publicClient.getBalance({ address })).toBe(0n);
+    expect(await linkOf()).toBe(0n);
+    expect((await gateway.faucet({ address, chain: 'bsc', token: 'LINK', amount: '1' })).status).toBe(200);
+    expect(await linkOf()).toBe(1_000_000_000_000_000_000n);
+  });
+
+  it('resets run one after another when asked at once', async () => {
+    const answers = await Promise.all([reset(), reset(), reset()]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const wallet = await fundedWallet(gateway);
+    expect((await wallet.call(TOOL, { contractId: '0.0.1234' })).status).toBe(200);
+  });
+});
+
+describe('POST /api/sandbox/reset in live mode', () => {
+  const gateway = useGateway(pglite, { ...LIVE_SETTINGS, SVC_MASTER_KEY: newMasterKeyText() });
+
+  it('is not there (404), like the faucet', async () => {
+    const res = await gateway.app.inject({ method: 'POST', url: '/api/sandbox/reset' });
+    expect(res.statusCode).toBe(404);
+  });
+});
