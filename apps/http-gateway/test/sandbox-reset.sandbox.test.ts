@@ -1,12 +1,16 @@
 import { newMasterKeyText } from '@svc/chains';
 import { SANDBOX_PAY_TO } from '@svc/config';
+import { generateKeyPairSigner } from '@solana/kit';
+import { x402Client } from '@x402/core/client';
+import { wrapFetchWithPayment } from '@x402/fetch';
+import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { type Address, erc20Abi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { fundedWallet, LIVE_SETTINGS, pglite, usdcOf, useGateway, useSandboxGateway } from './harness.js';
 
 const TOOL = 'hederaContractIdToEvmAddress';
-const NOT_YET_RESET = ['solana', 'stacks', 'hedera', 'bitcoin'];
+const NOT_YET_RESET = ['stacks', 'hedera', 'bitcoin'];
 
 describe('POST /api/sandbox/reset', () => {
   // Its own chains: a reset of the worker's shared sandbox would undo other files' funding mid-test.
@@ -24,7 +28,7 @@ describe('POST /api/sandbox/reset', () => {
 
     const res = await reset();
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ sandbox: true, reset: ['evm'], notReset: NOT_YET_RESET });
+    expect(await res.json()).toEqual({ sandbox: true, reset: ['evm', 'solana'], notReset: NOT_YET_RESET });
     expect(await usdcOf(gateway.sandbox, before.account.address)).toBe(0n);
     expect(await usdcOf(gateway.sandbox, payee)).toBe(payeeAtSeed);
 
@@ -55,6 +59,33 @@ describe('POST /api/sandbox/reset', () => {
     expect(await linkOf()).toBe(0n);
     expect((await gateway.faucet({ address, chain: 'bsc', token: 'LINK', amount: '1' })).status).toBe(200);
     expect(await linkOf()).toBe(1_000_000_000_000_000_000n);
+  });
+
+  it('restores Solana: funding and SOL_USDC payments are undone, and SOL_USDC payments settle after it', async () => {
+    const { solana } = gateway.sandbox;
+    const payeeAtSeed = await solana.tokenBalance(SANDBOX_PAY_TO.solana);
+    /** A new Solana wallet holding 1 USDC, paying a tool call with the official @x402/svm client. */
+    const paidSolanaCall = async () => {
+      const signer = await generateKeyPairSigner();
+      expect((await gateway.faucet({ address: signer.address, token: 'SOL_USDC', amount: '1' })).status).toBe(200);
+      const client = new x402Client().register('solana:*', new ExactSvmScheme(signer, { rpcUrl: solana.rpcUrl }));
+      const res = await wrapFetchWithPayment(fetch, client)(`${gateway.url}/api/tools/execute/unified/${TOOL}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ contractId: '0.0.1234' }),
+      });
+      return { signer, status: res.status };
+    };
+    const before = await paidSolanaCall();
+    expect(before.status).toBe(200);
+    expect(await solana.tokenBalance(SANDBOX_PAY_TO.solana)).toBeGreaterThan(payeeAtSeed);
+
+    expect((await reset()).status).toBe(200);
+    expect(await solana.tokenBalance(before.signer.address)).toBe(0n);
+    expect(await solana.solBalance(before.signer.address)).toBe(0n);
+    expect(await solana.tokenBalance(SANDBOX_PAY_TO.solana)).toBe(payeeAtSeed);
+    // The facilitator's fee payer is funded again, and the payee's token account is there again.
+    expect((await paidSolanaCall()).status).toBe(200);
   });
 
   it('resets run one after another when asked at once', async () => {

@@ -71,8 +71,8 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
     let hedera: Promise<HederaSandboxLedger> | undefined;
     let resetting: Promise<unknown> = Promise.resolve();
     const resetChains = async (): Promise<SandboxReset> => {
-      await evmChains.reset();
-      return { reset: ['evm'], notReset: ['solana', 'stacks', 'hedera', 'bitcoin'] };
+      await Promise.all([evmChains.reset(), solana.value.reset()]);
+      return { reset: ['evm', 'solana'], notReset: ['stacks', 'hedera', 'bitcoin'] };
     };
     return {
       base: base.value,
