@@ -1,6 +1,7 @@
 import { newMasterKeyText } from '@svc/chains';
 import { SANDBOX_PAY_TO } from '@svc/config';
 import { generateKeyPairSigner } from '@solana/kit';
+import { privateKeyToAddress, randomPrivateKey } from '@stacks/transactions';
 import { x402Client } from '@x402/core/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
@@ -10,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { fundedWallet, LIVE_SETTINGS, pglite, usdcOf, useGateway, useSandboxGateway } from './harness.js';
 
 const TOOL = 'hederaContractIdToEvmAddress';
-const NOT_YET_RESET = ['stacks', 'hedera', 'bitcoin'];
+const NOT_YET_RESET = ['hedera', 'bitcoin'];
 
 describe('POST /api/sandbox/reset', () => {
   // Its own chains: a reset of the worker's shared sandbox would undo other files' funding mid-test.
@@ -28,7 +29,7 @@ describe('POST /api/sandbox/reset', () => {
 
     const res = await reset();
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ sandbox: true, reset: ['evm', 'solana'], notReset: NOT_YET_RESET });
+    expect(await res.json()).toEqual({ sandbox: true, reset: ['evm', 'solana', 'stacks'], notReset: NOT_YET_RESET });
     expect(await usdcOf(gateway.sandbox, before.account.address)).toBe(0n);
     expect(await usdcOf(gateway.sandbox, payee)).toBe(payeeAtSeed);
 
@@ -86,6 +87,20 @@ describe('POST /api/sandbox/reset', () => {
     expect(await solana.tokenBalance(SANDBOX_PAY_TO.solana)).toBe(payeeAtSeed);
     // The facilitator's fee payer is funded again, and the payee's token account is there again.
     expect((await paidSolanaCall()).status).toBe(200);
+  });
+
+  it('restores the Stacks ledger: faucet balances are undone, and the faucet works after it', async () => {
+    const { stacks } = gateway.sandbox;
+    const address = privateKeyToAddress(randomPrivateKey(), 'mainnet');
+    expect((await gateway.faucet({ address, token: 'STX', amount: '2' })).status).toBe(200);
+    expect((await gateway.faucet({ address, token: 'USDCx', amount: '3' })).status).toBe(200);
+    expect(stacks.balanceOf(address)).toBe(2_000_000n);
+
+    expect((await reset()).status).toBe(200);
+    expect(stacks.balanceOf(address)).toBe(0n);
+    expect(stacks.snapshot().balances[address]).toBeUndefined();
+    expect((await gateway.faucet({ address, token: 'STX', amount: '1' })).status).toBe(200);
+    expect(stacks.balanceOf(address)).toBe(1_000_000n);
   });
 
   it('resets run one after another when asked at once', async () => {

@@ -69,10 +69,13 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
     const bitcoin = new SandboxBitcoin({ file: chainsDir ? join(chainsDir, 'bitcoin-mainnet.json') : undefined });
     const evmChains = sandboxEvmChains({ base: base.value, chainsDir });
     let hedera: Promise<HederaSandboxLedger> | undefined;
+    // Seeded state of the in-process ledgers: as loaded (from their files, or empty) at start.
+    const stacksSeed = stacks.snapshot();
     let resetting: Promise<unknown> = Promise.resolve();
     const resetChains = async (): Promise<SandboxReset> => {
       await Promise.all([evmChains.reset(), solana.value.reset()]);
-      return { reset: ['evm', 'solana'], notReset: ['stacks', 'hedera', 'bitcoin'] };
+      stacks.restore(stacksSeed);
+      return { reset: ['evm', 'solana', 'stacks'], notReset: ['hedera', 'bitcoin'] };
     };
     return {
       base: base.value,
