@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { fundedWallet, LIVE_SETTINGS, pglite, usdcOf, useGateway, useSandboxGateway } from './harness.js';
 
 const TOOL = 'hederaContractIdToEvmAddress';
-const NOT_YET_RESET = ['hedera', 'bitcoin'];
+const NOT_YET_RESET = ['hedera'];
 
 describe('POST /api/sandbox/reset', () => {
   // Its own chains: a reset of the worker's shared sandbox would undo other files' funding mid-test.
@@ -29,7 +29,11 @@ describe('POST /api/sandbox/reset', () => {
 
     const res = await reset();
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ sandbox: true, reset: ['evm', 'solana', 'stacks'], notReset: NOT_YET_RESET });
+    expect(await res.json()).toEqual({
+      sandbox: true,
+      reset: ['evm', 'solana', 'stacks', 'bitcoin'],
+      notReset: NOT_YET_RESET,
+    });
     expect(await usdcOf(gateway.sandbox, before.account.address)).toBe(0n);
     expect(await usdcOf(gateway.sandbox, payee)).toBe(payeeAtSeed);
 
@@ -101,6 +105,25 @@ describe('POST /api/sandbox/reset', () => {
     expect(stacks.snapshot().balances[address]).toBeUndefined();
     expect((await gateway.faucet({ address, token: 'STX', amount: '1' })).status).toBe(200);
     expect(stacks.balanceOf(address)).toBe(1_000_000n);
+  });
+
+  it('restores the Bitcoin ledger and the Counterparty balances read from it', async () => {
+    const { bitcoin } = gateway.sandbox;
+    const address = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+    const heightAtSeed = bitcoin.ledger.height;
+    const fund = (token: string, amount: string) => gateway.faucet({ address, chain: 'bitcoin', token, amount });
+    expect((await fund('BTC', '0.5')).status).toBe(200);
+    expect((await fund('XCP', '2')).status).toBe(200);
+    expect(bitcoin.ledger.balanceOf(address)).toBeGreaterThan(0n);
+    expect(bitcoin.counterparty.balanceOf(address, 'XCP')).toBe(200_000_000n);
+
+    expect((await reset()).status).toBe(200);
+    expect(bitcoin.ledger.height).toBe(heightAtSeed);
+    expect(bitcoin.ledger.balanceOf(address)).toBe(0n);
+    expect(bitcoin.counterparty.balanceOf(address, 'XCP')).toBe(0n);
+    // New blocks after the reset are read again, though their heights were parsed before it.
+    expect((await fund('XCP', '1')).status).toBe(200);
+    expect(bitcoin.counterparty.balanceOf(address, 'XCP')).toBe(100_000_000n);
   });
 
   it('resets run one after another when asked at once', async () => {

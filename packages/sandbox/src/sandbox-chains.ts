@@ -71,11 +71,13 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
     let hedera: Promise<HederaSandboxLedger> | undefined;
     // Seeded state of the in-process ledgers: as loaded (from their files, or empty) at start.
     const stacksSeed = stacks.snapshot();
+    const bitcoinSeed = bitcoin.snapshot();
     let resetting: Promise<unknown> = Promise.resolve();
     const resetChains = async (): Promise<SandboxReset> => {
       await Promise.all([evmChains.reset(), solana.value.reset()]);
       stacks.restore(stacksSeed);
-      return { reset: ['evm', 'solana', 'stacks'], notReset: ['hedera', 'bitcoin'] };
+      bitcoin.restore(bitcoinSeed);
+      return { reset: ['evm', 'solana', 'stacks', 'bitcoin'], notReset: ['hedera'] };
     };
     return {
       base: base.value,
