@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 import { fundedWallet, LIVE_SETTINGS, pglite, usdcOf, useGateway, useSandboxGateway } from './harness.js';
 
 const TOOL = 'hederaContractIdToEvmAddress';
-const NOT_YET_RESET = ['hedera'];
 
 describe('POST /api/sandbox/reset', () => {
   // Its own chains: a reset of the worker's shared sandbox would undo other files' funding mid-test.
@@ -31,8 +30,8 @@ describe('POST /api/sandbox/reset', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       sandbox: true,
-      reset: ['evm', 'solana', 'stacks', 'bitcoin'],
-      notReset: NOT_YET_RESET,
+      reset: ['evm', 'solana', 'stacks', 'hedera', 'bitcoin'],
+      notReset: [],
     });
     expect(await usdcOf(gateway.sandbox, before.account.address)).toBe(0n);
     expect(await usdcOf(gateway.sandbox, payee)).toBe(payeeAtSeed);
@@ -124,6 +123,19 @@ describe('POST /api/sandbox/reset', () => {
     // New blocks after the reset are read again, though their heights were parsed before it.
     expect((await fund('XCP', '1')).status).toBe(200);
     expect(bitcoin.counterparty.balanceOf(address, 'XCP')).toBe(100_000_000n);
+  });
+
+  it('restores the Hedera ledger: accounts the faucet created are gone, and the faucet works after it', async () => {
+    const hedera = await gateway.sandbox.hedera();
+    const wallet = privateKeyToAccount(generatePrivateKey()).address;
+    const funded = await gateway.faucet({ address: wallet, chain: 'hedera', token: 'HBAR', amount: '3' });
+    expect(funded.status).toBe(200);
+    expect(hedera.account(wallet)?.tinybar).toBe(300_000_000n);
+
+    expect((await reset()).status).toBe(200);
+    expect(hedera.account(wallet)).toBeUndefined();
+    expect((await gateway.faucet({ address: wallet, chain: 'hedera', token: 'HBAR', amount: '1' })).status).toBe(200);
+    expect(hedera.account(wallet)?.tinybar).toBe(100_000_000n);
   });
 
   it('resets run one after another when asked at once', async () => {

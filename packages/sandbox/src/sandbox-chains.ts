@@ -69,6 +69,8 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
     const bitcoin = new SandboxBitcoin({ file: chainsDir ? join(chainsDir, 'bitcoin-mainnet.json') : undefined });
     const evmChains = sandboxEvmChains({ base: base.value, chainsDir });
     let hedera: Promise<HederaSandboxLedger> | undefined;
+    /** Hedera's state as created (it starts on first use), for a reset. */
+    let hederaSeed: ReturnType<HederaSandboxLedger['snapshot']> | undefined;
     // Seeded state of the in-process ledgers: as loaded (from their files, or empty) at start.
     const stacksSeed = stacks.snapshot();
     const bitcoinSeed = bitcoin.snapshot();
@@ -77,7 +79,9 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       await Promise.all([evmChains.reset(), solana.value.reset()]);
       stacks.restore(stacksSeed);
       bitcoin.restore(bitcoinSeed);
-      return { reset: ['evm', 'solana', 'stacks', 'bitcoin'], notReset: ['hedera'] };
+      // A Hedera ledger still starting is not reset: it is in its seeded state already.
+      if (hedera && hederaSeed) (await hedera).restore(hederaSeed);
+      return { reset: ['evm', 'solana', 'stacks', 'hedera', 'bitcoin'], notReset: [] };
     };
     return {
       base: base.value,
@@ -85,7 +89,12 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       solana: solana.value,
       stacks,
       hedera: () =>
-        (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {})),
+        (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {}).then(
+          (ledger) => {
+            hederaSeed = ledger.snapshot();
+            return ledger;
+          },
+        )),
       bitcoin,
       chainsDir,
       reset: () => {
