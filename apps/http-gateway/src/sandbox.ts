@@ -67,9 +67,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     const solanaFeePayer = await loadOrCreateKeyPairFile(
       chainsDir ? join(chainsDir, 'solana-fee-payer.json') : undefined,
     );
-    if ((await chains.solana.solBalance(solanaFeePayer.address)) < LAMPORTS_PER_SOL)
-      await chains.solana.airdrop(solanaFeePayer.address, 10n * LAMPORTS_PER_SOL);
-    await chains.solana.mintUsdc(options.payTo?.solana ?? SANDBOX_PAY_TO.solana, 0n);
+    // Seeded at start and again after each reset (which restores Solana as it was before this).
+    const seedSolana = async () => {
+      if ((await chains.solana.solBalance(solanaFeePayer.address)) < LAMPORTS_PER_SOL)
+        await chains.solana.airdrop(solanaFeePayer.address, 10n * LAMPORTS_PER_SOL);
+      await chains.solana.mintUsdc(options.payTo?.solana ?? SANDBOX_PAY_TO.solana, 0n);
+    };
+    await seedSolana();
     const settlementBroadcasts = new SettlementBroadcasts();
     const facilitator = createLocalFacilitator({
       broadcasts: settlementBroadcasts,
@@ -77,7 +81,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       svm: [{ network: NETWORKS.solana, rpcUrl: chains.solana.rpcUrl, feePayer: solanaFeePayer }],
       stacks: [{ network: NETWORKS.stacks, target: chains.stacks }],
     });
-    return { ...chains, feePayer: { solana: solanaFeePayer.address }, facilitator, settlementBroadcasts };
+    const reset = async () => {
+      const done = await chains.reset();
+      await seedSolana();
+      return done;
+    };
+    return { ...chains, reset, feePayer: { solana: solanaFeePayer.address }, facilitator, settlementBroadcasts };
   } catch (error) {
     await chains.stop();
     throw error;

@@ -140,13 +140,15 @@ export interface SandboxGateway extends Harness {
 /**
  * The real gateway listening on 127.0.0.1 on a fresh database, with the worker's sandbox chains and in-process
  * facilitator (`workerSandbox`), for one test file.
- * `deps.oracle` lets a test move prices.
+ * `deps.oracle` lets a test move prices; `deps.ownSandbox` starts sandbox chains of the file's own (stopped after it),
+ * for tests that change every chain (a sandbox reset) and would disturb the other files sharing the worker's.
  */
 export function useSandboxGateway(
   backend: TestBackend,
   env: Record<string, string> = {},
-  deps: Pick<AppDependencies, 'oracle' | 'masterKey' | 'logStream'> = {},
+  deps: Pick<AppDependencies, 'oracle' | 'masterKey' | 'logStream'> & { ownSandbox?: boolean } = {},
 ): SandboxGateway {
+  const { ownSandbox, ...appDeps } = deps;
   const state = {} as { app: FastifyInstance; db: Db; sandbox: Sandbox; url: string };
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${state.url}${path}`, {
@@ -155,11 +157,11 @@ export function useSandboxGateway(
       body: JSON.stringify(body),
     });
   beforeAll(async () => {
-    state.sandbox = await workerSandbox();
+    state.sandbox = await (ownSandbox ? startSandbox() : workerSandbox());
     state.db = await backend.open();
     const port = await freePort();
     state.app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port), ...NO_RATE_LIMITS, ...env }), {
-      ...deps,
+      ...appDeps,
       db: state.db,
       sandbox: state.sandbox,
     });
@@ -169,6 +171,7 @@ export function useSandboxGateway(
   afterAll(async () => {
     await state.app?.close();
     await state.db?.close();
+    if (ownSandbox) await state.sandbox?.stop();
   });
   return {
     get app() {

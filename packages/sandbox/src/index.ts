@@ -1,6 +1,12 @@
 // The sandbox emulators: every chain the service runs on in sandbox mode, with no network at all. Live mode never
 // loads this package (the gateway imports it only on its sandbox path).
-export { type SandboxChains, startSandboxChains, type StartSandboxChainsOptions } from './sandbox-chains.js';
+export {
+  type SandboxChainFamily,
+  type SandboxChains,
+  type SandboxReset,
+  startSandboxChains,
+  type StartSandboxChainsOptions,
+} from './sandbox-chains.js';
 
 // EVM: anvil with SandboxUSDC (EIP-3009), Multicall3, SvcVaultNFT and a seeded market (tokens, V2 pools, NFTs).
 export { type AnvilInstance, startAnvil } from './evm/anvil.js';

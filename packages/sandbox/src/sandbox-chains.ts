@@ -7,6 +7,15 @@ import { type SandboxSolana, startSandboxSolana } from './solana/sandbox-solana.
 import type { StacksTransactionCodec } from './stacks/codec.js';
 import { StacksSandboxLedger } from './stacks/ledger.js';
 
+/** The sandbox's chain families: `evm` is every anvil chain (Base, Ethereum, BSC, Polygon, …). */
+export type SandboxChainFamily = 'evm' | 'solana' | 'stacks' | 'hedera' | 'bitcoin';
+
+/** What a sandbox reset did: the families restored to their seeded state, and the ones it cannot restore yet. */
+export interface SandboxReset {
+  readonly reset: readonly SandboxChainFamily[];
+  readonly notReset: readonly SandboxChainFamily[];
+}
+
 /** Every sandbox chain the service runs on: each one an emulator in this process or a child process (anvil). */
 export interface SandboxChains {
   /** The sandbox Base chain (anvil, chain id 8453) with USDC at its canonical address. */
@@ -23,6 +32,11 @@ export interface SandboxChains {
   readonly bitcoin: SandboxBitcoin;
   /** Where chain state persists (`<dataDir>/chains`); undefined when every chain is ephemeral. */
   readonly chainsDir: string | undefined;
+  /**
+   * Restores the chains to their seeded state (as they were when started; markets are seeded again on next use).
+   * Resets run one at a time; a payment or faucet call running meanwhile may land on either side of it.
+   */
+  reset(): Promise<SandboxReset>;
   stop(): Promise<void>;
 }
 
@@ -63,15 +77,39 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
     const bitcoin = new SandboxBitcoin({ file: chainsDir ? join(chainsDir, 'bitcoin-mainnet.json') : undefined });
     const evmChains = sandboxEvmChains({ base: base.value, chainsDir, rpcUrls: options.evmRpcUrls });
     let hedera: Promise<HederaSandboxLedger> | undefined;
+    /** Hedera's state as created (it starts on first use), for a reset. */
+    let hederaSeed: ReturnType<HederaSandboxLedger['snapshot']> | undefined;
+    // Seeded state of the in-process ledgers: as loaded (from their files, or empty) at start.
+    const stacksSeed = stacks.snapshot();
+    const bitcoinSeed = bitcoin.snapshot();
+    let resetting: Promise<unknown> = Promise.resolve();
+    const resetChains = async (): Promise<SandboxReset> => {
+      await Promise.all([evmChains.reset(), solana.value.reset()]);
+      stacks.restore(stacksSeed);
+      bitcoin.restore(bitcoinSeed);
+      // A Hedera ledger still starting is not reset: it is in its seeded state already.
+      if (hedera && hederaSeed) (await hedera).restore(hederaSeed);
+      return { reset: ['evm', 'solana', 'stacks', 'hedera', 'bitcoin'], notReset: [] };
+    };
     return {
       base: base.value,
       evm: evmChains.evm,
       solana: solana.value,
       stacks,
       hedera: () =>
-        (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {})),
+        (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {}).then(
+          (ledger) => {
+            hederaSeed = ledger.snapshot();
+            return ledger;
+          },
+        )),
       bitcoin,
       chainsDir,
+      reset: () => {
+        const done = resetting.then(resetChains);
+        resetting = done.catch(() => undefined);
+        return done;
+      },
       stop: async () => {
         // close() writes the Stacks ledger's last changes to its file.
         await evmChains.stop();

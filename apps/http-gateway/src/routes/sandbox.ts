@@ -81,6 +81,8 @@ function chainOf(chain: string | undefined, token: string): string {
  * - `POST /api/sandbox/faucet {address, chain, token, amount}` funds a wallet. `token` is a symbol (any case) or a
  *   contract/mint address on that chain; `amount` is in whole tokens ("5" USDC). `chain` may be left out when the token
  *   name implies it (BASE_USDC, SOL_USDC, SOL, STX, …).
+ * - `POST /api/sandbox/reset` restores the chains to their seeded state and answers which chain families it reset
+ *   and which it cannot reset yet. Database rows (accounts, credit, orders) stay: docs/concepts/sandbox-and-live.md.
  */
 export function sandboxRoutes(app: FastifyInstance, sandbox: Sandbox): void {
   app.get('/api/sandbox', async () => ({
@@ -117,4 +119,6 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       atomic: atomic.toString(),
     };
   });
+
+  app.post('/api/sandbox/reset', async () => ({ sandbox: true, ...(await sandbox.reset()) }));
 }

@@ -34,6 +34,13 @@ export class CounterpartySandboxLedger {
     this.#bitcoin = bitcoin;
   }
 
+  /** Forgets what it parsed, to read the Bitcoin ledger again from its first block (after a sandbox reset). */
+  reparse(): void {
+    this.#balances.clear();
+    this.#sends.clear();
+    this.#parsed = 0;
+  }
+
   asset(name: string): SandboxCounterpartyAsset | undefined {
     return SANDBOX_COUNTERPARTY_ASSETS.find((known) => known.asset === name);
   }

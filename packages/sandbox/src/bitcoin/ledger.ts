@@ -120,7 +120,7 @@ interface LedgerFileEntry {
     | 'inscription';
 }
 
-interface LedgerFile {
+export interface LedgerFile {
   readonly format: string;
   readonly transactions: readonly LedgerFileEntry[];
 }
@@ -427,7 +427,13 @@ export class BitcoinSandboxLedger {
 
   #save(): void {
     if (!this.#file || this.#loading) return;
-    const state: LedgerFile = {
+    mkdirSync(dirname(this.#file), { recursive: true });
+    writeFileSync(this.#file, JSON.stringify(this.snapshot()));
+  }
+
+  /** Every transaction so far (the ledger's whole state, as its file holds it), for {@link restore}. */
+  snapshot(): LedgerFile {
+    return {
       format: FILE_FORMAT,
       transactions: this.#chain.map(({ txid, hex, blockTime }) => {
         const grant = this.#grants.get(txid);
@@ -443,8 +449,16 @@ export class BitcoinSandboxLedger {
         };
       }),
     };
-    mkdirSync(dirname(this.#file), { recursive: true });
-    writeFileSync(this.#file, JSON.stringify(state));
+  }
+
+  /** Puts the ledger back as it was at `state` (a {@link snapshot}; sandbox reset) by replaying its transactions. */
+  restore(state: LedgerFile): void {
+    for (const index of [this.#utxos, this.#spentBy, this.#transactions, this.#runes, this.#grants, this.#inscriptions])
+      index.clear();
+    this.#chain.length = 0;
+    this.#faucetCount = 0;
+    this.#replay(state);
+    this.#save();
   }
 
   #load(file: string): void {
@@ -457,6 +471,11 @@ export class BitcoinSandboxLedger {
     const state = JSON.parse(text) as LedgerFile;
     if (state.format !== FILE_FORMAT)
       throw new Error(`${file} is not a sandbox Bitcoin ledger (format ${String(state.format)})`);
+    this.#replay(state);
+  }
+
+  /** Confirms `state`'s transactions again, in order, writing nothing meanwhile. */
+  #replay(state: LedgerFile): void {
     this.#loading = true;
     try {
       for (const { hex, blockTime, grant } of state.transactions) {

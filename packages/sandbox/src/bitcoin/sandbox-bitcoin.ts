@@ -1,5 +1,5 @@
 import { CounterpartySandboxLedger } from './counterparty-ledger.js';
-import { BitcoinSandboxLedger } from './ledger.js';
+import { BitcoinSandboxLedger, type LedgerFile } from './ledger.js';
 import { type EsploraFacade, startEsploraFacade } from './esplora-facade.js';
 
 /**
@@ -21,6 +21,17 @@ export class SandboxBitcoin {
   async esploraUrl(): Promise<string> {
     this.#facade ??= startEsploraFacade(this.ledger, { counterparty: this.counterparty });
     return (await this.#facade).url;
+  }
+
+  /** The ledger's whole state now, for {@link restore}. */
+  snapshot(): LedgerFile {
+    return this.ledger.snapshot();
+  }
+
+  /** Puts the chain back as it was at `state` (sandbox reset); Counterparty balances are read from it again. */
+  restore(state: LedgerFile): void {
+    this.ledger.restore(state);
+    this.counterparty.reparse();
   }
 
   async stop(): Promise<void> {

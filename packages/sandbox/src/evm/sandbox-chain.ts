@@ -20,6 +20,7 @@ import {
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
 import { startAnvil } from './anvil.js';
 import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT, SVC_VAULT_NFT_ARTIFACT } from './artifacts.js';
+import { seedSnapshot } from './seed-snapshot.js';
 
 /** Native USDC on Base (chain 8453). On the sandbox Base chain SandboxUSDC lives here. */
 export const BASE_USDC_ADDRESS: Address = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
@@ -48,6 +49,12 @@ export function sandboxUsdcAddress(chainId: number): Address {
 export function anvilDevAccount(index: number): HDAccount {
   return mnemonicToAccount(ANVIL_DEV_MNEMONIC, { addressIndex: index });
 }
+
+/** anvil's pre-funded dev accounts, the ones the sandbox sends from (derived once, on the first reset). */
+const DEV_ACCOUNT_COUNT = 10;
+let devAccountAddresses: readonly Address[] | undefined;
+const allDevAccountAddresses = (): readonly Address[] =>
+  (devAccountAddresses ??= Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => anvilDevAccount(index).address));
 
 export interface StartSandboxEvmChainOptions {
   chainId: number;
@@ -78,6 +85,12 @@ export interface SandboxEvmChain {
   mintUsdc(to: Address, atomic: bigint): Promise<Hash>;
   /** Sets the native balance of `address` to `wei`. */
   setNativeBalance(address: Address, wei: bigint): Promise<void>;
+  /**
+   * Restores the chain as it was right after it started (sandbox reset): every balance, contract and transaction
+   * since is gone, except the dev accounts' nonces, which stay (see seed-snapshot.ts). Only the process that started
+   * the chain can reset it.
+   */
+  reset(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -105,7 +118,8 @@ export async function startSandboxEvmChain(options: StartSandboxEvmChainOptions)
   const { chainId } = options;
   const anvil = await startAnvil({ chainId, host: options.host, port: options.port, stateFile: options.stateFile });
   try {
-    return await connectSandboxEvmChain({ chainId, rpcUrl: anvil.rpcUrl, stop: () => anvil.stop() });
+    const chain = await connectSandboxEvmChain({ chainId, rpcUrl: anvil.rpcUrl, stop: () => anvil.stop() });
+    return { ...chain, reset: await seedSnapshot(chain.chain, chain.rpcUrl, allDevAccountAddresses) };
   } catch (error) {
     await anvil.stop();
     throw error;
@@ -177,6 +191,10 @@ export async function connectSandboxEvmChain(options: {
     async setNativeBalance(address, wei) {
       await testClient.setBalance({ address, value: wei });
     },
+    reset: () =>
+      Promise.reject(
+        new Error(`sandbox chain ${chainId} at ${rpcUrl} belongs to another process: it cannot be reset here`),
+      ),
     stop: options.stop ?? (async () => undefined),
   };
 }

@@ -11,6 +11,11 @@ import { connectSandboxEvmChain, type SandboxEvmChain, startSandboxEvmChain } fr
 export interface SandboxEvmChains {
   /** The sandbox chain `chainId` (1, 56, 137, 8453, 4663) with its seeded market; started and seeded once, memoized. */
   evm(chainId: number): Promise<SandboxEvmMarket>;
+  /**
+   * Resets every started chain, Base included, to its seed snapshot (see SandboxEvmChain.reset) and forgets the
+   * markets: a market is placed and seeded again on its chain's next use.
+   */
+  reset(): Promise<void>;
   /** Stops the chains this object started (not the Base chain it was given). */
   stop(): Promise<void>;
 }
@@ -32,36 +37,52 @@ export function sandboxEvmStateFile(chainsDir: string, chainId: number): string 
 }
 
 export function sandboxEvmChains(options: SandboxEvmChainsOptions): SandboxEvmChains {
+  const chains = new Map<number, Promise<SandboxEvmChain>>([[options.base.chainId, Promise.resolve(options.base)]]);
   const markets = new Map<number, Promise<SandboxEvmMarket>>();
-  const started: Promise<SandboxEvmChain>[] = [];
+  /** The chains this object started, which it stops (not Base, nor chains another process runs). */
+  const owned = new Set<number>();
   let stopped = false;
+  const chainOf = (chainId: number): Promise<SandboxEvmChain> => {
+    let chain = chains.get(chainId);
+    if (!chain) {
+      const rpcUrl = options.rpcUrls?.get(chainId);
+      chain = rpcUrl
+        ? connectSandboxEvmChain({ chainId, rpcUrl })
+        : startSandboxEvmChain({
+            chainId,
+            ...(options.chainsDir ? { stateFile: sandboxEvmStateFile(options.chainsDir, chainId) } : {}),
+          });
+      if (!rpcUrl) owned.add(chainId);
+      // A failed start is not memoized: the next call tries again.
+      chain.catch(() => {
+        chains.delete(chainId);
+        owned.delete(chainId);
+      });
+      chains.set(chainId, chain);
+    }
+    return chain;
+  };
+  const startedChains = async (): Promise<SandboxEvmChain[]> =>
+    (await Promise.allSettled(chains.values())).flatMap((chain) => (chain.status === 'fulfilled' ? [chain.value] : []));
   return {
     evm(chainId) {
       if (stopped) return Promise.reject(new Error('the sandbox EVM chains are stopped'));
       let market = markets.get(chainId);
       if (!market) {
-        const rpcUrl = options.rpcUrls?.get(chainId);
-        const chain =
-          chainId === options.base.chainId
-            ? Promise.resolve(options.base)
-            : rpcUrl
-              ? connectSandboxEvmChain({ chainId, rpcUrl })
-              : startSandboxEvmChain({
-                  chainId,
-                  ...(options.chainsDir ? { stateFile: sandboxEvmStateFile(options.chainsDir, chainId) } : {}),
-                });
-        if (chainId !== options.base.chainId && !rpcUrl) started.push(chain);
-        market = chain.then(openSandboxEvmMarket);
-        // A failed start is not memoized: the next call tries again.
+        market = chainOf(chainId).then(openSandboxEvmMarket);
         market.catch(() => markets.delete(chainId));
         markets.set(chainId, market);
       }
       return market;
     },
+    async reset() {
+      await Promise.all((await startedChains()).map((chain) => chain.reset()));
+      markets.clear();
+    },
     async stop() {
       stopped = true;
-      const chains = await Promise.allSettled(started);
-      await Promise.all(chains.map((chain) => (chain.status === 'fulfilled' ? chain.value.stop() : undefined)));
+      const started = (await startedChains()).filter((chain) => owned.has(chain.chainId));
+      await Promise.all(started.map((chain) => chain.stop()));
     },
   };
 }

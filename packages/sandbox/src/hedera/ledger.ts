@@ -122,7 +122,7 @@ const HISTORY_LIMIT = 1000;
 /** How far in the future a valid start may lie (clock skew between the signer and the node). */
 const FUTURE_SKEW_NS = 10_000_000_000n;
 
-interface PersistedState {
+export interface PersistedState {
   format: typeof STATE_FORMAT;
   treasuryKey: string;
   nextNum: string;
@@ -587,6 +587,20 @@ export class HederaSandboxLedger {
     const state = JSON.parse(readFileSync(file, 'utf8')) as PersistedState;
     if (state.format !== STATE_FORMAT)
       throw new Error(`${file}: not a Hedera sandbox ledger state (format ${String(state.format)})`);
+    this.#apply(state);
+  }
+
+  /** Puts the ledger back as it was at `state` (a {@link snapshot}; sandbox reset). */
+  restore(state: PersistedState): void {
+    // Consensus timestamps keep rising across a reset: records after it stay after every record before it.
+    const lastConsensusNs = this.#lastConsensusNs;
+    for (const index of [this.#accounts, this.#byAlias, this.#history, this.#allowances]) index.clear();
+    this.#apply(state);
+    if (lastConsensusNs > this.#lastConsensusNs) this.#lastConsensusNs = lastConsensusNs;
+    this.#persist();
+  }
+
+  #apply(state: PersistedState): void {
     this.#treasuryKey = this.#sdk.PrivateKey.fromStringDer(state.treasuryKey);
     this.#nextNum = BigInt(state.nextNum);
     this.#lastConsensusNs = BigInt(state.lastConsensusNs);
@@ -606,7 +620,15 @@ export class HederaSandboxLedger {
 
   #persist(): void {
     if (!this.#file) return;
-    const state: PersistedState = {
+    mkdirSync(dirname(this.#file), { recursive: true });
+    const tmp = `${this.#file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.snapshot()));
+    renameSync(tmp, this.#file);
+  }
+
+  /** The whole ledger now (as its file holds it), for {@link restore}. */
+  snapshot(): PersistedState {
+    return {
       format: STATE_FORMAT,
       treasuryKey: this.#treasuryKey.toStringDer(),
       nextNum: this.#nextNum.toString(),
@@ -624,10 +646,6 @@ export class HederaSandboxLedger {
         transfers: t.transfers.map((x) => ({ ...x, amount: x.amount.toString() })),
       })),
     };
-    mkdirSync(dirname(this.#file), { recursive: true });
-    const tmp = `${this.#file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(state));
-    renameSync(tmp, this.#file);
   }
 }
 

@@ -193,6 +193,13 @@ function simulationOf(meta: TransactionMetadata, err: RpcTransactionError | null
 /** Associated token accounts remembered (a sandbox serves few owners; the bound only keeps a long run's memory flat). */
 const TOKEN_ACCOUNT_CACHE = 10_000;
 
+/** A copy of the whole ledger, taken by {@link SolanaLedger.snapshot}. */
+export interface SolanaLedgerSnapshot {
+  readonly svm: Uint8Array;
+  readonly history: readonly (readonly [string, LandedTransaction])[];
+  readonly signaturesByAccount: readonly (readonly [string, readonly Signature[]])[];
+}
+
 /** LiteSVM plus the sandbox USDC mint, balances, and the bookkeeping a JSON-RPC facade needs. */
 export class SolanaLedger {
   readonly usdcMint = SOLANA_USDC_MINT;
@@ -205,7 +212,8 @@ export class SolanaLedger {
   readonly #tokenAccounts = new Map<string, Address>();
 
   private constructor(
-    private readonly svm: LiteSVM,
+    /** Replaced by {@link restore}. */
+    private svm: LiteSVM,
     /** Signs USDC mints and pays their fees. */
     readonly mintAuthority: KeyPairSigner,
     private readonly stateFile: string | undefined,
@@ -588,6 +596,27 @@ export class SolanaLedger {
     if (!outcome) return null;
     const err = outcome instanceof FailedTransactionMetadata ? rpcTransactionError(outcome.err()) : null;
     return { slot: this.#history.get(signature)?.slot ?? this.slot(), err };
+  }
+
+  // ------------------------------------------------------------------------------------------ sandbox reset
+
+  /** The whole ledger as it is now (accounts, programs, signature history), for {@link restore}. */
+  snapshot(): SolanaLedgerSnapshot {
+    return {
+      svm: this.svm.toBytes(),
+      history: [...this.#history],
+      signaturesByAccount: [...this.#signaturesByAccount].map(([key, signatures]) => [key, [...signatures]]),
+    };
+  }
+
+  /** Puts the ledger back as it was at `snapshot` (sandbox reset); the snapshot stays usable for the next one. */
+  restore(snapshot: SolanaLedgerSnapshot): void {
+    this.svm = LiteSVM.fromBytes(snapshot.svm);
+    this.#history.clear();
+    for (const [signature, landed] of snapshot.history) this.#history.set(signature, landed);
+    this.#signaturesByAccount.clear();
+    for (const [key, signatures] of snapshot.signaturesByAccount) this.#signaturesByAccount.set(key, [...signatures]);
+    this.#changed();
   }
 
   // ------------------------------------------------------------------------------------------ persistence

@@ -61,6 +61,11 @@ export interface SandboxSolana {
   tokenBalance(owner: string, mint?: string): Promise<bigint>;
   /** Associated token account of `owner` for `mint` (USDC by default). */
   tokenAccount(owner: string, mint?: string): Promise<Address>;
+  /**
+   * Restores the ledger as it was when the chain started, its swap venue seeded (sandbox reset): every account,
+   * balance and transaction since is gone.
+   */
+  reset(): Promise<void>;
   /** Stops the facade and saves the ledger (with a state file). Idempotent. */
   stop(): Promise<void>;
 }
@@ -78,6 +83,8 @@ export async function startSandboxSolana(options: StartSandboxSolanaOptions = {}
     ledger.close();
     throw error;
   });
+  // Taken once the venue has seeded its pools; a reset restores it (the snapshot is reusable).
+  const seeded = ledger.snapshot();
   const assetOf = (asset: string): SolanaAssetId => (asset === 'SOL' ? 'SOL' : address(asset));
   let stopping: Promise<void> | undefined;
   return {
@@ -96,6 +103,7 @@ export async function startSandboxSolana(options: StartSandboxSolanaOptions = {}
       ledger.tokenBalance(address(owner), mint === undefined ? undefined : address(mint)),
     tokenAccount: async (owner, mint) =>
       ledger.tokenAccount(address(owner), mint === undefined ? undefined : address(mint)),
+    reset: async () => ledger.restore(seeded),
     stop: () =>
       (stopping ??= (async () => {
         await facade.close();

@@ -259,6 +259,15 @@ export class StacksSandboxLedger {
     return { format: STATE_FORMAT, network: this.network, balances, nonces, transactions };
   }
 
+  /** Puts the ledger back as it was at `state` (a {@link snapshot}; sandbox reset). */
+  restore(state: PersistedState): void {
+    this.#balances.clear();
+    this.#nonces.clear();
+    this.#history.clear();
+    this.#apply(state);
+    this.#schedulePersist();
+  }
+
   #plan(serializedTxHex: string): Plan {
     let tx: StacksDecodedTransaction;
     try {
@@ -360,6 +369,10 @@ export class StacksSandboxLedger {
       throw new Error(`${file}: not a Stacks sandbox ledger state (format ${String(state.format)})`);
     if (state.network !== this.network)
       throw new Error(`${file}: state is for ${String(state.network)}, ledger is ${this.network}`);
+    this.#apply(state);
+  }
+
+  #apply(state: Partial<PersistedState>): void {
     for (const [principal, assets] of Object.entries(state.balances ?? {})) {
       for (const [asset, amount] of Object.entries(assets)) this.#add(principal, asset, BigInt(amount));
     }
