@@ -52,7 +52,7 @@ export { type PriceRecord, toolRouteRecord, type ToolRouteRecord } from './disco
 export { jsonNestsDeeperThan, MAX_JSON_DEPTH, nestingTooDeep } from './json-depth.js';
 export { examplesOf } from './examples.js';
 export { inputJsonSchema, type JsonSchema } from './json-schema.js';
-export { outputJsonSchema, outputOf } from './outputs.js';
+export { outputJsonSchema, outputOf } from './outputs/index.js';
 export { openApiDocument, type OpenApiOptions } from './openapi.js';
 export { ACCOUNT_CREDIT_PATH, CATALOG_VERSION, TOOL_PATH_PREFIX, toolPath } from './routes.js';
 export { type GroupSkill, groupSkills } from './skills.js';

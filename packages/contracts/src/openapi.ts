@@ -1,7 +1,7 @@
 import { type PriceOverrides, priceOf } from './catalog.js';
 import { ERROR_CODES } from './errors.js';
 import { examplesOf } from './examples.js';
-import { outputJsonSchema } from './outputs.js';
+import { outputJsonSchema } from './outputs/index.js';
 import { inputJsonSchema } from './json-schema.js';
 import { CATALOG_VERSION, toolPath } from './routes.js';
 import { TOOL_GROUPS, type ToolDefinition } from './types.js';

@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import type { ToolName } from './catalog.js';
-import type { JsonSchema } from './json-schema.js';
-import type { ToolDefinition } from './types.js';
+import type { ToolOutputs } from './tool-outputs.js';
 
-/**
- * The answers (200 bodies) of tools, as zod schemas: published in OpenAPI as each operation's 200 schema and checked
- * against every 200 the gateway's tests see (apps/http-gateway/test/published-output.ts). Objects are open (a field
- * added later does not break a client), the fields listed are required with their types. A tool without an entry
- * is published with the generic result object.
- */
 const timestamp = z.string().min(1);
 
 const memory = z.object({
@@ -125,7 +117,8 @@ const btcAmount = { btc: z.string(), sats: z.string().regex(/^\d+$/) };
 
 const EVM_ADDRESS = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
-const TOOL_OUTPUTS: Partial<Record<ToolName, z.ZodType>> = {
+/** The answers of the account-side tools (wallet, memory, tracked wallets, settings, leaderboard, orders, ...). */
+export const ACCOUNT_OUTPUTS: ToolOutputs = {
   hederaContractIdToEvmAddress: z.object({ contractId: z.string(), evmAddress: EVM_ADDRESS }),
   hederaAccountIdToEvmAddress: z.object({ accountId: z.string(), evmAddress: EVM_ADDRESS, network: z.string() }),
   getBTCBalances: z.object({
@@ -210,17 +203,3 @@ const TOOL_OUTPUTS: Partial<Record<ToolName, z.ZodType>> = {
     note: z.string().optional(),
   }),
 };
-
-/** The zod schema of a tool's answer, if the catalog publishes one. */
-export function outputOf(tool: ToolDefinition): z.ZodType | undefined {
-  return (TOOL_OUTPUTS as Readonly<Record<string, z.ZodType>>)[tool.name];
-}
-
-/** The JSON Schema (draft 2020-12) of a tool's answer, if the catalog publishes one (OpenAPI's 200, Bazaar). */
-export function outputJsonSchema(tool: ToolDefinition): JsonSchema | undefined {
-  const output = outputOf(tool);
-  if (!output) return undefined;
-  // The input side of the schema: output objects would be closed (additionalProperties false), answers stay open.
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(output, { target: 'draft-2020-12', io: 'input' });
-  return schema;
-}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { JsonSchema } from '../json-schema.js';
+import type { ToolDefinition } from '../types.js';
+import { ACCOUNT_OUTPUTS } from './account.js';
+import type { ToolOutputs } from './tool-outputs.js';
+
+/**
+ * The answers (200 bodies) of tools, as zod schemas: published in OpenAPI as each operation's 200 schema and checked
+ * against every 200 the gateway's tests see (apps/http-gateway/test/published-output.ts). Objects are open (a field
+ * added later does not break a client), the fields listed are required with their types. A tool without an entry
+ * is published with the generic result object. One file per family of tools.
+ */
+const TOOL_OUTPUTS: ToolOutputs = { ...ACCOUNT_OUTPUTS };
+
+/** The zod schema of a tool's answer, if the catalog publishes one. */
+export function outputOf(tool: ToolDefinition): z.ZodType | undefined {
+  return (TOOL_OUTPUTS as Readonly<Record<string, z.ZodType>>)[tool.name];
+}
+
+/** The JSON Schema (draft 2020-12) of a tool's answer, if the catalog publishes one (OpenAPI's 200, Bazaar). */
+export function outputJsonSchema(tool: ToolDefinition): JsonSchema | undefined {
+  const output = outputOf(tool);
+  if (!output) return undefined;
+  // The input side of the schema: output objects would be closed (additionalProperties false), answers stay open.
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(output, { target: 'draft-2020-12', io: 'input' });
+  return schema;
+}
