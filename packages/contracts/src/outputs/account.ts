@@ -117,7 +117,10 @@ const btcAmount = { btc: z.string(), sats: z.string().regex(/^\d+$/) };
 
 const EVM_ADDRESS = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
-/** The answers of the account-side tools (wallet, memory, tracked wallets, settings, leaderboard, orders, ...). */
+/**
+ * The answers described first: the account-side tools (wallet, memory, tracked wallets, settings, leaderboard,
+ * conditional orders), getBTCBalances and the Hedera id conversions.
+ */
 export const ACCOUNT_OUTPUTS: ToolOutputs = {
   hederaContractIdToEvmAddress: z.object({ contractId: z.string(), evmAddress: EVM_ADDRESS }),
   hederaAccountIdToEvmAddress: z.object({ accountId: z.string(), evmAddress: EVM_ADDRESS, network: z.string() }),
@@ -127,9 +130,7 @@ export const ACCOUNT_OUTPUTS: ToolOutputs = {
     taproot: z.object({ address: z.string(), ...btcAmount }),
     total: z.object(btcAmount),
   }),
-  ...(Object.fromEntries(CONDITIONAL_CREATE_TOOLS.map((name) => [name, placed])) as Partial<
-    Record<ToolName, z.ZodType>
-  >),
+  ...(Object.fromEntries(CONDITIONAL_CREATE_TOOLS.map((name) => [name, placed])) as ToolOutputs),
   findPositionById: z.object({ position }),
   listPositions: z.object({
     network: z.union([ORDER_NETWORK, z.literal('all')]),
