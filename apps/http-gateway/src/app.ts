@@ -186,6 +186,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     publicBaseUrl: config.publicBaseUrl,
     priceOverrides: config.priceOverrides,
     oracle,
+    modeOpenApiPaths: resources.openApiPaths,
   });
   await registerDocsReference(app, { mode: config.mode });
 

@@ -7,13 +7,11 @@ import { ACCESS_KEYS_PATH, createBody, updateBody } from './routes/access-keys.j
 import { ACCOUNT_CALLS_PATH } from './routes/account-calls.js';
 import { CREDIT_PATH, TOPUP_PATH, topupBody } from './routes/credit.js';
 import { POLICY_PATH, policyBody } from './routes/policy.js';
-import { faucetRequest } from './routes/sandbox.js';
-import { priceRequest } from './routes/sandbox-prices.js';
 import { createBody as createTokenBody, USER_TOKENS_PATH } from './routes/user-tokens.js';
 import { putBody, WEBHOOK_PATH } from './routes/webhook.js';
 
 /** A JSON body described by the zod schema the route itself parses it with. */
-const jsonBody = (schema: z.ZodType) => {
+export const jsonBody = (schema: z.ZodType) => {
   const { $schema: _drop, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' });
   return { required: true, content: { 'application/json': { schema: json } } };
 };
@@ -32,7 +30,7 @@ const CREDENTIALS =
   'Authenticated with an access key (`x-api-key`) or an OAuth access token (`Authorization: Bearer`).';
 
 /** One path's operations by method (OpenAPI path item). */
-type PathItem = Record<string, { tags: string[] } & Record<string, unknown>>;
+export type PathItem = Record<string, { tags: string[] } & Record<string, unknown>>;
 
 interface Operation {
   readonly tag: string;
@@ -45,7 +43,7 @@ interface Operation {
   readonly status?: string;
 }
 
-function operation(id: string, op: Operation) {
+export function operation(id: string, op: Operation) {
   return {
     operationId: id,
     tags: [op.tag],
@@ -79,7 +77,10 @@ const SERVICE_ROUTE_TAGS = [
  * OpenAPI path items of the routes that are not tool calls (the tools' own are generated from the catalog), each kept
  * only if the app has it: the sandbox routes exist in sandbox mode with chains only.
  */
-function serviceRoutePaths(app: FastifyInstance): Record<string, PathItem> {
+function serviceRoutePaths(
+  app: FastifyInstance,
+  modePaths: Readonly<Record<string, PathItem>>,
+): Record<string, PathItem> {
   const account = { tag: 'Account', siwx: true } as const;
   const paths: Record<string, PathItem> = {
     [ACCESS_KEYS_PATH]: {
@@ -238,26 +239,8 @@ function serviceRoutePaths(app: FastifyInstance): Record<string, PathItem> {
           'A2A JSON-RPC endpoint (message/send with a skill and tool input); agent card at /.well-known/agent-card.json.',
       }),
     },
-    '/api/sandbox': {
-      get: operation('sandboxInfo', { tag: 'Sandbox', summary: 'The sandbox chains and their tokens.' }),
-    },
-    '/api/sandbox/faucet': {
-      post: operation('sandboxFaucet', {
-        tag: 'Sandbox',
-        summary: 'Send sandbox test tokens to an address.',
-        requestBody: jsonBody(faucetRequest),
-      }),
-    },
-    '/api/sandbox/prices': {
-      get: operation('sandboxPrices', { tag: 'Sandbox', summary: 'The simulated USD prices set for sandbox tokens.' }),
-      post: operation('setSandboxPrice', {
-        tag: 'Sandbox',
-        summary: 'Set the simulated USD price of a sandbox token (drives conditional orders).',
-        requestBody: jsonBody(priceRequest),
-      }),
-    },
   };
-  const routed = Object.entries(paths).map(([path, item]) => {
+  const routed = Object.entries({ ...paths, ...modePaths }).map(([path, item]) => {
     const url = path.replace(/\{(\w+)\}/g, ':$1');
     const methods = Object.entries(item).filter(([method]) => app.hasRoute({ method: method.toUpperCase(), url }));
     return [path, Object.fromEntries(methods)] as const;
@@ -265,9 +248,13 @@ function serviceRoutePaths(app: FastifyInstance): Record<string, PathItem> {
   return Object.fromEntries(routed.filter(([, item]) => Object.keys(item).length > 0));
 }
 
-/** The routes that are not tools, and the tags they use, for `openApiDocument`'s `serviceRoutes`. */
-export function serviceRoutes(app: FastifyInstance) {
-  const paths = serviceRoutePaths(app);
+/**
+ * The routes that are not tools, and the tags they use, for `openApiDocument`'s `serviceRoutes`. `modePaths` are the
+ * routes only the configured mode registers (the sandbox's), described by their own modules: the live path never
+ * imports the sandbox.
+ */
+export function serviceRoutes(app: FastifyInstance, modePaths: Readonly<Record<string, PathItem>> = {}) {
+  const paths = serviceRoutePaths(app, modePaths);
   const used = new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => op.tags)));
   return { tags: SERVICE_ROUTE_TAGS.filter((tag) => used.has(tag.name)), paths };
 }

@@ -21,6 +21,7 @@ import type { FacilitatorClient } from '@x402/core/server';
 import { describeOrderNetworks, liveOrderEngineOf } from '@svc/worker';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '@svc/config';
+import type { PathItem } from './openapi-service-routes.js';
 import type { Sandbox } from './sandbox.js';
 import { smartWalletVerifier } from './smart-wallet-verifier.js';
 
@@ -56,8 +57,10 @@ export interface ModeResources {
   readonly sandbox: Sandbox | undefined;
   /** The conditional-order trigger engine (sandbox or live) that the embedded worker runs. */
   readonly orderEngine: OrderEngine | undefined;
-  /** Registers the routes only this mode has (the sandbox faucet and price control). */
+  /** Registers the routes only this mode has (the sandbox faucet, reset and price control). */
   registerRoutes(app: FastifyInstance): Promise<void>;
+  /** The OpenAPI description of those routes. */
+  readonly openApiPaths: Readonly<Record<string, PathItem>>;
 }
 
 /** BITCOIN_ESPLORA_URL, BITCOIN_ORD_URL and COUNTERPARTY_API_URL (each tool answers 503 naming the one it lacks). */
@@ -115,6 +118,7 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
     sandbox: undefined,
     orderEngine: live.engine,
     registerRoutes: async () => undefined,
+    openApiPaths: {},
   };
 }
 
@@ -131,8 +135,8 @@ export async function sandboxResources(
     { sandboxHederaNetwork },
     adapters,
     { sandboxMarketOf, sandboxOrderEngine },
-    { sandboxRoutes },
-    { sandboxPriceRoutes },
+    { sandboxRoutes, SANDBOX_OPENAPI_PATHS },
+    { sandboxPriceRoutes, SANDBOX_PRICES_OPENAPI_PATHS },
   ] = await Promise.all([
     import('@svc/sandbox'),
     import('@svc/tools/sandbox'),
@@ -163,6 +167,7 @@ export async function sandboxResources(
       sandboxRoutes(app, sandbox);
       sandboxPriceRoutes(app, { db: deps.db, market: sandboxMarketOf(sandbox) });
     },
+    openApiPaths: { ...SANDBOX_OPENAPI_PATHS, ...SANDBOX_PRICES_OPENAPI_PATHS },
   };
 }
 
@@ -186,5 +191,6 @@ function chainlessSandboxResources(config: Config, deps: ResourceDependencies): 
     sandbox: undefined,
     orderEngine: undefined,
     registerRoutes: async () => undefined,
+    openApiPaths: {},
   };
 }

@@ -31,6 +31,16 @@ describe('sandbox routes', () => {
     });
   });
 
+  it('the sandbox routes are in the OpenAPI document, described by their own modules', async () => {
+    const { paths } = (await (await fetch(`${gateway.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    expect(paths['/api/sandbox']?.get?.operationId).toBe('sandboxInfo');
+    expect(paths['/api/sandbox/faucet']?.post?.operationId).toBe('sandboxFaucet');
+    expect(paths['/api/sandbox/reset']?.post?.operationId).toBe('sandboxReset');
+    expect(Object.keys(paths['/api/sandbox/prices'] ?? {}).sort()).toEqual(['get', 'post']);
+  });
+
   it('faucet: a token by symbol in any case or by contract address, on the named chain', async () => {
     const usdcOf = () =>
       gateway.sandbox.base.publicClient.readContract({

@@ -20,13 +20,15 @@ import {
 } from '@svc/payments';
 import { agentCardV03, agentCardV1 } from '@svc/a2a';
 import type { FastifyInstance } from 'fastify';
-import { serviceRoutes } from '../openapi-service-routes.js';
+import { type PathItem, serviceRoutes } from '../openapi-service-routes.js';
 import { sendDocument, type StaticDocument, staticDocument } from '../etag.js';
 
 export interface DiscoveryOptions {
   readonly publicBaseUrl: string;
   readonly priceOverrides: PriceOverrides;
   readonly oracle: PriceOracle;
+  /** The OpenAPI description of the routes only the configured mode has (ModeResources.openApiPaths). */
+  readonly modeOpenApiPaths?: Readonly<Record<string, PathItem>>;
 }
 
 /** The machine-readable descriptions of the service, each computed once at start and served with an ETag. */
@@ -36,7 +38,7 @@ export function discoveryRoutes(app: FastifyInstance, options: DiscoveryOptions)
   const openapi = openApiDocument(catalog, {
     baseUrl: base,
     overrides: priceOverrides,
-    serviceRoutes: serviceRoutes(app),
+    serviceRoutes: serviceRoutes(app, options.modeOpenApiPaths),
   });
 
   const discover = staticDocument({ version: CATALOG_VERSION, x402Version: 2, count: records.length, tools: records });

@@ -3,6 +3,7 @@ import { sandboxPrices, type Db, setSandboxPrice } from '@svc/store';
 import type { SandboxMarketControl } from '@svc/tools/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { jsonBody, operation, type PathItem } from '../openapi-service-routes.js';
 
 export const priceRequest = z.strictObject({
   chain: NETWORK5,
@@ -14,6 +15,18 @@ const priceQuery = z.strictObject({
   chain: NETWORK5.optional(),
   token: z.string().min(1).max(100).optional(),
 });
+
+/** The OpenAPI description of the routes below. */
+export const SANDBOX_PRICES_OPENAPI_PATHS: Readonly<Record<string, PathItem>> = {
+  '/api/sandbox/prices': {
+    get: operation('sandboxPrices', { tag: 'Sandbox', summary: 'The simulated USD prices set for sandbox tokens.' }),
+    post: operation('setSandboxPrice', {
+      tag: 'Sandbox',
+      summary: 'Set the simulated USD price of a sandbox token (drives conditional orders).',
+      requestBody: jsonBody(priceRequest),
+    }),
+  },
+};
 
 /**
  * Sandbox market control for testing conditional-order strategies (sandbox mode only; live mode answers 404):

@@ -2,6 +2,7 @@ import { parseInput, POSDEC, ServiceError } from '@svc/contracts';
 import { scaleUp } from '@svc/payments';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { jsonBody, operation, type PathItem } from '../openapi-service-routes.js';
 import type { Sandbox } from '../sandbox.js';
 import { bitcoinFaucet } from './faucet/bitcoin.js';
 import { evmFaucet } from './faucet/evm.js';
@@ -23,6 +24,26 @@ export const faucetRequest = z.strictObject({
   token: z.string().min(1).max(100),
   amount: POSDEC,
 });
+
+/** The OpenAPI description of the routes below. */
+export const SANDBOX_OPENAPI_PATHS: Readonly<Record<string, PathItem>> = {
+  '/api/sandbox': {
+    get: operation('sandboxInfo', { tag: 'Sandbox', summary: 'The sandbox chains and their tokens.' }),
+  },
+  '/api/sandbox/faucet': {
+    post: operation('sandboxFaucet', {
+      tag: 'Sandbox',
+      summary: 'Send sandbox test tokens to an address.',
+      requestBody: jsonBody(faucetRequest),
+    }),
+  },
+  '/api/sandbox/reset': {
+    post: operation('sandboxReset', {
+      tag: 'Sandbox',
+      summary: 'Restore every sandbox chain to its seeded state; database rows (accounts, credit, orders) stay.',
+    }),
+  },
+};
 
 const invalid = (field: string, rule: string, message: string, limit?: number | string) =>
   new ServiceError('invalid_input', `sandbox faucet: ${field}: ${message}`, {
