@@ -3,6 +3,7 @@ import type { JsonSchema } from '../json-schema.js';
 import type { ToolDefinition } from '../types.js';
 import { ACCOUNT_OUTPUTS } from './account.js';
 import { BALANCES_OUTPUTS } from './balances.js';
+import { EVM_OUTPUTS } from './evm.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
 /**
@@ -13,6 +14,7 @@ import type { ToolOutputs } from './tool-outputs.js';
  */
 const TOOL_OUTPUTS: ToolOutputs = {
   ...ACCOUNT_OUTPUTS,
+  ...EVM_OUTPUTS,
   ...BALANCES_OUTPUTS,
 };
 
