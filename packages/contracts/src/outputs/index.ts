@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { JsonSchema } from '../json-schema.js';
 import type { ToolDefinition } from '../types.js';
 import { ACCOUNT_OUTPUTS } from './account.js';
+import { RECOMMENDED_TOKENS_OUTPUTS } from './recommended-tokens.js';
 import { SOLANA_OUTPUTS } from './solana.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
@@ -14,6 +15,7 @@ import type { ToolOutputs } from './tool-outputs.js';
 const TOOL_OUTPUTS: ToolOutputs = {
   ...ACCOUNT_OUTPUTS,
   ...SOLANA_OUTPUTS,
+  ...RECOMMENDED_TOKENS_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */
