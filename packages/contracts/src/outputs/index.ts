@@ -4,6 +4,8 @@ import type { ToolDefinition } from '../types.js';
 import { ACCOUNT_OUTPUTS } from './account.js';
 import { BALANCES_OUTPUTS } from './balances.js';
 import { EVM_OUTPUTS } from './evm.js';
+import { RECOMMENDED_TOKENS_OUTPUTS } from './recommended-tokens.js';
+import { SOLANA_OUTPUTS } from './solana.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
 /**
@@ -16,6 +18,8 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...ACCOUNT_OUTPUTS,
   ...EVM_OUTPUTS,
   ...BALANCES_OUTPUTS,
+  ...SOLANA_OUTPUTS,
+  ...RECOMMENDED_TOKENS_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */
