@@ -3,12 +3,14 @@ import { type Api, accountApi } from './api.js';
 import { AccessKeys } from './screens/access-keys.js';
 import { Activity } from './screens/activity.js';
 import { Policy } from './screens/policy.js';
+import { Tokens } from './screens/tokens.js';
 import { Webhook } from './screens/webhook.js';
 import { messageOf } from './use-load.js';
 import { connect, injectedWallet, personalSign } from './wallet.js';
 
 const TABS = {
   keys: { label: 'Access keys', Screen: AccessKeys },
+  tokens: { label: 'Tokens', Screen: Tokens },
   policy: { label: 'Spending policy', Screen: Policy },
   activity: { label: 'Credit & calls', Screen: Activity },
   webhook: { label: 'Webhook', Screen: Webhook },

@@ -80,6 +80,52 @@ describe('the account app in Chromium', () => {
     expect(unexpectedErrors()).toEqual([]);
   });
 
+  it('creates a read token with its expiry, shows it once, and the token reads the account until revoked on the page', async () => {
+    const { page } = browser;
+    await tab('Tokens');
+    await page.locator('#tokens').waitFor();
+    expect(await text('#tokens tbody')).toBe('');
+
+    await page.getByLabel('Name').fill('reader');
+    await page.getByLabel('Scope').selectOption('read');
+    await page.getByLabel('Expires in').selectOption({ label: '1 day' });
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const token = await text('#new-token');
+    const row = page.locator('#tokens tbody tr', { hasText: 'reader' });
+    await row.waitFor();
+    // The list holds everything but the token: the notice is the one place it appears.
+    expect((await page.content()).split(token).length - 1).toBe(1);
+    expect(await row.locator('td').nth(1).innerText()).toBe('read');
+
+    const { tokens } = (await (await api('/api/account/tokens')).json()) as {
+      tokens: { id: string; name: string; scope: string; createdAt: string; expiresAt: string; revokedAt: null }[];
+    };
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]).toMatchObject({ name: 'reader', scope: 'read', revokedAt: null });
+    expect(Date.parse(tokens[0]!.expiresAt) - Date.parse(tokens[0]!.createdAt)).toBe(86_400_000);
+    expect(await row.getAttribute('data-token-id')).toBe(tokens[0]!.id);
+
+    // Leaving the screen forgets the token: back on it, the list is there and the token is not.
+    await tab('Access keys');
+    await tab('Tokens');
+    await page.locator('#tokens tbody tr', { hasText: 'reader' }).waitFor();
+    expect(await page.locator('#new-token').count()).toBe(0);
+    expect(await page.content()).not.toContain(token);
+
+    const { accountId } = (await (await api('/api/account/calls')).json()) as { accountId: string };
+    const credit = () => fetch(`${gateway.url}/api/account/credit`, { headers: { authorization: `Bearer ${token}` } });
+    const allowed = await credit();
+    expect(allowed.status).toBe(200);
+    expect(await allowed.json()).toMatchObject({ accountId });
+
+    await page.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => row.locator('td').nth(4).innerText()).toBe('revoked');
+    const refused = await credit();
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 'credentials_invalid', reason: 'revoked' });
+    expect(unexpectedErrors()).toEqual([]);
+  });
+
   it('sets the spending policy: the page and the API agree, and a bad amount is refused on the page', async () => {
     const { page } = browser;
     await tab('Spending policy');

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Api } from '../api.js';
+import { dateTime, RevokeCell, ShownOnce, useCredentials } from '../credentials.js';
 import { LoadState } from '../load-state.js';
-import { messageOf, useLoad } from '../use-load.js';
 
 export const ACCESS_KEYS = '/api/account/access-keys';
 
@@ -17,30 +17,12 @@ interface AccessKey {
 
 /** Create (the key is shown this once), list and revoke the account's access keys. */
 export function AccessKeys({ api }: { api: Api }) {
-  const keys = useLoad(() => api<{ keys: AccessKey[] }>(ACCESS_KEYS));
+  const keys = useCredentials<AccessKey, { key: string; name: string }>(api, ACCESS_KEYS, 'keys');
   const [name, setName] = useState('');
-  const [created, setCreated] = useState<{ key: string; name: string }>();
-  const [problem, setProblem] = useState<string>();
 
-  const act = async (change: () => Promise<void>) => {
-    setProblem(undefined);
-    try {
-      await change();
-      keys.reload();
-    } catch (error) {
-      setProblem(messageOf(error));
-    }
+  const create = async () => {
+    if (await keys.create(name.trim() ? { name: name.trim() } : {})) setName('');
   };
-  const create = () =>
-    act(async () => {
-      const answer = await api<{ key: string; name: string }>(ACCESS_KEYS, {
-        method: 'POST',
-        body: name.trim() ? { name: name.trim() } : {},
-      });
-      setCreated(answer);
-      setName('');
-    });
-  const revoke = (id: string) => act(() => api(`${ACCESS_KEYS}/${encodeURIComponent(id)}`, { method: 'DELETE' }));
 
   return (
     <section aria-labelledby="keys-title">
@@ -57,14 +39,10 @@ export function AccessKeys({ api }: { api: Api }) {
         </label>
         <button type="submit">Create key</button>
       </form>
-      {created && (
-        <p class="secret" role="status">
-          New key “{created.name}”: <code id="new-key">{created.key}</code>. Copy it now: it is not shown again.
-        </p>
-      )}
-      {problem && <p role="alert">{problem}</p>}
-      <LoadState loaded={keys} />
-      {keys.data && (
+      {keys.created && <ShownOnce what="key" name={keys.created.name} secret={keys.created.key} id="new-key" />}
+      {keys.problem && <p role="alert">{keys.problem}</p>}
+      <LoadState loaded={keys.list} />
+      {keys.list.data && (
         <table id="keys">
           <thead>
             <tr>
@@ -76,29 +54,23 @@ export function AccessKeys({ api }: { api: Api }) {
             </tr>
           </thead>
           <tbody>
-            {keys.data.keys.map((key) => (
+            {keys.list.data.map((key) => (
               <tr key={key.id} data-key-id={key.id}>
                 <td>{key.name}</td>
                 <td>
                   <code>{key.prefix}</code>
                 </td>
-                <td>{new Date(key.createdAt).toLocaleString()}</td>
-                <td>{key.lastUsedAt ? new Date(key.lastUsedAt).toLocaleString() : 'never'}</td>
+                <td>{dateTime(key.createdAt)}</td>
+                <td>{key.lastUsedAt ? dateTime(key.lastUsedAt) : 'never'}</td>
                 <td>
-                  {key.revokedAt ? (
-                    'revoked'
-                  ) : (
-                    <button type="button" onClick={() => void revoke(key.id)}>
-                      Revoke
-                    </button>
-                  )}
+                  <RevokeCell revokedAt={key.revokedAt} onRevoke={() => void keys.revoke(key.id)} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {keys.data?.keys.length === 0 && <p>No keys yet.</p>}
+      {keys.list.data?.length === 0 && <p>No keys yet.</p>}
     </section>
   );
 }
