@@ -3,6 +3,7 @@ import type { JsonSchema } from '../json-schema.js';
 import type { ToolDefinition } from '../types.js';
 import { ACCOUNT_OUTPUTS } from './account.js';
 import { BITCOIN_OUTPUTS } from './bitcoin.js';
+import { HEDERA_OUTPUTS } from './hedera.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
 /**
@@ -14,6 +15,7 @@ import type { ToolOutputs } from './tool-outputs.js';
 const TOOL_OUTPUTS: ToolOutputs = {
   ...ACCOUNT_OUTPUTS,
   ...BITCOIN_OUTPUTS,
+  ...HEDERA_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */
