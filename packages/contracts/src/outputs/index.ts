@@ -4,6 +4,7 @@ import type { ToolDefinition } from '../types.js';
 import { ACCOUNT_OUTPUTS } from './account.js';
 import { BITCOIN_OUTPUTS } from './bitcoin.js';
 import { HEDERA_OUTPUTS } from './hedera.js';
+import { MIGRATION_OUTPUTS } from './migration.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
 /**
@@ -16,6 +17,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...ACCOUNT_OUTPUTS,
   ...BITCOIN_OUTPUTS,
   ...HEDERA_OUTPUTS,
+  ...MIGRATION_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */
