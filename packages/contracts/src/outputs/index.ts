@@ -5,6 +5,7 @@ import { ACCOUNT_OUTPUTS } from './account.js';
 import { BITCOIN_OUTPUTS } from './bitcoin.js';
 import { HEDERA_OUTPUTS } from './hedera.js';
 import { MIGRATION_OUTPUTS } from './migration.js';
+import { VAULTS_OUTPUTS } from './vaults.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
 /**
@@ -18,6 +19,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...BITCOIN_OUTPUTS,
   ...HEDERA_OUTPUTS,
   ...MIGRATION_OUTPUTS,
+  ...VAULTS_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */
