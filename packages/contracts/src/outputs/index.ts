@@ -3,9 +3,13 @@ import type { JsonSchema } from '../json-schema.js';
 import type { ToolDefinition } from '../types.js';
 import { ACCOUNT_OUTPUTS } from './account.js';
 import { BALANCES_OUTPUTS } from './balances.js';
+import { BITCOIN_OUTPUTS } from './bitcoin.js';
 import { EVM_OUTPUTS } from './evm.js';
+import { HEDERA_OUTPUTS } from './hedera.js';
+import { MIGRATION_OUTPUTS } from './migration.js';
 import { RECOMMENDED_TOKENS_OUTPUTS } from './recommended-tokens.js';
 import { SOLANA_OUTPUTS } from './solana.js';
+import { VAULTS_OUTPUTS } from './vaults.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
 /**
@@ -20,6 +24,10 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...BALANCES_OUTPUTS,
   ...SOLANA_OUTPUTS,
   ...RECOMMENDED_TOKENS_OUTPUTS,
+  ...BITCOIN_OUTPUTS,
+  ...HEDERA_OUTPUTS,
+  ...MIGRATION_OUTPUTS,
+  ...VAULTS_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */
