@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { JsonSchema } from '../json-schema.js';
 import type { ToolDefinition } from '../types.js';
 import { ACCOUNT_OUTPUTS } from './account.js';
+import { MARKET_OUTPUTS } from './market.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
 /**
@@ -10,7 +11,7 @@ import type { ToolOutputs } from './tool-outputs.js';
  * added later does not break a client), the fields listed are required with their types. A tool without an entry
  * is published with the generic result object. One file per family of tools.
  */
-const TOOL_OUTPUTS: ToolOutputs = { ...ACCOUNT_OUTPUTS };
+const TOOL_OUTPUTS: ToolOutputs = { ...ACCOUNT_OUTPUTS, ...MARKET_OUTPUTS };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */
 export function outputOf(tool: ToolDefinition): z.ZodType | undefined {
