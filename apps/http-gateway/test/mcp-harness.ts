@@ -4,7 +4,7 @@ import { mcpSurfaces } from '@svc/mcp';
 import { type AccessKeyEnvironment, accountForWallet, createAccessKey, type Db } from '@svc/store';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { expectPublishedOutput } from './published-output.js';
+import { answeredJsonMessages, expectPublishedOutput } from './published-output.js';
 
 /** A new account (as a wallet's first sign-in makes one) with one vault access key; returns the key and its account. */
 export async function newAccessKey(db: Db, environment: AccessKeyEnvironment = 'development') {
@@ -26,15 +26,6 @@ interface JsonRpcMessage {
 const messagesOf = (body: unknown): JsonRpcMessage[] =>
   (Array.isArray(body) ? body : [body]).filter((m): m is JsonRpcMessage => typeof m === 'object' && m !== null);
 
-/** The JSON-RPC messages of an MCP answer: a JSON body, or the `data:` lines of an event stream. */
-function answeredMessages(text: string, contentType: string | undefined): JsonRpcMessage[] {
-  if (!contentType?.includes('text/event-stream')) return text ? messagesOf(JSON.parse(text)) : [];
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('data:') && line.slice(5).trim())
-    .flatMap((line) => messagesOf(JSON.parse(line.slice(5))));
-}
-
 /**
  * Throws unless every successful `tools/call` result of an MCP exchange carries structured content its tool's
  * published answer schema accepts (as `expectPublishedOutput` checks a REST 200); tool errors are not answers.
@@ -46,7 +37,7 @@ function expectPublishedToolResults(sent: unknown, answerText: string, contentTy
       .map((m) => [m.id, m.params!.name as string]),
   );
   if (calls.size === 0) return;
-  for (const { id, result } of answeredMessages(answerText, contentType)) {
+  for (const { id, result } of messagesOf(answeredJsonMessages(answerText, contentType))) {
     const mcpName = calls.get(id);
     if (!mcpName || !result || result.isError || result.structuredContent === undefined) continue;
     const tool = MCP_TOOLS.catalogNameOf(mcpName) ?? mcpName;
