@@ -9,12 +9,52 @@ import { randomUUID } from 'node:crypto';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import type { Sandbox } from '../src/sandbox.js';
+import { answeredJsonMessages, expectPublishedOutput } from './published-output.js';
 
-/** A fetch that sends these headers (a credential, the x402 extension) on every request. */
+/** The tool a completed call's result artifact answers: its text part reads "<tool> completed: <answer>". */
+const COMPLETED_LINE = /^(\S+) completed: /;
+
+/** Every result artifact (`artifactId` and `parts`) anywhere in an A2A answer: in tasks, events and their history. */
+function artifactsIn(value: unknown): { parts: unknown[] }[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const here =
+    'artifactId' in value && 'parts' in value && Array.isArray(value.parts) ? [value as { parts: unknown[] }] : [];
+  return [...here, ...Object.values(value).flatMap(artifactsIn)];
+}
+
+/**
+ * Throws unless each completed call's result in an A2A answer (its artifact's data part, in the A2A 1.0 and 0.3
+ * shapes alike: the part's `data`) is accepted by the tool's published answer schema, as a REST 200 is.
+ */
+function expectPublishedArtifacts(text: string, contentType: string | undefined): void {
+  for (const artifact of answeredJsonMessages(text, contentType).flatMap(artifactsIn)) {
+    const parts = artifact.parts as { data?: unknown; text?: unknown }[];
+    const name = parts
+      .map((part) => (typeof part.text === 'string' ? COMPLETED_LINE.exec(part.text)?.[1] : undefined))
+      .find(Boolean);
+    const answer = parts.find((part) => part.data !== undefined);
+    if (name && answer) expectPublishedOutput(name, 200, JSON.stringify(answer.data));
+  }
+}
+
+/**
+ * A fetch that sends these headers (a credential, the x402 extension) on every request, and checks each tool answer
+ * it receives against the published schema.
+ */
 const fetchWith =
   (headers: Record<string, string>): typeof fetch =>
-  (input, init) =>
-    fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), ...headers } });
+  async (input, init) => {
+    const response = await fetch(input, {
+      ...init,
+      headers: { ...(init?.headers as Record<string, string> | undefined), ...headers },
+    });
+    if (response.ok) {
+      const contentType = response.headers.get('content-type') ?? undefined;
+      if (contentType?.includes('json') || contentType?.includes('text/event-stream'))
+        expectPublishedArtifacts(await response.clone().text(), contentType);
+    }
+    return response;
+  };
 
 export const WITH_X402 = { 'X-A2A-Extensions': X402_A2A_EXTENSION };
 

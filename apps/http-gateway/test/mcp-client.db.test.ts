@@ -1,10 +1,9 @@
 import { catalog, changesNothing } from '@svc/contracts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backendsFor, useGateway } from './harness.js';
-import { newAccessKey } from './mcp-harness.js';
+import { mcpTransport, newAccessKey } from './mcp-harness.js';
 
 const reads = catalog.filter((tool) => tool.effect === 'read');
 const writes = catalog.filter((tool) => tool.effect === 'write');
@@ -24,7 +23,7 @@ describe.each(backendsFor(import.meta.url))('MCP SDK client against the gateway 
   });
 
   async function connect(headers: Record<string, string>) {
-    const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers } });
+    const transport = mcpTransport(url, headers);
     const client = new Client({ name: 'svc-test-client', version: '1.0.0' });
     open.push(client);
     await client.connect(transport);

@@ -1,5 +1,4 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { findTool, priceOf } from '@svc/contracts';
 import { usdToCredit } from '@svc/payments';
 import { creditBalance, recentCalls } from '@svc/store';
@@ -14,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CREDIT_USAGE, creditCli } from '../src/cli/credit.js';
 import { SANDBOX_PAY_TO } from '@svc/config';
 import { backendsFor, usdcOf as baseUsdcOf, useSandboxGateway } from './harness.js';
-import { newAccessKey } from './mcp-harness.js';
+import { mcpTransport, newAccessKey } from './mcp-harness.js';
 
 const TOOL = 'hederaContractIdToEvmAddress';
 const PRICE_USD = priceOf(findTool(TOOL)!);
@@ -28,11 +27,7 @@ describe.each(backendsFor(import.meta.url))('MCP calls paid from account credit 
   async function connect(key: string, headers: Record<string, string> = {}) {
     const client = new Client({ name: 'svc-credit-client', version: '1.0.0' });
     clients.push(client);
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), {
-        requestInit: { headers: { 'x-api-key': key, ...headers } },
-      }),
-    );
+    await client.connect(mcpTransport(new URL('/api/mcp', gateway.url), { 'x-api-key': key, ...headers }));
     return client;
   }
 

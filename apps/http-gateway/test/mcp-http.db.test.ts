@@ -1,5 +1,6 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import { revokeAccessKey } from '@svc/store';
+import { usdToCredit } from '@svc/payments';
+import { addCredit, revokeAccessKey } from '@svc/store';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, backendsFor, useGateway } from './harness.js';
 import { mcpPost, newAccessKey } from './mcp-harness.js';
@@ -222,6 +223,15 @@ describe.each(backendsFor(import.meta.url))('POST /api/mcp over raw HTTP on $nam
         'x402/error': { code: 402, message: result.structuredContent.error, data: result.structuredContent },
       });
       expect(result.structuredContent.error).toMatch(/^insufficient_credit: /);
+    });
+
+    it('runs a call the account has credit for; mcpPost checks its structured content against the published schema', async () => {
+      const funded = await newAccessKey(h.db);
+      await addCredit(h.db, { accountId: funded.accountId, amount: usdToCredit('1'), kind: 'grant' });
+      const res = await call('hederaContractIdToEvmAddress', { contractId: '0.0.5' }, {}, { 'x-api-key': funded.key });
+      const { result } = res.json();
+      expect(result.isError).toBeUndefined();
+      expect(result.structuredContent).toMatchObject({ contractId: '0.0.5', evmAddress: `0x${'0'.repeat(39)}5` });
     });
 
     it('answers a call to a tool without a handler with isError not_implemented, without asking for payment', async () => {

@@ -1,5 +1,4 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Db } from '@svc/store';
 import { x402Client } from '@x402/core/client';
 import type { PaymentRequired } from '@x402/core/types';
@@ -13,7 +12,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, SANDBOX_PAY_TO } from '@svc/config';
 import type { Sandbox } from '../src/sandbox.js';
 import { backendsFor, usdcOf as baseUsdcOf, workerSandbox } from './harness.js';
-import { newAccessKey } from './mcp-harness.js';
+import { mcpTransport, newAccessKey } from './mcp-harness.js';
 
 const TOOL = 'hederaContractIdToEvmAddress';
 
@@ -43,9 +42,7 @@ describe.each(backendsFor(import.meta.url))(
     async function connect(headers: Record<string, string> = {}) {
       const client = new Client({ name: 'svc-paying-client', version: '1.0.0' });
       clients.push(client);
-      await client.connect(
-        new StreamableHTTPClientTransport(url, { requestInit: { headers: { 'x-api-key': key, ...headers } } }),
-      );
+      await client.connect(mcpTransport(url, { 'x-api-key': key, ...headers }));
       return client;
     }
 

@@ -1,12 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { usdToCredit } from '@svc/payments';
 import { addCredit, creditBalance } from '@svc/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendsFor, useSandboxGateway } from './harness.js';
-import { newAccessKey } from './mcp-harness.js';
+import { mcpTransport, newAccessKey } from './mcp-harness.js';
 
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -38,9 +37,7 @@ describe.each(backendsFor(import.meta.url))('MCP tool refusals as tool results (
     const client = new Client({ name: 'svc-refusals-client', version: '1.0.0' });
     clients.push(client);
     await client.connect(
-      new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), {
-        requestInit: { headers: { 'x-api-key': key, 'x-mcp-transactions': 'enabled' } },
-      }),
+      mcpTransport(new URL('/api/mcp', gateway.url), { 'x-api-key': key, 'x-mcp-transactions': 'enabled' }),
     );
     return { client, accountId };
   }

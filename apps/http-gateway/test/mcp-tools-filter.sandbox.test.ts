@@ -1,12 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { catalog } from '@svc/contracts';
 import { wrapFetchWithSIWx } from '@x402/extensions/sign-in-with-x';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACCESS_KEYS_PATH } from '../src/routes/access-keys.js';
 import { backendsFor, useSandboxGateway } from './harness.js';
-import { mcpPost } from './mcp-harness.js';
+import { mcpPost, mcpTransport } from './mcp-harness.js';
 
 const reads = catalog.filter((tool) => tool.effect === 'read').map((tool) => tool.name);
 const matching = (pattern: RegExp, names: readonly string[]) => names.filter((name) => pattern.test(name));
@@ -42,11 +41,7 @@ describe.each(backendsFor(import.meta.url))(
     async function connect(key: string, headers: Record<string, string> = {}) {
       const client = new Client({ name: 'svc-filter-client', version: '1.0.0' });
       clients.push(client);
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), {
-          requestInit: { headers: { 'x-api-key': key, ...headers } },
-        }),
-      );
+      await client.connect(mcpTransport(new URL('/api/mcp', gateway.url), { 'x-api-key': key, ...headers }));
       return client;
     }
 

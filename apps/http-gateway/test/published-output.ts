@@ -37,3 +37,16 @@ export async function checkedAnswer(toolName: string, response: Response): Promi
   if (response.status === 200) expectPublishedOutput(toolName, response.status, await response.clone().text());
   return response;
 }
+
+/** The JSON messages of an MCP or A2A answer body: the body itself (a batch is its items), or an event stream's data lines. */
+export function answeredJsonMessages(text: string, contentType: string | undefined): unknown[] {
+  const lines = contentType?.includes('text/event-stream')
+    ? text.split('\n').flatMap((line) => (line.startsWith('data:') && line.slice(5).trim() ? [line.slice(5)] : []))
+    : text
+      ? [text]
+      : [];
+  return lines.flatMap((line) => {
+    const parsed: unknown = JSON.parse(line);
+    return Array.isArray(parsed) ? (parsed as unknown[]) : [parsed];
+  });
+}

@@ -4,6 +4,8 @@ import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with
 import priceV3 from './solana-market/fixtures/price-v3.json' with { type: 'json' };
 import { configureUpstream } from './upstream/registry.js';
 
+export { RECORDED_MARKET_ANSWERS } from './recorded-market-answers.js';
+
 /** A recorded Counterparty compose/send answer: an unsigned transaction carrying an enhanced send (see fixtures/README.md). */
 export const RECORDED_COUNTERPARTY_COMPOSE_SEND = composeSend;
 

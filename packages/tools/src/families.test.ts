@@ -1,4 +1,4 @@
-import { ServiceError } from '@svc/contracts';
+import { catalog, outputOf, ServiceError } from '@svc/contracts';
 import { describe, expect, it } from 'vitest';
 import { handlers, mergeFamilyTables } from './families.js';
 import { memoryFamily } from './memory/index.js';
@@ -14,5 +14,10 @@ describe('the families registry', () => {
   it("serves each family's handlers under their tool names", () => {
     expect(handlers.createMemory).toBe(memoryFamily.handlers.createMemory);
     expect(Object.keys(handlers)).toEqual(expect.arrayContaining(Object.keys(memoryFamily.handlers)));
+  });
+
+  it('has every tool it handles publish its answer schema (OpenAPI 200, Bazaar output, checked by the gateway tests)', () => {
+    const undescribed = catalog.filter((tool) => tool.name in handlers && !outputOf(tool)).map((tool) => tool.name);
+    expect(undescribed).toEqual([]);
   });
 });

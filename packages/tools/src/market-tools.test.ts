@@ -1,6 +1,6 @@
-import { findTool, parseInput, type ToolName } from '@svc/contracts';
+import { findTool, outputOf, parseInput, type ToolName } from '@svc/contracts';
 import { Providers, sandboxProviders } from '@svc/providers';
-import { useMockAgent } from '@svc/providers/testing';
+import { RECORDED_MARKET_ANSWERS as RECORDED, useMockAgent } from '@svc/providers/testing';
 import type { Queryable } from '@svc/store';
 import { describe, expect, it } from 'vitest';
 import { handlers } from './families.js';
@@ -198,5 +198,116 @@ describe('market-data, analytics, risk, web search and crawl tools', () => {
       issues: [{ field: 'url.1' }],
     });
     expect(events).toEqual([]);
+  });
+});
+
+/** Each tool's provider (origin, key setting) and the recorded answers it gets, in the order it asks. */
+const RECORDED_CALLS: Record<string, { origin: string; setting?: string; answers: [method: string, body: unknown][] }> =
+  {
+    ...Object.fromEntries(
+      (
+        [
+          ['mktdataTradeData', RECORDED.birdeye.tradeData],
+          ['mktdataTrendingTokens', RECORDED.birdeye.tokenTrending],
+          ['searchEvmTokensMktdata', RECORDED.birdeye.searchV3],
+          ['tokenMetadataInfo', RECORDED.birdeye.metaData],
+        ] as const
+      ).map(([name, body]) => [
+        name,
+        { origin: 'https://public-api.birdeye.so', setting: 'BIRDEYE_API_KEY', answers: [['GET', body]] },
+      ]),
+    ),
+    ...Object.fromEntries(
+      (
+        [
+          ['getTrendingCoins', RECORDED.coingecko.searchTrending],
+          ['searchCryptoByName', RECORDED.coingecko.search],
+          ['getCryptoPrice', RECORDED.coingecko.simplePriceBitcoin],
+        ] as const
+      ).map(([name, body]) => [
+        name,
+        { origin: 'https://api.coingecko.com', setting: 'COINGECKO_API_KEY', answers: [['GET', body]] },
+      ]),
+    ),
+    ...Object.fromEntries(
+      (
+        [
+          ['intel_smart_money_holdings', RECORDED.nansen.smartMoneyHoldings],
+          ['intel_smart_money_flows', RECORDED.nansen.smartMoneyNetflow],
+          ['intel_smart_money_trades', RECORDED.nansen.smartMoneyDexTrades],
+          ['intel_pnl_leaderboard', RECORDED.nansen.pnlLeaderboard],
+          ['intel_who_bought_sold', RECORDED.nansen.whoBoughtSold],
+          ['intel_wallet_profiler', RECORDED.nansen.profilerTransactions],
+          ['intel_perp_positions', RECORDED.nansen.perpPositions],
+          ['intel_defi_portfolio', RECORDED.nansen.defiHoldings],
+          ['intel_token_screener', RECORDED.nansen.tokenScreener],
+        ] as const
+      ).map(([name, body]) => [
+        name,
+        { origin: 'https://api.nansen.ai', setting: 'NANSEN_API_KEY', answers: [['POST', body]] },
+      ]),
+    ),
+    riskcheckToken: { origin: 'https://api.rugcheck.xyz', answers: [['GET', RECORDED.rugcheck.reportBonk]] },
+    findSolanaGems: {
+      origin: 'https://api.jup.ag',
+      setting: 'JUPITER_API_KEY',
+      answers: [['GET', RECORDED.jupiterTokens.toptrending1h]],
+    },
+    websearch: {
+      origin: 'https://api.tavily.com',
+      setting: 'TAVILY_API_KEY',
+      answers: [['POST', RECORDED.tavily.search]],
+    },
+    crawlExtract: {
+      origin: 'https://api.firecrawl.dev',
+      setting: 'FIRECRAWL_API_KEY',
+      answers: [
+        ['POST', RECORDED.firecrawl.extractStarted],
+        ['GET', RECORDED.firecrawl.extractCompleted],
+      ],
+    },
+  };
+
+describe('the market tools answer what the catalog publishes (issue 18: response schemas)', () => {
+  const mockAgent = useMockAgent();
+
+  /** Runs the tool on its provider's recorded answers and checks the answer against the published schema. */
+  async function expectPublished(
+    name: ToolName,
+    body: Record<string, unknown>,
+    answers = RECORDED_CALLS[name]!.answers,
+  ) {
+    const { origin, setting } = RECORDED_CALLS[name]!;
+    for (const [method, answer] of answers)
+      mockAgent()
+        .get(origin)
+        .intercept({ method, path: () => true })
+        .reply(200, answer as object, { headers: JSON_HEADERS });
+    const context = contextWith(new Providers('live', setting ? { [setting]: 'recorded' } : {}));
+    const result = await call(name, body, context);
+    const output = outputOf(findTool(name)!);
+    expect(output, `${name} has a published answer schema`).toBeDefined();
+    const parsed = output!.safeParse(JSON.parse(JSON.stringify(result)));
+    expect(parsed.error?.issues ?? [], name).toEqual([]);
+    return result;
+  }
+
+  it('covers every tool of these families', () => {
+    expect(Object.keys(RECORDED_CALLS).sort()).toEqual(Object.keys(BODIES).sort());
+  });
+
+  it.each(Object.keys(BODIES) as ToolName[])('%s answers its published schema on the recorded answer', async (name) => {
+    const result = await expectPublished(name, BODIES[name]!);
+    // A non-empty answer: the schema checked mapped rows, not an empty list.
+    const list = Object.values(result).find(Array.isArray) as unknown[] | undefined;
+    if (list) expect(list.length, name).toBeGreaterThan(0);
+  });
+
+  it('findSolanaGems answers its published schema for stocks too (no sortBy)', async () => {
+    const result = await expectPublished('findSolanaGems', { category: 'stocks' }, [
+      ['GET', RECORDED.jupiterTokens.tagStocks],
+    ]);
+    expect(result).not.toHaveProperty('sortBy');
+    expect(result.tokens).not.toEqual([]);
   });
 });

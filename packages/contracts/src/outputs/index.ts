@@ -6,6 +6,7 @@ import { BALANCES_OUTPUTS } from './balances.js';
 import { BITCOIN_OUTPUTS } from './bitcoin.js';
 import { EVM_OUTPUTS } from './evm.js';
 import { HEDERA_OUTPUTS } from './hedera.js';
+import { MARKET_OUTPUTS } from './market.js';
 import { MIGRATION_OUTPUTS } from './migration.js';
 import { RECOMMENDED_TOKENS_OUTPUTS } from './recommended-tokens.js';
 import { SOLANA_OUTPUTS } from './solana.js';
@@ -28,6 +29,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...HEDERA_OUTPUTS,
   ...MIGRATION_OUTPUTS,
   ...VAULTS_OUTPUTS,
+  ...MARKET_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */

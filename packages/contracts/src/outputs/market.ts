@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import type { ToolOutputs } from './tool-outputs.js';
+
+// The market tools answer from live providers only (their sandbox call is a 501): each schema is the handler's
+// scope fields around the provider mapper's result (packages/providers), as its fixture-based tests map it.
+
+const amount = z.number().nullable();
+const text = z.string().nullable();
+const timestamp = z.string().min(1);
+/** A provider's row, with its fields as the provider names them per endpoint (Nansen). */
+const row = z.record(z.string(), z.unknown());
+
+const trendingToken = z.object({
+  rank: z.number(),
+  address: z.string(),
+  symbol: text,
+  name: text,
+  decimals: amount,
+  priceUsd: amount,
+  priceChange24hPercent: amount,
+  liquidityUsd: amount,
+  volume24hUsd: amount,
+  marketCapUsd: amount,
+});
+
+const searchedToken = z.object({
+  address: z.string(),
+  name: text,
+  symbol: text,
+  chain: z.string(),
+  decimals: amount,
+  priceUsd: amount,
+  liquidityUsd: amount,
+  marketCapUsd: amount,
+  volume24hUsd: amount,
+  verified: z.boolean().nullable(),
+});
+
+const coinMatch = { id: z.string(), name: z.string(), symbol: z.string(), marketCapRank: amount };
+
+const gemToken = z.object({
+  mint: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number(),
+  priceUsd: amount,
+  liquidityUsd: amount,
+  mcapUsd: amount,
+  holderCount: amount,
+  organicScore: amount,
+  verified: z.boolean(),
+  volumeUsd: amount,
+  netVolumeUsd: amount,
+  numNetBuyers: amount,
+  priceChangePercent: amount,
+  createdAt: text,
+});
+
+/** One page of Nansen rows after the request's scope fields. */
+const nansenPage = <Scope extends z.ZodRawShape>(scope: Scope) =>
+  z.object({ ...scope, rows: z.array(row), page: z.number(), isLastPage: z.boolean().nullable() });
+const chain = { chain: z.string() };
+const dateRange = { date_from: z.string(), date_to: z.string() };
+const labelType = z.enum(['smart_money', 'all_traders']);
+
+/**
+ * The market-data (Birdeye), coin (CoinGecko), analytics (Nansen), risk (RugCheck), gems (Jupiter), web search
+ * (Tavily) and crawl (Firecrawl) tools.
+ */
+export const MARKET_OUTPUTS: ToolOutputs = {
+  mktdataTradeData: z.object({
+    chain: z.string(),
+    address: z.string(),
+    priceUsd: amount,
+    priceChange24hPercent: amount,
+    volume24hUsd: amount,
+    buyVolume24hUsd: amount,
+    sellVolume24hUsd: amount,
+    trades24h: amount,
+    buys24h: amount,
+    sells24h: amount,
+    uniqueWallets24h: amount,
+    holders: amount,
+    lastTradeAt: text,
+  }),
+  mktdataTrendingTokens: z.object({
+    chain: z.string(),
+    sortBy: z.literal('rank'),
+    tokens: z.array(trendingToken),
+    total: amount,
+    updatedAt: timestamp,
+  }),
+  searchEvmTokensMktdata: z.object({ chainId: z.number().int(), chain: z.string(), tokens: z.array(searchedToken) }),
+  tokenMetadataInfo: z.object({
+    network: z.string(),
+    address: z.string(),
+    name: text,
+    symbol: text,
+    decimals: amount,
+    logoUri: text,
+    links: z.record(z.string(), z.string()),
+  }),
+  getTrendingCoins: z.object({
+    coins: z.array(
+      z.object({
+        score: z.number(),
+        ...coinMatch,
+        priceUsd: amount,
+        priceChange24hPercent: amount,
+        marketCap: text,
+        totalVolume: text,
+      }),
+    ),
+  }),
+  searchCryptoByName: z.object({ query: z.string(), coins: z.array(z.object(coinMatch)) }),
+  getCryptoPrice: z.object({
+    coinId: z.string(),
+    coingeckoId: z.string(),
+    priceUsd: z.number(),
+    change24hPercent: amount,
+  }),
+  intel_smart_money_holdings: nansenPage(chain),
+  intel_smart_money_flows: nansenPage(chain),
+  intel_smart_money_trades: nansenPage(chain),
+  intel_pnl_leaderboard: nansenPage({ ...chain, token_address: z.string(), ...dateRange }),
+  intel_who_bought_sold: nansenPage({ ...chain, token_address: z.string(), label_type: labelType }),
+  intel_wallet_profiler: nansenPage({ ...chain, wallet_address: z.string(), ...dateRange }),
+  intel_perp_positions: nansenPage({ token_symbol: z.string(), label_type: labelType }),
+  intel_defi_portfolio: z.object({
+    ...chain,
+    wallet_address: z.string(),
+    // Nansen's portfolio totals, as it names them; null when it gave none.
+    summary: z.unknown().nullable(),
+    protocols: z.array(row),
+  }),
+  intel_token_screener: nansenPage({
+    chains: z.array(z.string()),
+    timeframe: z.string(),
+    smart_money_only: z.boolean(),
+  }),
+  riskcheckToken: z.object({
+    mint: z.string(),
+    name: text,
+    symbol: text,
+    score_normalised: z.number(),
+    risks: z.array(z.object({ name: z.string(), value: text, description: text, level: text })),
+    mintAuthority: text,
+    freezeAuthority: text,
+    creator: text,
+    topHolders: z.array(z.object({ address: z.string(), percent: z.number(), insider: z.boolean() })),
+    totalHolders: amount,
+    totalLiquidityUsd: amount,
+    rugged: z.boolean().nullable(),
+  }),
+  findSolanaGems: z.object({
+    category: z.enum(['tokens', 'stocks']),
+    // Only for category tokens: stocks are not sorted.
+    sortBy: z.enum(['trending', 'popular', 'topTraded', 'organic', 'new']).optional(),
+    timeframe: z.enum(['5m', '1h', '6h', '24h']),
+    tokens: z.array(gemToken),
+  }),
+  websearch: z.object({
+    query: z.string(),
+    results: z.array(
+      z.object({ title: z.string(), url: z.string(), snippet: z.string(), score: z.number(), publishedAt: text }),
+    ),
+  }),
+  crawlExtract: z.object({
+    urls: z.array(z.string()),
+    prompt: text,
+    jobId: z.string(),
+    // What Firecrawl extracted, structured by the prompt: its shape is the prompt's.
+    data: z.unknown(),
+  }),
+};
