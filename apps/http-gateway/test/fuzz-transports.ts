@@ -6,6 +6,7 @@ import { findTool } from '@svc/contracts';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { callTool, WITH_X402 } from './a2a-harness.js';
+import { checkedMcpFetch } from './mcp-harness.js';
 
 /** What one call answered, reduced to what the fuzz properties need. */
 export interface Answer {
@@ -134,7 +135,9 @@ export async function openTransports(
   const mcpClient = new McpClient({ name: 'svc-fuzz', version: '1.0.0' });
   const mcpHeaders = { 'x-api-key': key, ...MCP_TRANSACTIONS };
   await mcpClient.connect(
-    new StreamableHTTPClientTransport(new URL('/api/mcp', baseUrl), { fetch: injectFetch(app, mcpHeaders) }),
+    new StreamableHTTPClientTransport(new URL('/api/mcp', baseUrl), {
+      fetch: checkedMcpFetch(injectFetch(app, mcpHeaders)),
+    }),
   );
   const a2aHeaders = { 'x-api-key': key, ...(options.x402Extension ? WITH_X402 : {}) };
   const a2a = new ClientFactory({

@@ -45,20 +45,22 @@ function expectPublishedToolResults(sent: unknown, answerText: string, contentTy
   }
 }
 
-/** fetch for the MCP SDK client: checks each tool's answer against its published schema (see above). */
-const checkedMcpFetch: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
-  if (response.ok && typeof init?.body === 'string' && init.body.includes('tools/call')) {
-    const sent: unknown = JSON.parse(init.body);
-    const text = await response.clone().text();
-    expectPublishedToolResults(sent, text, response.headers.get('content-type') ?? undefined);
-  }
-  return response;
-};
+/** `send` (fetch by default) for the MCP SDK client, checking each tool's answer against its published schema. */
+export const checkedMcpFetch =
+  (send: typeof fetch = fetch): typeof fetch =>
+  async (input, init) => {
+    const response = await send(input, init);
+    if (response.ok && typeof init?.body === 'string' && init.body.includes('tools/call')) {
+      const sent: unknown = JSON.parse(init.body);
+      const text = await response.clone().text();
+      expectPublishedToolResults(sent, text, response.headers.get('content-type') ?? undefined);
+    }
+    return response;
+  };
 
 /** The MCP SDK client transport to a gateway's /api/mcp, sending these headers; tool answers are checked as above. */
 export function mcpTransport(url: URL, headers: Record<string, string>): StreamableHTTPClientTransport {
-  return new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch: checkedMcpFetch });
+  return new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch: checkedMcpFetch() });
 }
 
 /** One raw JSON-RPC POST to /api/mcp; tool answers are checked as above. */

@@ -1,5 +1,4 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { usdToCredit } from '@svc/payments';
 import { addCredit } from '@svc/store';
 import { x402Client } from '@x402/core/client';
@@ -9,7 +8,7 @@ import { wrapFetchWithPayment } from '@x402/fetch';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { pglite, useSandboxGateway } from './harness.js';
-import { newAccessKey } from './mcp-harness.js';
+import { mcpTransport, newAccessKey } from './mcp-harness.js';
 
 const TOOL = 'hederaContractIdToEvmAddress';
 const METRICS_TOKEN = 'metrics-token-0123456789';
@@ -139,11 +138,7 @@ describe('/metrics, /ready and the per-call log line', () => {
     const { key, accountId } = await newAccessKey(gateway.db);
     await addCredit(gateway.db, { accountId, amount: usdToCredit('1'), kind: 'grant' });
     const client = new Client({ name: 'metrics-test', version: '1.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), {
-        requestInit: { headers: { 'x-api-key': key } },
-      }),
-    );
+    await client.connect(mcpTransport(new URL('/api/mcp', gateway.url), { 'x-api-key': key }));
     try {
       const result = await client.callTool({ name: TOOL, arguments: { contractId: '0.0.9' } });
       expect(result.isError).toBeFalsy();

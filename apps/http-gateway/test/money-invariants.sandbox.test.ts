@@ -1,5 +1,4 @@
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type Task, TaskState } from '@a2a-js/sdk';
 import { findTool, priceOf } from '@svc/contracts';
 import { accountForWallet } from '@svc/store';
@@ -24,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PAY_TO } from '@svc/config';
 import { a2aClient, asTask, callTool, userMessage, WITH_X402 } from './a2a-harness.js';
 import { pglite, usdcOf, useSandboxGateway } from './harness.js';
-import { newAccessKey } from './mcp-harness.js';
+import { mcpTransport, newAccessKey } from './mcp-harness.js';
 import { respellings } from './payment-spellings.js';
 
 const payee = SANDBOX_PAY_TO.base as Address;
@@ -136,11 +135,7 @@ describe('money invariants under concurrent duplicated, re-spelled, cross-tool a
   async function mcpClient() {
     const client = new McpClient({ name: 'svc-money-invariants', version: '1.0.0' });
     mcpClients.push(client);
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), {
-        requestInit: { headers: { 'x-api-key': mcpKey.key } },
-      }),
-    );
+    await client.connect(mcpTransport(new URL('/api/mcp', gateway.url), { 'x-api-key': mcpKey.key }));
     return client;
   }
 

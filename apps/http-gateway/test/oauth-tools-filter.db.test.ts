@@ -1,9 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { catalog, changesNothing } from '@svc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendsFor, useGateway } from './harness.js';
-import { newAccessKey } from './mcp-harness.js';
+import { mcpTransport, newAccessKey } from './mcp-harness.js';
 import {
   authorizationRequest,
   exchangeCode,
@@ -47,11 +46,7 @@ describe.each(backendsFor(import.meta.url))(
     async function listed(accessToken: string) {
       const client = new Client({ name: 'svc-oauth-filter-client', version: '1.0.0' });
       clients.push(client);
-      await client.connect(
-        new StreamableHTTPClientTransport(url, {
-          requestInit: { headers: { authorization: `Bearer ${accessToken}` } },
-        }),
-      );
+      await client.connect(mcpTransport(url, { authorization: `Bearer ${accessToken}` }));
       const names: string[] = [];
       let cursor: string | undefined;
       do {

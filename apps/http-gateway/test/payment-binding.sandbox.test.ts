@@ -1,6 +1,5 @@
 import { TaskState } from '@a2a-js/sdk';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { findTool, priceOf } from '@svc/contracts';
 import { recentCalls } from '@svc/store';
 import type { x402Client } from '@x402/core/client';
@@ -18,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PAY_TO } from '@svc/config';
 import { a2aClient, asTask, callTool, fundedPayer, userMessage, WITH_X402 } from './a2a-harness.js';
 import { backendsFor, usdcOf, useSandboxGateway } from './harness.js';
-import { newAccessKey } from './mcp-harness.js';
+import { mcpTransport, newAccessKey } from './mcp-harness.js';
 
 /** Two tools at one price: a payment for one matches the other's requirements field for field. */
 const TOOL = 'hederaContractIdToEvmAddress';
@@ -190,8 +189,7 @@ describe.each(backendsFor(import.meta.url))('a payment pays for its own call onl
     async function connect() {
       const client = new McpClient({ name: 'svc-binding-test', version: '1.0.0' });
       mcpClients.push(client);
-      const requestInit = { headers: { 'x-api-key': key } };
-      await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), { requestInit }));
+      await client.connect(mcpTransport(new URL('/api/mcp', gateway.url), { 'x-api-key': key }));
       return client;
     }
 

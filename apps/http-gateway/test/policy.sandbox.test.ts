@@ -1,5 +1,4 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ETH_NATIVE } from '@svc/contracts';
 import { addCredit, creditBalance, positionsOf } from '@svc/store';
 import { x402Client } from '@x402/core/client';
@@ -12,6 +11,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { POLICY_PATH } from '../src/routes/policy.js';
 import { backendsFor, usdcOf as baseUsdcOf, useSandboxGateway } from './harness.js';
+import { mcpTransport } from './mcp-harness.js';
 
 const FRIEND = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -60,9 +60,7 @@ describe.each(backendsFor(import.meta.url))(
       const mcp = new Client({ name: 'policy-test', version: '1.0.0' });
       clients.push(mcp);
       await mcp.connect(
-        new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), {
-          requestInit: { headers: { 'x-api-key': key, 'x-mcp-transactions': 'enabled' } },
-        }),
+        mcpTransport(new URL('/api/mcp', gateway.url), { 'x-api-key': key, 'x-mcp-transactions': 'enabled' }),
       );
       return { account, accountId, signedIn, setPolicy, mcp, rest, vaultOf };
     }

@@ -1,11 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { wrapFetchWithSIWx } from '@x402/extensions/sign-in-with-x';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { USER_TOKENS_PATH } from '../src/routes/user-tokens.js';
 import { backendsFor, useSandboxGateway } from './harness.js';
+import { mcpTransport } from './mcp-harness.js';
 
 interface TokenView {
   id: string;
@@ -43,9 +43,7 @@ describe.each(backendsFor(import.meta.url))('user-issued Bearer tokens ($name)',
     const client = new Client({ name: 'svc-user-token-client', version: '1.0.0' });
     clients.push(client);
     await client.connect(
-      new StreamableHTTPClientTransport(new URL('/api/mcp', gateway.url), {
-        requestInit: { headers: { authorization: `Bearer ${token}`, ...headers } },
-      }),
+      mcpTransport(new URL('/api/mcp', gateway.url), { authorization: `Bearer ${token}`, ...headers }),
     );
     return client;
   }
