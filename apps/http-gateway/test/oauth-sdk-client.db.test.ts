@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '@svc/config';
 import { backendsFor, freePort } from './harness.js';
-import { newAccessKey } from './mcp-harness.js';
+import { checkedMcpFetch, newAccessKey } from './mcp-harness.js';
 import { REDIRECT_URI, unescapeHtml } from './oauth-harness.js';
 
 const READ_TOOLS = catalog.filter((tool) => tool.effect === 'read' && changesNothing(tool)).map((tool) => tool.name);
@@ -139,7 +139,7 @@ describe.each(backendsFor(import.meta.url))(
     });
 
     async function connect(provider: OAuthClientProvider) {
-      const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+      const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider, fetch: checkedMcpFetch() });
       const client = new Client({ name: 'svc-oauth-test-client', version: '1.0.0' });
       open.push(client);
       await client.connect(transport);
@@ -151,7 +151,7 @@ describe.each(backendsFor(import.meta.url))(
       const provider = new HeadlessOAuthProvider((url) => consentWithAccessKey(url, key));
 
       // 1. No token yet: the 401 leads the SDK through discovery, registration (RFC 7591) and the authorization request.
-      const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+      const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider, fetch: checkedMcpFetch() });
       await expect(
         new Client({ name: 'svc-oauth-test-client', version: '1.0.0' }).connect(first),
       ).rejects.toBeInstanceOf(UnauthorizedError);
