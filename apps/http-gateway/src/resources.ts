@@ -154,6 +154,7 @@ export async function sandboxResources(
       solana: adapters.sandboxSolanaChain(sandbox.solana),
       hedera: async () => sandboxHederaNetwork(await sandbox.hedera(), recordRead),
       bitcoin: sandboxBitcoinChain(() => sandbox.bitcoin.esploraUrl()),
+      localWeb: adapters.sandboxLocalWeb(sandbox.web),
       orderEngine,
       orderNetworks: undefined,
     },

@@ -54,3 +54,6 @@ export { sandboxHederaNetwork } from './hedera/network.js';
 // Stacks: an in-process ledger applying verified signed STX and SIP-010 transfers (the codec is injected).
 export type { StacksDecodedTransaction, StacksTransactionCodec } from './stacks/codec.js';
 export { StacksSandboxLedger } from './stacks/ledger.js';
+
+// The local web: pages about the seeded tokens on loopback HTTP, which the web tools search and crawl in sandbox mode.
+export { type SandboxWeb, type SandboxWebHit, type SandboxWebPage, startSandboxWeb } from './web/sandbox-web.js';
