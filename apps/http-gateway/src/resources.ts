@@ -155,6 +155,7 @@ export async function sandboxResources(
       hedera: async () => sandboxHederaNetwork(await sandbox.hedera(), recordRead),
       bitcoin: sandboxBitcoinChain(() => sandbox.bitcoin.esploraUrl()),
       localWeb: adapters.sandboxLocalWeb(sandbox.web),
+      solanaMints: adapters.sandboxSolanaMints(sandbox.solana),
       orderEngine,
       orderNetworks: undefined,
     },

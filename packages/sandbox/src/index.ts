@@ -31,6 +31,7 @@ export {
 
 // Solana: LiteSVM with USDC at the mainnet mint address, behind a local JSON-RPC facade, and a swap venue.
 export { loadOrCreateKeyPairFile } from './solana/keypair-file.js';
+export type { SandboxMintState } from './solana/ledger.js';
 export { isSolanaAddress, type SandboxSolana, startSandboxSolana } from './solana/sandbox-solana.js';
 export { type VenueQuote, VenueError } from './solana/swap-venue.js';
 export {
