@@ -154,6 +154,8 @@ export async function sandboxResources(
       solana: adapters.sandboxSolanaChain(sandbox.solana),
       hedera: async () => sandboxHederaNetwork(await sandbox.hedera(), recordRead),
       bitcoin: sandboxBitcoinChain(() => sandbox.bitcoin.esploraUrl()),
+      localWeb: adapters.sandboxLocalWeb(sandbox.web),
+      solanaMints: adapters.sandboxSolanaMints(sandbox.solana),
       orderEngine,
       orderNetworks: undefined,
     },

@@ -31,6 +31,7 @@ export {
 
 // Solana: LiteSVM with USDC at the mainnet mint address, behind a local JSON-RPC facade, and a swap venue.
 export { loadOrCreateKeyPairFile } from './solana/keypair-file.js';
+export type { SandboxMintState } from './solana/ledger.js';
 export { isSolanaAddress, type SandboxSolana, startSandboxSolana } from './solana/sandbox-solana.js';
 export { type VenueQuote, VenueError } from './solana/swap-venue.js';
 export {
@@ -54,3 +55,6 @@ export { sandboxHederaNetwork } from './hedera/network.js';
 // Stacks: an in-process ledger applying verified signed STX and SIP-010 transfers (the codec is injected).
 export type { StacksDecodedTransaction, StacksTransactionCodec } from './stacks/codec.js';
 export { StacksSandboxLedger } from './stacks/ledger.js';
+
+// The local web: pages about the seeded tokens on loopback HTTP, which the web tools search and crawl in sandbox mode.
+export { type SandboxWeb, type SandboxWebHit, type SandboxWebPage, startSandboxWeb } from './web/sandbox-web.js';

@@ -5,6 +5,7 @@ import { connectSandboxEvmChain, type SandboxEvmChain, startSandboxEvmChain } fr
 import { type SandboxEvmChains, sandboxEvmChains } from './evm/sandbox-evm-chains.js';
 import { type SandboxSolana, startSandboxSolana } from './solana/sandbox-solana.js';
 import type { StacksTransactionCodec } from './stacks/codec.js';
+import { type SandboxWeb, startSandboxWeb } from './web/sandbox-web.js';
 import { StacksSandboxLedger } from './stacks/ledger.js';
 
 /** The sandbox's chain families: `evm` is every anvil chain (Base, Ethereum, BSC, Polygon, …). */
@@ -30,6 +31,8 @@ export interface SandboxChains {
   hedera(): Promise<HederaSandboxLedger>;
   /** The sandbox Bitcoin chain: an in-process UTXO ledger; its Esplora facade listens from first use. */
   readonly bitcoin: SandboxBitcoin;
+  /** The sandbox's local web (pages about the seeded tokens on loopback HTTP) that the web tools search and crawl. */
+  readonly web: SandboxWeb;
   /** Where chain state persists (`<dataDir>/chains`); undefined when every chain is ephemeral. */
   readonly chainsDir: string | undefined;
   /**
@@ -56,17 +59,17 @@ export interface StartSandboxChainsOptions {
 export async function startSandboxChains(options: StartSandboxChainsOptions): Promise<SandboxChains> {
   const chainsDir = options.dataDir ? join(options.dataDir, 'chains') : undefined;
   const baseRpcUrl = options.evmRpcUrls?.get(8453);
-  const [base, solana] = await Promise.allSettled([
+  const [base, solana, web] = await Promise.allSettled([
     baseRpcUrl
       ? connectSandboxEvmChain({ chainId: 8453, rpcUrl: baseRpcUrl })
       : startSandboxEvmChain({ chainId: 8453, ...(chainsDir ? { stateFile: join(chainsDir, 'base-8453.json') } : {}) }),
     startSandboxSolana(chainsDir ? { stateFile: join(chainsDir, 'solana-litesvm.bin') } : {}),
+    startSandboxWeb(),
   ]);
-  if (base.status === 'rejected' || solana.status === 'rejected') {
-    await Promise.all(
-      [base, solana].map((started) => (started.status === 'fulfilled' ? started.value.stop() : undefined)),
-    );
-    throw base.status === 'rejected' ? base.reason : (solana as PromiseRejectedResult).reason;
+  if (base.status === 'rejected' || solana.status === 'rejected' || web.status === 'rejected') {
+    const started = [base, solana, web];
+    await Promise.all(started.map((one) => (one.status === 'fulfilled' ? one.value.stop() : undefined)));
+    throw (started.find((one) => one.status === 'rejected') as PromiseRejectedResult).reason;
   }
   try {
     // Loaded from its file here, inside the try: a corrupt file stops the chains started above.
@@ -104,6 +107,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
           },
         )),
       bitcoin,
+      web: web.value,
       chainsDir,
       reset: () => {
         const done = resetting.then(resetChains);
@@ -113,11 +117,11 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       stop: async () => {
         // close() writes the Stacks ledger's last changes to its file.
         await evmChains.stop();
-        await Promise.all([base.value.stop(), solana.value.stop(), stacks.close(), bitcoin.stop()]);
+        await Promise.all([base.value.stop(), solana.value.stop(), stacks.close(), bitcoin.stop(), web.value.stop()]);
       },
     };
   } catch (error) {
-    await Promise.all([base.value.stop(), solana.value.stop()]);
+    await Promise.all([base.value.stop(), solana.value.stop(), web.value.stop()]);
     throw error;
   }
 }

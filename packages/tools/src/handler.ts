@@ -9,6 +9,8 @@ import {
 import type { HederaNetwork, MasterKeyProvider } from '@svc/chains';
 import type { BitcoinChainAccess, EvmNetworks, Providers, SolanaChain } from '@svc/providers';
 import type { Queryable } from '@svc/store';
+import type { LocalWeb } from './ports/local-web.js';
+import type { SolanaMints } from './ports/solana-mints.js';
 import type { LiveOrderNetworks, OrderExecution } from './ports/conditional-orders.js';
 import type { VaultChains } from './ports/vault-chains.js';
 
@@ -39,6 +41,10 @@ export interface HandlerResources {
   readonly hedera?: (() => Promise<HederaNetwork>) | undefined;
   /** The Bitcoin chain the Bitcoin wallet tools use (sandbox ledger facade or BITCOIN_ESPLORA_URL); none when unset. */
   readonly bitcoin?: BitcoinChainAccess | undefined;
+  /** Sandbox mode: the local web that websearch and crawlExtract use when their provider is not live; none in live mode. */
+  readonly localWeb?: LocalWeb | undefined;
+  /** Sandbox mode: the sandbox Solana ledger's mints, which riskcheckToken scores when RugCheck is not live. */
+  readonly solanaMints?: SolanaMints | undefined;
 }
 
 /** What a handler may use: the service's resources and the call's own facts. */

@@ -9,3 +9,5 @@ export {
 export { sandboxEvmNetworks } from './evm/sandbox-evm-networks.js';
 export { sandboxSolanaChain } from './solana/sandbox-solana-chain.js';
 export { sandboxVaultChains } from './vaults/sandbox-vault-chains.js';
+export { sandboxLocalWeb } from './web/sandbox-local-web.js';
+export { sandboxSolanaMints } from './riskcheck/sandbox-solana-mints.js';

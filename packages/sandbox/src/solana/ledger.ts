@@ -200,6 +200,16 @@ export interface SolanaLedgerSnapshot {
   readonly signaturesByAccount: readonly (readonly [string, readonly Signature[]])[];
 }
 
+/** A mint's state on the sandbox ledger: its authorities, supply and every non-empty token account. */
+export interface SandboxMintState {
+  readonly mint: Address;
+  readonly supply: bigint;
+  readonly decimals: number;
+  readonly mintAuthority: Address | null;
+  readonly freezeAuthority: Address | null;
+  readonly holders: readonly { readonly owner: Address; readonly tokenAccount: Address; readonly amount: bigint }[];
+}
+
 /** LiteSVM plus the sandbox USDC mint, balances, and the bookkeeping a JSON-RPC facade needs. */
 export class SolanaLedger {
   readonly usdcMint = SOLANA_USDC_MINT;
@@ -338,6 +348,32 @@ export class SolanaLedger {
     const account = this.svm.getAccount(await this.tokenAccount(owner, mint));
     if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS) return 0n;
     return getTokenDecoder().decode(account.data).amount;
+  }
+
+  /**
+   * A mint's on-chain state and every token account of it (read from LiteSVM's SPL Token program accounts), for
+   * scoring its risk; undefined when `mint` is no SPL mint on the ledger.
+   */
+  mintState(mint: Address): SandboxMintState | undefined {
+    const account = this.svm.getAccount(mint);
+    if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS || account.data.length !== getMintSize())
+      return undefined;
+    const decoded = getMintDecoder().decode(account.data);
+    if (!decoded.isInitialized) return undefined;
+    const holders = this.svm
+      .getProgramAccounts(TOKEN_PROGRAM_ADDRESS)
+      .filter((candidate) => candidate.data.length === getTokenSize())
+      .map((candidate) => ({ tokenAccount: candidate.address, ...getTokenDecoder().decode(candidate.data) }))
+      .filter((token) => token.mint === mint && token.amount > 0n)
+      .map((token) => ({ owner: token.owner, tokenAccount: token.tokenAccount, amount: token.amount }));
+    return {
+      mint,
+      supply: decoded.supply,
+      decimals: decoded.decimals,
+      mintAuthority: isSome(decoded.mintAuthority) ? decoded.mintAuthority.value : null,
+      freezeAuthority: isSome(decoded.freezeAuthority) ? decoded.freezeAuthority.value : null,
+      holders,
+    };
   }
 
   /** Mints `atomic` USDC units to `owner` (see {@link mintToken}). */

@@ -4,8 +4,8 @@
  * Point @solana/kit's `createSolanaRpc(rpcUrl)`, or @x402/svm's client (`{ rpcUrl }`) and facilitator
  * (`toFacilitatorSvmSigner(signer, { defaultRpcUrl: rpcUrl })`), at `rpcUrl`.
  */
-import { type Address, address, type KeyPairSigner, type Signature } from '@solana/kit';
-import { SolanaLedger } from './ledger.js';
+import { type Address, address, isAddress, type KeyPairSigner, type Signature } from '@solana/kit';
+import { type SandboxMintState, SolanaLedger } from './ledger.js';
 import { startSolanaRpcFacade } from './rpc-facade.js';
 import { SandboxSwapVenue } from './swap-venue.js';
 import { SANDBOX_SOLANA_TOKENS, type SandboxSolanaToken, type SolanaAssetId } from './tokens.js';
@@ -61,6 +61,8 @@ export interface SandboxSolana {
   tokenBalance(owner: string, mint?: string): Promise<bigint>;
   /** Associated token account of `owner` for `mint` (USDC by default). */
   tokenAccount(owner: string, mint?: string): Promise<Address>;
+  /** A mint's authorities, supply and non-empty token accounts; undefined when no SPL mint is at that address. */
+  mintState(mint: string): Promise<SandboxMintState | undefined>;
   /**
    * Restores the ledger as it was when the chain started, its swap venue seeded (sandbox reset): every account,
    * balance and transaction since is gone.
@@ -103,6 +105,7 @@ export async function startSandboxSolana(options: StartSandboxSolanaOptions = {}
       ledger.tokenBalance(address(owner), mint === undefined ? undefined : address(mint)),
     tokenAccount: async (owner, mint) =>
       ledger.tokenAccount(address(owner), mint === undefined ? undefined : address(mint)),
+    mintState: async (mint) => (isAddress(mint) ? ledger.mintState(address(mint)) : undefined),
     reset: async () => ledger.restore(seeded),
     stop: () =>
       (stopping ??= (async () => {
