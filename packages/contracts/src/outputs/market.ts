@@ -168,8 +168,11 @@ export const MARKET_OUTPUTS: ToolOutputs = {
   crawlExtract: z.object({
     urls: z.array(z.string()),
     prompt: text,
-    jobId: z.string(),
-    // What Firecrawl extracted, structured by the prompt: its shape is the prompt's.
+    // Firecrawl's extract job; null in sandbox, which fetches the local web's pages itself (no job).
+    jobId: z.string().nullable(),
+    // What Firecrawl extracted, structured by the prompt: its shape is the prompt's (sandbox: the fetched pages).
     data: z.unknown(),
+    // Sandbox only: says prompt-driven extraction is live-only.
+    note: z.string().optional(),
   }),
 };
