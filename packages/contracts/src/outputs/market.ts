@@ -48,7 +48,8 @@ const gemToken = z.object({
   mcapUsd: amount,
   holderCount: amount,
   organicScore: amount,
-  verified: z.boolean(),
+  // Null in sandbox, like organicScore and the volume fields: no token list or indexer says it there.
+  verified: z.boolean().nullable(),
   volumeUsd: amount,
   netVolumeUsd: amount,
   numNetBuyers: amount,
@@ -158,6 +159,8 @@ export const MARKET_OUTPUTS: ToolOutputs = {
     sortBy: z.enum(['trending', 'popular', 'topTraded', 'organic', 'new']).optional(),
     timeframe: z.enum(['5m', '1h', '6h', '24h']),
     tokens: z.array(gemToken),
+    // Sandbox only: which fields the ledger cannot give (null) and what the order follows.
+    note: z.string().optional(),
   }),
   websearch: z.object({
     query: z.string(),

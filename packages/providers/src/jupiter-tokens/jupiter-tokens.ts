@@ -58,7 +58,8 @@ export interface GemToken {
   readonly holderCount: number | null;
   /** Jupiter's organic score (0-100: trading by real wallets, not bots); null where not computed. */
   readonly organicScore: number | null;
-  readonly verified: boolean;
+  /** Jupiter's verified flag; null where no token list says (sandbox). */
+  readonly verified: boolean | null;
   /** Over the requested timeframe. */
   readonly volumeUsd: number | null;
   /** Buy volume minus sell volume over the timeframe. */

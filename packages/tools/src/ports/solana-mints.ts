@@ -12,7 +12,17 @@ export interface SolanaMintState {
   readonly holders: readonly { readonly owner: string; readonly amount: bigint }[];
 }
 
+/** A seeded mint's state with what the sandbox swap venue's pools say of it: what findSolanaGems lists in sandbox. */
+export interface SolanaMintMarket extends SolanaMintState {
+  /** Spot USD price on the venue (its USDC pool). */
+  readonly priceUsd: number;
+  /** USD value of both reserves of every venue pool that holds the mint. */
+  readonly liquidityUsd: number;
+}
+
 /** Reads mints from the sandbox Solana ledger; undefined for an address that is no mint there. */
 export interface SolanaMints {
   mintState(mint: string): Promise<SolanaMintState | undefined>;
+  /** Every seeded SPL mint (native SOL has none) with its venue price and pool liquidity. */
+  seededMarkets(): Promise<readonly SolanaMintMarket[]>;
 }

@@ -1,0 +1,102 @@
+import { generateKeyPairSigner } from '@solana/kit';
+import { SOLANA_BONK_MINT, SOLANA_JUP_MINT, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from '@svc/sandbox';
+import { describe, expect, it } from 'vitest';
+import { backendsFor, fundedWallet, useSandboxGateway } from './harness.js';
+
+interface Gem {
+  mint: string;
+  symbol: string;
+  priceUsd: number | null;
+  liquidityUsd: number | null;
+  mcapUsd: number | null;
+  holderCount: number | null;
+  organicScore: number | null;
+  verified: boolean | null;
+  volumeUsd: number | null;
+  numNetBuyers: number | null;
+}
+interface Gems {
+  category: string;
+  sortBy?: string;
+  tokens: Gem[];
+  note?: string;
+}
+
+const SEEDED_MINTS = [SOLANA_WSOL_MINT, SOLANA_USDC_MINT, SOLANA_BONK_MINT, SOLANA_JUP_MINT];
+
+describe.each(backendsFor(import.meta.url))(
+  'findSolanaGems lists sandbox mints from the Solana ledger and its swap venue, paid with x402 + SIWX ($name)',
+  (backend) => {
+    const gateway = useSandboxGateway(backend);
+    const solana = () => gateway.sandbox.solana;
+    const holdersOnLedger = async (mint: string) => (await solana().mintState(mint))!.holders.length;
+
+    it('computes holders, price, liquidity and mcap from the ledger, filters and sorts by them', async () => {
+      const wallet = await fundedWallet(gateway);
+      const gems = async (body: Record<string, unknown>) => {
+        const response = await wallet.call('findSolanaGems', { category: 'tokens', limit: 20, ...body });
+        const answer = (await response.json()) as Gems;
+        expect(response.status, JSON.stringify(answer)).toBe(200);
+        return answer;
+      };
+
+      // Three new JUP holders: JUP's holder count moves with the ledger.
+      const jupHoldersBefore = await holdersOnLedger(SOLANA_JUP_MINT);
+      for (let i = 0; i < 3; i++)
+        await solana().mintToken((await generateKeyPairSigner()).address, SOLANA_JUP_MINT, 1n);
+
+      const popular = await gems({ sortBy: 'popular' });
+      expect(popular.tokens.map((token) => token.mint).sort()).toEqual([...SEEDED_MINTS].sort());
+      expect(popular.note).toContain('need an indexer');
+      for (const token of popular.tokens) {
+        const state = (await solana().mintState(token.mint))!;
+        const priceUsd = await solana().tokenPriceUsd(token.mint);
+        expect(token.holderCount).toBe(state.holders.length);
+        expect(token.priceUsd).toBeCloseTo(priceUsd, 9);
+        expect(token.mcapUsd).toBeCloseTo(priceUsd * (Number(state.supply) / 10 ** state.decimals), 2);
+        // Every seeded mint has a USDC pool (USDC: every token's) opened at $1M a side.
+        expect(token.liquidityUsd).toBeGreaterThan(1_900_000);
+        expect([token.organicScore, token.verified, token.volumeUsd, token.numNetBuyers]).toEqual([
+          null,
+          null,
+          null,
+          null,
+        ]);
+      }
+      const jup = popular.tokens.find((token) => token.mint === SOLANA_JUP_MINT)!;
+      expect(jup.holderCount).toBe(jupHoldersBefore + 3);
+      // JUP has two pools (USDC and SOL) of $1M a side; USDC is in every token's USDC pool.
+      expect(jup.liquidityUsd! / 4_000_000).toBeCloseTo(1, 2);
+      const usdc = popular.tokens.find((token) => token.mint === SOLANA_USDC_MINT)!;
+      expect(usdc.liquidityUsd).toBeGreaterThan(jup.liquidityUsd!);
+      const holderCounts = popular.tokens.map((token) => token.holderCount!);
+      expect(holderCounts).toEqual([...holderCounts].sort((a, b) => b - a));
+
+      // Sorts that need trading history order by liquidity.
+      const trending = await gems({ sortBy: 'trending' });
+      const liquidities = trending.tokens.map((token) => token.liquidityUsd!);
+      expect(liquidities).toEqual([...liquidities].sort((a, b) => b - a));
+      expect(trending.tokens[0]!.mint).toBe(SOLANA_USDC_MINT);
+
+      // A minimum holder count keeps exactly the mints that reach it on the ledger.
+      const minHolderCount = jup.holderCount!;
+      const expected = [];
+      for (const mint of SEEDED_MINTS) if ((await holdersOnLedger(mint)) >= minHolderCount) expected.push(mint);
+      expect(expected.length).toBeLessThan(SEEDED_MINTS.length);
+      const filtered = await gems({ sortBy: 'popular', minHolderCount });
+      expect(filtered.tokens.map((token) => token.mint).sort()).toEqual(expected.sort());
+
+      // A filter on a field the sandbox cannot compute (null) excludes every token.
+      expect((await gems({ minVolume: 0 })).tokens).toEqual([]);
+    });
+
+    it('answers an empty stocks list naming that the sandbox seeds no stock mints', async () => {
+      const wallet = await fundedWallet(gateway);
+      const response = await wallet.call('findSolanaGems', { category: 'stocks' });
+      const answer = (await response.json()) as Gems;
+      expect(response.status, JSON.stringify(answer)).toBe(200);
+      expect(answer.tokens).toEqual([]);
+      expect(answer.note).toContain('no tokenized-stock mints');
+    });
+  },
+);
