@@ -9,6 +9,7 @@ export {
 } from './catalog.js';
 export {
   BTC_ADDRESS,
+  CHAIN11,
   CHAINID5,
   containsNul,
   ETH_NATIVE,

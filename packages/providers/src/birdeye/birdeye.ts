@@ -1,3 +1,4 @@
+import { CHAIN11 } from '@svc/contracts';
 import { z } from 'zod';
 import type { ProviderSetting } from '../provider-mode.js';
 import { upstreamJson } from '../upstream/json-call.js';
@@ -8,19 +9,8 @@ export const BIRDEYE_SETTING: ProviderSetting = { provider: 'Market data (Birdey
 
 const BASE_URL = 'https://public-api.birdeye.so';
 
-/** The chains Birdeye serves (its `x-chain` header values); the catalog's CHAIN11 also has altchain, which it does not. */
-export const BIRDEYE_CHAINS = [
-  'solana',
-  'ethereum',
-  'arbitrum',
-  'avalanche',
-  'bsc',
-  'optimism',
-  'polygon',
-  'base',
-  'zksync',
-  'sui',
-] as const;
+/** The chains Birdeye serves (its `x-chain` header values): the catalog's CHAIN11 but altchain, which it does not. */
+export const BIRDEYE_CHAINS = CHAIN11.exclude(['altchain']).options;
 export type BirdeyeChain = (typeof BIRDEYE_CHAINS)[number];
 
 export const isBirdeyeChain = (chain: string): chain is BirdeyeChain =>
