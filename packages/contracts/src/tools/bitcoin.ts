@@ -125,32 +125,22 @@ interface Texts {
   readonly description?: string;
 }
 
+/** What every research tool of this family is: open, read-only, in its group and price family. */
+const OPEN_RESEARCH = {
+  group: 'Bitcoin Ordinals',
+  price: 'bitcoin-research',
+  identity: false,
+  effect: 'read',
+} as const;
+
 /** An open, read-only research tool (spec: "all open"), priced by the 'bitcoin-research' family. */
 function research<const Name extends string, Input extends z.ZodType>(name: Name, input: Input, texts: Texts) {
-  return defineTool({
-    name,
-    group: 'Bitcoin Ordinals',
-    ...texts,
-    input,
-    price: 'bitcoin-research',
-    identity: false,
-    effect: 'read',
-    settlement: 'after-success',
-  });
+  return defineTool({ name, ...texts, input, ...OPEN_RESEARCH, settlement: 'after-success' });
 }
 
 /** A research tool answered by CoinGecko, which bills per call: it settles before that call (PAID_UPSTREAM_READ). */
 function coinPriceTool<const Name extends string, Input extends z.ZodType>(name: Name, input: Input, texts: Texts) {
-  return defineTool({
-    name,
-    group: 'Bitcoin Ordinals',
-    ...texts,
-    input,
-    price: 'bitcoin-research',
-    identity: false,
-    effect: 'read',
-    ...PAID_UPSTREAM_READ,
-  });
+  return defineTool({ name, ...texts, input, ...OPEN_RESEARCH, ...PAID_UPSTREAM_READ });
 }
 
 /** A tool on the caller's own Bitcoin vault: identity-gated (siwx), priced by the 'bitcoin-wallet' family. */
