@@ -1,22 +1,21 @@
 import { z } from 'zod';
+import { ATOMIC, TIMESTAMP } from './fields.js';
 import type { ToolOutputs } from './tool-outputs.js';
-
-const timestamp = z.string().min(1);
 
 const memory = z.object({
   memoryId: z.string(),
   category: z.string(),
   content: z.string(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
+  createdAt: TIMESTAMP,
+  updatedAt: TIMESTAMP,
 });
 
 const trackedWallet = z.object({
   address: z.string(),
   label: z.string().nullable(),
   chains: z.array(z.string()),
-  createdAt: timestamp,
-  updatedAt: timestamp,
+  createdAt: TIMESTAMP,
+  updatedAt: TIMESTAMP,
 });
 
 const slippage = { swapSlippage: z.number(), pumpSlippage: z.number(), unit: z.literal('percent') };
@@ -30,7 +29,7 @@ const policy = z.object({
   allowedTools: nullableList,
   allowUnpricedMoves: z.boolean(),
   isDefault: z.boolean(),
-  updatedAt: timestamp.nullable(),
+  updatedAt: TIMESTAMP.nullable(),
 });
 
 const derived = { address: z.string(), derivationPath: z.string() };
@@ -78,8 +77,8 @@ const order = z.object({
   soldQuantity: maybe,
   boughtQuantity: maybe,
   failureReason: maybe,
-  createdAt: timestamp,
-  updatedAt: timestamp,
+  createdAt: TIMESTAMP,
+  updatedAt: TIMESTAMP,
 });
 
 /** A conditional position with its orders and history. */
@@ -90,8 +89,8 @@ const position = z.object({
   status: POSITION_STATUS,
   asset: z.string(),
   quoteToken: z.string(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
+  createdAt: TIMESTAMP,
+  updatedAt: TIMESTAMP,
   orders: z.array(order),
   history: z.array(
     z.object({
@@ -101,7 +100,7 @@ const position = z.object({
       priceSeen: maybe,
       txHash: maybe,
       detail: maybe,
-      at: timestamp,
+      at: TIMESTAMP,
     }),
   ),
 });
@@ -113,7 +112,7 @@ const CONDITIONAL_CREATE_TOOLS = ['Solana', 'Ethereum', 'Bsc', 'Polygon', 'Base'
 ]);
 
 /** An amount of BTC: a decimal string and whole satoshis as a string (no precision lost). */
-const btcAmount = { btc: z.string(), sats: z.string().regex(/^\d+$/) };
+const btcAmount = { btc: z.string(), sats: ATOMIC };
 
 const EVM_ADDRESS = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
@@ -170,7 +169,7 @@ export const ACCOUNT_OUTPUTS: ToolOutputs = {
   updateMemory: z.object({ memory }),
   deleteMemory: z.object({ memoryId: z.string(), deleted: z.literal(true) }),
   getUserMemoryCategories: z.object({
-    categories: z.array(z.object({ category: z.string(), count: z.number().int(), lastUpdatedAt: timestamp })),
+    categories: z.array(z.object({ category: z.string(), count: z.number().int(), lastUpdatedAt: TIMESTAMP })),
   }),
   getUserMemoriesByCategory: z.object({ category: z.string(), memories: z.array(memory) }),
   getTrackedWallets: z.object({

@@ -1,24 +1,6 @@
 import { z } from 'zod';
+import { chainBalances } from './fields.js';
 import type { ToolOutputs } from './tool-outputs.js';
-
-/** An amount in whole-token units as a decimal string (no exponent, no sign). */
-export const DECIMAL = z.string().regex(/^\d+(\.\d+)?$/);
-
-/** One asset held on one chain: native coin (address null) first, then tokens; `balance` exact, the other rounded. */
-const assetBalance = z.object({
-  symbol: z.string(),
-  address: z.string().nullable(),
-  decimals: z.number().int(),
-  balance: DECIMAL,
-  humanReadableBalance: DECIMAL,
-});
-
-/** What one chain holds for one address (every chain family's balance reader answers this). */
-export const chainBalances = z.object({
-  network: z.string(),
-  address: z.string(),
-  assets: z.array(assetBalance),
-});
 
 /** A network getAllBalances could not read: a mismatch of address format, an unconfigured or failing chain. */
 const networkError = z.object({ error: z.string(), code: z.string().optional(), setting: z.unknown().optional() });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { ATOMIC } from './fields.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
-/** Whole satoshis (or another asset's atomic units) as a decimal string: no precision lost. */
-const atomic = z.string().regex(/^\d+$/);
 /** The broadcast transaction's id, the network and the fee rate it paid (sat/vB), shared by every send. */
 const sent = { txid: z.string().regex(/^[0-9a-fA-F]{64}$/), network: z.string(), feeRate: z.number() };
 
@@ -16,30 +15,30 @@ export const BITCOIN_OUTPUTS: ToolOutputs = {
     from: z.string(),
     to: z.string(),
     amount: z.string(),
-    amountSats: atomic,
+    amountSats: ATOMIC,
     fee: z.string(),
-    feeSats: atomic,
+    feeSats: ATOMIC,
     // Null when the change would be dust and went to the fee.
-    change: z.object({ address: z.string(), amount: z.string(), sats: atomic }).nullable(),
+    change: z.object({ address: z.string(), amount: z.string(), sats: ATOMIC }).nullable(),
   }),
   sendRunes: z.object({
     ...sent,
     rune: z.object({ id: z.string(), name: z.string(), symbol: z.string().nullable() }),
     amount: z.string(),
-    atomic,
+    atomic: ATOMIC,
     from: z.string(),
     to: z.string(),
     feePayer: z.string(),
-    feeSats: atomic,
+    feeSats: ATOMIC,
   }),
   sendInscription: z.object({
     ...sent,
     inscriptionId: z.string(),
     from: z.string(),
     to: z.string(),
-    postageSats: atomic,
+    postageSats: ATOMIC,
     feePayer: z.string(),
-    feeSats: atomic,
+    feeSats: ATOMIC,
   }),
   getXCPBalances: z.object({
     network: z.string(),
@@ -52,7 +51,7 @@ export const BITCOIN_OUTPUTS: ToolOutputs = {
         divisible: z.boolean(),
         decimals: z.number().int(),
         quantity: z.string(),
-        atomic,
+        atomic: ATOMIC,
         // The output the balance is attached to; null for a balance on the address itself.
         utxo: z.string().nullable(),
       }),
@@ -64,10 +63,10 @@ export const BITCOIN_OUTPUTS: ToolOutputs = {
     longname: z.string().nullable(),
     divisible: z.boolean(),
     quantity: z.string(),
-    atomic,
+    atomic: ATOMIC,
     source: z.string(),
     destination: z.string(),
-    feeSats: atomic,
+    feeSats: ATOMIC,
     fee: z.string(),
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BYTES32, CHAINID5, EVMADDR } from '../formats.js';
-import { chainBalances, DECIMAL } from './balances.js';
+import { ATOMIC, chainBalances, DECIMAL } from './fields.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
 /** Each chain's tool name prefix, per tool kind (the spec's table names the BSC native send after BNB). */
@@ -30,7 +30,7 @@ export const EVM_OUTPUTS: ToolOutputs = {
   ...perChain(
     NATIVE_SEND_PREFIXES,
     'NativeSend',
-    z.object({ ...sent, amount: DECIMAL, symbol: z.string(), feeWei: z.string().regex(/^\d+$/) }),
+    z.object({ ...sent, amount: DECIMAL, symbol: z.string(), feeWei: ATOMIC }),
   ),
   ...perChain(PREFIXES, 'SendERC20Token', z.object({ ...sent, token: EVMADDR, symbol: z.string(), amount: DECIMAL })),
   ...perChain(

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { ATOMIC } from './fields.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
-/** An integer amount in the asset's smallest unit (tinybars, token units) as a decimal string. */
-const units = z.string().regex(/^\d+$/);
 const EVM_ADDRESS = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 /** A Hedera entity id, shard.realm.num. */
 const ENTITY_ID = z.string().regex(/^\d+\.\d+\.\d+$/);
@@ -16,7 +15,7 @@ const executed = {
   transactionId: z.string(),
   status: z.string(),
   consensusTimestamp: z.string().nullable(),
-  feeTinybars: units.nullable(),
+  feeTinybars: ATOMIC.nullable(),
 };
 
 /** A send from the vault's account (HBAR has a null tokenId). */
@@ -28,7 +27,7 @@ const send = z.object({
   symbol: z.string(),
   tokenId: ENTITY_ID.nullable(),
   amount: z.string(),
-  amountUnits: units,
+  amountUnits: ATOMIC,
 });
 
 /** The Hedera family's answers besides the two id conversions (account.ts). */
@@ -74,8 +73,8 @@ export const HEDERA_OUTPUTS: ToolOutputs = {
     route: z.array(ENTITY_ID),
     amountIn: z.string(),
     amountOut: z.string(),
-    amountInUnits: units,
-    amountOutUnits: units,
+    amountInUnits: ATOMIC,
+    amountOutUnits: ATOMIC,
   }),
   hederaTokensSwap: z.object({
     ...executed,
@@ -85,14 +84,14 @@ export const HEDERA_OUTPUTS: ToolOutputs = {
     toTokenId: z.string(),
     route: z.array(ENTITY_ID),
     amountIn: z.string(),
-    amountInUnits: units,
+    amountInUnits: ATOMIC,
     quotedAmountOut: z.string(),
-    quotedAmountOutUnits: units,
+    quotedAmountOutUnits: ATOMIC,
     slippagePercent: z.number(),
     amountOutMin: z.string(),
-    amountOutMinUnits: units,
+    amountOutMinUnits: ATOMIC,
     // What arrived, where the network reports it at once (the sandbox); null on the live network.
     amountOut: z.string().nullable(),
-    amountOutUnits: units.nullable(),
+    amountOutUnits: ATOMIC.nullable(),
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIMESTAMP } from './fields.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
 // The market tools answer from live providers only (their sandbox call is a 501): each schema is the handler's
@@ -6,7 +7,6 @@ import type { ToolOutputs } from './tool-outputs.js';
 
 const amount = z.number().nullable();
 const text = z.string().nullable();
-const timestamp = z.string().min(1);
 /** A provider's row, with its fields as the provider names them per endpoint (Nansen). */
 const row = z.record(z.string(), z.unknown());
 
@@ -89,7 +89,7 @@ export const MARKET_OUTPUTS: ToolOutputs = {
     sortBy: z.literal('rank'),
     tokens: z.array(trendingToken),
     total: amount,
-    updatedAt: timestamp,
+    updatedAt: TIMESTAMP,
   }),
   searchEvmTokensMktdata: z.object({ chainId: z.number().int(), chain: z.string(), tokens: z.array(searchedToken) }),
   tokenMetadataInfo: z.object({

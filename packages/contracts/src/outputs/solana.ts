@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { ATOMIC, chainBalances, DECIMAL } from './fields.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
-/** Whole-token amounts are decimal strings; atomic amounts are whole numbers as strings (no precision lost). */
-const decimalAmount = z.string().regex(/^\d+(\.\d+)?$/);
-const atomic = z.string().regex(/^\d+$/);
 /** A USD price the market gives, or null when it has none (never invented). */
 const usdPrice = z.number().nullable();
 
@@ -14,8 +12,8 @@ const route = z.array(
     poolAddress: z.string(),
     inputMint: z.string(),
     outputMint: z.string(),
-    inAmountAtomic: atomic,
-    outAmountAtomic: atomic,
+    inAmountAtomic: ATOMIC,
+    outAmountAtomic: ATOMIC,
   }),
 );
 
@@ -26,12 +24,12 @@ const quotedToken = z.object({ mint: z.string(), symbol: z.string(), decimals: z
 const buyQuote = z.object({
   inputToken: quotedToken,
   outputToken: quotedToken,
-  inAmount: decimalAmount,
-  outAmount: decimalAmount,
-  inAmountAtomic: atomic,
-  outAmountAtomic: atomic,
+  inAmount: DECIMAL,
+  outAmount: DECIMAL,
+  inAmountAtomic: ATOMIC,
+  outAmountAtomic: ATOMIC,
   slippagePercent: z.number(),
-  minimumOutAmount: decimalAmount,
+  minimumOutAmount: DECIMAL,
   route,
   outputUsdPrice: usdPrice,
   inputUsdPrice: usdPrice,
@@ -45,32 +43,20 @@ const buyQuote = z.object({
 });
 
 /** An amount that moved in a swap, read from the chain. */
-const moved = z.object({ mint: z.string(), symbol: z.string(), amount: decimalAmount, atomic });
+const moved = z.object({ mint: z.string(), symbol: z.string(), amount: DECIMAL, atomic: ATOMIC });
 
 /** The Solana tools: balances, transfers, buys (quote and swap), prices and token search. */
 export const SOLANA_OUTPUTS: ToolOutputs = {
-  solanaBalances: z.object({
-    network: z.string(),
-    address: z.string(),
-    // Native SOL first (address null), then every SPL token held, WSOL on its own.
-    assets: z.array(
-      z.object({
-        symbol: z.string(),
-        address: z.string().nullable(),
-        decimals: z.number().int(),
-        balance: decimalAmount,
-        humanReadableBalance: decimalAmount,
-      }),
-    ),
-  }),
+  // Native SOL first (address null), then every SPL token held, WSOL on its own.
+  solanaBalances: chainBalances,
   solanaTransfer: z.object({
     network: z.string(),
     signature: z.string(),
     from: z.string(),
     to: z.string(),
     tokenAddress: z.string(),
-    amount: decimalAmount,
-    atomic,
+    amount: DECIMAL,
+    atomic: ATOMIC,
   }),
   splBuyIntent: z.discriminatedUnion('mode', [
     z.object({ mode: z.literal('quote'), network: z.string(), quote: buyQuote }),

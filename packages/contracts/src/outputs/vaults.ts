@@ -1,31 +1,19 @@
 import { z } from 'zod';
 import { VAULT_DEPOSIT_CHAIN, VAULT_MINT_CHAIN } from '../tools/vaults.js';
+import { chainBalances, TIMESTAMP } from './fields.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
-const timestamp = z.string().min(1);
 const EVM_ADDRESS = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
 /** Where to deposit on one chain (Bitcoin lists its taproot address too). */
 const depositAddress = z.object({ chain: VAULT_DEPOSIT_CHAIN, address: z.string(), taproot: z.string().optional() });
 
 /** One chain of a balance scan: its balances as the chains' balance tools read them, or why it could not be read. */
-const chainBalances = z.union([
-  z.object({
-    network: z.string(),
-    address: z.string(),
-    assets: z.array(
-      z.object({
-        symbol: z.string(),
-        address: z.string().nullable(),
-        decimals: z.number().int(),
-        balance: z.string(),
-        humanReadableBalance: z.string(),
-      }),
-    ),
-  }),
+const chainBalancesOrError = z.union([
+  chainBalances,
   z.object({ address: z.string(), error: z.string(), code: z.string() }),
 ]);
-const balances = z.partialRecord(VAULT_DEPOSIT_CHAIN, chainBalances);
+const balances = z.partialRecord(VAULT_DEPOSIT_CHAIN, chainBalancesOrError);
 
 /** A vault's NFT: null until minted; burnTxHash set once burned to reveal the keys. */
 const nft = z
@@ -35,7 +23,7 @@ const nft = z
     tokenId: z.string(),
     mintedTo: z.string(),
     mintTxHash: z.string(),
-    mintedAt: timestamp,
+    mintedAt: TIMESTAMP,
     burnTxHash: z.string().nullable(),
   })
   .nullable();
@@ -50,10 +38,10 @@ const ownerVault = z.object({
   status,
   depositAddresses: z.array(depositAddress),
   balances: balances.nullable(),
-  balancesRefreshedAt: timestamp.nullable(),
+  balancesRefreshedAt: TIMESTAMP.nullable(),
   nft,
-  revealedAt: timestamp.nullable(),
-  createdAt: timestamp,
+  revealedAt: TIMESTAMP.nullable(),
+  createdAt: TIMESTAMP,
 });
 
 /** What anyone sees of a minted vault, with its NFT's current holder read from the chain (null once burned). */
@@ -92,7 +80,7 @@ export const VAULTS_OUTPUTS: ToolOutputs = {
     vaultId: z.string(),
     status: z.literal('revealed'),
     burnTxHash: z.string(),
-    revealedAt: timestamp,
+    revealedAt: TIMESTAMP,
     keys: z.object({
       mnemonic: z.string(),
       derivationPaths: z.record(z.string(), z.string()),
@@ -105,7 +93,7 @@ export const VAULTS_OUTPUTS: ToolOutputs = {
       hedera: z.object({ evmAddress: EVM_ADDRESS, publicKey: z.string(), privateKey: z.string() }),
     }),
   }),
-  svcRefreshBalance: z.object({ vaultId: z.string(), balances, balancesRefreshedAt: timestamp }),
+  svcRefreshBalance: z.object({ vaultId: z.string(), balances, balancesRefreshedAt: TIMESTAMP }),
   svcDeleteVault: z.object({ vaultId: z.string(), deleted: z.literal(true) }),
   svcListCollections: z.object({ collections: z.array(collection), ...paging }),
   svcGetCollectionAssets: z.object({ collection, assets: z.array(publicVault), ...paging }),

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** The field types tool answers share. */
+
+/** An amount in whole-token units as a decimal string (no exponent, no sign). */
+export const DECIMAL = z.string().regex(/^\d+(\.\d+)?$/);
+/** An amount in atomic units (wei, lamports, sats, tinybars) as a whole-number string: no precision lost. */
+export const ATOMIC = z.string().regex(/^\d+$/);
+/** A time the service recorded (ISO 8601). */
+export const TIMESTAMP = z.string().min(1);
+
+/** One asset held on one chain: native coin (address null) first, then tokens; `balance` exact, the other rounded. */
+const assetBalance = z.object({
+  symbol: z.string(),
+  address: z.string().nullable(),
+  decimals: z.number().int(),
+  balance: DECIMAL,
+  humanReadableBalance: DECIMAL,
+});
+
+/** What one chain holds for one address (every chain family's balance reader answers this). */
+export const chainBalances = z.object({
+  network: z.string(),
+  address: z.string(),
+  assets: z.array(assetBalance),
+});
