@@ -1,4 +1,4 @@
-import { frameworkRequestError, isUnparsableBody, ServiceError, toProblem } from '@svc/contracts';
+import { frameworkRequestError, InputSchemaError, isUnparsableBody, ServiceError, toProblem } from '@svc/contracts';
 import { type CallToolResult, structuredResult } from './tool-results.js';
 
 /**
@@ -41,11 +41,11 @@ export const invalidParams = (message: string) => new JsonRpcError(JSON_RPC_CODE
 
 /**
  * Invalid tool arguments are a protocol error in MCP 2025-06-18 (-32602), reported with every field and rule so a
- * client can fix the call. `invalid_body` is the arguments not being an object at all.
+ * client can fix the call (only the schema's refusals: see InputSchemaError). `invalid_body` is the arguments not
+ * being an object at all.
  */
 export function argumentError(error: unknown): JsonRpcError | undefined {
-  if (!(error instanceof ServiceError) || (error.code !== 'invalid_input' && error.code !== 'invalid_body'))
-    return undefined;
+  if (!(error instanceof InputSchemaError)) return undefined;
   return new JsonRpcError(JSON_RPC_CODE.invalidParams, error.message, 200, {
     tool: error.extra?.tool,
     issues: error.issues ?? [],

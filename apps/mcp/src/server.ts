@@ -5,7 +5,7 @@ import {
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { CATALOG_VERSION, findTool, parseInput } from '@svc/contracts';
+import { CATALOG_VERSION } from '@svc/contracts';
 import type { Credential } from '@svc/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import { argumentError, JSON_RPC_CODE, JsonRpcError, toolErrorResult, unknownTool } from './errors.js';
@@ -46,18 +46,6 @@ const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 const LIST_TOOLS = ListToolsRequestSchema.pick({ method: true }).loose();
 const CALL_TOOL = CallToolRequestSchema.pick({ method: true }).loose();
 
-/**
- * Arguments that do not fit the tool's input schema are the protocol's invalid params (-32602), checked before the
- * call so that nothing the call itself refuses later is mistaken for one.
- */
-function checkArguments(tool: string, args: unknown): void {
-  try {
-    parseInput(findTool(tool)!.input, args, tool);
-  } catch (error) {
-    throw argumentError(error) ?? error;
-  }
-}
-
 async function callTool(
   caller: McpToolCaller,
   { name, arguments: input, _meta: meta }: CallToolRequest['params'],
@@ -65,19 +53,20 @@ async function callTool(
 ): Promise<CallToolResult> {
   const tool = context.surface.catalogNameOf(name);
   if (!tool) throw unknownTool(name);
-  // Tools without fields may be called without arguments.
-  const args = input ?? {};
-  checkArguments(tool, args);
   try {
     return await caller.call({
       tool,
-      arguments: args,
+      // Tools without fields may be called without arguments.
+      arguments: input ?? {},
       meta,
       credential: context.credential,
       idempotencyKey: context.idempotencyKey,
     });
   } catch (error) {
     if (error instanceof JsonRpcError) throw error;
+    // Arguments their schema refuses are the protocol's invalid params (-32602).
+    const argument = argumentError(error);
+    if (argument) throw argument;
     // Whatever the call met once its arguments were valid (insufficient funds, a policy refusal, an upstream failure,
     // a business rule) is a result the host shows the model, not a protocol error.
     const result = toolErrorResult(error);

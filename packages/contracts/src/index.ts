@@ -48,7 +48,7 @@ export {
   toProblem,
   unknownTool,
 } from './errors.js';
-export { parseInput } from './validation.js';
+export { InputSchemaError, parseInput } from './validation.js';
 export { type PriceRecord, toolRouteRecord, type ToolRouteRecord } from './discovery.js';
 export { jsonNestsDeeperThan, MAX_JSON_DEPTH, nestingTooDeep } from './json-depth.js';
 export { examplesOf } from './examples.js';

@@ -50,10 +50,16 @@ export function toFieldIssues(issues: readonly Issue[], prefix: readonly Propert
   });
 }
 
+/**
+ * A body its schema refuses (`invalid_body`, `invalid_input`), as `parseInput` throws it: told apart from the same
+ * codes a tool raises once its input was valid (too little funds, say), which MCP answers as a tool result.
+ */
+export class InputSchemaError extends ServiceError {}
+
 /** Parse a tool body with its schema; throws `invalid_input` listing every field issue. */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, toolName: string): z.output<S> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new ServiceError(
+    throw new InputSchemaError(
       'invalid_body',
       `The body of ${toolName} must be a JSON object; send {} for tools without fields.`,
       { extra: { tool: toolName } },
@@ -63,7 +69,7 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, toolNam
   const result = schema.safeParse(raw, { reportInput: true });
   if (result.success) return result.data;
   const issues = toFieldIssues(result.error.issues);
-  throw new ServiceError('invalid_input', `${toolName}: ${issues.map((i) => i.message).join('; ')}`, {
+  throw new InputSchemaError('invalid_input', `${toolName}: ${issues.map((i) => i.message).join('; ')}`, {
     issues,
     extra: { tool: toolName },
   });
