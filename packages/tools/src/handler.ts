@@ -10,6 +10,7 @@ import type { HederaNetwork, MasterKeyProvider } from '@svc/chains';
 import type { BitcoinChainAccess, EvmNetworks, Providers, SolanaChain } from '@svc/providers';
 import type { Queryable } from '@svc/store';
 import type { LocalWeb } from './ports/local-web.js';
+import type { MarketActivity } from './ports/market-activity.js';
 import type { SolanaMints } from './ports/solana-mints.js';
 import type { LiveOrderNetworks, OrderExecution } from './ports/conditional-orders.js';
 import type { VaultChains } from './ports/vault-chains.js';
@@ -45,6 +46,8 @@ export interface HandlerResources {
   readonly localWeb?: LocalWeb | undefined;
   /** Sandbox mode: the sandbox Solana ledger's mints, which riskcheckToken scores when RugCheck is not live. */
   readonly solanaMints?: SolanaMints | undefined;
+  /** Sandbox mode: the sandbox market indexer (swaps, holders, labelled simulated wallets) the market tools answer from. */
+  readonly marketActivity?: MarketActivity | undefined;
 }
 
 /** What a handler may use: the service's resources and the call's own facts. */

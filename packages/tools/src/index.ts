@@ -29,3 +29,13 @@ export type { LiveOrderNetworks } from './ports/conditional-orders.js';
 export type { VaultChains } from './ports/vault-chains.js';
 export type { LocalWeb, LocalWebPage, WebSearchResult } from './ports/local-web.js';
 export type { SolanaMints, SolanaMintState } from './ports/solana-mints.js';
+export type {
+  MarketActivity,
+  MarketChain,
+  MarketHolder,
+  MarketToken,
+  MarketTrade,
+  TradeQuery,
+  WalletLabel,
+  WalletLabelKind,
+} from './ports/market-activity.js';

@@ -5,3 +5,4 @@ export { executeSwap } from './evm/index.js';
 export { handlers, valuations } from './families.js';
 export { executeSolanaSwap } from './solana/index.js';
 export { movesNothing } from './valuation.js';
+export { type MarketHistory, recordedMarketActivity } from './testing/recorded-market-activity.js';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { TIMESTAMP } from './fields.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
-// The market tools answer from live providers only (their sandbox call is a 501): each schema is the handler's
-// scope fields around the provider mapper's result (packages/providers), as its fixture-based tests map it.
+// Each schema is the handler's scope fields around the provider mapper's result (packages/providers), as its
+// fixture-based tests map it; the sandbox answers the same shapes from the sandbox market's indexer.
 
 const amount = z.number().nullable();
 const text = z.string().nullable();
@@ -57,9 +57,12 @@ const gemToken = z.object({
   createdAt: text,
 });
 
+/** Sandbox only: what the answer is computed from, or why it is empty (a chain the sandbox does not run). */
+const sandboxNote = { note: z.string().optional() };
+
 /** One page of Nansen rows after the request's scope fields. */
 const nansenPage = <Scope extends z.ZodRawShape>(scope: Scope) =>
-  z.object({ ...scope, rows: z.array(row), page: z.number(), isLastPage: z.boolean().nullable() });
+  z.object({ ...scope, rows: z.array(row), page: z.number(), isLastPage: z.boolean().nullable(), ...sandboxNote });
 const chain = { chain: z.string() };
 const dateRange = { date_from: z.string(), date_to: z.string() };
 const labelType = z.enum(['smart_money', 'all_traders']);
@@ -83,6 +86,7 @@ export const MARKET_OUTPUTS: ToolOutputs = {
     uniqueWallets24h: amount,
     holders: amount,
     lastTradeAt: text,
+    ...sandboxNote,
   }),
   mktdataTrendingTokens: z.object({
     chain: z.string(),
@@ -90,8 +94,14 @@ export const MARKET_OUTPUTS: ToolOutputs = {
     tokens: z.array(trendingToken),
     total: amount,
     updatedAt: TIMESTAMP,
+    ...sandboxNote,
   }),
-  searchEvmTokensMktdata: z.object({ chainId: z.number().int(), chain: z.string(), tokens: z.array(searchedToken) }),
+  searchEvmTokensMktdata: z.object({
+    chainId: z.number().int(),
+    chain: z.string(),
+    tokens: z.array(searchedToken),
+    ...sandboxNote,
+  }),
   tokenMetadataInfo: z.object({
     network: z.string(),
     address: z.string(),
@@ -100,6 +110,7 @@ export const MARKET_OUTPUTS: ToolOutputs = {
     decimals: amount,
     logoUri: text,
     links: z.record(z.string(), z.string()),
+    ...sandboxNote,
   }),
   getTrendingCoins: z.object({
     coins: z.array(
@@ -112,13 +123,15 @@ export const MARKET_OUTPUTS: ToolOutputs = {
         totalVolume: text,
       }),
     ),
+    ...sandboxNote,
   }),
-  searchCryptoByName: z.object({ query: z.string(), coins: z.array(z.object(coinMatch)) }),
+  searchCryptoByName: z.object({ query: z.string(), coins: z.array(z.object(coinMatch)), ...sandboxNote }),
   getCryptoPrice: z.object({
     coinId: z.string(),
     coingeckoId: z.string(),
     priceUsd: z.number(),
     change24hPercent: amount,
+    ...sandboxNote,
   }),
   intel_smart_money_holdings: nansenPage(chain),
   intel_smart_money_flows: nansenPage(chain),
@@ -133,6 +146,7 @@ export const MARKET_OUTPUTS: ToolOutputs = {
     // Nansen's portfolio totals, as it names them; null when it gave none.
     summary: z.unknown().nullable(),
     protocols: z.array(row),
+    ...sandboxNote,
   }),
   intel_token_screener: nansenPage({
     chains: z.array(z.string()),
