@@ -14,5 +14,3 @@ export function liveClient<T>(client: T | undefined, tool: string, needs: string
     { extra: { tool } },
   );
 }
-
-export const SANDBOX_MARKET = 'the sandbox market (simulated trading and its indexer)';

@@ -1,10 +1,13 @@
-// Coin price tools (CoinGecko): live only until the sandbox market exists (see live-only.ts).
-import { type CoinGeckoClient } from '@svc/providers';
+// Coin price tools (CoinGecko). In sandbox mode (CoinGecko not live) they answer from the sandbox market index.
 import type { ToolInput, ToolByName } from '@svc/contracts';
-import { upstreamError } from '@svc/providers';
+import { COINGECKO_SETTING, upstreamError } from '@svc/providers';
 import { defineFamily } from '../family.js';
-import { type Handler, type HandlerContext, withCommitPoint } from '../handler.js';
-import { liveClient, SANDBOX_MARKET } from '../live-only.js';
+import { type Handler, withCommitPoint } from '../handler.js';
+import { fromSandboxMarket } from '../market-activity-of.js';
+import { SANDBOX_COINS_NOTE } from './sandbox-coins.js';
+import { sandboxCryptoPrice } from './sandbox-crypto-price.js';
+import { sandboxSearchCoins } from './sandbox-search-coins.js';
+import { sandboxTrendingCoins } from './sandbox-trending-coins.js';
 
 /** getCryptoPrice's tickers and aliases, as CoinGecko ids. */
 const COINGECKO_ID: Readonly<Record<ToolInput<ToolByName<'getCryptoPrice'>>['coinId'], string>> = {
@@ -20,28 +23,49 @@ const COINGECKO_ID: Readonly<Record<ToolInput<ToolByName<'getCryptoPrice'>>['coi
   hedera: 'hedera-hashgraph',
 };
 
-async function paidCoinGecko(tool: string, context: HandlerContext): Promise<CoinGeckoClient> {
-  const client = liveClient(context.providers.coingecko, tool, SANDBOX_MARKET);
-  await context.commit?.();
-  return client;
-}
+// Live, each handler settles before the CoinGecko call (the provider getter has already answered 503 naming
+// COINGECKO_API_KEY when it is unset); in sandbox, fromSandboxMarket settles once the answer is computed.
 
 /** Output: `{ coins: [{ score, id, name, symbol, marketCapRank, priceUsd, priceChange24hPercent, … }] }`. */
 const getTrendingCoins: Handler<'getTrendingCoins'> = withCommitPoint(async (_input, context) => {
-  const client = await paidCoinGecko('getTrendingCoins', context);
+  const client = context.providers.coingecko;
+  if (!client)
+    return {
+      coins: await fromSandboxMarket(context, 'getTrendingCoins', COINGECKO_SETTING, sandboxTrendingCoins),
+      note: SANDBOX_COINS_NOTE,
+    };
+  await context.commit?.();
   return { coins: await client.trending() };
 });
 
 /** Output: `{ query, coins: [{ id, name, symbol, marketCapRank }] }`, best match first. */
 const searchCryptoByName: Handler<'searchCryptoByName'> = withCommitPoint(async ({ query }, context) => {
-  const client = await paidCoinGecko('searchCryptoByName', context);
+  const client = context.providers.coingecko;
+  if (!client)
+    return {
+      query,
+      coins: await fromSandboxMarket(context, 'searchCryptoByName', COINGECKO_SETTING, (market) =>
+        sandboxSearchCoins(market, query),
+      ),
+      note: SANDBOX_COINS_NOTE,
+    };
+  await context.commit?.();
   return { query, coins: await client.search(query) };
 });
 
 /** Output: `{ coinId, coingeckoId, priceUsd, change24hPercent }`. */
 const getCryptoPrice: Handler<'getCryptoPrice'> = withCommitPoint(async ({ coinId }, context) => {
-  const client = await paidCoinGecko('getCryptoPrice', context);
   const coingeckoId = COINGECKO_ID[coinId];
+  const client = context.providers.coingecko;
+  if (!client)
+    return {
+      coinId,
+      coingeckoId,
+      ...(await fromSandboxMarket(context, 'getCryptoPrice', COINGECKO_SETTING, (market) =>
+        sandboxCryptoPrice(market, context.hedera, coingeckoId),
+      )),
+    };
+  await context.commit?.();
   const price = await client.price(coingeckoId);
   // The ten ids are CoinGecko's own: a missing one is the provider failing us, not the caller's mistake.
   if (!price) throw upstreamError('CoinGecko', `answered no price for ${coingeckoId}`);

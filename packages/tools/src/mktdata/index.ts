@@ -1,14 +1,18 @@
-// Market data (Birdeye) tools: live only until the sandbox market exists (see live-only.ts).
+// Market data (Birdeye) tools. In sandbox mode (Birdeye not live) they answer from the sandbox market index.
 import { invalidField } from '@svc/contracts';
-import { BIRDEYE_CHAINS, type BirdeyeChain, type BirdeyeClient, isBirdeyeChain } from '@svc/providers';
+import { BIRDEYE_CHAINS, BIRDEYE_SETTING, type BirdeyeChain, isBirdeyeChain } from '@svc/providers';
 import { defineFamily } from '../family.js';
-import { type Handler, type HandlerContext, withCommitPoint } from '../handler.js';
-import { liveClient, SANDBOX_MARKET } from '../live-only.js';
+import { type Handler, withCommitPoint } from '../handler.js';
+import { fromSandboxMarket } from '../market-activity-of.js';
+import { sandboxSearchTokens } from './sandbox-search-tokens.js';
+import { sandboxTokenMetadata } from './sandbox-token-metadata.js';
+import { sandboxTradeData } from './sandbox-trade-data.js';
+import { sandboxTrendingTokens } from './sandbox-trending-tokens.js';
 
 /** The catalog's EVM chain ids as Birdeye names their chains; 4663 (altchain) is not a Birdeye chain. */
 const CHAIN_OF_ID: Readonly<Record<number, BirdeyeChain>> = { 1: 'ethereum', 56: 'bsc', 137: 'polygon', 8453: 'base' };
 
-/** A chain Birdeye serves, or a 400 naming the field before anything is paid. */
+/** A chain Birdeye serves, or a 400 naming the field before anything is paid (in both modes, so they agree). */
 function birdeyeChain(field: string, chain: string): BirdeyeChain {
   if (isBirdeyeChain(chain)) return chain;
   throw invalidField(
@@ -18,30 +22,43 @@ function birdeyeChain(field: string, chain: string): BirdeyeChain {
   );
 }
 
-/** The client, then the payment: checks and the 503/501 come first, so a refused call is never charged. */
-async function paidBirdeye(tool: string, context: HandlerContext): Promise<BirdeyeClient> {
-  const client = liveClient(context.providers.birdeye, tool, SANDBOX_MARKET);
-  await context.commit?.();
-  return client;
-}
+// Live, each handler settles after its checks and before the Birdeye call (the provider getter has already answered
+// 503 naming BIRDEYE_API_KEY when it is unset); in sandbox, fromSandboxMarket settles once the answer is computed.
 
 /** Output: `{ chain, address, priceUsd, priceChange24hPercent, volume24hUsd, …, holders, lastTradeAt }`. */
 const mktdataTradeData: Handler<'mktdataTradeData'> = withCommitPoint(async ({ chain, address }, context) => {
   const birdeye = birdeyeChain('chain', chain);
-  const client = await paidBirdeye('mktdataTradeData', context);
+  const client = context.providers.birdeye;
+  if (!client)
+    return {
+      chain: birdeye,
+      ...(await fromSandboxMarket(context, 'mktdataTradeData', BIRDEYE_SETTING, (market) =>
+        sandboxTradeData(market, birdeye, address),
+      )),
+    };
+  await context.commit?.();
   return { chain: birdeye, ...(await client.tradeData(birdeye, address)) };
 });
 
 /** Output: `{ chain, tokens: [{ rank, address, symbol, name, priceUsd, liquidityUsd, volume24hUsd, … }], total, updatedAt }`. */
 const mktdataTrendingTokens: Handler<'mktdataTrendingTokens'> = withCommitPoint(async (input, context) => {
   const chain = birdeyeChain('chain', input.chain ?? 'solana');
-  const client = await paidBirdeye('mktdataTrendingTokens', context);
-  const page = await client.trending(chain, {
+  const request = {
     sortType: input.sortType ?? 'asc',
     offset: Math.floor(input.offset ?? 0),
     limit: Math.floor(input.limit ?? 5),
-  });
-  return { chain, sortBy: 'rank', ...page };
+  } as const;
+  const client = context.providers.birdeye;
+  if (!client)
+    return {
+      chain,
+      sortBy: 'rank',
+      ...(await fromSandboxMarket(context, 'mktdataTrendingTokens', BIRDEYE_SETTING, (market) =>
+        sandboxTrendingTokens(market, chain, request),
+      )),
+    };
+  await context.commit?.();
+  return { chain, sortBy: 'rank', ...(await client.trending(chain, request)) };
 });
 
 /** Output: `{ chainId, chain, tokens: [{ address, name, symbol, decimals, priceUsd, liquidityUsd, … }] }`. */
@@ -54,7 +71,16 @@ const searchEvmTokensMktdata: Handler<'searchEvmTokensMktdata'> = withCommitPoin
         'supported_chain',
         `${chainId} (altchain) is not covered by the market-data provider`,
       );
-    const client = await paidBirdeye('searchEvmTokensMktdata', context);
+    const client = context.providers.birdeye;
+    if (!client)
+      return {
+        chainId,
+        chain,
+        ...(await fromSandboxMarket(context, 'searchEvmTokensMktdata', BIRDEYE_SETTING, (market) =>
+          sandboxSearchTokens(market, chain, query),
+        )),
+      };
+    await context.commit?.();
     return { chainId, chain, tokens: await client.searchTokens(chain, query) };
   },
 );
@@ -62,7 +88,15 @@ const searchEvmTokensMktdata: Handler<'searchEvmTokensMktdata'> = withCommitPoin
 /** Output: `{ network, address, name, symbol, decimals, logoUri, links }`. */
 const tokenMetadataInfo: Handler<'tokenMetadataInfo'> = withCommitPoint(async ({ address, network }, context) => {
   const chain = birdeyeChain('network', network);
-  const client = await paidBirdeye('tokenMetadataInfo', context);
+  const client = context.providers.birdeye;
+  if (!client)
+    return {
+      network: chain,
+      ...(await fromSandboxMarket(context, 'tokenMetadataInfo', BIRDEYE_SETTING, (market) =>
+        sandboxTokenMetadata(market, context.localWeb, chain, address),
+      )),
+    };
+  await context.commit?.();
   return { network: chain, ...(await client.metadata(chain, address)) };
 });
 
