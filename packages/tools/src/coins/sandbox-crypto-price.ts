@@ -5,7 +5,7 @@ import type { MarketActivity } from '../ports/market-activity.js';
 import { dayChangePercent } from '../mktdata/sandbox-market-day.js';
 import { PRICE_POOL_OF_COIN, pricePoolToken } from './sandbox-price-pools.js';
 
-export interface SandboxCoinPrice {
+interface SandboxCoinPrice {
   readonly priceUsd: number;
   readonly change24hPercent: number | null;
   readonly note: string;

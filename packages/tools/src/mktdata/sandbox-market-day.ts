@@ -1,7 +1,7 @@
 // The 24-hour figures the sandbox market tools share, computed from the index's swaps and prices.
 import type { MarketActivity, MarketChain, MarketToken } from '../ports/market-activity.js';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const dayBefore = (now: Date) => new Date(now.getTime() - DAY_MS);
 

@@ -4,7 +4,7 @@ import type { MarketActivity, MarketToken } from '../ports/market-activity.js';
 import { notSimulatedNote, simulatedChain } from './sandbox-chain.js';
 import { dayVolumesUsd, marketCapUsd, tokenKey } from './sandbox-market-day.js';
 
-export const SANDBOX_SEARCH_NOTE =
+const SANDBOX_SEARCH_NOTE =
   'Sandbox: the tokens of the sandbox chain whose symbol, name or address matches (any case), best match first ' +
   '(exact, then prefix, then anywhere; ties by 24h volume); price and liquidity from its pools, marketCapUsd = ' +
   'supply x price (null for the native coin), volume24hUsd from its swaps of the last 24 hours; verified is null ' +

@@ -4,7 +4,7 @@ import type { LocalWeb } from '../ports/local-web.js';
 import type { MarketActivity } from '../ports/market-activity.js';
 import { knownToken, notSimulatedNote, simulatedChain } from './sandbox-chain.js';
 
-export const SANDBOX_METADATA_NOTE =
+const SANDBOX_METADATA_NOTE =
   'Sandbox: name, symbol and decimals as the token contract or mint on the sandbox chain gives them; logoUri is ' +
   'null (sandbox tokens have no logo); links holds the website (URL) and description of its page on the sandbox ' +
   'local web, when it has one.';

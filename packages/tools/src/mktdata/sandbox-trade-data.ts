@@ -4,7 +4,7 @@ import type { MarketActivity, MarketTrade, TradeLeg } from '../ports/market-acti
 import { knownToken, notSimulatedNote, simulatedChain } from './sandbox-chain.js';
 import { dayBefore, dayChangePercent, tokenKey } from './sandbox-market-day.js';
 
-export const SANDBOX_TRADE_DATA_NOTE =
+const SANDBOX_TRADE_DATA_NOTE =
   'Sandbox: computed from the swaps on the sandbox chain: priceUsd is the spot price of its USDC pool, ' +
   'priceChange24hPercent compares it with the price 24 hours ago, the 24h volumes, counts and unique wallets cover ' +
   'the swaps of the last 24 hours (a buy is a swap that bought the token, a sell one that sold it), holders counts ' +

@@ -4,7 +4,7 @@ import type { MarketActivity, MarketToken } from '../ports/market-activity.js';
 import { notSimulatedNote, simulatedChain } from './sandbox-chain.js';
 import { dayChangePercent, dayVolumesUsd, marketCapUsd, tokenKey } from './sandbox-market-day.js';
 
-export const SANDBOX_TRENDING_NOTE =
+const SANDBOX_TRENDING_NOTE =
   'Sandbox: every token of the sandbox chain, ranked by the USD volume of its swaps over the last 24 hours (ties: ' +
   'liquidity); price and liquidity from its pools, priceChange24hPercent against its price 24 hours ago, ' +
   'marketCapUsd = supply x price (null for the native coin).';
