@@ -5,8 +5,9 @@ import type { MarketActivity } from './ports/market-activity.js';
 
 /**
  * A market tool's sandbox answer, settled once it is computed: the index is only read, so nothing happens before the
- * payment, and a call the answer refuses (an unknown token) is never charged. A sandbox without the market index
- * (sandbox mode without its chains) has no sandbox answer: 501, uncharged, as the tools without one answer.
+ * payment, and a call the answer refuses (an unknown token) is never charged. The index runs with the sandbox chains;
+ * a sandbox started without them (HTTP-surface tests) has none, and only the live provider could answer there: 503
+ * naming its setting, uncharged, as the intel tools answer.
  */
 export async function fromSandboxMarket<T>(
   context: HandlerContext,
@@ -16,11 +17,11 @@ export async function fromSandboxMarket<T>(
 ): Promise<T> {
   if (!context.marketActivity)
     throw new ServiceError(
-      'not_implemented',
-      `${tool} answers in sandbox mode from the sandbox market index, which this sandbox does not run (it runs ` +
-        `without the sandbox chains). Nothing was charged. It answers from ${provider.provider} when ` +
-        `${provider.setting} is set and listed in PROVIDERS_LIVE.`,
-      { extra: { tool, setting: provider.setting } },
+      'not_configured',
+      `${tool} answers in sandbox mode from the sandbox market, which runs with the sandbox chains, and this server ` +
+        `started without them; nothing was charged. Set ${provider.setting} and list it in PROVIDERS_LIVE to ask ` +
+        `${provider.provider} instead.`,
+      { extra: { setting: provider.setting, tool } },
     );
   const result = await answer(context.marketActivity);
   await context.commit?.();

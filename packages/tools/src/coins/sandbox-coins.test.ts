@@ -106,14 +106,14 @@ describe('the coin tools in sandbox mode without the sandbox market', () => {
     ['getTrendingCoins', {}],
     ['searchCryptoByName', { query: 'eth' }],
     ['getCryptoPrice', { coinId: 'eth' }],
-  ] as const)('%s answers 501 saying it needs the sandbox market index, uncharged', async (name, body) => {
+  ] as const)('%s answers 503 naming COINGECKO_API_KEY, uncharged', async (name, body) => {
     const events: string[] = [];
     await expect(
       callTool(name, body, sandboxMarketContext(events, { marketActivity: undefined })),
     ).rejects.toMatchObject({
-      code: 'not_implemented',
-      status: 501,
-      message: expect.stringMatching(/sandbox market index.*Nothing was charged.*COINGECKO_API_KEY/),
+      code: 'not_configured',
+      status: 503,
+      message: expect.stringMatching(/sandbox market.*nothing was charged.*COINGECKO_API_KEY/),
       extra: { tool: name, setting: 'COINGECKO_API_KEY' },
     });
     expect(events).toEqual([]);

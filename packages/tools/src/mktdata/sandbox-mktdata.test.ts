@@ -261,14 +261,14 @@ describe('the mktdata tools in sandbox mode without the sandbox market', () => {
     ['mktdataTrendingTokens', {}],
     ['searchEvmTokensMktdata', { chainId: 8453, query: 'usdc' }],
     ['tokenMetadataInfo', { network: 'base', address: BASE.USDC }],
-  ] as const)('%s answers 501 saying it needs the sandbox market index, uncharged', async (name, body) => {
+  ] as const)('%s answers 503 naming BIRDEYE_API_KEY, uncharged', async (name, body) => {
     const events: string[] = [];
     await expect(
       callTool(name, body, sandboxMarketContext(events, { marketActivity: undefined })),
     ).rejects.toMatchObject({
-      code: 'not_implemented',
-      status: 501,
-      message: expect.stringMatching(/sandbox market index.*Nothing was charged.*BIRDEYE_API_KEY/),
+      code: 'not_configured',
+      status: 503,
+      message: expect.stringMatching(/sandbox market.*nothing was charged.*BIRDEYE_API_KEY/),
       extra: { tool: name, setting: 'BIRDEYE_API_KEY' },
     });
     expect(events).toEqual([]);
