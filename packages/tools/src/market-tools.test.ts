@@ -247,7 +247,7 @@ const RECORDED_CALLS: Record<string, { origin: string; setting?: string; answers
         { origin: 'https://api.nansen.ai', setting: 'NANSEN_API_KEY', answers: [['POST', body]] },
       ]),
     ),
-    riskcheckToken: { origin: 'https://api.rugcheck.xyz', answers: [['GET', RECORDED.rugcheck.reportBonk]] },
+    riskcheckToken: { origin: 'https://api.rugcheck.xyz', answers: [['GET', RECORDED.rugcheck.report]] },
     findSolanaGems: {
       origin: 'https://api.jup.ag',
       setting: 'JUPITER_API_KEY',
