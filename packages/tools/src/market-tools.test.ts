@@ -80,7 +80,8 @@ describe('market-data, analytics, risk, web search and crawl tools', () => {
     expect(events).toEqual([]);
   });
 
-  it.each(Object.keys(BODIES) as ToolName[])(
+  // The intel tools answer in sandbox mode from the sandbox market (intel/sandbox/intel-sandbox.test.ts).
+  it.each(Object.keys(BODIES).filter((name) => !name.startsWith('intel_')) as ToolName[])(
     '%s answers 501 in sandbox mode, saying why, never settling',
     async (name) => {
       const events: string[] = [];
