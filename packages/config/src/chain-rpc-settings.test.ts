@@ -9,7 +9,13 @@ describe('one RPC setting per chain', () => {
       baseRpcUrl: 'https://base.example',
       evmSettings: expect.objectContaining({ RPC_URL_BASE: 'https://base.example' }),
     });
-    expect(loadConfig({ BASE_RPC_URL: 'https://base.example' }).baseRpcUrl).toBeUndefined();
+  });
+
+  it('stops a deployment that still sets a renamed RPC setting, naming the new one', () => {
+    expect(() => loadConfig({ BASE_RPC_URL: 'https://base.example' })).toThrow(/BASE_RPC_URL is now RPC_URL_BASE/);
+    expect(() => loadConfig({ ETH_RPC_URL: 'x', POLYGON_RPC_URL: 'y' })).toThrow(
+      /ETH_RPC_URL is now RPC_URL_ETHEREUM, POLYGON_RPC_URL is now RPC_URL_POLYGON/,
+    );
   });
 
   it('has no second setting for a chain (the watcher-only ETH_RPC_URL, BASE_RPC_URL … are gone)', () => {

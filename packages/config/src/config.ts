@@ -481,7 +481,20 @@ export const LIVE_REQUIRED_SETTINGS = [
  */
 export const EVM_SETTINGS = [...EVM_CHAINS.map((chain) => chain.rpcSetting), 'ZEROX_API_KEY', 'LIFI_API_KEY'];
 
+/** Settings of earlier releases that now have another name: a deployment still setting one is stopped, not ignored. */
+const RENAMED_SETTINGS: Readonly<Record<string, string>> = {
+  ETH_RPC_URL: 'RPC_URL_ETHEREUM',
+  BASE_RPC_URL: 'RPC_URL_BASE',
+  BSC_RPC_URL: 'RPC_URL_BSC',
+  POLYGON_RPC_URL: 'RPC_URL_POLYGON',
+};
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const renamed = Object.keys(RENAMED_SETTINGS).filter((old) => env[old] !== undefined);
+  if (renamed.length > 0) {
+    const renames = renamed.map((old) => `${old} is now ${RENAMED_SETTINGS[old]}`).join(', ');
+    throw new ConfigError(`Renamed settings (one RPC setting per chain, read by every feature): ${renames}.`);
+  }
   const result = settingsSchema.safeParse(env);
   const upstreamLimits = upstreamLimitsSchema.safeParse(env);
   const issues = [...(result.error?.issues ?? []), ...(upstreamLimits.error?.issues ?? [])];
