@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import { onOrderChanges, openStore } from '@svc/store';
 import { feePayersOf } from '@svc/payments';
-import { CONDITIONAL_ORDER_JOB, conditionalOrderJob, startWorker, trackedWalletJobs } from '@svc/worker';
+import {
+  CONDITIONAL_ORDER_JOB,
+  conditionalOrderJob,
+  liveWatchedChainRpcs,
+  sandboxWatchedChainRpcs,
+  startWorker,
+  trackedWalletJobs,
+} from '@svc/worker';
 import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadMasterKey, sandboxEvmRpcUrls } from '@svc/config';
@@ -44,15 +51,17 @@ async function main(): Promise<void> {
     workerId: process.env.WORKER_ID,
   });
   const { orderEngine } = app;
-  // The embedded worker: tracked-wallet watchers (the sandbox Base chain in sandbox mode), webhook delivery and the
-  // conditional-order triggers.
+  // The embedded worker: tracked-wallet watchers (eth, base, bsc, polygon, solana: the sandbox chains, or each chain's
+  // RPC setting in live mode), webhook delivery and the conditional-order triggers.
   const worker = startWorker(
     [
       ...trackedWalletJobs({
         db,
         mode: config.mode,
         masterKey,
-        rpcUrls: sandbox ? { base: sandbox.base.rpcUrl, solana: sandbox.solana.rpcUrl } : config.watcherRpcUrls,
+        rpcs: sandbox
+          ? sandboxWatchedChainRpcs(sandbox)
+          : liveWatchedChainRpcs({ ...config.evmSettings, SOLANA_RPC_URL: config.providerSettings.SOLANA_RPC_URL }),
         log: { warn: (message) => app.log.warn(message) },
       }),
       ...(orderEngine ? [conditionalOrderJob(orderEngine)] : []),

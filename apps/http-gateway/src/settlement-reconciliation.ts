@@ -41,7 +41,7 @@ export function authorizationLedgers(
   return new Map<string, AuthorizationLedger | UnreadableNetwork>([
     [
       NETWORKS.base,
-      config.baseRpcUrl ? evmAuthorizationLedger(config.baseRpcUrl) : { unavailable: 'set BASE_RPC_URL' },
+      config.baseRpcUrl ? evmAuthorizationLedger(config.baseRpcUrl) : { unavailable: 'set RPC_URL_BASE' },
     ],
     [
       NETWORKS.solana,

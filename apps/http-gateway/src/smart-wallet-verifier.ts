@@ -6,7 +6,7 @@ import type { Sandbox } from './sandbox.js';
 
 /**
  * Verifies sign-in proofs from smart-contract wallets (EIP-1271, and EIP-6492 for undeployed ones) with an
- * `eth_call` on Base: the sandbox chain in sandbox mode, BASE_RPC_URL in live mode. Without an RPC only EOA
+ * `eth_call` on Base: the sandbox chain in sandbox mode, RPC_URL_BASE in live mode. Without an RPC only EOA
  * proofs (EIP-191 recovery, no network) verify.
  */
 export function smartWalletVerifier(config: Config, sandbox: Sandbox | undefined): EVMMessageVerifier | undefined {

@@ -33,7 +33,10 @@ function expectPublishedArtifacts(text: string, contentType: string | undefined)
       .map((part) => (typeof part.text === 'string' ? COMPLETED_LINE.exec(part.text)?.[1] : undefined))
       .find(Boolean);
     const answer = parts.find((part) => part.data !== undefined);
-    if (name && answer) expectPublishedOutput(name, 200, JSON.stringify(answer.data));
+    if (!answer) continue;
+    // Only a completed call publishes an artifact: one without the line naming its tool would go unchecked.
+    if (!name) throw new Error(`A result artifact lacks its "<tool> completed:" line: ${JSON.stringify(parts)}`);
+    expectPublishedOutput(name, 200, JSON.stringify(answer.data));
   }
 }
 

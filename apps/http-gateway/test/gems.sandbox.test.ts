@@ -1,5 +1,12 @@
 import { generateKeyPairSigner } from '@solana/kit';
-import { SOLANA_BONK_MINT, SOLANA_JUP_MINT, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from '@svc/sandbox';
+import {
+  SOLANA_BONK_MINT,
+  SOLANA_JUP_MINT,
+  SOLANA_NVDAX_MINT,
+  SOLANA_TSLAX_MINT,
+  SOLANA_USDC_MINT,
+  SOLANA_WSOL_MINT,
+} from '@svc/sandbox';
 import { describe, expect, it } from 'vitest';
 import { backendsFor, fundedWallet, useSandboxGateway } from './harness.js';
 
@@ -90,13 +97,23 @@ describe.each(backendsFor(import.meta.url))(
       expect((await gems({ minVolume: 0 })).tokens).toEqual([]);
     });
 
-    it('answers an empty stocks list naming that the sandbox seeds no stock mints', async () => {
+    it('lists the sandbox tokenized-stock mints in the stocks category, by market cap from chain state', async () => {
       const wallet = await fundedWallet(gateway);
       const response = await wallet.call('findSolanaGems', { category: 'stocks' });
       const answer = (await response.json()) as Gems;
       expect(response.status, JSON.stringify(answer)).toBe(200);
-      expect(answer.tokens).toEqual([]);
-      expect(answer.note).toContain('no tokenized-stock mints');
+      expect(answer.sortBy).toBeUndefined();
+      expect(answer.tokens.map((token) => token.symbol)).toEqual(['TSLAx', 'NVDAx']);
+      expect(answer.tokens.map((token) => token.mint)).toEqual([SOLANA_TSLAX_MINT, SOLANA_NVDAX_MINT]);
+      for (const token of answer.tokens) {
+        const state = (await solana().mintState(token.mint))!;
+        const priceUsd = await solana().tokenPriceUsd(token.mint);
+        expect(token.priceUsd).toBeCloseTo(priceUsd, 9);
+        expect(token.mcapUsd).toBeCloseTo(priceUsd * (Number(state.supply) / 10 ** state.decimals), 2);
+      }
+      // A stock is no crypto gem.
+      const crypto = (await (await wallet.call('findSolanaGems', { category: 'tokens', limit: 20 })).json()) as Gems;
+      expect(crypto.tokens.map((token) => token.mint)).not.toContain(SOLANA_TSLAX_MINT);
     });
   },
 );

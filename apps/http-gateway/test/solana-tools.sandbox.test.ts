@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LocalMasterKeyRing } from '@svc/chains';
-import { SOLANA_BONK_MINT, SOLANA_JUP_MINT, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from '@svc/sandbox';
+import { SOLANA_BONK_MINT, SOLANA_JUP_MINT, SOLANA_TSLAX_MINT, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from '@svc/sandbox';
 import { executeSolanaSwap } from '@svc/tools/testing';
 import { sandboxSolanaChain } from '@svc/tools/sandbox';
 import { generateKeyPairSigner } from '@solana/kit';
@@ -54,10 +54,11 @@ describe.each(backendsFor(import.meta.url))(
           { symbol: 'USDC', decimals: 6, address: SOLANA_USDC_MINT },
           { symbol: 'BONK', decimals: 5, address: SOLANA_BONK_MINT },
           { symbol: 'JUP', decimals: 6, address: SOLANA_JUP_MINT },
+          { symbol: 'TSLAx', decimals: 8, address: SOLANA_TSLAX_MINT },
         ]),
       );
       expect(chain.pools.map((pool: { tokens: string[] }) => pool.tokens.join('/'))).toEqual(
-        expect.arrayContaining(['SOL/USDC', 'BONK/USDC', 'BONK/SOL', 'JUP/USDC', 'WSOL/SOL']),
+        expect.arrayContaining(['SOL/USDC', 'BONK/USDC', 'BONK/SOL', 'JUP/USDC', 'WSOL/SOL', 'TSLAx/USDC']),
       );
       const owner = (await generateKeyPairSigner()).address;
       expect(await faucet(owner, 'bonk', '1234.5')).toMatchObject({

@@ -4,11 +4,18 @@ export type { RetryPolicy } from './webhooks/retry-policy.js';
 export { isInternalHost } from './webhooks/receiver-address.js';
 export {
   type ActivityKind,
+  type ChainRpc,
   type EvmWatchOptions,
+  liveWatchedChainRpcs,
+  type SandboxChainsToWatch,
+  sandboxWatchedChainRpcs,
   type SolanaWatchOptions,
   trackedWalletJobs,
   type TrackedWalletJobsOptions,
   type TransferDetails,
+  WATCHED_EVM_CHAINS,
+  type WatchedChain,
+  type WatchedChainRpcs,
   type WatchedEvmChain,
   watchEvmChainOnce,
   type WatchPass,

@@ -1,6 +1,13 @@
-import { concurrencySetting, DEFAULT_UPSTREAM_POLICY, rpsSetting, UPSTREAM_PROVIDERS } from '@svc/providers';
+import { EVM_CHAINS, type EvmChain } from '@svc/chains';
+import {
+  concurrencySetting,
+  DEFAULT_UPSTREAM_POLICY,
+  rpsSetting,
+  SOLANA_RPC_SETTING,
+  UPSTREAM_PROVIDERS,
+} from '@svc/providers';
 import { z } from 'zod';
-import { EVM_SETTINGS, LIVE_REQUIRED_SETTINGS, settingsSchema } from './config.js';
+import { LIVE_REQUIRED_SETTINGS, settingsSchema } from './config.js';
 import { type SettingDoc, settingDocs } from './setting-docs.js';
 
 /** Where the generated reference lives, relative to the repository root. */
@@ -12,12 +19,6 @@ const SETTINGS_OUTSIDE_THE_SCHEMA: readonly {
   readonly mode: string;
   readonly description: string;
 }[] = [
-  {
-    names: EVM_SETTINGS.filter((name) => name.startsWith('RPC_URL_')),
-    mode: 'live',
-    description:
-      'JSON-RPC of each chain for the EVM tools and live conditional orders (see [EVM chains](../families/evm.md)); a tool on a chain without one answers 503 naming it. Read as they are by `loadConfig`',
-  },
   {
     names: ['ZEROX_API_KEY'],
     mode: 'live',
@@ -54,11 +55,32 @@ const SETTINGS_OUTSIDE_THE_SCHEMA: readonly {
   },
 ];
 
+/**
+ * What reads each chain's RPC setting. A chain has one setting (the registry's `rpcSetting`; SOLANA_RPC_URL), and every
+ * feature on that chain reads it: this says which, for the reference's chain table.
+ */
+const CHAIN_RPC_READERS: Readonly<Record<EvmChain['key'] | 'solana', string>> = {
+  ethereum: 'the EVM tools, live conditional orders, the tracked-wallet watcher on `eth`',
+  bsc: 'the EVM tools, live conditional orders, the tracked-wallet watcher on `bsc`',
+  polygon: 'the EVM tools, live conditional orders, the tracked-wallet watcher on `polygon`',
+  base: 'the EVM tools, live conditional orders, the tracked-wallet watcher on `base`, smart-wallet (EIP-1271 / EIP-6492) sign-in proofs (without it only EOA proofs verify), the reconciliation of interrupted Base settlements',
+  altchain: 'the EVM tools',
+  solana: 'the Solana tools, live conditional orders, the tracked-wallet watcher on `solana`',
+};
+
 /** The reference document, rendered from settingsSchema and the documentation registered with each setting. */
 export function renderConfigurationReference(): string {
   const settings = Object.entries(settingsSchema.shape).map(([name, schema]) =>
     settingCells(name, schema, documentationOf(name, schema)),
   );
+  const chainRpcs = [
+    ...EVM_CHAINS.map((chain) => [
+      `${chain.name} (\`eip155:${chain.chainId}\`)`,
+      `\`${chain.rpcSetting}\``,
+      CHAIN_RPC_READERS[chain.key],
+    ]),
+    ['Solana', `\`${SOLANA_RPC_SETTING.setting}\``, CHAIN_RPC_READERS.solana],
+  ];
   const outside = SETTINGS_OUTSIDE_THE_SCHEMA.map(({ names, mode, description }) => [
     names.map((name) => `\`${name}\``).join(', '),
     mode,
@@ -85,6 +107,15 @@ export function renderConfigurationReference(): string {
     '[Sandbox and live](../concepts/sandbox-and-live.md).',
     '',
     ...table(['setting', 'type', 'default', 'mode', 'description'], settings),
+    '',
+    '## Chain RPC settings',
+    '',
+    'Each chain has one JSON-RPC setting, read by every feature that works on the chain (live mode; the sandbox runs',
+    'its own chains). A feature on a chain without its setting answers 503 naming it; the tracked-wallet watcher',
+    'skips the chain with one warning at start naming it. The `RPC_URL_*` settings are read from the environment as',
+    'they are by `loadConfig` (see [EVM chains](../families/evm.md)).',
+    '',
+    ...table(['chain', 'setting', 'read by'], chainRpcs),
     '',
     '## Read outside the schema',
     '',

@@ -182,24 +182,6 @@ export const settingsSchema = z.object({
       'EC P-256 private JWK (JSON, one line) that signs OAuth access tokens; set the same value on every instance behind one `PUBLIC_BASE_URL` (the generated file holds exactly this JSON, so it can be copied)',
     defaultText: 'generated once into `DATA_DIR/oauth-signing-key.json`',
   }),
-  BASE_RPC_URL: z.url().optional().register(settingDocs, {
-    mode: 'live',
-    description:
-      'Base JSON-RPC used to verify smart-wallet (EIP-1271 / EIP-6492) sign-in proofs (without it only EOA proofs verify) and polled by the tracked-wallet watcher on base',
-  }),
-  ETH_RPC_URL: z.url().optional().register(settingDocs, {
-    mode: 'live',
-    description:
-      'Ethereum JSON-RPC polled by the tracked-wallet watcher; without it wallets tracked on eth get no events (one warning at start names the setting)',
-  }),
-  BSC_RPC_URL: z.url().optional().register(settingDocs, {
-    mode: 'live',
-    description: 'BSC JSON-RPC for the tracked-wallet watcher on bsc (as `ETH_RPC_URL`)',
-  }),
-  POLYGON_RPC_URL: z.url().optional().register(settingDocs, {
-    mode: 'live',
-    description: 'Polygon JSON-RPC for the tracked-wallet watcher on polygon (as `ETH_RPC_URL`)',
-  }),
   BITCOIN_ESPLORA_URL: z.url().optional().register(settingDocs, {
     mode: 'live',
     description:
@@ -282,7 +264,7 @@ export const settingsSchema = z.object({
   SOLANA_RPC_URL: z.url().optional().register(settingDocs, {
     mode: 'live',
     description:
-      'Solana JSON-RPC endpoint for the Solana tools and the tracked-wallet watcher on solana; without it the Solana tools answer 503 naming it',
+      'Solana JSON-RPC endpoint for the Solana tools, live conditional orders and the tracked-wallet watcher on solana; without it the Solana tools answer 503 naming it',
   }),
   JUPITER_API_KEY: z.string().min(1).optional().register(settingDocs, {
     mode: 'live',
@@ -394,21 +376,16 @@ export interface Config {
   readonly accessKeyEnvironment: AccessKeyEnvironment;
   /** EC P-256 private JWK (JSON) signing OAuth access tokens; unset: generated once and kept in DATA_DIR/oauth-signing-key.json. */
   readonly oauthSigningKey: string | undefined;
-  /** Base JSON-RPC (live mode): verifies smart-wallet (EIP-1271 / EIP-6492) sign-in proofs. */
+  /**
+   * RPC_URL_BASE, Base's one RPC setting (the registry's rpcSetting; live mode): also verifies smart-wallet
+   * (EIP-1271 / EIP-6492) sign-in proofs and reconciles interrupted Base settlements.
+   */
   readonly baseRpcUrl: string | undefined;
-  /** JSON-RPC per chain the tracked-wallet watcher polls in live mode; a chain without one is not watched. */
   /** Esplora REST base (live mode), e.g. https://mempool.space/api: the Bitcoin wallet tools' chain; unset, they answer 503 naming it. */
   readonly bitcoinEsploraUrl: string | undefined;
   /** ord server JSON API (live mode): where sendRunes finds the outputs carrying runes; unset, it answers 503 naming it. */
   readonly bitcoinOrdUrl: string | undefined;
   readonly counterpartyApiUrl: string | undefined;
-  readonly watcherRpcUrls: {
-    readonly eth: string | undefined;
-    readonly base: string | undefined;
-    readonly bsc: string | undefined;
-    readonly polygon: string | undefined;
-    readonly solana: string | undefined;
-  };
   /**
    * SVC_MASTER_KEY (seals vault seeds) with SVC_PREVIOUS_MASTER_KEYS (still opened, during a rotation). Required in
    * live mode; unset in sandbox mode, main.ts uses the key generated into DATA_DIR/master-key.
@@ -504,7 +481,20 @@ export const LIVE_REQUIRED_SETTINGS = [
  */
 export const EVM_SETTINGS = [...EVM_CHAINS.map((chain) => chain.rpcSetting), 'ZEROX_API_KEY', 'LIFI_API_KEY'];
 
+/** Settings of earlier releases that now have another name: a deployment still setting one is stopped, not ignored. */
+const RENAMED_SETTINGS: Readonly<Record<string, string>> = {
+  ETH_RPC_URL: 'RPC_URL_ETHEREUM',
+  BASE_RPC_URL: 'RPC_URL_BASE',
+  BSC_RPC_URL: 'RPC_URL_BSC',
+  POLYGON_RPC_URL: 'RPC_URL_POLYGON',
+};
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const renamed = Object.keys(RENAMED_SETTINGS).filter((old) => env[old] !== undefined);
+  if (renamed.length > 0) {
+    const renames = renamed.map((old) => `${old} is now ${RENAMED_SETTINGS[old]}`).join(', ');
+    throw new ConfigError(`Renamed settings (one RPC setting per chain, read by every feature): ${renames}.`);
+  }
   const result = settingsSchema.safeParse(env);
   const upstreamLimits = upstreamLimitsSchema.safeParse(env);
   const issues = [...(result.error?.issues ?? []), ...(upstreamLimits.error?.issues ?? [])];
@@ -549,17 +539,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The production host is the live one unless the operator says otherwise (e.g. a live-mode staging host).
     accessKeyEnvironment: s.ACCESS_KEY_ENVIRONMENT ?? (s.SVC_MODE === 'live' ? 'production' : 'development'),
     oauthSigningKey: s.OAUTH_SIGNING_KEY,
-    baseRpcUrl: s.BASE_RPC_URL,
+    baseRpcUrl: env.RPC_URL_BASE || undefined,
     bitcoinEsploraUrl: s.BITCOIN_ESPLORA_URL,
     bitcoinOrdUrl: s.BITCOIN_ORD_URL,
     counterpartyApiUrl: s.COUNTERPARTY_API_URL,
-    watcherRpcUrls: {
-      eth: s.ETH_RPC_URL,
-      base: s.BASE_RPC_URL,
-      bsc: s.BSC_RPC_URL,
-      polygon: s.POLYGON_RPC_URL,
-      solana: s.SOLANA_RPC_URL,
-    },
     masterKey: parseMasterKeys(s.SVC_MASTER_KEY, s.SVC_PREVIOUS_MASTER_KEYS),
     // Sign-in nonces must verify on every instance: a secret they all share (SIWX_NONCE_SECRET, else SVC_MASTER_KEY).
     siwxNonceKey: nonceSecret === undefined ? undefined : siwxNonceKeyFrom(nonceSecret),

@@ -1,5 +1,5 @@
-// The market providers' recorded answers (each folder's fixtures/README.md says where they come from), for tests
-// outside this package that run a tool on what its provider really answers.
+// The market providers' fixtures (FIXTURES.md says which are recorded and where from, which built from docs), for tests
+// outside this package that run a tool on its provider's answers.
 import metaData from './birdeye/fixtures/meta-data-single.json' with { type: 'json' };
 import searchV3 from './birdeye/fixtures/search-v3.json' with { type: 'json' };
 import tokenTrending from './birdeye/fixtures/token-trending.json' with { type: 'json' };
@@ -20,7 +20,7 @@ import perpPositions from './nansen/fixtures/tgm-perp-positions.json' with { typ
 import pnlLeaderboard from './nansen/fixtures/tgm-pnl-leaderboard.json' with { type: 'json' };
 import whoBoughtSold from './nansen/fixtures/tgm-who-bought-sold.json' with { type: 'json' };
 import tokenScreener from './nansen/fixtures/token-screener.json' with { type: 'json' };
-import reportBonk from './rugcheck/fixtures/report-bonk.json' with { type: 'json' };
+import rugcheckReport from './rugcheck/fixtures/report-jojo.json' with { type: 'json' };
 import tavilySearch from './tavily/fixtures/search.json' with { type: 'json' };
 
 /** Recorded answers by provider and endpoint. */
@@ -40,6 +40,6 @@ export const RECORDED_MARKET_ANSWERS = {
     whoBoughtSold,
     tokenScreener,
   },
-  rugcheck: { reportBonk },
+  rugcheck: { report: rugcheckReport },
   tavily: { search: tavilySearch },
 } as const;

@@ -37,6 +37,8 @@ export { type VenueQuote, VenueError } from './solana/swap-venue.js';
 export {
   SOLANA_BONK_MINT,
   SOLANA_JUP_MINT,
+  SOLANA_NVDAX_MINT,
+  SOLANA_TSLAX_MINT,
   SOLANA_USDC_MINT,
   SOLANA_WSOL_MINT,
   type SolanaAssetId,

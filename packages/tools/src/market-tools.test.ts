@@ -80,7 +80,8 @@ describe('market-data, analytics, risk, web search and crawl tools', () => {
     expect(events).toEqual([]);
   });
 
-  // The mktdata and coin tools answer from the sandbox market instead (mktdata/ and coins/ test them).
+  // The intel, mktdata and coin tools answer in sandbox mode from the sandbox market (intel/sandbox/, mktdata/ and
+  // coins/ test them).
   const sandboxMarketTools = new Set([
     'mktdataTradeData',
     'mktdataTrendingTokens',
@@ -90,18 +91,17 @@ describe('market-data, analytics, risk, web search and crawl tools', () => {
     'searchCryptoByName',
     'getCryptoPrice',
   ]);
-  it.each((Object.keys(BODIES) as ToolName[]).filter((name) => !sandboxMarketTools.has(name)))(
-    '%s answers 501 in sandbox mode, saying why, never settling',
-    async (name) => {
-      const events: string[] = [];
-      await expect(call(name, BODIES[name]!, contextWith(sandboxProviders(), events))).rejects.toMatchObject({
-        code: 'not_implemented',
-        status: 501,
-        message: expect.stringMatching(/no sandbox answer yet.*Nothing was charged/),
-      });
-      expect(events).toEqual([]);
-    },
-  );
+  it.each(
+    (Object.keys(BODIES) as ToolName[]).filter((name) => !name.startsWith('intel_') && !sandboxMarketTools.has(name)),
+  )('%s answers 501 in sandbox mode, saying why, never settling', async (name) => {
+    const events: string[] = [];
+    await expect(call(name, BODIES[name]!, contextWith(sandboxProviders(), events))).rejects.toMatchObject({
+      code: 'not_implemented',
+      status: 501,
+      message: expect.stringMatching(/no sandbox answer yet.*Nothing was charged/),
+    });
+    expect(events).toEqual([]);
+  });
 
   it('settles the paid upstream reads at their commit point and the free ones after success', () => {
     const paid = Object.keys(BODIES).filter((name) => findTool(name)!.settlement === 'commit-point');
@@ -257,7 +257,7 @@ const RECORDED_CALLS: Record<string, { origin: string; setting?: string; answers
         { origin: 'https://api.nansen.ai', setting: 'NANSEN_API_KEY', answers: [['POST', body]] },
       ]),
     ),
-    riskcheckToken: { origin: 'https://api.rugcheck.xyz', answers: [['GET', RECORDED.rugcheck.reportBonk]] },
+    riskcheckToken: { origin: 'https://api.rugcheck.xyz', answers: [['GET', RECORDED.rugcheck.report]] },
     findSolanaGems: {
       origin: 'https://api.jup.ag',
       setting: 'JUPITER_API_KEY',

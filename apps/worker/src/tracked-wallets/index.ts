@@ -4,4 +4,13 @@ export { type EvmWatchOptions, watchEvmChainOnce, type WatchPass } from './evm-w
 export { type SolanaWatchOptions, watchSolanaOnce } from './solana-watcher.js';
 export { solanaRpcClient } from './solana-rpc.js';
 export { trackedWalletJobs, type TrackedWalletJobsOptions } from './jobs.js';
-export { WATCHED_EVM_CHAINS, type WatchedEvmChain } from './watched-chains.js';
+export {
+  type ChainRpc,
+  liveWatchedChainRpcs,
+  type SandboxChainsToWatch,
+  sandboxWatchedChainRpcs,
+  WATCHED_EVM_CHAINS,
+  type WatchedChain,
+  type WatchedChainRpcs,
+  type WatchedEvmChain,
+} from './watched-chains.js';

@@ -1,5 +1,5 @@
 import type { MasterKeyProvider } from '@svc/chains';
-import type { Db } from '@svc/store';
+import { type Db, trackedAddressesOn } from '@svc/store';
 import { createPublicClient, http } from 'viem';
 import { deliverDueWebhooks, type WebhookDeliveryOptions } from '../webhooks/deliver.js';
 import { publicOnlyFetch } from '../webhooks/receiver-address.js';
@@ -7,7 +7,13 @@ import type { PeriodicJob } from '../worker.js';
 import { watchEvmChainOnce } from './evm-watcher.js';
 import { solanaRpcClient } from './solana-rpc.js';
 import { watchSolanaOnce } from './solana-watcher.js';
-import { WATCHED_EVM_CHAINS } from './watched-chains.js';
+import {
+  type ChainRpc,
+  SOLANA_WATCH_SETTING,
+  WATCHED_EVM_CHAINS,
+  type WatchedChain,
+  type WatchedChainRpcs,
+} from './watched-chains.js';
 
 export interface TrackedWalletJobsOptions {
   readonly db: Db;
@@ -15,11 +21,11 @@ export interface TrackedWalletJobsOptions {
   /** Opens the webhook endpoints' sealed signing secrets for delivery. */
   readonly masterKey: MasterKeyProvider;
   /**
-   * JSON-RPC URL per chain: live mode, from ETH_RPC_URL, BASE_RPC_URL, BSC_RPC_URL, POLYGON_RPC_URL; sandbox mode,
-   * the sandbox chains that exist (Base on anvil, Solana's RPC facade). Live Solana reads SOLANA_RPC_URL. A chain
-   * without one is not watched.
+   * Each chain's RPC: live mode, liveWatchedChainRpcs (the registry's RPC_URL_* settings, SOLANA_RPC_URL); sandbox
+   * mode, sandboxWatchedChainRpcs (all five sandbox chains, the anvils started once a wallet is tracked there). A
+   * chain without one is not watched.
    */
-  readonly rpcUrls: Partial<Record<'eth' | 'base' | 'bsc' | 'polygon' | 'solana', string | undefined>>;
+  readonly rpcs: WatchedChainRpcs;
   readonly log: { warn(message: string): void };
   /** Default 5 s. */
   readonly watchIntervalMs?: number;
@@ -36,45 +42,44 @@ export function trackedWalletJobs(options: TrackedWalletJobsOptions): PeriodicJo
   const { db, mode, log } = options;
   const jobs: PeriodicJob[] = [];
   for (const watched of WATCHED_EVM_CHAINS) {
-    const rpcUrl = options.rpcUrls[watched.chain];
-    if (!rpcUrl) {
-      log.warn(
-        mode === 'live'
-          ? `Tracked wallets on ${watched.chain} are not watched: set ${watched.rpcSetting}.`
-          : `Tracked wallets on ${watched.chain} are not watched in sandbox mode: there is no sandbox ${watched.chain} chain.`,
-      );
+    const rpc = options.rpcs[watched.chain];
+    if (!rpc) {
+      log.warn(notWatched(mode, watched.chain, watched.evm.rpcSetting));
       continue;
     }
-    const client = createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 1 }) });
+    const clientOf = connectOnDemand(db, watched.chain, rpc, (url) =>
+      createPublicClient({ transport: http(url, { timeout: 10_000, retryCount: 1 }) }),
+    );
     const confirmations = mode === 'live' ? watched.confirmations : 0;
     jobs.push({
       name: `watch-${watched.chain}`,
       intervalMs: options.watchIntervalMs ?? 5_000,
       run: async () => {
+        const client = await clientOf();
+        if (!client) return;
         await watchEvmChainOnce({
           db,
           client,
           chain: watched.chain,
-          nativeSymbol: watched.nativeSymbol,
+          nativeSymbol: watched.evm.nativeSymbol,
           confirmations,
         });
       },
     });
   }
-  if (options.rpcUrls.solana) {
-    const rpc = solanaRpcClient(options.rpcUrls.solana);
+  if (options.rpcs.solana) {
+    const rpcOf = connectOnDemand(db, 'solana', options.rpcs.solana, solanaRpcClient);
     const commitment = mode === 'live' ? 'finalized' : 'confirmed';
     jobs.push({
       name: 'watch-solana',
       intervalMs: options.watchIntervalMs ?? 5_000,
-      run: async () => void (await watchSolanaOnce({ db, rpc, commitment })),
+      run: async () => {
+        const rpc = await rpcOf();
+        if (rpc) await watchSolanaOnce({ db, rpc, commitment });
+      },
     });
   } else {
-    log.warn(
-      mode === 'live'
-        ? 'Tracked wallets on solana are not watched: set SOLANA_RPC_URL.'
-        : 'Tracked wallets on solana are not watched: no sandbox Solana chain.',
-    );
+    log.warn(notWatched(mode, 'solana', SOLANA_WATCH_SETTING));
   }
   // Live deliveries leave from inside the service's network: they may only reach public addresses.
   const fetch = mode === 'live' ? publicOnlyFetch() : undefined;
@@ -86,4 +91,31 @@ export function trackedWalletJobs(options: TrackedWalletJobsOptions): PeriodicJo
     },
   });
   return jobs;
+}
+
+const notWatched = (mode: 'sandbox' | 'live', chain: WatchedChain, setting: string): string =>
+  mode === 'live'
+    ? `Tracked wallets on ${chain} are not watched: set ${setting}.`
+    : `Tracked wallets on ${chain} are not watched: no sandbox ${chain} chain was given to the worker.`;
+
+/**
+ * The chain's client, connected once. A chain started on first use is started by the first pass that finds a wallet
+ * tracked on it; until then there is nothing to watch (undefined), so an unused sandbox chain never starts. A failed
+ * start is tried again on the next pass.
+ */
+function connectOnDemand<Client>(
+  db: Db,
+  chain: WatchedChain,
+  rpc: ChainRpc,
+  connect: (url: string) => Client,
+): () => Promise<Client | undefined> {
+  if (typeof rpc === 'string') {
+    const client = connect(rpc);
+    return async () => client;
+  }
+  let client: Client | undefined;
+  return async () => {
+    if (!client && (await trackedAddressesOn(db, chain)).length > 0) client = connect(await rpc.start());
+    return client;
+  };
 }

@@ -24,7 +24,8 @@ const METADATA_TTL_MS = 10 * 60_000;
 const num = z.number().nullish();
 const envelope = <S extends z.ZodType>(data: S) => z.object({ success: z.literal(true), data });
 
-// Only the fields we map are checked; Birdeye adds fields freely. Shapes from docs.birdeye.so (see fixtures/README.md).
+// Only the fields we map are checked; Birdeye adds fields freely. Shapes from docs.birdeye.so, checked against the
+// recorded answers in fixtures/ (see fixtures/README.md).
 const tradeDataWire = envelope(
   z.object({
     address: z.string(),

@@ -7,7 +7,7 @@ import price from './fixtures/simple-price-bitcoin.json' with { type: 'json' };
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-describe('CoinGeckoClient against CoinGecko documented responses', () => {
+describe("CoinGeckoClient against CoinGecko's published example answers (fixtures/README.md)", () => {
   const mockAgent = useMockAgent();
 
   it('reads trending coins from the Demo host with the Demo key header', async () => {
@@ -18,16 +18,15 @@ describe('CoinGeckoClient against CoinGecko documented responses', () => {
     expect(await new CoinGeckoClient('demo-key', 'demo').trending()).toEqual([
       {
         score: 0,
-        id: 'moodeng',
-        name: 'Moo Deng',
-        symbol: 'MOODENG',
-        marketCapRank: 293,
-        priceUsd: 0.2243,
-        priceChange24hPercent: 13.88,
-        marketCap: '$221,720,121',
-        totalVolume: '$144,130,302',
+        id: 'bonk',
+        name: 'Bonk',
+        symbol: 'BONK',
+        marketCapRank: 103,
+        priceUsd: 5.938674704566297e-6,
+        priceChange24hPercent: -3.2712597351582655,
+        marketCap: '$521,967,819',
+        totalVolume: '$31,701,707',
       },
-      expect.objectContaining({ score: 1, id: 'bitcoin', priceChange24hPercent: -0.52 }),
     ]);
   });
 
@@ -41,9 +40,9 @@ describe('CoinGeckoClient against CoinGecko documented responses', () => {
         headers: { 'x-cg-pro-api-key': 'pro-key' },
       })
       .reply(200, search, { headers: JSON_HEADERS });
+    // Exchanges, categories and NFTs in the answer are not coins and are left out.
     expect(await new CoinGeckoClient('pro-key', 'pro').search('ether')).toEqual([
       { id: 'ethereum', name: 'Ethereum', symbol: 'ETH', marketCapRank: 2 },
-      { id: 'ethereum-classic', name: 'Ethereum Classic', symbol: 'ETC', marketCapRank: null },
     ]);
   });
 
@@ -60,7 +59,11 @@ describe('CoinGeckoClient against CoinGecko documented responses', () => {
     expectPrice('bitcoin').reply(200, price, { headers: JSON_HEADERS });
     expectPrice('nothing').reply(200, {}, { headers: JSON_HEADERS });
     const client = new CoinGeckoClient('demo-key', 'demo');
-    expect(await client.price('bitcoin')).toEqual({ id: 'bitcoin', priceUsd: 93871.2, change24hPercent: -0.5213 });
+    expect(await client.price('bitcoin')).toEqual({
+      id: 'bitcoin',
+      priceUsd: 76975,
+      change24hPercent: -1.4093297098441402,
+    });
     expect(await client.price('nothing')).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useMockAgent } from '../testing.js';
+import published from './fixtures/published-example.json' with { type: 'json' };
 import stocks from './fixtures/tag-stocks.json' with { type: 'json' };
 import trending from './fixtures/toptrending-1h.json' with { type: 'json' };
 import { passesGemFilters } from './gem-filters.js';
@@ -8,7 +9,7 @@ import { JupiterTokensClient } from './jupiter-tokens.js';
 const ORIGIN = 'https://api.jup.ag';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-describe('JupiterTokensClient against documented Tokens API v2 answers', () => {
+describe('JupiterTokensClient against Tokens API v2 answers (fixtures/README.md)', () => {
   const mockAgent = useMockAgent();
   const expectGet = (path: string, query: Record<string, string>) =>
     mockAgent()
@@ -36,6 +37,29 @@ describe('JupiterTokensClient against documented Tokens API v2 answers', () => {
       createdAt: '2022-12-25T11:11:09Z',
     });
     expect(fresh).toMatchObject({ symbol: 'FRESH', verified: false, numNetBuyers: 301 });
+  });
+
+  it("maps Jupiter's published example answer, the token object every v2 list returns", async () => {
+    expectGet('/tokens/v2/toptraded/1h', { limit: '100' }).reply(200, published, { headers: JSON_HEADERS });
+    expect(await new JupiterTokensClient('jup-key').tokens('topTraded', '1h')).toEqual([
+      {
+        mint: 'So11111111111111111111111111111111111111112',
+        name: 'Wrapped SOL',
+        symbol: 'SOL',
+        decimals: 9,
+        priceUsd: 145.47114211747515,
+        liquidityUsd: 89970631.83880953,
+        mcapUsd: 77275352037.79674,
+        holderCount: 2342610,
+        organicScore: 98.92390784896082,
+        verified: true,
+        volumeUsd: 171520842.22567528 + 174057197.5207193,
+        netVolumeUsd: 171520842.22567528 - 174057197.5207193,
+        numNetBuyers: 14442,
+        priceChangePercent: -0.145099593531635,
+        createdAt: '2021-03-29T10:05:48Z',
+      },
+    ]);
   });
 
   it('reads the recent list for new and the verified tag, ranked by holders, for popular', async () => {

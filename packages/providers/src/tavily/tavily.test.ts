@@ -3,7 +3,7 @@ import { useMockAgent } from '../testing.js';
 import search from './fixtures/search.json' with { type: 'json' };
 import { TavilyClient } from './tavily.js';
 
-describe('TavilyClient against the documented search answer', () => {
+describe('TavilyClient against a recorded search answer (fixtures/README.md)', () => {
   const mockAgent = useMockAgent();
 
   it('POSTs a basic general search with the bearer key and maps the results', async () => {
@@ -16,28 +16,35 @@ describe('TavilyClient against the documented search answer', () => {
         body: (sent) =>
           JSON.stringify(JSON.parse(sent)) ===
           JSON.stringify({
-            query: 'Jupiter exchange announcement',
+            query: 'current mayor of New York City',
             topic: 'general',
             search_depth: 'basic',
             max_results: 10,
           }),
       })
       .reply(200, search, { headers: { 'content-type': 'application/json' } });
-    expect(await new TavilyClient('tvly-test').search('Jupiter exchange announcement')).toEqual([
+    // A general-topic answer carries no published_date (Tavily gives it for topic news only).
+    expect(await new TavilyClient('tvly-test').search('current mayor of New York City')).toEqual([
       {
-        title: 'Jupiter announces Jupuary 2026 airdrop details',
-        url: 'https://www.theblock.co/post/381002/jupiter-jupuary-2026',
-        snippet:
-          'Jupiter, the Solana DEX aggregator, said its third annual Jupuary airdrop will distribute 700 million JUP...',
-        score: 0.81,
+        title: 'List of mayors of New York City - Wikipedia',
+        url: 'https://en.wikipedia.org/wiki/List_of_mayors_of_New_York_City',
+        snippet: expect.stringMatching(/^The mayor of New York City is the chief executive/),
+        score: 0.9039154,
         publishedAt: null,
       },
       {
-        title: 'Jupiter Station: Announcements',
-        url: 'https://station.jup.ag/blog',
-        snippet: 'The latest product announcements from the Jupiter team.',
-        score: 0.62,
-        publishedAt: 'Tue, 18 Nov 2025 09:00:00 GMT',
+        title: "Office of the Mayor | Mayor's Bio | City of New York - NYC.gov",
+        url: 'https://www.nyc.gov/office-of-the-mayor/bio.page',
+        snippet: expect.stringMatching(/^Mayor Eric Adams has served the people of New York City/),
+        score: 0.8405867,
+        publishedAt: null,
+      },
+      {
+        title: 'Eric Adams - Wikipedia',
+        url: 'https://en.wikipedia.org/wiki/Eric_Adams',
+        snippet: expect.stringMatching(/^Eric Leroy Adams \(born September 1, 1960\)/),
+        score: 0.77731717,
+        publishedAt: null,
       },
     ]);
   });

@@ -21,7 +21,19 @@ describe('sandbox Solana swap venue', () => {
 
   it('opens every token against USDC and SOL at the seeded USD prices', async () => {
     expect(sandbox.venue.pools.map((pool) => pool.id).sort()).toEqual(
-      ['BONK/SOL', 'BONK/USDC', 'JUP/SOL', 'JUP/USDC', 'SOL/USDC', 'WSOL/SOL', 'WSOL/USDC'].sort(),
+      [
+        'BONK/SOL',
+        'BONK/USDC',
+        'JUP/SOL',
+        'JUP/USDC',
+        'NVDAx/SOL',
+        'NVDAx/USDC',
+        'SOL/USDC',
+        'TSLAx/SOL',
+        'TSLAx/USDC',
+        'WSOL/SOL',
+        'WSOL/USDC',
+      ].sort(),
     );
     expect(await sandbox.tokenPriceUsd('SOL')).toBeCloseTo(150, 6);
     expect(await sandbox.tokenPriceUsd(SOLANA_WSOL_MINT)).toBeCloseTo(150, 6);

@@ -3,6 +3,10 @@
  * on mainnet. Native SOL has no mint (`mint: null`); Wrapped SOL (WSOL, the native mint So111…112) is a separate SPL
  * token. `priceUsd` is the USD price the sandbox swap venue opens its pools at (see swap-venue.ts); it moves with
  * trades and with the venue's price control.
+ *
+ * Two tokenized stocks (xStocks' TSLAx and NVDAx, at their mainnet mint addresses) stand for findSolanaGems' `stocks`
+ * category. On mainnet they are Token-2022 mints; the sandbox ledger seeds them as classic SPL Token mints, like the
+ * other tokens, since it does not run Token-2022 yet.
  */
 import { type Address, address } from '@solana/kit';
 
@@ -14,6 +18,8 @@ export interface SandboxSolanaToken {
   readonly decimals: number;
   /** USD price the venue's pools are seeded at. */
   readonly priceUsd: number;
+  /** 'stock' for a tokenized stock (findSolanaGems' stocks category); 'crypto' for the rest. */
+  readonly category: 'crypto' | 'stock';
 }
 
 /** Wrapped SOL: the SPL Token program's native mint. */
@@ -23,13 +29,24 @@ export const SOLANA_JUP_MINT: Address = address('JUPyiwrYJFskUPiHa7hkeR8VUtAeFoS
 /** Native USDC on Solana mainnet; the sandbox USDC mint lives at this address. */
 export const SOLANA_USDC_MINT: Address = address('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
 export const SOLANA_USDC_DECIMALS = 6;
+export const SOLANA_TSLAX_MINT: Address = address('XsDoVfqeBukxuZHWhdvWHBhgEHjGNst4MLodqsJHzoB');
+export const SOLANA_NVDAX_MINT: Address = address('Xsc9qvGR1efVDFGLrVsmkzv3qi45LTBjeUKSPmx9qEh');
 
 export const SANDBOX_SOLANA_TOKENS: readonly SandboxSolanaToken[] = [
-  { symbol: 'SOL', name: 'Solana', mint: null, decimals: 9, priceUsd: 150 },
-  { symbol: 'WSOL', name: 'Wrapped SOL', mint: SOLANA_WSOL_MINT, decimals: 9, priceUsd: 150 },
-  { symbol: 'USDC', name: 'USD Coin', mint: SOLANA_USDC_MINT, decimals: SOLANA_USDC_DECIMALS, priceUsd: 1 },
-  { symbol: 'BONK', name: 'Bonk', mint: SOLANA_BONK_MINT, decimals: 5, priceUsd: 0.00002 },
-  { symbol: 'JUP', name: 'Jupiter', mint: SOLANA_JUP_MINT, decimals: 6, priceUsd: 0.8 },
+  { symbol: 'SOL', name: 'Solana', mint: null, decimals: 9, priceUsd: 150, category: 'crypto' },
+  { symbol: 'WSOL', name: 'Wrapped SOL', mint: SOLANA_WSOL_MINT, decimals: 9, priceUsd: 150, category: 'crypto' },
+  {
+    symbol: 'USDC',
+    name: 'USD Coin',
+    mint: SOLANA_USDC_MINT,
+    decimals: SOLANA_USDC_DECIMALS,
+    priceUsd: 1,
+    category: 'crypto',
+  },
+  { symbol: 'BONK', name: 'Bonk', mint: SOLANA_BONK_MINT, decimals: 5, priceUsd: 0.00002, category: 'crypto' },
+  { symbol: 'JUP', name: 'Jupiter', mint: SOLANA_JUP_MINT, decimals: 6, priceUsd: 0.8, category: 'crypto' },
+  { symbol: 'TSLAx', name: 'Tesla xStock', mint: SOLANA_TSLAX_MINT, decimals: 8, priceUsd: 410, category: 'stock' },
+  { symbol: 'NVDAx', name: 'NVIDIA xStock', mint: SOLANA_NVDAX_MINT, decimals: 8, priceUsd: 180, category: 'stock' },
 ];
 
 /** The key an asset goes by in the venue and the ledger: its mint, or 'SOL' for native SOL. */

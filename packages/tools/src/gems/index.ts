@@ -4,7 +4,7 @@ import { passesGemFilters } from '@svc/providers';
 import { defineFamily } from '../family.js';
 import type { Handler } from '../handler.js';
 import { liveClient } from '../live-only.js';
-import { SANDBOX_GEMS_NOTE, SANDBOX_NO_STOCKS_NOTE, sandboxGems } from './sandbox-gems.js';
+import { SANDBOX_GEMS_NOTE, sandboxGems } from './sandbox-gems.js';
 
 /** Output: `{ category, sortBy (tokens only), timeframe, tokens: [{ mint, symbol, liquidityUsd, mcapUsd, volumeUsd, … }] }`. */
 const findSolanaGems: Handler<'findSolanaGems'> = async (input, context) => {
@@ -14,9 +14,11 @@ const findSolanaGems: Handler<'findSolanaGems'> = async (input, context) => {
     timeframe: input.timeframe,
   };
   if (!context.providers.jupiterTokens && context.solanaMints) {
-    if (input.category === 'stocks') return { ...page, tokens: [], note: SANDBOX_NO_STOCKS_NOTE };
-    const markets = await context.solanaMints.seededMarkets();
-    return { ...page, tokens: sandboxGems(markets, input.sortBy, input, input.limit), note: SANDBOX_GEMS_NOTE };
+    const category = input.category === 'stocks' ? 'stock' : 'crypto';
+    const markets = (await context.solanaMints.seededMarkets()).filter((market) => market.category === category);
+    // Stocks are listed by market cap, as Jupiter's stocks tag is not sorted by the caller either.
+    const sortBy = input.category === 'stocks' ? 'marketCap' : input.sortBy;
+    return { ...page, tokens: sandboxGems(markets, sortBy, input, input.limit), note: SANDBOX_GEMS_NOTE };
   }
   const jupiter = liveClient(context.providers.jupiterTokens, 'findSolanaGems', 'sandbox token lists from chain state');
   const listed =

@@ -2,17 +2,15 @@
 import { type GemFilters, type GemToken, passesGemFilters } from '@svc/providers';
 import type { SolanaMintMarket } from '../ports/solana-mints.js';
 
-export type SandboxGemSort = 'trending' | 'popular' | 'topTraded' | 'organic' | 'new';
+/** The tokens category's sorts, and marketCap for the stocks category. */
+export type SandboxGemSort = 'trending' | 'popular' | 'topTraded' | 'organic' | 'new' | 'marketCap';
 
 export const SANDBOX_GEMS_NOTE =
   'Sandbox: holderCount (non-empty token accounts), priceUsd and liquidityUsd (the sandbox swap venue pools), and ' +
   'mcapUsd (price x supply) are computed from the sandbox Solana ledger; organicScore, verified, volumeUsd, ' +
   'netVolumeUsd, numNetBuyers, priceChangePercent and createdAt need an indexer and are null, so a min/max filter ' +
   'on them excludes every token. sortBy popular orders by holderCount; the other sorts need trading history and ' +
-  'order by liquidityUsd.';
-
-export const SANDBOX_NO_STOCKS_NOTE =
-  'Sandbox: the sandbox Solana chain seeds no tokenized-stock mints, so the stocks list is empty.';
+  'order by liquidityUsd. The stocks category lists the sandbox tokenized-stock mints (TSLAx, NVDAx) by mcapUsd.';
 
 /** A seeded mint as a gem row: computed fields from chain state, the rest null (never invented). */
 export function gemOf(market: SolanaMintMarket): GemToken {
@@ -43,7 +41,7 @@ export function sandboxGems(
   filters: GemFilters,
   limit: number,
 ): GemToken[] {
-  const key = sortBy === 'popular' ? 'holderCount' : 'liquidityUsd';
+  const key = sortBy === 'popular' ? 'holderCount' : sortBy === 'marketCap' ? 'mcapUsd' : 'liquidityUsd';
   return markets
     .map(gemOf)
     .filter((token) => passesGemFilters(token, filters))

@@ -1,16 +1,36 @@
-// On-chain analytics (Nansen) tools: live only until the sandbox market exists (see live-only.ts).
-import type { NansenClient, NansenPage } from '@svc/providers';
+// On-chain analytics tools: Nansen v1 live; in sandbox mode, computed from the sandbox market indexer (sandbox/).
+import { ServiceError } from '@svc/contracts';
+import { NANSEN_SETTING, type NansenPage } from '@svc/providers';
 import { defineFamily } from '../family.js';
 import { type Handler, type HandlerContext, withCommitPoint } from '../handler.js';
-import { liveClient } from '../live-only.js';
+import type { MarketActivity } from '../ports/market-activity.js';
+import { sandboxDefiPortfolio, sandboxPerpPositions } from './sandbox/absent-venues.js';
+import { sandboxPnlLeaderboard } from './sandbox/pnl-leaderboard.js';
+import { sandboxSmartMoneyFlows } from './sandbox/smart-money-flows.js';
+import { sandboxSmartMoneyHoldings } from './sandbox/smart-money-holdings.js';
+import { sandboxSmartMoneyTrades } from './sandbox/smart-money-trades.js';
+import { sandboxTokenScreener } from './sandbox/token-screener.js';
+import { sandboxWalletProfiler } from './sandbox/wallet-profiler.js';
+import { sandboxWhoBoughtSold } from './sandbox/who-bought-sold.js';
+import { screenerTimeframeMs } from './screener-timeframe.js';
 
-const SANDBOX_INDEXER = 'the sandbox market indexer (labelled simulated wallets and their trades)';
+// Live, a handler settles (context.commit) just before it calls Nansen, a paid upstream. In sandbox mode there is no
+// upstream to pay: the answer is read from the indexer and the call settles after it succeeds (no commit call), so a
+// refused sandbox call (404, 503) is never charged.
 
-/** The client, then the payment: the 503/501 comes first, so a refused call is never charged. */
-async function paidNansen(tool: string, context: HandlerContext): Promise<NansenClient> {
-  const client = liveClient(context.providers.nansen, tool, SANDBOX_INDEXER);
-  await context.commit?.();
-  return client;
+/**
+ * The sandbox market indexer the sandbox answers come from. It runs with the sandbox chains; a sandbox deployment
+ * started without them (HTTP-surface tests) has none, and only Nansen could answer there.
+ */
+function sandboxMarket(tool: string, context: HandlerContext): MarketActivity {
+  if (context.marketActivity) return context.marketActivity;
+  throw new ServiceError(
+    'not_configured',
+    `${tool} answers in sandbox mode from the sandbox market, which runs with the sandbox chains, and this server ` +
+      `started without them; nothing was charged. Set ${NANSEN_SETTING.setting} and list it in PROVIDERS_LIVE to ` +
+      'ask Nansen instead.',
+    { extra: { setting: NANSEN_SETTING.setting, tool } },
+  );
 }
 
 /** Every intel answer: the request's scope, then Nansen's rows (fields as Nansen documents them per endpoint). */
@@ -22,22 +42,31 @@ const pageOutput = (scope: Record<string, unknown>, page: NansenPage) => ({
 });
 
 const intel_smart_money_holdings: Handler<'intel_smart_money_holdings'> = withCommitPoint(async (input, context) => {
-  const nansen = await paidNansen('intel_smart_money_holdings', context);
+  const nansen = context.providers.nansen;
+  if (!nansen)
+    return sandboxSmartMoneyHoldings(input, sandboxMarket('intel_smart_money_holdings', context), new Date());
+  await context.commit?.();
   return pageOutput({ chain: input.chain }, await nansen.smartMoneyHoldings(input.chain, input.per_page));
 });
 
 const intel_smart_money_flows: Handler<'intel_smart_money_flows'> = withCommitPoint(async (input, context) => {
-  const nansen = await paidNansen('intel_smart_money_flows', context);
+  const nansen = context.providers.nansen;
+  if (!nansen) return sandboxSmartMoneyFlows(input, sandboxMarket('intel_smart_money_flows', context), new Date());
+  await context.commit?.();
   return pageOutput({ chain: input.chain }, await nansen.smartMoneyNetflow(input.chain, input.per_page));
 });
 
 const intel_smart_money_trades: Handler<'intel_smart_money_trades'> = withCommitPoint(async (input, context) => {
-  const nansen = await paidNansen('intel_smart_money_trades', context);
+  const nansen = context.providers.nansen;
+  if (!nansen) return sandboxSmartMoneyTrades(input, sandboxMarket('intel_smart_money_trades', context));
+  await context.commit?.();
   return pageOutput({ chain: input.chain }, await nansen.smartMoneyDexTrades(input.chain, input.per_page));
 });
 
 const intel_pnl_leaderboard: Handler<'intel_pnl_leaderboard'> = withCommitPoint(async (input, context) => {
-  const nansen = await paidNansen('intel_pnl_leaderboard', context);
+  const nansen = context.providers.nansen;
+  if (!nansen) return sandboxPnlLeaderboard(input, sandboxMarket('intel_pnl_leaderboard', context));
+  await context.commit?.();
   const date = { from: input.date_from, to: input.date_to };
   return pageOutput(
     { chain: input.chain, token_address: input.token_address, date_from: date.from, date_to: date.to },
@@ -46,7 +75,9 @@ const intel_pnl_leaderboard: Handler<'intel_pnl_leaderboard'> = withCommitPoint(
 });
 
 const intel_who_bought_sold: Handler<'intel_who_bought_sold'> = withCommitPoint(async (input, context) => {
-  const nansen = await paidNansen('intel_who_bought_sold', context);
+  const nansen = context.providers.nansen;
+  if (!nansen) return sandboxWhoBoughtSold(input, sandboxMarket('intel_who_bought_sold', context));
+  await context.commit?.();
   const date = { from: input.date_from, to: input.date_to };
   return pageOutput(
     { chain: input.chain, token_address: input.token_address, label_type: input.label_type },
@@ -55,7 +86,9 @@ const intel_who_bought_sold: Handler<'intel_who_bought_sold'> = withCommitPoint(
 });
 
 const intel_wallet_profiler: Handler<'intel_wallet_profiler'> = withCommitPoint(async (input, context) => {
-  const nansen = await paidNansen('intel_wallet_profiler', context);
+  const nansen = context.providers.nansen;
+  if (!nansen) return sandboxWalletProfiler(input, sandboxMarket('intel_wallet_profiler', context));
+  await context.commit?.();
   const date = { from: input.date_from, to: input.date_to };
   return pageOutput(
     { chain: input.chain, wallet_address: input.wallet_address, date_from: date.from, date_to: date.to },
@@ -64,7 +97,10 @@ const intel_wallet_profiler: Handler<'intel_wallet_profiler'> = withCommitPoint(
 });
 
 const intel_perp_positions: Handler<'intel_perp_positions'> = withCommitPoint(async (input, context) => {
-  const nansen = await paidNansen('intel_perp_positions', context);
+  const nansen = context.providers.nansen;
+  // The sandbox has no perp exchange, with or without its chains.
+  if (!nansen) return sandboxPerpPositions(input);
+  await context.commit?.();
   return pageOutput(
     { token_symbol: input.token_symbol, label_type: input.label_type },
     await nansen.perpPositions(input.token_symbol, input.label_type, input.per_page),
@@ -73,7 +109,9 @@ const intel_perp_positions: Handler<'intel_perp_positions'> = withCommitPoint(as
 
 /** Nansen answers the whole multi-chain portfolio: the protocols on the asked chain are kept, at most per_page. */
 const intel_defi_portfolio: Handler<'intel_defi_portfolio'> = withCommitPoint(async (input, context) => {
-  const nansen = await paidNansen('intel_defi_portfolio', context);
+  const nansen = context.providers.nansen;
+  if (!nansen) return sandboxDefiPortfolio(input, sandboxMarket('intel_defi_portfolio', context));
+  await context.commit?.();
   const portfolio = await nansen.defiHoldings(input.wallet_address);
   const protocols = Array.isArray(portfolio.protocols) ? (portfolio.protocols as Record<string, unknown>[]) : [];
   return {
@@ -85,7 +123,10 @@ const intel_defi_portfolio: Handler<'intel_defi_portfolio'> = withCommitPoint(as
 });
 
 const intel_token_screener: Handler<'intel_token_screener'> = withCommitPoint(async (input, context) => {
-  const nansen = await paidNansen('intel_token_screener', context);
+  const span = screenerTimeframeMs(input.timeframe);
+  const nansen = context.providers.nansen;
+  if (!nansen) return sandboxTokenScreener(input, sandboxMarket('intel_token_screener', context), span, new Date());
+  await context.commit?.();
   return pageOutput(
     { chains: input.chains, timeframe: input.timeframe, smart_money_only: input.smart_money_only },
     await nansen.tokenScreener(input.chains, input.timeframe, input.smart_money_only, input.per_page),

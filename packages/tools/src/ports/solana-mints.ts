@@ -18,6 +18,8 @@ export interface SolanaMintMarket extends SolanaMintState {
   readonly priceUsd: number;
   /** USD value of both reserves of every venue pool that holds the mint. */
   readonly liquidityUsd: number;
+  /** A tokenized stock (findSolanaGems' stocks category) or any other token. */
+  readonly category: 'crypto' | 'stock';
 }
 
 /** Reads mints from the sandbox Solana ledger; undefined for an address that is no mint there. */

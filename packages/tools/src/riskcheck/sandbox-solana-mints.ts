@@ -39,6 +39,7 @@ export function sandboxSolanaMints(solana: SandboxSolana): SolanaMints {
           ...state,
           priceUsd: await solana.tokenPriceUsd(token.mint),
           liquidityUsd: await liquidityUsd(token.mint),
+          category: token.category,
         });
       }
       return markets;
