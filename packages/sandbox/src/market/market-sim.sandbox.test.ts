@@ -1,9 +1,11 @@
+import { createSolanaRpc, generateKeyPairSigner, getBase64EncodedWireTransaction, signTransaction } from '@solana/kit';
 import { createWalletClient, erc20Abi, http, parseAbi, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxEvmChain, startSandboxEvmChain } from '../evm/sandbox-chain.js';
 import { type SandboxEvmChains, sandboxEvmChains } from '../evm/sandbox-evm-chains.js';
 import { type SandboxSolana, startSandboxSolana } from '../solana/sandbox-solana.js';
+import { SOLANA_BONK_MINT, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from '../solana/tokens.js';
 import type { ExecutedTrade } from './evm-trader.js';
 import { type SandboxMarketSim, startSandboxMarketSim } from './sandbox-market-sim.js';
 
@@ -119,6 +121,35 @@ describe('the sandbox market simulator and its index', () => {
     const [linkNow] = (await market.index.chain('base').tokens()).filter((token) => token.symbol === 'LINK');
     expect(linkNow!.priceUsd).toBeCloseTo(await baseMarket.tokenPriceUsd('LINK'), 9);
     expect(await market.index.chain('base').priceUsdAt(link.address!, 0)).toBeCloseTo(15, 9);
+  }, 60_000);
+
+  it('a venue swap by a Solana key the simulator does not run appears at once, unlabelled, and holds its tokens', async () => {
+    const caller = await generateKeyPairSigner();
+    await solana.airdrop(caller.address, 1_000_000_000n);
+    await solana.mintUsdc(caller.address, 250_000_000n);
+    const quote = await solana.venue.quoteExactIn(SOLANA_USDC_MINT, SOLANA_BONK_MINT, 250_000_000n);
+    const { transaction } = await solana.venue.swapTransaction(quote, caller.address, quote.outAmount);
+    const signed = await signTransaction([caller.keyPair], transaction);
+    const signature = await createSolanaRpc(solana.rpcUrl)
+      .sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' })
+      .send();
+
+    const index = market.index.chain('solana');
+    const found = (await index.trades()).find((trade) => trade.transactionHash === signature)!;
+    expect(found).toMatchObject({
+      trader: caller.address,
+      sold: { address: SOLANA_USDC_MINT, symbol: 'USDC', amount: 250 },
+      bought: { address: SOLANA_BONK_MINT, symbol: 'BONK', amount: Number(quote.outAmount) / 1e5 },
+      valueUsd: 250,
+    });
+    expect(market.index.labelOf('solana', caller.address)).toBeUndefined();
+    const holders = await index.holders(SOLANA_BONK_MINT);
+    expect(holders.find((holder) => holder.address === caller.address)?.balance).toBe(found.bought.amount);
+    const balances = await index.balances(caller.address);
+    expect(balances.map((entry) => entry.token.symbol).sort()).toEqual(['BONK', 'SOL']);
+    expect(balances.find((entry) => entry.token.address === SOLANA_WSOL_MINT)!.balance).toBeGreaterThan(0.99);
+    const bonk = (await index.tokens()).find((token) => token.address === SOLANA_BONK_MINT)!;
+    expect(bonk.priceUsd).toBeCloseTo(await solana.tokenPriceUsd(SOLANA_BONK_MINT), 12);
   }, 60_000);
 
   it('after a sandbox reset the index starts over', async () => {
