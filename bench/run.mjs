@@ -11,10 +11,13 @@
 //    (goal: the fan-out's p50 at most 1.5x the slowest single chain's);
 // 5. conditional-order triggers (bench/orders.mjs): the engine's in-memory index against SQL per tick, 1,000,000
 //    open orders over 10,000 tokens on one real database.
+// 6. the sandbox market simulator (bench/market-sim.mjs): its CPU and chain-state growth at its default rate
+//    (goals: under 5% of one core, under 50 MB an hour).
 import autocannon from 'autocannon';
 import { startTarget } from './child.mjs';
 import { benchBalances } from './balances.mjs';
 import { benchMcp } from './mcp.mjs';
+import { benchMarketSim } from './market-sim.mjs';
 import { benchOrders } from './orders.mjs';
 import { StallError, startPaidTarget } from './paid.mjs';
 
@@ -27,7 +30,7 @@ const PAID = {
   rounds: Number(process.env.BENCH_PAID_ROUNDS ?? 3),
   payers: Number(process.env.BENCH_PAID_PAYERS ?? 32),
 };
-const only = process.env.BENCH_ONLY; // 'unpaid', 'paid', 'mcp', 'balances' or 'orders' runs one part
+const only = process.env.BENCH_ONLY; // 'unpaid', 'paid', 'mcp', 'balances', 'orders' or 'market-sim' runs one part
 
 async function measureUnpaid(kind, port, path) {
   const target = await startTarget(kind, { port });
@@ -217,5 +220,10 @@ if (!only || only === 'balances') {
 
 if (!only || only === 'orders') {
   const { ok } = await benchOrders();
+  if (!ok) process.exitCode = 1;
+}
+
+if (!only || only === 'market-sim') {
+  const { ok } = await benchMarketSim();
   if (!ok) process.exitCode = 1;
 }

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
           payTo: config.payTo,
           // A second gateway settles and trades on the first one's EVM chains (its log line names sandboxBaseRpc).
           evmRpcUrls: sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS),
+          marketSimulatorRate: config.sandboxMarketSimRate,
         })
       : undefined;
   if (sandbox) progress('sandbox chains ready', { baseRpc: sandbox.base.rpcUrl, solanaRpc: sandbox.solana.rpcUrl });

@@ -156,6 +156,7 @@ export async function sandboxResources(
       bitcoin: sandboxBitcoinChain(() => sandbox.bitcoin.esploraUrl()),
       localWeb: adapters.sandboxLocalWeb(sandbox.web),
       solanaMints: adapters.sandboxSolanaMints(sandbox.solana),
+      marketActivity: adapters.sandboxMarketActivity(sandbox.market.index),
       orderEngine,
       orderNetworks: undefined,
     },

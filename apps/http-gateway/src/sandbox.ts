@@ -46,6 +46,8 @@ export interface StartSandboxOptions {
   payTo?: { readonly solana?: string };
   /** Sandbox EVM chains another gateway runs (SANDBOX_EVM_RPC_URLS): reached instead of started, Base included. */
   evmRpcUrls?: ReadonlyMap<number, string>;
+  /** Trades a minute of the market simulator (SANDBOX_MARKET_SIM_RATE); default 0: it trades only when stepped. */
+  marketSimulatorRate?: number;
 }
 
 /** Start the sandbox chains and the in-process facilitator. With `dataDir`, chain state persists there. */
@@ -54,6 +56,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     dataDir: options.dataDir,
     stacksCodec: stacksTransactionCodec,
     evmRpcUrls: options.evmRpcUrls,
+    marketSimulatorRate: options.marketSimulatorRate,
   });
   try {
     // The facilitator hands out these accounts' nonces itself, in order (a NonceQueue each), reading the first from the chain.

@@ -116,6 +116,9 @@ export const freePort = () =>
 
 let startedSandbox: Promise<Sandbox> | undefined;
 
+/** The market simulator is off in tests (and in every benchmark but its own): a test steps it by hand. */
+const NO_MARKET_SIMULATOR = { marketSimulatorRate: 0 };
+
 /**
  * This vitest worker's sandbox chains and facilitator, started on first use and shared by every test file the worker
  * runs (the sandbox tier runs files without module isolation); they stop when the worker exits, anvil with it. Tests
@@ -123,7 +126,7 @@ let startedSandbox: Promise<Sandbox> | undefined;
  * such as the payee, and restore any chain-wide setting they change (automine).
  */
 export function workerSandbox(): Promise<Sandbox> {
-  startedSandbox ??= startSandbox();
+  startedSandbox ??= startSandbox(NO_MARKET_SIMULATOR);
   return startedSandbox;
 }
 
@@ -157,7 +160,7 @@ export function useSandboxGateway(
       body: JSON.stringify(body),
     });
   beforeAll(async () => {
-    state.sandbox = await (ownSandbox ? startSandbox() : workerSandbox());
+    state.sandbox = await (ownSandbox ? startSandbox(NO_MARKET_SIMULATOR) : workerSandbox());
     state.db = await backend.open();
     const port = await freePort();
     state.app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: String(port), ...NO_RATE_LIMITS, ...env }), {

@@ -21,12 +21,15 @@ export interface RunningProcess {
   logLine(message: string): Record<string, unknown> | undefined;
 }
 
-/** Start `node entry` with `env` (plus PATH and HOME); resolves once its output contains `ready`. */
+/**
+ * Start `node entry` with `env` (plus PATH and HOME, and the sandbox market simulator off unless `env` turns it on);
+ * resolves once its output contains `ready`.
+ */
 export function startProcess(entry: string, env: Record<string, string>, ready: string): Promise<RunningProcess> {
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, SANDBOX_MARKET_SIM_RATE: '0', ...env },
   });
   let output = '';
   const running: RunningProcess = {

@@ -23,6 +23,7 @@ function startGateway(): Promise<{ child: ChildProcess; address: string; output:
       PATH: process.env.PATH,
       DATA_DIR: dataDir,
       PORT: '0',
+      SANDBOX_MARKET_SIM_RATE: '0',
       SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
       // Longer than the test: the stalled request below is cut by the shutdown deadline, not by this.
       REQUEST_TIMEOUT_MS: '120000',

@@ -340,6 +340,11 @@ export const settingsSchema = z.object({
     mode: 'live',
     description: 'Firecrawl API key; without it crawlExtract answers 503 naming it',
   }),
+  SANDBOX_MARKET_SIM_RATE: z.coerce.number().min(0).max(600).default(6).register(settingDocs, {
+    mode: 'sandbox',
+    description:
+      'trades a minute the sandbox market simulator makes across the running sandbox chains (Base, Solana, and each other EVM chain once started) so prices, volume and holders move; `0`: off (it trades only when stepped)',
+  }),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -412,6 +417,8 @@ export interface Config {
   /** Requests a minute per IP (unpaid) and per account (MCP, A2A), 0: off; counted in Redis when `redisUrl` is set. */
   /** Proxies whose X-Forwarded-For names the client (Fastify's trustProxy); unset: the connecting peer is the client. */
   readonly trustProxy: true | string | undefined;
+  /** Trades a minute of the sandbox market simulator (SANDBOX_MARKET_SIM_RATE); 0: off. */
+  readonly sandboxMarketSimRate: number;
   readonly rateLimits: {
     readonly unpaidPerMinute: number;
     readonly accountPerMinute: number;
@@ -578,5 +585,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisKeyPrefix: s.REDIS_KEY_PREFIX,
     },
     upstreamLimits: upstreamOverridesFrom(upstreamLimits.data),
+    sandboxMarketSimRate: s.SANDBOX_MARKET_SIM_RATE,
   };
 }

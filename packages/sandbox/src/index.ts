@@ -31,7 +31,7 @@ export {
 
 // Solana: LiteSVM with USDC at the mainnet mint address, behind a local JSON-RPC facade, and a swap venue.
 export { loadOrCreateKeyPairFile } from './solana/keypair-file.js';
-export type { SandboxMintState } from './solana/ledger.js';
+export type { LandedTransaction, SandboxMintState } from './solana/ledger.js';
 export { isSolanaAddress, type SandboxSolana, startSandboxSolana } from './solana/sandbox-solana.js';
 export { type VenueQuote, VenueError } from './solana/swap-venue.js';
 export {
@@ -60,3 +60,27 @@ export { StacksSandboxLedger } from './stacks/ledger.js';
 
 // The local web: pages about the seeded tokens on loopback HTTP, which the web tools search and crawl in sandbox mode.
 export { type SandboxWeb, type SandboxWebHit, type SandboxWebPage, startSandboxWeb } from './web/sandbox-web.js';
+
+// The computed market: simulated wallets trading on the sandbox pools and the index of the chains' swaps and holders.
+export type {
+  ChainIndex,
+  IndexedHolder,
+  IndexedLeg,
+  IndexedToken,
+  IndexedTrade,
+  SandboxMarketChain,
+} from './market/indexed.js';
+export { MARKET_RETENTION_MS } from './market/indexed.js';
+export { SANDBOX_MARKET_CHAINS, SandboxMarketIndex } from './market/market-index.js';
+export type { ExecutedTrade } from './market/evm-trader.js';
+export { type IntendedTrade, type PlannerChain, TradePlanner } from './market/planner.js';
+export { MAX_STEPS, MarketSimulator, type MarketSimulatorState } from './market/simulator.js';
+export { type SandboxMarketSim, startSandboxMarketSim } from './market/sandbox-market-sim.js';
+export {
+  SIMULATED_WALLET_LABELS,
+  SIMULATED_WALLET_SEED,
+  type SimulatedWallet,
+  type SimulatedWalletKind,
+  type SimulatedWalletLabel,
+  simulatedWallets,
+} from './market/wallets.js';

@@ -6,6 +6,7 @@ import { type SandboxEvmChains, sandboxEvmChains } from './evm/sandbox-evm-chain
 import { type SandboxSolana, startSandboxSolana } from './solana/sandbox-solana.js';
 import type { StacksTransactionCodec } from './stacks/codec.js';
 import { type SandboxWeb, startSandboxWeb } from './web/sandbox-web.js';
+import { type SandboxMarketSim, startSandboxMarketSim } from './market/sandbox-market-sim.js';
 import { StacksSandboxLedger } from './stacks/ledger.js';
 
 /** The sandbox's chain families: `evm` is every anvil chain (Base, Ethereum, BSC, Polygon, …). */
@@ -33,6 +34,11 @@ export interface SandboxChains {
   readonly bitcoin: SandboxBitcoin;
   /** The sandbox's local web (pages about the seeded tokens on loopback HTTP) that the web tools search and crawl. */
   readonly web: SandboxWeb;
+  /**
+   * The computed market: simulated wallets trading on the sandbox pools (the simulator) and the index of what happened
+   * on the chains (swaps, prices, holders), which the market tools answer from.
+   */
+  readonly market: SandboxMarketSim;
   /** Where chain state persists (`<dataDir>/chains`); undefined when every chain is ephemeral. */
   readonly chainsDir: string | undefined;
   /**
@@ -53,6 +59,11 @@ export interface StartSandboxChainsOptions {
    * so several gateways share one sandbox Base. The chains not listed start here as usual.
    */
   readonly evmRpcUrls?: ReadonlyMap<number, string> | undefined;
+  /**
+   * Trades a minute the market simulator makes across the running chains (SANDBOX_MARKET_SIM_RATE); default 0: it
+   * trades only when stepped (tests drive it by hand).
+   */
+  readonly marketSimulatorRate?: number | undefined;
 }
 
 /** Start every sandbox chain. Base and Solana start at once (payments settle there); the others on first use. */
@@ -85,9 +96,16 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
     // Seeded state of the in-process ledgers: as loaded (from their files, or empty) at start.
     const stacksSeed = stacks.snapshot();
     const bitcoinSeed = bitcoin.snapshot();
+    const market = await startSandboxMarketSim({
+      evm: evmChains,
+      solana: solana.value,
+      rate: options.marketSimulatorRate ?? 0,
+      remoteEvmChainIds: new Set(options.evmRpcUrls?.keys() ?? []),
+    });
     let resetting: Promise<unknown> = Promise.resolve();
     const resetChains = async (): Promise<SandboxReset> => {
       await Promise.all([evmChains.reset(), solana.value.reset()]);
+      market.reset();
       stacks.restore(stacksSeed);
       bitcoin.restore(bitcoinSeed);
       // A Hedera ledger still starting is not reset: it is in its seeded state already.
@@ -108,6 +126,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
         )),
       bitcoin,
       web: web.value,
+      market,
       chainsDir,
       reset: () => {
         const done = resetting.then(resetChains);
@@ -116,6 +135,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       },
       stop: async () => {
         // close() writes the Stacks ledger's last changes to its file.
+        await market.stop();
         await evmChains.stop();
         await Promise.all([base.value.stop(), solana.value.stop(), stacks.close(), bitcoin.stop(), web.value.stop()]);
       },

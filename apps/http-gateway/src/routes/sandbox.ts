@@ -8,6 +8,7 @@ import { bitcoinFaucet } from './faucet/bitcoin.js';
 import { evmFaucet } from './faucet/evm.js';
 import { type FaucetFamily, type FaucetToken, findToken } from './faucet/family.js';
 import { hederaFaucet } from './faucet/hedera.js';
+import { SANDBOX_MARKET_SIMULATOR_OPENAPI_PATHS, sandboxMarketSimulatorRoutes } from './sandbox-market-simulator.js';
 import { solanaFaucet } from './faucet/solana.js';
 import { stacksFaucet } from './faucet/stacks.js';
 
@@ -43,6 +44,7 @@ export const SANDBOX_OPENAPI_PATHS: Readonly<Record<string, PathItem>> = {
       summary: 'Restore every sandbox chain to its seeded state; database rows (accounts, credit, orders) stay.',
     }),
   },
+  ...SANDBOX_MARKET_SIMULATOR_OPENAPI_PATHS,
 };
 
 const invalid = (field: string, rule: string, message: string, limit?: number | string) =>
@@ -104,6 +106,7 @@ function chainOf(chain: string | undefined, token: string): string {
  *   name implies it (BASE_USDC, SOL_USDC, SOL, STX, …).
  * - `POST /api/sandbox/reset` restores the chains to their seeded state and answers which chain families it reset
  *   and which it cannot reset yet. Database rows (accounts, credit, orders) stay: docs/concepts/sandbox-and-live.md.
+ * - `GET` and `POST /api/sandbox/market/simulator` show and control the market simulator (sandbox-market-simulator.ts).
  */
 export function sandboxRoutes(app: FastifyInstance, sandbox: Sandbox): void {
   app.get('/api/sandbox', async () => ({
@@ -142,4 +145,6 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: Sandbox): void {
   });
 
   app.post('/api/sandbox/reset', async () => ({ sandbox: true, ...(await sandbox.reset()) }));
+
+  sandboxMarketSimulatorRoutes(app, sandbox.market.simulator);
 }

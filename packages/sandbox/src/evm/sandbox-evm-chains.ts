@@ -11,6 +11,8 @@ import { connectSandboxEvmChain, type SandboxEvmChain, startSandboxEvmChain } fr
 export interface SandboxEvmChains {
   /** The sandbox chain `chainId` (1, 56, 137, 8453, 4663) with its seeded market; started and seeded once, memoized. */
   evm(chainId: number): Promise<SandboxEvmMarket>;
+  /** The chain ids running now (started or connected to, Base always), without starting any. */
+  started(): readonly number[];
   /**
    * Resets every started chain, Base included, to its seed snapshot (see SandboxEvmChain.reset) and forgets the
    * markets: a market is placed and seeded again on its chain's next use.
@@ -41,6 +43,7 @@ export function sandboxEvmChains(options: SandboxEvmChainsOptions): SandboxEvmCh
   const markets = new Map<number, Promise<SandboxEvmMarket>>();
   /** The chains this object started, which it stops (not Base, nor chains another process runs). */
   const owned = new Set<number>();
+  const running = new Set<number>([options.base.chainId]);
   let stopped = false;
   const chainOf = (chainId: number): Promise<SandboxEvmChain> => {
     let chain = chains.get(chainId);
@@ -53,6 +56,10 @@ export function sandboxEvmChains(options: SandboxEvmChainsOptions): SandboxEvmCh
             ...(options.chainsDir ? { stateFile: sandboxEvmStateFile(options.chainsDir, chainId) } : {}),
           });
       if (!rpcUrl) owned.add(chainId);
+      chain.then(
+        () => running.add(chainId),
+        () => undefined,
+      );
       // A failed start is not memoized: the next call tries again.
       chain.catch(() => {
         chains.delete(chainId);
@@ -75,6 +82,7 @@ export function sandboxEvmChains(options: SandboxEvmChainsOptions): SandboxEvmCh
       }
       return market;
     },
+    started: () => [...running],
     async reset() {
       await Promise.all((await startedChains()).map((chain) => chain.reset()));
       markets.clear();

@@ -616,6 +616,19 @@ export class SolanaLedger {
     return this.#history.get(signature);
   }
 
+  /**
+   * The landed transactions after `slot`, oldest first (at most the last MAX_TRACKED_SIGNATURES): what an indexer
+   * following the ledger reads. Each landed transaction has a slot of its own, so a slot is a cursor.
+   */
+  landedAfter(slot: bigint): readonly LandedTransaction[] {
+    const newer: LandedTransaction[] = [];
+    for (const landed of [...this.#history.values()].reverse()) {
+      if (landed.slot <= slot) break;
+      newer.push(landed);
+    }
+    return newer.reverse();
+  }
+
   /** Signatures of the landed transactions that name `account`, newest first. */
   signaturesFor(account: Address): readonly Signature[] {
     return [...(this.#signaturesByAccount.get(account) ?? [])].reverse();

@@ -5,7 +5,7 @@
  * (`toFacilitatorSvmSigner(signer, { defaultRpcUrl: rpcUrl })`), at `rpcUrl`.
  */
 import { type Address, address, isAddress, type KeyPairSigner, type Signature } from '@solana/kit';
-import { type SandboxMintState, SolanaLedger } from './ledger.js';
+import { type LandedTransaction, type SandboxMintState, SolanaLedger } from './ledger.js';
 import { startSolanaRpcFacade } from './rpc-facade.js';
 import { SandboxSwapVenue } from './swap-venue.js';
 import { SANDBOX_SOLANA_TOKENS, type SandboxSolanaToken, type SolanaAssetId } from './tokens.js';
@@ -63,6 +63,10 @@ export interface SandboxSolana {
   tokenAccount(owner: string, mint?: string): Promise<Address>;
   /** A mint's authorities, supply and non-empty token accounts; undefined when no SPL mint is at that address. */
   mintState(mint: string): Promise<SandboxMintState | undefined>;
+  /** The transactions that landed after `slot`, oldest first (the ledger keeps the last 10,000 in memory). */
+  landedAfter(slot: bigint): readonly LandedTransaction[];
+  /** Lamports an account of `dataLength` bytes needs to be rent-exempt (a venue pool's SOL reserve is above it). */
+  rentExemptMinimum(dataLength: bigint): bigint;
   /**
    * Restores the ledger as it was when the chain started, its swap venue seeded (sandbox reset): every account,
    * balance and transaction since is gone.
@@ -106,6 +110,8 @@ export async function startSandboxSolana(options: StartSandboxSolanaOptions = {}
     tokenAccount: async (owner, mint) =>
       ledger.tokenAccount(address(owner), mint === undefined ? undefined : address(mint)),
     mintState: async (mint) => (isAddress(mint) ? ledger.mintState(address(mint)) : undefined),
+    landedAfter: (slot) => ledger.landedAfter(slot),
+    rentExemptMinimum: (dataLength) => ledger.rentExemptMinimum(dataLength),
     reset: async () => ledger.restore(seeded),
     stop: () =>
       (stopping ??= (async () => {

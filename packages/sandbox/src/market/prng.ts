@@ -1,0 +1,12 @@
+import { createHash } from 'node:crypto';
+
+/** A deterministic PRNG (mulberry32) seeded from a string: the same seed gives the same numbers in [0, 1). */
+export function seededRandom(seed: string): () => number {
+  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The computed sandbox market: the simulated wallets, the simulator trading with them and the index following the
+ * chains, started together with the sandbox chains.
+ */
+import type { SandboxEvmChains } from '../evm/sandbox-evm-chains.js';
+import type { SandboxSolana } from '../solana/sandbox-solana.js';
+import { SandboxMarketIndex } from './market-index.js';
+import { MarketSimulator } from './simulator.js';
+import { SIMULATED_WALLET_SEED, simulatedWallets } from './wallets.js';
+
+/** How often a running simulator's chains are indexed in the background (reads sync anyway; this bounds catch-up). */
+const BACKGROUND_SYNC_MS = 60_000;
+
+export interface SandboxMarketSim {
+  readonly index: SandboxMarketIndex;
+  readonly simulator: MarketSimulator;
+  /** After a sandbox reset: the index starts over and the wallets are funded again as they trade. */
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+export interface StartSandboxMarketSimOptions {
+  readonly evm: SandboxEvmChains;
+  readonly solana: SandboxSolana;
+  /** Trades a minute across chains; 0: the simulator only trades when stepped. */
+  readonly rate: number;
+  /** Seed of the wallets' keys and of the planner. Default: SIMULATED_WALLET_SEED. */
+  readonly seed?: string | undefined;
+  readonly remoteEvmChainIds?: ReadonlySet<number> | undefined;
+}
+
+export async function startSandboxMarketSim(options: StartSandboxMarketSimOptions): Promise<SandboxMarketSim> {
+  const seed = options.seed ?? SIMULATED_WALLET_SEED;
+  const wallets = await simulatedWallets(seed);
+  const index = new SandboxMarketIndex(options.evm, options.solana, wallets);
+  const simulator = new MarketSimulator({
+    seed,
+    rate: options.rate,
+    wallets,
+    evm: options.evm,
+    solana: options.solana,
+    remoteEvmChainIds: options.remoteEvmChainIds ?? new Set(),
+  });
+  const background =
+    options.rate > 0
+      ? setInterval(() => void index.syncRunning().catch(() => undefined), BACKGROUND_SYNC_MS)
+      : undefined;
+  background?.unref();
+  return {
+    index,
+    simulator,
+    reset: () => {
+      index.reset();
+      simulator.reset();
+    },
+    stop: async () => {
+      clearInterval(background);
+      await simulator.stop();
+    },
+  };
+}

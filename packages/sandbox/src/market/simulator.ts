@@ -1,0 +1,172 @@
+/**
+ * The market simulator: at `rate` trades a minute (across chains), the planner's next intended trade is carried out
+ * by its simulated wallet as a real signed transaction. It trades only on the chains running in this process: Base
+ * and Solana always, each other sandbox EVM chain once something started it (the simulator never starts a chain),
+ * and never on a chain another process runs (SANDBOX_EVM_RPC_URLS: that process's simulator trades there).
+ * Trades run one at a time; `step(n)` drives it by hand, `pause()`/`resume()` stop and restart the clock.
+ */
+import { evmChainById, evmChainByKey } from '@svc/chains';
+import { sandboxMarketLayout } from '../evm/sandbox-market.js';
+import type { SandboxEvmChains } from '../evm/sandbox-evm-chains.js';
+import type { SandboxSolana } from '../solana/sandbox-solana.js';
+import { SOLANA_WSOL_MINT } from '../solana/tokens.js';
+import { EvmTrader, type ExecutedTrade } from './evm-trader.js';
+import { type PlannerChain, TradePlanner } from './planner.js';
+import { SolanaTrader } from './solana-trader.js';
+import type { SimulatedWallet } from './wallets.js';
+
+export interface MarketSimulatorState {
+  /** The clock is on (rate above 0 and not paused). */
+  readonly running: boolean;
+  /** Trades a minute across chains (SANDBOX_MARKET_SIM_RATE); 0: only `step` trades. */
+  readonly rate: number;
+  readonly paused: boolean;
+  /** Trades that landed since start. */
+  readonly trades: number;
+  /** Trades that failed (their transaction refused or reverted, or the chain was being reset). */
+  readonly failed: number;
+  readonly lastError: string | null;
+  /** The chains it trades on now. */
+  readonly chains: readonly string[];
+}
+
+export interface MarketSimulatorOptions {
+  readonly seed: string;
+  readonly rate: number;
+  readonly wallets: readonly SimulatedWallet[];
+  readonly evm: SandboxEvmChains;
+  readonly solana: SandboxSolana;
+  /** EVM chains another process runs: never traded on here. */
+  readonly remoteEvmChainIds: ReadonlySet<number>;
+}
+
+/** The most trades one `step` call carries out. */
+export const MAX_STEPS = 100;
+
+export class MarketSimulator {
+  readonly #planner: TradePlanner;
+  readonly #evmTrader = new EvmTrader();
+  readonly #solanaTrader: SolanaTrader;
+  #paused = false;
+  #trades = 0;
+  #failed = 0;
+  #lastError: string | null = null;
+  #timer: NodeJS.Timeout | undefined;
+  /** Trades run one at a time: the clock and `step` calls queue here. */
+  #queue: Promise<unknown> = Promise.resolve();
+  #busy = false;
+
+  constructor(private readonly options: MarketSimulatorOptions) {
+    if (!(options.rate >= 0) || !Number.isFinite(options.rate))
+      throw new RangeError(`the market simulator's rate must be a number of trades a minute, 0 or more`);
+    this.#planner = new TradePlanner(options.seed);
+    this.#solanaTrader = new SolanaTrader(options.solana);
+    this.#startClock();
+  }
+
+  state(): MarketSimulatorState {
+    return {
+      running: this.#timer !== undefined,
+      rate: this.options.rate,
+      paused: this.#paused,
+      trades: this.#trades,
+      failed: this.#failed,
+      lastError: this.#lastError,
+      chains: this.#chains().map((chain) => chain.chain),
+    };
+  }
+
+  pause(): void {
+    this.#paused = true;
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  resume(): void {
+    this.#paused = false;
+    this.#startClock();
+  }
+
+  /** Carries out the next `steps` intended trades, one after another; resolves with those that landed. */
+  step(steps = 1): Promise<ExecutedTrade[]> {
+    if (!Number.isInteger(steps) || steps < 1 || steps > MAX_STEPS)
+      return Promise.reject(new RangeError(`steps must be a whole number from 1 to ${MAX_STEPS}`));
+    const done = this.#queue.then(async () => {
+      const executed: ExecutedTrade[] = [];
+      for (let index = 0; index < steps; index++) {
+        const trade = await this.#one();
+        if (trade) executed.push(trade);
+      }
+      return executed;
+    });
+    this.#queue = done.catch(() => undefined);
+    return done;
+  }
+
+  /** Forgets which wallets were funded and approved (the chains were restored to their seed). */
+  reset(): void {
+    this.#evmTrader.reset();
+    this.#solanaTrader.reset();
+  }
+
+  /** Stops the clock and waits for the trade under way. */
+  async stop(): Promise<void> {
+    this.pause();
+    await this.#queue;
+  }
+
+  #startClock(): void {
+    if (this.#paused || this.options.rate === 0 || this.#timer) return;
+    this.#timer = setInterval(() => {
+      // A trade slower than the interval is not queued behind: the clock skips a beat instead.
+      if (this.#busy) return;
+      this.#busy = true;
+      void this.step(1).finally(() => {
+        this.#busy = false;
+      });
+    }, 60_000 / this.options.rate);
+    this.#timer.unref();
+  }
+
+  /** The chains it trades on now, with the pairs it trades there: running EVM chains by chain id, then Solana. */
+  #chains(): PlannerChain[] {
+    const evm = this.options.evm
+      .started()
+      .filter((chainId) => !this.options.remoteEvmChainIds.has(chainId))
+      .sort((a, b) => a - b)
+      .map((chainId) => ({
+        chain: evmChainById(chainId)!.key,
+        pairs: sandboxMarketLayout(chainId, '0x0000000000000000000000000000000000000000').pools.map(
+          ({ tokens: [base, quote] }) => ({ base, quote }),
+        ),
+      }));
+    const solana = {
+      chain: 'solana',
+      pairs: this.options.solana.venue.pools
+        .filter((pool) => pool.base.mint !== SOLANA_WSOL_MINT)
+        .map((pool) => ({ base: pool.base.symbol, quote: pool.quote.symbol })),
+    };
+    return [...evm, solana];
+  }
+
+  async #one(): Promise<ExecutedTrade | undefined> {
+    const intent = this.#planner.next(this.#chains());
+    const wallet = this.options.wallets[intent.wallet]!;
+    try {
+      const trade =
+        intent.chain === 'solana'
+          ? await this.#solanaTrader.trade(wallet, intent)
+          : await this.#evmTrader.trade(
+              await this.options.evm.evm(evmChainByKey(intent.chain)!.chainId),
+              wallet,
+              intent,
+            );
+      this.#trades += 1;
+      return trade;
+    } catch (error) {
+      this.#failed += 1;
+      this.#lastError = error instanceof Error ? error.message : String(error);
+      return undefined;
+    }
+  }
+}
