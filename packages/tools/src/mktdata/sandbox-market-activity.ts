@@ -15,7 +15,9 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * as the index computed them, with the simulated wallets' labels on their trades and balances (any other wallet,
  * a caller's vault for one, is unlabelled).
  */
-export function sandboxMarketActivity(index: SandboxMarketIndex): MarketActivity {
+export function sandboxMarketActivity(
+  index: Pick<SandboxMarketIndex, 'chains' | 'chain' | 'labelOf' | 'labelledWallets'>,
+): MarketActivity {
   const labelOf = (chain: MarketChain, wallet: string): WalletLabel | undefined => index.labelOf(chain, wallet);
   const labelled = (chain: MarketChain, address: string) => labelOf(chain, address) ?? null;
   const marketToken = (chain: MarketChain, token: IndexedToken): MarketToken => ({ chain, ...token });
