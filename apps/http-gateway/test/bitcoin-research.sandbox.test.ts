@@ -54,6 +54,15 @@ describe.each(backendsFor(import.meta.url))(
         sat: ranges![0],
         satributes: [firstSatRarity(ledger().transaction(inscribed.transaction)!.height, ranges![0])],
       });
+      // The content is the reveal's envelope, served by the sandbox facade's ord route.
+      const content = await fetch(info.content_url);
+      expect(content.headers.get('content-type')).toBe('text/plain;charset=utf-8');
+      expect(await content.text()).toBe(
+        `svc sandbox inscription, block ${ledger().transaction(inscribed.transaction)!.height}`,
+      );
+      expect(info.content_length).toBe(
+        `svc sandbox inscription, block ${ledger().transaction(inscribed.transaction)!.height}`.length,
+      );
       expect(
         (await json(await frank.call('getOwnedInscriptionIds', { bitcoinAddress: taproot.address }))).data,
       ).toEqual([inscriptionId]);

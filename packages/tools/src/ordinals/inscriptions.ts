@@ -4,8 +4,7 @@ import { isoTime, mainnetAddress, notFound, ordinalsIndexOf, pageOf, PAGE_SIZE }
 
 /**
  * An inscription in Ordiscan's shape (its `Inscription`). The sandbox's inscriptions have no parent, delegate,
- * metadata or collection; `content_url` is null (the content is in the reveal's witness, see getInscriptionInfo's
- * docs); `content_length` is ord's field, added.
+ * metadata or collection; `content_length` is ord's field, added.
  */
 async function inscriptionJson(index: BitcoinIndex, inscription: IndexedInscriptionView) {
   const rare = await index.rareSats([[inscription.sat, inscription.sat + 1n]]);
@@ -20,7 +19,7 @@ async function inscriptionJson(index: BitcoinIndex, inscription: IndexedInscript
     metadata: null,
     metaprotocol: null,
     sat: Number(inscription.sat),
-    content_url: null,
+    content_url: await index.contentUrl(inscription.id),
     parent_inscription_id: null,
     delegate_inscription_id: null,
     satributes: rare.map((sat) => sat.rarity),

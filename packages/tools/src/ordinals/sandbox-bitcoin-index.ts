@@ -17,6 +17,8 @@ export function sandboxBitcoinIndex(bitcoin: SandboxBitcoin): BitcoinIndex {
     outputsOf: (address) => read(() => index.outputsOf(address)),
     rareSats: (ranges) => read(() => index.rareSats(ranges)),
     inscription: (id) => read(() => index.inscription(id)),
+    // The ledger's facade serves ord's /content route (started on first use).
+    contentUrl: async (id) => `${await bitcoin.esploraUrl()}/ord/content/${id}`,
     inscriptions: () => read(() => index.inscriptions()),
     inscriptionActivityOf: (address) => read(() => index.inscriptionActivityOf(address)),
     runes: () => read(() => index.runes()),

@@ -110,6 +110,8 @@ export interface BitcoinIndex {
   /** The rare sats inside sat ranges. */
   rareSats(ranges: readonly SatRange[]): Promise<readonly RareSat[]>;
   inscription(id: string): Promise<IndexedInscriptionView | undefined>;
+  /** Where an inscription's content is served (ord's /content/<id>), with its content type. */
+  contentUrl(id: string): Promise<string>;
   /** Every inscription in number order. */
   inscriptions(): Promise<readonly IndexedInscriptionView[]>;
   /** Reveals and transfers into or out of an address, newest first. */
