@@ -47,15 +47,8 @@ export {
 export { BitcoinLedgerError } from './bitcoin/ledger.js';
 export { POSTAGE_SATS, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from './bitcoin/sandbox-assets.js';
 export { SandboxBitcoin } from './bitcoin/sandbox-bitcoin.js';
-export type { IndexedInscription, InscriptionTransfer } from './bitcoin/ord-index/inscriptions.js';
-export { type IndexedOutput, OrdIndex, type RuneNameStatus } from './bitcoin/ord-index/ord-index.js';
-export type { IndexedRune, RuneMove, RunicTransaction } from './bitcoin/ord-index/runes.js';
-export {
-  type RareSat,
-  SANDBOX_ORDINAL_SCALE,
-  type SatRange,
-  type SatRarity,
-} from './bitcoin/ord-index/sat-numbering.js';
+// Its ordinals index (sats, inscriptions, runes), which the Bitcoin research tools answer from.
+export { OrdIndex } from './bitcoin/ord-index/ord-index.js';
 
 // Hedera: an in-process ledger applying verified, signed @hashgraph/sdk transactions, seen as a HederaNetwork.
 export { HederaSandboxLedger } from './hedera/ledger.js';

@@ -1,5 +1,6 @@
 // Bitcoin research tools (inscriptions, runes, rare sats) answered from an ordinals index of the chain: the sandbox
-// ledger's in sandbox mode. Collections, rune markets, BRC-20, alkanes and stamps are not built yet (501).
+// ledger's in sandbox mode. Traits, collections, rune markets, BRC-20, alkanes and stamps are not built yet (501),
+// nor is the live provider (Ordiscan).
 import { defineFamily } from '../family.js';
 import {
   getInscriptionActivity,
