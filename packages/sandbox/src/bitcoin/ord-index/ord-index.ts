@@ -44,7 +44,6 @@ export class OrdIndex {
   #tipHash = '';
   #mints: Mint[] = [];
   #minted = 0n;
-  #lost = 0n;
   #ranges = new Map<string, SatRange[]>();
   #inscriptions = new InscriptionIndex();
   #runes = new RuneIndex();
@@ -70,7 +69,6 @@ export class OrdIndex {
     this.#tipHash = '';
     this.#mints = [];
     this.#minted = 0n;
-    this.#lost = 0n;
     this.#ranges = new Map();
     this.#inscriptions = new InscriptionIndex();
     this.#runes = new RuneIndex();
@@ -85,24 +83,18 @@ export class OrdIndex {
       inputs = [[[this.#minted, this.#minted + subsidy]]];
       this.#minted += subsidy;
     } else inputs = tx.prevouts.map((spent) => this.#ranges.get(outpoint(spent.txid, spent.vout)) ?? []);
-    const { outputs, fee } = transferSats(inputs, values);
+    // What no output takes is the fee: those sats are lost (no coinbase claims them).
+    const { outputs } = transferSats(inputs, values);
     for (const spent of tx.prevouts) this.#ranges.delete(outpoint(spent.txid, spent.vout));
     tx.outputs.forEach(
       (out, vout) => !isOpReturn(out.script) && this.#ranges.set(outpoint(tx.txid, vout), outputs[vout]!),
     );
-    this.#lost += fee.reduce((sum, [start, end]) => sum + end - start, 0n);
 
     const grant = this.#ledger.grantOf(tx.txid);
     this.#inscriptions.apply(tx, grant === 'inscription', outputs[0]?.[0]?.[0]);
     this.#runes.apply(tx, grant !== undefined && grant !== 'inscription' && 'rune' in grant ? grant : undefined);
     this.#height = tx.height;
     this.#tipHash = tx.blockHash;
-  }
-
-  /** Sats minted so far and sats lost to fees (no coinbase claims them). */
-  supply(): { readonly minted: bigint; readonly lost: bigint } {
-    this.#sync();
-    return { minted: this.#minted, lost: this.#lost };
   }
 
   /** An unspent output with its sats, runes and inscriptions; undefined when spent or unknown. */

@@ -54,9 +54,6 @@ export function firstSatRarity(height: number, start: bigint): SatRarity {
   return 'UNCOMMON';
 }
 
-/** The halving epoch of a height (ord's epoch, at the sandbox scale). */
-export const epochOf = (height: number) => Math.floor(height / HALVING_INTERVAL);
-
 /** Index of the first mint whose start is >= `sat` (mints are in minting order, so sorted by start). */
 function firstMintFrom(mints: readonly Mint[], sat: bigint): number {
   let low = 0;
