@@ -158,6 +158,7 @@ export async function sandboxResources(
       solanaMints: adapters.sandboxSolanaMints(sandbox.solana),
       orderEngine,
       orderNetworks: undefined,
+      bitcoinIndex: adapters.sandboxBitcoinIndex(sandbox.bitcoin),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),
     facilitator: sandbox.facilitator,

@@ -11,3 +11,4 @@ export { sandboxSolanaChain } from './solana/sandbox-solana-chain.js';
 export { sandboxVaultChains } from './vaults/sandbox-vault-chains.js';
 export { sandboxLocalWeb } from './web/sandbox-local-web.js';
 export { sandboxSolanaMints } from './riskcheck/sandbox-solana-mints.js';
+export { sandboxBitcoinIndex } from './ordinals/sandbox-bitcoin-index.js';
