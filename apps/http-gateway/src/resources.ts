@@ -159,6 +159,7 @@ export async function sandboxResources(
       marketActivity: adapters.sandboxMarketActivity(sandbox.market.index),
       orderEngine,
       orderNetworks: undefined,
+      bitcoinIndex: adapters.sandboxBitcoinIndex(sandbox.bitcoin),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),
     facilitator: sandbox.facilitator,

@@ -49,6 +49,8 @@ export {
 export { BitcoinLedgerError } from './bitcoin/ledger.js';
 export { POSTAGE_SATS, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from './bitcoin/sandbox-assets.js';
 export { SandboxBitcoin } from './bitcoin/sandbox-bitcoin.js';
+// Its ordinals index (sats, inscriptions, runes), which the Bitcoin research tools answer from.
+export { OrdIndex } from './bitcoin/ord-index/ord-index.js';
 
 // Hedera: an in-process ledger applying verified, signed @hashgraph/sdk transactions, seen as a HederaNetwork.
 export { HederaSandboxLedger } from './hedera/ledger.js';

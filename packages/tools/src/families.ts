@@ -14,6 +14,7 @@ import { leaderboardFamily } from './leaderboard/index.js';
 import { memoryFamily } from './memory/index.js';
 import { migrationFamily } from './migration/index.js';
 import { mktdataFamily } from './mktdata/index.js';
+import { ordinalsFamily } from './ordinals/index.js';
 import { recommendedTokensFamily } from './recommended-tokens/index.js';
 import { riskcheckFamily } from './riskcheck/index.js';
 import { settingsFamily } from './settings/index.js';
@@ -47,6 +48,7 @@ const families: readonly ToolFamily[] = [
   gemsFamily,
   webFamily,
   crawlFamily,
+  ordinalsFamily,
 ];
 
 /** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */

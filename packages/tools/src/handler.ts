@@ -9,6 +9,7 @@ import {
 import type { HederaNetwork, MasterKeyProvider } from '@svc/chains';
 import type { BitcoinChainAccess, EvmNetworks, Providers, SolanaChain } from '@svc/providers';
 import type { Queryable } from '@svc/store';
+import type { BitcoinIndex } from './ports/bitcoin-index.js';
 import type { LocalWeb } from './ports/local-web.js';
 import type { MarketActivity } from './ports/market-activity.js';
 import type { SolanaMints } from './ports/solana-mints.js';
@@ -48,6 +49,8 @@ export interface HandlerResources {
   readonly solanaMints?: SolanaMints | undefined;
   /** Sandbox mode: the sandbox market indexer (swaps, holders, labelled simulated wallets) the market tools answer from. */
   readonly marketActivity?: MarketActivity | undefined;
+  /** Sandbox mode: the sandbox Bitcoin chain's ordinals index (sats, inscriptions, runes) the Bitcoin research tools answer from. */
+  readonly bitcoinIndex?: BitcoinIndex | undefined;
 }
 
 /** What a handler may use: the service's resources and the call's own facts. */

@@ -39,3 +39,4 @@ export type {
   WalletLabel,
   WalletLabelKind,
 } from './ports/market-activity.js';
+export type { BitcoinIndex } from './ports/bitcoin-index.js';

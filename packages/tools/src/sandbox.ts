@@ -12,3 +12,4 @@ export { sandboxVaultChains } from './vaults/sandbox-vault-chains.js';
 export { sandboxLocalWeb } from './web/sandbox-local-web.js';
 export { sandboxSolanaMints } from './riskcheck/sandbox-solana-mints.js';
 export { sandboxMarketActivity } from './mktdata/sandbox-market-activity.js';
+export { sandboxBitcoinIndex } from './ordinals/sandbox-bitcoin-index.js';

@@ -8,6 +8,7 @@ import { EVM_OUTPUTS } from './evm.js';
 import { HEDERA_OUTPUTS } from './hedera.js';
 import { MARKET_OUTPUTS } from './market.js';
 import { MIGRATION_OUTPUTS } from './migration.js';
+import { ORDINALS_OUTPUTS } from './ordinals.js';
 import { RECOMMENDED_TOKENS_OUTPUTS } from './recommended-tokens.js';
 import { SOLANA_OUTPUTS } from './solana.js';
 import { VAULTS_OUTPUTS } from './vaults.js';
@@ -30,6 +31,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...MIGRATION_OUTPUTS,
   ...VAULTS_OUTPUTS,
   ...MARKET_OUTPUTS,
+  ...ORDINALS_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */

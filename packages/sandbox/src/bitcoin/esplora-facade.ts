@@ -9,7 +9,8 @@
  *
  * Under /ord it also answers the JSON API of an `ord` server (what Esplora does not index), for the runes the ledger
  * indexes: GET /ord/outputs/:address (unspent outputs with their runes and inscriptions), GET /ord/output/:txid:vout,
- * GET /ord/rune/:nameOrId, GET /ord/inscription/:id (its satpoint, address and output value). In live mode the same client talks to a real ord server (BITCOIN_ORD_URL).
+ * GET /ord/rune/:nameOrId, GET /ord/inscription/:id (its satpoint, address and output value), GET /ord/content/:id (the
+ * inscription's body, with its content type). In live mode the same client talks to a real ord server (BITCOIN_ORD_URL).
  *
  * Under /counterparty it answers the Counterparty API v2 routes sendXCP and getXCPBalances call (counterparty-api.ts),
  * over the Counterparty layer of the same ledger; live, the same client talks to COUNTERPARTY_API_URL.
@@ -20,6 +21,7 @@ import { isBitcoinMainnetAddress } from '@svc/chains';
 import { counterpartyRoute } from './counterparty-api.js';
 import { CounterpartySandboxLedger } from './counterparty-ledger.js';
 import { HttpError } from './http-error.js';
+import { revealedInscription } from './inscription-envelope.js';
 import {
   BitcoinLedgerError,
   type BitcoinSandboxLedger,
@@ -153,8 +155,29 @@ function ordOutputJson(ledger: BitcoinSandboxLedger, output: LedgerOutput) {
   };
 }
 
+/** A body served as it is, with its own content type (ord's /content). */
+class RawBody {
+  constructor(
+    readonly contentType: string,
+    readonly body: Uint8Array,
+  ) {}
+}
+
+/** The body an inscription's reveal carries (`<txid>i<n>`: the n-th envelope the reveal's inputs hold). */
+function inscriptionContent(ledger: BitcoinSandboxLedger, id: string): RawBody {
+  const [, txid, index] = /^([0-9a-f]{64})i(\d+)$/.exec(id) ?? [];
+  const reveal = txid && ledger.grantOf(txid) === 'inscription' ? ledger.transaction(txid) : undefined;
+  const content =
+    reveal &&
+    Transaction.fromHex(reveal.hex).ins.flatMap((input) => revealedInscription(input.witness) ?? [])[Number(index)];
+  if (!content) throw new HttpError(404, 'inscription not found');
+  return new RawBody(content.contentType ?? 'application/octet-stream', content.body);
+}
+
 function ordRoute(ledger: BitcoinSandboxLedger, parts: readonly string[]): unknown {
   const [what, key] = parts;
+  if (what === 'content' && key !== undefined && parts.length === 2)
+    return inscriptionContent(ledger, key.toLowerCase());
   if (what === 'outputs' && key !== undefined && parts.length === 2)
     return ledger.utxosOf(validAddress(key)).map((out) => ordOutputJson(ledger, out));
   if (what === 'output' && key !== undefined && parts.length === 2) {
@@ -234,6 +257,11 @@ async function route(
 }
 
 function answer(response: ServerResponse, status: number, body: unknown): void {
+  if (body instanceof RawBody) {
+    response.writeHead(status, { 'content-type': body.contentType });
+    response.end(body.body);
+    return;
+  }
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   response.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
   response.end(text);

@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { address as addressCodec, crypto, networks, Transaction } from 'bitcoinjs-lib';
 import { bitcoinOutputScript, decodeRunestone, dustThreshold } from '@svc/chains';
+import { inscriptionWitness } from './inscription-envelope.js';
 import { inputSignatureFailure, type SpentOutput } from './input-signatures.js';
 import { allocateRunes, type RuneBalances } from './rune-allocation.js';
 import { SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from './sandbox-assets.js';
@@ -223,6 +224,12 @@ export class BitcoinSandboxLedger {
       Buffer.from(`svc-faucet ${this.height + 1} ${this.#faucetCount} ${Date.now()}`),
     );
     tx.addOutput(script, sats);
+    // An inscription is revealed in the input's witness (ord's envelope), where the ordinals indexer reads its content.
+    if (grant === 'inscription')
+      tx.ins[0]!.witness = inscriptionWitness({
+        contentType: 'text/plain;charset=utf-8',
+        body: Buffer.from(`svc sandbox inscription, block ${this.height + 1}`),
+      });
     return this.#confirm(tx, tx.toHex(), [], Math.floor(Date.now() / 1000), grant).txid;
   }
 

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { ATOMIC, TIMESTAMP } from './fields.js';
+import type { ToolOutputs } from './tool-outputs.js';
+
+/**
+ * The Bitcoin research tools' answers: Ordiscan's response bodies (`{ data }`, snake_case fields), so an agent's code
+ * reads both modes alike. Sat numbers are numbers (mainnet's stay below 2^53); rune amounts are atomic-unit strings.
+ * Fields Ordiscan always fills but the sandbox chain cannot (an owner once an inscription is lost) are nullable.
+ */
+
+/** A block's time, ISO 8601 (Ordiscan's timestamps). */
+const TIME = TIMESTAMP;
+/** A sat number. */
+const SAT = z.number().int().min(0);
+/** A half-open sat range [start, end). */
+const SAT_RANGE = z.tuple([SAT, SAT]);
+/** Ordiscan's satribute names (UNCOMMON, RARE, …, and others its live index knows). */
+const SATRIBUTES = z.array(z.string());
+
+const inscription = z.object({
+  inscription_id: z.string(),
+  inscription_number: z.number().int(),
+  content_type: z.string().nullable(),
+  owner_address: z.string().nullable(),
+  owner_output: z.string().nullable(),
+  timestamp: TIME,
+  metadata: z.union([z.string(), z.record(z.string(), z.union([z.string(), z.number()]))]).nullable(),
+  metaprotocol: z.string().nullable(),
+  sat: SAT,
+  content_url: z.string().nullable(),
+  parent_inscription_id: z.string().nullable(),
+  delegate_inscription_id: z.string().nullable(),
+  satributes: SATRIBUTES,
+  submodules: z.array(z.string()),
+  genesis_address: z.string().nullable(),
+  genesis_output: z.string(),
+  collection_slug: z.string().nullable(),
+  sats_name: z.string().nullable(),
+});
+
+const rune = z.object({
+  id: z.string(),
+  name: z.string(),
+  formatted_name: z.string(),
+  spacers: z.number().int(),
+  number: z.number().int(),
+  inscription_id: z.string().nullable(),
+  decimals: z.number().int(),
+  mint_count_cap: ATOMIC,
+  symbol: z.string().nullable(),
+  etching_txid: z.string().nullable(),
+  amount_per_mint: ATOMIC,
+  timestamp_unix: z.string().nullable(),
+  premined_supply: ATOMIC,
+  mint_start_block: z.number().int().nullable(),
+  mint_end_block: z.number().int().nullable(),
+});
+
+const runeBalance = z.object({ name: z.string(), balance: ATOMIC });
+const rareSats = z.array(z.object({ satributes: SATRIBUTES, ranges: z.array(SAT_RANGE) }));
+const list = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+
+export const ORDINALS_OUTPUTS: ToolOutputs = {
+  getInscriptionInfo: z.object({ data: inscription }),
+  getInscriptionsByAddress: list(inscription),
+  getLatestInscriptions: list(inscription),
+  getOwnedInscriptionIds: list(z.string()),
+  inscriptionTransferActivity: list(
+    z.object({
+      from_address: z.string().nullable(),
+      // null: the inscribed sat went to the fee or an OP_RETURN output (the sandbox has no miner to receive it).
+      to_address: z.string().nullable(),
+      inscription_id: z.string(),
+      spent_as_fee: z.boolean(),
+      txid: z.string(),
+      confirmed: z.boolean(),
+      timestamp: TIME,
+    }),
+  ),
+  getInscriptionActivity: list(
+    z.object({
+      txid: z.string(),
+      type: z.enum(['INSCRIBE', 'RECEIVE', 'SEND']),
+      inscription_id: z.string(),
+      counterpart_address: z.string().nullable(),
+      spent_as_fee: z.boolean(),
+      confirmed: z.boolean(),
+      timestamp: TIME,
+    }),
+  ),
+  getLatestRunes: list(rune),
+  getRuneInfo: z.object({
+    data: rune.extend({ current_supply: ATOMIC, current_mint_count: z.number().int() }),
+  }),
+  checkRuneUnlock: z.object({
+    data: z.object({
+      name: z.string(),
+      status: z.enum(['ETCHED', 'AVAILABLE', 'LOCKED', 'RESERVED']),
+      unlock_block_height: z.number().int(),
+      unlock_block_timestamp: TIME,
+    }),
+  }),
+  getRuneBalances: list(runeBalance),
+  getUtxoRunes: list(
+    z.object({
+      outpoint: z.string(),
+      value: z.number().int(),
+      runes: z.array(runeBalance),
+      inscriptions: z.array(z.string()),
+    }),
+  ),
+  getRunesActivity: list(
+    z.object({
+      txid: z.string(),
+      runestone_messages: z.array(z.object({ rune: z.string(), type: z.enum(['TRANSFER', 'MINT', 'ETCH']) })),
+      inputs: z.array(
+        z.object({ address: z.string().nullable(), output: z.string(), rune: z.string(), rune_amount: ATOMIC }),
+      ),
+      outputs: z.array(
+        z.object({ address: z.string().nullable(), vout: z.number().int(), rune: z.string(), rune_amount: ATOMIC }),
+      ),
+      timestamp: TIME,
+    }),
+  ),
+  getRareSats: z.object({ data: rareSats }),
+  rareSatsForUTXO: z.object({ data: rareSats }),
+  getSatRangesForUTXO: list(SAT_RANGE),
+};

@@ -1,0 +1,41 @@
+// Bitcoin research tools (inscriptions, runes, rare sats) answered from an ordinals index of the chain: the sandbox
+// ledger's in sandbox mode. Traits, collections, rune markets, BRC-20, alkanes and stamps are not built yet (501),
+// nor is the live provider (Ordiscan).
+import { defineFamily } from '../family.js';
+import {
+  getInscriptionActivity,
+  getInscriptionInfo,
+  getInscriptionsByAddress,
+  getLatestInscriptions,
+  getOwnedInscriptionIds,
+  inscriptionTransferActivity,
+} from './inscriptions.js';
+import { getRareSats, getSatRangesForUTXO, rareSatsForUTXO } from './rare-sats.js';
+import {
+  checkRuneUnlock,
+  getLatestRunes,
+  getRuneBalances,
+  getRuneInfo,
+  getRunesActivity,
+  getUtxoRunes,
+} from './runes.js';
+
+export const ordinalsFamily = defineFamily({
+  handlers: {
+    getInscriptionInfo,
+    getInscriptionActivity,
+    getLatestInscriptions,
+    getInscriptionsByAddress,
+    getOwnedInscriptionIds,
+    inscriptionTransferActivity,
+    getLatestRunes,
+    getRuneInfo,
+    checkRuneUnlock,
+    getRuneBalances,
+    getUtxoRunes,
+    getRunesActivity,
+    getRareSats,
+    rareSatsForUTXO,
+    getSatRangesForUTXO,
+  },
+});

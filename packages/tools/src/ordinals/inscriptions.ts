@@ -1,0 +1,124 @@
+import type { Handler } from '../handler.js';
+import type { BitcoinIndex, IndexedInscriptionView, InscriptionMove } from '../ports/bitcoin-index.js';
+import { isoTime, mainnetAddress, notFound, ordinalsIndexOf, pageOf, PAGE_SIZE } from './ordinals-index.js';
+
+/**
+ * An inscription in Ordiscan's shape (its `Inscription`). The sandbox's inscriptions have no parent, delegate,
+ * metadata or collection; `content_length` is ord's field, added.
+ */
+async function inscriptionJson(index: BitcoinIndex, inscription: IndexedInscriptionView) {
+  const rare = await index.rareSats([[inscription.sat, inscription.sat + 1n]]);
+  return {
+    inscription_id: inscription.id,
+    inscription_number: inscription.number,
+    content_type: inscription.contentType,
+    content_length: inscription.contentLength,
+    owner_address: inscription.location?.address ?? null,
+    owner_output: inscription.location?.output ?? null,
+    timestamp: isoTime(inscription.genesis.time),
+    metadata: null,
+    metaprotocol: null,
+    sat: Number(inscription.sat),
+    content_url: await index.contentUrl(inscription.id),
+    parent_inscription_id: null,
+    delegate_inscription_id: null,
+    satributes: rare.map((sat) => sat.rarity),
+    submodules: [],
+    genesis_address: inscription.genesis.address,
+    genesis_output: inscription.genesis.output,
+    collection_slug: null,
+    sats_name: null,
+    brc20_action: null,
+  };
+}
+
+async function known(index: BitcoinIndex, id: string): Promise<IndexedInscriptionView> {
+  const inscription = await index.inscription(id.toLowerCase());
+  if (!inscription) throw notFound(`Inscription ${id}`);
+  return inscription;
+}
+
+/** The inscriptions an address holds now, newest (highest number) first. */
+async function heldBy(index: BitcoinIndex, address: string) {
+  const all = await index.inscriptions();
+  return all.filter((inscription) => inscription.location?.address === address).reverse();
+}
+
+/** Output: `{ data: Inscription }`. */
+export const getInscriptionInfo: Handler<'getInscriptionInfo'> = async (input, context) => {
+  const index = ordinalsIndexOf(context, 'getInscriptionInfo');
+  return { data: await inscriptionJson(index, await known(index, input.inscriptionId)) };
+};
+
+const transferJson = (move: InscriptionMove) => ({
+  from_address: move.from,
+  to_address: move.to,
+  inscription_id: move.inscriptionId,
+  spent_as_fee: move.spentAsFee,
+  txid: move.txid,
+  confirmed: true,
+  timestamp: isoTime(move.time),
+});
+
+/** Output: `{ data: InscriptionTransfer[] }`, newest first; the reveal is not a transfer. */
+export const inscriptionTransferActivity: Handler<'inscriptionTransferActivity'> = async (input, context) => {
+  const inscription = await known(ordinalsIndexOf(context, 'inscriptionTransferActivity'), input.inscriptionId);
+  return {
+    data: inscription.transfers
+      .filter((move) => move.from !== null)
+      .reverse()
+      .map(transferJson),
+  };
+};
+
+/** Output: `{ data: InscriptionActivity[] }` (INSCRIBE, SEND, RECEIVE), newest first, 20 a page. */
+export const getInscriptionActivity: Handler<'getInscriptionActivity'> = async (input, context) => {
+  const address = mainnetAddress(input.bitcoinAddress);
+  const moves = await ordinalsIndexOf(context, 'getInscriptionActivity').inscriptionActivityOf(address);
+  return {
+    data: pageOf(moves, input.page).map((move) => {
+      const type = move.from === null ? 'INSCRIBE' : move.to === address ? 'RECEIVE' : 'SEND';
+      return {
+        txid: move.txid,
+        type,
+        inscription_id: move.inscriptionId,
+        counterpart_address: type === 'INSCRIBE' ? null : type === 'RECEIVE' ? move.from : move.to,
+        spent_as_fee: move.spentAsFee,
+        confirmed: true,
+        timestamp: isoTime(move.time),
+      };
+    }),
+  };
+};
+
+/** Output: `{ data: Inscription[] }`, the inscriptions the address holds, newest first, 20 a page. */
+export const getInscriptionsByAddress: Handler<'getInscriptionsByAddress'> = async (input, context) => {
+  const index = ordinalsIndexOf(context, 'getInscriptionsByAddress');
+  const held = await heldBy(index, mainnetAddress(input.bitcoinAddress));
+  return {
+    data: await Promise.all(pageOf(held, input.page).map((inscription) => inscriptionJson(index, inscription))),
+  };
+};
+
+/** Output: `{ data: string[] }`, the ids of every inscription the address holds, newest first. */
+export const getOwnedInscriptionIds: Handler<'getOwnedInscriptionIds'> = async (input, context) => {
+  const held = await heldBy(ordinalsIndexOf(context, 'getOwnedInscriptionIds'), mainnetAddress(input.bitcoinAddress));
+  return { data: held.map((inscription) => inscription.id) };
+};
+
+/**
+ * Output: `{ data: Inscription[] }`, 20 inscriptions in number order (desc or asc), numbers strictly above `after`
+ * and strictly below `before` (Ordiscan's cursors).
+ */
+export const getLatestInscriptions: Handler<'getLatestInscriptions'> = async (input, context) => {
+  const index = ordinalsIndexOf(context, 'getLatestInscriptions');
+  const inRange = (await index.inscriptions()).filter(
+    (inscription) =>
+      (input.after === undefined || inscription.number > input.after) &&
+      (input.before === undefined || inscription.number < input.before),
+  );
+  const ordered = input.sort === 'inscription_number_desc' ? inRange.reverse() : inRange;
+  return {
+    data: await Promise.all(ordered.slice(0, PAGE_SIZE).map((inscription) => inscriptionJson(index, inscription))),
+  };
+};

@@ -1,0 +1,125 @@
+/**
+ * What an ordinals index of the Bitcoin chain knows (what ord and Ordiscan index on mainnet): the sats of every unspent
+ * output and which are rare, inscriptions with their owners and transfers, runes with their balances and the
+ * transactions that moved them, and whether a rune name may be etched. The Bitcoin research tools answer from it in
+ * sandbox mode (packages/sandbox ord-index, following the sandbox ledger: every read is at the chain's tip).
+ */
+
+/** A half-open range of sat numbers [start, end). */
+export type SatRange = readonly [start: bigint, end: bigint];
+
+/** Ordiscan's names of the rarities; a common sat has none. */
+export type SatRarity = 'UNCOMMON' | 'RARE' | 'EPIC' | 'LEGENDARY' | 'MYTHIC';
+
+export interface RareSat {
+  readonly sat: bigint;
+  readonly rarity: SatRarity;
+  /** The block that minted it. */
+  readonly height: number;
+}
+
+/** The block facts of an indexed transaction. */
+export interface IndexedTx {
+  readonly txid: string;
+  readonly height: number;
+  /** Unix seconds. */
+  readonly time: number;
+}
+
+/** One move of an inscription: its reveal (from null), a transfer, or its loss (to null). */
+export interface InscriptionMove extends IndexedTx {
+  readonly inscriptionId: string;
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly spentAsFee: boolean;
+}
+
+export interface IndexedInscriptionView {
+  readonly id: string;
+  /** Reveal order on the chain, from 0. */
+  readonly number: number;
+  readonly contentType: string | null;
+  readonly contentLength: number;
+  readonly sat: bigint;
+  readonly genesis: IndexedTx & { readonly address: string | null; readonly output: string };
+  /** null once the inscribed sat went to the fee or an OP_RETURN output. */
+  readonly location: { readonly output: string; readonly address: string | null; readonly offset: bigint } | null;
+  /** The reveal, then every transfer, oldest first. */
+  readonly transfers: readonly InscriptionMove[];
+}
+
+/** An unspent output with what it carries. */
+export interface OrdinalsOutput {
+  readonly txid: string;
+  readonly vout: number;
+  readonly address: string | null;
+  readonly value: bigint;
+  readonly satRanges: readonly SatRange[];
+  /** Rune id ("block:tx") → atomic units. */
+  readonly runes: ReadonlyMap<string, bigint>;
+  readonly inscriptions: readonly string[];
+}
+
+export interface OrdinalsRune {
+  /** "block:tx" of the etching. */
+  readonly id: string;
+  /** Upper case, no spacers. */
+  readonly name: string;
+  readonly spacedName: string;
+  readonly spacers: number;
+  /** Etching order, ord's rune number. */
+  readonly number: number;
+  readonly divisibility: number;
+  readonly symbol: string;
+  /** Atomic units issued so far, and how many issuances (mints) made them. */
+  readonly granted: bigint;
+  readonly mints: number;
+  readonly burned: bigint;
+  /** The first issuance; null before any. */
+  readonly firstMint: IndexedTx | null;
+}
+
+export interface RuneMove {
+  readonly address: string | null;
+  /** "txid:vout". */
+  readonly output: string;
+  /** Rune id. */
+  readonly rune: string;
+  readonly amount: bigint;
+}
+
+export interface RunicTransaction extends IndexedTx {
+  readonly messages: readonly { readonly rune: string; readonly type: 'MINT' | 'TRANSFER' }[];
+  readonly inputs: readonly RuneMove[];
+  readonly outputs: readonly RuneMove[];
+}
+
+export interface RuneNameState {
+  readonly name: string;
+  readonly status: 'ETCHED' | 'AVAILABLE' | 'LOCKED' | 'RESERVED';
+  readonly unlockHeight: number;
+  /** Unix seconds (an estimate for a height not mined yet). */
+  readonly unlockTime: number;
+}
+
+export interface BitcoinIndex {
+  /** An unspent output; undefined when spent or unknown. */
+  output(txid: string, vout: number): Promise<OrdinalsOutput | undefined>;
+  /** The unspent outputs of an address, oldest first. */
+  outputsOf(address: string): Promise<readonly OrdinalsOutput[]>;
+  /** The rare sats inside sat ranges. */
+  rareSats(ranges: readonly SatRange[]): Promise<readonly RareSat[]>;
+  inscription(id: string): Promise<IndexedInscriptionView | undefined>;
+  /** Where an inscription's content is served (ord's /content/<id>), with its content type. */
+  contentUrl(id: string): Promise<string>;
+  /** Every inscription in number order. */
+  inscriptions(): Promise<readonly IndexedInscriptionView[]>;
+  /** Reveals and transfers into or out of an address, newest first. */
+  inscriptionActivityOf(address: string): Promise<readonly InscriptionMove[]>;
+  /** Every rune in etching order. */
+  runes(): Promise<readonly OrdinalsRune[]>;
+  /** Runic transactions touching an address, newest first. */
+  runeActivityOf(address: string): Promise<readonly RunicTransaction[]>;
+  /** A name's etching status (A-Z, upper case, no spacers); undefined for a name too long for the protocol. */
+  runeName(name: string): Promise<RuneNameState | undefined>;
+}
