@@ -126,7 +126,7 @@ export async function benchMarketSim() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { ok } = await benchMarketSim();
   if (!ok) process.exitCode = 1;
 }

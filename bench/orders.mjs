@@ -20,7 +20,7 @@
 // the same book and claim the same orders.
 import { randomBytes } from 'node:crypto';
 import { accountForWallet, claimOrders, openStore, ordersChangedSince } from '../packages/store/dist/index.js';
-import { TriggerIndex } from '../packages/tools/dist/index.js';
+import { TriggerIndex } from '../packages/tools/dist/testing.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const TOKENS = Number(process.env.BENCH_ORDER_TOKENS ?? 10_000);

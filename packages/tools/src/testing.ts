@@ -6,3 +6,5 @@ export { handlers, valuations } from './families.js';
 export { executeSolanaSwap } from './solana/index.js';
 export { movesNothing } from './valuation.js';
 export { type MarketHistory, recordedMarketActivity } from './testing/recorded-market-activity.js';
+// The conditional-order engine's trigger index, which the orders benchmark (bench/orders.mjs) drives directly.
+export { TriggerIndex } from './conditional-orders/engine/trigger-index.js';
