@@ -1,4 +1,4 @@
-import { generateKeyPairSigner } from '@solana/kit';
+import { createSolanaRpc, generateKeyPairSigner, getBase64EncodedWireTransaction, signTransaction } from '@solana/kit';
 import {
   SOLANA_BONK_MINT,
   SOLANA_JUP_MINT,
@@ -21,6 +21,9 @@ interface Gem {
   verified: boolean | null;
   volumeUsd: number | null;
   numNetBuyers: number | null;
+  netVolumeUsd: number | null;
+  priceChangePercent: number | null;
+  createdAt: string | null;
 }
 interface Gems {
   category: string;
@@ -54,7 +57,7 @@ describe.each(backendsFor(import.meta.url))(
 
       const popular = await gems({ sortBy: 'popular' });
       expect(popular.tokens.map((token) => token.mint).sort()).toEqual([...SEEDED_MINTS].sort());
-      expect(popular.note).toContain('need an indexer');
+      expect(popular.note).toContain('market index');
       for (const token of popular.tokens) {
         const state = (await solana().mintState(token.mint))!;
         const priceUsd = await solana().tokenPriceUsd(token.mint);
@@ -63,12 +66,8 @@ describe.each(backendsFor(import.meta.url))(
         expect(token.mcapUsd).toBeCloseTo(priceUsd * (Number(state.supply) / 10 ** state.decimals), 2);
         // Every seeded mint has a USDC pool (USDC: every token's) opened at $1M a side.
         expect(token.liquidityUsd).toBeGreaterThan(1_900_000);
-        expect([token.organicScore, token.verified, token.volumeUsd, token.numNetBuyers]).toEqual([
-          null,
-          null,
-          null,
-          null,
-        ]);
+        // No source in the sandbox: never invented.
+        expect([token.verified, token.createdAt]).toEqual([null, null]);
       }
       const jup = popular.tokens.find((token) => token.mint === SOLANA_JUP_MINT)!;
       expect(jup.holderCount).toBe(jupHoldersBefore + 3);
@@ -79,12 +78,6 @@ describe.each(backendsFor(import.meta.url))(
       const holderCounts = popular.tokens.map((token) => token.holderCount!);
       expect(holderCounts).toEqual([...holderCounts].sort((a, b) => b - a));
 
-      // Sorts that need trading history order by liquidity.
-      const trending = await gems({ sortBy: 'trending' });
-      const liquidities = trending.tokens.map((token) => token.liquidityUsd!);
-      expect(liquidities).toEqual([...liquidities].sort((a, b) => b - a));
-      expect(trending.tokens[0]!.mint).toBe(SOLANA_USDC_MINT);
-
       // A minimum holder count keeps exactly the mints that reach it on the ledger.
       const minHolderCount = jup.holderCount!;
       const expected = [];
@@ -92,10 +85,52 @@ describe.each(backendsFor(import.meta.url))(
       expect(expected.length).toBeLessThan(SEEDED_MINTS.length);
       const filtered = await gems({ sortBy: 'popular', minHolderCount });
       expect(filtered.tokens.map((token) => token.mint).sort()).toEqual(expected.sort());
-
-      // A filter on a field the sandbox cannot compute (null) excludes every token.
-      expect((await gems({ minVolume: 0 })).tokens).toEqual([]);
     });
+
+    it("takes volume, net buyers and price change from the market index's swaps, and sorts by them", async () => {
+      const wallet = await fundedWallet(gateway);
+      const gems = async (body: Record<string, unknown>) => {
+        const response = await wallet.call('findSolanaGems', {
+          category: 'tokens',
+          limit: 20,
+          timeframe: '1h',
+          ...body,
+        });
+        const answer = (await response.json()) as Gems;
+        expect(response.status, JSON.stringify(answer)).toBe(200);
+        return answer;
+      };
+      const jupOf = (answer: Gems) => answer.tokens.find((token) => token.mint === SOLANA_JUP_MINT)!;
+      const before = jupOf(await gems({ sortBy: 'topTraded' }));
+
+      // A caller buys $300 of JUP on the venue with a key the simulator does not run.
+      const buyer = await generateKeyPairSigner();
+      await solana().airdrop(buyer.address, 1_000_000_000n);
+      await solana().mintUsdc(buyer.address, 300_000_000n);
+      const quote = await solana().venue.quoteExactIn(SOLANA_USDC_MINT, SOLANA_JUP_MINT, 300_000_000n);
+      const { transaction } = await solana().venue.swapTransaction(quote, buyer.address, quote.outAmount);
+      const signed = await signTransaction([buyer.keyPair], transaction);
+      await createSolanaRpc(solana().rpcUrl)
+        .sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' })
+        .send();
+
+      const topTraded = await gems({ sortBy: 'topTraded' });
+      const jup = jupOf(topTraded);
+      expect(jup.volumeUsd! - (before.volumeUsd ?? 0)).toBeCloseTo(300, 6);
+      expect(jup.netVolumeUsd! - (before.netVolumeUsd ?? 0)).toBeCloseTo(300, 6);
+      expect(jup.numNetBuyers).toBe((before.numNetBuyers ?? 0) + 1);
+      expect(jup.priceChangePercent).toBeGreaterThan(before.priceChangePercent ?? 0);
+      expect(jup.priceUsd).toBeCloseTo(await solana().tokenPriceUsd(SOLANA_JUP_MINT), 9);
+      // Unlabelled: not a market maker's volume, so organic.
+      expect(jup.organicScore).toBeGreaterThan(0);
+      const volumes = topTraded.tokens.map((token) => token.volumeUsd ?? 0);
+      expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+
+      // A volume bound keeps the tokens that reach it.
+      const traded = await gems({ sortBy: 'topTraded', minVolume: jup.volumeUsd! });
+      expect(traded.tokens.map((token) => token.mint)).toContain(SOLANA_JUP_MINT);
+      expect(traded.tokens.every((token) => token.volumeUsd! >= jup.volumeUsd!)).toBe(true);
+    }, 60_000);
 
     it('lists the sandbox tokenized-stock mints in the stocks category, by market cap from chain state', async () => {
       const wallet = await fundedWallet(gateway);
