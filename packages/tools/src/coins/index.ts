@@ -1,5 +1,5 @@
 // Coin price tools (CoinGecko): live only until the sandbox market exists (see live-only.ts).
-import { type CoinGeckoClient } from '@svc/providers';
+import { type CoinGeckoClient, type CoinGeckoOperation } from '@svc/providers';
 import type { ToolInput, ToolByName } from '@svc/contracts';
 import { upstreamError } from '@svc/providers';
 import { defineFamily } from '../family.js';
@@ -20,27 +20,33 @@ const COINGECKO_ID: Readonly<Record<ToolInput<ToolByName<'getCryptoPrice'>>['coi
   hedera: 'hedera-hashgraph',
 };
 
-async function paidCoinGecko(tool: string, context: HandlerContext): Promise<CoinGeckoClient> {
+/** The client, then the payment: a call it cannot make (a key-only endpoint when paying per call) is refused uncharged. */
+async function paidCoinGecko(
+  tool: string,
+  operation: CoinGeckoOperation,
+  context: HandlerContext,
+): Promise<CoinGeckoClient> {
   const client = liveClient(context.providers.coingecko, tool, SANDBOX_MARKET);
+  client.assertServes(operation);
   await context.commit?.();
   return client;
 }
 
 /** Output: `{ coins: [{ score, id, name, symbol, marketCapRank, priceUsd, priceChange24hPercent, … }] }`. */
 const getTrendingCoins: Handler<'getTrendingCoins'> = withCommitPoint(async (_input, context) => {
-  const client = await paidCoinGecko('getTrendingCoins', context);
+  const client = await paidCoinGecko('getTrendingCoins', 'trending', context);
   return { coins: await client.trending() };
 });
 
 /** Output: `{ query, coins: [{ id, name, symbol, marketCapRank }] }`, best match first. */
 const searchCryptoByName: Handler<'searchCryptoByName'> = withCommitPoint(async ({ query }, context) => {
-  const client = await paidCoinGecko('searchCryptoByName', context);
+  const client = await paidCoinGecko('searchCryptoByName', 'search', context);
   return { query, coins: await client.search(query) };
 });
 
 /** Output: `{ coinId, coingeckoId, priceUsd, change24hPercent }`. */
 const getCryptoPrice: Handler<'getCryptoPrice'> = withCommitPoint(async ({ coinId }, context) => {
-  const client = await paidCoinGecko('getCryptoPrice', context);
+  const client = await paidCoinGecko('getCryptoPrice', 'price', context);
   const coingeckoId = COINGECKO_ID[coinId];
   const price = await client.price(coingeckoId);
   // The ten ids are CoinGecko's own: a missing one is the provider failing us, not the caller's mistake.
