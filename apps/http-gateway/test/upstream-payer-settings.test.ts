@@ -34,7 +34,7 @@ describe('upstream payer settings', () => {
   });
 
   it('refuses a payer key without a positive daily budget: nothing is paid upstream without one', () => {
-    for (const env of [
+    for (const env of <Record<string, string>[]>[
       { UPSTREAM_X402_EVM_PRIVATE_KEY: EVM_KEY },
       { UPSTREAM_X402_SVM_PRIVATE_KEY: SVM_KEY, UPSTREAM_X402_DAILY_BUDGET_USD: '0' },
     ]) {
