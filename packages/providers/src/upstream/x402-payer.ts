@@ -110,7 +110,8 @@ export class UpstreamPayer {
     const families = accepted.filter((family) => this.families.includes(family));
     return async (input, init) => {
       const call = new PaidCall(provider, families);
-      const client = new x402Client((_version, requirements) => call.choose(requirements));
+      // The SDK's own spend controls (a $1 cap, default assets) are off: choose() and #reserve() are the policy here.
+      const client = new x402Client((_version, requirements) => call.choose(requirements)).setSpendControls(false);
       for (const family of families)
         client.register(PAYABLE[family].network as `${string}:${string}`, await this.#scheme(family));
       client.onBeforePaymentCreation(async ({ selectedRequirements }) => {
@@ -121,13 +122,27 @@ export class UpstreamPayer {
         call.signed = true;
       });
       // Looked up per call, so a test's undici MockAgent (set as the global dispatcher) is what answers.
-      const paying = wrapFetchWithPayment((request, options) => fetch(request, options), client);
+      const paying = wrapFetchWithPayment(async (request, options) => {
+        const response = await fetch(request, options);
+        if (response.status === 402 && !call.signed) call.asked = true;
+        return response;
+      }, client);
       let response: Response;
       try {
         response = await paying(input, init);
       } catch (error) {
         if (call.reservation && !call.signed) await this.#ledger.release(call.reservation);
-        throw call.refusal ?? error;
+        if (call.refusal) throw call.refusal;
+        // A 402 the SDK could not pay (a network or scheme the payer has no key for): the provider's terms, not an
+        // outage, and nothing was paid.
+        if (call.asked && !call.signed)
+          throw upstreamError(
+            provider,
+            `asked for a payment the upstream payer cannot make (${(error instanceof Error ? error.message : String(error)).slice(0, 200)}); nothing was paid`,
+            {},
+            error,
+          );
+        throw error;
       }
       if (call.reservation && !settled(response)) await this.#ledger.release(call.reservation);
       return response;
@@ -188,6 +203,8 @@ export class UpstreamPayer {
 class PaidCall {
   reservation: { readonly day: string; readonly microUsd: bigint } | undefined;
   refusal: ServiceError | undefined;
+  /** The provider answered 402 to the unpaid request. */
+  asked = false;
   signed = false;
 
   constructor(
