@@ -14,8 +14,9 @@ import {
   Providers,
   recordRead,
   sandboxBitcoinChain,
+  UpstreamPayer,
 } from '@svc/providers';
-import type { Db } from '@svc/store';
+import { type Db, upstreamSpendLedger } from '@svc/store';
 import type { HandlerResources, OrderEngine } from '@svc/tools';
 import type { FacilitatorClient } from '@x402/core/server';
 import { describeOrderNetworks, liveOrderEngineOf } from '@svc/worker';
@@ -71,6 +72,17 @@ const liveBitcoinChainOf = (config: Config) =>
     counterpartyUrl: config.counterpartyApiUrl,
   });
 
+/**
+ * The providers, with the upstream payer when UPSTREAM_X402_* are set: it pays Birdeye, Nansen and CoinGecko per call
+ * in place of a missing key, reserving each payment against the daily budget in this database.
+ */
+const providersOf = (config: Config, deps: ResourceDependencies) =>
+  new Providers(
+    config.mode,
+    config.providerSettings,
+    config.upstreamPayer && new UpstreamPayer(config.upstreamPayer, upstreamSpendLedger(deps.db)),
+  );
+
 /** The resources of the configured mode. */
 export function modeResources(config: Config, deps: ResourceDependencies): Promise<ModeResources> {
   if (config.mode === 'live') return Promise.resolve(liveResources(config, deps));
@@ -101,7 +113,7 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
   return {
     handlers: {
       masterKey: deps.masterKey,
-      providers: new Providers(config.mode, config.providerSettings),
+      providers: providersOf(config, deps),
       // No vault chain is wired in live mode in this release: minting is refused.
       vaultChains: undefined,
       evmNetworks,
@@ -148,7 +160,7 @@ export async function sandboxResources(
   return {
     handlers: {
       masterKey: deps.masterKey,
-      providers: new Providers(config.mode, config.providerSettings),
+      providers: providersOf(config, deps),
       vaultChains: adapters.sandboxVaultChains(sandbox.base),
       evmNetworks: adapters.sandboxEvmNetworks(sandbox.evm),
       solana: adapters.sandboxSolanaChain(sandbox.solana),
@@ -183,7 +195,7 @@ function chainlessSandboxResources(config: Config, deps: ResourceDependencies): 
   return {
     handlers: {
       masterKey: deps.masterKey,
-      providers: new Providers(config.mode, config.providerSettings),
+      providers: providersOf(config, deps),
       evmNetworks: liveEvmNetworks(config.evmSettings),
       solana: liveSolanaChain(config.providerSettings),
       bitcoin: liveBitcoinChainOf(config),

@@ -8,8 +8,11 @@ import {
   rpsSetting,
   UPSTREAM_PROVIDERS,
   type UpstreamLimitOverride,
+  type UpstreamPayerSettings,
   type UpstreamProviderKey,
   upstreamOverridesFrom,
+  UPSTREAM_X402_SETTINGS,
+  svmSecretKeyBytes,
 } from '@svc/providers';
 import { LIVE_PRICE_INTERVAL_MS } from '@svc/tools';
 import type { AccessKeyEnvironment } from '@svc/store';
@@ -345,6 +348,39 @@ export const settingsSchema = z.object({
     description:
       'trades a minute the sandbox market simulator makes across the running sandbox chains (Base, Solana, and each other EVM chain once started) so prices, volume and holders move; `0`: off (it trades only when stepped)',
   }),
+  /** Paying Birdeye, Nansen and CoinGecko per call over x402 instead of holding their keys (docs/families/market-data.md). */
+  UPSTREAM_X402_EVM_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits')
+    .optional()
+    .register(settingDocs, {
+      mode: 'live',
+      description:
+        'secret, never logged: private key of the wallet that pays Nansen and CoinGecko per call in Base USDC over x402 when their API key is unset; needs `UPSTREAM_X402_DAILY_BUDGET_USD`',
+    }),
+  UPSTREAM_X402_SVM_PRIVATE_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'secret, never logged: 64-byte Solana secret key (base58, or the JSON byte array of a `solana-keygen` file) of the wallet that pays Birdeye, Nansen and CoinGecko per call in Solana USDC over x402 when their API key is unset (Birdeye takes only Solana); built against `SOLANA_RPC_URL`; needs `UPSTREAM_X402_DAILY_BUDGET_USD`',
+  }),
+  UPSTREAM_X402_DAILY_BUDGET_USD: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/, 'must be a USD amount such as 5 or 2.50')
+    .optional()
+    .register(settingDocs, {
+      mode: 'live',
+      description:
+        'what all upstream x402 payments of one UTC day may add up to, across every instance (counted in the database); spent, paid upstream calls answer 503 `upstream_budget_exhausted` until midnight UTC. Required with a payer key: nothing is paid without it',
+    }),
+  UPSTREAM_X402_MAX_PER_CALL_USD: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/, 'must be a USD amount such as 0.10')
+    .default('0.10')
+    .register(settingDocs, {
+      mode: 'live',
+      description:
+        'the most one upstream call may pay over x402; a provider asking more is refused (502) and nothing is paid',
+    }),
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -406,6 +442,8 @@ export interface Config {
    * without its setting answers 503 naming it, and only its tools fail.
    */
   readonly providerSettings: ProviderEnv;
+  /** Paying providers per call over x402 (UPSTREAM_X402_*): set when a payer key and the daily budget are. */
+  readonly upstreamPayer: UpstreamPayerSettings | undefined;
   /** The operator's rate and concurrency caps per upstream provider (UPSTREAM_<PROVIDER>_RPS / _CONCURRENCY). */
   readonly upstreamLimits: Partial<Record<UpstreamProviderKey, UpstreamLimitOverride>>;
   /** Live Hedera (HEDERA_NETWORK and the rest, see liveHederaNetwork); ignored in sandbox mode. */
@@ -519,6 +557,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const nonceSecret = s.SIWX_NONCE_SECRET ?? s.SVC_MASTER_KEY;
+  const upstreamPayer = upstreamPayerOf(s);
   return {
     mode: s.SVC_MODE,
     host: s.HOST,
@@ -586,5 +625,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     upstreamLimits: upstreamOverridesFrom(upstreamLimits.data),
     sandboxMarketSimRate: s.SANDBOX_MARKET_SIM_RATE,
+    upstreamPayer,
+  };
+}
+
+/** The upstream payer's settings, or none without a payer key. Errors name settings, never a key's value. */
+function upstreamPayerOf(s: z.infer<typeof settingsSchema>): UpstreamPayerSettings | undefined {
+  const evmPrivateKey = s.UPSTREAM_X402_EVM_PRIVATE_KEY as `0x${string}` | undefined;
+  const svmPrivateKey = s.UPSTREAM_X402_SVM_PRIVATE_KEY;
+  if (!evmPrivateKey && !svmPrivateKey) return undefined;
+  if (svmPrivateKey) {
+    try {
+      svmSecretKeyBytes(svmPrivateKey);
+    } catch {
+      throw new ConfigError(
+        `${UPSTREAM_X402_SETTINGS.svmPrivateKey} must be a 64-byte Solana secret key, base58 or a JSON byte array.`,
+      );
+    }
+  }
+  const dailyBudgetUsd = s.UPSTREAM_X402_DAILY_BUDGET_USD;
+  if (!dailyBudgetUsd || !/[1-9]/.test(dailyBudgetUsd))
+    throw new ConfigError(
+      `${UPSTREAM_X402_SETTINGS.dailyBudgetUsd} (a positive USD amount) is required with an upstream payer key: nothing is paid upstream without a daily budget.`,
+    );
+  return {
+    evmPrivateKey,
+    svmPrivateKey,
+    solanaRpcUrl: s.SOLANA_RPC_URL,
+    dailyBudgetUsd,
+    maxPerCallUsd: s.UPSTREAM_X402_MAX_PER_CALL_USD,
   };
 }

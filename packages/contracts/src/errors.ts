@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   facilitator_unreachable: { status: 502, title: 'Payment facilitator unreachable' },
   upstream_error: { status: 502, title: 'Upstream provider failed' },
   not_configured: { status: 503, title: 'Required setting missing' },
+  upstream_budget_exhausted: { status: 503, title: "Today's upstream budget is spent" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

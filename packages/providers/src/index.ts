@@ -20,6 +20,12 @@ export {
   type UpstreamProviderKey,
   type UpstreamRequest,
   withProvenance,
+  type PayerFamily,
+  UPSTREAM_X402_SETTINGS,
+  type UpstreamBudgetLedger,
+  UpstreamPayer,
+  type UpstreamPayerSettings,
+  svmSecretKeyBytes,
 } from './upstream/index.js';
 export {
   type MigrationProject,
@@ -32,6 +38,7 @@ export {
   type PageRequest,
 } from './migration/index.js';
 export { type ProviderAccess, type ProviderMode, type ProviderSetting } from './provider-mode.js';
+export { type ProviderAuth, type X402Offer } from './provider-auth.js';
 export { type ProviderEnv, Providers, sandboxProviders } from './registry.js';
 export { type SeededRandom } from './seeded-random.js';
 export {

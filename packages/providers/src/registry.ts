@@ -1,13 +1,15 @@
-import { BIRDEYE_SETTING, BirdeyeClient } from './birdeye/index.js';
-import { COINGECKO_SETTING, CoinGeckoClient, type CoinGeckoPlan } from './coingecko/index.js';
+import { BIRDEYE_SETTING, BIRDEYE_X402, BirdeyeClient } from './birdeye/index.js';
+import { COINGECKO_SETTING, COINGECKO_X402, CoinGeckoClient, type CoinGeckoPlan } from './coingecko/index.js';
 import { FIRECRAWL_SETTING, FirecrawlClient } from './firecrawl/index.js';
 import { JupiterTokensClient } from './jupiter-tokens/index.js';
 import { MIGRATION_SETTING, type MigrationProvider, migrationProvider } from './migration/index.js';
-import { NANSEN_SETTING, NansenClient } from './nansen/index.js';
+import { NANSEN_SETTING, NANSEN_X402, NansenClient } from './nansen/index.js';
+import { type ProviderAuth, providerAuth, type X402Offer } from './provider-auth.js';
 import { type ProviderMode, type ProviderSetting, providerAccess } from './provider-mode.js';
 import { RUGCHECK_DEFAULT_URL, RugCheckClient } from './rugcheck/index.js';
 import { JUPITER_SETTING } from './solana-market/index.js';
 import { TAVILY_SETTING, TavilyClient } from './tavily/index.js';
+import type { UpstreamPayer } from './upstream/x402-payer.js';
 
 /** Environment values providers read: PROVIDERS_LIVE and each provider's setting (e.g. MIGRATION_API_URL). */
 export type ProviderEnv = Readonly<Record<string, string | undefined>>;
@@ -23,6 +25,9 @@ const RUGCHECK_SETTING: ProviderSetting = { provider: 'Token risk (RugCheck)', s
  * A new provider: a folder like migration/ (interface, live, sandbox, a factory from ProviderAccess) and a getter here.
  * The market-data clients (Birdeye … Firecrawl) have no sandbox side here: their getters answer undefined in sandbox
  * mode and the tool family computes its sandbox answer from the sandbox chains.
+ *
+ * Birdeye, Nansen and CoinGecko also sell their endpoints per call over x402: without the provider's key, the
+ * `payer` (the operator's upstream payer keys and daily budget) pays them instead, when it pays a chain they take.
  */
 export class Providers {
   #migration: MigrationProvider | undefined;
@@ -31,6 +36,7 @@ export class Providers {
   constructor(
     private readonly mode: ProviderMode,
     private readonly env: ProviderEnv,
+    private readonly payer?: UpstreamPayer,
   ) {}
 
   /** Migrate.fun (the migration stand-in). */
@@ -39,20 +45,20 @@ export class Providers {
     return this.#migration;
   }
 
-  /** Birdeye (mktdata); undefined in sandbox mode. */
+  /** Birdeye (mktdata), with its key or paid per call; undefined in sandbox mode. */
   get birdeye(): BirdeyeClient | undefined {
-    return this.#liveClient(BIRDEYE_SETTING, (key) => new BirdeyeClient(key));
+    return this.#keyedOrPaid(BIRDEYE_SETTING, BIRDEYE_X402, (auth) => new BirdeyeClient(auth));
   }
 
-  /** CoinGecko with a Demo or Pro key (COINGECKO_API_PLAN); undefined in sandbox mode. */
+  /** CoinGecko with a Demo or Pro key (COINGECKO_API_PLAN), or paid per call; undefined in sandbox mode. */
   get coingecko(): CoinGeckoClient | undefined {
     const plan: CoinGeckoPlan = this.env.COINGECKO_API_PLAN === 'pro' ? 'pro' : 'demo';
-    return this.#liveClient(COINGECKO_SETTING, (key) => new CoinGeckoClient(key, plan));
+    return this.#keyedOrPaid(COINGECKO_SETTING, COINGECKO_X402, (auth) => new CoinGeckoClient(auth, plan));
   }
 
-  /** Nansen API v1 (intel); undefined in sandbox mode. */
+  /** Nansen API v1 (intel), with its key or paid per call; undefined in sandbox mode. */
   get nansen(): NansenClient | undefined {
-    return this.#liveClient(NANSEN_SETTING, (key) => new NansenClient(key));
+    return this.#keyedOrPaid(NANSEN_SETTING, NANSEN_X402, (auth) => new NansenClient(auth));
   }
 
   /** Jupiter Tokens API v2 (findSolanaGems), with the Jupiter key of the Solana tools; undefined in sandbox mode. */
@@ -82,6 +88,11 @@ export class Providers {
     const access = providerAccess(this.mode, setting, this.env);
     if (access.kind === 'sandbox') return undefined;
     return this.#once(setting, () => make(access.credential));
+  }
+
+  #keyedOrPaid<T>(setting: ProviderSetting, offer: X402Offer, make: (auth: ProviderAuth) => T): T | undefined {
+    const auth = providerAuth(this.mode, setting, this.env, offer, this.payer);
+    return auth && this.#once(setting, () => make(auth));
   }
 
   #once<T>(setting: ProviderSetting, make: () => T): T {

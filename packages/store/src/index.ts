@@ -226,3 +226,11 @@ export {
   type UserTokenRecord,
   type UserTokenScope,
 } from './user-tokens.js';
+export {
+  releaseUpstreamSpend,
+  reserveUpstreamSpend,
+  type UpstreamSpendOutcome,
+  type UpstreamSpendReservation,
+  upstreamSpendLedger,
+  upstreamSpendOn,
+} from './upstream-spend.js';

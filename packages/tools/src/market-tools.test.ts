@@ -1,5 +1,5 @@
 import { findTool, outputOf, parseInput, type ToolName } from '@svc/contracts';
-import { Providers, sandboxProviders } from '@svc/providers';
+import { Providers, sandboxProviders, UpstreamPayer } from '@svc/providers';
 import { RECORDED_MARKET_ANSWERS as RECORDED, useMockAgent } from '@svc/providers/testing';
 import type { Queryable } from '@svc/store';
 import { describe, expect, it } from 'vitest';
@@ -165,6 +165,24 @@ describe('market-data, analytics, risk, web search and crawl tools', () => {
       priceUsd: 0.1712,
       change24hPercent: 1.5,
     });
+  });
+
+  it('paying CoinGecko per call, refuses uncharged the CoinGecko tools it does not sell over x402', async () => {
+    const ledger = {
+      reserve: () => Promise.reject(new Error('nothing may be reserved')),
+      release: () => Promise.reject(new Error('nothing may be released')),
+    };
+    const payer = new UpstreamPayer(
+      { evmPrivateKey: `0x${'11'.repeat(32)}`, dailyBudgetUsd: '1', maxPerCallUsd: '0.10' },
+      ledger,
+    );
+    for (const name of ['getTrendingCoins', 'searchCryptoByName'] as const) {
+      const events: string[] = [];
+      await expect(
+        call(name, BODIES[name]!, contextWith(new Providers('live', {}, payer), events)),
+      ).rejects.toMatchObject({ code: 'not_configured', status: 503, extra: { setting: 'COINGECKO_API_KEY' } });
+      expect(events).toEqual([]);
+    }
   });
 
   it('findSolanaGems filters the live list by the given bounds and cuts it to limit', async () => {

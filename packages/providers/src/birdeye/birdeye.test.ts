@@ -16,7 +16,7 @@ describe('BirdeyeClient against recorded Birdeye Data API answers (fixtures/READ
     mockAgent()
       .get(ORIGIN)
       .intercept({ method: 'GET', path, query, headers: { 'x-api-key': KEY, 'x-chain': chain } });
-  const client = () => new BirdeyeClient(KEY);
+  const client = () => new BirdeyeClient({ kind: 'key', key: KEY });
 
   it('reads one token trade data with the key and chain headers and maps it', async () => {
     const mint = 'So11111111111111111111111111111111111111112';

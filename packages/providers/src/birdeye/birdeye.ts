@@ -1,5 +1,6 @@
 import { CHAIN11 } from '@svc/contracts';
 import { z } from 'zod';
+import { authOf, type ProviderAuth, type X402Offer } from '../provider-auth.js';
 import type { ProviderSetting } from '../provider-mode.js';
 import { upstreamJson } from '../upstream/json-call.js';
 import { upstreamClient } from '../upstream/registry.js';
@@ -8,6 +9,13 @@ import { upstreamClient } from '../upstream/registry.js';
 export const BIRDEYE_SETTING: ProviderSetting = { provider: 'Market data (Birdeye)', setting: 'BIRDEYE_API_KEY' };
 
 const BASE_URL = 'https://public-api.birdeye.so';
+
+/**
+ * Birdeye sells the same endpoints per call over x402 under `/x402` on the same host, in USDC on Solana only (`exact`
+ * scheme, CDP facilitator): https://docs.birdeye.so/reference/x402 and the 2026-04-16 changelog
+ * (https://docs.birdeye.so/changelog/20260408-release-x402-payment-support); `GET /x402/discover` lists the routes.
+ */
+export const BIRDEYE_X402: X402Offer = { families: ['svm'] };
 
 /** The chains Birdeye serves (its `x-chain` header values): the catalog's CHAIN11 but altchain, which it does not. */
 export const BIRDEYE_CHAINS = CHAIN11.exclude(['altchain']).options;
@@ -163,10 +171,13 @@ export interface TrendingRequest {
 const orNull = <T>(value: T | null | undefined): T | null => value ?? null;
 const isoOfUnix = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-/** Birdeye's Data API (`https://public-api.birdeye.so`, headers `X-API-KEY` and `x-chain`). */
+/**
+ * Birdeye's Data API (`https://public-api.birdeye.so`, header `x-chain`): with the `X-API-KEY` header, or paid per call
+ * at the same paths under `/x402`.
+ */
 export class BirdeyeClient {
   constructor(
-    private readonly apiKey: string,
+    private readonly auth: ProviderAuth,
     private readonly baseUrl = BASE_URL,
   ) {}
 
@@ -280,11 +291,13 @@ export class BirdeyeClient {
     schema: S,
     options: { what: string; cacheTtlMs: number },
   ) {
-    const url = new URL(`${this.baseUrl}${path}`);
+    const url = new URL(`${this.baseUrl}${this.auth.kind === 'x402' ? '/x402' : ''}${path}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    const auth = authOf(this.auth, 'X-API-KEY');
     return upstreamJson(upstreamClient('birdeye'), {
       url,
-      headers: { 'X-API-KEY': this.apiKey, 'x-chain': chain },
+      ...auth,
+      headers: { ...auth.headers, 'x-chain': chain },
       schema,
       ...options,
     });

@@ -1,6 +1,7 @@
 export {
   BIRDEYE_CHAINS,
   BIRDEYE_SETTING,
+  BIRDEYE_X402,
   type BirdeyeChain,
   BirdeyeClient,
   isBirdeyeChain,

@@ -15,7 +15,7 @@ describe("CoinGeckoClient against CoinGecko's published example answers (fixture
       .get('https://api.coingecko.com')
       .intercept({ method: 'GET', path: '/api/v3/search/trending', headers: { 'x-cg-demo-api-key': 'demo-key' } })
       .reply(200, trending, { headers: JSON_HEADERS });
-    expect(await new CoinGeckoClient('demo-key', 'demo').trending()).toEqual([
+    expect(await new CoinGeckoClient({ kind: 'key', key: 'demo-key' }, 'demo').trending()).toEqual([
       {
         score: 0,
         id: 'bonk',
@@ -41,7 +41,7 @@ describe("CoinGeckoClient against CoinGecko's published example answers (fixture
       })
       .reply(200, search, { headers: JSON_HEADERS });
     // Exchanges, categories and NFTs in the answer are not coins and are left out.
-    expect(await new CoinGeckoClient('pro-key', 'pro').search('ether')).toEqual([
+    expect(await new CoinGeckoClient({ kind: 'key', key: 'pro-key' }, 'pro').search('ether')).toEqual([
       { id: 'ethereum', name: 'Ethereum', symbol: 'ETH', marketCapRank: 2 },
     ]);
   });
@@ -58,7 +58,7 @@ describe("CoinGeckoClient against CoinGecko's published example answers (fixture
         });
     expectPrice('bitcoin').reply(200, price, { headers: JSON_HEADERS });
     expectPrice('nothing').reply(200, {}, { headers: JSON_HEADERS });
-    const client = new CoinGeckoClient('demo-key', 'demo');
+    const client = new CoinGeckoClient({ kind: 'key', key: 'demo-key' }, 'demo');
     expect(await client.price('bitcoin')).toEqual({
       id: 'bitcoin',
       priceUsd: 76975,
@@ -72,7 +72,7 @@ describe("CoinGeckoClient against CoinGecko's published example answers (fixture
       .get('https://api.coingecko.com')
       .intercept({ method: 'GET', path: '/api/v3/search/trending' })
       .reply(401, { status: { error_code: 10002, error_message: 'API Key Missing' } }, { headers: JSON_HEADERS });
-    await expect(new CoinGeckoClient('bad', 'demo').trending()).rejects.toMatchObject({
+    await expect(new CoinGeckoClient({ kind: 'key', key: 'bad' }, 'demo').trending()).rejects.toMatchObject({
       code: 'upstream_error',
       extra: { provider: 'CoinGecko', upstreamStatus: 401 },
     });

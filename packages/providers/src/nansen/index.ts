@@ -1,1 +1,8 @@
-export { type DateRange, NANSEN_SETTING, NansenClient, type NansenPage, SMART_MONEY_LABELS } from './nansen.js';
+export {
+  type DateRange,
+  NANSEN_SETTING,
+  NANSEN_X402,
+  NansenClient,
+  type NansenPage,
+  SMART_MONEY_LABELS,
+} from './nansen.js';

@@ -126,7 +126,7 @@ describe('NansenClient against Nansen API v1 documented responses', () => {
 
   it.each(cases)('$name: POSTs the documented body and returns the rows and page', async (c) => {
     expectPost(c.path, c.body).reply(200, c.fixture, { headers: JSON_HEADERS });
-    expect(await c.call(new NansenClient(KEY))).toEqual({
+    expect(await c.call(new NansenClient({ kind: 'key', key: KEY }))).toEqual({
       rows: c.fixture.data,
       page: c.fixture.pagination.page,
       isLastPage: c.fixture.pagination.is_last_page,
@@ -137,7 +137,7 @@ describe('NansenClient against Nansen API v1 documented responses', () => {
     expectPost('/api/v1/portfolio/defi-holdings', { wallet_address: '0xabc' }).reply(200, defiHoldings, {
       headers: JSON_HEADERS,
     });
-    expect(await new NansenClient(KEY).defiHoldings('0xabc')).toEqual(defiHoldings);
+    expect(await new NansenClient({ kind: 'key', key: KEY }).defiHoldings('0xabc')).toEqual(defiHoldings);
   });
 
   it('turns a refusal into a 502 naming Nansen and its message, and a body without rows into a 502', async () => {
@@ -146,7 +146,7 @@ describe('NansenClient against Nansen API v1 documented responses', () => {
       { message: 'Insufficient credits' },
       { headers: JSON_HEADERS },
     );
-    await expect(new NansenClient(KEY).smartMoneyHoldings('ethereum', 5)).rejects.toMatchObject({
+    await expect(new NansenClient({ kind: 'key', key: KEY }).smartMoneyHoldings('ethereum', 5)).rejects.toMatchObject({
       code: 'upstream_error',
       message: expect.stringMatching(/Nansen.*HTTP 403.*Insufficient credits/),
       extra: { provider: 'Nansen', upstreamStatus: 403 },
@@ -156,7 +156,7 @@ describe('NansenClient against Nansen API v1 documented responses', () => {
       { rows: [] },
       { headers: JSON_HEADERS },
     );
-    await expect(new NansenClient(KEY).smartMoneyNetflow('ethereum', 5)).rejects.toMatchObject({
+    await expect(new NansenClient({ kind: 'key', key: KEY }).smartMoneyNetflow('ethereum', 5)).rejects.toMatchObject({
       code: 'upstream_error',
     });
   });

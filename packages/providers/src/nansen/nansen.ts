@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authOf, type ProviderAuth, type X402Offer } from '../provider-auth.js';
 import type { ProviderSetting } from '../provider-mode.js';
 import { upstreamJson } from '../upstream/json-call.js';
 import { upstreamClient } from '../upstream/registry.js';
@@ -7,6 +8,14 @@ import { upstreamClient } from '../upstream/registry.js';
 export const NANSEN_SETTING: ProviderSetting = { provider: 'On-chain analytics (Nansen)', setting: 'NANSEN_API_KEY' };
 
 const BASE_URL = 'https://api.nansen.ai/api/v1';
+
+/**
+ * Nansen sells its Pro-tier endpoints (all of ours) per call over x402 at the same `/api/v1/*` paths, without the
+ * `apiKey` header, in USDC on Base or Solana ($0.01 to $0.05 a call by endpoint tier):
+ * https://docs.nansen.ai/getting-started/agentic-payments/x402-payments and
+ * https://docs.nansen.ai/getting-started/agentic-payments.
+ */
+export const NANSEN_X402: X402Offer = { families: ['evm', 'svm'] };
 
 /** Our chain names where Nansen spells them differently: the catalog's perpevm is Hyperliquid's HyperEVM. */
 const NANSEN_CHAIN: Readonly<Record<string, string>> = { perpevm: 'hyperevm' };
@@ -37,10 +46,10 @@ export interface DateRange {
 /** The catalog's per_page is any positive number; Nansen pages by whole rows. */
 const pagination = (perPage: number) => ({ page: 1, per_page: Math.max(1, Math.floor(perPage)) });
 
-/** Nansen API v1: every endpoint a POST with a JSON body, authenticated by the `apiKey` header. */
+/** Nansen API v1: every endpoint a POST with a JSON body, authenticated by the `apiKey` header or paid per call. */
 export class NansenClient {
   constructor(
-    private readonly apiKey: string,
+    private readonly auth: ProviderAuth,
     private readonly baseUrl = BASE_URL,
   ) {}
 
@@ -129,7 +138,7 @@ export class NansenClient {
   #call<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S) {
     return {
       url: new URL(`${this.baseUrl}${path}`),
-      headers: { apiKey: this.apiKey },
+      ...authOf(this.auth, 'apiKey'),
       body,
       schema,
       what: path.slice(1),

@@ -27,3 +27,11 @@ export {
   type UpstreamUsage,
   upstreamError,
 } from './upstream-client.js';
+export {
+  type PayerFamily,
+  UPSTREAM_X402_SETTINGS,
+  type UpstreamBudgetLedger,
+  UpstreamPayer,
+  type UpstreamPayerSettings,
+  svmSecretKeyBytes,
+} from './x402-payer.js';

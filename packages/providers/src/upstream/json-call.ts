@@ -13,6 +13,8 @@ export interface JsonCall<S extends z.ZodType> {
   /** What the call is, for error messages ("trade data"). */
   readonly what: string;
   readonly cacheTtlMs?: number;
+  /** The upstream payer's fetch, when the provider is paid per call over x402 (see UpstreamRequest.fetch). */
+  readonly fetch?: typeof fetch;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function upstreamJson<S extends z.ZodType>(
     },
     ...(call.body === undefined ? {} : { body: JSON.stringify(call.body), method: 'POST' as const, idempotent: true }),
     ...(call.cacheTtlMs ? { cacheTtlMs: call.cacheTtlMs } : {}),
+    ...(call.fetch ? { fetch: call.fetch } : {}),
   });
   const raw = jsonOrUndefined(answer);
   if (!answer.ok) {

@@ -58,6 +58,11 @@ export interface UpstreamRequest {
   readonly idempotent?: boolean;
   /** How long an identical GET's answer may be reused; absent or 0: only concurrent identical GETs share one fetch. */
   readonly cacheTtlMs?: number;
+  /**
+   * Sends the request instead of the client's fetch: the upstream payer's, for a provider paid per call over x402.
+   * Each attempt through it may pay, so such a request is sent once, never retried.
+   */
+  readonly fetch?: typeof fetch;
 }
 
 /** A call of an SDK run under a provider's policies (`UpstreamClient.run`). */
@@ -316,7 +321,7 @@ export class UpstreamClient {
   }
 
   async #send(request: UpstreamRequest, method: 'GET' | 'POST'): Promise<UpstreamAnswer> {
-    const idempotent = method === 'GET' || request.idempotent === true;
+    const idempotent = request.fetch === undefined && (method === 'GET' || request.idempotent === true);
     try {
       return recorded(await this.#execute(idempotent, undefined, (signal) => this.#fetchOnce(request, method, signal)));
     } catch (error) {
@@ -360,13 +365,15 @@ export class UpstreamClient {
   async #fetchOnce(request: UpstreamRequest, method: 'GET' | 'POST', signal: AbortSignal): Promise<UpstreamAnswer> {
     let response: Response;
     try {
-      response = await this.#fetch(request.url, {
+      response = await (request.fetch ?? this.#fetch)(request.url, {
         method,
         ...(request.headers ? { headers: { ...request.headers } } : {}),
         ...(request.body === undefined ? {} : { body: request.body }),
         signal,
       });
     } catch (error) {
+      // The upstream payer's refusals (budget spent, a price above the cap) are the call's answer, not an outage.
+      if (error instanceof ServiceError) throw error;
       throw new TransientFailure(
         `unreachable (${error instanceof Error ? error.message : String(error)})`,
         {},

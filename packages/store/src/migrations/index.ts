@@ -25,6 +25,7 @@ import { sealedWebhookSecrets } from './0023_sealed_webhook_secrets.js';
 import { orderNotifications } from './0024_order_notifications.js';
 import { accessKeyToolsFilter } from './0025_access_key_tools_filter.js';
 import { userTokens } from './0026_user_tokens.js';
+import { upstreamSpend } from './0027_upstream_spend.js';
 
 export const migrations: readonly Migration[] = [
   callLedger,
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   orderNotifications,
   accessKeyToolsFilter,
   userTokens,
+  upstreamSpend,
 ];

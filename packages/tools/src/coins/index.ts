@@ -24,7 +24,8 @@ const COINGECKO_ID: Readonly<Record<ToolInput<ToolByName<'getCryptoPrice'>>['coi
 };
 
 // Live, each handler settles before the CoinGecko call (the provider getter has already answered 503 naming
-// COINGECKO_API_KEY when it is unset); in sandbox, fromSandboxMarket settles once the answer is computed.
+// COINGECKO_API_KEY when it is unset), after refusing uncharged an endpoint the client cannot reach (a key-only one
+// when paying per call over x402); in sandbox, fromSandboxMarket settles once the answer is computed.
 
 /** Output: `{ coins: [{ score, id, name, symbol, marketCapRank, priceUsd, priceChange24hPercent, … }] }`. */
 const getTrendingCoins: Handler<'getTrendingCoins'> = withCommitPoint(async (_input, context) => {
@@ -34,6 +35,7 @@ const getTrendingCoins: Handler<'getTrendingCoins'> = withCommitPoint(async (_in
       coins: await fromSandboxMarket(context, 'getTrendingCoins', COINGECKO_SETTING, sandboxTrendingCoins),
       note: SANDBOX_COINS_NOTE,
     };
+  client.assertServes('trending');
   await context.commit?.();
   return { coins: await client.trending() };
 });
@@ -49,6 +51,7 @@ const searchCryptoByName: Handler<'searchCryptoByName'> = withCommitPoint(async 
       ),
       note: SANDBOX_COINS_NOTE,
     };
+  client.assertServes('search');
   await context.commit?.();
   return { query, coins: await client.search(query) };
 });
@@ -65,6 +68,7 @@ const getCryptoPrice: Handler<'getCryptoPrice'> = withCommitPoint(async ({ coinI
         sandboxCryptoPrice(market, context.hedera, coingeckoId),
       )),
     };
+  client.assertServes('price');
   await context.commit?.();
   const price = await client.price(coingeckoId);
   // The ten ids are CoinGecko's own: a missing one is the provider failing us, not the caller's mistake.
