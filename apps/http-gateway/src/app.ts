@@ -27,6 +27,7 @@ import { accountAppRoutes } from './routes/account-app.js';
 import { accountCallsRoutes } from './routes/account-calls.js';
 import { creditRoutes } from './routes/credit.js';
 import { policyRoutes } from './routes/policy.js';
+import { accountVaultRoutes } from './routes/account-vault.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { registerDocsReference } from './docs-reference.js';
 import { executeRoute } from './routes/execute.js';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     accountOf: credentialOrSignInAccountOf(credentials, accountOf),
   });
   accountCallsRoutes(app, { db: deps.db, mode: config.mode, accountOf });
+  accountVaultRoutes(app, { db: deps.db, mode: config.mode, resources: resources.handlers, accountOf, rateLimits });
   accountAppRoutes(app);
   scheduleHousekeeping(app, deps.db);
   scheduleSettlementReconciliation(app, {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { OAUTH_PATHS } from './oauth/endpoints.js';
 import { ACCESS_KEYS_PATH, createBody, updateBody } from './routes/access-keys.js';
 import { ACCOUNT_CALLS_PATH } from './routes/account-calls.js';
+import { ACCOUNT_VAULT_PATH, exportBody, sweepBody } from './routes/account-vault.js';
 import { CREDIT_PATH, TOPUP_PATH, topupBody } from './routes/credit.js';
 import { POLICY_PATH, policyBody } from './routes/policy.js';
 import { createBody as createTokenBody, USER_TOKENS_PATH } from './routes/user-tokens.js';
@@ -155,6 +156,27 @@ function serviceRoutePaths(
         ...account,
         summary: 'Set the spending policy that bounds calls made with the account’s keys and tokens.',
         requestBody: jsonBody(policyBody),
+      }),
+    },
+    [`${ACCOUNT_VAULT_PATH}/export`]: {
+      post: operation('exportAccountVaultKeys', {
+        ...account,
+        summary:
+          'Export the account vault’s seed and private keys, shown once in this answer (recorded in the call history).',
+        description: `${SIWX_ACCOUNT} Access keys and OAuth tokens are refused. \`confirm\` repeats the vault’s EVM address.`,
+        requestBody: jsonBody(exportBody),
+        ok: answer('`{keys: {mnemonic, derivationPaths, evm, solana, bitcoin, hedera}, exportedAt}`.'),
+      }),
+    },
+    [`${ACCOUNT_VAULT_PATH}/sweep`]: {
+      post: operation('sweepAccountVault', {
+        ...account,
+        summary: 'Move everything the account vault holds on the EVM chains and Solana to the owner’s addresses.',
+        description: `${SIWX_ACCOUNT} Access keys and OAuth tokens are refused. Per asset: \`{amount, txHash}\` or \`{error}\`; a bad destination is a 400 before anything moves.`,
+        requestBody: jsonBody(sweepBody),
+        ok: answer(
+          '`{chains: [{chain, network, from, to, assets: [{symbol, token, balance, amount, txHash} | {…, error}]}]}`.',
+        ),
       }),
     },
     [WEBHOOK_PATH]: {

@@ -11,6 +11,14 @@ export {
   solanaSwapExecutor,
   type SwapExecutors,
 } from './conditional-orders/index.js';
+export {
+  exportAccountVaultKeys,
+  SOLANA_SWEEP_RESERVE,
+  type SweepDestinations,
+  type SweptAsset,
+  type SweptChain,
+  sweepAccountVault,
+} from './account-vault/index.js';
 export type { CallIdentity, CallObserver, CallOutcome, CallReport, Transport } from './call-report.js';
 export type { HandlerResources } from './handler.js';
 export {

@@ -17,7 +17,7 @@ import {
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
-import { callerOf, type Handler, withCommitPoint } from '../../handler.js';
+import { callerOf, type Handler, type HandlerContext, withCommitPoint } from '../../handler.js';
 import { atomicAmount, LAMPORTS_PER_SIGNATURE } from '../amounts.js';
 import { sendAndConfirm } from '../send-transaction.js';
 import { solanaChainOf } from '../solana-chain.js';
@@ -35,7 +35,29 @@ const TOKEN_ACCOUNT_SIZE = 165n;
  * transfer to an address with no account must be at least its rent-exempt minimum, as the chain requires.
  * Output: `{network, signature, from, to, tokenAddress, amount, atomic}`.
  */
-export const solanaTransfer: Handler<'solanaTransfer'> = withCommitPoint(async (input, context) => {
+export const solanaTransfer: Handler<'solanaTransfer'> = withCommitPoint((input, context) =>
+  transferFromVault(input, context),
+);
+
+/** What one transfer did (the tool's output). */
+export type SolanaTransferResult = {
+  readonly network: string;
+  readonly signature: string;
+  readonly from: string;
+  readonly to: string;
+  readonly tokenAddress: string;
+  readonly amount: string;
+  readonly atomic: string;
+};
+
+/**
+ * The transfer itself, for the tool and for the account vault's sweep, which passes exact decimal text (a token
+ * balance as read) where the tool's schema has a number.
+ */
+export async function transferFromVault(
+  input: { readonly toWalletAddress: string; readonly amount: number | string; readonly tokenAddress: string },
+  context: HandlerContext,
+): Promise<SolanaTransferResult> {
   const { accountId } = callerOf(context);
   const chain = solanaChainOf(context);
   const rpc = chain.rpc();
@@ -124,4 +146,4 @@ export const solanaTransfer: Handler<'solanaTransfer'> = withCommitPoint(async (
     amount: formatUnits(atomic, decimals),
     atomic: atomic.toString(),
   };
-});
+}
