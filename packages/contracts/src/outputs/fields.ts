@@ -16,6 +16,10 @@ const assetBalance = z.object({
   decimals: z.number().int(),
   balance: DECIMAL,
   humanReadableBalance: DECIMAL,
+  // EVM tokens found by discovery (beyond the chain's known list): priced or not, and spam when nothing trades them.
+  priced: z.boolean().optional(),
+  spam: z.boolean().optional(),
+  valueUsd: z.number().optional(),
 });
 
 /** What one chain holds for one address (every chain family's balance reader answers this). */
@@ -23,4 +27,5 @@ export const chainBalances = z.object({
   network: z.string(),
   address: z.string(),
   assets: z.array(assetBalance),
+  discoveryError: z.string().optional(),
 });
