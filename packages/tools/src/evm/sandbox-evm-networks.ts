@@ -2,10 +2,16 @@ import { evmChainById } from '@svc/chains';
 import type { SandboxEvmMarket } from '@svc/sandbox';
 import { ServiceError } from '@svc/contracts';
 import { sandboxSwapVenue } from './swap/sandbox-swap-venue.js';
-import { type EvmNetwork, type EvmNetworks, type KnownToken, transferLogDiscovery } from '@svc/providers';
+import {
+  type EvmNetwork,
+  type EvmNetworks,
+  type KnownToken,
+  transferLogDiscovery,
+  type TransferLogWindow,
+} from '@svc/providers';
 
 /** A sandbox chain is young and local: its Transfer logs are read from the genesis block in one request. */
-const SANDBOX_TRANSFER_LOG_WINDOW = {
+const SANDBOX_TRANSFER_LOG_WINDOW: TransferLogWindow = {
   windowBlocks: 10_000_000,
   chunkBlocks: 10_000_000,
   minChunkBlocks: 10_000_000,
