@@ -1,7 +1,21 @@
 import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chains';
 import { executeSwap } from '@svc/tools/testing';
+import { SANDBOX_ERC20_ARTIFACT } from '@svc/sandbox';
 import { sandboxEvmNetworks } from '@svc/tools/sandbox';
-import { erc20Abi, getAddress, parseAbi, parseEther, parseUnits, type Address } from 'viem';
+import {
+  createWalletClient,
+  encodeAbiParameters,
+  erc20Abi,
+  getAddress,
+  http,
+  keccak256,
+  numberToHex,
+  parseAbi,
+  parseEther,
+  parseUnits,
+  stringToHex,
+  type Address,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { backendsFor, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
@@ -88,6 +102,57 @@ describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + 
     expect(await client.getBalance({ address: carol })).toBe(parseEther(all.amount));
     expect(left).toBeGreaterThanOrEqual(parseEther('0.002'));
     expect(left).toBeLessThan(parseEther('0.0021'));
+  });
+
+  it('a token the vault only received by transfer (in no token list) is discovered and listed, marked spam', async () => {
+    const alice = await caller();
+    const bsc = await gateway.sandbox.evm(56);
+    const client = bsc.chain.publicClient;
+    // A fresh SandboxERC20 at a new address, placed as the sandbox places its own tokens (anvil_setCode) with its
+    // storage written directly (layout in SandboxERC20.sol: 1 symbol, 2 decimals + initialized, 4 balanceOf), so
+    // the holder's 42 DROP are its only supply and the transfer below its only event.
+    const drop = newAddress();
+    const holder = privateKeyToAccount(generatePrivateKey());
+    const slot = (index: bigint) => numberToHex(index, { size: 32 });
+    const setStorage = (index: `0x${string}`, value: `0x${string}`) =>
+      client.request({ method: 'anvil_setStorageAt', params: [drop, index, value] } as never);
+    await client.request({
+      method: 'anvil_setCode',
+      params: [drop, SANDBOX_ERC20_ARTIFACT.deployedBytecode],
+    } as never);
+    // a short string is stored in place, left-aligned, its length times two in the last byte
+    await setStorage(slot(1n), `${stringToHex('DROP', { size: 31 })}08`);
+    await setStorage(slot(2n), numberToHex((1n << 8n) | 18n, { size: 32 }));
+    const balanceSlot = keccak256(
+      encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [holder.address, 4n]),
+    );
+    await setStorage(balanceSlot, numberToHex(parseEther('42'), { size: 32 }));
+    await bsc.chain.setNativeBalance(holder.address, parseEther('1'));
+    const wallet = createWalletClient({ account: holder, chain: bsc.chain.chain, transport: http(bsc.chain.rpcUrl) });
+    const hash = await wallet.writeContract({
+      address: drop,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [alice.vault, parseEther('42')],
+    });
+    expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
+    await fund(alice.vault, 'bsc', 'BNB', '1');
+
+    const balances = await json(await alice.call('bscGetBalances', {}));
+    // no USDC pool trades DROP on the sandbox chain: listed, unpriced, marked spam
+    expect(balances.assets).toEqual([
+      { symbol: 'BNB', address: null, decimals: 18, balance: '1', humanReadableBalance: '1' },
+      {
+        symbol: 'DROP',
+        address: drop,
+        decimals: 18,
+        balance: '42',
+        humanReadableBalance: '42',
+        priced: false,
+        spam: true,
+      },
+    ]);
+    expect(balances).not.toHaveProperty('discoveryError');
   });
 
   it('a native send to a contract whose receive() writes storage pays the gas it runs (estimated, not 21,000)', async () => {

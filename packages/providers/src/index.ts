@@ -61,6 +61,9 @@ export {
   type LiveEvmSettings,
   liveEvmNetworks,
   resolveToken,
+  type TokenDiscovery,
+  transferLogDiscovery,
+  type TransferLogWindow,
 } from './evm-chain/index.js';
 export { liveSolanaChain, SOLANA_NETWORK, SOLANA_RPC_SETTING, type SolanaChain } from './solana-chain/index.js';
 export {

@@ -2,9 +2,19 @@ import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } 
 import { afterEach, beforeEach } from 'vitest';
 import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with { type: 'json' };
 import priceV3 from './solana-market/fixtures/price-v3.json' with { type: 'json' };
+import alchemyTokenBalances from './evm-chain/fixtures/alchemy-get-token-balances.json' with { type: 'json' };
+import ethTransferLogs from './evm-chain/fixtures/eth-transfer-logs.json' with { type: 'json' };
+import type { JsonRpcExchange } from './evm-chain/json-rpc-replay.js';
 import { configureUpstream } from './upstream/registry.js';
 
 export { RECORDED_MARKET_ANSWERS } from './recorded-market-answers.js';
+export { type JsonRpcExchange, replayJsonRpc } from './evm-chain/json-rpc-replay.js';
+
+/** Recorded-shape JSON-RPC of a Transfer-log token discovery on Ethereum (see evm-chain/fixtures/README.md). */
+export const RECORDED_ETH_TRANSFER_LOGS: readonly JsonRpcExchange[] = ethTransferLogs;
+
+/** Recorded-shape alchemy_getTokenBalances pages (see evm-chain/fixtures/README.md). */
+export const RECORDED_ALCHEMY_TOKEN_BALANCES: readonly JsonRpcExchange[] = alchemyTokenBalances;
 
 /** A recorded Counterparty compose/send answer: an unsigned transaction carrying an enhanced send (see fixtures/README.md). */
 export const RECORDED_COUNTERPARTY_COMPOSE_SEND = composeSend;

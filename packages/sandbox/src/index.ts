@@ -21,6 +21,7 @@ export {
   SVC_VAULT_NFT_MINTER_INDEX,
 } from './evm/sandbox-chain.js';
 export { type SandboxEvmChains, sandboxEvmChains } from './evm/sandbox-evm-chains.js';
+export { SANDBOX_ERC20_ARTIFACT } from './evm/artifacts.js';
 export {
   NATIVE_TOKEN_SENTINEL,
   openSandboxEvmMarket,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BYTES32, CHAINID5, EVMADDR } from '../formats.js';
-import { ATOMIC, chainBalances, DECIMAL } from './fields.js';
+import { ATOMIC, DECIMAL, evmChainBalances } from './fields.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
 /** Each chain's tool name prefix, per tool kind (the spec's table names the BSC native send after BNB). */
@@ -44,7 +44,7 @@ export const EVM_OUTPUTS: ToolOutputs = {
       quantity: z.number().int().positive(),
     }),
   ),
-  ...perChain(PREFIXES, 'GetBalances', chainBalances.extend({ chainId: CHAINID5 })),
+  ...perChain(PREFIXES, 'GetBalances', evmChainBalances.extend({ chainId: CHAINID5 })),
   ...perChain(
     PREFIXES,
     'SwapQuote',

@@ -24,3 +24,20 @@ export const chainBalances = z.object({
   address: z.string(),
   assets: z.array(assetBalance),
 });
+
+/**
+ * An EVM chain's balances: tokens found by discovery (beyond the chain's known list) say whether they are priced,
+ * their USD value when they are, and spam when nothing trades them; `discoveryError` says why discovery failed.
+ * Declared on the EVM balance tools only: getAllBalances' schema (open objects, which carry these fields too) rides
+ * in its 402 header, whose size clients cap.
+ */
+export const evmChainBalances = chainBalances.extend({
+  assets: z.array(
+    assetBalance.extend({
+      priced: z.boolean().optional(),
+      spam: z.boolean().optional(),
+      valueUsd: z.number().optional(),
+    }),
+  ),
+  discoveryError: z.string().optional(),
+});

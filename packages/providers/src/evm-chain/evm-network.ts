@@ -1,6 +1,7 @@
 import type { EvmChain } from '@svc/chains';
 import type { SwapVenue } from '../evm-swap/index.js';
 import type { Address, Chain, PublicClient, Transport } from 'viem';
+import type { TokenDiscovery } from './token-discovery.js';
 
 /** An ERC-20 the balance tools list on a chain (besides the native coin). */
 export interface KnownToken {
@@ -16,6 +17,8 @@ export interface EvmNetwork {
   readonly publicClient: PublicClient<Transport, Chain>;
   /** ERC-20s the balance tools read (non-zero ones are listed). */
   readonly knownTokens: readonly KnownToken[];
+  /** The other ERC-20s an address may hold (candidates the balance tools check with balanceOf). */
+  readonly discoverTokens: TokenDiscovery;
   readonly swaps: SwapVenue;
   /** USD price of a token (null: the native coin), for USD budgets and quote handoffs. */
   priceUsd(token: Address | null): Promise<number>;

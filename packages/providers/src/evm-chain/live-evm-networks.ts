@@ -6,6 +6,12 @@ import { lifiSwapVenue, type SwapToken, type SwapVenue, zeroExSwapVenue } from '
 import { jsonRpcFetch, upstreamClient, type UpstreamProviderKey } from '../upstream/index.js';
 import type { EvmNetwork, EvmNetworks, KnownToken } from './evm-network.js';
 import { resolveToken } from './evm-token.js';
+import {
+  alchemyTokenDiscovery,
+  isAlchemyUrl,
+  LIVE_TRANSFER_LOG_WINDOW,
+  transferLogDiscovery,
+} from './token-discovery.js';
 
 /** viem chain definitions (multicall3 and native currency); 4663 (altchain) is defined here. */
 const VIEM_CHAINS: Record<number, Chain> = {
@@ -34,8 +40,8 @@ const RPC_PROVIDERS: Record<EvmChain['key'], UpstreamProviderKey> = {
 const EVM_WRITES: ReadonlySet<string> = new Set(['eth_sendRawTransaction', 'eth_sendTransaction']);
 
 /**
- * The ERC-20s the live balance tools read per chain (the rest of a wallet needs an indexer, which this release does
- * not wire). The first USDC-like entry is the USD reference for prices.
+ * The ERC-20s the live balance tools always read per chain (the rest of a wallet is discovered: see
+ * liveEvmNetworks). The first USDC-like entry is the USD reference for prices.
  */
 export const LIVE_KNOWN_TOKENS: Record<number, readonly KnownToken[]> = {
   1: [
@@ -71,7 +77,9 @@ export interface LiveEvmSettings {
  * upstream client of that chain's RPC (viem's own retries off, its timeout above the client's budget); swaps through
  * the 0x Swap API v2 (ZEROX_API_KEY) on 1, 56, 137 and 8453 and through LI.FI (LIFI_API_KEY optional) on 4663; USD
  * prices by quoting one token unit into the chain's USDC through the same venue. A missing setting is a 503 naming it, at the first use
- * that needs it (balances and sends need only the RPC URL).
+ * that needs it (balances and sends need only the RPC URL). Tokens beyond the known list are discovered through
+ * Alchemy's alchemy_getTokenBalances when the chain's RPC URL is an Alchemy node, otherwise from the address's
+ * incoming ERC-20 Transfer logs over a bounded window of recent blocks.
  */
 export function liveEvmNetworks(settings: LiveEvmSettings): EvmNetworks {
   const networks = new Map<number, EvmNetwork>();
@@ -116,6 +124,9 @@ export function liveEvmNetworks(settings: LiveEvmSettings): EvmNetworks {
         chain,
         publicClient,
         knownTokens,
+        discoverTokens: isAlchemyUrl(rpcUrl)
+          ? alchemyTokenDiscovery(publicClient)
+          : transferLogDiscovery(publicClient, LIVE_TRANSFER_LOG_WINDOW),
         swaps,
         async priceUsd(token: Address | null) {
           if (!usd)

@@ -11,6 +11,12 @@ export interface AssetBalance {
   readonly balance: string;
   /** The same amount rounded for display (at most 6 significant fractional digits). */
   readonly humanReadableBalance: string;
+  /** Discovered EVM tokens only (beyond the chain's known list): whether the USD price source quotes it. */
+  readonly priced?: boolean;
+  /** Discovered EVM tokens only: the price source has no liquidity for it (listed, not hidden). */
+  readonly spam?: boolean;
+  /** Discovered EVM tokens only, when priced: the balance's USD value (cents). */
+  readonly valueUsd?: number;
 }
 
 /** What one chain holds for one address: the native coin first, then every token with a non-zero balance. */
@@ -19,6 +25,8 @@ export interface ChainBalances {
   readonly network: string;
   readonly address: string;
   readonly assets: readonly AssetBalance[];
+  /** EVM only: why token discovery failed (the known tokens are still listed). */
+  readonly discoveryError?: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import { EVM_CHAINS, vaultAddressesOf } from '@svc/chains';
 import { type Address, getAddress, parseAbi } from 'viem';
 import { assetBalance, type AssetBalance, type BalanceReader } from '../balances/chain-balances.js';
 import { callerOf, type HandlerContext } from '../handler.js';
+import { discoveredBalances } from './discovered-tokens.js';
 import { evmNetworkOf } from './evm-networks.js';
 
 /** ERC-20 balanceOf, and Multicall3's getEthBalance (the native coin of an address, readable inside a multicall). */
@@ -19,12 +20,17 @@ type BalanceCall = {
 
 /**
  * The EVM BalanceReader of chain `chainId`: the native coin first, then every known ERC-20 (the chain's token list;
- * in the sandbox its seeded tokens) with a non-zero balance.
+ * in the sandbox its seeded tokens) with a non-zero balance, then every other ERC-20 the chain's token discovery
+ * finds with a non-zero balance, priced or marked. A failed discovery still answers the known tokens, saying why.
  */
 export function evmBalanceReader(chainId: number): BalanceReader {
   return async (context, address) => {
     const network = await evmNetworkOf(context, chainId);
     const owner = getAddress(address);
+    const discovery = network.discoverTokens(owner).then(
+      (candidates): { candidates: readonly Address[]; error?: string } => ({ candidates }),
+      (error: unknown) => ({ candidates: [], error: error instanceof Error ? error.message : String(error) }),
+    );
     const balanceCalls = network.knownTokens.map(
       (token) => ({ address: token.address, abi: BALANCE_ABI, functionName: 'balanceOf', args: [owner] }) as const,
     );
@@ -53,7 +59,9 @@ export function evmBalanceReader(chainId: number): BalanceReader {
       const atomic = tokens[index]!;
       if (atomic > 0n) assets.push(assetBalance(token.symbol, token.address, atomic, token.decimals));
     });
-    return { network: network.registry.caip2, address: owner, assets };
+    const { candidates, error } = await discovery;
+    assets.push(...(await discoveredBalances(network, owner, candidates)));
+    return { network: network.registry.caip2, address: owner, assets, ...(error ? { discoveryError: error } : {}) };
   };
 }
 
