@@ -35,29 +35,37 @@ const EVM_WRITES: ReadonlySet<string> = new Set(['eth_sendRawTransaction', 'eth_
 
 /**
  * The ERC-20s the live balance tools read per chain (the rest of a wallet needs an indexer, which this release does
- * not wire). The first USDC-like entry is the USD reference for prices.
+ * not wire). The entry marked usdReference is the chain's USD stablecoin, the quote side of its USD prices.
  */
 export const LIVE_KNOWN_TOKENS: Record<number, readonly KnownToken[]> = {
   1: [
-    { symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 },
+    { symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, usdReference: true },
     { symbol: 'USDT', address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
     { symbol: 'WETH', address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', decimals: 18 },
   ],
   56: [
-    { symbol: 'USDC', address: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', decimals: 18 },
+    { symbol: 'USDC', address: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', decimals: 18, usdReference: true },
     { symbol: 'USDT', address: '0x55d398326f99059fF775485246999027B3197955', decimals: 18 },
     { symbol: 'WBNB', address: '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', decimals: 18 },
   ],
   137: [
-    { symbol: 'USDC', address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6 },
+    { symbol: 'USDC', address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6, usdReference: true },
     { symbol: 'USDT', address: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', decimals: 6 },
     { symbol: 'WPOL', address: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', decimals: 18 },
   ],
   8453: [
-    { symbol: 'USDC', address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6 },
+    { symbol: 'USDC', address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6, usdReference: true },
     { symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18 },
   ],
-  4663: [],
+  // altchain is Robinhood Chain (Arbitrum Orbit, ETH gas). Its day-one stablecoin is Paxos' USDG (no Circle USDC);
+  // WETH and USDG from Robinhood's token contracts page (https://docs.robinhood.com/chain/contracts/), LINK from
+  // Chainlink's CCIP directory (https://docs.chain.link/ccip/directory/mainnet/chain/robinhood-mainnet); USDG's 6
+  // decimals as Paxos issues it on every chain (and as wallet token lists give it on 4663).
+  4663: [
+    { symbol: 'USDG', address: '0x5fc5360D0400a0Fd4f2af552ADD042D716F1d168', decimals: 6, usdReference: true },
+    { symbol: 'WETH', address: '0x0Bd7D308f8E1639FAb988df18A8011f41EAcAD73', decimals: 18 },
+    { symbol: 'LINK', address: '0x492641F648a4986844848E0beFE66D14817bCE34', decimals: 18 },
+  ],
 };
 
 /** Settings the live EVM chains read. */
@@ -70,8 +78,8 @@ export interface LiveEvmSettings {
  * Live EVM chains: a viem HTTP transport per chain from its RPC URL setting, its requests sent through the shared
  * upstream client of that chain's RPC (viem's own retries off, its timeout above the client's budget); swaps through
  * the 0x Swap API v2 (ZEROX_API_KEY) on 1, 56, 137 and 8453 and through LI.FI (LIFI_API_KEY optional) on 4663; USD
- * prices by quoting one token unit into the chain's USDC through the same venue. A missing setting is a 503 naming it, at the first use
- * that needs it (balances and sends need only the RPC URL).
+ * prices by quoting one token unit into the chain's USD stablecoin (USDC; USDG on 4663) through the same venue. A
+ * missing setting is a 503 naming it, at the first use that needs it (balances and sends need only the RPC URL).
  */
 export function liveEvmNetworks(settings: LiveEvmSettings): EvmNetworks {
   const networks = new Map<number, EvmNetwork>();
@@ -98,7 +106,7 @@ export function liveEvmNetworks(settings: LiveEvmSettings): EvmNetworks {
           return zeroExSwapVenue({ chainId, apiKey: settings.ZEROX_API_KEY }).route(request);
         },
       };
-      const usd = knownTokens.find((token) => token.symbol === 'USDC');
+      const usd = knownTokens.find((token) => token.usdReference);
       // A token's symbol and decimals never change, and the trigger engine prices the same tokens every interval.
       const resolved = new Map<string, Promise<SwapToken>>();
       const tokenOf = (token: Address | null) => {
