@@ -1,24 +1,19 @@
 import { type EvmChain, evmChainById } from '@svc/chains';
 import { notConfigured, ServiceError } from '@svc/contracts';
-import { createPublicClient, defineChain, http, parseUnits, type Address, type Chain } from 'viem';
-import { base, bsc, mainnet, polygon } from 'viem/chains';
+import { createPublicClient, http, parseUnits, type Address, type Chain } from 'viem';
+import { base, bsc, mainnet, polygon, robinhood } from 'viem/chains';
 import { lifiSwapVenue, type SwapToken, type SwapVenue, zeroExSwapVenue } from '../evm-swap/index.js';
 import { jsonRpcFetch, upstreamClient, type UpstreamProviderKey } from '../upstream/index.js';
 import type { EvmNetwork, EvmNetworks, KnownToken } from './evm-network.js';
 import { resolveToken } from './evm-token.js';
 
-/** viem chain definitions (multicall3 and native currency); 4663 (altchain) is defined here. */
+/** viem chain definitions (multicall3 and native currency); 4663 (altchain) is viem's Robinhood Chain. */
 const VIEM_CHAINS: Record<number, Chain> = {
   1: mainnet,
   56: bsc,
   137: polygon,
   8453: base,
-  4663: defineChain({
-    id: 4663,
-    name: 'altchain',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [] } },
-  }),
+  4663: robinhood,
 };
 
 /** Each chain's RPC endpoint is a provider of its own: its breaker and rate cap are not shared with another chain's. */

@@ -1,5 +1,5 @@
 import { useMockAgent } from '@svc/providers/testing';
-import { type Hex } from 'viem';
+import { decodeFunctionData, encodeFunctionResult, type Hex, multicall3Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
 import { evmBalanceReader } from './balances.js';
@@ -12,6 +12,7 @@ const RPC = 'https://altchain-rpc.example';
 const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const USDG = '0x5fc5360D0400a0Fd4f2af552ADD042D716F1d168';
 const WETH = '0x0Bd7D308f8E1639FAb988df18A8011f41EAcAD73';
+const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
 const PRICE_TAKER = '0x0000000000000000000000000000000000000001';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const word = (value: bigint): Hex => `0x${value.toString(16).padStart(64, '0')}`;
@@ -19,35 +20,38 @@ const word = (value: bigint): Hex => `0x${value.toString(16).padStart(64, '0')}`
 interface RpcRequest {
   id: number;
   method: string;
-  params: [{ to: string; data: string }, string] | [string, string];
+  params: [{ to: string; data: Hex }, string];
 }
 
 describe('altchain (4663, Robinhood Chain) in live mode', () => {
   const mockAgent = useMockAgent({ assertAllUsed: false });
 
-  it('lists USDG and the bridged majors from RPC_URL_ALTCHAIN (no Multicall3 declared: a read per token)', async () => {
-    const reads: string[] = [];
+  it('lists USDG and the bridged majors from RPC_URL_ALTCHAIN in one Multicall3 eth_call', async () => {
+    const methods: string[] = [];
+    const targets: string[] = [];
     mockAgent()
       .get(RPC)
       .intercept({ method: 'POST', path: '/' })
       .reply((options) => {
         const request = JSON.parse(String(options.body)) as RpcRequest;
-        let result: string;
-        if (request.method === 'eth_getBalance') {
-          expect((request.params[0] as string).toLowerCase()).toBe(OWNER.toLowerCase());
-          reads.push('native');
-          result = '0x6f05b59d3b20000'; // 0.5 ETH
-        } else {
-          expect(request.method).toBe('eth_call');
-          const { to, data } = request.params[0] as { to: string; data: string };
-          // balanceOf(address) with the owner as the argument
-          expect(data.slice(0, 10)).toBe('0x70a08231');
-          expect(data.slice(-40).toLowerCase()).toBe(OWNER.slice(2).toLowerCase());
-          reads.push(to.toLowerCase());
-          if (to.toLowerCase() === USDG.toLowerCase()) result = word(25_500_000n);
-          else if (to.toLowerCase() === WETH.toLowerCase()) result = word(10n ** 17n);
-          else result = word(0n);
-        }
+        methods.push(request.method);
+        const { to, data } = request.params[0];
+        expect(to.toLowerCase()).toBe(MULTICALL3);
+        const { functionName, args } = decodeFunctionData({ abi: multicall3Abi, data });
+        expect(functionName).toBe('aggregate3');
+        const calls = (args as unknown as [readonly { target: string; callData: Hex }[]])[0];
+        const returns = calls.map(({ target, callData }) => {
+          expect(callData.slice(-40).toLowerCase()).toBe(OWNER.slice(2).toLowerCase());
+          targets.push(target.toLowerCase());
+          // Multicall3's getEthBalance(address) (selector 0x4d2301cc): 0.5 ETH
+          if (target.toLowerCase() === MULTICALL3)
+            return { success: callData.startsWith('0x4d2301cc'), returnData: word(5n * 10n ** 17n) };
+          // balanceOf(address): 25.5 USDG, 0.1 WETH, no LINK
+          expect(callData.slice(0, 10)).toBe('0x70a08231');
+          const held = { [USDG.toLowerCase()]: 25_500_000n, [WETH.toLowerCase()]: 10n ** 17n }[target.toLowerCase()];
+          return { success: true, returnData: word(held ?? 0n) };
+        });
+        const result = encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: returns });
         return {
           statusCode: 200,
           data: { jsonrpc: '2.0', id: request.id, result },
@@ -66,7 +70,10 @@ describe('altchain (4663, Robinhood Chain) in live mode', () => {
         { symbol: 'WETH', address: WETH, decimals: 18, balance: '0.1', humanReadableBalance: '0.1' },
       ],
     });
-    expect(reads.sort()).toEqual(['native', ...LIVE_KNOWN_TOKENS[4663]!.map((t) => t.address.toLowerCase())].sort());
+    expect(methods).toEqual(['eth_call']);
+    expect(targets.sort()).toEqual(
+      [MULTICALL3, ...LIVE_KNOWN_TOKENS[4663]!.map((t) => t.address.toLowerCase())].sort(),
+    );
   });
 
   it('altchainSwapQuote sells "$10" of ETH into USDG: the budget priced by LI.FI quoting 1 ETH into USDG', async () => {
