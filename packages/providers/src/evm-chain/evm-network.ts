@@ -8,6 +8,8 @@ export interface KnownToken {
   readonly symbol: string;
   readonly address: Address;
   readonly decimals: number;
+  /** The chain's USD stablecoin: live USD prices are quotes into it (USDC, or USDG on altchain, which has no USDC). */
+  readonly usdReference?: true;
 }
 
 /** One EVM chain as the tools use it. */

@@ -2,7 +2,7 @@ import { ServiceError, serviceErrorIn } from '@svc/contracts';
 import { useMockAgent } from '../testing.js';
 import { describe, expect, it } from 'vitest';
 import { collectProvenance } from '../upstream/index.js';
-import { liveEvmNetworks } from './live-evm-networks.js';
+import { LIVE_KNOWN_TOKENS, liveEvmNetworks } from './live-evm-networks.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -19,6 +19,17 @@ const ONE_ETH_QUOTE = {
     value: '1000000000000000000',
     gas: '210000',
   },
+};
+
+/** A LI.FI same-chain quote on 4663, WETH into USDG (the fields the venue reads; full shape: evm-swap/fixtures). */
+const ONE_WETH_ON_4663 = {
+  tool: 'sushiswap',
+  estimate: {
+    toAmount: '2991500000',
+    toAmountMin: '2961585000',
+    approvalAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
+  },
+  transactionRequest: { to: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE', data: '0x4666fc80', value: '0x0' },
 };
 
 describe('live EVM networks over the swap aggregators', () => {
@@ -58,6 +69,34 @@ describe('live EVM networks over the swap aggregators', () => {
     const base = await liveEvmNetworks({ RPC_URL_BASE: 'http://rpc.invalid', ZEROX_API_KEY: 'k' }).network(8453);
     expect(await base.priceUsd(null)).toBeCloseTo(3004.12, 6);
     expect(await base.priceUsd(USDC.address)).toBe(1);
+  });
+
+  it('altchain (4663) prices in its USDG through LI.FI (no key needed); each chain has one USD reference', async () => {
+    const usdg = LIVE_KNOWN_TOKENS[4663]!.find((token) => token.usdReference)!;
+    expect(usdg).toMatchObject({ symbol: 'USDG', address: '0x5fc5360D0400a0Fd4f2af552ADD042D716F1d168', decimals: 6 });
+    const weth = LIVE_KNOWN_TOKENS[4663]!.find((token) => token.symbol === 'WETH')!;
+    mockAgent()
+      .get('https://li.quest')
+      .intercept({
+        method: 'GET',
+        path: '/v1/quote',
+        query: {
+          fromChain: '4663',
+          toChain: '4663',
+          fromToken: weth.address,
+          toToken: usdg.address,
+          fromAmount: '1000000000000000000',
+          fromAddress: '0x0000000000000000000000000000000000000001',
+          slippage: '0.01',
+        },
+      })
+      .reply(200, ONE_WETH_ON_4663, { headers: JSON_HEADERS });
+    const altchain = await liveEvmNetworks({ RPC_URL_ALTCHAIN: 'http://rpc.invalid' }).network(4663);
+    expect(await altchain.priceUsd(weth.address)).toBeCloseTo(2991.5, 6);
+    expect(await altchain.priceUsd(usdg.address)).toBe(1);
+    // Every chain has exactly one USD reference, so every chain's priceUsd has a quote side.
+    for (const tokens of Object.values(LIVE_KNOWN_TOKENS))
+      expect(tokens.filter((token) => token.usdReference)).toHaveLength(1);
   });
 
   it('sends JSON-RPC through the chain RPC shared client: a failed read is retried, a broadcast is sent once', async () => {

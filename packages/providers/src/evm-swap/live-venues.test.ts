@@ -11,7 +11,7 @@ const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const USDC = { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6 } as const;
 const WETH = { address: '0x4200000000000000000000000000000000000006', symbol: 'WETH', decimals: 18 } as const;
 const ETH = { address: null, symbol: 'ETH', decimals: 18 } as const;
-const USDG = { address: '0x5fc2bD2D2AB8a4b3C8A4f4D0b5e0Bf2a1C3d4E5f', symbol: 'USDG', decimals: 6 } as const;
+const USDG = { address: '0x5fc5360D0400a0Fd4f2af552ADD042D716F1d168', symbol: 'USDG', decimals: 6 } as const;
 
 describe('live EVM swap venues against recorded-shape HTTP fixtures', () => {
   const mockAgent = useMockAgent();
