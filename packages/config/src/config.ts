@@ -343,6 +343,12 @@ export const settingsSchema = z.object({
     mode: 'live',
     description: 'Firecrawl API key; without it crawlExtract answers 503 naming it',
   }),
+  /** The Bitcoin research tools' live provider (docs/families/bitcoin-research.md). */
+  ORDISCAN_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'Ordiscan API key; without it the inscription, rune and rare-sat research tools answer 503 naming it (in sandbox mode, listing it in `PROVIDERS_LIVE` sends them to Ordiscan instead of the sandbox chain)',
+  }),
   SANDBOX_MARKET_SIM_RATE: z.coerce.number().min(0).max(600).default(6).register(settingDocs, {
     mode: 'sandbox',
     description:
@@ -605,6 +611,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       RUGCHECK_API_URL: s.RUGCHECK_API_URL,
       TAVILY_API_KEY: s.TAVILY_API_KEY,
       FIRECRAWL_API_KEY: s.FIRECRAWL_API_KEY,
+      ORDISCAN_API_KEY: s.ORDISCAN_API_KEY,
     },
     hedera: {
       HEDERA_NETWORK: s.HEDERA_NETWORK,

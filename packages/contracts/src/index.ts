@@ -54,6 +54,7 @@ export { jsonNestsDeeperThan, MAX_JSON_DEPTH, nestingTooDeep } from './json-dept
 export { examplesOf } from './examples.js';
 export { inputJsonSchema, type JsonSchema } from './json-schema.js';
 export { outputJsonSchema, outputOf } from './outputs/index.js';
+export { ORDINALS_OUTPUTS } from './outputs/ordinals.js';
 export { openApiDocument, type OpenApiOptions } from './openapi.js';
 export { ACCOUNT_CREDIT_PATH, CATALOG_VERSION, TOOL_PATH_PREFIX, toolPath } from './routes.js';
 export { type GroupSkill, groupSkills } from './skills.js';

@@ -120,3 +120,4 @@ export * from './rugcheck/index.js';
 export * from './jupiter-tokens/index.js';
 export * from './tavily/index.js';
 export * from './firecrawl/index.js';
+export * from './ordiscan/index.js';

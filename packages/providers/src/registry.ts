@@ -4,6 +4,7 @@ import { FIRECRAWL_SETTING, FirecrawlClient } from './firecrawl/index.js';
 import { JupiterTokensClient } from './jupiter-tokens/index.js';
 import { MIGRATION_SETTING, type MigrationProvider, migrationProvider } from './migration/index.js';
 import { NANSEN_SETTING, NANSEN_X402, NansenClient } from './nansen/index.js';
+import { ORDISCAN_SETTING, OrdiscanClient } from './ordiscan/index.js';
 import { type ProviderAuth, providerAuth, type X402Offer } from './provider-auth.js';
 import { type ProviderMode, type ProviderSetting, providerAccess } from './provider-mode.js';
 import { RUGCHECK_DEFAULT_URL, RugCheckClient } from './rugcheck/index.js';
@@ -74,6 +75,11 @@ export class Providers {
   /** Firecrawl extract (crawlExtract); undefined in sandbox mode. */
   get firecrawl(): FirecrawlClient | undefined {
     return this.#liveClient(FIRECRAWL_SETTING, (key) => new FirecrawlClient(key));
+  }
+
+  /** Ordiscan (the Bitcoin research tools); undefined in sandbox mode, where the sandbox ordinals index answers. */
+  get ordiscan(): OrdiscanClient | undefined {
+    return this.#liveClient(ORDISCAN_SETTING, (key) => new OrdiscanClient(key));
   }
 
   /** RugCheck (riskcheckToken): public, so live mode needs no setting; undefined in sandbox mode. */

@@ -59,6 +59,8 @@ export const UPSTREAM_PROVIDERS = {
   tavily: { id: 'TAVILY', name: 'Tavily', rps: 100 / 60, concurrency: 2 },
   // https://docs.firecrawl.dev/rate-limits: the free plan allows 10 extract requests per minute; status polls count too.
   firecrawl: { id: 'FIRECRAWL', name: 'Firecrawl', rps: 1, concurrency: 2 },
+  // Ordiscan's plans are sold by monthly request quota; no per-second figure was found: stay gentle, answers are cached.
+  ordiscan: { id: 'ORDISCAN', name: 'Ordiscan', rps: 2, concurrency: 2 },
   // Transactions submitted to Hedera's consensus nodes through @hashgraph/sdk (gRPC): the network throttles by
   // transaction type far above what one deployment sends; the cap keeps a burst of swaps from queueing there.
   hederaNetwork: { id: 'HEDERA_NETWORK', name: 'Hedera network', rps: 10, concurrency: 4 },

@@ -1,6 +1,5 @@
-// Bitcoin research tools (inscriptions, runes, rare sats) answered from an ordinals index of the chain: the sandbox
-// ledger's in sandbox mode. Traits, collections, rune markets, BRC-20, alkanes and stamps are not built yet (501),
-// nor is the live provider (Ordiscan).
+// Bitcoin research tools (inscriptions, runes, rare sats): Ordiscan's answers in live mode, the sandbox ledger's
+// ordinals index in sandbox mode. Traits, collections, rune markets, BRC-20, alkanes and stamps are not built yet (501).
 import { defineFamily } from '../family.js';
 import {
   getInscriptionActivity,

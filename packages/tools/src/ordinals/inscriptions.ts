@@ -1,6 +1,6 @@
 import type { Handler } from '../handler.js';
 import type { BitcoinIndex, IndexedInscriptionView, InscriptionMove } from '../ports/bitcoin-index.js';
-import { isoTime, mainnetAddress, notFound, ordinalsIndexOf, pageOf, PAGE_SIZE } from './ordinals-index.js';
+import { isoTime, mainnetAddress, notFound, ordinalsIndexOf, ordiscanOf, pageOf, PAGE_SIZE } from './ordinals-index.js';
 
 /**
  * An inscription in Ordiscan's shape (its `Inscription`). The sandbox's inscriptions have no parent, delegate,
@@ -46,6 +46,8 @@ async function heldBy(index: BitcoinIndex, address: string) {
 
 /** Output: `{ data: Inscription }`. */
 export const getInscriptionInfo: Handler<'getInscriptionInfo'> = async (input, context) => {
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.inscription(input.inscriptionId.toLowerCase());
   const index = ordinalsIndexOf(context, 'getInscriptionInfo');
   return { data: await inscriptionJson(index, await known(index, input.inscriptionId)) };
 };
@@ -62,6 +64,8 @@ const transferJson = (move: InscriptionMove) => ({
 
 /** Output: `{ data: InscriptionTransfer[] }`, newest first; the reveal is not a transfer. */
 export const inscriptionTransferActivity: Handler<'inscriptionTransferActivity'> = async (input, context) => {
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.inscriptionTransfers(input.inscriptionId.toLowerCase());
   const inscription = await known(ordinalsIndexOf(context, 'inscriptionTransferActivity'), input.inscriptionId);
   return {
     data: inscription.transfers
@@ -74,6 +78,8 @@ export const inscriptionTransferActivity: Handler<'inscriptionTransferActivity'>
 /** Output: `{ data: InscriptionActivity[] }` (INSCRIBE, SEND, RECEIVE), newest first, 20 a page. */
 export const getInscriptionActivity: Handler<'getInscriptionActivity'> = async (input, context) => {
   const address = mainnetAddress(input.bitcoinAddress);
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.addressInscriptionActivity(address, input.page);
   const moves = await ordinalsIndexOf(context, 'getInscriptionActivity').inscriptionActivityOf(address);
   return {
     data: pageOf(moves, input.page).map((move) => {
@@ -93,8 +99,11 @@ export const getInscriptionActivity: Handler<'getInscriptionActivity'> = async (
 
 /** Output: `{ data: Inscription[] }`, the inscriptions the address holds, newest first, 20 a page. */
 export const getInscriptionsByAddress: Handler<'getInscriptionsByAddress'> = async (input, context) => {
+  const address = mainnetAddress(input.bitcoinAddress);
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.addressInscriptions(address, input.page);
   const index = ordinalsIndexOf(context, 'getInscriptionsByAddress');
-  const held = await heldBy(index, mainnetAddress(input.bitcoinAddress));
+  const held = await heldBy(index, address);
   return {
     data: await Promise.all(pageOf(held, input.page).map((inscription) => inscriptionJson(index, inscription))),
   };
@@ -102,7 +111,10 @@ export const getInscriptionsByAddress: Handler<'getInscriptionsByAddress'> = asy
 
 /** Output: `{ data: string[] }`, the ids of every inscription the address holds, newest first. */
 export const getOwnedInscriptionIds: Handler<'getOwnedInscriptionIds'> = async (input, context) => {
-  const held = await heldBy(ordinalsIndexOf(context, 'getOwnedInscriptionIds'), mainnetAddress(input.bitcoinAddress));
+  const address = mainnetAddress(input.bitcoinAddress);
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.addressInscriptionIds(address);
+  const held = await heldBy(ordinalsIndexOf(context, 'getOwnedInscriptionIds'), address);
   return { data: held.map((inscription) => inscription.id) };
 };
 
@@ -111,6 +123,8 @@ export const getOwnedInscriptionIds: Handler<'getOwnedInscriptionIds'> = async (
  * and strictly below `before` (Ordiscan's cursors).
  */
 export const getLatestInscriptions: Handler<'getLatestInscriptions'> = async (input, context) => {
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.latestInscriptions({ sort: input.sort, after: input.after, before: input.before });
   const index = ordinalsIndexOf(context, 'getLatestInscriptions');
   const inRange = (await index.inscriptions()).filter(
     (inscription) =>

@@ -1,5 +1,6 @@
 import { isBitcoinMainnetAddress } from '@svc/chains';
 import { invalidField, ServiceError } from '@svc/contracts';
+import type { OrdiscanClient } from '@svc/providers';
 import type { HandlerContext } from '../handler.js';
 import type { BitcoinIndex, SatRange } from '../ports/bitcoin-index.js';
 
@@ -7,15 +8,24 @@ import type { BitcoinIndex, SatRange } from '../ports/bitcoin-index.js';
 export const PAGE_SIZE = 20;
 
 /**
- * The ordinals index the research tools answer from: the sandbox's. Their live provider (Ordiscan) is not wired in
- * this release, so live mode answers 501 as it did before these handlers (not charged: they settle after success).
+ * Ordiscan, when these tools answer from it: in live mode (its getter throws 503 `not_configured` naming
+ * ORDISCAN_API_KEY when unset), or in sandbox mode with ORDISCAN_API_KEY in PROVIDERS_LIVE. Undefined: the sandbox
+ * ordinals index answers. Ordiscan's bodies are these tools' answers, so a handler returns them as they come.
+ */
+export const ordiscanOf = (context: HandlerContext): OrdiscanClient | undefined => context.providers.ordiscan;
+
+/**
+ * The sandbox ordinals index, for a sandbox-mode call Ordiscan does not answer; a service built without one answers
+ * 501 (not charged: these tools settle after success).
  */
 export function ordinalsIndexOf(context: HandlerContext, tool: string): BitcoinIndex {
   if (context.bitcoinIndex) return context.bitcoinIndex;
   throw new ServiceError(
     'not_implemented',
-    `${tool} answers from the sandbox ordinals index; its live provider (Ordiscan) is not wired yet. Nothing was charged.`,
-    { extra: { tool } },
+    `${tool} has no sandbox ordinals index in this service. Nothing was charged.`,
+    {
+      extra: { tool },
+    },
   );
 }
 

@@ -1,3 +1,4 @@
+import { Providers, sandboxProviders } from '@svc/providers';
 import { SandboxBitcoin } from '@svc/sandbox';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
@@ -15,17 +16,22 @@ afterAll(() => Promise.all(chains.map((bitcoin) => bitcoin.stop())));
 function sandboxContext() {
   const bitcoin = new SandboxBitcoin();
   chains.push(bitcoin);
-  const context = { mode: 'sandbox', caller: undefined, bitcoinIndex: sandboxBitcoinIndex(bitcoin) } as HandlerContext;
+  const context = {
+    mode: 'sandbox',
+    caller: undefined,
+    providers: sandboxProviders(),
+    bitcoinIndex: sandboxBitcoinIndex(bitcoin),
+  } as HandlerContext;
   return { ledger: bitcoin.ledger, context };
 }
 
 describe('the ordinals handlers', () => {
-  it('answer 501 naming the tool where no ordinals index is wired (live mode: Ordiscan is not wired yet)', async () => {
-    const live = { mode: 'live', caller: undefined } as HandlerContext;
+  it('answer 503 naming ORDISCAN_API_KEY in live mode without it', async () => {
+    const live = { mode: 'live', caller: undefined, providers: new Providers('live', {}) } as HandlerContext;
     await expect(getOwnedInscriptionIds({ bitcoinAddress: OWNER }, live)).rejects.toMatchObject({
-      code: 'not_implemented',
-      status: 501,
-      extra: { tool: 'getOwnedInscriptionIds' },
+      code: 'not_configured',
+      status: 503,
+      message: expect.stringContaining('ORDISCAN_API_KEY'),
     });
   });
 

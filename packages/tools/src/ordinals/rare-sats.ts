@@ -1,6 +1,6 @@
 import type { Handler } from '../handler.js';
 import type { BitcoinIndex, OrdinalsOutput, RareSat } from '../ports/bitcoin-index.js';
-import { mainnetAddress, notFound, ordinalsIndexOf, rangesJson } from './ordinals-index.js';
+import { mainnetAddress, notFound, ordinalsIndexOf, ordiscanOf, rangesJson } from './ordinals-index.js';
 
 /** Rare sats grouped by satribute as Ordiscan answers them: `[{ satributes: [...], ranges: [[sat, sat + 1]] }]`. */
 function bySatribute(sats: readonly RareSat[]) {
@@ -18,19 +18,26 @@ async function unspent(index: BitcoinIndex, utxoId: string): Promise<OrdinalsOut
 
 /** Output: `{ data: [{ satributes, ranges }] }`, the rare sats across the address's unspent outputs. */
 export const getRareSats: Handler<'getRareSats'> = async (input, context) => {
+  const address = mainnetAddress(input.bitcoinAddress);
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.addressRareSats(address);
   const index = ordinalsIndexOf(context, 'getRareSats');
-  const outputs = await index.outputsOf(mainnetAddress(input.bitcoinAddress));
+  const outputs = await index.outputsOf(address);
   return { data: bySatribute(await index.rareSats(outputs.flatMap((output) => output.satRanges))) };
 };
 
 /** Output: `{ data: [{ satributes, ranges }] }`, the rare sats of one unspent output; 404 when spent or unknown. */
 export const rareSatsForUTXO: Handler<'rareSatsForUTXO'> = async (input, context) => {
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.utxoRareSats(input.utxoId.toLowerCase());
   const index = ordinalsIndexOf(context, 'rareSatsForUTXO');
   return { data: bySatribute(await index.rareSats((await unspent(index, input.utxoId)).satRanges)) };
 };
 
 /** Output: `{ data: [[start, end]] }`, the output's sat ranges in order (end exclusive); 404 when spent or unknown. */
 export const getSatRangesForUTXO: Handler<'getSatRangesForUTXO'> = async (input, context) => {
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.utxoSatRanges(input.utxoId.toLowerCase());
   const output = await unspent(ordinalsIndexOf(context, 'getSatRangesForUTXO'), input.utxoId);
   return { data: rangesJson(output.satRanges) };
 };

@@ -1,7 +1,16 @@
 import { invalidField } from '@svc/contracts';
 import type { Handler } from '../handler.js';
 import type { BitcoinIndex, OrdinalsOutput, OrdinalsRune, RuneMove } from '../ports/bitcoin-index.js';
-import { isoTime, mainnetAddress, notFound, ordinalsIndexOf, pageOf, PAGE_SIZE, runeKey } from './ordinals-index.js';
+import {
+  isoTime,
+  mainnetAddress,
+  notFound,
+  ordinalsIndexOf,
+  ordiscanOf,
+  pageOf,
+  PAGE_SIZE,
+  runeKey,
+} from './ordinals-index.js';
 
 /**
  * A rune in Ordiscan's shape (its `RuneWithSupply`). Sandbox runes are issued by the faucet rather than etched on the
@@ -43,6 +52,8 @@ function balancesJson(held: ReadonlyMap<string, bigint>, nameOf: (id: string) =>
 
 /** Output: `{ data: Rune[] }`, 20 runes by rune number (newest: highest first), strictly after / before a number. */
 export const getLatestRunes: Handler<'getLatestRunes'> = async (input, context) => {
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.latestRunes({ sort: input.sort, after: input.after, before: input.before });
   const runes = (await ordinalsIndexOf(context, 'getLatestRunes').runes()).filter(
     (rune) =>
       (input.after === undefined || rune.number > input.after) &&
@@ -55,6 +66,8 @@ export const getLatestRunes: Handler<'getLatestRunes'> = async (input, context) 
 /** Output: `{ data: RuneWithSupply }`; 404 for a rune the sandbox does not have. */
 export const getRuneInfo: Handler<'getRuneInfo'> = async (input, context) => {
   const name = runeKey(input.name);
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.rune(name);
   const rune = (await ordinalsIndexOf(context, 'getRuneInfo').runes()).find((known) => known.name === name);
   if (!rune) throw notFound(`Rune ${name}`);
   return { data: runeJson(rune) };
@@ -66,6 +79,8 @@ export const getRuneInfo: Handler<'getRuneInfo'> = async (input, context) => {
  */
 export const checkRuneUnlock: Handler<'checkRuneUnlock'> = async (input, context) => {
   const name = runeKey(input.name);
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.runeName(name);
   const state = await ordinalsIndexOf(context, 'checkRuneUnlock').runeName(name);
   if (!state) throw invalidField('name', 'too_long', `${name} is beyond the largest rune name (28 letters, u128)`);
   return {
@@ -80,18 +95,24 @@ export const checkRuneUnlock: Handler<'checkRuneUnlock'> = async (input, context
 
 /** Output: `{ data: [{ name, balance }] }`, atomic balances summed over the address's unspent outputs. */
 export const getRuneBalances: Handler<'getRuneBalances'> = async (input, context) => {
+  const address = mainnetAddress(input.bitcoinAddress);
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.addressRunes(address);
   const index = ordinalsIndexOf(context, 'getRuneBalances');
   const total = new Map<string, bigint>();
-  for (const output of await index.outputsOf(mainnetAddress(input.bitcoinAddress)))
+  for (const output of await index.outputsOf(address))
     for (const [rune, amount] of output.runes) total.set(rune, (total.get(rune) ?? 0n) + amount);
   return { data: balancesJson(total, await namesOf(index)) };
 };
 
 /** Output: `{ data: [{ outpoint, value, runes: [{ name, balance }], inscriptions }] }`, every unspent output. */
 export const getUtxoRunes: Handler<'getUtxoRunes'> = async (input, context) => {
+  const address = mainnetAddress(input.bitcoinAddress);
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.addressUtxos(address);
   const index = ordinalsIndexOf(context, 'getUtxoRunes');
   const nameOf = await namesOf(index);
-  const outputs = await index.outputsOf(mainnetAddress(input.bitcoinAddress));
+  const outputs = await index.outputsOf(address);
   return {
     data: outputs.map((output: OrdinalsOutput) => ({
       outpoint: `${output.txid}:${output.vout}`,
@@ -104,6 +125,9 @@ export const getUtxoRunes: Handler<'getUtxoRunes'> = async (input, context) => {
 
 /** Output: `{ data: RunicTx[] }`, the address's runic transactions newest first, 20 a page. */
 export const getRunesActivity: Handler<'getRunesActivity'> = async (input, context) => {
+  const address = mainnetAddress(input.bitcoinAddress);
+  const ordiscan = ordiscanOf(context);
+  if (ordiscan) return ordiscan.addressRunesActivity(address, input.page);
   const index = ordinalsIndexOf(context, 'getRunesActivity');
   const nameOf = await namesOf(index);
   const move = (runic: RuneMove) => ({
@@ -111,7 +135,7 @@ export const getRunesActivity: Handler<'getRunesActivity'> = async (input, conte
     rune: nameOf(runic.rune),
     rune_amount: runic.amount.toString(),
   });
-  const transactions = await index.runeActivityOf(mainnetAddress(input.bitcoinAddress));
+  const transactions = await index.runeActivityOf(address);
   return {
     data: pageOf(transactions, input.page).map((tx) => ({
       txid: tx.txid,

@@ -1,0 +1,1 @@
+export { ORDISCAN_SETTING, type OrdiscanAnswer, OrdiscanClient } from './ordiscan.js';
