@@ -26,7 +26,7 @@ interface RpcRequest {
 describe('altchain (4663, Robinhood Chain) in live mode', () => {
   const mockAgent = useMockAgent({ assertAllUsed: false });
 
-  it('lists USDG and the bridged majors from RPC_URL_ALTCHAIN in one Multicall3 eth_call', async () => {
+  it('lists USDG and the bridged majors from RPC_URL_ALTCHAIN in one Multicall3 eth_call, discovering no other token', async () => {
     const methods: string[] = [];
     const targets: string[] = [];
     mockAgent()
@@ -35,6 +35,14 @@ describe('altchain (4663, Robinhood Chain) in live mode', () => {
       .reply((options) => {
         const request = JSON.parse(String(options.body)) as RpcRequest;
         methods.push(request.method);
+        const answer = (result: unknown) => ({
+          statusCode: 200,
+          data: { jsonrpc: '2.0', id: request.id, result },
+          responseOptions: { headers: JSON_HEADERS },
+        });
+        // Token discovery (Transfer logs over recent blocks) finds no other token here.
+        if (request.method === 'eth_blockNumber') return answer('0x3e8');
+        if (request.method === 'eth_getLogs') return answer([]);
         const { to, data } = request.params[0];
         expect(to.toLowerCase()).toBe(MULTICALL3);
         const { functionName, args } = decodeFunctionData({ abi: multicall3Abi, data });
@@ -51,12 +59,7 @@ describe('altchain (4663, Robinhood Chain) in live mode', () => {
           const held = { [USDG.toLowerCase()]: 25_500_000n, [WETH.toLowerCase()]: 10n ** 17n }[target.toLowerCase()];
           return { success: true, returnData: word(held ?? 0n) };
         });
-        const result = encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: returns });
-        return {
-          statusCode: 200,
-          data: { jsonrpc: '2.0', id: request.id, result },
-          responseOptions: { headers: JSON_HEADERS },
-        };
+        return answer(encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: returns }));
       })
       .persist();
     const context = { evmNetworks: liveEvmNetworks({ RPC_URL_ALTCHAIN: RPC }) } as unknown as HandlerContext;
@@ -70,7 +73,8 @@ describe('altchain (4663, Robinhood Chain) in live mode', () => {
         { symbol: 'WETH', address: WETH, decimals: 18, balance: '0.1', humanReadableBalance: '0.1' },
       ],
     });
-    expect(methods).toEqual(['eth_call']);
+    // The known tokens and the native coin in one call (discovery reads logs only).
+    expect(methods.filter((method) => method === 'eth_call')).toEqual(['eth_call']);
     expect(targets.sort()).toEqual(
       [MULTICALL3, ...LIVE_KNOWN_TOKENS[4663]!.map((t) => t.address.toLowerCase())].sort(),
     );
