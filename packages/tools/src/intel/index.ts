@@ -1,9 +1,8 @@
 // On-chain analytics tools: Nansen v1 live; in sandbox mode, computed from the sandbox market indexer (sandbox/).
-import { ServiceError } from '@svc/contracts';
 import { NANSEN_SETTING, type NansenPage } from '@svc/providers';
 import { defineFamily } from '../family.js';
 import { type Handler, type HandlerContext, withCommitPoint } from '../handler.js';
-import type { MarketActivity } from '../ports/market-activity.js';
+import { sandboxMarketOf } from '../market-activity-of.js';
 import { sandboxDefiPortfolio, sandboxPerpPositions } from './sandbox/absent-venues.js';
 import { sandboxPnlLeaderboard } from './sandbox/pnl-leaderboard.js';
 import { sandboxSmartMoneyFlows } from './sandbox/smart-money-flows.js';
@@ -18,20 +17,8 @@ import { screenerTimeframeMs } from './screener-timeframe.js';
 // upstream to pay: the answer is read from the indexer and the call settles after it succeeds (no commit call), so a
 // refused sandbox call (404, 503) is never charged.
 
-/**
- * The sandbox market indexer the sandbox answers come from. It runs with the sandbox chains; a sandbox deployment
- * started without them (HTTP-surface tests) has none, and only Nansen could answer there.
- */
-function sandboxMarket(tool: string, context: HandlerContext): MarketActivity {
-  if (context.marketActivity) return context.marketActivity;
-  throw new ServiceError(
-    'not_configured',
-    `${tool} answers in sandbox mode from the sandbox market, which runs with the sandbox chains, and this server ` +
-      `started without them; nothing was charged. Set ${NANSEN_SETTING.setting} and list it in PROVIDERS_LIVE to ` +
-      'ask Nansen instead.',
-    { extra: { setting: NANSEN_SETTING.setting, tool } },
-  );
-}
+/** The sandbox market index, or the 503 naming NANSEN_API_KEY when this sandbox runs without chains. */
+const sandboxMarket = (tool: string, context: HandlerContext) => sandboxMarketOf(context, tool, NANSEN_SETTING);
 
 /** Every intel answer: the request's scope, then Nansen's rows (fields as Nansen documents them per endpoint). */
 const pageOutput = (scope: Record<string, unknown>, page: NansenPage) => ({
