@@ -20,6 +20,10 @@ export {
   type Runestone,
   type RunestoneMessage,
   taprootInternalKey,
+  ALKANES_PROTOCOL_TAG,
+  decodeProtostones,
+  encodeProtostones,
+  type Protostone,
 } from './bitcoin/index.js';
 export {
   accountVaultKeys,

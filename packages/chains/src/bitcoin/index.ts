@@ -11,6 +11,7 @@ export {
   type Runestone,
   type RunestoneMessage,
 } from './runestone.js';
+export { ALKANES_PROTOCOL_TAG, decodeProtostones, encodeProtostones, type Protostone } from './protostone.js';
 export {
   arc4,
   COUNTERPARTY_PREFIX,

@@ -1,6 +1,7 @@
 /**
  * Runestones (the Runes protocol's OP_RETURN OP_13 message), encoded by the send tool and decoded by the sandbox
- * ledger, one implementation for both. Only what moving runes needs: edicts and the pointer; etching and minting
+ * ledger, one implementation for both. Only what moving runes needs: edicts and the pointer (and the protocol field,
+ * tag 16383, that carries protorunes' protostones, kept as its raw values); etching and minting
  * tags are recognised (so they do not make a cenotaph) but not applied: sandbox runes are seeded by the faucet.
  *
  * Wire format (ord's runes spec): the payload is the concatenation of the script's data pushes after OP_RETURN
@@ -24,6 +25,8 @@ export interface Runestone {
   readonly edicts: readonly Edict[];
   /** Output that receives the unallocated runes (default: the first non-OP_RETURN output). */
   readonly pointer?: number | undefined;
+  /** The values of the protocol field (tag 16383), in order: where protorunes carry their protostones (protostone.ts). */
+  readonly protocol?: readonly bigint[] | undefined;
 }
 
 /** A decoded message: a runestone, a cenotaph (malformed: every input rune burns), or none in this transaction. */
@@ -36,6 +39,7 @@ const OP_RETURN = 0x6a;
 const OP_13 = 0x5d;
 const TAG_BODY = 0n;
 const TAG_POINTER = 22n;
+const TAG_PROTOCOL = 16383n;
 /** Tags the spec defines (odd ones may be ignored; an unknown even tag makes a cenotaph). */
 const KNOWN_EVEN_TAGS = new Set([2n, 4n, 6n, 8n, 10n, 12n, 14n, 16n, 18n, 20n, 22n, 126n]);
 const U128_MAX = (1n << 128n) - 1n;
@@ -47,7 +51,8 @@ export function parseRuneId(text: string): RuneId {
   return { block: BigInt(block!), tx: BigInt(tx!) };
 }
 
-function encodeVarint(value: bigint, into: number[]): void {
+/** Appends `value` as an unsigned LEB128 integer (the runestone's integer encoding). */
+export function encodeVarint(value: bigint, into: number[]): void {
   let rest = value;
   while (rest >> 7n > 0n) {
     into.push(Number(rest & 0x7fn) | 0x80);
@@ -56,7 +61,8 @@ function encodeVarint(value: bigint, into: number[]): void {
   into.push(Number(rest));
 }
 
-function decodeVarints(payload: Uint8Array): bigint[] | undefined {
+/** A payload read as unsigned LEB128 integers, or undefined when one is above u128 or cut short. */
+export function decodeVarints(payload: Uint8Array): bigint[] | undefined {
   const values: bigint[] = [];
   let value = 0n;
   let shift = 0n;
@@ -79,6 +85,10 @@ export function encodeRunestone(runestone: Runestone): Uint8Array {
   if (runestone.pointer !== undefined) {
     encodeVarint(TAG_POINTER, payload);
     encodeVarint(BigInt(runestone.pointer), payload);
+  }
+  for (const value of runestone.protocol ?? []) {
+    encodeVarint(TAG_PROTOCOL, payload);
+    encodeVarint(value, payload);
   }
   if (runestone.edicts.length > 0) {
     encodeVarint(TAG_BODY, payload);
@@ -127,6 +137,7 @@ export function decodeRunestone(outputScripts: readonly Uint8Array[]): Runestone
   const values = decodeVarints(payload);
   if (!values) return { kind: 'cenotaph', reason: 'the runestone payload is not a sequence of u128 varints' };
   let pointer: number | undefined;
+  const protocol: bigint[] = [];
   let at = 0;
   for (; at < values.length; at += 2) {
     const tag = values[at]!;
@@ -138,6 +149,7 @@ export function decodeRunestone(outputScripts: readonly Uint8Array[]): Runestone
       if (value >= BigInt(outputScripts.length)) return { kind: 'cenotaph', reason: 'the pointer names no output' };
       pointer = Number(value);
     }
+    if (tag === TAG_PROTOCOL) protocol.push(value);
   }
   const edictValues = values.slice(at + 1);
   if (edictValues.length % 4 !== 0) return { kind: 'cenotaph', reason: 'trailing integers after the edicts' };
@@ -156,5 +168,8 @@ export function decodeRunestone(outputScripts: readonly Uint8Array[]): Runestone
     edicts.push({ id, amount, output: Number(output) });
     previous = id;
   }
-  return { kind: 'runestone', runestone: { edicts, pointer } };
+  return {
+    kind: 'runestone',
+    runestone: { edicts, pointer, ...(protocol.length > 0 ? { protocol } : {}) },
+  };
 }
