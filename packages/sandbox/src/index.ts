@@ -49,6 +49,7 @@ export {
 // inscriptions and the Counterparty assets its transactions carry.
 export { BitcoinLedgerError } from './bitcoin/ledger.js';
 export { POSTAGE_SATS, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from './bitcoin/sandbox-assets.js';
+export { SANDBOX_ALKANES } from './bitcoin/sandbox-assets.js';
 export { SandboxBitcoin } from './bitcoin/sandbox-bitcoin.js';
 // Its ordinals index (sats, inscriptions, runes), which the Bitcoin research tools answer from.
 export { OrdIndex } from './bitcoin/ord-index/ord-index.js';

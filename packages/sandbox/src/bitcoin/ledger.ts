@@ -14,7 +14,7 @@ import { bitcoinOutputScript, decodeRunestone, dustThreshold } from '@svc/chains
 import { inscriptionWitness } from './inscription-envelope.js';
 import { inputSignatureFailure, type SpentOutput } from './input-signatures.js';
 import { allocateRunes, type RuneBalances } from './rune-allocation.js';
-import { SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from './sandbox-assets.js';
+import { SANDBOX_ALKANES, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from './sandbox-assets.js';
 
 export type BitcoinLedgerErrorCode =
   | 'malformed'
@@ -28,7 +28,8 @@ export type BitcoinLedgerErrorCode =
   | 'fee_too_low'
   | 'bad_address'
   | 'unknown_rune'
-  | 'unknown_asset';
+  | 'unknown_asset'
+  | 'unknown_alkane';
 
 /** Why the ledger refused a transaction; `code` is stable, `message` names the input or output. */
 export class BitcoinLedgerError extends Error {
@@ -99,11 +100,18 @@ export interface CounterpartyGrant {
   readonly quantity: bigint;
 }
 
+/** An alkane (a protorune balance, protocol 1) the faucet grants to output 0 of its transaction. */
+export interface AlkaneGrant {
+  /** Alkane id "block:tx" (one of SANDBOX_ALKANES). */
+  readonly alkane: string;
+  readonly amount: bigint;
+}
+
 /**
- * What the faucet puts on output 0 besides sats: runes, a new inscription (`<txid>i0`) on its first sat, or a
- * Counterparty credit for its address.
+ * What the faucet puts on output 0 besides sats: runes, alkanes, a new inscription (`<txid>i0`) on its first sat, or
+ * a Counterparty credit for its address.
  */
-export type FaucetGrant = RuneGrant | CounterpartyGrant | 'inscription';
+export type FaucetGrant = RuneGrant | AlkaneGrant | CounterpartyGrant | 'inscription';
 
 /** Where an inscription's sat is: an unspent output and the sat's offset in it. */
 export interface SatPoint {
@@ -118,6 +126,7 @@ interface LedgerFileEntry {
   readonly grant?:
     | { readonly rune: string; readonly amount: string }
     | { readonly asset: string; readonly quantity: string }
+    | { readonly alkane: string; readonly amount: string }
     | 'inscription';
 }
 
@@ -193,8 +202,8 @@ export class BitcoinSandboxLedger {
   }
 
   /**
-   * Sends `sats` to `address` in a coinbase-shaped faucet transaction, mined at once, with `grant`'s runes or a new
-   * inscription on that output when given. Returns its txid.
+   * Sends `sats` to `address` in a coinbase-shaped faucet transaction, mined at once, with `grant`'s runes or alkanes
+   * or a new inscription on that output when given. Returns its txid.
    */
   credit(address: string, sats: bigint, grant?: FaucetGrant): string {
     if (grant && grant !== 'inscription' && 'rune' in grant && !SANDBOX_RUNES.some((rune) => rune.id === grant.rune))
@@ -206,6 +215,13 @@ export class BitcoinSandboxLedger {
       !SANDBOX_COUNTERPARTY_ASSETS.some((known) => known.asset === grant.asset)
     )
       throw new BitcoinLedgerError('unknown_asset', `no sandbox Counterparty asset ${grant.asset}`);
+    if (
+      grant &&
+      grant !== 'inscription' &&
+      'alkane' in grant &&
+      !SANDBOX_ALKANES.some((known) => known.id === grant.alkane)
+    )
+      throw new BitcoinLedgerError('unknown_alkane', `no sandbox alkane with id ${grant.alkane}`);
     const script = bitcoinOutputScript(address);
     if (!script) throw new BitcoinLedgerError('bad_address', `${address} is not a mainnet Bitcoin address`);
     if (sats < dustThreshold(script))
@@ -452,7 +468,9 @@ export class BitcoinSandboxLedger {
           grant:
             'rune' in grant
               ? { rune: grant.rune, amount: grant.amount.toString() }
-              : { asset: grant.asset, quantity: grant.quantity.toString() },
+              : 'alkane' in grant
+                ? { alkane: grant.alkane, amount: grant.amount.toString() }
+                : { asset: grant.asset, quantity: grant.quantity.toString() },
         };
       }),
     };
@@ -493,7 +511,9 @@ export class BitcoinSandboxLedger {
             ? grant
             : 'rune' in grant
               ? { rune: grant.rune, amount: BigInt(grant.amount) }
-              : { asset: grant.asset, quantity: BigInt(grant.quantity) };
+              : 'alkane' in grant
+                ? { alkane: grant.alkane, amount: BigInt(grant.amount) }
+                : { asset: grant.asset, quantity: BigInt(grant.quantity) };
         this.#confirm(tx, hex, tx.isCoinbase() ? [] : this.#check(tx), blockTime, restored);
       }
     } finally {

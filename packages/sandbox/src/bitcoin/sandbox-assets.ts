@@ -17,6 +17,60 @@ export const SANDBOX_RUNES: readonly SandboxRune[] = [
   { id: '1:0', name: 'UNCOMMONGOODS', spacedName: 'UNCOMMON•GOODS', divisibility: 0, symbol: '⧉' },
 ];
 
+/** Ordiscan's kinds of alkane. */
+export type AlkaneType = 'TOKEN' | 'CONTRACT' | 'NFT_COLLECTION' | 'NFT_ITEM';
+
+/**
+ * The alkanes the sandbox faucet seeds (real mainnet alkanes' ids, names, symbols and mint terms as Ordiscan lists
+ * them). The sandbox has no alkanes VM: nothing is deployed or minted by contract call; the faucet grants them as
+ * protorune balances on an output, and transfers (protostone edicts, or the runes default) are what the tools do.
+ */
+export interface SandboxAlkane {
+  /** "block:tx" of the alkane. */
+  readonly id: string;
+  readonly name: string;
+  readonly symbol: string;
+  readonly type: AlkaneType;
+  /** Decimal places of its atomic units (alkane tokens use 8). */
+  readonly divisibility: number;
+  /** Atomic units one mint gives, and how many mints the contract allows; null where it sets no such term. */
+  readonly amountPerMint: bigint | null;
+  readonly mintCountCap: bigint | null;
+}
+
+export const SANDBOX_ALKANES: readonly SandboxAlkane[] = [
+  // The genesis alkane: DIESEL is mined (each block's emission is shared by that block's mints), no per-mint amount or cap.
+  {
+    id: '2:0',
+    name: 'DIESEL',
+    symbol: 'DIESEL',
+    type: 'TOKEN',
+    divisibility: 8,
+    amountPerMint: null,
+    mintCountCap: null,
+  },
+  // Ordiscan SDK's example alkane (tests/mocks/alkane.ts): its mint terms as Ordiscan answers them.
+  {
+    id: '2:16',
+    name: 'METHANE',
+    symbol: 'CH4',
+    type: 'TOKEN',
+    divisibility: 8,
+    amountPerMint: 1_000_000_000_000n,
+    mintCountCap: 81_577n,
+  },
+  // SUBFROST's wrapped BTC, 1:1 with sats.
+  {
+    id: '32:0',
+    name: 'frBTC',
+    symbol: 'frBTC',
+    type: 'TOKEN',
+    divisibility: 8,
+    amountPerMint: null,
+    mintCountCap: null,
+  },
+];
+
 /** ord's default postage: the sats an output carrying runes or an inscription holds. */
 export const POSTAGE_SATS = 10_000n;
 

@@ -1,6 +1,7 @@
 import { CounterpartySandboxLedger } from './counterparty-ledger.js';
 import { BitcoinSandboxLedger, type LedgerFile } from './ledger.js';
 import { type EsploraFacade, startEsploraFacade } from './esplora-facade.js';
+import { seedAlkanes } from './seeds/alkanes.js';
 
 /**
  * The sandbox Bitcoin chain: the ledger (in process, ready at once) and its Esplora facade, which listens only from
@@ -14,6 +15,7 @@ export class SandboxBitcoin {
 
   constructor(options: { readonly file?: string | undefined } = {}) {
     this.ledger = new BitcoinSandboxLedger(options);
+    seedAlkanes(this.ledger);
     this.counterparty = new CounterpartySandboxLedger(this.ledger);
   }
 

@@ -1,4 +1,5 @@
 import type { BitcoinSandboxLedger, ConfirmedTransaction } from '../ledger.js';
+import { AlkaneIndex, type AlkaneOutput, type IndexedAlkane } from './alkanes.js';
 import { type IndexedInscription, InscriptionIndex, type InscriptionTransfer } from './inscriptions.js';
 import { RESERVED_RUNE, runeValue, unlockHeight } from './rune-names.js';
 import { type IndexedRune, RuneIndex, type RunicTransaction } from './runes.js';
@@ -47,6 +48,7 @@ export class OrdIndex {
   #ranges = new Map<string, SatRange[]>();
   #inscriptions = new InscriptionIndex();
   #runes = new RuneIndex();
+  #alkanes = new AlkaneIndex();
 
   constructor(ledger: BitcoinSandboxLedger) {
     this.#ledger = ledger;
@@ -72,6 +74,7 @@ export class OrdIndex {
     this.#ranges = new Map();
     this.#inscriptions = new InscriptionIndex();
     this.#runes = new RuneIndex();
+    this.#alkanes = new AlkaneIndex();
   }
 
   #apply(tx: ConfirmedTransaction): void {
@@ -93,6 +96,7 @@ export class OrdIndex {
     const grant = this.#ledger.grantOf(tx.txid);
     this.#inscriptions.apply(tx, grant === 'inscription', outputs[0]?.[0]?.[0]);
     this.#runes.apply(tx, grant !== undefined && grant !== 'inscription' && 'rune' in grant ? grant : undefined);
+    this.#alkanes.apply(tx, grant !== undefined && grant !== 'inscription' && 'alkane' in grant ? grant : undefined);
     this.#height = tx.height;
     this.#tipHash = tx.blockHash;
   }
@@ -154,6 +158,18 @@ export class OrdIndex {
   runeActivityOf(address: string): RunicTransaction[] {
     this.#sync();
     return this.#runes.transactionsOf(address);
+  }
+
+  /** Every sandbox alkane with its supply and holders (alkanes.ts). */
+  alkanes(): IndexedAlkane[] {
+    this.#sync();
+    return this.#alkanes.alkanes();
+  }
+
+  /** The unspent outputs of `address` carrying alkanes, oldest first. */
+  alkaneOutputsOf(address: string): AlkaneOutput[] {
+    this.#sync();
+    return this.#alkanes.outputsOf(address);
   }
 
   /** Whether `name` (letters A-Z, upper case, no spacers) may be etched now; undefined for a name beyond u128. */
