@@ -57,6 +57,26 @@ const rune = z.object({
 });
 
 const runeBalance = z.object({ name: z.string(), balance: ATOMIC });
+
+/** An alkane as Ordiscan lists it (its SDK's `AlkaneBaseSchema`); amounts are atomic-unit strings. */
+const alkane = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  symbol: z.string().nullable(),
+  type: z.enum(['TOKEN', 'CONTRACT', 'NFT_COLLECTION', 'NFT_ITEM']),
+  logo_url: z.string().nullable(),
+  premined_supply: ATOMIC,
+  amount_per_mint: ATOMIC.nullable(),
+  mint_count_cap: ATOMIC.nullable(),
+  deploy_txid: z.string().nullable(),
+  deploy_timestamp: TIME.nullable(),
+});
+const alkaneBalance = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  symbol: z.string().nullable(),
+  balance: ATOMIC,
+});
 const rareSats = z.array(z.object({ satributes: SATRIBUTES, ranges: z.array(SAT_RANGE) }));
 const list = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 
@@ -125,4 +145,12 @@ export const ORDINALS_OUTPUTS: ToolOutputs = {
   getRareSats: z.object({ data: rareSats }),
   rareSatsForUTXO: z.object({ data: rareSats }),
   getSatRangesForUTXO: list(SAT_RANGE),
+  listAlkanes: list(alkane),
+  getAlkaneInfo: z.object({
+    data: alkane.extend({ current_supply: ATOMIC, current_mint_count: z.number().int() }),
+  }),
+  getAlkaneAddressBalance: list(alkaneBalance),
+  getAlkaneAddressUTXOs: list(
+    z.object({ outpoint: z.string(), value: z.number().int(), alkanes: z.array(alkaneBalance) }),
+  ),
 };

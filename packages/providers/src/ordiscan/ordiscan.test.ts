@@ -2,6 +2,10 @@ import { ORDINALS_OUTPUTS } from '@svc/contracts';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../registry.js';
 import { useMockAgent } from '../testing.js';
+import alkaneBalances from './fixtures/alkane-balances.json' with { type: 'json' };
+import alkaneList from './fixtures/alkane-list.json' with { type: 'json' };
+import alkaneUtxos from './fixtures/alkane-utxos.json' with { type: 'json' };
+import alkane from './fixtures/alkane.json' with { type: 'json' };
 import inscriptionActivity from './fixtures/inscription-activity.json' with { type: 'json' };
 import inscriptionIds from './fixtures/inscription-ids.json' with { type: 'json' };
 import inscriptionList from './fixtures/inscription-list.json' with { type: 'json' };
@@ -125,6 +129,31 @@ const ENDPOINTS: Endpoint[] = [
     call: (client) => client.utxoSatRanges(UTXO),
     path: `/v1/utxo/${UTXO}/sat-ranges`,
     body: satRanges,
+  },
+  {
+    tool: 'listAlkanes',
+    call: (client) => client.alkanes({ sort: 'newest', type: 'TOKEN', page: 2 }),
+    path: '/v1/alkanes',
+    query: { sort: 'newest', type: 'TOKEN', page: '2' },
+    body: alkaneList,
+  },
+  {
+    tool: 'getAlkaneInfo',
+    call: (client) => client.alkane('2:16'),
+    path: '/v1/alkane/2:16',
+    body: alkane,
+  },
+  {
+    tool: 'getAlkaneAddressBalance',
+    call: (client) => client.addressAlkanes(ADDRESS),
+    path: `/v1/address/${ADDRESS}/alkanes`,
+    body: alkaneBalances,
+  },
+  {
+    tool: 'getAlkaneAddressUTXOs',
+    call: (client) => client.addressAlkaneUtxos(ADDRESS),
+    path: `/v1/address/${ADDRESS}/utxos/alkanes`,
+    body: alkaneUtxos,
   },
 ];
 

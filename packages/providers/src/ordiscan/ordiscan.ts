@@ -111,6 +111,26 @@ export class OrdiscanClient {
     return this.#get('getSatRangesForUTXO', `/utxo/${segment(utxo)}/sat-ranges`);
   }
 
+  /** `GET /alkanes?sort&type&page`: 20 alkanes of one type, newest or oldest first. */
+  alkanes(query: { sort: string; type: string; page?: number }) {
+    return this.#get('listAlkanes', '/alkanes', query);
+  }
+
+  /** `GET /alkane/{id}` (id "block:tx"): the alkane with its current supply and mint count. */
+  alkane(id: string) {
+    return this.#get('getAlkaneInfo', `/alkane/${segment(id)}`);
+  }
+
+  /** `GET /address/{address}/alkanes`: alkane balances (atomic) per alkane. */
+  addressAlkanes(address: string) {
+    return this.#get('getAlkaneAddressBalance', `/address/${segment(address)}/alkanes`);
+  }
+
+  /** `GET /address/{address}/utxos/alkanes`: the address's unspent outputs carrying alkanes. */
+  addressAlkaneUtxos(address: string) {
+    return this.#get('getAlkaneAddressUTXOs', `/address/${segment(address)}/utxos/alkanes`);
+  }
+
   async #get(tool: OrdinalsTool, path: string, query: Query = {}): Promise<OrdiscanAnswer> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(query))
