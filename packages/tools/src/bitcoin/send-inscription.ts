@@ -2,6 +2,7 @@ import { accountVaultKeys, BITCOIN_MAINNET, bitcoinOutputScript } from '@svc/cha
 import { invalidField, ServiceError } from '@svc/contracts';
 import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { esploraOf, ordOf } from './bitcoin-chain.js';
+import { withoutAlkanes } from './alkane-carriers.js';
 import { cardinalOnly, INPUT_VBYTES, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
 import { sendVaultTransaction } from './vault-transaction.js';
@@ -47,7 +48,7 @@ export const sendInscription: Handler<'sendInscription'> = withCommitPoint(async
   ]);
   const outputs = [{ script: recipient, value: carrier.value }];
   const selection = selectCoins({
-    coins: cardinalOnly(utxos, indexed),
+    coins: await withoutAlkanes(context, segwit.address, cardinalOnly(utxos, indexed)),
     carried: { value: carrier.value, vbytes: INPUT_VBYTES[owner.type] },
     from: 'segwit',
     outputs,

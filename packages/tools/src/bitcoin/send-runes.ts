@@ -3,6 +3,7 @@ import { accountVaultKeys, BITCOIN_MAINNET, bitcoinOutputScript, encodeRunestone
 import { formatUnits, scaleUp } from '@svc/payments';
 import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { esploraOf, ordOf } from './bitcoin-chain.js';
+import { withoutAlkanes } from './alkane-carriers.js';
 import { cardinalOnly, INPUT_VBYTES, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
 import { sendVaultTransaction } from './vault-transaction.js';
@@ -77,7 +78,7 @@ export const sendRunes: Handler<'sendRunes'> = withCommitPoint(async (input, con
     ord.outputs(segwit.address),
     feeRateFor(input.feeRate, esplora),
   ]);
-  const coins = cardinalOnly(utxos, indexed);
+  const coins = await withoutAlkanes(context, segwit.address, cardinalOnly(utxos, indexed));
   const carried = {
     value: spent.reduce((sum, out) => sum + out.value, 0n),
     vbytes: spent.length * INPUT_VBYTES.taproot,

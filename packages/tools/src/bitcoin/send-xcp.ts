@@ -4,6 +4,7 @@ import { formatUnits, scaleUp } from '@svc/payments';
 import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { SATS_PER_BTC_DECIMALS } from './balances.js';
 import { counterpartyOf, esploraOf, ordOf } from './bitcoin-chain.js';
+import { withoutAlkanes } from './alkane-carriers.js';
 import { cardinalOnly, selectCoins } from './coin-selection.js';
 import { checkComposedSend } from './composed-send.js';
 import { decimalsOf } from '@svc/providers';
@@ -68,7 +69,9 @@ export const sendXCP: Handler<'sendXCP'> = withCommitPoint(async (input, context
   ]);
   // Outputs carrying Counterparty balances (attached to a UTXO) are left alone too, like those carrying runes or inscriptions.
   const attached = new Set(balances.flatMap((row) => (row.utxo ? [row.utxo] : [])));
-  const coins = cardinalOnly(utxos, indexed).filter((coin) => !attached.has(`${coin.txid}:${coin.vout}`));
+  const coins = (await withoutAlkanes(context, source.address, cardinalOnly(utxos, indexed))).filter(
+    (coin) => !attached.has(`${coin.txid}:${coin.vout}`),
+  );
   const selection = selectCoins({
     coins,
     from: 'segwit',

@@ -4,6 +4,7 @@ import { formatUnits, scaleUp } from '@svc/payments';
 import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { SATS_PER_BTC_DECIMALS } from './balances.js';
 import { esploraOf, ordOf } from './bitcoin-chain.js';
+import { withoutAlkanes } from './alkane-carriers.js';
 import { cardinalOnly, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
 import { sendVaultTransaction } from './vault-transaction.js';
@@ -13,9 +14,10 @@ const btc = (sats: bigint) => formatUnits(sats, SATS_PER_BTC_DECIMALS);
 /**
  * Sends BTC from the vault address `addressType` names (segwit by default) to `to`: the recipient is output 0 with
  * exactly `amount`, the change returns to the same vault address as output 1 (dropped into the fee when it would
- * be dust), and the fee comes from the sender. Outputs that carry runes or inscriptions (per the ord index) are left alone. Bad address, dust amount and insufficient funds are 400s raised
- * before anything is signed. Output: `{ txid, network, from, to, amount, amountSats, fee, feeSats, feeRate,
- * change: {address, amount, sats} | null }`.
+ * be dust), and the fee comes from the sender. Outputs that carry runes or inscriptions (per the ord index), or alkanes
+ * (per the sandbox ordinals index: alkane-carriers.ts), are left alone. Bad address, dust amount and insufficient funds
+ * are 400s raised before anything is signed. Output: `{ txid, network, from, to, amount, amountSats, fee, feeSats,
+ * feeRate, change: {address, amount, sats} | null }`.
  */
 export const transferBTC: Handler<'transferBTC'> = withCommitPoint(async (input, context) => {
   const { accountId } = callerOf(context);
@@ -43,7 +45,7 @@ export const transferBTC: Handler<'transferBTC'> = withCommitPoint(async (input,
     ord.outputs(key.address),
     feeRateFor(input.feeRate, esplora),
   ]);
-  const coins = cardinalOnly(utxos, indexed);
+  const coins = await withoutAlkanes(context, key.address, cardinalOnly(utxos, indexed));
   const change = bitcoinOutputScript(key.address)!;
   const selection = selectCoins({
     coins,

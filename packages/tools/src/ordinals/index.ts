@@ -1,6 +1,7 @@
-// Bitcoin research tools (inscriptions, runes, rare sats): Ordiscan's answers in live mode, the sandbox ledger's
-// ordinals index in sandbox mode. Traits, collections, rune markets, BRC-20, alkanes and stamps are not built yet (501).
+// Bitcoin research tools (inscriptions, runes, rare sats, alkanes): Ordiscan's answers in live mode, the sandbox
+// ledger's ordinals index in sandbox mode. Traits, collections, rune markets, BRC-20 and stamps are not built (501).
 import { defineFamily } from '../family.js';
+import { getAlkaneAddressBalance, getAlkaneAddressUTXOs, getAlkaneInfo, listAlkanes } from './alkanes.js';
 import {
   getInscriptionActivity,
   getInscriptionInfo,
@@ -36,5 +37,9 @@ export const ordinalsFamily = defineFamily({
     getRareSats,
     rareSatsForUTXO,
     getSatRangesForUTXO,
+    listAlkanes,
+    getAlkaneInfo,
+    getAlkaneAddressBalance,
+    getAlkaneAddressUTXOs,
   },
 });

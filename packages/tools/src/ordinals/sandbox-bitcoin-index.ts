@@ -24,5 +24,7 @@ export function sandboxBitcoinIndex(bitcoin: SandboxBitcoin): BitcoinIndex {
     runes: () => read(() => index.runes()),
     runeActivityOf: (address) => read(() => index.runeActivityOf(address)),
     runeName: (name) => read(() => index.runeName(name)),
+    alkanes: () => read(() => index.alkanes()),
+    alkaneOutputsOf: (address) => read(() => index.alkaneOutputsOf(address)),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * What an ordinals index of the Bitcoin chain knows (what ord and Ordiscan index on mainnet): the sats of every unspent
  * output and which are rare, inscriptions with their owners and transfers, runes with their balances and the
- * transactions that moved them, and whether a rune name may be etched. The Bitcoin research tools answer from it in
- * sandbox mode (packages/sandbox ord-index, following the sandbox ledger: every read is at the chain's tip).
+ * transactions that moved them, whether a rune name may be etched, and alkanes (protorune balances on outputs). The
+ * Bitcoin research tools answer from it in sandbox mode (packages/sandbox ord-index, following the sandbox ledger:
+ * every read is at the chain's tip).
  */
 
 /** A half-open range of sat numbers [start, end). */
@@ -102,6 +103,35 @@ export interface RuneNameState {
   readonly unlockTime: number;
 }
 
+/** A sandbox alkane (a protorune of protocol 1) with its issuance; amounts atomic. */
+export interface OrdinalsAlkane {
+  /** "block:tx". */
+  readonly id: string;
+  readonly name: string;
+  readonly symbol: string;
+  readonly type: 'TOKEN' | 'CONTRACT' | 'NFT_COLLECTION' | 'NFT_ITEM';
+  readonly amountPerMint: bigint | null;
+  readonly mintCountCap: bigint | null;
+  /** Issued so far, in how many issuances (mints); burned; on unspent outputs now (supply) and by how many addresses. */
+  readonly minted: bigint;
+  readonly mints: number;
+  readonly burned: bigint;
+  readonly supply: bigint;
+  readonly holders: number;
+  /** The first issuance; null before any. */
+  readonly firstMint: IndexedTx | null;
+}
+
+/** An unspent output carrying alkanes. */
+export interface AlkaneOutput {
+  readonly txid: string;
+  readonly vout: number;
+  readonly address: string | null;
+  readonly value: bigint;
+  /** Alkane id → atomic units. */
+  readonly alkanes: ReadonlyMap<string, bigint>;
+}
+
 export interface BitcoinIndex {
   /** An unspent output; undefined when spent or unknown. */
   output(txid: string, vout: number): Promise<OrdinalsOutput | undefined>;
@@ -122,4 +152,8 @@ export interface BitcoinIndex {
   runeActivityOf(address: string): Promise<readonly RunicTransaction[]>;
   /** A name's etching status (A-Z, upper case, no spacers); undefined for a name too long for the protocol. */
   runeName(name: string): Promise<RuneNameState | undefined>;
+  /** Every alkane, in id order. */
+  alkanes(): Promise<readonly OrdinalsAlkane[]>;
+  /** The unspent outputs of an address that carry alkanes, oldest first. */
+  alkaneOutputsOf(address: string): Promise<readonly AlkaneOutput[]>;
 }

@@ -1,5 +1,11 @@
 import { BITCOIN_MAINNET, isBitcoinMainnetAddress } from '@svc/chains';
-import { BitcoinLedgerError, POSTAGE_SATS, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from '@svc/sandbox';
+import {
+  BitcoinLedgerError,
+  POSTAGE_SATS,
+  SANDBOX_ALKANES,
+  SANDBOX_COUNTERPARTY_ASSETS,
+  SANDBOX_RUNES,
+} from '@svc/sandbox';
 import { BTC_ADDRESS, ServiceError } from '@svc/contracts';
 import type { FaucetFamily, FaucetToken } from './family.js';
 
@@ -13,15 +19,23 @@ const COUNTERPARTY_TOKENS: readonly FaucetToken[] = SANDBOX_COUNTERPARTY_ASSETS.
   address: asset.asset,
 }));
 
+/** Alkanes by name, with their alkane id as address (a request may name either). */
+const ALKANE_TOKENS: readonly FaucetToken[] = SANDBOX_ALKANES.map((alkane) => ({
+  symbol: alkane.name,
+  decimals: alkane.divisibility,
+  address: alkane.id,
+}));
+
 /**
  * BTC, each sandbox rune by its spaced name with its rune id as address (a request may name either), inscriptions,
- * and the Counterparty assets.
+ * the Counterparty assets, and the alkanes.
  */
 const BITCOIN_TOKENS: readonly FaucetToken[] = [
   { symbol: 'BTC', decimals: 8, address: null },
   ...SANDBOX_RUNES.map((rune) => ({ symbol: rune.spacedName, decimals: rune.divisibility, address: rune.id })),
   INSCRIPTION,
   ...COUNTERPARTY_TOKENS,
+  ...ALKANE_TOKENS,
 ];
 
 const invalidAmount = (rule: string, detail: string) =>
@@ -34,8 +48,9 @@ const invalidAmount = (rule: string, detail: string) =>
  * coinbase-shaped transaction that is mined at once, so the coins are a spendable UTXO when the request returns.
  * `rpcUrl` is the ledger's Esplora-compatible facade (the same REST shape as mempool.space / blockstream.info; an ord
  * server's JSON API under /ord; the Counterparty API v2 under /counterparty). A rune is granted on a fresh output of
- * 10 000 sats (ord's postage) to the address; a Counterparty asset is credited to the address in the same kind of
- * transaction (Counterparty balances belong to addresses, so those 10 000 sats are ordinary BTC of the address).
+ * 10 000 sats (ord's postage) to the address, and so is an alkane (a protorune balance on that output); a
+ * Counterparty asset is credited to the address in the same kind of transaction (Counterparty balances belong to
+ * addresses, so those 10 000 sats are ordinary BTC of the address).
  */
 export const bitcoinFaucet: FaucetFamily = {
   chains: ['bitcoin'],
@@ -65,6 +80,8 @@ export const bitcoinFaucet: FaucetFamily = {
       if (token.address === null) return { transaction: ledger.credit(address, atomic) };
       if (COUNTERPARTY_TOKENS.includes(token))
         return { transaction: ledger.credit(address, POSTAGE_SATS, { asset: token.address, quantity: atomic }) };
+      if (ALKANE_TOKENS.includes(token))
+        return { transaction: ledger.credit(address, POSTAGE_SATS, { alkane: token.address, amount: atomic }) };
       return { transaction: ledger.credit(address, POSTAGE_SATS, { rune: token.address, amount: atomic }) };
     } catch (error) {
       // The ledger refuses a dust output (below 294 sats to P2WPKH, 330 to P2TR): the request's amount is at fault.
