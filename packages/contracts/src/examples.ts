@@ -377,7 +377,7 @@ const TOOL_EXAMPLES: ToolExamples = {
   getTopCollectionsByVolume: [{}],
   getTopCollectionsByFloor: [{}],
   listAlkanes: [{ sort: 'newest', type: 'TOKEN' }],
-  getAlkaneInfo: [{ id: '840000:1' }],
+  getAlkaneInfo: [{ id: '2:0' }],
   listBRC20Tokens: [{ sort: 'newest' }],
   getBRC20TokenInfo: [{ ticker: 'ordi' }],
   rareSatsForUTXO: [{ utxoId: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa:0' }],
