@@ -3,6 +3,7 @@ export {
   addressesOfPublicKey,
   BITCOIN_MAINNET,
   bitcoinOutputScript,
+  counterpartyAssetName,
   type CounterpartyIssuance,
   type CounterpartyMessage,
   type CounterpartySend,
@@ -22,6 +23,7 @@ export {
   type Runestone,
   type RunestoneMessage,
   taprootInternalKey,
+  wifOfPrivateKey,
 } from './bitcoin/index.js';
 export {
   accountVaultKeys,

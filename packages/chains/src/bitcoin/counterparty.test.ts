@@ -115,7 +115,14 @@ describe('Counterparty message codec', () => {
     it('round-trips every field through the encrypted OP_RETURN', () => {
       for (const issuance of [
         ISSUANCE,
-        { asset: 'KEVINSTAMP', quantity: 21_000_000n * 10n ** 8n, divisible: true, lock: false, reset: true, description: '' },
+        {
+          asset: 'KEVINSTAMP',
+          quantity: 21_000_000n * 10n ** 8n,
+          divisible: true,
+          lock: false,
+          reset: true,
+          description: '',
+        },
       ])
         expect(decoded(encodeCounterpartyIssuance(issuance, FIRST_INPUT))).toEqual({ kind: 'issuance', issuance });
     });
