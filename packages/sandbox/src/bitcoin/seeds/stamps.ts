@@ -8,6 +8,9 @@
  * - SRC-20 deploys of KEVIN and STAMP (real mainnet ticks; the sandbox's own max/lim) by the deployer;
  * - mints of KEVIN by the minter and the deployer, one KEVIN mint over its limit (invalid), a STAMP mint, and a
  *   KEVIN transfer from the minter to the artist.
+ *
+ * The faucet uses the same keys: `faucetStamp` has the artist issue a new stamp and send it to the caller,
+ * `faucetSrc20Mint` has the minter mint an SRC-20 amount to the caller (output 0, the mint's destination).
  */
 import { createHash } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1';
@@ -17,10 +20,13 @@ import {
   counterpartyAssetName,
   type CounterpartyIssuance,
   encodeCounterpartyIssuance,
+  encodeCounterpartySend,
   p2wpkhSigner,
   wifOfPrivateKey,
 } from '@svc/chains';
 import type { BitcoinSandboxLedger } from '../ledger.js';
+import { decimalOf, src20Units } from '../stamps/src20.js';
+import type { StampsIndex } from '../stamps/stamps-index.js';
 
 /** A deterministic sandbox key (never a real wallet's: derived from a public label). */
 export function sandboxStampsKey(label: string): { readonly wif: string; readonly address: string } {
@@ -88,6 +94,65 @@ function issue(
     issuer,
     { asset, quantity: 1n, divisible: false, lock: true, reset: false, description },
     recipient,
+  );
+}
+
+/** The SRC-20 tokens the seeds deploy, as the faucet offers them (decimals as deployed). */
+export const SEED_SRC20_TICKS = [
+  { tick: 'KEVIN', dec: 0 },
+  { tick: 'STAMP', dec: 18 },
+] as const;
+
+/** Funds a sandbox key again from the faucet when its coins run low (each issuance spends FEE_SATS). */
+function topUp(ledger: BitcoinSandboxLedger, key: { readonly address: string }): void {
+  if (ledger.balanceOf(key.address) < FUNDING_SATS / 10n) ledger.credit(key.address, FUNDING_SATS);
+}
+
+/**
+ * A new Bitcoin Stamp for `address`: the artist issues one unit of a fresh numeric asset with a 1x1 GIF, then sends
+ * it to `address` with an enhanced send. Returns the send's txid.
+ */
+export function faucetStamp(ledger: BitcoinSandboxLedger, address: string): string {
+  topUp(ledger, STAMPS_ARTIST);
+  const asset = seedAssetName(`faucet ${ledger.height} ${address}`);
+  const description = `STAMP:${GIF_1X1}`;
+  submitIssuance(ledger, STAMPS_ARTIST, { asset, quantity: 1n, divisible: false, lock: true, reset: false, description });
+  const coin = ledger.utxosOf(STAMPS_ARTIST.address).sort((a, b) => (a.value > b.value ? -1 : 1))[0]!;
+  const psbt = new Psbt({ network: networks.bitcoin });
+  psbt.addInput({ hash: coin.txid, index: coin.vout, witnessUtxo: { script: coin.script, value: coin.value } });
+  psbt.addOutput({ script: encodeCounterpartySend({ asset, quantity: 1n, destination: address }, coin.txid), value: 0n });
+  psbt.addOutput({ script: coin.script, value: coin.value - FEE_SATS });
+  psbt.signAllInputs(p2wpkhSigner(STAMPS_ARTIST.wif));
+  psbt.finalizeAllInputs();
+  return ledger.submit(psbt.extractTransaction().toHex()).txid;
+}
+
+/**
+ * An SRC-20 mint of `atomic` units (10^-dec) of a seeded tick to `address`, by the minter. Refused with a RangeError
+ * before anything is signed when the SRC-20 rules would make it invalid (over the tick's lim, or nothing left to
+ * mint): the faucet puts no invalid mint on the chain. A mint past max is cut to what remains, as the rules say.
+ */
+export function faucetSrc20Mint(
+  ledger: BitcoinSandboxLedger,
+  stamps: StampsIndex,
+  address: string,
+  tick: string,
+  atomic: bigint,
+): string {
+  const token = stamps.src20Tokens().find((known) => known.tick === tick);
+  if (!token) throw new RangeError(`no SRC-20 token ${tick} is deployed on the sandbox chain`);
+  const amt = decimalOf(atomic, token.dec);
+  if (atomic <= 0n || atomic > (src20Units(token.lim, token.dec) as bigint))
+    throw new RangeError(`${amt} ${tick} is not a mint from 1 unit to its mint limit ${token.lim}`);
+  if (token.minted === token.max) throw new RangeError(`${tick} is fully minted`);
+  topUp(ledger, SRC20_MINTER);
+  const description = src20({ op: 'mint', tick, amt });
+  const asset = seedAssetName(`faucet mint ${ledger.height} ${address}`);
+  return submitIssuance(
+    ledger,
+    SRC20_MINTER,
+    { asset, quantity: 1n, divisible: false, lock: true, reset: false, description },
+    address,
   );
 }
 

@@ -67,7 +67,7 @@ interface TokenState {
 }
 
 /** An amount in units of 10^-dec, or a reason it is not one. */
-function units(value: unknown, dec: number): bigint | string {
+export function src20Units(value: unknown, dec: number): bigint | string {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string' || !AMOUNT.test(text)) return 'not a decimal amount';
   const [whole, fraction = ''] = text.split('.');
@@ -143,8 +143,8 @@ export function indexSrc20(stamps: readonly Src20Stamp[]): {
         record(false, 'dec must be an integer 0 to 18');
         continue;
       }
-      const max = units(fields.max, dec);
-      const lim = units(fields.lim, dec);
+      const max = src20Units(fields.max, dec);
+      const lim = src20Units(fields.lim, dec);
       if (typeof max === 'string' || typeof lim === 'string') {
         record(false, typeof max === 'string' ? `max is ${max}` : `lim is ${lim as string}`);
         continue;
@@ -161,7 +161,7 @@ export function indexSrc20(stamps: readonly Src20Stamp[]): {
       record(false, `${tick} is not deployed`);
       continue;
     }
-    const amt = units(fields.amt, token.dec);
+    const amt = src20Units(fields.amt, token.dec);
     if (typeof amt === 'string') {
       record(false, `amt is ${amt}`);
       continue;
