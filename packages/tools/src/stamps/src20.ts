@@ -57,7 +57,8 @@ export const searchSRC20Tokens: Handler<'searchSRC20Tokens'> = async (input, con
   const text = input.query?.trim().toLowerCase();
   const found = (await index.src20Tokens()).filter(
     (token) =>
-      (!text || [token.tick, token.deploy.txid, token.deploy.creator].some((field) => field.toLowerCase().includes(text))) &&
+      (!text ||
+        [token.tick, token.deploy.txid, token.deploy.creator].some((field) => field.toLowerCase().includes(text))) &&
       (input.deployer === undefined || token.deploy.creator === input.deployer),
   );
   const key = SORTS[input.sort_by ?? 'deploy_timestamp'];

@@ -32,7 +32,11 @@ describe('the stamps tools in live mode', () => {
       .reply(200, { data: [] }, { headers: JSON_HEADERS });
     stampchain
       .intercept({ path: '/api/v2/stamps', query: { limit: '10', page: '1', sort_order: 'DESC' } })
-      .reply(200, { page: 1, limit: 10, totalPages: 0, total: 0, last_block: 904000, data: [] }, { headers: JSON_HEADERS });
+      .reply(
+        200,
+        { page: 1, limit: 10, totalPages: 0, total: 0, last_block: 904000, data: [] },
+        { headers: JSON_HEADERS },
+      );
 
     const stamp = await call('getStamp', { stampId: '277572' });
     expect(stamp).toEqual(STAMPCHAIN_RECORDED_ANSWERS.stamp);

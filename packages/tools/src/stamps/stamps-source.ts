@@ -14,9 +14,13 @@ export const stampchainOf = (context: HandlerContext): StampchainClient | undefi
 /** The sandbox stamps index; a service built without one answers 501 (not charged: these tools settle after success). */
 export function stampsIndexOf(context: HandlerContext, tool: string): StampsIndex {
   if (context.stampsIndex) return context.stampsIndex;
-  throw new ServiceError('not_implemented', `${tool} has no sandbox stamps index in this service. Nothing was charged.`, {
-    extra: { tool },
-  });
+  throw new ServiceError(
+    'not_implemented',
+    `${tool} has no sandbox stamps index in this service. Nothing was charged.`,
+    {
+      extra: { tool },
+    },
+  );
 }
 
 /** Stampchain's page size when a list route is given none. */

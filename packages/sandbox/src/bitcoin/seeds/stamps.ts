@@ -116,11 +116,21 @@ export function faucetStamp(ledger: BitcoinSandboxLedger, address: string): stri
   topUp(ledger, STAMPS_ARTIST);
   const asset = seedAssetName(`faucet ${ledger.height} ${address}`);
   const description = `STAMP:${GIF_1X1}`;
-  submitIssuance(ledger, STAMPS_ARTIST, { asset, quantity: 1n, divisible: false, lock: true, reset: false, description });
+  submitIssuance(ledger, STAMPS_ARTIST, {
+    asset,
+    quantity: 1n,
+    divisible: false,
+    lock: true,
+    reset: false,
+    description,
+  });
   const coin = ledger.utxosOf(STAMPS_ARTIST.address).sort((a, b) => (a.value > b.value ? -1 : 1))[0]!;
   const psbt = new Psbt({ network: networks.bitcoin });
   psbt.addInput({ hash: coin.txid, index: coin.vout, witnessUtxo: { script: coin.script, value: coin.value } });
-  psbt.addOutput({ script: encodeCounterpartySend({ asset, quantity: 1n, destination: address }, coin.txid), value: 0n });
+  psbt.addOutput({
+    script: encodeCounterpartySend({ asset, quantity: 1n, destination: address }, coin.txid),
+    value: 0n,
+  });
   psbt.addOutput({ script: coin.script, value: coin.value - FEE_SATS });
   psbt.signAllInputs(p2wpkhSigner(STAMPS_ARTIST.wif));
   psbt.finalizeAllInputs();
