@@ -63,7 +63,8 @@ export const searchSRC20Tokens: Handler<'searchSRC20Tokens'> = async (input, con
   );
   const key = SORTS[input.sort_by ?? 'deploy_timestamp'];
   const sign = input.sort_order === 'ASC' ? 1 : -1;
-  const sorted = [...found].sort((a, b) => sign * (key(a) - key(b)));
+  // Ties (tokens deployed in the same second, equal holders) keep deploy order in the direction asked.
+  const sorted = [...found].sort((a, b) => sign * (key(a) - key(b) || a.deploy.height - b.deploy.height));
   const rows = sorted.map((token) => ({
     tick: token.tick,
     tx_hash: token.deploy.txid,
