@@ -232,10 +232,13 @@ describe('Counterparty issuances on the sandbox ledger', () => {
     );
   });
 
-  it('an issued asset is known to sends and lists its holders', () => {
+  it('an issued asset is known to sends and to the Counterparty API, with its issuer, and lists its holders', () => {
     const { ledger, counterparty } = setup();
     submitIssuance(ledger, ISSUER, issuance());
     expect(counterparty.asset(NUMERIC)).toMatchObject({ asset: NUMERIC, divisible: false });
     expect(counterparty.holdersOf(NUMERIC)).toEqual(new Map([[ISSUER.address, 10n]]));
+    expect(counterpartyRoute(ledger, counterparty, ['v2', 'assets', NUMERIC], new URLSearchParams())).toMatchObject({
+      result: { asset: NUMERIC, issuer: ISSUER.address, owner: ISSUER.address, locked: false, supply: 10 },
+    });
   });
 });
