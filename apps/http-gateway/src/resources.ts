@@ -172,6 +172,7 @@ export async function sandboxResources(
       orderEngine,
       orderNetworks: undefined,
       bitcoinIndex: adapters.sandboxBitcoinIndex(sandbox.bitcoin),
+      stampsIndex: adapters.sandboxStampsIndex(sandbox.bitcoin),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),
     facilitator: sandbox.facilitator,

@@ -3,12 +3,15 @@ export {
   addressesOfPublicKey,
   BITCOIN_MAINNET,
   bitcoinOutputScript,
+  counterpartyAssetName,
+  type CounterpartyIssuance,
   type CounterpartyMessage,
   type CounterpartySend,
   decodeCounterpartyMessage,
   decodeRunestone,
   dustThreshold,
   type Edict,
+  encodeCounterpartyIssuance,
   encodeCounterpartySend,
   encodeRunestone,
   isBitcoinMainnetAddress,
@@ -24,6 +27,7 @@ export {
   decodeProtostones,
   encodeProtostones,
   type Protostone,
+  wifOfPrivateKey,
 } from './bitcoin/index.js';
 export {
   accountVaultKeys,

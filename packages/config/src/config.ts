@@ -349,6 +349,11 @@ export const settingsSchema = z.object({
     description:
       'Ordiscan API key; without it the inscription, rune and rare-sat research tools answer 503 naming it (in sandbox mode, listing it in `PROVIDERS_LIVE` sends them to Ordiscan instead of the sandbox chain)',
   }),
+  STAMPCHAIN_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Stampchain API v2 for the Bitcoin Stamps and SRC-20 tools (public, no key)',
+    defaultText: '`https://stampchain.io/api/v2`',
+  }),
   SANDBOX_MARKET_SIM_RATE: z.coerce.number().min(0).max(600).default(6).register(settingDocs, {
     mode: 'sandbox',
     description:
@@ -612,6 +617,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       TAVILY_API_KEY: s.TAVILY_API_KEY,
       FIRECRAWL_API_KEY: s.FIRECRAWL_API_KEY,
       ORDISCAN_API_KEY: s.ORDISCAN_API_KEY,
+      STAMPCHAIN_API_URL: s.STAMPCHAIN_API_URL,
     },
     hedera: {
       HEDERA_NETWORK: s.HEDERA_NETWORK,

@@ -9,6 +9,7 @@ import { type ProviderAuth, providerAuth, type X402Offer } from './provider-auth
 import { type ProviderMode, type ProviderSetting, providerAccess } from './provider-mode.js';
 import { RUGCHECK_DEFAULT_URL, RugCheckClient } from './rugcheck/index.js';
 import { JUPITER_SETTING } from './solana-market/index.js';
+import { STAMPCHAIN_DEFAULT_URL, STAMPCHAIN_SETTING, StampchainClient } from './stampchain/index.js';
 import { TAVILY_SETTING, TavilyClient } from './tavily/index.js';
 import type { UpstreamPayer } from './upstream/x402-payer.js';
 
@@ -80,6 +81,14 @@ export class Providers {
   /** Ordiscan (the Bitcoin research tools); undefined in sandbox mode, where the sandbox ordinals index answers. */
   get ordiscan(): OrdiscanClient | undefined {
     return this.#liveClient(ORDISCAN_SETTING, (key) => new OrdiscanClient(key));
+  }
+
+  /** Stampchain (the stamps and SRC-20 tools): public, so live mode needs no setting; undefined in sandbox mode. */
+  get stampchain(): StampchainClient | undefined {
+    const env = { ...this.env, STAMPCHAIN_API_URL: this.env.STAMPCHAIN_API_URL ?? STAMPCHAIN_DEFAULT_URL };
+    const access = providerAccess(this.mode, STAMPCHAIN_SETTING, env);
+    if (access.kind === 'sandbox') return undefined;
+    return this.#once(STAMPCHAIN_SETTING, () => new StampchainClient(access.credential));
   }
 
   /** RugCheck (riskcheckToken): public, so live mode needs no setting; undefined in sandbox mode. */

@@ -3,6 +3,8 @@ import { afterEach, beforeEach } from 'vitest';
 import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with { type: 'json' };
 import ordiscanInscriptionList from './ordiscan/fixtures/inscription-list.json' with { type: 'json' };
 import ordiscanRune from './ordiscan/fixtures/rune.json' with { type: 'json' };
+import stampchainSrc20Deploy from './stampchain/fixtures/src20-deploy.json' with { type: 'json' };
+import stampchainStamp from './stampchain/fixtures/stamp.json' with { type: 'json' };
 import priceV3 from './solana-market/fixtures/price-v3.json' with { type: 'json' };
 import alchemyTokenBalances from './evm-chain/fixtures/alchemy-get-token-balances.json' with { type: 'json' };
 import ethTransferLogs from './evm-chain/fixtures/eth-transfer-logs.json' with { type: 'json' };
@@ -26,6 +28,9 @@ export const RECORDED_JUPITER_PRICE_V3 = priceV3;
 
 /** Ordiscan's own example answers (its SDK's test data, see ordiscan/fixtures/README.md): a rune, a list of inscriptions. */
 export const ORDISCAN_EXAMPLE_ANSWERS = { rune: ordiscanRune, inscriptionList: ordiscanInscriptionList };
+
+/** Stampchain answers built on recorded rows (see stampchain/fixtures/README.md): a stamp, an SRC-20 deploy. */
+export const STAMPCHAIN_RECORDED_ANSWERS = { stamp: stampchainStamp, src20Deploy: stampchainSrc20Deploy };
 
 /**
  * For tests of live adapters against recorded responses: a fresh undici MockAgent as the global dispatcher for each

@@ -53,6 +53,17 @@ export { SANDBOX_ALKANES } from './bitcoin/sandbox-assets.js';
 export { SandboxBitcoin } from './bitcoin/sandbox-bitcoin.js';
 // Its ordinals index (sats, inscriptions, runes), which the Bitcoin research tools answer from.
 export { OrdIndex } from './bitcoin/ord-index/ord-index.js';
+// Its Bitcoin Stamps and SRC-20 index (Counterparty stamp issuances), which the stamps tools answer from.
+export { type IndexedStamp, StampsIndex } from './bitcoin/stamps/stamps-index.js';
+export type { Src20Operation, Src20Token } from './bitcoin/stamps/src20.js';
+export {
+  faucetSrc20Mint,
+  faucetStamp,
+  SEED_SRC20_TICKS,
+  SRC20_DEPLOYER,
+  SRC20_MINTER,
+  STAMPS_ARTIST,
+} from './bitcoin/seeds/stamps.js';
 
 // Hedera: an in-process ledger applying verified, signed @hashgraph/sdk transactions, seen as a HederaNetwork.
 export { HederaSandboxLedger } from './hedera/ledger.js';

@@ -19,6 +19,7 @@ import { recommendedTokensFamily } from './recommended-tokens/index.js';
 import { riskcheckFamily } from './riskcheck/index.js';
 import { settingsFamily } from './settings/index.js';
 import { solanaFamily } from './solana/index.js';
+import { stampsFamily } from './stamps/index.js';
 import { trackedWalletsFamily } from './tracked-wallets/index.js';
 import type { ValuationTable } from './valuation.js';
 import { vaultsFamily } from './vaults/index.js';
@@ -49,6 +50,7 @@ const families: readonly ToolFamily[] = [
   webFamily,
   crawlFamily,
   ordinalsFamily,
+  stampsFamily,
 ];
 
 /** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */

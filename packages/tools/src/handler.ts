@@ -13,6 +13,7 @@ import type { BitcoinIndex } from './ports/bitcoin-index.js';
 import type { LocalWeb } from './ports/local-web.js';
 import type { MarketActivity } from './ports/market-activity.js';
 import type { SolanaMints } from './ports/solana-mints.js';
+import type { StampsIndex } from './ports/stamps-index.js';
 import type { LiveOrderNetworks, OrderExecution } from './ports/conditional-orders.js';
 import type { VaultChains } from './ports/vault-chains.js';
 
@@ -51,6 +52,8 @@ export interface HandlerResources {
   readonly marketActivity?: MarketActivity | undefined;
   /** Sandbox mode: the sandbox Bitcoin chain's ordinals index (sats, inscriptions, runes) the Bitcoin research tools answer from. */
   readonly bitcoinIndex?: BitcoinIndex | undefined;
+  /** Sandbox mode: the sandbox Bitcoin chain's stamps and SRC-20 index the stamps tools answer from. */
+  readonly stampsIndex?: StampsIndex | undefined;
 }
 
 /** What a handler may use: the service's resources and the call's own facts. */

@@ -13,3 +13,4 @@ export { sandboxLocalWeb } from './web/sandbox-local-web.js';
 export { sandboxSolanaMints } from './riskcheck/sandbox-solana-mints.js';
 export { sandboxMarketActivity } from './mktdata/sandbox-market-activity.js';
 export { sandboxBitcoinIndex } from './ordinals/sandbox-bitcoin-index.js';
+export { sandboxStampsIndex } from './stamps/sandbox-stamps-index.js';

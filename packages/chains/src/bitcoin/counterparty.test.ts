@@ -5,6 +5,7 @@ import {
   counterpartyAssetId,
   counterpartyAssetName,
   decodeCounterpartyMessage,
+  encodeCounterpartyIssuance,
   encodeCounterpartySend,
   packCounterpartyAddress,
   unpackCounterpartyAddress,
@@ -75,10 +76,10 @@ describe('Counterparty message codec', () => {
     });
     expect(
       decodeCounterpartyMessage(
-        [embed(Buffer.concat([Buffer.from('CNTRPRTY'), Buffer.from([20, 1, 2, 3])]))],
+        [embed(Buffer.concat([Buffer.from('CNTRPRTY'), Buffer.from([10, 1, 2, 3])]))],
         FIRST_INPUT,
       ),
-    ).toEqual({ kind: 'unsupported', messageType: 20 });
+    ).toEqual({ kind: 'unsupported', messageType: 10 });
     expect(
       decodeCounterpartyMessage(
         [embed(Buffer.concat([Buffer.from('CNTRPRTY'), Buffer.from([2, 0x84, 1])]))],
@@ -94,5 +95,84 @@ describe('Counterparty message codec', () => {
     expect(() => encodeCounterpartySend({ asset: 'XCP', quantity: 0n, destination: SEGWIT }, FIRST_INPUT)).toThrow(
       /positive/,
     );
+  });
+
+  describe('issuances (type 22: >QQ??? and the description)', () => {
+    const ISSUANCE = {
+      asset: 'A95428956661682177',
+      quantity: 1n,
+      divisible: false,
+      lock: true,
+      reset: false,
+      description: 'STAMP:R0lGODlhAQABAAAAACw=',
+    };
+    const embed = (plain: Uint8Array) =>
+      payments.embed({ data: [arc4(Buffer.from(FIRST_INPUT, 'hex'), plain)] }).output!;
+    const plainOf = (script: Uint8Array) =>
+      Buffer.from(arc4(Buffer.from(FIRST_INPUT, 'hex'), script.subarray(script[1] === 0x4c ? 3 : 2)));
+    const decoded = (script: Uint8Array) => decodeCounterpartyMessage([script], FIRST_INPUT);
+
+    it('round-trips every field through the encrypted OP_RETURN', () => {
+      for (const issuance of [
+        ISSUANCE,
+        {
+          asset: 'KEVINSTAMP',
+          quantity: 21_000_000n * 10n ** 8n,
+          divisible: true,
+          lock: false,
+          reset: true,
+          description: '',
+        },
+      ])
+        expect(decoded(encodeCounterpartyIssuance(issuance, FIRST_INPUT))).toEqual({ kind: 'issuance', issuance });
+    });
+
+    it('lays the header out as counterparty-core packs it: type 22, asset id, quantity, three flag bytes', () => {
+      const plain = plainOf(encodeCounterpartyIssuance(ISSUANCE, FIRST_INPUT));
+      expect(plain.subarray(0, 8).toString()).toBe('CNTRPRTY');
+      expect(plain[8]).toBe(22);
+      expect(plain.readBigUInt64BE(9)).toBe(95_428_956_661_682_177n);
+      expect(plain.readBigUInt64BE(17)).toBe(1n);
+      expect([...plain.subarray(25, 28)]).toEqual([0, 1, 0]);
+      expect(plain.subarray(28).toString()).toBe(ISSUANCE.description);
+    });
+
+    it('reads each flag from its own byte, and the type-20 id with the same layout', () => {
+      const header = (flags: number[], type = 22) =>
+        embed(
+          Buffer.concat([
+            Buffer.from('CNTRPRTY'),
+            Buffer.from([type]),
+            Buffer.from('000000000004fadf0000000000000005', 'hex'),
+            Buffer.from(flags),
+            Buffer.from('soup'),
+          ]),
+        );
+      expect(decoded(header([1, 0, 0]))).toMatchObject({ issuance: { divisible: true, lock: false, reset: false } });
+      expect(decoded(header([0, 1, 0]))).toMatchObject({ issuance: { divisible: false, lock: true, reset: false } });
+      expect(decoded(header([0, 0, 1]))).toMatchObject({ issuance: { divisible: false, lock: false, reset: true } });
+      expect(decoded(header([0, 0, 0], 20))).toEqual({
+        kind: 'issuance',
+        issuance: { asset: 'SOUP', quantity: 5n, divisible: false, lock: false, reset: false, description: 'soup' },
+      });
+    });
+
+    it('keeps a description that is not UTF-8 as empty, and flags a short body or an impossible asset id', () => {
+      const raw = (body: Buffer) => embed(Buffer.concat([Buffer.from('CNTRPRTY'), Buffer.from([22]), body]));
+      const header = Buffer.from('000000000004fadf0000000000000005000000', 'hex');
+      expect(decoded(raw(Buffer.concat([header, Buffer.from([0xff, 0xfe])])))).toMatchObject({
+        issuance: { asset: 'SOUP', description: '' },
+      });
+      expect(decoded(raw(header.subarray(0, 18)))).toMatchObject({ kind: 'malformed' });
+      expect(decoded(raw(Buffer.concat([Buffer.from('0000000000000005', 'hex'), header.subarray(8)])))).toMatchObject({
+        kind: 'malformed',
+        reason: expect.stringContaining('names no asset'),
+      });
+    });
+
+    it('refuses to encode BTC, XCP or a bad name', () => {
+      for (const asset of ['BTC', 'XCP', 'ABCD'])
+        expect(() => encodeCounterpartyIssuance({ ...ISSUANCE, asset }, FIRST_INPUT), asset).toThrow(/not an issuable/);
+    });
   });
 });

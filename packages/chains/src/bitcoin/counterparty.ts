@@ -6,12 +6,22 @@
  * transaction's first input (its 32 bytes in display order) as key; decrypted it is "CNTRPRTY", the message type
  * (one byte when non-zero, else four bytes big-endian) and the message. Enhanced send (type 2) in the v10 (taproot)
  * encoding is the CBOR array [asset_id, quantity, packed destination, memo]; the pre-v10 fixed layout
- * (>QQ21s + memo) is still read, as counterparty-core does.
+ * (>QQ21s + memo) is still read, as counterparty-core does. An issuance (type 22, counterparty-core's lock/reset
+ * issuance, which it composes for every new asset today; type 20 is read alike) is >QQ??? (asset id, quantity,
+ * divisible, lock, reset) followed by the description's UTF-8 bytes. Classic Bitcoin Stamps are issuances whose
+ * description is "STAMP:" and base64 data; they are carried in the same OP_RETURN here (Bitcoin Core relays
+ * OP_RETURN data up to 100 kB since v30), not in counterparty-core's bare-multisig chunks.
  */
 import { address as addressCodec, networks, payments, script as bscript } from 'bitcoinjs-lib';
 
 export const COUNTERPARTY_PREFIX = 'CNTRPRTY';
 export const ENHANCED_SEND_TYPE = 2;
+/** The issuance message counterparty-core composes ("LR" issuance: lock and reset flags, no callability). */
+export const ISSUANCE_TYPE = 22;
+/** The older issuance id; since the callability fields were removed it has the same layout. */
+const LEGACY_ISSUANCE_TYPE = 20;
+/** asset id (u64), quantity (u64), divisible, lock, reset (one byte each). */
+const ISSUANCE_HEADER_BYTES = 19;
 
 const B26 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const NUMERIC_ASSET_MIN = 26n ** 12n + 1n;
@@ -26,10 +36,24 @@ export interface CounterpartySend {
   readonly memo?: Uint8Array | undefined;
 }
 
+/**
+ * An issuance of `asset` by the transaction's source: creates the asset on its first valid issuance, and credits the
+ * issuer `quantity` (atomic units). `lock` forbids later issuances; `description` is free text (a stamp's data).
+ */
+export interface CounterpartyIssuance {
+  readonly asset: string;
+  readonly quantity: bigint;
+  readonly divisible: boolean;
+  readonly lock: boolean;
+  readonly reset: boolean;
+  readonly description: string;
+}
+
 /** What a transaction's OP_RETURN carries for Counterparty. */
 export type CounterpartyMessage =
   | { readonly kind: 'none' }
   | { readonly kind: 'send'; readonly send: CounterpartySend }
+  | { readonly kind: 'issuance'; readonly issuance: CounterpartyIssuance }
   | { readonly kind: 'unsupported'; readonly messageType: number }
   | { readonly kind: 'malformed'; readonly reason: string };
 
@@ -153,8 +177,52 @@ export function encodeCounterpartySend(send: CounterpartySend, firstInputTxid: s
     throw new Error(`${send.asset} is not a sendable Counterparty asset name`);
   if (send.quantity <= 0n || send.quantity > U64_MAX) throw new Error('the quantity must be a positive 64-bit integer');
   const body = cborEncode([assetId, send.quantity, packCounterpartyAddress(send.destination), send.memo ?? null]);
-  const message = Uint8Array.from([...Buffer.from(COUNTERPARTY_PREFIX), ENHANCED_SEND_TYPE, ...body]);
+  return counterpartyOpReturn(ENHANCED_SEND_TYPE, Uint8Array.from(body), firstInputTxid);
+}
+
+/** The OP_RETURN script carrying `issuance` (type 22) for a transaction whose first input spends `firstInputTxid`. */
+export function encodeCounterpartyIssuance(issuance: CounterpartyIssuance, firstInputTxid: string): Uint8Array {
+  const assetId = counterpartyAssetId(issuance.asset);
+  if (assetId === undefined || assetId < 2n) throw new Error(`${issuance.asset} is not an issuable asset name`);
+  if (issuance.quantity < 0n || issuance.quantity > U64_MAX)
+    throw new Error('the quantity must be a 64-bit unsigned integer');
+  const header = new DataView(new ArrayBuffer(ISSUANCE_HEADER_BYTES));
+  header.setBigUint64(0, assetId);
+  header.setBigUint64(8, issuance.quantity);
+  header.setUint8(16, issuance.divisible ? 1 : 0);
+  header.setUint8(17, issuance.lock ? 1 : 0);
+  header.setUint8(18, issuance.reset ? 1 : 0);
+  const body = Uint8Array.from([...new Uint8Array(header.buffer), ...Buffer.from(issuance.description, 'utf8')]);
+  return counterpartyOpReturn(ISSUANCE_TYPE, body, firstInputTxid);
+}
+
+/** "CNTRPRTY", the one-byte message type and the body, ARC4-encrypted with the first input's txid, in an OP_RETURN. */
+function counterpartyOpReturn(messageType: number, body: Uint8Array, firstInputTxid: string): Uint8Array {
+  const message = Uint8Array.from([...Buffer.from(COUNTERPARTY_PREFIX), messageType, ...body]);
   return payments.embed({ data: [arc4(txidKey(firstInputTxid), message)] }).output!;
+}
+
+function decodeIssuance(body: Uint8Array): CounterpartyIssuance {
+  if (body.length < ISSUANCE_HEADER_BYTES) throw new Error(`an issuance needs ${ISSUANCE_HEADER_BYTES} bytes`);
+  const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
+  const assetId = view.getBigUint64(0);
+  const asset = counterpartyAssetName(assetId);
+  if (!asset) throw new Error(`asset id ${assetId} names no asset`);
+  let description: string;
+  try {
+    description = new TextDecoder('utf-8', { fatal: true }).decode(body.subarray(ISSUANCE_HEADER_BYTES));
+  } catch {
+    // counterparty-core keeps an issuance whose description is not UTF-8, with an empty description.
+    description = '';
+  }
+  return {
+    asset,
+    quantity: view.getBigUint64(8),
+    divisible: body[16] !== 0,
+    lock: body[17] !== 0,
+    reset: body[18] !== 0,
+    description,
+  };
 }
 
 function decodeSend(body: Uint8Array): CounterpartySend {
@@ -207,9 +275,12 @@ export function decodeCounterpartyMessage(
     const short = rest.length > 1 && rest[0] !== 0;
     if (!short && rest.length < 4) return { kind: 'malformed', reason: 'no message type' };
     const messageType = short ? rest[0]! : new DataView(rest.buffer, rest.byteOffset).getUint32(0);
-    if (messageType !== ENHANCED_SEND_TYPE) return { kind: 'unsupported', messageType };
+    const body = rest.subarray(short ? 1 : 4);
     try {
-      return { kind: 'send', send: decodeSend(rest.subarray(short ? 1 : 4)) };
+      if (messageType === ENHANCED_SEND_TYPE) return { kind: 'send', send: decodeSend(body) };
+      if (messageType === ISSUANCE_TYPE || messageType === LEGACY_ISSUANCE_TYPE)
+        return { kind: 'issuance', issuance: decodeIssuance(body) };
+      return { kind: 'unsupported', messageType };
     } catch (error) {
       return { kind: 'malformed', reason: error instanceof Error ? error.message : String(error) };
     }

@@ -1,5 +1,5 @@
 export { addressesOfPublicKey, BITCOIN_MAINNET, bitcoinOutputScript, isBitcoinMainnetAddress } from './addresses.js';
-export { p2trKeyPathSigner, p2wpkhSigner, taprootInternalKey } from './vault-signers.js';
+export { p2trKeyPathSigner, p2wpkhSigner, taprootInternalKey, wifOfPrivateKey } from './vault-signers.js';
 export { dustThreshold } from './dust.js';
 export {
   decodeRunestone,
@@ -17,11 +17,14 @@ export {
   COUNTERPARTY_PREFIX,
   counterpartyAssetId,
   counterpartyAssetName,
+  type CounterpartyIssuance,
   type CounterpartyMessage,
   type CounterpartySend,
   decodeCounterpartyMessage,
+  encodeCounterpartyIssuance,
   encodeCounterpartySend,
   ENHANCED_SEND_TYPE,
+  ISSUANCE_TYPE,
   packCounterpartyAddress,
   unpackCounterpartyAddress,
 } from './counterparty.js';

@@ -16,6 +16,9 @@ function signerOf(privateKey: Uint8Array): Signer {
   };
 }
 
+/** A 32-byte private key in WIF (mainnet, compressed): what the signers here take, for keys made outside a vault. */
+export const wifOfPrivateKey = (privateKey: Uint8Array): string => WIF().encode(privateKey);
+
 /** The signer of a P2WPKH input paid to the key in `wif`. */
 export function p2wpkhSigner(wif: string): Signer {
   return signerOf(WIF().decode(wif));

@@ -11,6 +11,7 @@ import { MIGRATION_OUTPUTS } from './migration.js';
 import { ORDINALS_OUTPUTS } from './ordinals.js';
 import { RECOMMENDED_TOKENS_OUTPUTS } from './recommended-tokens.js';
 import { SOLANA_OUTPUTS } from './solana.js';
+import { STAMPS_OUTPUTS } from './stamps.js';
 import { VAULTS_OUTPUTS } from './vaults.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
@@ -32,6 +33,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...VAULTS_OUTPUTS,
   ...MARKET_OUTPUTS,
   ...ORDINALS_OUTPUTS,
+  ...STAMPS_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */

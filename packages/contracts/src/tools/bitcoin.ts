@@ -380,7 +380,8 @@ export const bitcoinTools = [
     {
       summary: 'Search Bitcoin Stamps by text, creator, collection, CPID and flags.',
       description:
-        'page is an integer >= 1; page_size and limit are integers 1 to 100. Upstream: Stampchain GET /stamps/search.',
+        'page is an integer >= 1; page_size and limit are integers 1 to 100 (limit wins when both are given). ' +
+        'Upstream: Stampchain GET /stamps with these filters as query parameters.',
     },
   ),
   research('getRecentStamps', body({ limit: z.number().int().min(1).max(100).default(10) }), {
@@ -390,7 +391,8 @@ export const bitcoinTools = [
   research('getSRC20Token', body({ tick: IDENT }), {
     summary: 'Get one SRC-20 token by tick: deploy data, supply, mint progress, holders.',
     description:
-      'tick is case-insensitive (non-empty); the service normalises its case for the lookup. Upstream: Stampchain GET /src20/tick/{tick}.',
+      'tick is case-insensitive (non-empty); the service upper-cases it for the lookup. ' +
+      'Upstream: Stampchain GET /src20/tick/{tick}/deploy (the deploy and its mint status).',
   }),
   research(
     'searchSRC20Tokens',

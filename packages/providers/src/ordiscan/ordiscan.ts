@@ -1,9 +1,7 @@
-import { ORDINALS_OUTPUTS, ServiceError } from '@svc/contracts';
+import { ORDINALS_OUTPUTS } from '@svc/contracts';
 import { z } from 'zod';
 import type { ProviderSetting } from '../provider-mode.js';
-import { upstreamJson } from '../upstream/json-call.js';
-import { upstreamClient } from '../upstream/registry.js';
-import { parseUpstream } from '../upstream/upstream-client.js';
+import { publishedAnswer } from '../upstream/published-answer.js';
 
 /** The Ordiscan API key (the Bitcoin research tools' live provider). */
 export const ORDISCAN_SETTING: ProviderSetting = {
@@ -131,27 +129,21 @@ export class OrdiscanClient {
     return this.#get('getAlkaneAddressUTXOs', `/address/${segment(address)}/utxos/alkanes`);
   }
 
-  async #get(tool: OrdinalsTool, path: string, query: Query = {}): Promise<OrdiscanAnswer> {
+  #get(tool: OrdinalsTool, path: string, query: Query = {}): Promise<OrdiscanAnswer> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(query))
       if (value !== undefined) url.searchParams.set(name, String(value));
-    const client = upstreamClient('ordiscan');
-    const what = tool;
-    try {
-      const body = await upstreamJson(client, {
+    return publishedAnswer(
+      {
+        provider: 'ordiscan',
+        answer: ORDINALS_OUTPUTS[tool]!,
+        tool,
         url,
         headers: { authorization: `Bearer ${this.apiKey}` },
-        schema: envelope,
-        what,
         cacheTtlMs: CHAIN_STATE_TTL_MS,
-      });
-      parseUpstream(ORDINALS_OUTPUTS[tool]!, body, client.provider, what);
-      return body;
-    } catch (error) {
-      if (error instanceof ServiceError && error.extra?.upstreamStatus === 404)
-        throw new ServiceError('not_found', `Ordiscan has nothing at ${path} (HTTP 404).`);
-      throw error;
-    }
+      },
+      envelope,
+    );
   }
 }
 

@@ -12,7 +12,7 @@
  */
 import { Transaction } from 'bitcoinjs-lib';
 import { bitcoinOutputScript, dustThreshold, encodeCounterpartySend } from '@svc/chains';
-import type { CounterpartySandboxLedger } from './counterparty-ledger.js';
+import type { CounterpartySandboxLedger, IssuedCounterpartyAsset } from './counterparty-ledger.js';
 import { HttpError } from './http-error.js';
 import { type BitcoinSandboxLedger, type LedgerOutput, MIN_RELAY_FEE_RATE } from './ledger.js';
 import type { SandboxCounterpartyAsset } from './sandbox-assets.js';
@@ -31,13 +31,14 @@ function normalized(quantity: bigint, divisible: boolean): string {
   return `${quantity / base}.${(quantity % base).toString().padStart(DIVISIBLE_DECIMALS, '0')}`;
 }
 
-const assetInfo = (asset: SandboxCounterpartyAsset) => ({
+/** A faucet asset has no issuer on the sandbox chain (and cannot be reissued); an issued one has its issuer's. */
+const assetInfo = (asset: SandboxCounterpartyAsset | IssuedCounterpartyAsset) => ({
   asset_longname: null,
   description: asset.description,
-  issuer: null,
+  issuer: 'issuer' in asset ? asset.issuer : null,
   divisible: asset.divisible,
-  locked: true,
-  owner: null,
+  locked: 'locked' in asset ? asset.locked : true,
+  owner: 'issuer' in asset ? asset.issuer : null,
 });
 
 function knownAsset(counterparty: CounterpartySandboxLedger, name: string | null): SandboxCounterpartyAsset {

@@ -10,6 +10,7 @@ import { counterpartyRoute } from './counterparty-api.js';
 import { CounterpartySandboxLedger } from './counterparty-ledger.js';
 import { HttpError } from './http-error.js';
 import { BitcoinSandboxLedger } from './ledger.js';
+import { sandboxStampsKey, submitIssuance } from './seeds/stamps.js';
 
 const ALICE_WIF = WIF().encode(new Uint8Array(32).fill(7));
 const ALICE = p2wpkh(secp256k1.getPublicKey(WIF().decode(ALICE_WIF), true)).address;
@@ -156,5 +157,88 @@ describe('CounterpartySandboxLedger over the sandbox Bitcoin ledger', () => {
     expect(reloaded.balancesOf(ALICE)).toEqual(new Map([['XCP', 5n * XCP]]));
     expect(reloaded.balancesOf(BOB)).toEqual(new Map([['XCP', 2n * XCP]]));
     expect(() => ledger.credit(ALICE, 10_000n, { asset: 'NOSUCHASSET', quantity: 1n })).toThrow(/unknown_asset/);
+  });
+});
+
+describe('Counterparty issuances on the sandbox ledger', () => {
+  const ISSUER = sandboxStampsKey('issuance test issuer');
+  const OTHER = sandboxStampsKey('issuance test other');
+  const NUMERIC = 'A95428956661682177';
+  const issuance = (overrides: Partial<Parameters<typeof submitIssuance>[2]> = {}) => ({
+    asset: NUMERIC,
+    quantity: 10n,
+    divisible: false,
+    lock: false,
+    reset: false,
+    description: 'first',
+    ...overrides,
+  });
+
+  function setup() {
+    const ledger = new BitcoinSandboxLedger();
+    const counterparty = new CounterpartySandboxLedger(ledger);
+    for (const key of [ISSUER, OTHER]) ledger.credit(key.address, 1_000_000n);
+    const statusOf = (txid: string) => counterparty.issuances().find((record) => record.txid === txid)!.status;
+    return { ledger, counterparty, statusOf };
+  }
+
+  it('the first issuance creates the asset, with its issuer, divisibility and description, and credits the issuer', () => {
+    const { ledger, counterparty } = setup();
+    submitIssuance(ledger, ISSUER, issuance({ description: 'STAMP:abc' }));
+    expect(counterparty.issuedAsset(NUMERIC)).toEqual({
+      asset: NUMERIC,
+      divisible: false,
+      description: 'STAMP:abc',
+      issuer: ISSUER.address,
+      locked: false,
+    });
+    expect(counterparty.balanceOf(ISSUER.address, NUMERIC)).toBe(10n);
+    expect(counterparty.issuances()[0]).toMatchObject({ first: true, status: 'valid', source: ISSUER.address });
+  });
+
+  it('the issuer may reissue: the quantity adds up and the new description replaces the old', () => {
+    const { ledger, counterparty } = setup();
+    submitIssuance(ledger, ISSUER, issuance());
+    submitIssuance(ledger, ISSUER, issuance({ quantity: 5n, description: 'second' }));
+    expect(counterparty.supply(NUMERIC)).toBe(15n);
+    expect(counterparty.issuedAsset(NUMERIC)!.description).toBe('second');
+    expect(counterparty.issuances()[1]!.first).toBe(false);
+  });
+
+  it('refuses a reissuance by another address, of a locked asset, or changing divisibility', () => {
+    const { ledger, counterparty, statusOf } = setup();
+    submitIssuance(ledger, ISSUER, issuance({ lock: true }));
+    expect(statusOf(submitIssuance(ledger, OTHER, issuance()))).toBe('invalid: issued by another address');
+    expect(statusOf(submitIssuance(ledger, ISSUER, issuance()))).toBe('invalid: locked asset and non-zero quantity');
+    const divisible = submitIssuance(ledger, ISSUER, issuance({ asset: 'A95428956661682178' }));
+    expect(statusOf(divisible)).toBe('valid');
+    expect(statusOf(submitIssuance(ledger, ISSUER, issuance({ asset: 'A95428956661682178', divisible: true })))).toBe(
+      'invalid: cannot change divisibility',
+    );
+    expect(counterparty.supply(NUMERIC)).toBe(10n);
+    expect(counterparty.balanceOf(OTHER.address, NUMERIC)).toBe(0n);
+  });
+
+  it('a named asset costs its issuer 0.5 XCP, and is invalid without it; the faucet assets cannot be issued', () => {
+    const { ledger, counterparty, statusOf } = setup();
+    expect(statusOf(submitIssuance(ledger, ISSUER, issuance({ asset: 'SANDBOXART' })))).toBe(
+      'invalid: insufficient funds',
+    );
+    ledger.credit(ISSUER.address, 10_000n, { asset: 'XCP', quantity: XCP });
+    expect(statusOf(submitIssuance(ledger, ISSUER, issuance({ asset: 'SANDBOXART' })))).toBe('valid');
+    expect(counterparty.balanceOf(ISSUER.address, 'XCP')).toBe(XCP / 2n);
+    expect(statusOf(submitIssuance(ledger, ISSUER, issuance({ asset: 'PEPECASH' })))).toBe(
+      'invalid: cannot issue PEPECASH',
+    );
+  });
+
+  it('an issued asset is known to sends and to the Counterparty API, with its issuer, and lists its holders', () => {
+    const { ledger, counterparty } = setup();
+    submitIssuance(ledger, ISSUER, issuance());
+    expect(counterparty.asset(NUMERIC)).toMatchObject({ asset: NUMERIC, divisible: false });
+    expect(counterparty.holdersOf(NUMERIC)).toEqual(new Map([[ISSUER.address, 10n]]));
+    expect(counterpartyRoute(ledger, counterparty, ['v2', 'assets', NUMERIC], new URLSearchParams())).toMatchObject({
+      result: { asset: NUMERIC, issuer: ISSUER.address, owner: ISSUER.address, locked: false, supply: 10 },
+    });
   });
 });

@@ -2,6 +2,8 @@ import { CounterpartySandboxLedger } from './counterparty-ledger.js';
 import { BitcoinSandboxLedger, type LedgerFile } from './ledger.js';
 import { type EsploraFacade, startEsploraFacade } from './esplora-facade.js';
 import { seedAlkanes } from './seeds/alkanes.js';
+import { seedStamps } from './seeds/stamps.js';
+import { StampsIndex } from './stamps/stamps-index.js';
 
 /**
  * The sandbox Bitcoin chain: the ledger (in process, ready at once) and its Esplora facade, which listens only from
@@ -11,12 +13,16 @@ export class SandboxBitcoin {
   readonly ledger: BitcoinSandboxLedger;
   /** Counterparty balances and sends, read from the ledger's transactions. */
   readonly counterparty: CounterpartySandboxLedger;
+  /** Bitcoin Stamps and SRC-20 tokens, read from the Counterparty issuances. */
+  readonly stamps: StampsIndex;
   #facade: Promise<EsploraFacade> | undefined;
 
   constructor(options: { readonly file?: string | undefined } = {}) {
     this.ledger = new BitcoinSandboxLedger(options);
     seedAlkanes(this.ledger);
     this.counterparty = new CounterpartySandboxLedger(this.ledger);
+    this.stamps = new StampsIndex(this.ledger, this.counterparty);
+    seedStamps(this.ledger);
   }
 
   /** Base URL of the Esplora facade (starts it on first call). */

@@ -48,21 +48,21 @@ describe('the ordinals handlers', () => {
     expect(await page(2)).toEqual([...ids].reverse().slice(20));
     expect(await page(3)).toEqual([]);
     expect((await getOwnedInscriptionIds({ bitcoinAddress: OWNER }, context)).data).toEqual([...ids].reverse());
-    // The chain's seeds (packages/sandbox seeds/) mint the first sats: the first inscription is on the first sat of
-    // its own block, after them (uncommon, or rare on a difficulty-adjustment height: every 6 sandbox blocks).
-    const reveal = ledger.transaction(ids[0]!.slice(0, -2))!;
-    const seeded = ledger
+    // The chain's seeds (packages/sandbox bitcoin/seeds/) were funded first, so the first inscription sits on the first
+    // sat of its own block (uncommon, or rare on a difficulty-adjustment height: every 6 sandbox blocks), numbered
+    // after every sat the faucet minted before it.
+    const revealHeight = ledger.transaction(ids[0]!.slice(0, -2))!.height;
+    const satsBefore = ledger
       .transactionsAfter(0)
-      .slice(0, reveal.height - 1)
-      .flatMap((tx) => tx.outputs)
-      .reduce((sum, out) => sum + out.value, 0n);
+      .filter((tx) => tx.prevouts.length === 0 && tx.height < revealHeight)
+      .reduce((sum, tx) => sum + tx.outputs.reduce((total, out) => total + out.value, 0n), 0n);
     expect(
       (await getInscriptionInfo({ inscriptionId: ids[0]!.toUpperCase().replace('I', 'i') }, context)).data,
     ).toMatchObject({
       inscription_id: ids[0],
       inscription_number: 0,
-      sat: Number(seeded),
-      satributes: [seeded === 0n ? 'MYTHIC' : reveal.height % 6 === 0 ? 'RARE' : 'UNCOMMON'],
+      sat: Number(satsBefore),
+      satributes: [satsBefore === 0n ? 'MYTHIC' : revealHeight % 6 === 0 ? 'RARE' : 'UNCOMMON'],
     });
   });
 

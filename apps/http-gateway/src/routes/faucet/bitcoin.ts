@@ -1,10 +1,13 @@
 import { BITCOIN_MAINNET, isBitcoinMainnetAddress } from '@svc/chains';
 import {
   BitcoinLedgerError,
+  faucetSrc20Mint,
+  faucetStamp,
   POSTAGE_SATS,
   SANDBOX_ALKANES,
   SANDBOX_COUNTERPARTY_ASSETS,
   SANDBOX_RUNES,
+  SEED_SRC20_TICKS,
 } from '@svc/sandbox';
 import { BTC_ADDRESS, ServiceError } from '@svc/contracts';
 import type { FaucetFamily, FaucetToken } from './family.js';
@@ -27,14 +30,29 @@ const ALKANE_TOKENS: readonly FaucetToken[] = SANDBOX_ALKANES.map((alkane) => ({
 }));
 
 /**
+ * A Bitcoin Stamp: amount "1" has the sandbox artist issue a new stamp (a 1x1 GIF) and send it to the address (a
+ * Counterparty asset, so sendXCP moves it on).
+ */
+const BITCOIN_STAMP: FaucetToken = { symbol: 'BITCOIN-STAMP', decimals: 0, address: 'stamp' };
+
+/** SRC-20 tokens the sandbox seeds deploy: a mint to the address, by the sandbox minter, within the tick's limit. */
+const SRC20_TOKENS: readonly FaucetToken[] = SEED_SRC20_TICKS.map(({ tick, dec }) => ({
+  symbol: `SRC-20:${tick}`,
+  decimals: dec,
+  address: `src20:${tick}`,
+}));
+
+/**
  * BTC, each sandbox rune by its spaced name with its rune id as address (a request may name either), inscriptions,
- * the Counterparty assets, and the alkanes.
+ * the Counterparty assets, a new Bitcoin Stamp, mints of the seeded SRC-20 tokens, and the alkanes.
  */
 const BITCOIN_TOKENS: readonly FaucetToken[] = [
   { symbol: 'BTC', decimals: 8, address: null },
   ...SANDBOX_RUNES.map((rune) => ({ symbol: rune.spacedName, decimals: rune.divisibility, address: rune.id })),
   INSCRIPTION,
   ...COUNTERPARTY_TOKENS,
+  BITCOIN_STAMP,
+  ...SRC20_TOKENS,
   ...ALKANE_TOKENS,
 ];
 
@@ -75,6 +93,19 @@ export const bitcoinFaucet: FaucetFamily = {
     if (token === INSCRIPTION) {
       if (atomic !== 1n) throw invalidAmount('too_big', 'one inscription per request ("1")');
       return { transaction: ledger.credit(address, POSTAGE_SATS, 'inscription') };
+    }
+    if (token === BITCOIN_STAMP) {
+      if (atomic !== 1n) throw invalidAmount('too_big', 'one stamp per request ("1")');
+      return { transaction: faucetStamp(ledger, address) };
+    }
+    if (SRC20_TOKENS.includes(token)) {
+      try {
+        const tick = token.address!.slice('src20:'.length);
+        return { transaction: faucetSrc20Mint(ledger, sandbox.bitcoin.stamps, address, tick, atomic) };
+      } catch (error) {
+        if (error instanceof RangeError) throw invalidAmount('too_big', error.message);
+        throw error;
+      }
     }
     try {
       if (token.address === null) return { transaction: ledger.credit(address, atomic) };
