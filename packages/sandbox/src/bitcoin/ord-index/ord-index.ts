@@ -2,6 +2,7 @@ import type { BitcoinSandboxLedger, ConfirmedTransaction } from '../ledger.js';
 import { type IndexedInscription, InscriptionIndex, type InscriptionTransfer } from './inscriptions.js';
 import { RESERVED_RUNE, runeValue, unlockHeight } from './rune-names.js';
 import { type IndexedRune, RuneIndex, type RunicTransaction } from './runes.js';
+import { type InscriptionSale, listedInputs, type RuneSale, SalesIndex } from './sales.js';
 import { type Mint, type RareSat, rareSatsIn, type SatRange } from './sat-numbering.js';
 import { transferSats } from './sat-ranges.js';
 
@@ -47,6 +48,7 @@ export class OrdIndex {
   #ranges = new Map<string, SatRange[]>();
   #inscriptions = new InscriptionIndex();
   #runes = new RuneIndex();
+  #sales = new SalesIndex();
 
   constructor(ledger: BitcoinSandboxLedger) {
     this.#ledger = ledger;
@@ -72,6 +74,7 @@ export class OrdIndex {
     this.#ranges = new Map();
     this.#inscriptions = new InscriptionIndex();
     this.#runes = new RuneIndex();
+    this.#sales = new SalesIndex();
   }
 
   #apply(tx: ConfirmedTransaction): void {
@@ -90,9 +93,24 @@ export class OrdIndex {
       (out, vout) => !isOpReturn(out.script) && this.#ranges.set(outpoint(tx.txid, vout), outputs[vout]!),
     );
 
+    // What the listed inputs carry is read before the transaction moves it, where it landed after (sales.ts).
+    const listed = listedInputs(tx).map((input) => {
+      const spent = tx.prevouts[input]!;
+      return {
+        input,
+        inscriptions: this.#inscriptions.idsAt(spent.txid, spent.vout),
+        runes: this.#runes.at(spent.txid, spent.vout),
+      };
+    });
     const grant = this.#ledger.grantOf(tx.txid);
     this.#inscriptions.apply(tx, grant === 'inscription', outputs[0]?.[0]?.[0]);
     this.#runes.apply(tx, grant !== undefined && grant !== 'inscription' && 'rune' in grant ? grant : undefined);
+    if (listed.length > 0)
+      this.#sales.apply(tx, listed, {
+        inscriptionOwner: (id) => this.#inscriptions.get(id)?.location?.address ?? null,
+        runeReceiver: (rune) =>
+          tx.outputs.find((out) => this.#runes.at(tx.txid, out.vout).has(rune))?.address ?? null,
+      });
     this.#height = tx.height;
     this.#tipHash = tx.blockHash;
   }
@@ -154,6 +172,18 @@ export class OrdIndex {
   runeActivityOf(address: string): RunicTransaction[] {
     this.#sync();
     return this.#runes.transactionsOf(address);
+  }
+
+  /** Marketplace sales of inscriptions (sales.ts), oldest first. */
+  inscriptionSales(): InscriptionSale[] {
+    this.#sync();
+    return this.#sales.inscriptionSales();
+  }
+
+  /** Marketplace sales of runes (sales.ts), oldest first. */
+  runeSales(): RuneSale[] {
+    this.#sync();
+    return this.#sales.runeSales();
   }
 
   /** Whether `name` (letters A-Z, upper case, no spacers) may be etched now; undefined for a name beyond u128. */
