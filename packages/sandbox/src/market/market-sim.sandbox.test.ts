@@ -60,7 +60,7 @@ describe('the sandbox market simulator and its index', () => {
     expect(indexed.sold.amount).toBeGreaterThan(0);
     expect(indexed.bought.amount).toBeGreaterThan(0);
     // The wallet sold the intended USD size at the price just before its trade: the index values it at that price.
-    expect(indexed.valueUsd).toBeCloseTo(trade.sizeUsd, 0);
+    expect(indexed.valueUsd).toBeCloseTo(trade.sizeUsd!, 0);
     expect(Math.abs(indexed.timestamp - Date.now())).toBeLessThan(120_000);
   }
 

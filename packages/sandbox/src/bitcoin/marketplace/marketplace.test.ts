@@ -28,7 +28,11 @@ function market(sellerKind: 'p2wpkh' | 'p2tr', buyerKind: 'p2wpkh' | 'p2tr', gra
 
 describe('marketplace sales (SIGHASH_SINGLE|ANYONECANPAY listings filled by a buyer)', () => {
   it('settle an inscription from a taproot seller: the ledger accepts it and the index records the price', () => {
-    const { ledger, index, seller, buyer, asset, padding, funding, assetTxid } = market('p2tr', 'p2wpkh', 'inscription');
+    const { ledger, index, seller, buyer, asset, padding, funding, assetTxid } = market(
+      'p2tr',
+      'p2wpkh',
+      'inscription',
+    );
     const listing = createListing(seller, asset, 50_000n);
     const sale = ledger.submit(fillListing({ listing, buyer, padding, funding: [funding], runes: new Map() }));
 
@@ -99,7 +103,11 @@ describe('marketplace sales (SIGHASH_SINGLE|ANYONECANPAY listings filled by a bu
     const { ledger, index, buyer, padding, funding } = market('p2wpkh', 'p2wpkh', 'inscription');
     const psbt = new Psbt({ network: networks.bitcoin });
     for (const output of [padding, funding])
-      psbt.addInput({ hash: output.txid, index: output.vout, witnessUtxo: { script: output.script, value: output.value } });
+      psbt.addInput({
+        hash: output.txid,
+        index: output.vout,
+        witnessUtxo: { script: output.script, value: output.value },
+      });
     psbt.addOutput({ address: buyer.address, value: 1_000_000n });
     psbt.signAllInputs(buyer.signer);
     psbt.finalizeAllInputs();

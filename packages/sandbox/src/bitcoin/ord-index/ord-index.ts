@@ -108,8 +108,7 @@ export class OrdIndex {
     if (listed.length > 0)
       this.#sales.apply(tx, listed, {
         inscriptionOwner: (id) => this.#inscriptions.get(id)?.location?.address ?? null,
-        runeReceiver: (rune) =>
-          tx.outputs.find((out) => this.#runes.at(tx.txid, out.vout).has(rune))?.address ?? null,
+        runeReceiver: (rune) => tx.outputs.find((out) => this.#runes.at(tx.txid, out.vout).has(rune))?.address ?? null,
       });
     this.#height = tx.height;
     this.#tipHash = tx.blockHash;
