@@ -349,6 +349,12 @@ export const settingsSchema = z.object({
     description:
       'Ordiscan API key; without it the inscription, rune and rare-sat research tools answer 503 naming it (in sandbox mode, listing it in `PROVIDERS_LIVE` sends them to Ordiscan instead of the sandbox chain)',
   }),
+  /** Magic Eden's ordinals API: the rune market lists and prices (docs/families/bitcoin-research.md). */
+  MAGIC_EDEN_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      "Magic Eden API key (its ordinals API, Bearer); without it getTopRunesByMarketCap, getTopRunesByVolume and getMarketRunePrice answer 503 naming it; the top lists' USD figures take BTC/USD from CoinGecko (`COINGECKO_API_KEY`) (in sandbox mode, listing it in `PROVIDERS_LIVE` sends them to Magic Eden instead of the sandbox chain's marketplace)",
+  }),
   SANDBOX_MARKET_SIM_RATE: z.coerce.number().min(0).max(600).default(6).register(settingDocs, {
     mode: 'sandbox',
     description:
@@ -612,6 +618,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       TAVILY_API_KEY: s.TAVILY_API_KEY,
       FIRECRAWL_API_KEY: s.FIRECRAWL_API_KEY,
       ORDISCAN_API_KEY: s.ORDISCAN_API_KEY,
+      MAGIC_EDEN_API_KEY: s.MAGIC_EDEN_API_KEY,
     },
     hedera: {
       HEDERA_NETWORK: s.HEDERA_NETWORK,

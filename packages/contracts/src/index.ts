@@ -55,6 +55,7 @@ export { examplesOf } from './examples.js';
 export { inputJsonSchema, type JsonSchema } from './json-schema.js';
 export { outputJsonSchema, outputOf } from './outputs/index.js';
 export { ORDINALS_OUTPUTS } from './outputs/ordinals.js';
+export { RUNE_MARKET_OUTPUTS } from './outputs/rune-market.js';
 export { openApiDocument, type OpenApiOptions } from './openapi.js';
 export { ACCOUNT_CREDIT_PATH, CATALOG_VERSION, TOOL_PATH_PREFIX, toolPath } from './routes.js';
 export { type GroupSkill, groupSkills } from './skills.js';
