@@ -121,3 +121,4 @@ export * from './jupiter-tokens/index.js';
 export * from './tavily/index.js';
 export * from './firecrawl/index.js';
 export * from './ordiscan/index.js';
+export * from './magic-eden/index.js';
