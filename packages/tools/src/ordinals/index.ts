@@ -1,5 +1,6 @@
-// Bitcoin research tools (inscriptions, runes, rare sats): Ordiscan's answers in live mode, the sandbox ledger's
-// ordinals index in sandbox mode. Traits, collections, rune markets, BRC-20, alkanes and stamps are not built yet (501).
+// Bitcoin research tools (inscriptions, runes, rare sats, rune markets): Ordiscan's and Magic Eden's answers in live
+// mode, the sandbox ledger's ordinals index (its marketplace sales for markets) in sandbox mode. Traits, collections,
+// BRC-20, alkanes and stamps are not built yet (501).
 import { defineFamily } from '../family.js';
 import {
   getInscriptionActivity,
@@ -10,6 +11,7 @@ import {
   inscriptionTransferActivity,
 } from './inscriptions.js';
 import { getRareSats, getSatRangesForUTXO, rareSatsForUTXO } from './rare-sats.js';
+import { getMarketRunePrice, getRuneMarketInfo, getTopRunesByMarketCap, getTopRunesByVolume } from './rune-market.js';
 import {
   checkRuneUnlock,
   getLatestRunes,
@@ -36,5 +38,9 @@ export const ordinalsFamily = defineFamily({
     getRareSats,
     rareSatsForUTXO,
     getSatRangesForUTXO,
+    getRuneMarketInfo,
+    getMarketRunePrice,
+    getTopRunesByMarketCap,
+    getTopRunesByVolume,
   },
 });

@@ -24,5 +24,7 @@ export function sandboxBitcoinIndex(bitcoin: SandboxBitcoin): BitcoinIndex {
     runes: () => read(() => index.runes()),
     runeActivityOf: (address) => read(() => index.runeActivityOf(address)),
     runeName: (name) => read(() => index.runeName(name)),
+    inscriptionSales: () => read(() => index.inscriptionSales()),
+    runeSales: () => read(() => index.runeSales()),
   };
 }

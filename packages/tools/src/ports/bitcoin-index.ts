@@ -102,6 +102,30 @@ export interface RuneNameState {
   readonly unlockTime: number;
 }
 
+/**
+ * A marketplace sale recognised on chain: the seller signed the input holding the asset SIGHASH_SINGLE|ANYONECANPAY
+ * (a listing), and the price is the output at that input's index (the seller's payment). Generic on purpose: the
+ * rune, collection and BRC-20 market tools (a BRC-20 trade is a sale of a transfer inscription) read the same sales.
+ */
+export interface MarketSale extends IndexedTx {
+  readonly priceSats: bigint;
+  /** Who held the asset (the listed output's address). */
+  readonly seller: string | null;
+  /** Where the asset went. */
+  readonly buyer: string | null;
+}
+
+export interface InscriptionSale extends MarketSale {
+  readonly inscriptionId: string;
+}
+
+export interface RuneSale extends MarketSale {
+  /** Rune id "block:tx". */
+  readonly rune: string;
+  /** Atomic units sold (the whole listed output). */
+  readonly amount: bigint;
+}
+
 export interface BitcoinIndex {
   /** An unspent output; undefined when spent or unknown. */
   output(txid: string, vout: number): Promise<OrdinalsOutput | undefined>;
@@ -122,4 +146,8 @@ export interface BitcoinIndex {
   runeActivityOf(address: string): Promise<readonly RunicTransaction[]>;
   /** A name's etching status (A-Z, upper case, no spacers); undefined for a name too long for the protocol. */
   runeName(name: string): Promise<RuneNameState | undefined>;
+  /** Marketplace sales of inscriptions (one inscription per listed output), oldest first. */
+  inscriptionSales(): Promise<readonly InscriptionSale[]>;
+  /** Marketplace sales of runes (one rune per listed output), oldest first. */
+  runeSales(): Promise<readonly RuneSale[]>;
 }
