@@ -31,7 +31,7 @@ async function btcUsdOf(context: HandlerContext, tool: string, source: ProviderS
   return (await sandboxCryptoPrice(sandboxMarketOf(context, tool, source), undefined, 'bitcoin')).priceUsd;
 }
 
-async function sandboxMarketOfRune(context: HandlerContext, tool: string, name: string): Promise<SandboxRuneMarket> {
+async function runeMarketOf(context: HandlerContext, tool: string, name: string): Promise<SandboxRuneMarket> {
   const market = await sandboxRuneMarket(ordinalsIndexOf(context, tool), name, nowSeconds());
   if (!market) throw notFound(`Rune ${name}`);
   return market;
@@ -46,7 +46,7 @@ export const getRuneMarketInfo: Handler<'getRuneMarketInfo'> = async (input, con
   const name = runeKey(input.name);
   const ordiscan = ordiscanOf(context);
   if (ordiscan) return ordiscan.runeMarket(name);
-  const market = await sandboxMarketOfRune(context, 'getRuneMarketInfo', name);
+  const market = await runeMarketOf(context, 'getRuneMarketInfo', name);
   const btcUsd = await btcUsdOf(context, 'getRuneMarketInfo', ORDISCAN_SETTING, false);
   return {
     data: {
@@ -67,7 +67,7 @@ export const getMarketRunePrice: Handler<'getMarketRunePrice'> = async (input, c
   const name = runeKey(input.runeName);
   const magicEden = context.providers.magicEden;
   if (magicEden) return magicEden.runeMarketInfo(name);
-  const { rune, unitPriceSats, circulating, marketCapBtc, volumeSats, sales } = await sandboxMarketOfRune(
+  const { rune, unitPriceSats, circulating, marketCapBtc, volumeSats, sales } = await runeMarketOf(
     context,
     'getMarketRunePrice',
     name,
