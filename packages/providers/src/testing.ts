@@ -1,6 +1,8 @@
 import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
 import { afterEach, beforeEach } from 'vitest';
 import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with { type: 'json' };
+import magicEdenRuneStats from './magic-eden/fixtures/rune-collection-stats.json' with { type: 'json' };
+import magicEdenRuneInfo from './magic-eden/fixtures/rune-market-info.json' with { type: 'json' };
 import ordiscanInscriptionList from './ordiscan/fixtures/inscription-list.json' with { type: 'json' };
 import ordiscanRune from './ordiscan/fixtures/rune.json' with { type: 'json' };
 import priceV3 from './solana-market/fixtures/price-v3.json' with { type: 'json' };
@@ -26,6 +28,12 @@ export const RECORDED_JUPITER_PRICE_V3 = priceV3;
 
 /** Ordiscan's own example answers (its SDK's test data, see ordiscan/fixtures/README.md): a rune, a list of inscriptions. */
 export const ORDISCAN_EXAMPLE_ANSWERS = { rune: ordiscanRune, inscriptionList: ordiscanInscriptionList };
+
+/** Magic Eden's rune answers built from its published schema (see magic-eden/fixtures/README.md). */
+export const MAGIC_EDEN_DOCUMENTED_ANSWERS = {
+  runeMarketInfo: magicEdenRuneInfo,
+  runeCollectionStats: magicEdenRuneStats,
+};
 
 /**
  * For tests of live adapters against recorded responses: a fresh undici MockAgent as the global dispatcher for each

@@ -135,12 +135,11 @@ const fromSandbox = (market: SandboxRuneMarket): RuneFigures => ({
  */
 async function topRunes(context: HandlerContext, { tool, by, limit, minUsd }: Ranking) {
   const magicEden = context.providers.magicEden;
-  const [figures, btcUsd] = await Promise.all([
-    magicEden
-      ? magicEden.topRunes(by, Math.floor(limit)).then((stats) => stats.map(fromMagicEden))
-      : sandboxRuneMarkets(ordinalsIndexOf(context, tool), nowSeconds()).then((markets) => markets.map(fromSandbox)),
-    btcUsdOf(context, tool, MAGIC_EDEN_SETTING, magicEden !== undefined),
-  ]);
+  // The price first: without it there is no answer, and Magic Eden's quota is not spent.
+  const btcUsd = await btcUsdOf(context, tool, MAGIC_EDEN_SETTING, magicEden !== undefined);
+  const figures = magicEden
+    ? (await magicEden.topRunes(by, Math.floor(limit))).map(fromMagicEden)
+    : (await sandboxRuneMarkets(ordinalsIndexOf(context, tool), nowSeconds())).map(fromSandbox);
   const ranked = figures
     .map((rune) => ({
       ...rune,
