@@ -12,6 +12,12 @@ const BTC_USD = 61_000;
 const seller = bitcoinKey(new Uint8Array(32).fill(21), 'p2tr');
 const buyer = bitcoinKey(new Uint8Array(32).fill(22), 'p2wpkh');
 
+/** What the top lists answer (the fields these tests read). */
+interface TopRunes {
+  readonly btcUsd: number;
+  readonly runes: readonly { readonly rank: number; readonly rune: string }[];
+}
+
 const chains: SandboxBitcoin[] = [];
 afterAll(() => Promise.all(chains.map((bitcoin) => bitcoin.stop())));
 beforeEach(() => {
@@ -87,9 +93,12 @@ describe('the rune market tools on the sandbox marketplace', () => {
     ledger.credit(buyer.address, POSTAGE_SATS, { rune: DOG.id, amount: 1_900_000n * DOG.unit });
     sell(GOODS, 40n, 40_000n);
     sell(GOODS, 60n, 60_000n);
-    const byCap = await callTool('getTopRunesByMarketCap', {}, context);
+    const top = async (tool: 'getTopRunesByMarketCap' | 'getTopRunesByVolume', input: Record<string, unknown> = {}) =>
+      (await callTool(tool, input, context)) as unknown as TopRunes;
+    const names = (answer: TopRunes) => answer.runes.map((rune) => rune.rune);
+    const byCap = await top('getTopRunesByMarketCap');
     expect(byCap.btcUsd).toBe(BTC_USD);
-    expect(byCap.runes.map((rune: { rune: string; rank: number }) => [rune.rank, rune.rune])).toEqual([
+    expect(byCap.runes.map((rune) => [rune.rank, rune.rune])).toEqual([
       [1, 'DOG•GO•TO•THE•MOON'],
       [2, 'UNCOMMON•GOODS'],
     ]);
@@ -102,16 +111,14 @@ describe('the rune market tools on the sandbox marketplace', () => {
       volume24hUsd: 0.0005 * BTC_USD,
       sales24h: 1,
     });
-    const byVolume = await callTool('getTopRunesByVolume', {}, context);
-    expect(byVolume.runes.map((rune: { rune: string }) => rune.rune)).toEqual(['UNCOMMON•GOODS', 'DOG•GO•TO•THE•MOON']);
+    const byVolume = await top('getTopRunesByVolume');
+    expect(names(byVolume)).toEqual(['UNCOMMON•GOODS', 'DOG•GO•TO•THE•MOON']);
     expect(byVolume.runes[0]).toMatchObject({ volume24hBtc: 0.001, volume24hUsd: 0.001 * BTC_USD, sales24h: 2 });
 
-    expect((await callTool('getTopRunesByVolume', { limit: 1 }, context)).runes).toHaveLength(1);
+    expect(names(await top('getTopRunesByVolume', { limit: 1 }))).toEqual(['UNCOMMON•GOODS']);
     // Caps of $610 and $61, volumes of $30.50 and $61: each floor keeps one rune.
-    const capped = await callTool('getTopRunesByMarketCap', { minMarketCap: 100 }, context);
-    expect(capped.runes.map((rune: { rune: string }) => rune.rune)).toEqual(['DOG•GO•TO•THE•MOON']);
-    const traded = await callTool('getTopRunesByVolume', { minVolume: 40 }, context);
-    expect(traded.runes.map((rune: { rune: string }) => rune.rune)).toEqual(['UNCOMMON•GOODS']);
+    expect(names(await top('getTopRunesByMarketCap', { minMarketCap: 100 }))).toEqual(['DOG•GO•TO•THE•MOON']);
+    expect(names(await top('getTopRunesByVolume', { minVolume: 40 }))).toEqual(['UNCOMMON•GOODS']);
     await expect(callTool('getTopRunesByVolume', { limit: 51 }, context)).rejects.toMatchObject({
       status: 400,
       issues: [{ field: 'limit' }],
