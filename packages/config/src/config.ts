@@ -358,7 +358,7 @@ export const settingsSchema = z.object({
   SANDBOX_MARKET_SIM_RATE: z.coerce.number().min(0).max(600).default(6).register(settingDocs, {
     mode: 'sandbox',
     description:
-      'trades a minute the sandbox market simulator makes across the running sandbox chains (Base, Solana, and each other EVM chain once started) so prices, volume and holders move; `0`: off (it trades only when stepped)',
+      'trades a minute the sandbox market simulator makes across the running sandbox chains (Base, Solana, and each other EVM chain once started; one trade in four is a rune or inscription sale on the sandbox Bitcoin marketplace) so prices, volume and holders move; `0`: off (it trades only when stepped)',
   }),
   /** Paying Birdeye, Nansen and CoinGecko per call over x402 instead of holding their keys (docs/families/market-data.md). */
   UPSTREAM_X402_EVM_PRIVATE_KEY: z
