@@ -83,7 +83,7 @@ export class Providers {
     return this.#liveClient(ORDISCAN_SETTING, (key) => new OrdiscanClient(key));
   }
 
-  /** Magic Eden's ordinals API (rune market lists and prices); undefined in sandbox mode, where the sandbox chain's marketplace answers. */
+  /** Magic Eden (rune lists and prices); undefined in sandbox mode, where the sandbox chain's marketplace answers. */
   get magicEden(): MagicEdenClient | undefined {
     return this.#liveClient(MAGIC_EDEN_SETTING, (key) => new MagicEdenClient(key));
   }

@@ -52,7 +52,7 @@ export { POSTAGE_SATS, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from './bitc
 export { SandboxBitcoin } from './bitcoin/sandbox-bitcoin.js';
 // Its ordinals index (sats, inscriptions, runes), which the Bitcoin research tools answer from.
 export { OrdIndex } from './bitcoin/ord-index/ord-index.js';
-// Its marketplace: SINGLE|ANYONECANPAY listings filled by a buyer's PSBT (the market simulator's Bitcoin leg trades there).
+// Its marketplace: SINGLE|ANYONECANPAY listings a buyer's PSBT fills (the market simulator's Bitcoin leg trades there).
 export { type BitcoinKey, bitcoinKey } from './bitcoin/marketplace/bitcoin-key.js';
 export { fillListing } from './bitcoin/marketplace/fill.js';
 export { createListing, type Listing } from './bitcoin/marketplace/listing.js';

@@ -3,7 +3,7 @@
  * by its simulated wallet as a real signed transaction. It trades only on the chains running in this process: Base
  * and Solana always, each other sandbox EVM chain once something started it (the simulator never starts a chain),
  * and never on a chain another process runs (SANDBOX_EVM_RPC_URLS: that process's simulator trades there).
- * With the sandbox Bitcoin ledger, every BITCOIN_EVERY-th trade is a Bitcoin marketplace sale instead (bitcoin-trader.ts).
+ * Given the sandbox Bitcoin ledger, every BITCOIN_EVERY-th trade is a marketplace sale there (bitcoin-trader.ts).
  * Trades run one at a time; `step(n)` drives it by hand, `pause()`/`resume()` stop and restart the clock.
  */
 import { evmChainById, evmChainByKey } from '@svc/chains';

@@ -16,7 +16,7 @@ export interface Listing {
   readonly outpoint: string;
   readonly seller: string;
   readonly priceSats: bigint;
-  /** The seller's PSBT (base64): input 0 the asset, finalized with its SINGLE|ANYONECANPAY signature; output 0 the payment. */
+  /** The seller's PSBT (base64): input 0 the asset, finalized with its SINGLE|ANYONECANPAY signature; output 0 pays. */
   readonly psbt: string;
 }
 
