@@ -6,11 +6,12 @@
 // - CPU: this process's user+system time (process.cpuUsage) plus the anvil child's (utime+stime in /proc/<pid>/stat),
 //   as % of one core over the window;
 // - chain-state growth: anvil's state from `anvil_dumpState` (judged unzipped: the JSON a state file holds) and the
-//   Solana ledger's state file (LiteSVM snapshot), scaled to MB an hour. The index's reads for tools are not in the
+//   Solana ledger's state file (LiteSVM snapshot) and the Bitcoin ledger's file (its marketplace leg's sales), scaled
+//   to MB an hour. The index's reads for tools are not in the
 //   window (there are none); its background sync (every 60 s while the simulator runs) is.
 // Part of `npm run bench` (BENCH_ONLY=market-sim runs it alone there), or alone: `node bench/market-sim.mjs`.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -78,6 +79,8 @@ export async function benchMarketSim() {
     // The Solana ledger writes its state file 250 ms after a change.
     await sleep(500);
     const solanaFile = path.join(dataDir, 'chains', 'solana-litesvm.bin');
+    const bitcoinFile = path.join(dataDir, 'chains', 'bitcoin-mainnet.json');
+    const bitcoinBytes = () => (existsSync(bitcoinFile) ? statSync(bitcoinFile).size : 0);
     const anvils = anvilChildren();
     const before = {
       at: performance.now(),
@@ -86,6 +89,7 @@ export async function benchMarketSim() {
       anvil: anvils.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
       anvilBytes: await anvilStateBytes(sandbox.base.rpcUrl),
       solanaBytes: statSync(solanaFile).size,
+      bitcoinBytes: bitcoinBytes(),
     };
     simulator.resume();
     await sleep(SECONDS * 1000);
@@ -100,11 +104,12 @@ export async function benchMarketSim() {
     const anvilGzipGrowth = anvilAfter.gzip - before.anvilBytes.gzip;
     await sleep(500);
     const solanaGrowth = statSync(solanaFile).size - before.solanaBytes;
+    const bitcoinGrowth = bitcoinBytes() - before.bitcoinBytes;
     const state = simulator.state();
     const trades = state.trades - before.trades;
     const perHour = (bytes) => ((bytes / elapsed) * 3600) / 1e6;
     const cpuPercent = ((own + anvil) / elapsed) * 100;
-    const mbPerHour = perHour(anvilGrowth + solanaGrowth);
+    const mbPerHour = perHour(anvilGrowth + solanaGrowth + bitcoinGrowth);
     const verdict = (met) => (met ? 'MET' : 'NOT MET');
     console.log(
       `\nsandbox market simulator at its default rate (${rate} trades/min across ${state.chains.join(', ')}), ` +
@@ -117,7 +122,7 @@ export async function benchMarketSim() {
     console.log(
       `chain state: +${mbPerHour.toFixed(2)} MB/hour (anvil JSON state ${perHour(anvilGrowth).toFixed(2)}, ` +
         `${perHour(anvilGzipGrowth).toFixed(2)} as its gzip dump; ` +
-        `Solana ledger file ${perHour(solanaGrowth).toFixed(2)}) (goal < ${GOALS.mbPerHour} MB/hour) ${verdict(mbPerHour < GOALS.mbPerHour)}`,
+        `Solana ledger file ${perHour(solanaGrowth).toFixed(2)}, Bitcoin ledger file ${perHour(bitcoinGrowth).toFixed(2)}) (goal < ${GOALS.mbPerHour} MB/hour) ${verdict(mbPerHour < GOALS.mbPerHour)}`,
     );
     return { ok: cpuPercent < GOALS.cpuPercent && mbPerHour < GOALS.mbPerHour && trades > 0 };
   } finally {

@@ -354,10 +354,16 @@ export const settingsSchema = z.object({
     description: 'Stampchain API v2 for the Bitcoin Stamps and SRC-20 tools (public, no key)',
     defaultText: '`https://stampchain.io/api/v2`',
   }),
+  /** Magic Eden's ordinals API: the rune market lists and prices (docs/families/bitcoin-research.md). */
+  MAGIC_EDEN_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      "Magic Eden API key (its ordinals API, Bearer); without it getTopRunesByMarketCap, getTopRunesByVolume and getMarketRunePrice answer 503 naming it; the top lists' USD figures take BTC/USD from CoinGecko (`COINGECKO_API_KEY`) (in sandbox mode, listing it in `PROVIDERS_LIVE` sends them to Magic Eden instead of the sandbox chain's marketplace)",
+  }),
   SANDBOX_MARKET_SIM_RATE: z.coerce.number().min(0).max(600).default(6).register(settingDocs, {
     mode: 'sandbox',
     description:
-      'trades a minute the sandbox market simulator makes across the running sandbox chains (Base, Solana, and each other EVM chain once started) so prices, volume and holders move; `0`: off (it trades only when stepped)',
+      'trades a minute the sandbox market simulator makes across the running sandbox chains (Base, Solana, and each other EVM chain once started; one trade in four is a rune or inscription sale on the sandbox Bitcoin marketplace) so prices, volume and holders move; `0`: off (it trades only when stepped)',
   }),
   /** Paying Birdeye, Nansen and CoinGecko per call over x402 instead of holding their keys (docs/families/market-data.md). */
   UPSTREAM_X402_EVM_PRIVATE_KEY: z
@@ -618,6 +624,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       FIRECRAWL_API_KEY: s.FIRECRAWL_API_KEY,
       ORDISCAN_API_KEY: s.ORDISCAN_API_KEY,
       STAMPCHAIN_API_URL: s.STAMPCHAIN_API_URL,
+      MAGIC_EDEN_API_KEY: s.MAGIC_EDEN_API_KEY,
     },
     hedera: {
       HEDERA_NETWORK: s.HEDERA_NETWORK,

@@ -122,3 +122,4 @@ export * from './tavily/index.js';
 export * from './firecrawl/index.js';
 export * from './ordiscan/index.js';
 export * from './stampchain/index.js';
+export * from './magic-eden/index.js';

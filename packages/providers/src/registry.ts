@@ -2,6 +2,7 @@ import { BIRDEYE_SETTING, BIRDEYE_X402, BirdeyeClient } from './birdeye/index.js
 import { COINGECKO_SETTING, COINGECKO_X402, CoinGeckoClient, type CoinGeckoPlan } from './coingecko/index.js';
 import { FIRECRAWL_SETTING, FirecrawlClient } from './firecrawl/index.js';
 import { JupiterTokensClient } from './jupiter-tokens/index.js';
+import { MAGIC_EDEN_SETTING, MagicEdenClient } from './magic-eden/index.js';
 import { MIGRATION_SETTING, type MigrationProvider, migrationProvider } from './migration/index.js';
 import { NANSEN_SETTING, NANSEN_X402, NansenClient } from './nansen/index.js';
 import { ORDISCAN_SETTING, OrdiscanClient } from './ordiscan/index.js';
@@ -89,6 +90,11 @@ export class Providers {
     const access = providerAccess(this.mode, STAMPCHAIN_SETTING, env);
     if (access.kind === 'sandbox') return undefined;
     return this.#once(STAMPCHAIN_SETTING, () => new StampchainClient(access.credential));
+  }
+
+  /** Magic Eden (rune lists and prices); undefined in sandbox mode, where the sandbox chain's marketplace answers. */
+  get magicEden(): MagicEdenClient | undefined {
+    return this.#liveClient(MAGIC_EDEN_SETTING, (key) => new MagicEdenClient(key));
   }
 
   /** RugCheck (riskcheckToken): public, so live mode needs no setting; undefined in sandbox mode. */

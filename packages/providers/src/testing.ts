@@ -1,6 +1,8 @@
 import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
 import { afterEach, beforeEach } from 'vitest';
 import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with { type: 'json' };
+import magicEdenRuneStats from './magic-eden/fixtures/rune-collection-stats.json' with { type: 'json' };
+import magicEdenRuneInfo from './magic-eden/fixtures/rune-market-info.json' with { type: 'json' };
 import ordiscanInscriptionList from './ordiscan/fixtures/inscription-list.json' with { type: 'json' };
 import ordiscanRune from './ordiscan/fixtures/rune.json' with { type: 'json' };
 import stampchainSrc20Deploy from './stampchain/fixtures/src20-deploy.json' with { type: 'json' };
@@ -31,6 +33,11 @@ export const ORDISCAN_EXAMPLE_ANSWERS = { rune: ordiscanRune, inscriptionList: o
 
 /** Stampchain answers built on recorded rows (see stampchain/fixtures/README.md): a stamp, an SRC-20 deploy. */
 export const STAMPCHAIN_RECORDED_ANSWERS = { stamp: stampchainStamp, src20Deploy: stampchainSrc20Deploy };
+/** Magic Eden's rune answers built from its published schema (see magic-eden/fixtures/README.md). */
+export const MAGIC_EDEN_DOCUMENTED_ANSWERS = {
+  runeMarketInfo: magicEdenRuneInfo,
+  runeCollectionStats: magicEdenRuneStats,
+};
 
 /**
  * For tests of live adapters against recorded responses: a fresh undici MockAgent as the global dispatcher for each

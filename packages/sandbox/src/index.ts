@@ -64,6 +64,10 @@ export {
   SRC20_MINTER,
   STAMPS_ARTIST,
 } from './bitcoin/seeds/stamps.js';
+// Its marketplace: SINGLE|ANYONECANPAY listings a buyer's PSBT fills (the market simulator's Bitcoin leg trades there).
+export { type BitcoinKey, bitcoinKey } from './bitcoin/marketplace/bitcoin-key.js';
+export { fillListing } from './bitcoin/marketplace/fill.js';
+export { createListing, type Listing } from './bitcoin/marketplace/listing.js';
 
 // Hedera: an in-process ledger applying verified, signed @hashgraph/sdk transactions, seen as a HederaNetwork.
 export { HederaSandboxLedger } from './hedera/ledger.js';

@@ -101,6 +101,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       solana: solana.value,
       rate: options.marketSimulatorRate ?? 0,
       remoteEvmChainIds: new Set(options.evmRpcUrls?.keys() ?? []),
+      bitcoin: bitcoin.ledger,
     });
     let resetting: Promise<unknown> = Promise.resolve();
     const resetChains = async (): Promise<SandboxReset> => {

@@ -10,6 +10,7 @@ import { MARKET_OUTPUTS } from './market.js';
 import { MIGRATION_OUTPUTS } from './migration.js';
 import { ORDINALS_OUTPUTS } from './ordinals.js';
 import { RECOMMENDED_TOKENS_OUTPUTS } from './recommended-tokens.js';
+import { RUNE_MARKET_OUTPUTS } from './rune-market.js';
 import { SOLANA_OUTPUTS } from './solana.js';
 import { STAMPS_OUTPUTS } from './stamps.js';
 import { VAULTS_OUTPUTS } from './vaults.js';
@@ -34,6 +35,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...MARKET_OUTPUTS,
   ...ORDINALS_OUTPUTS,
   ...STAMPS_OUTPUTS,
+  ...RUNE_MARKET_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */

@@ -120,6 +120,15 @@ export const ORDINALS_OUTPUTS: ToolOutputs = {
       unlock_block_timestamp: TIME,
     }),
   }),
+  // Prices and market caps as Ordiscan writes them: numbers (0 for a rune nothing has priced).
+  getRuneMarketInfo: z.object({
+    data: z.object({
+      price_in_sats: z.number(),
+      price_in_usd: z.number(),
+      market_cap_in_btc: z.number(),
+      market_cap_in_usd: z.number(),
+    }),
+  }),
   getRuneBalances: list(runeBalance),
   getUtxoRunes: list(
     z.object({

@@ -415,7 +415,10 @@ export const bitcoinTools = [
   // -- Market rankings -----------------------------------------------------------------------------------------
   research('getTopRunesByMarketCap', TOP_BY_MARKET_CAP_BODY, {
     summary: 'List the runes with the highest market cap.',
-    description: 'limit: number 1 to 50, default 20; minMarketCap: USD floor on market cap.',
+    description:
+      'limit: number 1 to 50, default 20; minMarketCap: USD floor on market cap. Answers { runes: [{ rank, rune, ' +
+      'unitPriceSats, priceUsd, marketCapBtc, marketCapUsd, volume24hBtc, volume24hUsd, sales24h, … }], btcUsd }. ' +
+      'Upstream: Magic Eden GET /v2/ord/btc/runes/collection_stats/search (sort=marketCap, window=1d).',
   }),
   research('getTopBRC20ByMarketCap', TOP_BY_MARKET_CAP_BODY, {
     summary: 'List the BRC-20 tokens with the highest market cap.',
@@ -423,7 +426,10 @@ export const bitcoinTools = [
   }),
   research('getTopRunesByVolume', TOP_BY_VOLUME_BODY, {
     summary: 'List the runes with the highest 24h trading volume.',
-    description: 'limit: number 1 to 50, default 20; minVolume: USD floor on 24h volume.',
+    description:
+      'limit: number 1 to 50, default 20; minVolume: USD floor on 24h volume. Answers the same list as ' +
+      'getTopRunesByMarketCap, ordered by volume24hUsd. Upstream: Magic Eden GET ' +
+      '/v2/ord/btc/runes/collection_stats/search (sort=volume, window=1d).',
   }),
   research('getTopBRC20ByVolume', TOP_BY_VOLUME_BODY, {
     summary: 'List the BRC-20 tokens with the highest 24h trading volume.',
@@ -433,7 +439,9 @@ export const bitcoinTools = [
     summary: "Get a rune's marketplace price data (floor, volume), a second source when getRuneMarketInfo shows zero.",
     description:
       'Designed (the spec lists this tool by name only): one required field runeName, named as in the real tool ' +
-      `(getMagicEdenRunePrice). ${RUNE_NAME_NOTE} Upstream: Magic Eden GET /v2/ord/btc/runes/market/{rune}/info.`,
+      `(getMagicEdenRunePrice). ${RUNE_NAME_NOTE} Answers Magic Eden's rune market info: { rune, divisibility, ` +
+      'totalSupply, floorUnitPrice: { formatted, value } (sats per unit), marketCap (BTC), volume (sats per window), … }. ' +
+      'Upstream: Magic Eden GET /v2/ord/btc/runes/market/{rune}/info.',
   }),
 
   // -- Coin prices (CoinGecko) ---------------------------------------------------------------------------------

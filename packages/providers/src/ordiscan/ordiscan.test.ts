@@ -14,6 +14,7 @@ import inscription from './fixtures/inscription.json' with { type: 'json' };
 import rareSats from './fixtures/rare-sats.json' with { type: 'json' };
 import runeBalances from './fixtures/rune-balances.json' with { type: 'json' };
 import runeList from './fixtures/rune-list.json' with { type: 'json' };
+import runeMarket from './fixtures/rune-market.json' with { type: 'json' };
 import runeName from './fixtures/rune-name.json' with { type: 'json' };
 import rune from './fixtures/rune.json' with { type: 'json' };
 import runesActivity from './fixtures/runes-activity.json' with { type: 'json' };
@@ -87,6 +88,12 @@ const ENDPOINTS: Endpoint[] = [
     call: (client) => client.rune('UNCOMMONGOODS'),
     path: '/v1/rune/UNCOMMONGOODS',
     body: rune,
+  },
+  {
+    tool: 'getRuneMarketInfo',
+    call: (client) => client.runeMarket('UNCOMMONGOODS'),
+    path: '/v1/rune/UNCOMMONGOODS/market',
+    body: runeMarket,
   },
   {
     tool: 'checkRuneUnlock',

@@ -74,6 +74,11 @@ export class OrdiscanClient {
     return this.#get('getRuneInfo', `/rune/${segment(name)}`);
   }
 
+  /** `GET /rune/{name}/market`: price in sats and USD, market cap in BTC and USD (0 for a rune nothing prices). */
+  runeMarket(name: string) {
+    return this.#get('getRuneMarketInfo', `/rune/${segment(name)}/market`);
+  }
+
   /** `GET /rune-name/{name}`: whether the name is etched, reserved, available or when it unlocks. */
   runeName(name: string) {
     return this.#get('checkRuneUnlock', `/rune-name/${segment(name)}`);

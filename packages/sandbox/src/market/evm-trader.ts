@@ -27,8 +27,11 @@ export interface ExecutedTrade {
   readonly chain: string;
   readonly wallet: string;
   readonly label: string;
-  /** The USD size the planner intended (the sold amount at the price read just before). */
-  readonly sizeUsd: number;
+  /**
+   * The USD size the planner intended (the sold amount at the price read just before); null for a Bitcoin
+   * marketplace sale, which is priced in sats (`sold`).
+   */
+  readonly sizeUsd: number | null;
   readonly transactionHash: string;
   readonly sold: { readonly symbol: string; readonly atomic: bigint };
   readonly bought: { readonly symbol: string; readonly atomic: bigint };

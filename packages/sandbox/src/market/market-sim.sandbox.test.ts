@@ -2,6 +2,8 @@ import { createSolanaRpc, generateKeyPairSigner, getBase64EncodedWireTransaction
 import { createWalletClient, erc20Abi, http, parseAbi, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
+import { OrdIndex } from '../bitcoin/ord-index/ord-index.js';
 import { type SandboxEvmChain, startSandboxEvmChain } from '../evm/sandbox-chain.js';
 import { type SandboxEvmChains, sandboxEvmChains } from '../evm/sandbox-evm-chains.js';
 import { type SandboxSolana, startSandboxSolana } from '../solana/sandbox-solana.js';
@@ -60,7 +62,7 @@ describe('the sandbox market simulator and its index', () => {
     expect(indexed.sold.amount).toBeGreaterThan(0);
     expect(indexed.bought.amount).toBeGreaterThan(0);
     // The wallet sold the intended USD size at the price just before its trade: the index values it at that price.
-    expect(indexed.valueUsd).toBeCloseTo(trade.sizeUsd, 0);
+    expect(indexed.valueUsd).toBeCloseTo(trade.sizeUsd!, 0);
     expect(Math.abs(indexed.timestamp - Date.now())).toBeLessThan(120_000);
   }
 
@@ -164,4 +166,21 @@ describe('the sandbox market simulator and its index', () => {
       (await market.index.chain(after!.chain as 'base' | 'solana').trades()).map((t) => t.transactionHash),
     ).toEqual([after!.transactionHash]);
   }, 60_000);
+
+  it('with the Bitcoin ledger, every fourth step is a marketplace sale there, counted in its state', async () => {
+    const ledger = new BitcoinSandboxLedger();
+    const withBitcoin = await startSandboxMarketSim({ evm, solana, rate: 0, bitcoin: ledger, seed: 'bitcoin-leg' });
+    try {
+      expect(withBitcoin.simulator.state().chains).toContain('bitcoin');
+      const executed = await withBitcoin.simulator.step(4);
+      expect(executed.map((trade) => trade.chain === 'bitcoin')).toEqual([false, false, false, true]);
+      expect(withBitcoin.simulator.state()).toMatchObject({ trades: 4, failed: 0 });
+      const sale = executed[3]!;
+      const index = new OrdIndex(ledger);
+      const recorded = [...index.runeSales(), ...index.inscriptionSales()];
+      expect(recorded).toMatchObject([{ txid: sale.transactionHash, buyer: sale.wallet, priceSats: sale.sold.atomic }]);
+    } finally {
+      await withBitcoin.stop();
+    }
+  }, 120_000);
 });

@@ -2,6 +2,7 @@
  * The computed sandbox market: the simulated wallets, the simulator trading with them and the index following the
  * chains, started together with the sandbox chains.
  */
+import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
 import type { SandboxEvmChains } from '../evm/sandbox-evm-chains.js';
 import type { SandboxSolana } from '../solana/sandbox-solana.js';
 import { SandboxMarketIndex } from './market-index.js';
@@ -27,6 +28,8 @@ export interface StartSandboxMarketSimOptions {
   /** Seed of the wallets' keys and of the planner. Default: SIMULATED_WALLET_SEED. */
   readonly seed?: string | undefined;
   readonly remoteEvmChainIds?: ReadonlySet<number> | undefined;
+  /** The sandbox Bitcoin ledger: with it, the simulator also trades runes and inscriptions on its marketplace. */
+  readonly bitcoin?: BitcoinSandboxLedger | undefined;
 }
 
 export async function startSandboxMarketSim(options: StartSandboxMarketSimOptions): Promise<SandboxMarketSim> {
@@ -40,6 +43,7 @@ export async function startSandboxMarketSim(options: StartSandboxMarketSimOption
     evm: options.evm,
     solana: options.solana,
     remoteEvmChainIds: options.remoteEvmChainIds ?? new Set(),
+    bitcoin: options.bitcoin,
   });
   const background =
     options.rate > 0

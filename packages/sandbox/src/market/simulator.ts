@@ -3,13 +3,16 @@
  * by its simulated wallet as a real signed transaction. It trades only on the chains running in this process: Base
  * and Solana always, each other sandbox EVM chain once something started it (the simulator never starts a chain),
  * and never on a chain another process runs (SANDBOX_EVM_RPC_URLS: that process's simulator trades there).
+ * Given the sandbox Bitcoin ledger, every BITCOIN_EVERY-th trade is a marketplace sale there (bitcoin-trader.ts).
  * Trades run one at a time; `step(n)` drives it by hand, `pause()`/`resume()` stop and restart the clock.
  */
 import { evmChainById, evmChainByKey } from '@svc/chains';
+import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
 import { sandboxMarketLayout } from '../evm/sandbox-market.js';
 import type { SandboxEvmChains } from '../evm/sandbox-evm-chains.js';
 import type { SandboxSolana } from '../solana/sandbox-solana.js';
 import { SOLANA_WSOL_MINT } from '../solana/tokens.js';
+import { BitcoinTrader } from './bitcoin-trader.js';
 import { EvmTrader, type ExecutedTrade } from './evm-trader.js';
 import { type PlannerChain, TradePlanner } from './planner.js';
 import { SolanaTrader } from './solana-trader.js';
@@ -21,7 +24,7 @@ export interface MarketSimulatorState {
   /** Trades a minute across chains (SANDBOX_MARKET_SIM_RATE); 0: only `step` trades. */
   readonly rate: number;
   readonly paused: boolean;
-  /** Trades that landed since start. */
+  /** Trades that landed since start (Bitcoin marketplace sales included). */
   readonly trades: number;
   /** Trades that failed (their transaction refused or reverted, or the chain was being reset). */
   readonly failed: number;
@@ -38,15 +41,22 @@ export interface MarketSimulatorOptions {
   readonly solana: SandboxSolana;
   /** EVM chains another process runs: never traded on here. */
   readonly remoteEvmChainIds: ReadonlySet<number>;
+  /** The sandbox Bitcoin ledger, whose marketplace the Bitcoin leg trades on; without it there is no Bitcoin leg. */
+  readonly bitcoin?: BitcoinSandboxLedger | undefined;
 }
 
 /** The most trades one `step` call carries out. */
 export const MAX_STEPS = 100;
+/** One trade in this many is a Bitcoin marketplace sale (the last of each run of them). */
+export const BITCOIN_EVERY = 4;
 
 export class MarketSimulator {
   readonly #planner: TradePlanner;
   readonly #evmTrader = new EvmTrader();
   readonly #solanaTrader: SolanaTrader;
+  readonly #bitcoinTrader: BitcoinTrader | undefined;
+  /** Trades attempted, which decides whose turn it is. */
+  #attempts = 0;
   #paused = false;
   #trades = 0;
   #failed = 0;
@@ -61,6 +71,7 @@ export class MarketSimulator {
       throw new RangeError(`the market simulator's rate must be a number of trades a minute, 0 or more`);
     this.#planner = new TradePlanner(options.seed);
     this.#solanaTrader = new SolanaTrader(options.solana);
+    this.#bitcoinTrader = options.bitcoin && new BitcoinTrader(options.bitcoin, options.wallets, options.seed);
     this.#startClock();
   }
 
@@ -72,7 +83,7 @@ export class MarketSimulator {
       trades: this.#trades,
       failed: this.#failed,
       lastError: this.#lastError,
-      chains: this.#chains().map((chain) => chain.chain),
+      chains: [...this.#chains().map((chain) => chain.chain), ...(this.#bitcoinTrader ? ['bitcoin'] : [])],
     };
   }
 
@@ -150,19 +161,26 @@ export class MarketSimulator {
   }
 
   async #one(): Promise<ExecutedTrade | undefined> {
+    this.#attempts += 1;
+    if (this.#bitcoinTrader && this.#attempts % BITCOIN_EVERY === 0) {
+      const trader = this.#bitcoinTrader;
+      return this.#settle(async () => trader.trade());
+    }
     const intent = this.#planner.next(this.#chains());
     const wallet = this.options.wallets[intent.wallet]!;
+    return this.#settle(async () =>
+      intent.chain === 'solana'
+        ? this.#solanaTrader.trade(wallet, intent)
+        : this.#evmTrader.trade(await this.options.evm.evm(evmChainByKey(intent.chain)!.chainId), wallet, intent),
+    );
+  }
+
+  /** Runs one trade, counting it as landed or failed. */
+  async #settle(trade: () => Promise<ExecutedTrade>): Promise<ExecutedTrade | undefined> {
     try {
-      const trade =
-        intent.chain === 'solana'
-          ? await this.#solanaTrader.trade(wallet, intent)
-          : await this.#evmTrader.trade(
-              await this.options.evm.evm(evmChainByKey(intent.chain)!.chainId),
-              wallet,
-              intent,
-            );
+      const executed = await trade();
       this.#trades += 1;
-      return trade;
+      return executed;
     } catch (error) {
       this.#failed += 1;
       this.#lastError = error instanceof Error ? error.message : String(error);

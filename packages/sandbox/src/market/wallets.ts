@@ -1,12 +1,14 @@
 /**
  * The market simulator's wallets: a fixed set derived from a public seed, so every sandbox (and every restart) has the
- * same wallets at the same addresses. Each has one EVM key (the same address on every sandbox EVM chain) and one
- * Solana keypair. The keys are public by construction: they must never hold anything on a real chain.
+ * same wallets at the same addresses. Each has one EVM key (the same address on every sandbox EVM chain), one
+ * Solana keypair and one Bitcoin key (taproot for even indexes, native segwit for odd ones, so the marketplace sees
+ * both kinds of seller). The keys are public by construction: they must never hold anything on a real chain.
  */
 import { createHash } from 'node:crypto';
 import { createKeyPairSignerFromPrivateKeyBytes, type KeyPairSigner } from '@solana/kit';
 import { bytesToHex } from 'viem';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { type BitcoinKey, bitcoinKey } from '../bitcoin/marketplace/bitcoin-key.js';
 
 /** What a simulated wallet is (Nansen's label families). */
 export type SimulatedWalletKind = 'smart_money' | 'fund' | 'market_maker' | 'retail' | 'fresh_wallet';
@@ -23,6 +25,7 @@ export interface SimulatedWallet {
   readonly label: SimulatedWalletLabel;
   readonly evm: PrivateKeyAccount;
   readonly solana: KeyPairSigner;
+  readonly bitcoin: BitcoinKey;
 }
 
 const label = (kind: SimulatedWalletKind, name: string): SimulatedWalletLabel => ({ kind, name });
@@ -40,7 +43,7 @@ export const SIMULATED_WALLET_LABELS: readonly SimulatedWalletLabel[] = [
 /** The default seed of the wallets' keys. */
 export const SIMULATED_WALLET_SEED = 'svc.sandbox.market-sim';
 
-const secretOf = (seed: string, index: number, chain: 'evm' | 'solana') =>
+const secretOf = (seed: string, index: number, chain: 'evm' | 'solana' | 'bitcoin') =>
   new Uint8Array(createHash('sha256').update(`${seed}:wallet:${index}:${chain}`).digest());
 
 /** The simulated wallets for `seed`: the same keys for the same seed. */
@@ -51,6 +54,7 @@ export async function simulatedWallets(seed: string = SIMULATED_WALLET_SEED): Pr
       label: walletLabel,
       evm: privateKeyToAccount(bytesToHex(secretOf(seed, index, 'evm'))),
       solana: await createKeyPairSignerFromPrivateKeyBytes(secretOf(seed, index, 'solana')),
+      bitcoin: bitcoinKey(secretOf(seed, index, 'bitcoin'), index % 2 === 0 ? 'p2tr' : 'p2wpkh'),
     })),
   );
 }

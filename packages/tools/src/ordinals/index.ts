@@ -1,5 +1,6 @@
-// Bitcoin research tools (inscriptions, runes, rare sats, alkanes): Ordiscan's answers in live mode, the sandbox
-// ledger's ordinals index in sandbox mode. Traits, collections, rune markets, BRC-20 and stamps are not built (501).
+// Bitcoin research tools (inscriptions, runes, rare sats, alkanes, rune markets): Ordiscan's and Magic Eden's answers
+// in live mode, the sandbox ledger's ordinals index (its marketplace sales for markets) in sandbox mode. Traits,
+// collections and BRC-20 are not built yet (501).
 import { defineFamily } from '../family.js';
 import { getAlkaneAddressBalance, getAlkaneAddressUTXOs, getAlkaneInfo, listAlkanes } from './alkanes.js';
 import {
@@ -11,6 +12,7 @@ import {
   inscriptionTransferActivity,
 } from './inscriptions.js';
 import { getRareSats, getSatRangesForUTXO, rareSatsForUTXO } from './rare-sats.js';
+import { getMarketRunePrice, getRuneMarketInfo, getTopRunesByMarketCap, getTopRunesByVolume } from './rune-market.js';
 import {
   checkRuneUnlock,
   getLatestRunes,
@@ -41,5 +43,9 @@ export const ordinalsFamily = defineFamily({
     getAlkaneInfo,
     getAlkaneAddressBalance,
     getAlkaneAddressUTXOs,
+    getRuneMarketInfo,
+    getMarketRunePrice,
+    getTopRunesByMarketCap,
+    getTopRunesByVolume,
   },
 });

@@ -26,5 +26,7 @@ export function sandboxBitcoinIndex(bitcoin: SandboxBitcoin): BitcoinIndex {
     runeName: (name) => read(() => index.runeName(name)),
     alkanes: () => read(() => index.alkanes()),
     alkaneOutputsOf: (address) => read(() => index.alkaneOutputsOf(address)),
+    inscriptionSales: () => read(() => index.inscriptionSales()),
+    runeSales: () => read(() => index.runeSales()),
   };
 }

@@ -132,6 +132,30 @@ export interface AlkaneOutput {
   readonly alkanes: ReadonlyMap<string, bigint>;
 }
 
+/**
+ * A marketplace sale recognised on chain: the seller signed the input holding the asset SIGHASH_SINGLE|ANYONECANPAY
+ * (a listing), and the price is the output at that input's index (the seller's payment). Generic on purpose: the
+ * rune, collection and BRC-20 market tools (a BRC-20 trade is a sale of a transfer inscription) read the same sales.
+ */
+export interface MarketSale extends IndexedTx {
+  readonly priceSats: bigint;
+  /** Who held the asset (the listed output's address). */
+  readonly seller: string | null;
+  /** Where the asset went. */
+  readonly buyer: string | null;
+}
+
+export interface InscriptionSale extends MarketSale {
+  readonly inscriptionId: string;
+}
+
+export interface RuneSale extends MarketSale {
+  /** Rune id "block:tx". */
+  readonly rune: string;
+  /** Atomic units sold (the whole listed output). */
+  readonly amount: bigint;
+}
+
 export interface BitcoinIndex {
   /** An unspent output; undefined when spent or unknown. */
   output(txid: string, vout: number): Promise<OrdinalsOutput | undefined>;
@@ -156,4 +180,8 @@ export interface BitcoinIndex {
   alkanes(): Promise<readonly OrdinalsAlkane[]>;
   /** The unspent outputs of an address that carry alkanes, oldest first. */
   alkaneOutputsOf(address: string): Promise<readonly AlkaneOutput[]>;
+  /** Marketplace sales of inscriptions (one inscription per listed output), oldest first. */
+  inscriptionSales(): Promise<readonly InscriptionSale[]>;
+  /** Marketplace sales of runes (one rune per listed output), oldest first. */
+  runeSales(): Promise<readonly RuneSale[]>;
 }

@@ -3,6 +3,7 @@ import { AlkaneIndex, type AlkaneOutput, type IndexedAlkane } from './alkanes.js
 import { type IndexedInscription, InscriptionIndex, type InscriptionTransfer } from './inscriptions.js';
 import { RESERVED_RUNE, runeValue, unlockHeight } from './rune-names.js';
 import { type IndexedRune, RuneIndex, type RunicTransaction } from './runes.js';
+import { type InscriptionSale, listedInputs, type RuneSale, SalesIndex } from './sales.js';
 import { type Mint, type RareSat, rareSatsIn, type SatRange } from './sat-numbering.js';
 import { transferSats } from './sat-ranges.js';
 
@@ -49,6 +50,7 @@ export class OrdIndex {
   #inscriptions = new InscriptionIndex();
   #runes = new RuneIndex();
   #alkanes = new AlkaneIndex();
+  #sales = new SalesIndex();
 
   constructor(ledger: BitcoinSandboxLedger) {
     this.#ledger = ledger;
@@ -75,6 +77,7 @@ export class OrdIndex {
     this.#inscriptions = new InscriptionIndex();
     this.#runes = new RuneIndex();
     this.#alkanes = new AlkaneIndex();
+    this.#sales = new SalesIndex();
   }
 
   #apply(tx: ConfirmedTransaction): void {
@@ -93,10 +96,24 @@ export class OrdIndex {
       (out, vout) => !isOpReturn(out.script) && this.#ranges.set(outpoint(tx.txid, vout), outputs[vout]!),
     );
 
+    // What the listed inputs carry is read before the transaction moves it, where it landed after (sales.ts).
+    const listed = listedInputs(tx).map((input) => {
+      const spent = tx.prevouts[input]!;
+      return {
+        input,
+        inscriptions: this.#inscriptions.idsAt(spent.txid, spent.vout),
+        runes: this.#runes.at(spent.txid, spent.vout),
+      };
+    });
     const grant = this.#ledger.grantOf(tx.txid);
     this.#inscriptions.apply(tx, grant === 'inscription', outputs[0]?.[0]?.[0]);
     this.#runes.apply(tx, grant !== undefined && grant !== 'inscription' && 'rune' in grant ? grant : undefined);
     this.#alkanes.apply(tx, grant !== undefined && grant !== 'inscription' && 'alkane' in grant ? grant : undefined);
+    if (listed.length > 0)
+      this.#sales.apply(tx, listed, {
+        inscriptionOwner: (id) => this.#inscriptions.get(id)?.location?.address ?? null,
+        runeReceiver: (rune) => tx.outputs.find((out) => this.#runes.at(tx.txid, out.vout).has(rune))?.address ?? null,
+      });
     this.#height = tx.height;
     this.#tipHash = tx.blockHash;
   }
@@ -170,6 +187,18 @@ export class OrdIndex {
   alkaneOutputsOf(address: string): AlkaneOutput[] {
     this.#sync();
     return this.#alkanes.outputsOf(address);
+  }
+
+  /** Marketplace sales of inscriptions (sales.ts), oldest first. */
+  inscriptionSales(): InscriptionSale[] {
+    this.#sync();
+    return this.#sales.inscriptionSales();
+  }
+
+  /** Marketplace sales of runes (sales.ts), oldest first. */
+  runeSales(): RuneSale[] {
+    this.#sync();
+    return this.#sales.runeSales();
   }
 
   /** Whether `name` (letters A-Z, upper case, no spacers) may be etched now; undefined for a name beyond u128. */

@@ -1,0 +1,1 @@
+export { MAGIC_EDEN_SETTING, type MagicEdenAnswer, MagicEdenClient, type MagicEdenRuneStat } from './magic-eden.js';
