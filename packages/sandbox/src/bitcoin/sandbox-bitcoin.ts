@@ -1,6 +1,8 @@
 import { CounterpartySandboxLedger } from './counterparty-ledger.js';
 import { BitcoinSandboxLedger, type LedgerFile } from './ledger.js';
 import { type EsploraFacade, startEsploraFacade } from './esplora-facade.js';
+import { OrdIndex } from './ord-index/ord-index.js';
+import { seedOrdinals } from './seeds/ordinals.js';
 
 /**
  * The sandbox Bitcoin chain: the ledger (in process, ready at once) and its Esplora facade, which listens only from
@@ -11,10 +13,18 @@ export class SandboxBitcoin {
   /** Counterparty balances and sends, read from the ledger's transactions. */
   readonly counterparty: CounterpartySandboxLedger;
   #facade: Promise<EsploraFacade> | undefined;
+  #ordinals: OrdIndex | undefined;
 
   constructor(options: { readonly file?: string | undefined } = {}) {
     this.ledger = new BitcoinSandboxLedger(options);
+    // Collections and BRC-20 tokens a new chain starts with (skipped when the ledger's file holds them already).
+    seedOrdinals(this.ledger);
     this.counterparty = new CounterpartySandboxLedger(this.ledger);
+  }
+
+  /** The ordinals index of the ledger (for the faucet's BRC-20 checks), created on first use; it follows resets. */
+  get ordinals(): OrdIndex {
+    return (this.#ordinals ??= new OrdIndex(this.ledger));
   }
 
   /** Base URL of the Esplora facade (starts it on first call). */
