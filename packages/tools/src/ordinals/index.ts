@@ -1,6 +1,14 @@
-// Bitcoin research tools (inscriptions, runes, rare sats): Ordiscan's answers in live mode, the sandbox ledger's
-// ordinals index in sandbox mode. Traits, collections, rune markets, BRC-20, alkanes and stamps are not built yet (501).
+// Bitcoin research tools (inscriptions, collections and traits, runes, rare sats, BRC-20): Ordiscan's answers in live
+// mode, the sandbox ledger's ordinals index in sandbox mode. Rune and collection markets, alkanes and stamps are not
+// built yet (501).
 import { defineFamily } from '../family.js';
+import { getBRC20Activity, getBRC20TokenInfo, listBRC20Tokens } from './brc20.js';
+import {
+  getBitcoinCollections,
+  getCollectionInfo,
+  getCollectionInscriptions,
+  getInscriptionTraits,
+} from './collections.js';
 import {
   getInscriptionActivity,
   getInscriptionInfo,
@@ -36,5 +44,12 @@ export const ordinalsFamily = defineFamily({
     getRareSats,
     rareSatsForUTXO,
     getSatRangesForUTXO,
+    getInscriptionTraits,
+    getBitcoinCollections,
+    getCollectionInfo,
+    getCollectionInscriptions,
+    listBRC20Tokens,
+    getBRC20TokenInfo,
+    getBRC20Activity,
   },
 });

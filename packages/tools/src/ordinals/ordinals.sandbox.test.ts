@@ -37,6 +37,8 @@ describe('the ordinals handlers', () => {
 
   it('page activity 20 at a time, newest first, and list every held id', async () => {
     const { ledger, context } = sandboxContext();
+    const seeded = ledger.height;
+    expect(seeded).toBe(36);
     const ids = Array.from({ length: 23 }, () => `${ledger.credit(OWNER, 10_000n, 'inscription')}i0`);
     const page = async (number?: number) =>
       (
@@ -52,9 +54,10 @@ describe('the ordinals handlers', () => {
       (await getInscriptionInfo({ inscriptionId: ids[0]!.toUpperCase().replace('I', 'i') }, context)).data,
     ).toMatchObject({
       inscription_id: ids[0],
-      inscription_number: 0,
-      sat: 0,
-      satributes: ['MYTHIC'],
+      // After the seed's blocks, each one inscription on a 10 000-sat output: the first sat of block 37 is uncommon.
+      inscription_number: seeded,
+      sat: seeded * 10_000,
+      satributes: ['UNCOMMON'],
     });
   });
 

@@ -24,5 +24,10 @@ export function sandboxBitcoinIndex(bitcoin: SandboxBitcoin): BitcoinIndex {
     runes: () => read(() => index.runes()),
     runeActivityOf: (address) => read(() => index.runeActivityOf(address)),
     runeName: (name) => read(() => index.runeName(name)),
+    collections: () => read(() => index.collections()),
+    inscriptionTraits: (id) => read(() => index.traits(id)),
+    brc20Tokens: () => read(() => index.brc20Tokens()),
+    brc20ActivityOf: (address) => read(() => index.brc20ActivityOf(address)),
+    brc20Action: (id) => read(() => index.brc20ActionOf(id)),
   };
 }
