@@ -134,7 +134,6 @@ export class Brc20Index {
     const owner = inscription.genesis.address;
     if (!op || owner === null) return;
     const tick = op.tick as string;
-    const block = inscription.genesis;
     if (op.op === 'deploy') return this.#deploy(op, tick, inscription, owner);
     const token = this.#tokens.get(tick.toLowerCase());
     if (!token) return;
@@ -147,13 +146,13 @@ export class Brc20Index {
       const minted = amount < token.max - token.minted ? amount : token.max - token.minted;
       token.minted += minted;
       balance.available += minted;
-      this.#record(inscription.id, 'MINT', token, block, null, owner, minted);
+      this.#record(inscription, 'MINT', token, owner, minted);
     } else if (op.op === 'transfer') {
       if (amount > balance.available) return;
       balance.available -= amount;
       balance.transferable += amount;
       this.#pending.set(inscription.id, { token, owner, amount });
-      this.#record(inscription.id, 'TRANSFER', token, block, null, owner, amount, 'INSCRIBE_TRANSFER');
+      this.#record(inscription, 'TRANSFER', token, owner, amount, 'INSCRIBE_TRANSFER');
     }
   }
 
@@ -180,7 +179,7 @@ export class Brc20Index {
       balances: new Map(),
     };
     this.#tokens.set(key, token);
-    this.#record(inscription.id, 'DEPLOY', token, inscription.genesis, null, owner, 0n);
+    this.#record(inscription, 'DEPLOY', token, owner, 0n);
   }
 
   /** The first move of a pending transfer inscription settles it; any other move changes no balance. */
@@ -205,25 +204,25 @@ export class Brc20Index {
     });
   }
 
+  /** Records a valid operation of `inscription`, which credited `to` with `amount` (0 for a deploy). */
   #record(
-    inscriptionId: string,
+    inscription: IndexedInscription,
     action: Brc20Operation,
     token: Token,
-    block: BlockRef,
-    from: string | null,
     to: string,
     amount: bigint,
     type: Brc20Event['type'] = action,
   ): void {
-    this.#actions.set(inscriptionId, { type: action, tick: token.tick });
+    this.#actions.set(inscription.id, { type: action, tick: token.tick });
+    const { txid, height, time } = inscription.genesis;
     this.#events.push({
-      txid: block.txid,
-      height: block.height,
-      time: block.time,
+      txid,
+      height,
+      time,
       type,
       tick: token.tick,
-      inscriptionId,
-      from,
+      inscriptionId: inscription.id,
+      from: null,
       to,
       amount: formatAmount(amount, token.decimals),
     });
