@@ -42,7 +42,10 @@ export interface InscriptionContent {
 
 const INSCRIPTION_ID = /^([0-9a-f]{64})i(\d+)$/;
 
-/** ord's serialization of an inscription id: the txid's 32 bytes as hashed (reversed), then the index little-endian without trailing zero bytes. */
+/**
+ * ord's serialization of an inscription id (tag 3's value): the txid's 32 bytes as hashed (reversed), then the index
+ * little-endian without trailing zero bytes.
+ */
 export function inscriptionIdBytes(id: string): Buffer {
   const [, txid, index] = INSCRIPTION_ID.exec(id) ?? [];
   if (!txid || index === undefined) throw new RangeError(`${id} is not an inscription id`);

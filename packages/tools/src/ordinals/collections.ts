@@ -49,8 +49,8 @@ export const getCollectionInscriptions: Handler<'getCollectionInscriptions'> = a
 };
 
 /**
- * Output: `{ data: InscriptionTrait[] }` (name, value, rarity: the percent of the collection's items sharing the value);
- * empty for an inscription in no collection.
+ * Output: `{ data: InscriptionTrait[] }` (name, value, rarity: the percent of the collection's items sharing the
+ * value); empty for an inscription in no collection.
  */
 export const getInscriptionTraits: Handler<'getInscriptionTraits'> = async (input, context) => {
   const ordiscan = ordiscanOf(context);

@@ -52,7 +52,10 @@ const brc20Tokens = (bitcoin: SandboxBitcoin): FaucetToken[] =>
     ];
   });
 
-/** Inscribes a valid BRC-20 `mint` or `transfer` of `atomic` (the token's faucet scale) to `address`, or a 400 saying why it would not be. */
+/**
+ * Inscribes a valid BRC-20 `mint` or `transfer` of `atomic` (the token's faucet scale) to `address`, or answers a 400
+ * saying why the BRC-20 rules would not credit it.
+ */
 function inscribeBrc20(bitcoin: SandboxBitcoin, address: string, token: FaucetToken, atomic: bigint) {
   const transfer = token.address!.startsWith(BRC20_TRANSFER);
   const tick = token.address!.slice(transfer ? BRC20_TRANSFER.length : BRC20_MINT.length);

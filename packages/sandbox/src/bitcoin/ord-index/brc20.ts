@@ -32,7 +32,10 @@ export interface Brc20Event extends BlockRef {
   readonly inscriptionId: string;
   /** The address the balance left (a sent transfer); null for the others. */
   readonly from: string | null;
-  /** The address credited: the deployer, minter, transfer inscriber, receiver (the sender again when spent as a fee); null when burned. */
+  /**
+   * The address credited: the deployer, minter, transfer inscriber or receiver (the sender again when the transfer
+   * inscription went to a fee); null when burned.
+   */
   readonly to: string | null;
   /** A decimal string in whole tokens (0 for a deploy). */
   readonly amount: string;

@@ -69,8 +69,10 @@ describe('the seeded ordinals content', () => {
 
   it('suffixes a slug already taken and needs a named parent with children for a collection', () => {
     const ledger = new BitcoinSandboxLedger();
-    const reveal = (metadata: Record<string, string> | undefined, parent?: string) =>
-      `${ledger.credit(SEED_HOLDERS.bob, 10_000n, { inscription: { contentType: 'text/plain', body: Buffer.from('x'), metadata, parent } })}i0`;
+    const reveal = (metadata: Record<string, string> | undefined, parent?: string) => {
+      const inscription = { contentType: 'text/plain', body: Buffer.from('x'), metadata, parent };
+      return `${ledger.credit(SEED_HOLDERS.bob, 10_000n, { inscription })}i0`;
+    };
     const first = reveal({ name: 'Rare Pepes!' });
     const second = reveal({ name: 'rare pepes' });
     const unnamed = reveal(undefined);
