@@ -54,6 +54,9 @@ describe('the seeded ordinals content', () => {
     expect(new SandboxBitcoin().ledger.tipHash).toBe(first.ledger.tipHash);
     const reopened = new SandboxBitcoin({ file: join(dir, 'bitcoin.json') });
     expect(reopened.ledger.height).toBe(height);
+    // Replayed from the file, the reveals' envelopes give the same collections and balances.
+    expect(reopened.ordinals.collections()).toEqual(first.ordinals.collections());
+    expect(reopened.ordinals.brc20Tokens()).toEqual(first.ordinals.brc20Tokens());
     seedOrdinals(reopened.ledger);
     expect(reopened.ledger.height).toBe(height);
   });
