@@ -3,6 +3,8 @@ import { afterEach, beforeEach } from 'vitest';
 import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with { type: 'json' };
 import magicEdenRuneStats from './magic-eden/fixtures/rune-collection-stats.json' with { type: 'json' };
 import magicEdenRuneInfo from './magic-eden/fixtures/rune-market-info.json' with { type: 'json' };
+import ordiscanBrc20Activity from './ordiscan/fixtures/brc20-activity.json' with { type: 'json' };
+import ordiscanCollection from './ordiscan/fixtures/collection.json' with { type: 'json' };
 import ordiscanInscriptionList from './ordiscan/fixtures/inscription-list.json' with { type: 'json' };
 import ordiscanRune from './ordiscan/fixtures/rune.json' with { type: 'json' };
 import stampchainSrc20Deploy from './stampchain/fixtures/src20-deploy.json' with { type: 'json' };
@@ -28,8 +30,16 @@ export const RECORDED_COUNTERPARTY_COMPOSE_SEND = composeSend;
 /** A recorded Jupiter Price API v3 answer (WSOL and JUP, with liquidity). */
 export const RECORDED_JUPITER_PRICE_V3 = priceV3;
 
-/** Ordiscan's own example answers (its SDK's test data, see ordiscan/fixtures/README.md): a rune, a list of inscriptions. */
-export const ORDISCAN_EXAMPLE_ANSWERS = { rune: ordiscanRune, inscriptionList: ordiscanInscriptionList };
+/**
+ * Ordiscan's own example answers (its SDK's test data, see ordiscan/fixtures/README.md): a rune, a list of
+ * inscriptions, a collection, an address's BRC-20 activity.
+ */
+export const ORDISCAN_EXAMPLE_ANSWERS = {
+  rune: ordiscanRune,
+  inscriptionList: ordiscanInscriptionList,
+  collection: ordiscanCollection,
+  brc20Activity: ordiscanBrc20Activity,
+};
 
 /** Stampchain answers built on recorded rows (see stampchain/fixtures/README.md): a stamp, an SRC-20 deploy. */
 export const STAMPCHAIN_RECORDED_ANSWERS = { stamp: stampchainStamp, src20Deploy: stampchainSrc20Deploy };

@@ -51,7 +51,7 @@ export { BitcoinLedgerError } from './bitcoin/ledger.js';
 export { POSTAGE_SATS, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from './bitcoin/sandbox-assets.js';
 export { SANDBOX_ALKANES } from './bitcoin/sandbox-assets.js';
 export { SandboxBitcoin } from './bitcoin/sandbox-bitcoin.js';
-// Its ordinals index (sats, inscriptions, runes), which the Bitcoin research tools answer from.
+// Its ordinals index (sats, inscriptions, collections, runes, BRC-20), which the Bitcoin research tools answer from.
 export { OrdIndex } from './bitcoin/ord-index/ord-index.js';
 // Its Bitcoin Stamps and SRC-20 index (Counterparty stamp issuances), which the stamps tools answer from.
 export { type IndexedStamp, StampsIndex } from './bitcoin/stamps/stamps-index.js';
@@ -68,6 +68,9 @@ export {
 export { type BitcoinKey, bitcoinKey } from './bitcoin/marketplace/bitcoin-key.js';
 export { fillListing } from './bitcoin/marketplace/fill.js';
 export { createListing, type Listing } from './bitcoin/marketplace/listing.js';
+export { formatAmount as formatBrc20Amount, parseAmount as parseBrc20Amount } from './bitcoin/ord-index/brc20.js';
+// The collections and BRC-20 tokens a new sandbox Bitcoin chain starts with, and their holders' addresses.
+export { SEED_HOLDERS } from './bitcoin/seeds/ordinals.js';
 
 // Hedera: an in-process ledger applying verified, signed @hashgraph/sdk transactions, seen as a HederaNetwork.
 export { HederaSandboxLedger } from './hedera/ledger.js';

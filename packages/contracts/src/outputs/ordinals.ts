@@ -80,6 +80,28 @@ const alkaneBalance = z.object({
 const rareSats = z.array(z.object({ satributes: SATRIBUTES, ranges: z.array(SAT_RANGE) }));
 const list = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 
+const collection = z.object({
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  twitter_link: z.string().nullable(),
+  discord_link: z.string().nullable(),
+  website_link: z.string().nullable(),
+  item_count: z.number().int(),
+});
+
+/** Amounts in whole tokens (Ordiscan's numbers); the sandbox adds decimals, mint limit and holder count. */
+const brc20Token = z.object({
+  tick: z.string(),
+  inscription_id: z.string().nullable(),
+  minted: z.number(),
+  max_supply: z.number(),
+  price: z.number().nullable(),
+  decimals: z.number().int().optional(),
+  mint_limit: z.number().optional(),
+  holders: z.number().int().optional(),
+});
+
 export const ORDINALS_OUTPUTS: ToolOutputs = {
   getInscriptionInfo: z.object({ data: inscription }),
   getInscriptionsByAddress: list(inscription),
@@ -161,5 +183,24 @@ export const ORDINALS_OUTPUTS: ToolOutputs = {
   getAlkaneAddressBalance: list(alkaneBalance),
   getAlkaneAddressUTXOs: list(
     z.object({ outpoint: z.string(), value: z.number().int(), alkanes: z.array(alkaneBalance) }),
+  ),
+  // rarity: the share of the collection's items with the trait's value.
+  getInscriptionTraits: list(z.object({ name: z.string(), value: z.string(), rarity: z.number() })),
+  getBitcoinCollections: list(collection),
+  getCollectionInfo: z.object({ data: collection }),
+  getCollectionInscriptions: list(z.string()),
+  listBRC20Tokens: list(brc20Token),
+  getBRC20TokenInfo: z.object({ data: brc20Token }),
+  getBRC20Activity: list(
+    z.object({
+      ticker: z.string(),
+      // INSCRIBE_TRANSFER (the sandbox's): a transfer inscribed, its amount set aside until the inscription is sent.
+      type: z.enum(['DEPLOY', 'MINT', 'TRANSFER', 'INSCRIBE_TRANSFER']),
+      from_address: z.string().nullable(),
+      to_address: z.string().nullable(),
+      amount: z.number(),
+      inscription_id: z.string(),
+      timestamp: TIME,
+    }),
   ),
 };

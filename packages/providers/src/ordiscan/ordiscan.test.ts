@@ -6,9 +6,16 @@ import alkaneBalances from './fixtures/alkane-balances.json' with { type: 'json'
 import alkaneList from './fixtures/alkane-list.json' with { type: 'json' };
 import alkaneUtxos from './fixtures/alkane-utxos.json' with { type: 'json' };
 import alkane from './fixtures/alkane.json' with { type: 'json' };
+import brc20Activity from './fixtures/brc20-activity.json' with { type: 'json' };
+import brc20List from './fixtures/brc20-list.json' with { type: 'json' };
+import brc20 from './fixtures/brc20.json' with { type: 'json' };
+import collectionInscriptions from './fixtures/collection-inscriptions.json' with { type: 'json' };
+import collectionList from './fixtures/collection-list.json' with { type: 'json' };
+import collection from './fixtures/collection.json' with { type: 'json' };
 import inscriptionActivity from './fixtures/inscription-activity.json' with { type: 'json' };
 import inscriptionIds from './fixtures/inscription-ids.json' with { type: 'json' };
 import inscriptionList from './fixtures/inscription-list.json' with { type: 'json' };
+import inscriptionTraits from './fixtures/inscription-traits.json' with { type: 'json' };
 import inscriptionTransfers from './fixtures/inscription-transfers.json' with { type: 'json' };
 import inscription from './fixtures/inscription.json' with { type: 'json' };
 import rareSats from './fixtures/rare-sats.json' with { type: 'json' };
@@ -26,6 +33,8 @@ const KEY = 'ordiscan-test-key';
 const ADDRESS = 'bc1pd2uqctumxjwhtd5xfpar9cre4lec65slg2ed5wrkrhgfmk8uetjs8ee9xc';
 const INSCRIPTION = 'fae6befd46a68275ec8f1436749ae172cf2d327b03f2358159f32e30831fb606i236';
 const UTXO = '3d57f76284e17370f1ce45e75f68b5960906c4117951607f20ddd19f85c15706:0';
+/** The inscription whose traits the SDK's test asks for. */
+const TRAITS_INSCRIPTION = '783513f2044d48fdf303e58b1d8878a2394a695e2a9cac320c4823f09524a296i0';
 
 interface Endpoint {
   readonly tool: keyof typeof ORDINALS_OUTPUTS;
@@ -161,6 +170,51 @@ const ENDPOINTS: Endpoint[] = [
     call: (client) => client.addressAlkaneUtxos(ADDRESS),
     path: `/v1/address/${ADDRESS}/utxos/alkanes`,
     body: alkaneUtxos,
+  },
+  {
+    tool: 'getInscriptionTraits',
+    call: (client) => client.inscriptionTraits(TRAITS_INSCRIPTION),
+    path: `/v1/inscription/${TRAITS_INSCRIPTION}/traits`,
+    body: inscriptionTraits,
+  },
+  {
+    tool: 'getBitcoinCollections',
+    call: (client) => client.collections(1),
+    path: '/v1/collections',
+    query: { page: '1' },
+    body: collectionList,
+  },
+  {
+    tool: 'getCollectionInfo',
+    call: (client) => client.collection('taproot-wizards'),
+    path: '/v1/collection/taproot-wizards',
+    body: collection,
+  },
+  {
+    tool: 'getCollectionInscriptions',
+    call: (client) => client.collectionInscriptions('taproot-wizards'),
+    path: '/v1/collection/taproot-wizards/inscriptions',
+    body: collectionInscriptions,
+  },
+  {
+    tool: 'listBRC20Tokens',
+    call: (client) => client.brc20Tokens({ sort: 'oldest', page: 2 }),
+    path: '/v1/brc20',
+    query: { sort: 'oldest', page: '2' },
+    body: brc20List,
+  },
+  {
+    tool: 'getBRC20TokenInfo',
+    call: (client) => client.brc20Token('ordi'),
+    path: '/v1/brc20/ordi',
+    body: brc20,
+  },
+  {
+    tool: 'getBRC20Activity',
+    call: (client) => client.addressBrc20Activity(ADDRESS, 2),
+    path: `/v1/address/${ADDRESS}/activity/brc20`,
+    query: { page: '2' },
+    body: brc20Activity,
   },
 ];
 

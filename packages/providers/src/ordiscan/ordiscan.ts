@@ -134,6 +134,41 @@ export class OrdiscanClient {
     return this.#get('getAlkaneAddressUTXOs', `/address/${segment(address)}/utxos/alkanes`);
   }
 
+  /** `GET /inscription/{id}/traits`: its collection traits (name, value, rarity). */
+  inscriptionTraits(id: string) {
+    return this.#get('getInscriptionTraits', `/inscription/${segment(id)}/traits`);
+  }
+
+  /** `GET /collections?page`: collections, 20 a page. */
+  collections(page?: number) {
+    return this.#get('getBitcoinCollections', '/collections', { page });
+  }
+
+  /** `GET /collection/{slug}`: name, description, links, item count. */
+  collection(slug: string) {
+    return this.#get('getCollectionInfo', `/collection/${segment(slug)}`);
+  }
+
+  /** `GET /collection/{slug}/inscriptions`: the ids of its inscriptions. */
+  collectionInscriptions(slug: string) {
+    return this.#get('getCollectionInscriptions', `/collection/${segment(slug)}/inscriptions`);
+  }
+
+  /** `GET /brc20?sort&page`: BRC-20 tokens newest or oldest first, 20 a page. */
+  brc20Tokens(query: { sort?: string; page?: number }) {
+    return this.#get('listBRC20Tokens', '/brc20', query);
+  }
+
+  /** `GET /brc20/{tick}`: one token's supply, minted amount and price. */
+  brc20Token(tick: string) {
+    return this.#get('getBRC20TokenInfo', `/brc20/${segment(tick)}`);
+  }
+
+  /** `GET /address/{address}/activity/brc20?page`: BRC-20 deploys, mints and transfers, 20 a page. */
+  addressBrc20Activity(address: string, page?: number) {
+    return this.#get('getBRC20Activity', `/address/${segment(address)}/activity/brc20`, { page });
+  }
+
   #get(tool: OrdinalsTool, path: string, query: Query = {}): Promise<OrdiscanAnswer> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(query))

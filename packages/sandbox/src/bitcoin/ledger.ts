@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { address as addressCodec, crypto, networks, Transaction } from 'bitcoinjs-lib';
 import { bitcoinOutputScript, decodeRunestone, dustThreshold } from '@svc/chains';
-import { inscriptionWitness } from './inscription-envelope.js';
+import { type InscriptionContent, inscriptionWitness } from './inscription-envelope.js';
 import { inputSignatureFailure, type SpentOutput } from './input-signatures.js';
 import { allocateRunes, type RuneBalances } from './rune-allocation.js';
 import { SANDBOX_ALKANES, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from './sandbox-assets.js';
@@ -29,7 +29,8 @@ export type BitcoinLedgerErrorCode =
   | 'bad_address'
   | 'unknown_rune'
   | 'unknown_asset'
-  | 'unknown_alkane';
+  | 'unknown_alkane'
+  | 'unknown_parent';
 
 /** Why the ledger refused a transaction; `code` is stable, `message` names the input or output. */
 export class BitcoinLedgerError extends Error {
@@ -108,10 +109,26 @@ export interface AlkaneGrant {
 }
 
 /**
- * What the faucet puts on output 0 besides sats: runes, alkanes, a new inscription (`<txid>i0`) on its first sat, or
- * a Counterparty credit for its address.
+ * An inscription revealed with the content given: its envelope (content type, body, parent, metadata, metaprotocol)
+ * goes into the reveal's witness, where indexers read it. A parent must be an inscription already revealed.
  */
-export type FaucetGrant = RuneGrant | AlkaneGrant | CounterpartyGrant | 'inscription';
+export interface InscriptionGrant {
+  readonly inscription: InscriptionContent;
+}
+
+/**
+ * What the faucet puts on output 0 besides sats: runes, alkanes, a new inscription (`<txid>i0`) on its first sat
+ * ('inscription': a text body naming its block; or the content given), or a Counterparty credit for its address.
+ */
+export type FaucetGrant = RecordedGrant | InscriptionGrant;
+
+/** A grant as the ledger records it: a reveal is 'inscription' whatever its content (the witness holds that). */
+export type RecordedGrant = RuneGrant | AlkaneGrant | CounterpartyGrant | 'inscription';
+
+/** When a faucet transaction is mined: now, or at `blockTime` (Unix seconds) for deterministic seeded content. */
+export interface CreditOptions {
+  readonly blockTime?: number;
+}
 
 /** Where an inscription's sat is: an unspent output and the sat's offset in it. */
 export interface SatPoint {
@@ -173,8 +190,8 @@ export class BitcoinSandboxLedger {
   readonly #chain: ConfirmedTransaction[] = [];
   /** Rune balances of unspent outputs that carry runes (the ledger indexes runestones as ord does). */
   readonly #runes = new Map<string, RuneBalances>();
-  /** The faucet's grants by txid, kept for the file. */
-  readonly #grants = new Map<string, FaucetGrant>();
+  /** The faucet's grants by txid, kept for the file ('inscription' for any reveal: its content is in the witness). */
+  readonly #grants = new Map<string, RecordedGrant>();
   /**
    * Inscription id → the sat it is on. Sats flow first-in first-out through a transaction (ord's rule); an
    * inscription whose sat goes to the fee is gone (the sandbox has no miner to receive it).
@@ -205,7 +222,10 @@ export class BitcoinSandboxLedger {
    * Sends `sats` to `address` in a coinbase-shaped faucet transaction, mined at once, with `grant`'s runes or alkanes
    * or a new inscription on that output when given. Returns its txid.
    */
-  credit(address: string, sats: bigint, grant?: FaucetGrant): string {
+  credit(address: string, sats: bigint, grant?: FaucetGrant, options: CreditOptions = {}): string {
+    const parent = grant && grant !== 'inscription' && 'inscription' in grant ? grant.inscription.parent : undefined;
+    if (parent !== undefined && !this.#revealed(parent))
+      throw new BitcoinLedgerError('unknown_parent', `no inscription ${parent} to be the parent`);
     if (grant && grant !== 'inscription' && 'rune' in grant && !SANDBOX_RUNES.some((rune) => rune.id === grant.rune))
       throw new BitcoinLedgerError('unknown_rune', `no sandbox rune with id ${grant.rune}`);
     if (
@@ -230,6 +250,7 @@ export class BitcoinSandboxLedger {
         `${sats} sats is below the dust limit ${dustThreshold(script)} of ${address}`,
       );
     this.#faucetCount += 1;
+    const time = options.blockTime ?? Math.floor(Date.now() / 1000);
     const tx = new Transaction();
     tx.version = 2;
     // The coinbase script carries the height and a counter so every faucet transaction has its own txid.
@@ -237,16 +258,27 @@ export class BitcoinSandboxLedger {
       new Uint8Array(32),
       0xffffffff,
       0xffffffff,
-      Buffer.from(`svc-faucet ${this.height + 1} ${this.#faucetCount} ${Date.now()}`),
+      Buffer.from(`svc-faucet ${this.height + 1} ${this.#faucetCount} ${options.blockTime ?? Date.now()}`),
     );
     tx.addOutput(script, sats);
     // An inscription is revealed in the input's witness (ord's envelope), where the ordinals indexer reads its content.
-    if (grant === 'inscription')
-      tx.ins[0]!.witness = inscriptionWitness({
-        contentType: 'text/plain;charset=utf-8',
-        body: Buffer.from(`svc sandbox inscription, block ${this.height + 1}`),
-      });
-    return this.#confirm(tx, tx.toHex(), [], Math.floor(Date.now() / 1000), grant).txid;
+    if (grant === 'inscription' || (grant && 'inscription' in grant))
+      tx.ins[0]!.witness = inscriptionWitness(
+        grant === 'inscription'
+          ? {
+              contentType: 'text/plain;charset=utf-8',
+              body: Buffer.from(`svc sandbox inscription, block ${this.height + 1}`),
+            }
+          : grant.inscription,
+      );
+    const recorded = grant && grant !== 'inscription' && 'inscription' in grant ? 'inscription' : grant;
+    return this.#confirm(tx, tx.toHex(), [], time, recorded).txid;
+  }
+
+  /** Whether inscription `id` was revealed (the faucet reveals `<txid>i0` only), lost to a fee since or not. */
+  #revealed(id: string): boolean {
+    const [, txid] = /^([0-9a-f]{64})i0$/.exec(id) ?? [];
+    return txid !== undefined && this.#grants.get(txid) === 'inscription';
   }
 
   /** Validates and mines a signed transaction (hex). Throws BitcoinLedgerError and changes nothing when refused. */
@@ -270,8 +302,8 @@ export class BitcoinSandboxLedger {
     return this.#chain.slice(height);
   }
 
-  /** The faucet's grant in a faucet transaction, if it made one. */
-  grantOf(txid: string): FaucetGrant | undefined {
+  /** The faucet's grant in a faucet transaction, if it made one ('inscription' for every reveal). */
+  grantOf(txid: string): RecordedGrant | undefined {
     return this.#grants.get(txid);
   }
 
@@ -401,7 +433,7 @@ export class BitcoinSandboxLedger {
     hex: string,
     prevouts: readonly LedgerOutput[],
     blockTime: number,
-    grant?: FaucetGrant,
+    grant?: RecordedGrant,
   ): ConfirmedTransaction {
     const txid = tx.getId();
     const height = this.height + 1;

@@ -1,7 +1,9 @@
 import { CounterpartySandboxLedger } from './counterparty-ledger.js';
 import { BitcoinSandboxLedger, type LedgerFile } from './ledger.js';
 import { type EsploraFacade, startEsploraFacade } from './esplora-facade.js';
+import { OrdIndex } from './ord-index/ord-index.js';
 import { seedAlkanes } from './seeds/alkanes.js';
+import { seedOrdinals } from './seeds/ordinals.js';
 import { seedStamps } from './seeds/stamps.js';
 import { StampsIndex } from './stamps/stamps-index.js';
 
@@ -16,13 +18,22 @@ export class SandboxBitcoin {
   /** Bitcoin Stamps and SRC-20 tokens, read from the Counterparty issuances. */
   readonly stamps: StampsIndex;
   #facade: Promise<EsploraFacade> | undefined;
+  #ordinals: OrdIndex | undefined;
 
   constructor(options: { readonly file?: string | undefined } = {}) {
     this.ledger = new BitcoinSandboxLedger(options);
+    // What a new chain starts with (each seed is skipped when the ledger's file holds it already): collections and
+    // BRC-20 tokens first, at their fixed 2023 block times, then the alkanes and the stamps, mined now.
+    seedOrdinals(this.ledger);
     seedAlkanes(this.ledger);
     this.counterparty = new CounterpartySandboxLedger(this.ledger);
     this.stamps = new StampsIndex(this.ledger, this.counterparty);
     seedStamps(this.ledger);
+  }
+
+  /** The ordinals index of the ledger (for the faucet's BRC-20 checks), created on first use; it follows resets. */
+  get ordinals(): OrdIndex {
+    return (this.#ordinals ??= new OrdIndex(this.ledger));
   }
 
   /** Base URL of the Esplora facade (starts it on first call). */

@@ -1,8 +1,15 @@
-// Bitcoin research tools (inscriptions, runes, rare sats, alkanes, rune markets): Ordiscan's and Magic Eden's answers
-// in live mode, the sandbox ledger's ordinals index (its marketplace sales for markets) in sandbox mode. Traits,
-// collections and BRC-20 are not built yet (501).
+// Bitcoin research tools (inscriptions, collections and traits, runes, rare sats, BRC-20, alkanes, rune markets):
+// Ordiscan's and Magic Eden's answers in live mode, the sandbox ledger's ordinals index (its marketplace sales for
+// markets) in sandbox mode. Collection markets and the BRC-20 top lists are not built yet (501).
 import { defineFamily } from '../family.js';
 import { getAlkaneAddressBalance, getAlkaneAddressUTXOs, getAlkaneInfo, listAlkanes } from './alkanes.js';
+import { getBRC20Activity, getBRC20TokenInfo, listBRC20Tokens } from './brc20.js';
+import {
+  getBitcoinCollections,
+  getCollectionInfo,
+  getCollectionInscriptions,
+  getInscriptionTraits,
+} from './collections.js';
 import {
   getInscriptionActivity,
   getInscriptionInfo,
@@ -47,5 +54,12 @@ export const ordinalsFamily = defineFamily({
     getMarketRunePrice,
     getTopRunesByMarketCap,
     getTopRunesByVolume,
+    getInscriptionTraits,
+    getBitcoinCollections,
+    getCollectionInfo,
+    getCollectionInscriptions,
+    listBRC20Tokens,
+    getBRC20TokenInfo,
+    getBRC20Activity,
   },
 });

@@ -1,13 +1,39 @@
 import type { Handler } from '../handler.js';
-import type { BitcoinIndex, IndexedInscriptionView, InscriptionMove } from '../ports/bitcoin-index.js';
+import type {
+  BitcoinIndex,
+  IndexedInscriptionView,
+  InscriptionMove,
+  OrdinalsCollection,
+} from '../ports/bitcoin-index.js';
 import { isoTime, mainnetAddress, notFound, ordinalsIndexOf, ordiscanOf, pageOf, PAGE_SIZE } from './ordinals-index.js';
 
+/** Metadata as Ordiscan writes it: a flat map of strings and numbers, or else its JSON text. */
+function metadataJson(metadata: unknown): string | Record<string, string | number> | null {
+  if (metadata === null || metadata === undefined) return null;
+  const flat =
+    typeof metadata === 'object' &&
+    !Array.isArray(metadata) &&
+    Object.values(metadata).every((value) => typeof value === 'string' || typeof value === 'number');
+  return flat ? (metadata as Record<string, string | number>) : JSON.stringify(metadata);
+}
+
 /**
- * An inscription in Ordiscan's shape (its `Inscription`). The sandbox's inscriptions have no parent, delegate,
- * metadata or collection; `content_length` is ord's field, added.
+ * Inscriptions in Ordiscan's shape (its `Inscription`), from the envelope's parent, metadata and metaprotocol, the
+ * collection of the parent, and the BRC-20 operation an inscription made ("brc-20" its metaprotocol when it names
+ * none). The sandbox has no delegates or sat names; `content_length` is ord's field, added.
  */
-async function inscriptionJson(index: BitcoinIndex, inscription: IndexedInscriptionView) {
+async function inscriptionsJson(index: BitcoinIndex, inscriptions: readonly IndexedInscriptionView[]) {
+  const collections = await index.collections();
+  return Promise.all(inscriptions.map((inscription) => inscriptionJson(index, inscription, collections)));
+}
+
+async function inscriptionJson(
+  index: BitcoinIndex,
+  inscription: IndexedInscriptionView,
+  collections: readonly OrdinalsCollection[],
+) {
   const rare = await index.rareSats([[inscription.sat, inscription.sat + 1n]]);
+  const brc20 = await index.brc20Action(inscription.id);
   return {
     inscription_id: inscription.id,
     inscription_number: inscription.number,
@@ -16,19 +42,19 @@ async function inscriptionJson(index: BitcoinIndex, inscription: IndexedInscript
     owner_address: inscription.location?.address ?? null,
     owner_output: inscription.location?.output ?? null,
     timestamp: isoTime(inscription.genesis.time),
-    metadata: null,
-    metaprotocol: null,
+    metadata: metadataJson(inscription.metadata),
+    metaprotocol: inscription.metaprotocol ?? (brc20 ? 'brc-20' : null),
     sat: Number(inscription.sat),
     content_url: await index.contentUrl(inscription.id),
-    parent_inscription_id: null,
+    parent_inscription_id: inscription.parent,
     delegate_inscription_id: null,
     satributes: rare.map((sat) => sat.rarity),
     submodules: [],
     genesis_address: inscription.genesis.address,
     genesis_output: inscription.genesis.output,
-    collection_slug: null,
+    collection_slug: collections.find((collection) => collection.parent === inscription.parent)?.slug ?? null,
     sats_name: null,
-    brc20_action: null,
+    brc20_action: brc20 ? { type: brc20.type, tick: brc20.tick.toUpperCase() } : null,
   };
 }
 
@@ -49,7 +75,8 @@ export const getInscriptionInfo: Handler<'getInscriptionInfo'> = async (input, c
   const ordiscan = ordiscanOf(context);
   if (ordiscan) return ordiscan.inscription(input.inscriptionId.toLowerCase());
   const index = ordinalsIndexOf(context, 'getInscriptionInfo');
-  return { data: await inscriptionJson(index, await known(index, input.inscriptionId)) };
+  const [inscription] = await inscriptionsJson(index, [await known(index, input.inscriptionId)]);
+  return { data: inscription! };
 };
 
 const transferJson = (move: InscriptionMove) => ({
@@ -104,9 +131,7 @@ export const getInscriptionsByAddress: Handler<'getInscriptionsByAddress'> = asy
   if (ordiscan) return ordiscan.addressInscriptions(address, input.page);
   const index = ordinalsIndexOf(context, 'getInscriptionsByAddress');
   const held = await heldBy(index, address);
-  return {
-    data: await Promise.all(pageOf(held, input.page).map((inscription) => inscriptionJson(index, inscription))),
-  };
+  return { data: await inscriptionsJson(index, pageOf(held, input.page)) };
 };
 
 /** Output: `{ data: string[] }`, the ids of every inscription the address holds, newest first. */
@@ -132,7 +157,5 @@ export const getLatestInscriptions: Handler<'getLatestInscriptions'> = async (in
       (input.before === undefined || inscription.number < input.before),
   );
   const ordered = input.sort === 'inscription_number_desc' ? inRange.reverse() : inRange;
-  return {
-    data: await Promise.all(ordered.slice(0, PAGE_SIZE).map((inscription) => inscriptionJson(index, inscription))),
-  };
+  return { data: await inscriptionsJson(index, ordered.slice(0, PAGE_SIZE)) };
 };

@@ -38,6 +38,22 @@ describe('the ordinals tools in live mode', () => {
     expect(held).toEqual(ORDISCAN_EXAMPLE_ANSWERS.inscriptionList);
   });
 
+  it("answer Ordiscan's collection and BRC-20 bodies, asking for the slug and ticker in lower case", async () => {
+    const ordiscan = mockAgent().get('https://api.ordiscan.com');
+    ordiscan
+      .intercept({ path: '/v1/collection/taproot-wizards', headers: { authorization: `Bearer ${KEY}` } })
+      .reply(200, ORDISCAN_EXAMPLE_ANSWERS.collection, { headers: JSON_HEADERS });
+    ordiscan
+      .intercept({ path: `/v1/address/${ADDRESS}/activity/brc20`, query: { page: '3' } })
+      .reply(200, ORDISCAN_EXAMPLE_ANSWERS.brc20Activity, { headers: JSON_HEADERS });
+
+    const collection = await call('getCollectionInfo', { slug: 'Taproot-Wizards' });
+    expect(collection).toEqual(ORDISCAN_EXAMPLE_ANSWERS.collection);
+    expect(outputOf(findTool('getCollectionInfo')!)!.safeParse(collection).success).toBe(true);
+    const activity = await call('getBRC20Activity', { bitcoinAddress: ADDRESS, page: 3 });
+    expect(activity).toEqual(ORDISCAN_EXAMPLE_ANSWERS.brc20Activity);
+  });
+
   it('refuse a bad checksum with a 400 naming the field before calling Ordiscan', async () => {
     // No interceptor: a request to Ordiscan would fail the test with a refused connection, not a 400.
     await expect(

@@ -1,5 +1,5 @@
 import { recordRead } from '@svc/providers';
-import { OrdIndex, type SandboxBitcoin } from '@svc/sandbox';
+import type { SandboxBitcoin } from '@svc/sandbox';
 import type { BitcoinIndex } from '../ports/bitcoin-index.js';
 
 /** What answers built from the sandbox ordinals index name as their source. */
@@ -7,7 +7,7 @@ const SOURCE = 'Sandbox Bitcoin ordinals index';
 
 /** The ordinals index of the sandbox Bitcoin ledger; each read follows the ledger to its tip first. */
 export function sandboxBitcoinIndex(bitcoin: SandboxBitcoin): BitcoinIndex {
-  const index = new OrdIndex(bitcoin.ledger);
+  const index = bitcoin.ordinals;
   const read = <T>(value: () => T): Promise<T> => {
     recordRead(SOURCE);
     return Promise.resolve(value());
@@ -28,5 +28,10 @@ export function sandboxBitcoinIndex(bitcoin: SandboxBitcoin): BitcoinIndex {
     alkaneOutputsOf: (address) => read(() => index.alkaneOutputsOf(address)),
     inscriptionSales: () => read(() => index.inscriptionSales()),
     runeSales: () => read(() => index.runeSales()),
+    collections: () => read(() => index.collections()),
+    inscriptionTraits: (id) => read(() => index.traits(id)),
+    brc20Tokens: () => read(() => index.brc20Tokens()),
+    brc20ActivityOf: (address) => read(() => index.brc20ActivityOf(address)),
+    brc20Action: (id) => read(() => index.brc20ActionOf(id)),
   };
 }

@@ -41,6 +41,12 @@ export interface IndexedInscriptionView {
   readonly number: number;
   readonly contentType: string | null;
   readonly contentLength: number;
+  /** The parent inscription (envelope tag 3). */
+  readonly parent: string | null;
+  /** The envelope's metadata (tag 5, CBOR) decoded. */
+  readonly metadata: unknown;
+  /** The envelope's metaprotocol (tag 7). */
+  readonly metaprotocol: string | null;
   readonly sat: bigint;
   readonly genesis: IndexedTx & { readonly address: string | null; readonly output: string };
   /** null once the inscribed sat went to the fee or an OP_RETURN output. */
@@ -156,6 +162,50 @@ export interface RuneSale extends MarketSale {
   readonly amount: bigint;
 }
 
+/** A parent inscription named in its metadata, with its children. */
+export interface OrdinalsCollection {
+  /** The name lower-cased, other characters hyphens (unique). */
+  readonly slug: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly twitterLink: string | null;
+  readonly discordLink: string | null;
+  readonly websiteLink: string | null;
+  /** The parent inscription's id. */
+  readonly parent: string;
+  /** The children's ids in number order. */
+  readonly items: readonly string[];
+}
+
+export interface OrdinalsTrait {
+  readonly name: string;
+  readonly value: string;
+  /** Percent of the collection's items with this value. */
+  readonly rarity: number;
+}
+
+/** A BRC-20 token; amounts are decimal strings in whole tokens. */
+export interface Brc20Token {
+  /** As deployed. */
+  readonly tick: string;
+  readonly deployInscription: string;
+  readonly decimals: number;
+  readonly max: string;
+  readonly limit: string;
+  readonly minted: string;
+  readonly holders: number;
+}
+
+export interface Brc20Event extends IndexedTx {
+  readonly type: 'DEPLOY' | 'MINT' | 'INSCRIBE_TRANSFER' | 'TRANSFER';
+  readonly tick: string;
+  readonly inscriptionId: string;
+  readonly from: string | null;
+  readonly to: string | null;
+  /** Decimal string in whole tokens. */
+  readonly amount: string;
+}
+
 export interface BitcoinIndex {
   /** An unspent output; undefined when spent or unknown. */
   output(txid: string, vout: number): Promise<OrdinalsOutput | undefined>;
@@ -184,4 +234,16 @@ export interface BitcoinIndex {
   inscriptionSales(): Promise<readonly InscriptionSale[]>;
   /** Marketplace sales of runes (one rune per listed output), oldest first. */
   runeSales(): Promise<readonly RuneSale[]>;
+  /** Collections, oldest parent first. */
+  collections(): Promise<readonly OrdinalsCollection[]>;
+  /** An inscription's traits in its collection (empty outside one); undefined for an unknown inscription. */
+  inscriptionTraits(id: string): Promise<readonly OrdinalsTrait[] | undefined>;
+  /** BRC-20 tokens in deploy order. */
+  brc20Tokens(): Promise<readonly Brc20Token[]>;
+  /** BRC-20 deploys, mints and transfers of an address, newest first. */
+  brc20ActivityOf(address: string): Promise<readonly Brc20Event[]>;
+  /** The BRC-20 operation a valid BRC-20 inscription made. */
+  brc20Action(
+    id: string,
+  ): Promise<{ readonly type: 'DEPLOY' | 'MINT' | 'TRANSFER'; readonly tick: string } | undefined>;
 }

@@ -3,10 +3,13 @@ import {
   BitcoinLedgerError,
   faucetSrc20Mint,
   faucetStamp,
+  formatBrc20Amount,
+  parseBrc20Amount,
   POSTAGE_SATS,
   SANDBOX_ALKANES,
   SANDBOX_COUNTERPARTY_ASSETS,
   SANDBOX_RUNES,
+  type SandboxBitcoin,
   SEED_SRC20_TICKS,
 } from '@svc/sandbox';
 import { BTC_ADDRESS, ServiceError } from '@svc/contracts';
@@ -56,6 +59,58 @@ const BITCOIN_TOKENS: readonly FaucetToken[] = [
   ...ALKANE_TOKENS,
 ];
 
+/**
+ * BRC-20: per token deployed on the chain (the seeded ordi, sats and rats), `BRC20:<TICK>` inscribes a `mint` of the
+ * amount to the address (at most the token's limit, while supply is left) and `BRC20-TRANSFER:<TICK>` inscribes a
+ * `transfer` of an amount the address holds available, which `sendInscription` then delivers. Amounts take at most 8
+ * decimals (the faucet's scale), fewer when the token has fewer.
+ */
+const BRC20_MINT = 'brc20:';
+const BRC20_TRANSFER = 'brc20-transfer:';
+const FAUCET_MAX_DECIMALS = 8;
+
+const brc20Tokens = (bitcoin: SandboxBitcoin): FaucetToken[] =>
+  bitcoin.ordinals.brc20Tokens().flatMap((token) => {
+    const decimals = Math.min(token.decimals, FAUCET_MAX_DECIMALS);
+    const tick = token.tick.toLowerCase();
+    return [
+      { symbol: `BRC20:${tick.toUpperCase()}`, decimals, address: `${BRC20_MINT}${tick}` },
+      { symbol: `BRC20-TRANSFER:${tick.toUpperCase()}`, decimals, address: `${BRC20_TRANSFER}${tick}` },
+    ];
+  });
+
+/**
+ * Inscribes a valid BRC-20 `mint` or `transfer` of `atomic` (the token's faucet scale) to `address`, or answers a 400
+ * saying why the BRC-20 rules would not credit it.
+ */
+function inscribeBrc20(bitcoin: SandboxBitcoin, address: string, token: FaucetToken, atomic: bigint) {
+  const transfer = token.address!.startsWith(BRC20_TRANSFER);
+  const tick = token.address!.slice(transfer ? BRC20_TRANSFER.length : BRC20_MINT.length);
+  const deployed = bitcoin.ordinals.brc20Token(tick)!;
+  const amt = formatBrc20Amount(atomic, token.decimals);
+  const wanted = parseBrc20Amount(amt, deployed.decimals)!;
+  const atomicOf = (amount: string) => parseBrc20Amount(amount, deployed.decimals)!;
+  if (transfer) {
+    const available = bitcoin.ordinals.brc20BalancesOf(address).find((held) => held.tick === deployed.tick)?.available;
+    if (wanted > atomicOf(available ?? '0'))
+      throw invalidAmount('insufficient_balance', `${address} holds ${available ?? '0'} ${tick} available to transfer`);
+  } else {
+    if (wanted > atomicOf(deployed.limit))
+      throw invalidAmount('too_big', `${tick} mints at most ${deployed.limit} per inscription`);
+    if (atomicOf(deployed.minted) >= atomicOf(deployed.max))
+      throw invalidAmount('minted_out', `${tick}'s supply of ${deployed.max} is minted out`);
+  }
+  const body = JSON.stringify({ p: 'brc-20', op: transfer ? 'transfer' : 'mint', tick: deployed.tick, amt });
+  const inscription = {
+    contentType: 'text/plain;charset=utf-8',
+    body: Buffer.from(body),
+    // A 5-byte ticker is self-minted: its mints are children of its deploy inscription.
+    parent: deployed.selfMint && !transfer ? deployed.deployInscription : undefined,
+  };
+  const txid = bitcoin.ledger.credit(address, POSTAGE_SATS, { inscription });
+  return { transaction: txid, inscriptionId: `${txid}i0` };
+}
+
 const invalidAmount = (rule: string, detail: string) =>
   new ServiceError('invalid_input', `sandbox faucet: amount: ${detail}`, {
     issues: [{ field: 'amount', rule, message: `amount: ${detail}` }],
@@ -84,7 +139,7 @@ export const bitcoinFaucet: FaucetFamily = {
       network: BITCOIN_MAINNET,
       rpcUrl: await sandbox.bitcoin.esploraUrl(),
       nativeSymbol: 'BTC',
-      tokens: BITCOIN_TOKENS,
+      tokens: [...BITCOIN_TOKENS, ...brc20Tokens(sandbox.bitcoin)],
       pools: [],
     };
   },
@@ -107,6 +162,8 @@ export const bitcoinFaucet: FaucetFamily = {
         throw error;
       }
     }
+    if (token.address?.startsWith(BRC20_MINT) || token.address?.startsWith(BRC20_TRANSFER))
+      return inscribeBrc20(sandbox.bitcoin, address, token, atomic);
     try {
       if (token.address === null) return { transaction: ledger.credit(address, atomic) };
       if (COUNTERPARTY_TOKENS.includes(token))

@@ -1,4 +1,5 @@
 import { Transaction } from 'bitcoinjs-lib';
+import type { JsonValue } from '../cbor.js';
 import { revealedInscription } from '../inscription-envelope.js';
 import type { ConfirmedTransaction, LedgerOutput } from '../ledger.js';
 
@@ -26,6 +27,12 @@ export interface IndexedInscription {
   /** From the envelope in the reveal's witness; null when it names none (or it carries no envelope). */
   readonly contentType: string | null;
   readonly contentLength: number;
+  /** The parent inscription's id from the envelope (tag 3): this inscription is its child. */
+  readonly parent: string | null;
+  /** The envelope's metadata (tag 5, CBOR) decoded; null when it has none. */
+  readonly metadata: JsonValue | null;
+  /** The envelope's metaprotocol (tag 7); null when it names none. */
+  readonly metaprotocol: string | null;
   /** The inscribed sat's ordinal number. */
   readonly sat: bigint;
   readonly genesis: BlockRef & { readonly address: string | null; readonly output: string };
@@ -40,10 +47,19 @@ interface Entry {
   number: number;
   contentType: string | null;
   contentLength: number;
+  parent: string | null;
+  metadata: JsonValue | null;
+  metaprotocol: string | null;
   sat: bigint;
   genesis: IndexedInscription['genesis'];
   location: { txid: string; vout: number; offset: bigint; address: string | null } | null;
   transfers: InscriptionTransfer[];
+}
+
+/** What one transaction did to inscriptions: the moves it made, and the inscription it revealed with its body. */
+export interface AppliedInscriptions {
+  readonly moves: readonly InscriptionTransfer[];
+  readonly revealed?: { readonly inscription: IndexedInscription; readonly body: Uint8Array };
 }
 
 const outpoint = (txid: string, vout: number) => `${txid}:${vout}`;
@@ -58,11 +74,14 @@ export class InscriptionIndex {
   /** Unspent outpoint → the inscriptions on it. */
   readonly #at = new Map<string, Entry[]>();
 
-  /** Applies one confirmed transaction; `firstSat` is the first sat its output 0 holds (for a reveal). */
-  apply(tx: ConfirmedTransaction, reveals: boolean, firstSat: bigint | undefined): void {
+  /**
+   * Applies one confirmed transaction; `firstSat` is the first sat its output 0 holds (for a reveal). Returns the
+   * moves it made and the inscription it revealed with its body, for the indexes built on inscriptions (BRC-20).
+   */
+  apply(tx: ConfirmedTransaction, reveals: boolean, firstSat: bigint | undefined): AppliedInscriptions {
     const block = { txid: tx.txid, height: tx.height, time: tx.blockTime };
-    this.#move(tx, block);
-    if (!reveals || firstSat === undefined) return;
+    const moves = this.#move(tx, block);
+    if (!reveals || firstSat === undefined) return { moves };
     const content = revealedInscription(Transaction.fromHex(tx.hex).ins[0]?.witness ?? []);
     const out = tx.outputs[0]!;
     const entry: Entry = {
@@ -70,6 +89,9 @@ export class InscriptionIndex {
       number: this.#ordered.length,
       contentType: content?.contentType ?? null,
       contentLength: content?.body.length ?? 0,
+      parent: content?.parent ?? null,
+      metadata: content?.metadata ?? null,
+      metaprotocol: content?.metaprotocol ?? null,
       sat: firstSat,
       genesis: { ...block, address: out.address, output: outpoint(tx.txid, 0) },
       location: { txid: tx.txid, vout: 0, offset: 0n, address: out.address },
@@ -78,6 +100,7 @@ export class InscriptionIndex {
     this.#byId.set(entry.id, entry);
     this.#ordered.push(entry);
     this.#place(entry);
+    return { moves, revealed: { inscription: view(entry), body: content?.body ?? new Uint8Array() } };
   }
 
   #place(entry: Entry): void {
@@ -86,7 +109,8 @@ export class InscriptionIndex {
   }
 
   /** Moves the inscriptions on the spent outputs along the sats (first in, first out), as the ledger does. */
-  #move(tx: ConfirmedTransaction, block: BlockRef): void {
+  #move(tx: ConfirmedTransaction, block: BlockRef): InscriptionTransfer[] {
+    const moves: InscriptionTransfer[] = [];
     let inputStart = 0n;
     for (const spent of tx.prevouts) {
       const key = outpoint(spent.txid, spent.vout);
@@ -97,18 +121,21 @@ export class InscriptionIndex {
         entry.location = live
           ? { txid: tx.txid, vout: landing.output.vout, offset: landing.offset, address: landing.output.address }
           : null;
-        entry.transfers.push({
+        const move = {
           ...block,
           inscriptionId: entry.id,
           from: spent.address,
           to: live ? landing.output.address : null,
           spentAsFee: !landing,
-        });
+        };
+        entry.transfers.push(move);
+        moves.push(move);
         if (live) this.#place(entry);
       }
       this.#at.delete(key);
       inputStart += spent.value;
     }
+    return moves;
   }
 
   get(id: string): IndexedInscription | undefined {
@@ -144,6 +171,9 @@ function view(entry: Entry): IndexedInscription {
     number: entry.number,
     contentType: entry.contentType,
     contentLength: entry.contentLength,
+    parent: entry.parent,
+    metadata: entry.metadata,
+    metaprotocol: entry.metaprotocol,
     sat: entry.sat,
     genesis: entry.genesis,
     location: location && {

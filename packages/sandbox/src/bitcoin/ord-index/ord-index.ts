@@ -1,5 +1,7 @@
 import type { BitcoinSandboxLedger, ConfirmedTransaction } from '../ledger.js';
 import { AlkaneIndex, type AlkaneOutput, type IndexedAlkane } from './alkanes.js';
+import { type Brc20BalanceView, type Brc20Event, Brc20Index, type Brc20TokenView } from './brc20.js';
+import { collectionsOf, type IndexedCollection, type InscriptionTrait, traitsOf } from './collections.js';
 import { type IndexedInscription, InscriptionIndex, type InscriptionTransfer } from './inscriptions.js';
 import { RESERVED_RUNE, runeValue, unlockHeight } from './rune-names.js';
 import { type IndexedRune, RuneIndex, type RunicTransaction } from './runes.js';
@@ -51,6 +53,7 @@ export class OrdIndex {
   #runes = new RuneIndex();
   #alkanes = new AlkaneIndex();
   #sales = new SalesIndex();
+  #brc20 = new Brc20Index();
 
   constructor(ledger: BitcoinSandboxLedger) {
     this.#ledger = ledger;
@@ -78,6 +81,7 @@ export class OrdIndex {
     this.#runes = new RuneIndex();
     this.#alkanes = new AlkaneIndex();
     this.#sales = new SalesIndex();
+    this.#brc20 = new Brc20Index();
   }
 
   #apply(tx: ConfirmedTransaction): void {
@@ -106,7 +110,8 @@ export class OrdIndex {
       };
     });
     const grant = this.#ledger.grantOf(tx.txid);
-    this.#inscriptions.apply(tx, grant === 'inscription', outputs[0]?.[0]?.[0]);
+    const applied = this.#inscriptions.apply(tx, grant === 'inscription', outputs[0]?.[0]?.[0]);
+    this.#brc20.apply(applied.moves, applied.revealed);
     this.#runes.apply(tx, grant !== undefined && grant !== 'inscription' && 'rune' in grant ? grant : undefined);
     this.#alkanes.apply(tx, grant !== undefined && grant !== 'inscription' && 'alkane' in grant ? grant : undefined);
     if (listed.length > 0)
@@ -223,5 +228,50 @@ export class OrdIndex {
       unlockHeight: unlock,
       unlockTime: mined?.blockTime ?? tipTime + (unlock - this.#height) * BLOCK_SECONDS,
     };
+  }
+
+  /** Collections (parents with children, named in their metadata: collections.ts), oldest first. */
+  collections(): IndexedCollection[] {
+    return collectionsOf(this.inscriptions());
+  }
+
+  /** The traits of an inscription in a collection, with their rarity there; empty for one in none. */
+  traits(id: string): InscriptionTrait[] | undefined {
+    const inscription = this.inscription(id);
+    if (!inscription) return undefined;
+    const collection = this.collections().find((known) => known.parent === inscription.parent);
+    if (!collection) return [];
+    const members = collection.items.map((item) => this.#inscriptions.get(item)!);
+    return traitsOf(inscription, members);
+  }
+
+  /** BRC-20 tokens in deploy order (brc20.ts). */
+  brc20Tokens(): Brc20TokenView[] {
+    this.#sync();
+    return this.#brc20.tokens();
+  }
+
+  /** A BRC-20 token by ticker, any case. */
+  brc20Token(tick: string): Brc20TokenView | undefined {
+    this.#sync();
+    return this.#brc20.token(tick);
+  }
+
+  /** The BRC-20 balances of an address. */
+  brc20BalancesOf(address: string): Brc20BalanceView[] {
+    this.#sync();
+    return this.#brc20.balancesOf(address);
+  }
+
+  /** BRC-20 deploys, mints and transfers of an address, newest first. */
+  brc20ActivityOf(address: string): Brc20Event[] {
+    this.#sync();
+    return this.#brc20.activityOf(address);
+  }
+
+  /** The BRC-20 operation a valid BRC-20 inscription made. */
+  brc20ActionOf(id: string): { readonly type: 'DEPLOY' | 'MINT' | 'TRANSFER'; readonly tick: string } | undefined {
+    this.#sync();
+    return this.#brc20.actionOf(id);
   }
 }
