@@ -347,7 +347,7 @@ export const settingsSchema = z.object({
   ORDISCAN_API_KEY: z.string().min(1).optional().register(settingDocs, {
     mode: 'live',
     description:
-      'Ordiscan API key; without it the inscription, rune and rare-sat research tools answer 503 naming it (in sandbox mode, listing it in `PROVIDERS_LIVE` sends them to Ordiscan instead of the sandbox chain)',
+      "Ordiscan API key; without it the Bitcoin research tools it serves (inscriptions, collections, runes, rare sats, BRC-20, alkanes, `getRuneMarketInfo`) answer 503 naming it, and so do the vault's Bitcoin sends (`transferBTC`, `sendRunes`, `sendInscription`, `sendXCP`), which need its alkane index to leave alkane-carrying outputs alone (in sandbox mode, listing it in `PROVIDERS_LIVE` sends the research tools to Ordiscan instead of the sandbox chain)",
   }),
   STAMPCHAIN_API_URL: z.url().optional().register(settingDocs, {
     mode: 'live',

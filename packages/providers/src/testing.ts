@@ -3,6 +3,7 @@ import { afterEach, beforeEach } from 'vitest';
 import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with { type: 'json' };
 import magicEdenRuneStats from './magic-eden/fixtures/rune-collection-stats.json' with { type: 'json' };
 import magicEdenRuneInfo from './magic-eden/fixtures/rune-market-info.json' with { type: 'json' };
+import ordiscanAlkaneUtxos from './ordiscan/fixtures/alkane-utxos.json' with { type: 'json' };
 import ordiscanBrc20Activity from './ordiscan/fixtures/brc20-activity.json' with { type: 'json' };
 import ordiscanCollection from './ordiscan/fixtures/collection.json' with { type: 'json' };
 import ordiscanInscriptionList from './ordiscan/fixtures/inscription-list.json' with { type: 'json' };
@@ -32,19 +33,21 @@ export const RECORDED_JUPITER_PRICE_V3 = priceV3;
 
 /**
  * Ordiscan's own example answers (its SDK's test data, see ordiscan/fixtures/README.md): a rune, a list of
- * inscriptions, a collection, an address's BRC-20 activity.
+ * inscriptions, a collection, an address's BRC-20 activity, an address's outputs carrying alkanes.
  */
 export const ORDISCAN_EXAMPLE_ANSWERS = {
   rune: ordiscanRune,
   inscriptionList: ordiscanInscriptionList,
   collection: ordiscanCollection,
   brc20Activity: ordiscanBrc20Activity,
+  alkaneUtxos: ordiscanAlkaneUtxos,
 };
 
 /** Stampchain answers built on recorded rows (see stampchain/fixtures/README.md): a stamp, an SRC-20 deploy. */
 export const STAMPCHAIN_RECORDED_ANSWERS = { stamp: stampchainStamp, src20Deploy: stampchainSrc20Deploy };
+
 /** Magic Eden's rune answers built from its published schema (see magic-eden/fixtures/README.md). */
-export const MAGIC_EDEN_DOCUMENTED_ANSWERS = {
+export const MAGIC_EDEN_SCHEMA_EXAMPLES = {
   runeMarketInfo: magicEdenRuneInfo,
   runeCollectionStats: magicEdenRuneStats,
 };

@@ -3,7 +3,7 @@ import { accountVaultKeys, BITCOIN_MAINNET, bitcoinOutputScript, encodeRunestone
 import { formatUnits, scaleUp } from '@svc/payments';
 import { callerOf, type Handler, withCommitPoint } from '../handler.js';
 import { esploraOf, ordOf } from './bitcoin-chain.js';
-import { withoutAlkanes } from './alkane-carriers.js';
+import { alkaneOutpointsOf, withoutAlkanes } from './alkane-carriers.js';
 import { cardinalOnly, INPUT_VBYTES, selectCoins } from './coin-selection.js';
 import { feeRateFor } from './fee-rate.js';
 import { sendVaultTransaction } from './vault-transaction.js';
@@ -14,8 +14,8 @@ const RUNE_OUTPUT_SATS = 546n;
 /**
  * Sends `amount` of one rune from the vault's taproot address (where runes live, as in Xverse-style wallets) to
  * `to`. Outputs: 0 the runestone (OP_RETURN OP_13) with one edict giving `amount` to output 1, 1 the recipient (546
- * sats), 2 the taproot address again with every rune left over in the spent outputs (the runestone's pointer; only
- * when something is left), then the BTC change to the segwit address, which pays the fee. Output: `{ txid, network,
+ * sats), 2 the taproot address again with every rune left over in the spent outputs, and their alkanes (the
+ * runestone's pointer; only when something is left), then the BTC change to the segwit address, which pays the fee. Output: `{ txid, network,
  * rune: {id, name, symbol}, amount, atomic, from, to, feePayer, feeSats, feeRate }`.
  */
 export const sendRunes: Handler<'sendRunes'> = withCommitPoint(async (input, context) => {
@@ -63,7 +63,10 @@ export const sendRunes: Handler<'sendRunes'> = withCommitPoint(async (input, con
       { available: held },
     );
   }
-  const leftover = gathered > atomic || spent.some((out) => out.runes.size > 1);
+  // Alkanes on the spent outputs follow the runestone's pointer too: back to the taproot address, never to `to`.
+  const alkaneCarriers = await alkaneOutpointsOf(context, taproot.address);
+  const leftover =
+    gathered > atomic || spent.some((out) => out.runes.size > 1 || alkaneCarriers.has(`${out.txid}:${out.vout}`));
   const runestone = encodeRunestone({
     edicts: [{ id: parseRuneId(rune.id), amount: atomic, output: 1 }],
     pointer: leftover ? 2 : undefined,
