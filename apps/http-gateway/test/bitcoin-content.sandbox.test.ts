@@ -51,7 +51,7 @@ describe.each(backendsFor(import.meta.url))(
       expect(
         (await json(await frank.call('getInscriptionInfo', { inscriptionId: mint.inscriptionId }))).data,
       ).toMatchObject({
-        metaprotocol: 'brc-20',
+        metaprotocol: null,
         brc20_action: { type: 'MINT', tick: 'ORDI' },
       });
       // What the rules would not credit, the faucet refuses: over the limit, a minted-out token, more than held.

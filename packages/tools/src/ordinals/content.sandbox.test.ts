@@ -114,7 +114,7 @@ describe('collections, traits and BRC-20 on the sandbox ordinals index', () => {
       'getInscriptionInfo',
       await getInscriptionInfo({ inscriptionId: ordi.inscription_id }, context),
     );
-    expect(deploy).toMatchObject({ metaprotocol: 'brc-20', brc20_action: { type: 'DEPLOY', tick: 'ORDI' } });
+    expect(deploy).toMatchObject({ metaprotocol: null, brc20_action: { type: 'DEPLOY', tick: 'ORDI' } });
 
     const alice = SEED_HOLDERS.alice;
     const activity = async (page?: number) =>

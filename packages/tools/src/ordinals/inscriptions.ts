@@ -43,7 +43,7 @@ async function inscriptionJson(
     owner_output: inscription.location?.output ?? null,
     timestamp: isoTime(inscription.genesis.time),
     metadata: metadataJson(inscription.metadata),
-    metaprotocol: inscription.metaprotocol ?? (brc20 ? 'brc-20' : null),
+    metaprotocol: inscription.metaprotocol,
     sat: Number(inscription.sat),
     content_url: await index.contentUrl(inscription.id),
     parent_inscription_id: inscription.parent,

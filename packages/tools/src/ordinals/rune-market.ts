@@ -1,4 +1,5 @@
 import { notConfigured } from '@svc/contracts';
+import { formatUnits } from '@svc/payments';
 import {
   COINGECKO_SETTING,
   MAGIC_EDEN_SETTING,
@@ -79,7 +80,7 @@ export const getMarketRunePrice: Handler<'getMarketRunePrice'> = async (input, c
     symbol: rune.symbol,
     divisibility: rune.divisibility,
     totalSupply: circulating.toString(),
-    formattedTotalSupply: String(Number(circulating) / 10 ** rune.divisibility),
+    formattedTotalSupply: formatUnits(circulating, rune.divisibility),
     pendingTxnCount: 0,
     floorUnitPrice: { formatted: unitPrice, value: unitPrice },
     marketCap: marketCapBtc,
