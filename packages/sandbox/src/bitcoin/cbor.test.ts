@@ -32,4 +32,17 @@ describe('the CBOR of inscription metadata', () => {
     expect(decodeCbor(Buffer.from('62c328', 'hex'))).toBeUndefined();
     expect(decodeCbor(Buffer.from('a1', 'hex'))).toBeUndefined();
   });
+
+  it('keeps a "__proto__" key as an entry and refuses nesting deeper than 32', () => {
+    // {"__proto__": {"polluted": 1}}
+    const decoded = decodeCbor(Buffer.from('a1695f5f70726f746f5f5fa168706f6c6c7574656401', 'hex')) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+    expect(Object.keys(decoded)).toEqual(['__proto__']);
+    expect((decoded as { polluted?: number }).polluted).toBeUndefined();
+    expect(decodeCbor(Buffer.from(`${'81'.repeat(32)}00`, 'hex'))).toEqual(expect.anything());
+    expect(decodeCbor(Buffer.from(`${'81'.repeat(40)}00`, 'hex'))).toBeUndefined();
+  });
 });

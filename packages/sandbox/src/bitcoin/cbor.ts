@@ -8,6 +8,8 @@
 /** A JSON value, as metadata is given and as it decodes (CBOR byte strings decode to hex strings). */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
+/** How deep metadata may nest (ord's own metadata is flat or shallow). */
+const MAX_DEPTH = 32;
 const MAJOR_UNSIGNED = 0;
 const MAJOR_NEGATIVE = 1;
 const MAJOR_BYTES = 2;
@@ -92,7 +94,9 @@ class Reader {
     return true;
   }
 
-  value(): JsonValue {
+  value(depth = 0): JsonValue {
+    // Metadata is anyone's bytes: nesting is bounded so a deep one cannot exhaust the stack.
+    if (depth > MAX_DEPTH) throw new RangeError(`CBOR nested deeper than ${MAX_DEPTH}`);
     const initial = this.take(1)[0]!;
     const major = initial >> 5;
     const info = initial & 0x1f;
@@ -113,20 +117,26 @@ class Reader {
       }
       case MAJOR_ARRAY: {
         const items: JsonValue[] = [];
-        while (length === undefined ? !this.atBreak() : items.length < length) items.push(this.value());
+        while (length === undefined ? !this.atBreak() : items.length < length) items.push(this.value(depth + 1));
         return items;
       }
       case MAJOR_MAP: {
         const map: Record<string, JsonValue> = {};
         for (let count = 0; length === undefined ? !this.atBreak() : count < length; count += 1) {
-          const key = this.value();
-          map[typeof key === 'string' ? key : JSON.stringify(key)] = this.value();
+          const key = this.value(depth + 1);
+          // defineProperty: a "__proto__" key is an own entry, not the map's prototype.
+          Object.defineProperty(map, typeof key === 'string' ? key : JSON.stringify(key), {
+            value: this.value(depth + 1),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         }
         return map;
       }
       case MAJOR_TAG:
         // A tag annotates the item after it (a date, a bignum…): the item is what metadata readers show.
-        return this.value();
+        return this.value(depth + 1);
       default:
         throw new RangeError(`CBOR major type ${major}`);
     }

@@ -13,6 +13,9 @@ import { type CounterpartyIssuance, type CounterpartySend, decodeCounterpartyMes
 import type { BitcoinSandboxLedger, ConfirmedTransaction } from './ledger.js';
 import { SANDBOX_COUNTERPARTY_ASSETS, type SandboxCounterpartyAsset } from './sandbox-assets.js';
 
+/** A numeric asset (A<n>) is free to issue; a named one (B-Z, 4 to 12 letters: names never start with A) costs XCP. */
+const isNumericAsset = (asset: string) => /^A\d+$/.test(asset);
+
 /** A send as counterparty-core's `sends` table records it; status "valid" or "invalid: <reason>". */
 export interface CounterpartySendRecord {
   readonly txid: string;
@@ -187,12 +190,14 @@ export class CounterpartySandboxLedger {
     const { asset, quantity, divisible } = issuance;
     if (asset === 'BTC' || asset === 'XCP' || SANDBOX_COUNTERPARTY_ASSETS.some((known) => known.asset === asset))
       return `cannot issue ${asset}`;
+    // counterparty-core's reset (supply zeroed and reissued) is not modelled: refused rather than applied as a reissue.
+    if (issuance.reset) return 'reset issuances are not supported by the sandbox';
     const existing = this.#issued.get(asset);
     if (existing) {
       if (existing.issuer !== source) return 'issued by another address';
       if (existing.divisible !== divisible) return 'cannot change divisibility';
       if (existing.locked && quantity > 0n) return 'locked asset and non-zero quantity';
-    } else if (!asset.startsWith('A') && (this.#balances.get(source)?.get('XCP') ?? 0n) < NAMED_ASSET_FEE)
+    } else if (!isNumericAsset(asset) && (this.#balances.get(source)?.get('XCP') ?? 0n) < NAMED_ASSET_FEE)
       return 'insufficient funds';
     if (this.#supplyOf(asset) + quantity > MAX_SUPPLY) return 'total quantity overflow';
     return undefined;
@@ -213,7 +218,7 @@ export class CounterpartySandboxLedger {
       status: problem ? `invalid: ${problem}` : 'valid',
     });
     if (problem) return;
-    if (!existing && !issuance.asset.startsWith('A')) this.#move(source, 'XCP', -NAMED_ASSET_FEE);
+    if (!existing && !isNumericAsset(issuance.asset)) this.#move(source, 'XCP', -NAMED_ASSET_FEE);
     this.#issued.set(issuance.asset, {
       asset: issuance.asset,
       divisible: issuance.divisible,

@@ -9,6 +9,7 @@
  */
 import { Transaction } from 'bitcoinjs-lib';
 import type { ConfirmedTransaction } from '../ledger.js';
+import { SALE_SIGHASH } from '../marketplace/listing.js';
 import type { BlockRef } from './inscriptions.js';
 
 export interface InscriptionSale extends BlockRef {
@@ -45,14 +46,24 @@ export interface SaleLanding {
   readonly runeReceiver: (rune: string) => string | null;
 }
 
-const SALE_SIGHASH = Transaction.SIGHASH_SINGLE | Transaction.SIGHASH_ANYONECANPAY;
 const isP2tr = (script: Uint8Array) => script.length === 34 && script[0] === 0x51 && script[1] === 0x20;
 
-/** The sighash type input `index` was signed with (P2WPKH: the DER signature's last byte; P2TR key path: byte 65). */
-function sighashOf(tx: Transaction, index: number, script: Uint8Array): number {
-  const signature = tx.ins[index]!.witness[0];
-  if (!signature) return Transaction.SIGHASH_ALL;
-  if (isP2tr(script)) return signature.length === 65 ? signature[64]! : Transaction.SIGHASH_DEFAULT;
+/** A taproot key-path spend: the signature alone, or with an annex (a last item starting 0x50); else a script path. */
+const isKeyPath = (witness: readonly Uint8Array[]) =>
+  witness.length === 1 || (witness.length === 2 && witness[1]![0] === 0x50);
+
+/**
+ * The sighash type input `index` was signed with (P2WPKH: the DER signature's last byte; P2TR key path: byte 65); a
+ * taproot script-path spend (whose first item need not be a signature at all) is no listing.
+ */
+function sighashOf(tx: Transaction, index: number, script: Uint8Array): number | undefined {
+  const { witness } = tx.ins[index]!;
+  const signature = witness[0];
+  if (!signature) return undefined;
+  if (isP2tr(script)) {
+    if (!isKeyPath(witness)) return undefined;
+    return signature.length === 65 ? signature[64]! : Transaction.SIGHASH_DEFAULT;
+  }
   return signature[signature.length - 1]!;
 }
 

@@ -139,9 +139,14 @@ function holdsSeed(ledger: BitcoinSandboxLedger): boolean {
  */
 export function seedOrdinals(ledger: BitcoinSandboxLedger): void {
   if (holdsSeed(ledger)) return;
+  // Fixed block times make a new chain's seed blocks the same every time; appended to an older chain (a ledger file
+  // from before the seed) they are mined now, so block times never run backwards.
+  const fixedTimes = ledger.height === 0;
   let block = 0;
-  const reveal = (to: string, inscription: InscriptionContent) =>
-    `${ledger.credit(to, POSTAGE_SATS, { inscription }, { blockTime: SEED_START_TIME + BLOCK_SECONDS * block++ })}i0`;
+  const reveal = (to: string, inscription: InscriptionContent) => {
+    const blockTime = SEED_START_TIME + BLOCK_SECONDS * block++;
+    return `${ledger.credit(to, POSTAGE_SATS, { inscription }, fixedTimes ? { blockTime } : {})}i0`;
+  };
   const owners = [SEED_HOLDERS.alice, SEED_HOLDERS.bob, SEED_HOLDERS.carol];
   COLLECTIONS.forEach((collection, index) => {
     const parent = reveal(

@@ -42,6 +42,9 @@ describe('SRC-20 rules', () => {
         [deploy('ABC', '100', '101')],
         [deploy('ABD', '100', '10', { dec: 19 })],
         [deploy('ABE', '0', '0')],
+        [deploy('ABF', '100', '10', { dec: '' })],
+        [deploy('ABG', '100', '10', { dec: '0x8' })],
+        [deploy('ABH', '100', '10', { dec: true })],
       ),
     );
     expect(tokens).toEqual([]);
@@ -50,6 +53,9 @@ describe('SRC-20 rules', () => {
       'invalid: lim exceeds max',
       'invalid: dec must be an integer 0 to 18',
       'invalid: max is not positive',
+      'invalid: dec must be an integer 0 to 18',
+      'invalid: dec must be an integer 0 to 18',
+      'invalid: dec must be an integer 0 to 18',
     ]);
   });
 

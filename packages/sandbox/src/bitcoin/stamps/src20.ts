@@ -4,7 +4,8 @@
  * case-insensitive (kept upper-case); the first valid deploy of a tick wins; `max` and `lim` are positive, `lim` at
  * most `max`, `dec` 0 to 18 (default 18) and amounts carry at most `dec` decimals; a mint of more than `lim` is
  * invalid, a mint past `max` is cut to what remains (and invalid once nothing remains), credited to the stamp's
- * destination; a transfer moves at most the sender's balance from the stamp's creator to its destination.
+ * destination; a transfer moves its amount from the stamp's creator to its destination, and is invalid when the
+ * creator holds less.
  */
 
 export type Src20Op = 'DEPLOY' | 'MINT' | 'TRANSFER';
@@ -138,7 +139,13 @@ export function indexSrc20(stamps: readonly Src20Stamp[]): {
         record(false, `${tick} is already deployed`);
         continue;
       }
-      const dec = fields.dec === undefined ? DEFAULT_DECIMALS : Number(fields.dec);
+      // Digits only (a string or a JSON integer): Number() would also take "", "0x10", " 8 ", "1e1" and true.
+      const dec =
+        fields.dec === undefined
+          ? DEFAULT_DECIMALS
+          : /^\d{1,2}$/.test(String(fields.dec)) && typeof fields.dec !== 'boolean'
+            ? Number(fields.dec)
+            : Number.NaN;
       if (!Number.isInteger(dec) || dec < 0 || dec > DEFAULT_DECIMALS) {
         record(false, 'dec must be an integer 0 to 18');
         continue;
