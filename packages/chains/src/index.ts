@@ -61,10 +61,14 @@ export {
   setWebhookEndpoint,
 } from './custody/index.js';
 export {
+  deployVaultCollection,
   evmVaultCollection,
   type EvmVaultCollectionOptions,
+  SVC_VAULT_NFT,
   VAULT_NFT_ABI,
   type VaultCollection,
+  vaultCollectionDeployData,
+  vaultCollectionMinter,
 } from './vault-collection/index.js';
 export {
   amountIn,

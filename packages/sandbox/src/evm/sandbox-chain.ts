@@ -19,7 +19,8 @@ import {
 } from 'viem';
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
 import { startAnvil } from './anvil.js';
-import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT, SVC_VAULT_NFT_ARTIFACT } from './artifacts.js';
+import { vaultCollectionDeployData } from '@svc/chains';
+import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT } from './artifacts.js';
 import { seedSnapshot } from './seed-snapshot.js';
 
 /** Native USDC on Base (chain 8453). On the sandbox Base chain SandboxUSDC lives here. */
@@ -35,7 +36,7 @@ export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a1739
 export const SANDBOX_USDC_MINTER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 /** The vault collection (SvcVaultNFT) on every sandbox chain: the last 20 bytes of keccak256("svc.sandbox.SvcVaultNFT"). */
 export const SVC_VAULT_NFT_ADDRESS: Address = '0x57202a47f8D41e8F9eCb5522c23C5463309583D5';
-/** The dev account index of SvcVaultNFT's MINTER (a constant in the contract). */
+/** The dev account index of SvcVaultNFT's MINTER (its constructor's argument in the sandbox). */
 export const SVC_VAULT_NFT_MINTER_INDEX = 6;
 /** anvil's default dev mnemonic; its first 10 accounts start with 10,000 ETH each. */
 export const ANVIL_DEV_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -96,6 +97,17 @@ export interface SandboxEvmChain {
 
 const POLLING_INTERVAL_MS = 50;
 const MINT_ABI = parseAbi(['function mint(address to, uint256 amount)']);
+
+/**
+ * SvcVaultNFT's runtime code with dev account #6 as its MINTER: what its constructor returns, run as an eth_call
+ * (the minter is an immutable, written into the code, so the sandbox cannot place the compiled runtime as it is).
+ */
+async function vaultNftRuntime(publicClient: PublicClient): Promise<Hex> {
+  const minter = anvilDevAccount(SVC_VAULT_NFT_MINTER_INDEX).address;
+  const { data } = await publicClient.call({ data: vaultCollectionDeployData(minter) });
+  if (!data) throw new Error("SvcVaultNFT's constructor returned no code");
+  return data;
+}
 
 /** Defines a viem chain for a local sandbox node. */
 export function sandboxViemChain(chainId: number, rpcUrl: string): Chain {
@@ -158,7 +170,7 @@ export async function connectSandboxEvmChain(options: {
   await Promise.all([
     placeCode(usdc, SANDBOX_USDC_ARTIFACT.deployedBytecode),
     placeCode(MULTICALL3_ADDRESS, MULTICALL3_ARTIFACT.deployedBytecode),
-    placeCode(SVC_VAULT_NFT_ADDRESS, SVC_VAULT_NFT_ARTIFACT.deployedBytecode),
+    placeCode(SVC_VAULT_NFT_ADDRESS, await vaultNftRuntime(publicClient)),
   ]);
 
   return {
