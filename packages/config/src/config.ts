@@ -642,7 +642,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       HEDERA_WHBAR_TOKEN_ID: s.HEDERA_WHBAR_TOKEN_ID,
     },
     evmSettings: Object.fromEntries(EVM_SETTINGS.map((name) => [name, env[name] || undefined])),
-    vaultCollections: vaultCollectionSettingsOf({ ...env, ...s }, s.SVC_MODE),
+    // The schema checked these settings; the RPC settings it names are read as they are, like evmSettings.
+    vaultCollections: vaultCollectionSettingsOf(env, s.SVC_MODE),
     orderPriceIntervalMs: s.ORDER_PRICE_INTERVAL_MS,
     trustProxy: trustProxyOf(s.TRUST_PROXY),
     rateLimits: {

@@ -40,7 +40,10 @@ describe('vault collection settings', () => {
     expect(() => loadConfig({ ...settings, VAULT_COLLECTION_BASE: '0x1234' })).toThrow(/VAULT_COLLECTION_BASE/);
   });
 
-  it('refuses a collection on a chain without its RPC setting', () => {
+  it('refuses a collection on a chain without its RPC setting (live mode: the sandbox mints into its own)', () => {
+    expect(loadConfig({ VAULT_COLLECTION_POLYGON: COLLECTION }).vaultCollections.collections).toEqual({
+      polygon: COLLECTION,
+    });
     expect(() =>
       loadConfig({ ...LIVE, VAULT_COLLECTION_POLYGON: COLLECTION, VAULT_MINTER_PRIVATE_KEY: MINTER_KEY }),
     ).toThrow("VAULT_COLLECTION_POLYGON needs RPC_URL_POLYGON: the collection is reached through Polygon's RPC.");
@@ -56,10 +59,5 @@ describe('vault collection settings', () => {
     const attempt = () => loadConfig({ ...LIVE, VAULT_DEPLOYER_PRIVATE_KEY: '0xnot-a-key-secret' });
     expect(attempt).toThrow(/VAULT_DEPLOYER_PRIVATE_KEY: must be 0x followed by 64 hex digits/);
     expect(attempt).not.toThrow(/not-a-key-secret/);
-  });
-
-  it('wires no collection in sandbox mode (the sandbox has its own)', () => {
-    const config = loadConfig({ VAULT_COLLECTION_BASE: COLLECTION });
-    expect(config.vaultCollections.collections).toEqual({});
   });
 });

@@ -60,7 +60,7 @@ export const vaultCollectionSchema = {
 
 /**
  * The vault collection settings of already-validated `settings`. In live mode a collection without its chain's RPC
- * setting or without the minter key stops the start, naming what is missing.
+ * setting or without the minter key stops the start, naming what is missing (sandbox mode mints into its own).
  */
 export function vaultCollectionSettingsOf(
   settings: Readonly<Record<string, string | undefined>>,
@@ -72,7 +72,9 @@ export function vaultCollectionSettingsOf(
     const address = settings[setting];
     if (!address) continue;
     if (mode === 'live' && !settings[chain.rpcSetting])
-      throw new ConfigError(`${setting} needs ${chain.rpcSetting}: the collection is reached through ${chain.name}'s RPC.`);
+      throw new ConfigError(
+        `${setting} needs ${chain.rpcSetting}: the collection is reached through ${chain.name}'s RPC.`,
+      );
     collections[chain.key] = address as Address;
   }
   const minterPrivateKey = settings[VAULT_MINTER_KEY_SETTING] as Hex | undefined;
@@ -82,7 +84,7 @@ export function vaultCollectionSettingsOf(
       `${named.join(', ')} ${named.length > 1 ? 'need' : 'needs'} ${VAULT_MINTER_KEY_SETTING}: the key that is the collection's MINTER signs every mint and burn.`,
     );
   return {
-    collections: mode === 'live' ? collections : {},
+    collections,
     minterPrivateKey,
     deployerPrivateKey: settings[VAULT_DEPLOYER_KEY_SETTING] as Hex | undefined,
   };
