@@ -67,8 +67,9 @@ export {
   SVC_VAULT_NFT,
   VAULT_NFT_ABI,
   type VaultCollection,
+  isVaultCollection,
   vaultCollectionDeployData,
-  vaultCollectionMinter,
+  vaultCollectionRuntime,
 } from './vault-collection/index.js';
 export {
   amountIn,

@@ -1,4 +1,4 @@
-import { deployVaultCollection, EVM_CHAINS, evmChainByKey, vaultCollectionMinter } from '@svc/chains';
+import { deployVaultCollection, EVM_CHAINS, evmChainByKey, isVaultCollection } from '@svc/chains';
 import { type Config, VAULT_DEPLOYER_KEY_SETTING, VAULT_MINTER_KEY_SETTING, vaultCollectionSetting } from '@svc/config';
 import { liveEvmNetworks } from '@svc/providers';
 import { createWalletClient, custom, getAddress } from 'viem';
@@ -43,10 +43,9 @@ export async function deployVaultCollectionCli(
   const { publicClient } = await liveEvmNetworks(config.evmSettings).network(chain.chainId);
   const existing = collections[chain.key];
   if (existing) {
-    const existingMinter = await vaultCollectionMinter(publicClient, existing);
-    if (existingMinter !== minter)
+    if (!(await isVaultCollection(publicClient, existing, minter)))
       throw new UsageError(
-        `Nothing was deployed: ${setting}=${existing} is set, but ${chain.name} has ${existingMinter ? `a collection whose MINTER is ${existingMinter}, not ${minter}` : 'no vault collection there'}. Fix or unset ${setting} first.`,
+        `Nothing was deployed: ${setting}=${existing} is set, but ${chain.name} has no vault collection with MINTER ${minter} there (another contract, another minter, or none). Fix or unset ${setting} first.`,
       );
     print(`${chain.name} already has the vault collection ${existing} (MINTER ${minter}); nothing was sent.`);
     print(`${setting}=${existing}`);

@@ -8,6 +8,7 @@ export {
 export {
   deployVaultCollection,
   SVC_VAULT_NFT,
+  isVaultCollection,
   vaultCollectionDeployData,
-  vaultCollectionMinter,
+  vaultCollectionRuntime,
 } from './svc-vault-nft.js';

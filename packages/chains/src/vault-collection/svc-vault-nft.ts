@@ -2,10 +2,7 @@ import {
   type Abi,
   type Account,
   type Address,
-  BaseError,
   type Chain,
-  ContractFunctionRevertedError,
-  ContractFunctionZeroDataError,
   encodeDeployData,
   type Hash,
   type Hex,
@@ -42,24 +39,25 @@ export async function deployVaultCollection(options: {
   return { address: receipt.contractAddress, hash, blockNumber: receipt.blockNumber };
 }
 
-/** The collection's MINTER, or undefined when `address` holds no SvcVaultNFT (no code, or a contract without it). */
-export async function vaultCollectionMinter(
-  publicClient: PublicClient<Transport, Chain>,
-  address: Address,
-): Promise<Address | undefined> {
-  const code = await publicClient.getCode({ address });
-  if (!code || code === '0x') return undefined;
-  try {
-    return await publicClient.readContract({ address, abi: MINTER_ABI, functionName: 'MINTER' });
-  } catch (error) {
-    // A contract without MINTER reverts or returns nothing: another contract, an answer. Other errors propagate.
-    const notOurs = (cause: unknown) =>
-      cause instanceof ContractFunctionRevertedError || cause instanceof ContractFunctionZeroDataError;
-    if (error instanceof BaseError && error.walk(notOurs)) return undefined;
-    throw error;
-  }
+/**
+ * The runtime code of a collection whose MINTER is `minter`: what its constructor returns, run as an eth_call (the
+ * minter is an immutable, written into the code, so the compiled runtime alone is not it).
+ */
+export async function vaultCollectionRuntime(publicClient: PublicClient, minter: Address): Promise<Hex> {
+  const { data } = await publicClient.call({ data: vaultCollectionDeployData(minter) });
+  if (!data) throw new Error("SvcVaultNFT's constructor returned no code");
+  return data;
 }
 
-const MINTER_ABI = [
-  { type: 'function', name: 'MINTER', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] },
-] as const;
+/** Whether `address` holds exactly SvcVaultNFT with `minter` as its MINTER (not another contract, not another minter). */
+export async function isVaultCollection(
+  publicClient: PublicClient,
+  address: Address,
+  minter: Address,
+): Promise<boolean> {
+  const [code, expected] = await Promise.all([
+    publicClient.getCode({ address }),
+    vaultCollectionRuntime(publicClient, minter),
+  ]);
+  return code?.toLowerCase() === expected.toLowerCase();
+}

@@ -19,7 +19,7 @@ import {
 } from 'viem';
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
 import { startAnvil } from './anvil.js';
-import { vaultCollectionDeployData } from '@svc/chains';
+import { vaultCollectionRuntime } from '@svc/chains';
 import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT } from './artifacts.js';
 import { seedSnapshot } from './seed-snapshot.js';
 
@@ -98,17 +98,6 @@ export interface SandboxEvmChain {
 const POLLING_INTERVAL_MS = 50;
 const MINT_ABI = parseAbi(['function mint(address to, uint256 amount)']);
 
-/**
- * SvcVaultNFT's runtime code with dev account #6 as its MINTER: what its constructor returns, run as an eth_call
- * (the minter is an immutable, written into the code, so the sandbox cannot place the compiled runtime as it is).
- */
-async function vaultNftRuntime(publicClient: PublicClient): Promise<Hex> {
-  const minter = anvilDevAccount(SVC_VAULT_NFT_MINTER_INDEX).address;
-  const { data } = await publicClient.call({ data: vaultCollectionDeployData(minter) });
-  if (!data) throw new Error("SvcVaultNFT's constructor returned no code");
-  return data;
-}
-
 /** Defines a viem chain for a local sandbox node. */
 export function sandboxViemChain(chainId: number, rpcUrl: string): Chain {
   return defineChain({
@@ -170,7 +159,11 @@ export async function connectSandboxEvmChain(options: {
   await Promise.all([
     placeCode(usdc, SANDBOX_USDC_ARTIFACT.deployedBytecode),
     placeCode(MULTICALL3_ADDRESS, MULTICALL3_ARTIFACT.deployedBytecode),
-    placeCode(SVC_VAULT_NFT_ADDRESS, await vaultNftRuntime(publicClient)),
+    // SvcVaultNFT's minter is an immutable: the code its constructor returns for dev account #6.
+    placeCode(
+      SVC_VAULT_NFT_ADDRESS,
+      await vaultCollectionRuntime(publicClient, anvilDevAccount(SVC_VAULT_NFT_MINTER_INDEX).address),
+    ),
   ]);
 
   return {
