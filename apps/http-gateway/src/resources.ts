@@ -110,6 +110,13 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
   });
   const { details, message } = describeOrderNetworks(live.networks);
   deps.log.info(details, message);
+  const vaultMintChains = Object.keys(config.vaultCollections.collections);
+  deps.log.info(
+    { vaultMintChains },
+    vaultMintChains.length > 0
+      ? `vaults are minted on ${vaultMintChains.join(', ')}`
+      : 'vaults are minted nowhere: no VAULT_COLLECTION_<CHAIN> is set (npm run deploy-vault-collection)',
+  );
   return {
     handlers: {
       masterKey: deps.masterKey,
