@@ -82,12 +82,13 @@ switch (task) {
     break;
   case 'access-keys':
   case 'credit':
+  case 'deploy-vault-collection':
   case 'rotate-master-key':
     run('node', ['apps/http-gateway/dist/operator-cli.js', task, ...process.argv.slice(3)]);
     break;
   default:
     console.error(
-      `usage: node scripts/run.mjs start|worker|test|fuzz-deep|bench|demo|docs:config|mcp-conformance|access-keys|credit|rotate-master-key`,
+      `usage: node scripts/run.mjs start|worker|test|fuzz-deep|bench|demo|docs:config|mcp-conformance|access-keys|credit|deploy-vault-collection|rotate-master-key`,
     );
     process.exit(2);
 }

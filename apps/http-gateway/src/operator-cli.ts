@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { DatabaseInUse, openStore } from '@svc/store';
 import { ACCESS_KEYS_USAGE, accessKeysCli } from './cli/access-keys.js';
 import { CREDIT_USAGE, creditCli } from './cli/credit.js';
+import { DEPLOY_VAULT_COLLECTION_USAGE, deployVaultCollectionCli } from './cli/deploy-vault-collection.js';
 import { ROTATE_MASTER_KEY_USAGE, rotateMasterKeyCli } from './cli/rotate-master-key.js';
 import { type OperatorContext, UsageError } from './cli/operator.js';
 import { type Config, ConfigError, loadConfig, loadMasterKey } from '@svc/config';
@@ -23,9 +24,32 @@ const GROUPS: Record<
   },
 };
 
+/** The operator commands that reach no database (so they run beside a running service on the embedded one). */
+const WITHOUT_DATABASE: Record<
+  string,
+  { readonly usage: string; run(argv: readonly string[], config: Config): Promise<void> }
+> = {
+  'deploy-vault-collection': {
+    usage: DEPLOY_VAULT_COLLECTION_USAGE,
+    run: (argv, config) => deployVaultCollectionCli(argv, { config, print: (line) => console.log(line) }),
+  },
+};
+
 async function main(group: string | undefined, argv: readonly string[]): Promise<void> {
+  const standalone = group === undefined ? undefined : WITHOUT_DATABASE[group];
+  if (standalone) {
+    try {
+      return await standalone.run(argv, loadConfig());
+    } catch (error) {
+      if (error instanceof UsageError) throw new UsageError(`${error.message}\n\n${standalone.usage}`);
+      throw error;
+    }
+  }
   const command = group === undefined ? undefined : GROUPS[group];
-  if (!command) throw new UsageError(`usage: operator-cli <${Object.keys(GROUPS).join('|')}> <command> [options]`);
+  if (!command)
+    throw new UsageError(
+      `usage: operator-cli <${[...Object.keys(GROUPS), ...Object.keys(WITHOUT_DATABASE)].join('|')}> <command> [options]`,
+    );
   const config = loadConfig();
   const db = await openStore({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
   try {

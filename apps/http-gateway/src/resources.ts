@@ -17,11 +17,11 @@ import {
   UpstreamPayer,
 } from '@svc/providers';
 import { type Db, upstreamSpendLedger } from '@svc/store';
-import type { HandlerResources, OrderEngine } from '@svc/tools';
+import { type HandlerResources, liveVaultChains, type OrderEngine } from '@svc/tools';
 import type { FacilitatorClient } from '@x402/core/server';
 import { describeOrderNetworks, liveOrderEngineOf } from '@svc/worker';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '@svc/config';
+import { type Config, vaultCollectionSetting } from '@svc/config';
 import type { PathItem } from './openapi-service-routes.js';
 import type { Sandbox } from './sandbox.js';
 import { smartWalletVerifier } from './smart-wallet-verifier.js';
@@ -110,12 +110,26 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
   });
   const { details, message } = describeOrderNetworks(live.networks);
   deps.log.info(details, message);
+  const vaultMintChains = Object.keys(config.vaultCollections.collections);
+  deps.log.info(
+    { vaultMintChains },
+    vaultMintChains.length > 0
+      ? `vaults are minted on ${vaultMintChains.join(', ')}`
+      : 'vaults are minted nowhere: no VAULT_COLLECTION_<CHAIN> is set (npm run deploy-vault-collection)',
+  );
   return {
     handlers: {
       masterKey: deps.masterKey,
       providers: providersOf(config, deps),
-      // No vault chain is wired in live mode in this release: minting is refused.
-      vaultChains: undefined,
+      // VAULT_COLLECTION_<CHAIN>: a chain without one refuses mints naming it.
+      vaultChains: liveVaultChains(
+        {
+          collections: config.vaultCollections.collections,
+          minterPrivateKey: config.vaultCollections.minterPrivateKey,
+          settingOf: vaultCollectionSetting,
+        },
+        evmNetworks,
+      ),
       evmNetworks,
       solana,
       hedera: liveHederaNetwork(config.hedera),

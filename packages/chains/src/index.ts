@@ -61,10 +61,15 @@ export {
   setWebhookEndpoint,
 } from './custody/index.js';
 export {
+  deployVaultCollection,
   evmVaultCollection,
   type EvmVaultCollectionOptions,
+  SVC_VAULT_NFT,
   VAULT_NFT_ABI,
   type VaultCollection,
+  isVaultCollection,
+  vaultCollectionDeployData,
+  vaultCollectionRuntime,
 } from './vault-collection/index.js';
 export {
   amountIn,

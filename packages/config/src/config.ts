@@ -17,7 +17,13 @@ import {
 import { LIVE_PRICE_INTERVAL_MS } from '@svc/tools';
 import type { AccessKeyEnvironment } from '@svc/store';
 import { z } from 'zod';
+import { ConfigError } from './config-error.js';
 import { settingDocs } from './setting-docs.js';
+import {
+  vaultCollectionSchema,
+  type VaultCollectionSettings,
+  vaultCollectionSettingsOf,
+} from './vault-collection-settings.js';
 
 /**
  * Caps on our calls to each third-party provider: UPSTREAM_<PROVIDER>_RPS (requests per second, fractions allowed) and
@@ -398,6 +404,7 @@ export const settingsSchema = z.object({
       description:
         'the most one upstream call may pay over x402; a provider asking more is refused (502) and nothing is paid',
     }),
+  ...vaultCollectionSchema,
 });
 
 /** Sandbox payees: fixed, documented addresses so sandbox 402s are reproducible. Never used in live mode. */
@@ -467,6 +474,8 @@ export interface Config {
   readonly hedera: LiveHederaSettings;
   /** Live EVM tools: RPC_URL_ETHEREUM, RPC_URL_BSC, RPC_URL_POLYGON, RPC_URL_BASE, RPC_URL_ALTCHAIN, ZEROX_API_KEY, LIFI_API_KEY. */
   readonly evmSettings: Readonly<Record<string, string | undefined>>;
+  /** Live vault collections (VAULT_COLLECTION_<CHAIN>, VAULT_MINTER_PRIVATE_KEY, VAULT_DEPLOYER_PRIVATE_KEY); none in sandbox mode. */
+  readonly vaultCollections: VaultCollectionSettings;
   /** Live conditional orders: each watched network's price poll interval (ORDER_PRICE_INTERVAL_MS). */
   readonly orderPriceIntervalMs: number;
   /** Requests a minute per IP (unpaid) and per account (MCP, A2A), 0: off; counted in Redis when `redisUrl` is set. */
@@ -482,9 +491,7 @@ export interface Config {
   };
 }
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+export { ConfigError };
 
 function parseOverrides(raw: string | undefined): PriceOverrides {
   if (!raw) return {};
@@ -635,6 +642,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       HEDERA_WHBAR_TOKEN_ID: s.HEDERA_WHBAR_TOKEN_ID,
     },
     evmSettings: Object.fromEntries(EVM_SETTINGS.map((name) => [name, env[name] || undefined])),
+    // The schema checked these settings; the RPC settings it names are read as they are, like evmSettings.
+    vaultCollections: vaultCollectionSettingsOf(env, s.SVC_MODE),
     orderPriceIntervalMs: s.ORDER_PRICE_INTERVAL_MS,
     trustProxy: trustProxyOf(s.TRUST_PROXY),
     rateLimits: {

@@ -35,6 +35,7 @@ export {
 export { type CallSpend, DEFAULT_SPENDING_POLICY, describePolicy, policyOf, policyView } from './policy/index.js';
 export type { LiveOrderNetworks } from './ports/conditional-orders.js';
 export type { VaultChains } from './ports/vault-chains.js';
+export { liveVaultChains, type LiveVaultChainSettings } from './vaults/live-vault-chains.js';
 export type { LocalWeb, LocalWebPage, WebSearchResult } from './ports/local-web.js';
 export type { SolanaMints, SolanaMintState } from './ports/solana-mints.js';
 export type {

@@ -2,10 +2,10 @@
  * The committed compiler output for the sandbox contracts (written by compile.ts, checked by compile.check.test.ts, `npm run check:contracts`).
  * The runtime uses these; it never needs solc.
  */
+import { SVC_VAULT_NFT } from '@svc/chains';
 import type { Abi, Hex } from 'viem';
 import multicall3Json from './artifacts/Multicall3.json' with { type: 'json' };
 import sandboxUsdcJson from './artifacts/SandboxUSDC.json' with { type: 'json' };
-import svcVaultNftJson from './artifacts/SvcVaultNFT.json' with { type: 'json' };
 import sandboxErc20Json from './artifacts/SandboxERC20.json' with { type: 'json' };
 import sandboxWrappedNativeJson from './artifacts/SandboxWrappedNative.json' with { type: 'json' };
 import sandboxV2PairJson from './artifacts/SandboxV2Pair.json' with { type: 'json' };
@@ -25,8 +25,8 @@ export interface ContractArtifact {
 
 export const SANDBOX_USDC_ARTIFACT = sandboxUsdcJson as ContractArtifact;
 export const MULTICALL3_ARTIFACT = multicall3Json as ContractArtifact;
-/** The vault collection (ERC-721, one token per minted vault). */
-export const SVC_VAULT_NFT_ARTIFACT = svcVaultNftJson as ContractArtifact;
+/** The vault collection (ERC-721, one token per minted vault); deployed live too, so @svc/chains holds it. */
+export const SVC_VAULT_NFT_ARTIFACT: ContractArtifact = SVC_VAULT_NFT;
 
 /** The sandbox market's contracts: seeded ERC-20s, the wrapped native coin, V2-style pools and router, NFT collections. */
 export const SANDBOX_ERC20_ARTIFACT = sandboxErc20Json as ContractArtifact;

@@ -9,16 +9,17 @@ import {
   SANDBOX_V2_ROUTER_ARTIFACT,
   SVC_VAULT_NFT_ARTIFACT,
 } from './artifacts.js';
-import { compileSandboxContracts, SANDBOX_CONTRACTS, serializeArtifact } from './compile.js';
+import { compileSandboxContracts, contractDirs, SANDBOX_CONTRACTS, serializeArtifact } from './compile.js';
 
 const EVM_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 describe('sandbox contract artifacts', () => {
   it('are exactly what the current sources compile to (run `pnpm --filter @svc/sandbox compile-contracts` if not)', () => {
-    const fresh = compileSandboxContracts(path.join(EVM_DIR, 'contracts'));
+    const fresh = compileSandboxContracts(EVM_DIR);
     for (const name of SANDBOX_CONTRACTS) {
-      const committed = readFileSync(path.join(EVM_DIR, 'artifacts', `${name}.json`), 'utf8');
-      expect(committed, `artifacts/${name}.json`).toBe(serializeArtifact(fresh[name]));
+      const artifact = path.join(contractDirs(name).artifacts, `${name}.json`);
+      const committed = readFileSync(path.join(EVM_DIR, artifact), 'utf8');
+      expect(committed, artifact).toBe(serializeArtifact(fresh[name]));
     }
   }, 60_000);
 

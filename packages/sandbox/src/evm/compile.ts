@@ -1,6 +1,8 @@
 /**
  * Compiles the sandbox contracts (contracts/*.sol) with solc-js from npm (no network, no native solc) and writes the
- * committed artifacts (artifacts/<Name>.json). The runtime never needs solc: it loads those artifacts.
+ * committed artifacts (artifacts/<Name>.json). The runtime never needs solc: it loads those artifacts. The vault
+ * collection, SvcVaultNFT, is deployed in live mode too, so its source and artifact live beside its adapter in
+ * @svc/chains (live code may not load this package); it is compiled here with the others all the same.
  *
  *   pnpm --filter @svc/sandbox compile-contracts
  *
@@ -25,6 +27,15 @@ export const SANDBOX_CONTRACTS = [
 ] as const;
 export type SandboxContractName = (typeof SANDBOX_CONTRACTS)[number];
 
+/** Where a contract's source (`<Name>.sol`) and artifact (`<Name>.json`) live, relative to src/evm. */
+export function contractDirs(name: SandboxContractName): { sources: string; artifacts: string } {
+  if (name === 'SvcVaultNFT') {
+    const beside = '../../../chains/src/vault-collection/contract';
+    return { sources: beside, artifacts: beside };
+  }
+  return { sources: 'contracts', artifacts: 'artifacts' };
+}
+
 /**
  * Fixed compiler settings. No CBOR metadata is appended, so the bytecode depends only on the code, not on comments,
  * whitespace or line endings of the source files.
@@ -47,12 +58,12 @@ interface SolcOutput {
   >;
 }
 
-/** Compiles every sandbox contract found in `contractsDir`. Throws on any compiler error or warning. */
-export function compileSandboxContracts(contractsDir: string): Record<SandboxContractName, ContractArtifact> {
+/** Compiles every sandbox contract from its source under `evmDir`. Throws on any compiler error or warning. */
+export function compileSandboxContracts(evmDir: string): Record<SandboxContractName, ContractArtifact> {
   const sources = Object.fromEntries(
     SANDBOX_CONTRACTS.map((name) => [
       `${name}.sol`,
-      { content: readFileSync(path.join(contractsDir, `${name}.sol`), 'utf8') },
+      { content: readFileSync(path.join(evmDir, contractDirs(name).sources, `${name}.sol`), 'utf8') },
     ]),
   );
   const input = { language: 'Solidity', sources, settings: SETTINGS };
@@ -82,11 +93,11 @@ export function serializeArtifact(artifact: ContractArtifact): string {
   return `${JSON.stringify(artifact, null, 2)}\n`;
 }
 
-/** Compiles `<evmDir>/contracts/*.sol` and writes `<evmDir>/artifacts/*.json`. Returns the written paths. */
+/** Compiles the contracts under `evmDir` and writes each one's artifact. Returns the written paths. */
 export function writeSandboxArtifacts(evmDir: string): string[] {
-  const compiled = compileSandboxContracts(path.join(evmDir, 'contracts'));
+  const compiled = compileSandboxContracts(evmDir);
   return SANDBOX_CONTRACTS.map((name) => {
-    const file = path.join(evmDir, 'artifacts', `${name}.json`);
+    const file = path.join(evmDir, contractDirs(name).artifacts, `${name}.json`);
     writeFileSync(file, serializeArtifact(compiled[name]));
     return file;
   });

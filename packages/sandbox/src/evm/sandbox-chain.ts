@@ -19,7 +19,8 @@ import {
 } from 'viem';
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
 import { startAnvil } from './anvil.js';
-import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT, SVC_VAULT_NFT_ARTIFACT } from './artifacts.js';
+import { vaultCollectionRuntime } from '@svc/chains';
+import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT } from './artifacts.js';
 import { seedSnapshot } from './seed-snapshot.js';
 
 /** Native USDC on Base (chain 8453). On the sandbox Base chain SandboxUSDC lives here. */
@@ -35,7 +36,7 @@ export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a1739
 export const SANDBOX_USDC_MINTER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 /** The vault collection (SvcVaultNFT) on every sandbox chain: the last 20 bytes of keccak256("svc.sandbox.SvcVaultNFT"). */
 export const SVC_VAULT_NFT_ADDRESS: Address = '0x57202a47f8D41e8F9eCb5522c23C5463309583D5';
-/** The dev account index of SvcVaultNFT's MINTER (a constant in the contract). */
+/** The dev account index of SvcVaultNFT's MINTER (its constructor's argument in the sandbox). */
 export const SVC_VAULT_NFT_MINTER_INDEX = 6;
 /** anvil's default dev mnemonic; its first 10 accounts start with 10,000 ETH each. */
 export const ANVIL_DEV_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -158,7 +159,11 @@ export async function connectSandboxEvmChain(options: {
   await Promise.all([
     placeCode(usdc, SANDBOX_USDC_ARTIFACT.deployedBytecode),
     placeCode(MULTICALL3_ADDRESS, MULTICALL3_ARTIFACT.deployedBytecode),
-    placeCode(SVC_VAULT_NFT_ADDRESS, SVC_VAULT_NFT_ARTIFACT.deployedBytecode),
+    // SvcVaultNFT's minter is an immutable: the code its constructor returns for dev account #6.
+    placeCode(
+      SVC_VAULT_NFT_ADDRESS,
+      await vaultCollectionRuntime(publicClient, anvilDevAccount(SVC_VAULT_NFT_MINTER_INDEX).address),
+    ),
   ]);
 
   return {

@@ -7,4 +7,6 @@ import type { VaultMintChain } from '@svc/contracts';
  */
 export interface VaultChains {
   readonly collections: Partial<Record<VaultMintChain, VaultCollection>>;
+  /** Live mode: the setting that names the collection on `chain` (VAULT_COLLECTION_<CHAIN>), named when it is missing. */
+  readonly settingOf?: ((chain: VaultMintChain) => string) | undefined;
 }

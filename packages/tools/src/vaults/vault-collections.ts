@@ -16,11 +16,12 @@ export function collectionOn(context: HandlerContext, chain: VaultMintChain): Va
   const collection = context.vaultChains?.collections[chain];
   if (collection) return collection;
   const available = collectionsOf(context).map((c) => c.chain);
+  const setting = context.vaultChains?.settingOf?.(chain);
   throw new ServiceError(
     'not_configured',
-    `No vault collection on ${chain} in this deployment${available.length ? ` (available: ${available.join(', ')})` : ''}; nothing was charged.`,
+    `No vault collection on ${chain} in this deployment${setting ? ` (set ${setting})` : ''}${available.length ? ` (available: ${available.join(', ')})` : ''}; nothing was charged.`,
     {
-      extra: { chain, available },
+      extra: { chain, available, ...(setting && { setting }) },
     },
   );
 }

@@ -2,18 +2,18 @@
 pragma solidity ^0.8.24;
 
 /// @title SvcVaultNFT
-/// @notice The service's vault collection on the sandbox chain: one ERC-721 token per minted vault, its token id being
-///         the vault id. Holding the token is what entitles its holder to have the vault's keys revealed; the reveal
-///         burns the token so the vault can never be sold again.
-/// @dev Written for this project. Like SandboxUSDC it has no constructor and no immutable, so its runtime bytecode can
-///      be placed with `anvil_setCode` at a fixed address and all storage starts at zero.
+/// @notice The service's vault collection: one ERC-721 token per minted vault, its token id being the vault id.
+///         Holding the token is what entitles its holder to have the vault's keys revealed; the reveal burns the token
+///         so the vault can never be sold again. Live deployments are made by `npm run deploy-vault-collection`.
+/// @dev Written for this project. The minter is an immutable, so the storage starts at zero: the sandbox places the
+///      runtime code its constructor returns (minter: dev account #6) with `anvil_setCode` at a fixed address.
 ///
 ///      Storage layout (slot order, do not reorder, persisted sandbox states depend on it):
 ///        0 owners, 1 balanceOf, 2 getApproved, 3 isApprovedForAll.
 contract SvcVaultNFT {
-    /// @notice The only account allowed to mint, and allowed to burn on the owner's behalf (the reveal flow): anvil's /
-    ///         Hardhat's default dev account #6. Accounts #0 to #5 already send other sandbox transactions.
-    address public constant MINTER = 0x976EA74026E726554dB657fA54763abd0C3a0aa9;
+    /// @notice The only account allowed to mint, and allowed to burn on the owner's behalf (the reveal flow): the
+    ///         service's minter key (VAULT_MINTER_PRIVATE_KEY), or dev account #6 in the sandbox.
+    address public immutable MINTER;
 
     string public constant name = "Service Vaults";
     string public constant symbol = "VAULT";
@@ -26,6 +26,11 @@ contract SvcVaultNFT {
     event Transfer(address indexed from, address indexed to, uint256 indexed tokenId);
     event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId);
     event ApprovalForAll(address indexed owner, address indexed operator, bool approved);
+
+    constructor(address minter) {
+        require(minter != address(0), "SvcVaultNFT: minter is the zero address");
+        MINTER = minter;
+    }
 
     // ------------------------------------------------------------------------------------------------ ERC-165
 
