@@ -93,3 +93,4 @@ export {
   SWAP_ROUTER_ABI,
   swapCallData,
 } from './hedera/index.js';
+export { grossForNet, transferFeeAt, transferFeeOf, type TransferFeeSchedule } from './solana/transfer-fee.js';
