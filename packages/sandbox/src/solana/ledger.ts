@@ -367,6 +367,13 @@ export class SolanaLedger {
     return this.svm.getClock().epoch;
   }
 
+  /** What getEpochInfo reports: the clock's epoch and slot, the schedule's epoch length (one block per slot). */
+  epochInfo(): { epoch: bigint; slotIndex: bigint; slotsInEpoch: bigint; absoluteSlot: bigint } {
+    const { epoch, slot } = this.svm.getClock();
+    const { slotsPerEpoch } = this.svm.getEpochSchedule();
+    return { epoch, slotIndex: slot % slotsPerEpoch, slotsInEpoch: slotsPerEpoch, absoluteSlot: slot };
+  }
+
   /** Associated token account of `owner` for `mint`, under the token program that owns the mint. */
   async tokenAccount(owner: Address, mint: Address = SOLANA_USDC_MINT): Promise<Address> {
     // Derived once per (owner, mint): the derivation hashes until it finds an off-curve point, and every balance

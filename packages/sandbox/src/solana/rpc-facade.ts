@@ -34,6 +34,7 @@ export const SOLANA_RPC_FACADE_METHODS = [
   'getAccountInfo',
   'getBalance',
   'getBlockHeight',
+  'getEpochInfo',
   'getHealth',
   'getLatestBlockhash',
   'getMinimumBalanceForRentExemption',
@@ -230,6 +231,12 @@ export function createSolanaRpcHandlers(
     },
 
     getBalance: ([owner]) => withContext(ledger.balance(addressParam(owner))),
+
+    /** Read for Token-2022 transfer fees, whose schedule is by epoch. */
+    getEpochInfo: () => {
+      const info = ledger.epochInfo();
+      return { ...info, blockHeight: ledger.blockHeight(), transactionCount: null };
+    },
 
     getTokenAccountBalance: ([owner]) => {
       const token = decodeTokenAccount(ledger.account(addressParam(owner)));
