@@ -1,7 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { LocalMasterKeyRing } from '@svc/chains';
 import { SOLANA_TFEE_MINT, SOLANA_USDC_MINT } from '@svc/sandbox';
-import { createSolanaRpc, generateKeyPairSigner } from '@solana/kit';
+import {
+  appendTransactionMessageInstructions,
+  createSolanaRpc,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from '@solana/kit';
+import {
+  ExtensionType,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getEnableMemoTransfersInstruction,
+  getReallocateInstruction,
+} from '@solana-program/token-2022';
 import { describe, expect, it } from 'vitest';
 import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
 
@@ -82,6 +98,53 @@ describe.each(backendsFor(import.meta.url))(
       expect(usdc.tokenProgram).toBe('spl-token');
       expect(usdc).not.toHaveProperty('transferFee');
       expect(await solana().tokenBalance(bob, SOLANA_USDC_MINT)).toBe(1_000_000n);
+    }, 60_000);
+
+    it('leads the transfer with a memo when the recipient account requires memos (memo-transfer extension)', async () => {
+      const alice = await fundedVault();
+      // Bob opens his TFEE account and turns on required memos, as a wallet does, signing himself.
+      const bob = await generateKeyPairSigner();
+      await solana().airdrop(bob.address, 100_000_000n);
+      const token = await solana().tokenAccount(bob.address, SOLANA_TFEE_MINT);
+      const rpc = createSolanaRpc(solana().rpcUrl);
+      const { value: blockhash } = await rpc.getLatestBlockhash().send();
+      const message = pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(bob, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+        (m) =>
+          appendTransactionMessageInstructions(
+            [
+              getCreateAssociatedTokenIdempotentInstruction({
+                payer: bob,
+                ata: token,
+                owner: bob.address,
+                mint: SOLANA_TFEE_MINT,
+              }),
+              getReallocateInstruction({
+                token,
+                payer: bob,
+                owner: bob,
+                newExtensionTypes: [ExtensionType.MemoTransfer],
+              }),
+              getEnableMemoTransfersInstruction({ token, owner: bob }),
+            ],
+            m,
+          ),
+      );
+      const signed = await signTransactionMessageWithSigners(message);
+      await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send();
+      const opened = (await rpc.getAccountInfo(token, { encoding: 'jsonParsed' }).send()).value;
+      expect((opened?.data as { parsed: { info: { extensions: unknown[] } } }).parsed.info.extensions).toContainEqual({
+        extension: 'memoTransfer',
+        state: { requireIncomingTransferMemos: true },
+      });
+
+      const sent = await json(
+        await alice.call('solanaTransfer', { toWalletAddress: bob.address, amount: 2, tokenAddress: SOLANA_TFEE_MINT }),
+      );
+      expect(sent).toMatchObject({ receivedAtomic: '1980000', memo: expect.stringContaining(SOLANA_TFEE_MINT) });
+      expect(await solana().tokenBalance(bob.address, SOLANA_TFEE_MINT)).toBe(1_980_000n);
     }, 60_000);
 
     it('swaps TFEE in the sandbox venue both ways: both balances change, the bought amount is what arrived', async () => {
