@@ -38,7 +38,6 @@ import {
   type KeyPairSigner,
   lamports,
   type MaybeEncodedAccount,
-  none,
   pipe,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,

@@ -4,6 +4,7 @@ import {
   getBase64EncodedWireTransaction,
   partiallySignTransaction,
 } from '@solana/kit';
+import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { transferFeeOf } from '@svc/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxSolana, startSandboxSolana } from './sandbox-solana.js';
@@ -56,11 +57,7 @@ describe('sandbox Solana Token-2022 (TFEE, 1% transfer fee)', () => {
     });
     // The classic program's listing does not show it.
     const classic = await rpc
-      .getTokenAccountsByOwner(
-        user.address,
-        { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as never },
-        { encoding: 'jsonParsed' },
-      )
+      .getTokenAccountsByOwner(user.address, { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' })
       .send();
     expect(classic.value).toHaveLength(0);
   });
