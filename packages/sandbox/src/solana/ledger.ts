@@ -10,7 +10,8 @@
  * process agree on who may mint; it is public, so it must never hold anything on a real cluster. No freeze authority.
  *
  * The other seeded SPL tokens (tokens.ts: BONK, JUP at their mainnet mints) are placed the same way under the same
- * authority; Wrapped SOL lives at the native mint (no mint authority, as on mainnet) and is minted by wrapping SOL.
+ * authority (TFEE, the sandbox's Token-2022 mint, with its transfer-fee extension, under the Token-2022 program);
+ * Wrapped SOL lives at the native mint (no mint authority, as on mainnet) and is minted by wrapping SOL.
  *
  * Sandbox semantics that differ from a cluster (documented for callers):
  * - Blockhashes do not expire. LiteSVM accepts only its latest blockhash, so the ledger never rotates it: a payment
@@ -63,6 +64,7 @@ import {
   type DecodedMint,
   decodeMint,
   decodeTokenAccount,
+  mintTransferFee,
   type TokenProgramAddress,
   withMintSupply,
   withTokenAmount,
@@ -257,7 +259,7 @@ export class SolanaLedger {
       const authority = token.mint === SOLANA_WSOL_MINT ? null : this.mintAuthority.address;
       const current = decodeMint(this.svm.getAccount(token.mint));
       if (current?.isInitialized && current.program === programOfSeeded(token)) {
-        const sameFee = sameTransferFee(transferFeeExtensionOf(current), token.token2022?.transferFee);
+        const sameFee = sameTransferFee(mintTransferFee(current, this.epoch()), token.token2022?.transferFee);
         if (current.decimals === token.decimals && current.mintAuthority === authority && sameFee) continue;
       }
       this.#writeMint(token.mint, token, { supply: current?.supply ?? 0n, authority });
@@ -744,12 +746,6 @@ export class SolanaLedger {
 /** The token program a seeded mint lives under. */
 function programOfSeeded(token: SandboxSolanaToken): TokenProgramAddress {
   return token.token2022 ? TOKEN_2022_PROGRAM_ADDRESS : TOKEN_PROGRAM_ADDRESS;
-}
-
-/** A mint's newer transfer-fee schedule (the seeded mints write both the same); undefined without the extension. */
-function transferFeeExtensionOf(mint: DecodedMint): TransferFeeSchedule | undefined {
-  const config = mint.extensions.find((extension) => extension.__kind === 'TransferFeeConfig');
-  return config?.__kind === 'TransferFeeConfig' ? config.newerTransferFee : undefined;
 }
 
 function sameTransferFee(a: TransferFeeSchedule | undefined, b: TransferFeeSchedule | undefined): boolean {
