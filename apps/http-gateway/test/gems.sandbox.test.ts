@@ -3,6 +3,7 @@ import {
   SOLANA_BONK_MINT,
   SOLANA_JUP_MINT,
   SOLANA_NVDAX_MINT,
+  SOLANA_TFEE_MINT,
   SOLANA_TSLAX_MINT,
   SOLANA_USDC_MINT,
   SOLANA_WSOL_MINT,
@@ -32,7 +33,8 @@ interface Gems {
   note?: string;
 }
 
-const SEEDED_MINTS = [SOLANA_WSOL_MINT, SOLANA_USDC_MINT, SOLANA_BONK_MINT, SOLANA_JUP_MINT];
+// TFEE is the sandbox's Token-2022 mint (with a transfer fee): a token like the others, read from its program.
+const SEEDED_MINTS = [SOLANA_WSOL_MINT, SOLANA_USDC_MINT, SOLANA_BONK_MINT, SOLANA_JUP_MINT, SOLANA_TFEE_MINT];
 
 describe.each(backendsFor(import.meta.url))(
   'findSolanaGems lists sandbox mints from the Solana ledger and its swap venue, paid with x402 + SIWX ($name)',

@@ -98,3 +98,4 @@ export {
   SWAP_ROUTER_ABI,
   swapCallData,
 } from './hedera/index.js';
+export { grossForNet, transferFeeAt, transferFeeOf, type TransferFeeSchedule } from './solana/transfer-fee.js';

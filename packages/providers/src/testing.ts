@@ -14,6 +14,7 @@ import priceV3 from './solana-market/fixtures/price-v3.json' with { type: 'json'
 import alchemyTokenBalances from './evm-chain/fixtures/alchemy-get-token-balances.json' with { type: 'json' };
 import ethTransferLogs from './evm-chain/fixtures/eth-transfer-logs.json' with { type: 'json' };
 import type { JsonRpcExchange } from './evm-chain/json-rpc-replay.js';
+import solanaTokenAccounts from './solana-chain/fixtures/token-accounts-by-owner.json' with { type: 'json' };
 import { configureUpstream } from './upstream/registry.js';
 
 export { RECORDED_MARKET_ANSWERS } from './recorded-market-answers.js';
@@ -24,6 +25,9 @@ export const RECORDED_ETH_TRANSFER_LOGS: readonly JsonRpcExchange[] = ethTransfe
 
 /** Recorded-shape alchemy_getTokenBalances pages (see evm-chain/fixtures/README.md). */
 export const RECORDED_ALCHEMY_TOKEN_BALANCES: readonly JsonRpcExchange[] = alchemyTokenBalances;
+
+/** Solana balance reads with recorded Token-2022 token accounts (see solana-chain/fixtures/README.md). */
+export const RECORDED_SOLANA_TOKEN_ACCOUNTS: readonly JsonRpcExchange[] = solanaTokenAccounts;
 
 /** A recorded Counterparty compose/send answer: an unsigned transaction carrying an enhanced send (see fixtures/README.md). */
 export const RECORDED_COUNTERPARTY_COMPOSE_SEND = composeSend;

@@ -41,3 +41,16 @@ export const evmChainBalances = chainBalances.extend({
   ),
   discoveryError: z.string().optional(),
 });
+
+/**
+ * A Solana chain's balances: each token names the program that owns its mint (classic SPL Token or Token-2022), and
+ * a Token-2022 mint with the transfer-fee extension its fee this epoch in basis points.
+ */
+export const solanaChainBalances = chainBalances.extend({
+  assets: z.array(
+    assetBalance.extend({
+      tokenProgram: z.enum(['spl-token', 'spl-token-2022']).optional(),
+      transferFeeBps: z.number().int().min(0).max(10_000).optional(),
+    }),
+  ),
+});

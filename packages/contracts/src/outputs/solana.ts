@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATOMIC, chainBalances, DECIMAL } from './fields.js';
+import { ATOMIC, DECIMAL, solanaChainBalances } from './fields.js';
 import type { ToolOutputs } from './tool-outputs.js';
 
 /** A USD price the market gives, or null when it has none (never invented). */
@@ -47,8 +47,8 @@ const moved = z.object({ mint: z.string(), symbol: z.string(), amount: DECIMAL, 
 
 /** The Solana tools: balances, transfers, buys (quote and swap), prices and token search. */
 export const SOLANA_OUTPUTS: ToolOutputs = {
-  // Native SOL first (address null), then every SPL token held, WSOL on its own.
-  solanaBalances: chainBalances,
+  // Native SOL first (address null), then every SPL token held (classic and Token-2022), WSOL on its own.
+  solanaBalances: solanaChainBalances,
   solanaTransfer: z.object({
     network: z.string(),
     signature: z.string(),
@@ -57,6 +57,15 @@ export const SOLANA_OUTPUTS: ToolOutputs = {
     tokenAddress: z.string(),
     amount: DECIMAL,
     atomic: ATOMIC,
+    // SPL tokens: the program that moved them.
+    tokenProgram: z.enum(['spl-token', 'spl-token-2022']).optional(),
+    // Token-2022 mints with a transfer fee: the fee withheld on the recipient's account, and what the recipient got.
+    transferFee: DECIMAL.optional(),
+    transferFeeAtomic: ATOMIC.optional(),
+    received: DECIMAL.optional(),
+    receivedAtomic: ATOMIC.optional(),
+    // A memo went with the transfer because the recipient's Token-2022 account requires one (memo-transfer extension).
+    memo: z.string().optional(),
   }),
   splBuyIntent: z.discriminatedUnion('mode', [
     z.object({ mode: z.literal('quote'), network: z.string(), quote: buyQuote }),

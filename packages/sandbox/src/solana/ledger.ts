@@ -10,7 +10,8 @@
  * process agree on who may mint; it is public, so it must never hold anything on a real cluster. No freeze authority.
  *
  * The other seeded SPL tokens (tokens.ts: BONK, JUP at their mainnet mints) are placed the same way under the same
- * authority; Wrapped SOL lives at the native mint (no mint authority, as on mainnet) and is minted by wrapping SOL.
+ * authority (TFEE, the sandbox's Token-2022 mint, with its transfer-fee extension, under the Token-2022 program);
+ * Wrapped SOL lives at the native mint (no mint authority, as on mainnet) and is minted by wrapping SOL.
  *
  * Sandbox semantics that differ from a cluster (documented for callers):
  * - Blockhashes do not expire. LiteSVM accepts only its latest blockhash, so the ledger never rotates it: a payment
@@ -35,11 +36,9 @@ import {
   getSignatureFromTransaction,
   type Instruction,
   isSolanaError,
-  isSome,
   type KeyPairSigner,
   lamports,
   type MaybeEncodedAccount,
-  none,
   pipe,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
@@ -53,18 +52,24 @@ import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from '@solana-progr
 import {
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstructionAsync,
-  getMintDecoder,
   getMintEncoder,
-  getMintSize,
   getMintToCheckedInstruction,
   getSyncNativeInstruction,
-  getTokenDecoder,
-  getTokenEncoder,
-  getTokenSize,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
+import { getMintEncoder as getMint2022Encoder, TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
+import type { TransferFeeSchedule } from '@svc/chains';
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
-import { SANDBOX_SOLANA_TOKENS, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from './tokens.js';
+import {
+  type DecodedMint,
+  decodeMint,
+  decodeTokenAccount,
+  mintTransferFee,
+  type TokenProgramAddress,
+  withMintSupply,
+  withTokenAmount,
+} from './token-programs.js';
+import { SANDBOX_SOLANA_TOKENS, type SandboxSolanaToken, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from './tokens.js';
 import {
   ALREADY_PROCESSED,
   fieldlessCode,
@@ -124,6 +129,8 @@ export type SubmitResult =
 export interface LedgerTokenBalance {
   /** Index of the token account in the transaction's account keys. */
   readonly accountIndex: number;
+  /** The token program that owns the account (classic Token or Token-2022). */
+  readonly programId: TokenProgramAddress;
   readonly mint: Address;
   readonly owner: Address;
   readonly amount: bigint;
@@ -250,29 +257,50 @@ export class SolanaLedger {
     for (const token of SANDBOX_SOLANA_TOKENS) {
       if (token.mint === null) continue;
       const authority = token.mint === SOLANA_WSOL_MINT ? null : this.mintAuthority.address;
-      const current = this.svm.getAccount(token.mint);
-      let supply = 0n;
-      if (current.exists && current.programAddress === TOKEN_PROGRAM_ADDRESS && current.data.length === getMintSize()) {
-        const mint = getMintDecoder().decode(current.data);
-        const currentAuthority = isSome(mint.mintAuthority) ? mint.mintAuthority.value : null;
-        if (mint.isInitialized && mint.decimals === token.decimals && currentAuthority === authority) continue;
-        supply = mint.supply;
+      const current = decodeMint(this.svm.getAccount(token.mint));
+      if (current?.isInitialized && current.program === programOfSeeded(token)) {
+        const sameFee = sameTransferFee(mintTransferFee(current, this.epoch()), token.token2022?.transferFee);
+        if (current.decimals === token.decimals && current.mintAuthority === authority && sameFee) continue;
       }
-      this.#writeMint(token.mint, { supply, decimals: token.decimals, authority });
+      this.#writeMint(token.mint, token, { supply: current?.supply ?? 0n, authority });
     }
   }
 
-  #writeMint(mint: Address, fields: { supply: bigint; decimals: number; authority: Address | null }): void {
-    const data = getMintEncoder().encode({
-      mintAuthority: fields.authority === null ? none() : some(fields.authority),
+  /**
+   * Writes a seeded mint account: a classic SPL mint, or a Token-2022 mint carrying the token's transfer-fee
+   * extension (both fee schedules the same, the sandbox mint authority its fee and withdraw authority).
+   */
+  #writeMint(mint: Address, token: SandboxSolanaToken, fields: { supply: bigint; authority: Address | null }): void {
+    const base = {
+      mintAuthority: fields.authority,
       supply: fields.supply,
-      decimals: fields.decimals,
+      decimals: token.decimals,
       isInitialized: true,
-      freezeAuthority: none(),
-    });
+      freezeAuthority: null,
+    };
+    const fee = token.token2022?.transferFee;
+    const data = !token.token2022
+      ? getMintEncoder().encode(base)
+      : getMint2022Encoder().encode({
+          ...base,
+          extensions: some(
+            fee
+              ? [
+                  {
+                    __kind: 'TransferFeeConfig' as const,
+                    transferFeeConfigAuthority: this.mintAuthority.address,
+                    withdrawWithheldAuthority: this.mintAuthority.address,
+                    withheldAmount: 0n,
+                    olderTransferFee: fee,
+                    newerTransferFee: fee,
+                  },
+                ]
+              : [],
+          ),
+        });
     this.svm.setAccount({
       address: mint,
-      programAddress: TOKEN_PROGRAM_ADDRESS,
+      programAddress: programOfSeeded(token),
       executable: false,
       lamports: lamports(this.svm.minimumBalanceForRentExemption(BigInt(data.length))),
       space: BigInt(data.length),
@@ -330,14 +358,32 @@ export class SolanaLedger {
     this.#changed();
   }
 
-  /** Associated token account of `owner` for `mint` (classic SPL Token program). */
+  /** The mint at `mint` under either token program; undefined when there is none. */
+  mint(mint: Address): DecodedMint | undefined {
+    return decodeMint(this.svm.getAccount(mint));
+  }
+
+  /** The current epoch (Token-2022 transfer fees are scheduled by epoch). */
+  epoch(): bigint {
+    return this.svm.getClock().epoch;
+  }
+
+  /** What getEpochInfo reports: the clock's epoch and slot, the schedule's epoch length (one block per slot). */
+  epochInfo(): { epoch: bigint; slotIndex: bigint; slotsInEpoch: bigint; absoluteSlot: bigint } {
+    const { epoch, slot } = this.svm.getClock();
+    const { slotsPerEpoch } = this.svm.getEpochSchedule();
+    return { epoch, slotIndex: slot % slotsPerEpoch, slotsInEpoch: slotsPerEpoch, absoluteSlot: slot };
+  }
+
+  /** Associated token account of `owner` for `mint`, under the token program that owns the mint. */
   async tokenAccount(owner: Address, mint: Address = SOLANA_USDC_MINT): Promise<Address> {
     // Derived once per (owner, mint): the derivation hashes until it finds an off-curve point, and every balance
     // read (getTokenAccountsByOwner answers from the ATAs of all seeded mints) would otherwise repeat it.
     const key = `${owner}/${mint}`;
     const known = this.#tokenAccounts.get(key);
     if (known) return known;
-    const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const tokenProgram = this.mint(mint)?.program ?? TOKEN_PROGRAM_ADDRESS;
+    const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram });
     if (this.#tokenAccounts.size >= TOKEN_ACCOUNT_CACHE) this.#tokenAccounts.clear();
     this.#tokenAccounts.set(key, ata);
     return ata;
@@ -345,9 +391,12 @@ export class SolanaLedger {
 
   /** Atomic token balance of `owner`'s associated token account for `mint` (0 when it does not exist). */
   async tokenBalance(owner: Address, mint: Address = SOLANA_USDC_MINT): Promise<bigint> {
-    const account = this.svm.getAccount(await this.tokenAccount(owner, mint));
-    if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS) return 0n;
-    return getTokenDecoder().decode(account.data).amount;
+    return this.tokenAccountState(await this.tokenAccount(owner, mint))?.amount ?? 0n;
+  }
+
+  /** The token account at `account` (either token program, with its Token-2022 extensions); undefined if none. */
+  tokenAccountState(account: Address) {
+    return decodeTokenAccount(this.svm.getAccount(account));
   }
 
   /**
@@ -355,23 +404,20 @@ export class SolanaLedger {
    * scoring its risk; undefined when `mint` is no SPL mint on the ledger.
    */
   mintState(mint: Address): SandboxMintState | undefined {
-    const account = this.svm.getAccount(mint);
-    if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS || account.data.length !== getMintSize())
-      return undefined;
-    const decoded = getMintDecoder().decode(account.data);
-    if (!decoded.isInitialized) return undefined;
-    const holders = this.svm
-      .getProgramAccounts(TOKEN_PROGRAM_ADDRESS)
-      .filter((candidate) => candidate.data.length === getTokenSize())
-      .map((candidate) => ({ tokenAccount: candidate.address, ...getTokenDecoder().decode(candidate.data) }))
-      .filter((token) => token.mint === mint && token.amount > 0n)
-      .map((token) => ({ owner: token.owner, tokenAccount: token.tokenAccount, amount: token.amount }));
+    const decoded = this.mint(mint);
+    if (!decoded?.isInitialized) return undefined;
+    const holders = this.svm.getProgramAccounts(decoded.program).flatMap((candidate) => {
+      const token = decodeTokenAccount(candidate);
+      return token && token.mint === mint && token.amount > 0n
+        ? [{ owner: token.owner, tokenAccount: candidate.address, amount: token.amount }]
+        : [];
+    });
     return {
       mint,
       supply: decoded.supply,
       decimals: decoded.decimals,
-      mintAuthority: isSome(decoded.mintAuthority) ? decoded.mintAuthority.value : null,
-      freezeAuthority: isSome(decoded.freezeAuthority) ? decoded.freezeAuthority.value : null,
+      mintAuthority: decoded.mintAuthority,
+      freezeAuthority: decoded.freezeAuthority,
       holders,
     };
   }
@@ -393,8 +439,9 @@ export class SolanaLedger {
     if (!seeded) throw new RangeError(`${mint} is not a seeded sandbox token`);
     const authority = this.mintAuthority;
     const token = await this.tokenAccount(owner, mint);
+    const tokenProgram = programOfSeeded(seeded);
     const instructions: Instruction[] = [
-      await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: authority, owner, mint }),
+      await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: authority, owner, mint, tokenProgram }),
     ];
     if (atomic > 0n && mint === SOLANA_WSOL_MINT) {
       instructions.push(
@@ -403,13 +450,11 @@ export class SolanaLedger {
       );
     } else if (atomic > 0n) {
       instructions.push(
-        getMintToCheckedInstruction({
-          mint,
-          token,
-          mintAuthority: authority,
-          amount: atomic,
-          decimals: seeded.decimals,
-        }),
+        // MintToChecked has the same layout under both token programs.
+        getMintToCheckedInstruction(
+          { mint, token, mintAuthority: authority, amount: atomic, decimals: seeded.decimals },
+          { programAddress: tokenProgram },
+        ),
       );
     }
     const wrapped = mint === SOLANA_WSOL_MINT ? atomic : 0n;
@@ -454,22 +499,17 @@ export class SolanaLedger {
     }
     const accountAddress = await this.tokenAccount(owner, asset);
     const account = this.svm.getAccount(accountAddress);
-    if (!account.exists) throw new RangeError(`${owner} has no ${asset} token account`);
-    const token = getTokenDecoder().decode(account.data);
+    const token = decodeTokenAccount(account);
+    if (!account.exists || !token) throw new RangeError(`${owner} has no ${asset} token account`);
     const delta = atomic - token.amount;
-    const data = new Uint8Array(getTokenEncoder().encode({ ...token, amount: atomic }));
-    const accountLamports = isSome(token.isNative) ? lamports(account.lamports + delta) : account.lamports;
+    const data = withTokenAmount(account, atomic);
+    const accountLamports = token.isNative ? lamports(account.lamports + delta) : account.lamports;
     this.svm.setAccount({ ...account, data, lamports: accountLamports });
     // The native mint's supply stays 0 on a cluster too (wrapping does not mint).
     const mintAccount = this.svm.getAccount(asset);
-    if (asset !== SOLANA_WSOL_MINT && mintAccount.exists) {
-      const mint = getMintDecoder().decode(mintAccount.data);
-      this.#writeMint(asset, {
-        supply: mint.supply + delta,
-        decimals: mint.decimals,
-        authority: isSome(mint.mintAuthority) ? mint.mintAuthority.value : null,
-      });
-    }
+    const mint = decodeMint(mintAccount);
+    if (asset !== SOLANA_WSOL_MINT && mintAccount.exists && mint)
+      this.svm.setAccount({ ...mintAccount, data: withMintSupply(mintAccount, mint.supply + delta) });
     this.#changed();
   }
 
@@ -549,12 +589,17 @@ export class SolanaLedger {
     const lamportsOf = keys.map((key, accountIndex) => {
       const account = this.svm.getAccount(key);
       if (!account.exists) return 0n;
-      if (account.programAddress === TOKEN_PROGRAM_ADDRESS && account.data.length === getTokenSize()) {
-        const token = getTokenDecoder().decode(account.data);
-        const mint = this.svm.getAccount(token.mint);
-        const decimals =
-          mint.exists && mint.data.length === getMintSize() ? getMintDecoder().decode(mint.data).decimals : 0;
-        tokens.push({ accountIndex, mint: token.mint, owner: token.owner, amount: token.amount, decimals });
+      const token = decodeTokenAccount(account);
+      if (token) {
+        const decimals = this.mint(token.mint)?.decimals ?? 0;
+        tokens.push({
+          accountIndex,
+          programId: token.program,
+          mint: token.mint,
+          owner: token.owner,
+          amount: token.amount,
+          decimals,
+        });
       }
       return account.lamports;
     });
@@ -696,4 +741,15 @@ export class SolanaLedger {
     this.#saveTimer = undefined;
     this.save();
   }
+}
+
+/** The token program a seeded mint lives under. */
+function programOfSeeded(token: SandboxSolanaToken): TokenProgramAddress {
+  return token.token2022 ? TOKEN_2022_PROGRAM_ADDRESS : TOKEN_PROGRAM_ADDRESS;
+}
+
+function sameTransferFee(a: TransferFeeSchedule | undefined, b: TransferFeeSchedule | undefined): boolean {
+  return (
+    a?.epoch === b?.epoch && a?.transferFeeBasisPoints === b?.transferFeeBasisPoints && a?.maximumFee === b?.maximumFee
+  );
 }

@@ -16,18 +16,17 @@ import {
   getBase64Encoder,
   getTransactionDecoder,
   isAddress,
-  isSome,
   type MaybeEncodedAccount,
   type Transaction,
 } from '@solana/kit';
-import {
-  getMintDecoder,
-  getMintSize,
-  getTokenDecoder,
-  getTokenSize,
-  TOKEN_PROGRAM_ADDRESS,
-} from '@solana-program/token';
 import type { LedgerTokenBalance, SolanaLedger } from './ledger.js';
+import {
+  decodeMint,
+  decodeTokenAccount,
+  isTokenProgram,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  type TokenExtension,
+} from './token-programs.js';
 import { SANDBOX_SOLANA_TOKENS } from './tokens.js';
 
 /** Every method the facade serves. */
@@ -35,6 +34,7 @@ export const SOLANA_RPC_FACADE_METHODS = [
   'getAccountInfo',
   'getBalance',
   'getBlockHeight',
+  'getEpochInfo',
   'getHealth',
   'getLatestBlockhash',
   'getMinimumBalanceForRentExemption',
@@ -141,6 +141,18 @@ function uiAmount(amount: bigint, decimals: number) {
   return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString };
 }
 
+/**
+ * A Token-2022 extension as a node's jsonParsed encoding shows it: `{extension, state}` with the extension's name in
+ * camelCase (e.g. `{extension: 'transferFeeAmount', state: {withheldAmount: 0}}`, `{extension: 'immutableOwner'}`).
+ */
+function parsedExtension(extension: TokenExtension): { extension: string; state?: unknown } {
+  const name = extension.__kind.charAt(0).toLowerCase() + extension.__kind.slice(1);
+  const { __kind: _kind, ...state } = extension;
+  return Object.keys(state).length === 0 ? { extension: name } : { extension: name, state };
+}
+
+const programName = (program: Address) => (program === TOKEN_2022_PROGRAM_ADDRESS ? 'spl-token-2022' : 'spl-token');
+
 export function createSolanaRpcHandlers(
   ledger: SolanaLedger,
 ): Record<SolanaRpcFacadeMethod, (params: Params) => unknown | Promise<unknown>> {
@@ -149,40 +161,42 @@ export function createSolanaRpcHandlers(
     value,
   });
 
-  const mintDecimals = (mint: Address): number | undefined => {
-    const account = ledger.account(mint);
-    if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS || account.data.length !== getMintSize())
-      return undefined;
-    return getMintDecoder().decode(account.data).decimals;
-  };
+  const mintDecimals = (mint: Address): number | undefined => ledger.mint(mint)?.decimals;
 
-  /** `jsonParsed` for SPL Token accounts and mints; undefined for anything else (sent as base64, as a node does). */
+  /**
+   * `jsonParsed` for token accounts and mints of either token program (Token-2022 ones with their `extensions`, as
+   * a node lists them); undefined for anything else (sent as base64, as a node does).
+   */
   const parsed = (account: MaybeEncodedAccount & { exists: true }) => {
-    if (account.programAddress !== TOKEN_PROGRAM_ADDRESS) return undefined;
-    if (account.data.length === getTokenSize()) {
-      const token = getTokenDecoder().decode(account.data);
+    if (!isTokenProgram(account.programAddress)) return undefined;
+    const program = programName(account.programAddress);
+    const extensionsOf = (extensions: readonly TokenExtension[]) =>
+      account.programAddress === TOKEN_2022_PROGRAM_ADDRESS ? { extensions: extensions.map(parsedExtension) } : {};
+    const token = decodeTokenAccount(account);
+    if (token) {
       const decimals = mintDecimals(token.mint);
       if (decimals === undefined) return undefined;
-      const state = ['uninitialized', 'initialized', 'frozen'][token.state] ?? 'initialized';
       const info = {
         mint: token.mint,
         owner: token.owner,
         tokenAmount: uiAmount(token.amount, decimals),
-        state,
-        isNative: isSome(token.isNative),
+        state: ['uninitialized', 'initialized', 'frozen'][token.state] ?? 'initialized',
+        isNative: token.isNative,
+        ...extensionsOf(token.extensions),
       };
-      return { program: 'spl-token', parsed: { type: 'account', info }, space: account.data.length };
+      return { program, parsed: { type: 'account', info }, space: account.data.length };
     }
-    if (account.data.length === getMintSize()) {
-      const mint = getMintDecoder().decode(account.data);
+    const mint = decodeMint(account);
+    if (mint) {
       const info = {
-        mintAuthority: isSome(mint.mintAuthority) ? mint.mintAuthority.value : null,
+        mintAuthority: mint.mintAuthority,
         supply: mint.supply.toString(),
         decimals: mint.decimals,
         isInitialized: mint.isInitialized,
-        freezeAuthority: isSome(mint.freezeAuthority) ? mint.freezeAuthority.value : null,
+        freezeAuthority: mint.freezeAuthority,
+        ...extensionsOf(mint.extensions),
       };
-      return { program: 'spl-token', parsed: { type: 'mint', info }, space: account.data.length };
+      return { program, parsed: { type: 'mint', info }, space: account.data.length };
     }
     return undefined;
   };
@@ -218,19 +232,23 @@ export function createSolanaRpcHandlers(
 
     getBalance: ([owner]) => withContext(ledger.balance(addressParam(owner))),
 
+    /** Read for Token-2022 transfer fees, whose schedule is by epoch. */
+    getEpochInfo: () => {
+      const info = ledger.epochInfo();
+      return { ...info, blockHeight: ledger.blockHeight(), transactionCount: null };
+    },
+
     getTokenAccountBalance: ([owner]) => {
-      const account = ledger.account(addressParam(owner));
-      const decimals =
-        account.exists && account.programAddress === TOKEN_PROGRAM_ADDRESS && account.data.length === getTokenSize()
-          ? mintDecimals(getTokenDecoder().decode(account.data).mint)
-          : undefined;
-      if (!account.exists || decimals === undefined) throw invalidParams('not a Token account');
-      return withContext(uiAmount(getTokenDecoder().decode(account.data).amount, decimals));
+      const token = decodeTokenAccount(ledger.account(addressParam(owner)));
+      const decimals = token ? mintDecimals(token.mint) : undefined;
+      if (!token || decimals === undefined) throw invalidParams('not a Token account');
+      return withContext(uiAmount(token.amount, decimals));
     },
 
     /**
-     * LiteSVM cannot scan accounts, so this answers from the owner's associated token accounts of the seeded mints
-     * (tokens.ts), which is where the faucet, transfers and the swap venue put every sandbox token.
+     * Answers from the owner's associated token accounts of the seeded mints (tokens.ts), which is where the faucet,
+     * transfers and the swap venue put every sandbox token; `programId` is either token program (classic Token or
+     * Token-2022), and each mint's accounts are under the program that owns the mint.
      */
     getTokenAccountsByOwner: async ([owner, filter, config]) => {
       const ownerAddress = addressParam(owner);
@@ -241,7 +259,7 @@ export function createSolanaRpcHandlers(
         (mint) =>
           wanted.mint !== undefined
             ? mint === addressParam(wanted.mint)
-            : addressParam(wanted.programId) === TOKEN_PROGRAM_ADDRESS,
+            : addressParam(wanted.programId) === ledger.mint(mint)?.program,
       );
       const options = configParam(config);
       const accounts = [];
@@ -359,7 +377,7 @@ export function createSolanaRpcHandlers(
         accountIndex: balance.accountIndex,
         mint: balance.mint,
         owner: balance.owner,
-        programId: TOKEN_PROGRAM_ADDRESS,
+        programId: balance.programId,
         uiTokenAmount: uiAmount(balance.amount, balance.decimals),
       });
       return {

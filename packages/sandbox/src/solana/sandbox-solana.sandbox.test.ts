@@ -227,7 +227,7 @@ describe('sandbox Solana persistence', () => {
         // The swap venue's USDC pools (one per other seeded token) were seeded once (not again on restart), plus the
         // mint above.
         const usdcPools = BigInt(second.venue.pools.filter((pool) => pool.quote.mint === SOLANA_USDC_MINT).length);
-        expect(usdcPools).toBe(6n);
+        expect(usdcPools).toBe(7n);
         expect(mint.data.supply).toBe(usdcPools * BigInt(VENUE_POOL_DEPTH_USD) * 1_000_000n + 42_000n);
       } finally {
         await second.stop();

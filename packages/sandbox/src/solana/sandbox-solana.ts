@@ -37,7 +37,7 @@ export interface SandboxSolana {
    * (0n only creates it). Resolves with the signature once the transaction has landed.
    */
   mintUsdc(owner: string, atomic: bigint): Promise<Signature>;
-  /** The seeded assets (native SOL, WSOL, USDC, BONK, JUP and two tokenized stocks; see tokens.ts). */
+  /** The seeded assets (native SOL, WSOL, USDC, BONK, JUP, two tokenized stocks and the Token-2022 TFEE; see tokens.ts). */
   readonly tokens: readonly SandboxSolanaToken[];
   /**
    * Credits `atomic` units of a seeded SPL token (`mint`; WSOL by wrapping) to `owner`'s associated token account,

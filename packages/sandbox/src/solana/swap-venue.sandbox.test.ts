@@ -29,6 +29,8 @@ describe('sandbox Solana swap venue', () => {
         'NVDAx/SOL',
         'NVDAx/USDC',
         'SOL/USDC',
+        'TFEE/SOL',
+        'TFEE/USDC',
         'TSLAx/SOL',
         'TSLAx/USDC',
         'WSOL/SOL',

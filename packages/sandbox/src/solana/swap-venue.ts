@@ -17,6 +17,10 @@
  * The venue commits to the quoted output when it signs (RFQ); the user's slippage bound is checked against the
  * venue's price at signing time.
  *
+ * Token-2022 tokens move with TransferChecked under their own program (TransferCheckedWithFee when the mint has a
+ * transfer fee). A fee withheld on the way in reaches the pool net, so the pool prices what it received; a fee
+ * withheld on the way out reaches the user net, so a quote's output is what arrives ({@link VenueQuote.outAmount}).
+ *
  * Price control (sandbox): {@link SandboxSwapVenue.setTokenPriceUsd} re-balances the reserves so the token's spot
  * price becomes the given USD price; {@link SandboxSwapVenue.tokenPriceUsd} reads it (USDC is the unit, $1).
  */
@@ -41,7 +45,10 @@ import {
   getCreateAssociatedTokenIdempotentInstructionAsync,
   getTransferCheckedInstruction,
 } from '@solana-program/token';
+import { getTransferCheckedWithFeeInstruction } from '@solana-program/token-2022';
+import { grossForNet, type TransferFeeSchedule, transferFeeOf } from '@svc/chains';
 import type { SolanaLedger } from './ledger.js';
+import { mintTransferFee } from './token-programs.js';
 import {
   assetIdOf,
   SANDBOX_SOLANA_TOKENS,
@@ -68,7 +75,10 @@ export interface VenuePool {
   readonly quote: SandboxSolanaToken;
 }
 
-/** One hop of a route: `inAmount` of `inputAsset` into `pool`, `outAmount` of `outputAsset` out. */
+/**
+ * One hop of a route: `inAmount` of `inputAsset` sent into `pool`, `outAmount` of `outputAsset` sent out (for a
+ * Token-2022 mint with a transfer fee, what arrives is less by the fee).
+ */
 export interface VenueLeg {
   readonly pool: VenuePool;
   readonly inputAsset: SolanaAssetId;
@@ -81,6 +91,7 @@ export interface VenueQuote {
   readonly inputAsset: SolanaAssetId;
   readonly outputAsset: SolanaAssetId;
   readonly inAmount: bigint;
+  /** What reaches the user (net of a Token-2022 transfer fee on the output). */
   readonly outAmount: bigint;
   readonly legs: readonly VenueLeg[];
 }
@@ -222,10 +233,12 @@ export class SandboxSwapVenue {
         const [from, to] = [path[hop] as SolanaAssetId, path[hop + 1] as SolanaAssetId];
         const pool = this.#pool(from, to) as VenuePool;
         const { reserveIn, reserveOut } = await this.#reservesFor(pool, from);
-        const out = outGivenIn(amount, reserveIn, reserveOut);
+        // The pool prices what it receives: the amount sent less the input token's transfer fee.
+        const out = outGivenIn(amount - transferFeeOf(this.#transferFee(from), amount), reserveIn, reserveOut);
         legs.push({ pool, inputAsset: from, outputAsset: to, inAmount: amount, outAmount: out });
         amount = out;
       }
+      amount -= transferFeeOf(this.#transferFee(output), amount);
       if (amount > 0n && (!best || amount > best.outAmount))
         best = { inputAsset: input, outputAsset: output, inAmount: amountIn, outAmount: amount, legs };
     }
@@ -239,12 +252,13 @@ export class SandboxSwapVenue {
     let best: VenueQuote | undefined;
     for (const path of this.#paths(input, output)) {
       const legs: VenueLeg[] = [];
-      let amount: bigint | undefined = amountOut;
+      let amount: bigint | undefined = grossForNet(this.#transferFee(output), amountOut);
       for (let hop = path.length - 1; hop > 0 && amount !== undefined; hop--) {
         const [from, to] = [path[hop - 1] as SolanaAssetId, path[hop] as SolanaAssetId];
         const pool = this.#pool(from, to) as VenuePool;
         const { reserveIn, reserveOut } = await this.#reservesFor(pool, from);
-        const needed = inGivenOut(amount, reserveIn, reserveOut);
+        const received = inGivenOut(amount, reserveIn, reserveOut);
+        const needed = received === undefined ? undefined : grossForNet(this.#transferFee(from), received);
         if (needed !== undefined)
           legs.unshift({ pool, inputAsset: from, outputAsset: to, inAmount: needed, outAmount: amount });
         amount = needed;
@@ -281,7 +295,9 @@ export class SandboxSwapVenue {
       instructions.push(...(await this.#transfer(leg.inputAsset, payer, leg.pool.address, leg.inAmount, userSigner)));
       payer = this.signers.get(leg.pool.address) as KeyPairSigner;
     }
-    instructions.push(...(await this.#transfer(current.outputAsset, payer, user, current.outAmount, userSigner)));
+    // The last pool sends its leg's output; the user receives it less the output token's transfer fee (outAmount).
+    const sent = current.legs.at(-1)?.outAmount ?? current.outAmount;
+    instructions.push(...(await this.#transfer(current.outputAsset, payer, user, sent, userSigner)));
     // Random memo: the sandbox blockhash never changes, so two equal swaps would otherwise be the same transaction.
     instructions.push({
       programAddress: MEMO_PROGRAM_ADDRESS,
@@ -296,7 +312,17 @@ export class SandboxSwapVenue {
     return { transaction: await partiallySignTransactionMessageWithSigners(message), quote: current };
   }
 
-  /** Instructions moving `amount` of `asset` from `from` to `to` (creating `to`'s token account, paid by `feePayer`). */
+  /** The transfer-fee schedule of a Token-2022 `asset` in force now; undefined for anything without one. */
+  #transferFee(asset: SolanaAssetId): TransferFeeSchedule | undefined {
+    if (asset === 'SOL') return undefined;
+    const mint = this.ledger.mint(asset);
+    return mint ? mintTransferFee(mint, this.ledger.epoch()) : undefined;
+  }
+
+  /**
+   * Instructions moving `amount` of `asset` from `from` to `to` (creating `to`'s token account, paid by `feePayer`),
+   * under the token program that owns the mint; with the fee asserted when the mint has a transfer fee.
+   */
   async #transfer(
     asset: SolanaAssetId,
     from: TransactionSigner,
@@ -306,20 +332,24 @@ export class SandboxSwapVenue {
   ): Promise<Instruction[]> {
     if (asset === 'SOL') return [getTransferSolInstruction({ source: from, destination: to, amount })];
     const token = tokenOf(asset);
+    const tokenProgram = this.ledger.mint(asset)?.program;
     const [source, destination] = await Promise.all([
       this.ledger.tokenAccount(from.address, asset),
       this.ledger.tokenAccount(to, asset),
     ]);
+    const accounts = { source, mint: asset, destination, authority: from, amount, decimals: token.decimals };
+    const fee = this.#transferFee(asset);
     return [
-      await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: feePayer, owner: to, mint: asset }),
-      getTransferCheckedInstruction({
-        source,
+      await getCreateAssociatedTokenIdempotentInstructionAsync({
+        payer: feePayer,
+        owner: to,
         mint: asset,
-        destination,
-        authority: from,
-        amount,
-        decimals: token.decimals,
+        tokenProgram,
       }),
+      fee
+        ? getTransferCheckedWithFeeInstruction({ ...accounts, fee: transferFeeOf(fee, amount) })
+        : // TransferChecked has the same layout under both token programs.
+          getTransferCheckedInstruction(accounts, { programAddress: tokenProgram }),
     ];
   }
 

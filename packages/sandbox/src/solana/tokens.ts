@@ -6,9 +6,15 @@
  *
  * Two tokenized stocks (xStocks' TSLAx and NVDAx, at their mainnet mint addresses) stand for findSolanaGems' `stocks`
  * category. On mainnet they are Token-2022 mints; the sandbox ledger seeds them as classic SPL Token mints, like the
- * other tokens, since it does not run Token-2022 yet.
+ * other tokens.
+ *
+ * TFEE is a sandbox-only Token-2022 mint with the transfer-fee extension (1%, at most 5,000 TFEE per transfer), so the
+ * tools' Token-2022 paths (balances, TransferCheckedWithFee, swaps net of the withheld fee) run on real Token-2022
+ * program accounts. Its address is the base58 of sha256("svc.sandbox.solana.token-2022-mint:TFEE"): no key signs
+ * for it; the ledger writes the mint account, as it does the mainnet mints.
  */
 import { type Address, address } from '@solana/kit';
+import type { TransferFeeSchedule } from '@svc/chains';
 
 export interface SandboxSolanaToken {
   readonly symbol: string;
@@ -20,6 +26,8 @@ export interface SandboxSolanaToken {
   readonly priceUsd: number;
   /** 'stock' for a tokenized stock (findSolanaGems' stocks category); 'crypto' for the rest. */
   readonly category: 'crypto' | 'stock';
+  /** Token-2022 mints only: the mint's transfer-fee extension (absent for a plain Token-2022 mint). */
+  readonly token2022?: { readonly transferFee?: TransferFeeSchedule };
 }
 
 /** Wrapped SOL: the SPL Token program's native mint. */
@@ -31,6 +39,8 @@ export const SOLANA_USDC_MINT: Address = address('EPjFWdd5AufqSSqeM2qN1xzybapC8G
 export const SOLANA_USDC_DECIMALS = 6;
 export const SOLANA_TSLAX_MINT: Address = address('XsDoVfqeBukxuZHWhdvWHBhgEHjGNst4MLodqsJHzoB');
 export const SOLANA_NVDAX_MINT: Address = address('Xsc9qvGR1efVDFGLrVsmkzv3qi45LTBjeUKSPmx9qEh');
+/** The sandbox Token-2022 mint with a 1% transfer fee (see the module comment). */
+export const SOLANA_TFEE_MINT: Address = address('8NRu7W3SM4aDGsqULrA8PxbeztTcBfzDin6SpSuwsCo5');
 
 export const SANDBOX_SOLANA_TOKENS: readonly SandboxSolanaToken[] = [
   { symbol: 'SOL', name: 'Solana', mint: null, decimals: 9, priceUsd: 150, category: 'crypto' },
@@ -47,6 +57,15 @@ export const SANDBOX_SOLANA_TOKENS: readonly SandboxSolanaToken[] = [
   { symbol: 'JUP', name: 'Jupiter', mint: SOLANA_JUP_MINT, decimals: 6, priceUsd: 0.8, category: 'crypto' },
   { symbol: 'TSLAx', name: 'Tesla xStock', mint: SOLANA_TSLAX_MINT, decimals: 8, priceUsd: 410, category: 'stock' },
   { symbol: 'NVDAx', name: 'NVIDIA xStock', mint: SOLANA_NVDAX_MINT, decimals: 8, priceUsd: 180, category: 'stock' },
+  {
+    symbol: 'TFEE',
+    name: 'Sandbox Fee Token (Token-2022)',
+    mint: SOLANA_TFEE_MINT,
+    decimals: 6,
+    priceUsd: 2,
+    category: 'crypto',
+    token2022: { transferFee: { epoch: 0n, transferFeeBasisPoints: 100, maximumFee: 5_000_000_000n } },
+  },
 ];
 
 /** The key an asset goes by in the venue and the ledger: its mint, or 'SOL' for native SOL. */

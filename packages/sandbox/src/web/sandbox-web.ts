@@ -46,7 +46,14 @@ interface TokenFacts {
 }
 
 function tokenFacts(): TokenFacts[] {
-  const solana = SANDBOX_SOLANA_TOKENS.map((token) => ({ chain: 'solana', ...token, address: token.mint }));
+  const solana = SANDBOX_SOLANA_TOKENS.map(({ symbol, name, mint, decimals, priceUsd }) => ({
+    chain: 'solana',
+    symbol,
+    name,
+    address: mint,
+    decimals,
+    priceUsd,
+  }));
   const base = sandboxMarketLayout(8453, BASE_USDC_ADDRESS).tokens.map((token) => ({
     chain: 'base',
     ...token,

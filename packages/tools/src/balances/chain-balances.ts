@@ -17,6 +17,13 @@ export interface AssetBalance {
   readonly spam?: boolean;
   /** Discovered EVM tokens only, when priced: the balance's USD value (cents). */
   readonly valueUsd?: number;
+  /** Solana tokens only: the program that owns the mint, 'spl-token' (classic) or 'spl-token-2022'. */
+  readonly tokenProgram?: 'spl-token' | 'spl-token-2022';
+  /**
+   * Solana Token-2022 mints with the transfer-fee extension only: the fee withheld from every transfer this epoch,
+   * in basis points (a transfer of this token arrives less this fee, capped by the mint's maximum fee).
+   */
+  readonly transferFeeBps?: number;
 }
 
 /** What one chain holds for one address: the native coin first, then every token with a non-zero balance. */

@@ -6,7 +6,8 @@ import type { FaucetFamily } from './family.js';
 /**
  * Every seeded asset of the sandbox Solana chain: native SOL (symbol SOL), WSOL (its own token at the native mint
  * So111…112, credited by wrapping SOL), USDC at the mainnet mint (also by its payment-token name SOL_USDC), BONK and
- * JUP at their mainnet mints; `pools` lists the swap venue's pools (each token against USDC and SOL).
+ * JUP at their mainnet mints, the tokenized stocks, and TFEE (a Token-2022 mint with a transfer fee, minted into a
+ * Token-2022 account); `pools` lists the swap venue's pools (each token against USDC and SOL).
  */
 export const solanaFaucet: FaucetFamily = {
   chains: ['solana'],

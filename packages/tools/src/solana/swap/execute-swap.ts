@@ -9,7 +9,6 @@ import {
   type Signature,
   type SolanaRpcApi,
 } from '@solana/kit';
-import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import type { HandlerContext } from '../../handler.js';
 import { LAMPORTS_PER_SIGNATURE } from '../amounts.js';
 import {
@@ -21,11 +20,14 @@ import {
   WSOL_MINT,
 } from '@svc/providers';
 import { recentBlockhashOf, sendAndConfirm } from '../send-transaction.js';
-import { tokenBalanceOf } from '../spl-accounts.js';
+import {
+  associatedTokenAccount,
+  associatedTokenAccountSize,
+  splMintOf,
+  tokenAccountAt,
+  tokenBalanceOf,
+} from '../spl-accounts.js';
 import { vaultSolanaSigner } from '../vault-signer.js';
-
-/** Rent of the output token account the swap creates when the vault has none yet. */
-const TOKEN_ACCOUNT_SIZE = 165n;
 
 export interface SolanaSwapDeps {
   readonly db: HandlerContext['db'];
@@ -116,13 +118,11 @@ export async function swapExactIn(
     // The vault pays one base fee per signature (its own and, on the sandbox venue, one per pool) and the rent of an output token account it lacks.
     let lamportsNeeded = LAMPORTS_PER_SIGNATURE * BigInt(1 + quote.route.length);
     if (request.buyAsset !== NATIVE_SOL) {
-      const [ata] = await findAssociatedTokenPda({
-        owner: vault.address,
-        mint: address(request.buyAsset),
-        tokenProgram: TOKEN_PROGRAM_ADDRESS,
-      });
-      if (!(await rpc.getAccountInfo(ata, { encoding: 'base64' }).send()).value)
-        lamportsNeeded += await rpc.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE).send();
+      // The output account lives under the program that owns the bought mint (classic SPL Token or Token-2022).
+      const mint = await splMintOf(rpc, request.buyAsset, field);
+      const ata = await associatedTokenAccount(vault.address, mint.address, mint.program);
+      if (!(await tokenAccountAt(rpc, ata)))
+        lamportsNeeded += await rpc.getMinimumBalanceForRentExemption(associatedTokenAccountSize(mint)).send();
     }
     if (request.sellAsset === NATIVE_SOL) lamportsNeeded += request.sellAmount;
     else if (held < request.sellAmount)

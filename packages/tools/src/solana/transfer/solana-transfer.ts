@@ -4,6 +4,7 @@ import {
   appendTransactionMessageInstructions,
   createTransactionMessage,
   type Instruction,
+  address,
   isAddress,
   pipe,
   setTransactionMessageFeePayerSigner,
@@ -11,24 +12,32 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getTransferCheckedInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from '@solana-program/token';
+import { getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction } from '@solana-program/token';
+import { getTransferCheckedWithFeeInstruction } from '@solana-program/token-2022';
+import { transferFeeOf } from '@svc/chains';
 import { callerOf, type Handler, type HandlerContext, withCommitPoint } from '../../handler.js';
 import { atomicAmount, LAMPORTS_PER_SIGNATURE } from '../amounts.js';
 import { sendAndConfirm } from '../send-transaction.js';
 import { solanaChainOf } from '../solana-chain.js';
-import { splMintOf, tokenBalanceOf } from '../spl-accounts.js';
+import {
+  associatedTokenAccount,
+  associatedTokenAccountSize,
+  splMintOf,
+  TOKEN_PROGRAM_NAMES,
+  tokenAccountAt,
+  tokenBalanceOf,
+} from '../spl-accounts.js';
 import { vaultSolanaSigner } from '../vault-signer.js';
 
-/** Space of an SPL token account: creating the recipient's costs its rent-exempt minimum. */
-const TOKEN_ACCOUNT_SIZE = 165n;
+/** The Memo program (v2): a Token-2022 account with the memo-transfer extension takes only transfers led by a memo. */
+const MEMO_PROGRAM_ADDRESS = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 
 /**
  * Sends native SOL ('SOL') or an SPL token (its mint; So111…112 is WSOL, moved as a token) from the caller's vault.
+ * A token moves with TransferChecked under the program that owns its mint (classic SPL Token or Token-2022); a
+ * Token-2022 mint with a transfer fee moves with TransferCheckedWithFee, and the recipient receives `amount` less the
+ * fee (withheld on their account; the output reports both). A recipient account that requires memos (Token-2022
+ * memo-transfer extension) gets the transfer led by a memo.
  * Checked before anything is signed, each a 400 that moves nothing: the recipient is a base58 address of 32 bytes,
  * the mint is an SPL mint on this chain (unknown_token), the amount fits the token's decimals, and the vault holds the
  * amount plus the fee (and the recipient's token account rent when it has none yet; insufficient_funds). A SOL
@@ -48,6 +57,12 @@ export type SolanaTransferResult = {
   readonly tokenAddress: string;
   readonly amount: string;
   readonly atomic: string;
+  readonly tokenProgram?: 'spl-token' | 'spl-token-2022';
+  readonly transferFee?: string;
+  readonly transferFeeAtomic?: string;
+  readonly received?: string;
+  readonly receivedAtomic?: string;
+  readonly memo?: string;
 };
 
 /**
@@ -72,6 +87,7 @@ export async function transferFromVault(
 
   const instructions: Instruction[] = [];
   let lamportsNeeded = LAMPORTS_PER_SIGNATURE;
+  let tokenFacts: Partial<SolanaTransferResult> = {};
   if (!mint) {
     const recipient = (await rpc.getAccountInfo(to, { encoding: 'base64' }).send()).value;
     const rentMinimum = await rpc.getMinimumBalanceForRentExemption(0n).send();
@@ -85,7 +101,7 @@ export async function transferFromVault(
     lamportsNeeded += atomic;
     instructions.push(getTransferSolInstruction({ source: vault, destination: to, amount: atomic }));
   } else {
-    const held = await tokenBalanceOf(rpc, vault.address, mint.address);
+    const held = await tokenBalanceOf(rpc, vault.address, mint.address, mint.program);
     if (held < atomic) {
       throw invalidField(
         'amount',
@@ -93,31 +109,46 @@ export async function transferFromVault(
         `the vault holds ${formatUnits(held, decimals)} of ${mint.address}, less than ${formatUnits(atomic, decimals)}`,
       );
     }
-    const [[source], [destination]] = await Promise.all([
-      findAssociatedTokenPda({ owner: vault.address, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
-      findAssociatedTokenPda({ owner: to, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
+    const [source, destination] = await Promise.all([
+      associatedTokenAccount(vault.address, mint.address, mint.program),
+      associatedTokenAccount(to, mint.address, mint.program),
     ]);
-    if (!(await rpc.getAccountInfo(destination, { encoding: 'base64' }).send()).value) {
-      lamportsNeeded += await rpc.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE).send();
+    const recipientAccount = await tokenAccountAt(rpc, destination);
+    if (!recipientAccount) {
+      lamportsNeeded += await rpc.getMinimumBalanceForRentExemption(associatedTokenAccountSize(mint)).send();
       instructions.push(
         getCreateAssociatedTokenIdempotentInstruction({
           payer: vault,
           ata: destination,
           owner: to,
           mint: mint.address,
+          tokenProgram: mint.program,
         }),
       );
     }
-    instructions.push(
-      getTransferCheckedInstruction({
-        source,
-        mint: mint.address,
-        destination,
-        authority: vault,
-        amount: atomic,
-        decimals,
-      }),
+    const requiresMemo = recipientAccount?.extensions.some(
+      (extension) => extension.__kind === 'MemoTransfer' && extension.requireIncomingTransferMemos,
     );
+    const memo = requiresMemo ? `transfer of ${formatUnits(atomic, decimals)} ${mint.address}` : undefined;
+    if (memo) instructions.push({ programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(memo) });
+    const accounts = { source, mint: mint.address, destination, authority: vault, amount: atomic, decimals };
+    const fee = transferFeeOf(mint.transferFee, atomic);
+    instructions.push(
+      mint.transferFee
+        ? getTransferCheckedWithFeeInstruction({ ...accounts, fee })
+        : // TransferChecked has the same layout under both token programs.
+          getTransferCheckedInstruction(accounts, { programAddress: mint.program }),
+    );
+    tokenFacts = {
+      tokenProgram: TOKEN_PROGRAM_NAMES[mint.program],
+      ...(mint.transferFee && {
+        transferFee: formatUnits(fee, decimals),
+        transferFeeAtomic: fee.toString(),
+        received: formatUnits(atomic - fee, decimals),
+        receivedAtomic: (atomic - fee).toString(),
+      }),
+      ...(memo && { memo }),
+    };
   }
   if (lamports < lamportsNeeded) {
     throw invalidField(
@@ -145,5 +176,6 @@ export async function transferFromVault(
     tokenAddress: input.tokenAddress,
     amount: formatUnits(atomic, decimals),
     atomic: atomic.toString(),
+    ...tokenFacts,
   };
 }
