@@ -7,6 +7,7 @@
 import { Transaction } from 'bitcoinjs-lib';
 import { type InscriptionContent, revealedInscription } from '../bitcoin/inscription-envelope.js';
 import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
+import { metadataRecord } from '../bitcoin/ord-index/collections.js';
 
 /** How the traders sell an inscription: a collection item (by its parent), a BRC-20 operation, or a plain one. */
 export type InscriptionKind =
@@ -57,8 +58,7 @@ export function chainMarkets(ledger: BitcoinSandboxLedger): ChainMarkets {
     if (tx.prevouts.length > 0 || ledger.grantOf(tx.txid) !== 'inscription') continue;
     const content = revealOf(ledger, `${tx.txid}i0`);
     if (!content) continue;
-    const metadata = content.metadata;
-    const name = typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) ? metadata.name : null;
+    const name = metadataRecord(content.metadata ?? null)?.name;
     if (!content.parent && typeof name === 'string' && !parents.has(name)) parents.set(name, `${tx.txid}i0`);
     const operation = brc20Operation(content);
     if (operation?.op === 'deploy' && typeof operation.tick === 'string') brc20Ticks.add(operation.tick.toLowerCase());
