@@ -24,8 +24,8 @@ describe('UnisatClient against the documented answer (fixtures/README.md)', () =
     const market = await new UnisatClient(KEY).brc20Market(100);
     expect(market.btcUsd).toBe(107370.36);
     expect(market.tokens.map((token) => [token.tick, token.curPrice, token.btcVolume, token.cap])).toEqual([
-      ['ordi', 9850.5, 412500000, '206860500000000'],
-      ['sats', 0.000041, 96300000, '86100000000000'],
+      ['ordi', 9850.5, 412500000, '206860500000'],
+      ['sats', 0.000041, 96300000, '86100000000'],
     ]);
   });
 
