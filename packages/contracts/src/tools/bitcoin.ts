@@ -307,7 +307,7 @@ export const bitcoinTools = [
     summary: 'Get the trading volume of one ordinals collection on the marketplace.',
     description:
       'collectionSymbol is the marketplace collection symbol (non-empty; the collection slug in sandbox). Answers ' +
-      'Magic Eden\'s stats { symbol, totalVolume, floorPrice, owners, supply, totalListed, pendingTransactions, ' +
+      "Magic Eden's stats { symbol, totalVolume, floorPrice, owners, supply, totalListed, pendingTransactions, " +
       '… }, numbers as strings, prices and volume in sats. Upstream: Magic Eden GET /v2/ord/btc/stat.',
   }),
   research('getTopCollectionsByVolume', TOP_COLLECTIONS_BODY, {

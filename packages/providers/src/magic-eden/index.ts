@@ -1,5 +1,7 @@
 export {
-  MAGIC_EDEN_SETTING, type MagicEdenAnswer,
+  MAGIC_EDEN_SETTING,
+  type MagicEdenAnswer,
   MagicEdenClient,
-  type MagicEdenCollectionStat, type MagicEdenRuneStat
+  type MagicEdenCollectionStat,
+  type MagicEdenRuneStat,
 } from './magic-eden.js';

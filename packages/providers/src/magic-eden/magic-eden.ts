@@ -69,7 +69,12 @@ export class MagicEdenClient {
 
   /** `GET /runes/market/{rune}/info` (rune name without spacers): floor unit price, market cap, volumes. */
   async runeMarketInfo(rune: string): Promise<MagicEdenAnswer> {
-    const body = await this.#get(`${ORD}/runes/market/${encodeURIComponent(rune)}/info`, {}, anyObject, 'rune market info');
+    const body = await this.#get(
+      `${ORD}/runes/market/${encodeURIComponent(rune)}/info`,
+      {},
+      anyObject,
+      'rune market info',
+    );
     parseUpstream(RUNE_MARKET_OUTPUTS.getMarketRunePrice!, body, 'Magic Eden', 'rune market info');
     return body;
   }

@@ -31,7 +31,10 @@ export type UnisatBrc20Type = z.output<typeof brc20Type>;
 const brc20Types = z.object({
   code: z.number(),
   msg: z.string(),
-  data: z.object({ BTCPrice: z.number(), list: z.array(brc20Type).optional() }).nullable().optional(),
+  data: z
+    .object({ BTCPrice: z.number(), list: z.array(brc20Type).optional() })
+    .nullable()
+    .optional(),
 });
 
 /**

@@ -20,7 +20,7 @@ import { fillListing, PADDING_SATS } from '../bitcoin/marketplace/fill.js';
 import { createListing } from '../bitcoin/marketplace/listing.js';
 import { POSTAGE_SATS, SANDBOX_RUNES } from '../bitcoin/sandbox-assets.js';
 import type { ExecutedTrade } from './evm-trader.js';
-import { chainMarkets, type ChainMarkets, inscriptionKind } from './inscription-lots.js';
+import { chainMarkets, type ChainMarkets, inscriptionKind, type InscriptionKind } from './inscription-lots.js';
 import { seededRandom } from './prng.js';
 import type { SimulatedWallet } from './wallets.js';
 
@@ -94,6 +94,8 @@ export class BitcoinTrader {
   readonly #prices = new Map(ASSETS.map((asset) => [asset.name, unitPrice(asset)]));
   /** The seeded parents and deploys, read from the chain on the first trade (the seed precedes the simulator). */
   #markets: ChainMarkets | undefined;
+  /** What each inscription seen is (it never changes): its reveal is decoded once. */
+  readonly #kinds = new Map<string, InscriptionKind>();
 
   constructor(
     private readonly ledger: BitcoinSandboxLedger,
@@ -155,7 +157,9 @@ export class BitcoinTrader {
     const inscriptions = this.ledger.inscriptionsAt(output.txid, output.vout);
     if (asset.kind === 'rune') return runes.size === 1 && runes.has(asset.id) && inscriptions.length === 0;
     if (runes.size > 0 || inscriptions.length !== 1) return false;
-    const kind = inscriptionKind(this.ledger, inscriptions[0]!);
+    const id = inscriptions[0]!;
+    let kind = this.#kinds.get(id);
+    if (!kind) this.#kinds.set(id, (kind = inscriptionKind(this.ledger, id)));
     return asset.kind === 'collection'
       ? kind.kind === 'item' && kind.parent === this.#markets!.parents.get(asset.name)
       : kind.kind === 'plain';

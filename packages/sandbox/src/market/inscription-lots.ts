@@ -11,9 +11,7 @@ import { metadataRecord } from '../bitcoin/ord-index/collections.js';
 
 /** How the traders sell an inscription: a collection item (by its parent), a BRC-20 operation, or a plain one. */
 export type InscriptionKind =
-  | { readonly kind: 'item'; readonly parent: string }
-  | { readonly kind: 'brc20' }
-  | { readonly kind: 'plain' };
+  { readonly kind: 'item'; readonly parent: string } | { readonly kind: 'brc20' } | { readonly kind: 'plain' };
 
 /** The envelope of a faucet reveal `<txid>i0`; undefined for any other inscription. */
 function revealOf(ledger: BitcoinSandboxLedger, inscriptionId: string): InscriptionContent | undefined {

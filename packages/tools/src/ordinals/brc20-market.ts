@@ -83,7 +83,12 @@ async function topBrc20(context: HandlerContext, { tool, by, limit, minUsd }: Ra
 }
 
 export const getTopBRC20ByMarketCap: Handler<'getTopBRC20ByMarketCap'> = (input, context) =>
-  topBrc20(context, { tool: 'getTopBRC20ByMarketCap', by: 'marketCap', limit: input.limit, minUsd: input.minMarketCap });
+  topBrc20(context, {
+    tool: 'getTopBRC20ByMarketCap',
+    by: 'marketCap',
+    limit: input.limit,
+    minUsd: input.minMarketCap,
+  });
 
 export const getTopBRC20ByVolume: Handler<'getTopBRC20ByVolume'> = (input, context) =>
   topBrc20(context, { tool: 'getTopBRC20ByVolume', by: 'volume', limit: input.limit, minUsd: input.minVolume });

@@ -32,16 +32,18 @@ export async function brc20Sales(index: BitcoinIndex, sales: readonly Inscriptio
     sales.map(async (sale) => ((await index.brc20Action(sale.inscriptionId))?.type === 'TRANSFER' ? sale : undefined)),
   );
   const sellers = [...new Set(transfers.flatMap((sale) => (sale?.seller ? [sale.seller] : [])))];
-  const activity = new Map(await Promise.all(sellers.map(async (seller) => [seller, await index.brc20ActivityOf(seller)] as const)));
+  const activity = new Map(
+    await Promise.all(sellers.map(async (seller) => [seller, await index.brc20ActivityOf(seller)] as const)),
+  );
   return transfers.flatMap((sale) => {
     if (!sale?.seller) return [];
     const sent = activity
       .get(sale.seller)!
-      .find((event) => event.type === 'TRANSFER' && event.txid === sale.txid && event.inscriptionId === sale.inscriptionId);
+      .find(
+        (event) => event.type === 'TRANSFER' && event.txid === sale.txid && event.inscriptionId === sale.inscriptionId,
+      );
     const amount = sent ? Number(sent.amount) : 0;
-    return sent && amount > 0
-      ? [{ tick: sent.tick, amount, priceSats: Number(sale.priceSats), time: sale.time }]
-      : [];
+    return sent && amount > 0 ? [{ tick: sent.tick, amount, priceSats: Number(sale.priceSats), time: sale.time }] : [];
   });
 }
 

@@ -50,7 +50,11 @@ const collection = (slug: string, items: string[]): OrdinalsCollection => ({
 });
 
 const view = (id: string, number: number, address: string | null) =>
-  ({ id, number, location: address === null ? null : { output: `${id}:0`, address, offset: 0n } }) as IndexedInscriptionView;
+  ({
+    id,
+    number,
+    location: address === null ? null : { output: `${id}:0`, address, offset: 0n },
+  }) as IndexedInscriptionView;
 
 describe('a sandbox collection market', () => {
   const frogs = collection('frogs', ['f1', 'f2', 'f3']);
@@ -90,7 +94,11 @@ describe('a sandbox BRC-20 market', () => {
     { tick: 'ORDI', amount: 40, priceSats: 400_000, time: NOW - 2 * HOUR },
     { tick: 'sats', amount: 1_000_000, priceSats: 30, time: NOW - HOUR },
   ];
-  const [ordi, sats, rats] = brc20Markets([token('ordi', '5000'), token('sats', '2000000'), token('rats', '1')], trades, NOW);
+  const [ordi, sats, rats] = brc20Markets(
+    [token('ordi', '5000'), token('sats', '2000000'), token('rats', '1')],
+    trades,
+    NOW,
+  );
 
   it("prices a token at its last sale's price over the amount it moved", () => {
     expect(ordi!.priceSats).toBe(10_000);
@@ -120,7 +128,11 @@ describe('a sandbox BRC-20 market', () => {
     });
     const index = {
       brc20Action: async (id: string) =>
-        id === 'mint' ? { type: 'MINT', tick: 'ordi' } : id.startsWith('transfer') ? { type: 'TRANSFER', tick: 'ordi' } : undefined,
+        id === 'mint'
+          ? { type: 'MINT', tick: 'ordi' }
+          : id.startsWith('transfer')
+            ? { type: 'TRANSFER', tick: 'ordi' }
+            : undefined,
       // transfer-2 was sent before its sale (a resale moves no balance).
       brc20ActivityOf: async () => [sent('transfer-1', 'sale-1', '25'), sent('transfer-2', 'earlier', '5')],
     } as unknown as BitcoinIndex;
@@ -130,8 +142,6 @@ describe('a sandbox BRC-20 market', () => {
       sale('mint', 7_000, 1, 'sale-3'),
       sale('plain', 7_000, 1, 'sale-4'),
     ];
-    expect(await brc20Sales(index, sales)).toEqual([
-      { tick: 'ordi', amount: 25, priceSats: 50_000, time: NOW - HOUR },
-    ]);
+    expect(await brc20Sales(index, sales)).toEqual([{ tick: 'ordi', amount: 25, priceSats: 50_000, time: NOW - HOUR }]);
   });
 });
