@@ -2,7 +2,7 @@ import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } 
 import { afterEach, beforeEach } from 'vitest';
 import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with { type: 'json' };
 import magicEdenCollectionStat from './magic-eden/fixtures/collection-stat.json' with { type: 'json' };
-import magicEdenCollectionRanking from './magic-eden/fixtures/collection-stats-search.json' with { type: 'json' };
+import magicEdenCollectionRanking from './magic-eden/fixtures/collection-ranking.json' with { type: 'json' };
 import magicEdenRuneStats from './magic-eden/fixtures/rune-collection-stats.json' with { type: 'json' };
 import magicEdenRuneInfo from './magic-eden/fixtures/rune-market-info.json' with { type: 'json' };
 import ordiscanBrc20Activity from './ordiscan/fixtures/brc20-activity.json' with { type: 'json' };

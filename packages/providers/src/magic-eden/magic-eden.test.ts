@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Providers } from '../registry.js';
 import { useMockAgent } from '../testing.js';
 import collectionStat from './fixtures/collection-stat.json' with { type: 'json' };
-import collectionRanking from './fixtures/collection-stats-search.json' with { type: 'json' };
+import collectionRanking from './fixtures/collection-ranking.json' with { type: 'json' };
 import collectionStats from './fixtures/rune-collection-stats.json' with { type: 'json' };
 import marketInfo from './fixtures/rune-market-info.json' with { type: 'json' };
 import { MagicEdenClient } from './magic-eden.js';
