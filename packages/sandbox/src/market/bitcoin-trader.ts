@@ -73,9 +73,10 @@ const ASSETS: readonly MarketAsset[] = [
   { kind: 'inscription', name: 'inscription', sats: 60_000 },
   { kind: 'collection', name: 'Bitcoin Frogs', sats: 250_000 },
   { kind: 'collection', name: 'Taproot Wizards', sats: 2_000_000 },
-  // The seed's limits: ordi mints at most 1 000, sats at most 100 000 000 (rats is minted out).
+  // The seed's limits: ordi mints at most 1 000, sats at most 100 000 000 (rats is minted out). The smallest sats lot
+  // still sells above MIN_PRICE_SATS, so the floor price never distorts its price per token.
   { kind: 'brc20', name: 'ordi', decimals: 18, satsPerToken: 8_000, lot: [10, 1_000] },
-  { kind: 'brc20', name: 'sats', decimals: 8, satsPerToken: 0.0003, lot: [1_000_000, 100_000_000] },
+  { kind: 'brc20', name: 'sats', decimals: 8, satsPerToken: 0.0003, lot: [10_000_000, 100_000_000] },
 ];
 
 const unitPrice = (asset: MarketAsset) =>
@@ -90,7 +91,7 @@ const plain = (ledger: BitcoinSandboxLedger, output: LedgerOutput) =>
 export class BitcoinTrader {
   readonly #random: () => number;
   readonly #traders: readonly SimulatedWallet[];
-  /** The walk's last price per asset: sats per whole rune unit, or sats per inscription. */
+  /** The walk's last price per asset: sats per whole rune unit or BRC-20 token, or sats per inscription. */
   readonly #prices = new Map(ASSETS.map((asset) => [asset.name, unitPrice(asset)]));
   /** The seeded parents and deploys, read from the chain on the first trade (the seed precedes the simulator). */
   #markets: ChainMarkets | undefined;
