@@ -14,10 +14,7 @@ const rankedCollection = z.object({
   /** The marketplace symbol (Magic Eden's `collectionSymbol`; the collection's slug in sandbox). */
   symbol: z.string(),
   name: z.string(),
-  /**
-   * The lowest ask in BTC (Magic Eden's `fp`). Sandbox: the lowest sale price of the last 24 hours, else the last
-   * sale's price, 0 before any sale (the sandbox traders' listings are filled at once, so no ask rests).
-   */
+  /** The lowest ask in BTC (Magic Eden's `fp`; the lowest valid ask on the sandbox order book, 0 while none). */
   floorPriceBtc: z.number(),
   floorPriceUsd: z.number(),
   /** The floor times the supply, in BTC. */

@@ -300,8 +300,8 @@ export const bitcoinTools = [
     description:
       'slug is the collection slug (non-empty). Answers { data: { floor_price_in_sats, floor_price_in_usd, ' +
       'market_cap_in_btc, market_cap_in_usd } } (market cap: floor x items). Upstream: Ordiscan GET ' +
-      '/collection/{slug}/market. Sandbox: the floor from the sandbox marketplace sales of its items (the lowest of ' +
-      "the last 24 hours, else the last sale's price, 0 before any sale: the sandbox keeps no resting asks).",
+      '/collection/{slug}/market. Sandbox: the floor is the lowest valid ask of its items resting on the sandbox ' +
+      "marketplace's order book (0 while none is listed).",
   }),
   research('getCollectionVolume', body({ collectionSymbol: IDENT }), {
     summary: 'Get the trading volume of one ordinals collection on the marketplace.',
@@ -324,8 +324,8 @@ export const bitcoinTools = [
       "getTopCollectionsByVolume, limit (number 1 to 50, default 20, the spec's Bitcoin top-lists limit), matching " +
       'the real tool\'s single "limit (max 50)" argument, and answers the same list as getTopCollectionsByVolume, ' +
       'highest floorPriceBtc first. Upstream: Magic Eden GET /collection_stats/search/bitcoin (sort=floorPrice, ' +
-      "window=1d). Sandbox: the floor is the lowest of the collection's sales in the last 24 hours, else its last " +
-      "sale's price, 0 before any sale (the sandbox marketplace keeps no resting asks).",
+      "window=1d). Sandbox: the floor is the lowest valid ask of the collection's items on the sandbox marketplace's " +
+      'order book (0 while none is listed).',
   }),
 
   // -- Alkanes -------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
 import { OrdIndex } from '../bitcoin/ord-index/ord-index.js';
+import { OrderBook } from '../bitcoin/marketplace/order-book.js';
 import { seedOrdinals } from '../bitcoin/seeds/ordinals.js';
 import { BITCOIN_TRADERS, BitcoinTrader } from './bitcoin-trader.js';
 import { simulatedWallets } from './wallets.js';
@@ -55,13 +56,14 @@ describe('the Bitcoin leg on a chain holding the ordinals seed', () => {
     const ledger = new BitcoinSandboxLedger();
     seedOrdinals(ledger);
     const wallets = await simulatedWallets(SEED);
-    const trader = new BitcoinTrader(ledger, wallets, SEED);
+    const book = new OrderBook(ledger);
+    const trader = new BitcoinTrader(ledger, wallets, SEED, book);
     const executed = Array.from({ length: steps }, () => trader.trade());
-    return { index: new OrdIndex(ledger), executed };
+    return { ledger, book, index: new OrdIndex(ledger), executed };
   }
 
-  it('sells items of both seeded collections, as children of their parents', async () => {
-    const { index, executed } = await seededRun(40);
+  it('sells items of both seeded collections, as children of their parents, from the cheapest resting ask', async () => {
+    const { ledger, book, index, executed } = await seededRun(40);
     const collections = index.collections();
     const itemsOf = (name: string) => new Set(collections.find((collection) => collection.name === name)!.items);
     for (const name of ['Bitcoin Frogs', 'Taproot Wizards']) {
@@ -70,6 +72,14 @@ describe('the Bitcoin leg on a chain holding the ordinals seed', () => {
       const sales = index.inscriptionSales().filter((sale) => sold.includes(sale.txid));
       expect(sales).toHaveLength(sold.length);
       for (const sale of sales) expect(itemsOf(name).has(sale.inscriptionId), name).toBe(true);
+      // Two of the three asks kept resting remain after the last sale, none below the ask it took.
+      const resting = book.asks().filter((ask) => {
+        const [txid, vout] = ask.outpoint.split(':') as [string, string];
+        return itemsOf(name).has(ledger.inscriptionsAt(txid, Number(vout))[0]!);
+      });
+      expect(resting, name).toHaveLength(2);
+      const lastPrice = sales.at(-1)!.priceSats;
+      for (const ask of resting) expect(ask.priceSats >= lastPrice, name).toBe(true);
     }
   });
 

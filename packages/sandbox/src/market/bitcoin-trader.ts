@@ -4,9 +4,10 @@
  * the seller's SINGLE|ANYONECANPAY listing, filled by the buyer's PSBT and mined by the ledger). Each trade picks an
  * asset, a holder that sells one output of it (or, now and then and whenever no trader holds one, a lot the faucet
  * grants a trader: new supply reaching the market), a buyer among the others, and a price that drifts from the asset's
- * last one by a seeded random walk. Buyers are funded by the faucet whenever they hold too little BTC. Listings are
- * filled at once, so no order book is kept: the chain is the whole state, and the walk restarts from the reference
- * prices after a restart.
+ * last one by a seeded random walk. Buyers are funded by the faucet whenever they hold too little BTC. Rune,
+ * inscription and BRC-20 listings are filled at once; collection items trade on the order book (order-book.ts): the
+ * traders keep BOOK_DEPTH asks of each collection resting and the buyer takes the cheapest, so what rests is the
+ * collection's floor. The walk restarts from the reference prices after a restart (the resting asks stay).
  *
  * A new collection item is a faucet reveal naming the collection's seeded parent (the ledger's child reveal). BRC-20 is
  * always a new lot, made the way the faucet's BRC20:<TICK> and BRC20-TRANSFER:<TICK> tokens make it: the seller mints
@@ -17,7 +18,8 @@
  */
 import type { BitcoinSandboxLedger, LedgerOutput } from '../bitcoin/ledger.js';
 import { fillListing, PADDING_SATS } from '../bitcoin/marketplace/fill.js';
-import { createListing } from '../bitcoin/marketplace/listing.js';
+import { createListing, type Listing } from '../bitcoin/marketplace/listing.js';
+import { OrderBook } from '../bitcoin/marketplace/order-book.js';
 import { POSTAGE_SATS, SANDBOX_RUNES } from '../bitcoin/sandbox-assets.js';
 import type { ExecutedTrade } from './evm-trader.js';
 import { chainMarkets, type ChainMarkets, inscriptionKind, type InscriptionKind } from './inscription-lots.js';
@@ -33,6 +35,9 @@ const PRICE_DRIFT = 0.05;
 /** What the faucet gives a buyer short of BTC, and the margin over the price it wants to hold. */
 const FUNDING_SATS = 50_000_000n;
 const FUNDING_MARGIN_SATS = 20_000n;
+/** Asks of each collection the traders keep resting on the order book, and how far above the walk they ask. */
+const BOOK_DEPTH = 3;
+const ASK_SPREAD = 0.25;
 /** No price below this (the seller's payment must stay far above the dust limit). */
 const MIN_PRICE_SATS = 1_000;
 
@@ -102,6 +107,7 @@ export class BitcoinTrader {
     private readonly ledger: BitcoinSandboxLedger,
     wallets: readonly SimulatedWallet[],
     seed: string,
+    private readonly book: OrderBook = new OrderBook(ledger),
   ) {
     this.#random = seededRandom(`${seed}:bitcoin`);
     this.#traders = wallets.slice(0, BITCOIN_TRADERS);
@@ -110,16 +116,51 @@ export class BitcoinTrader {
   /** One sale, settled on the ledger. */
   trade(): ExecutedTrade {
     const asset = this.#pick(this.#tradable());
+    const price = this.#prices.get(asset.name)! * (1 + PRICE_DRIFT * (2 * this.#random() - 1));
+    this.#prices.set(asset.name, price);
+    if (asset.kind === 'collection') return this.#takeCheapestAsk(asset, price);
     const { seller, output, tokens } = this.#lotFor(asset);
     const buyer = this.#pick(this.#traders.filter((trader) => trader !== seller));
     const runes = this.ledger.runesAt(output.txid, output.vout);
     const units = asset.kind === 'rune' ? Number(runes.get(asset.id)!) / 10 ** asset.divisibility : (tokens ?? 1);
-    const price = this.#prices.get(asset.name)! * (1 + PRICE_DRIFT * (2 * this.#random() - 1));
-    this.#prices.set(asset.name, price);
     const priceSats = BigInt(Math.max(MIN_PRICE_SATS, Math.round(price * units)));
+    return this.#fill(asset, createListing(seller.bitcoin, output, priceSats), buyer, runes, units);
+  }
 
+  /**
+   * A collection trade on the order book: the traders first keep BOOK_DEPTH asks of the collection resting (items they
+   * hold and have not listed, or new ones, each asked at the walk's price plus up to ASK_SPREAD), then the buyer takes
+   * the cheapest ask. What rests after it is the collection's floor.
+   */
+  #takeCheapestAsk(asset: MarketAsset & { kind: 'collection' }, price: number): ExecutedTrade {
+    const parent = this.#markets!.parents.get(asset.name)!;
+    const resting = () =>
+      this.book.asks().filter((ask) => {
+        const [txid, vout] = ask.outpoint.split(':') as [string, string];
+        const inscriptions = this.ledger.inscriptionsAt(txid, Number(vout));
+        return inscriptions.length === 1 && this.#kindOf(inscriptions[0]!).parent === parent;
+      });
+    for (let asks = resting(); asks.length < BOOK_DEPTH; asks = resting()) {
+      const listed = new Set(this.book.asks().map((ask) => ask.outpoint));
+      const { seller, output } = this.#lotFor(asset, listed);
+      const ask = price * (1 + ASK_SPREAD * this.#random());
+      this.book.post(createListing(seller.bitcoin, output, BigInt(Math.max(MIN_PRICE_SATS, Math.round(ask)))));
+    }
+    const cheapest = resting().reduce((low, ask) => (ask.priceSats < low.priceSats ? ask : low));
+    const buyer = this.#pick(this.#traders.filter((trader) => trader.bitcoin.address !== cheapest.seller));
+    return this.#fill(asset, cheapest, buyer, new Map(), 1);
+  }
+
+  /** Fills `listing` for `buyer` (funded by the faucet when short) and reports the trade. */
+  #fill(
+    asset: MarketAsset,
+    listing: Listing,
+    buyer: SimulatedWallet,
+    runes: ReadonlyMap<string, bigint>,
+    units: number,
+  ): ExecutedTrade {
+    const priceSats = listing.priceSats;
     const { padding, funding } = this.#fund(buyer, priceSats);
-    const listing = createListing(seller.bitcoin, output, priceSats);
     const sale = this.ledger.submit(fillListing({ listing, buyer: buyer.bitcoin, padding, funding, runes }));
     return {
       chain: 'bitcoin',
@@ -158,26 +199,34 @@ export class BitcoinTrader {
     const inscriptions = this.ledger.inscriptionsAt(output.txid, output.vout);
     if (asset.kind === 'rune') return runes.size === 1 && runes.has(asset.id) && inscriptions.length === 0;
     if (runes.size > 0 || inscriptions.length !== 1) return false;
-    const id = inscriptions[0]!;
-    let kind = this.#kinds.get(id);
-    if (!kind) this.#kinds.set(id, (kind = inscriptionKind(this.ledger, id)));
+    const kind = this.#kindOf(inscriptions[0]!);
     return asset.kind === 'collection'
       ? kind.kind === 'item' && kind.parent === this.#markets!.parents.get(asset.name)
       : kind.kind === 'plain';
   }
 
+  /** What an inscription is, decoded from its reveal once. */
+  #kindOf(id: string): InscriptionKind & { parent?: string } {
+    let kind = this.#kinds.get(id);
+    if (!kind) this.#kinds.set(id, (kind = inscriptionKind(this.ledger, id)));
+    return kind;
+  }
+
   /**
-   * A trader's output holding only `asset`, or a new lot the faucet grants a trader; `tokens` is a BRC-20 lot's size
+   * A trader's output holding only `asset` (none of the `listed` outputs), or a new lot the faucet grants a trader; `tokens` is a BRC-20 lot's size
    * in whole tokens.
    */
-  #lotFor(asset: MarketAsset): { seller: SimulatedWallet; output: LedgerOutput; tokens?: number } {
+  #lotFor(
+    asset: MarketAsset,
+    listed: ReadonlySet<string> = new Set(),
+  ): { seller: SimulatedWallet; output: LedgerOutput; tokens?: number } {
     const held =
       asset.kind === 'brc20'
         ? []
         : this.#traders.flatMap((seller) =>
             this.ledger
               .utxosOf(seller.bitcoin.address)
-              .filter((output) => this.#holdsOnly(asset, output))
+              .filter((output) => !listed.has(`${output.txid}:${output.vout}`) && this.#holdsOnly(asset, output))
               .map((output) => ({ seller, output })),
           );
     if (held.length > 0 && this.#random() >= NEW_LOT_CHANCE) return this.#pick(held);

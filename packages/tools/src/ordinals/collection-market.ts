@@ -5,15 +5,16 @@ import { btcUsdOf, nowSeconds } from './rune-market.js';
 import { collectionMarkets, type SandboxCollectionMarket } from './sandbox-collection-market.js';
 import { SATS_PER_BTC } from './sandbox-rune-market.js';
 
-/** Every sandbox collection's market, from the ordinals index's collections, sales and inscriptions. */
+/** Every sandbox collection's market, from the ordinals index's collections, sales, asks and inscriptions. */
 async function sandboxMarkets(context: HandlerContext, tool: string): Promise<SandboxCollectionMarket[]> {
   const index = ordinalsIndexOf(context, tool);
-  const [collections, sales, inscriptions] = await Promise.all([
+  const [collections, sales, asks, inscriptions] = await Promise.all([
     index.collections(),
     index.inscriptionSales(),
+    index.asks(),
     index.inscriptions(),
   ]);
-  return collectionMarkets(collections, sales, inscriptions, nowSeconds());
+  return collectionMarkets(collections, sales, asks, inscriptions, nowSeconds());
 }
 
 /** One sandbox collection's market by slug (any case: slugs are lower case). */
@@ -25,8 +26,8 @@ async function sandboxMarket(context: HandlerContext, tool: string, slug: string
 
 /**
  * Output: Ordiscan's `{ data: { floor_price_in_sats, floor_price_in_usd, market_cap_in_btc, market_cap_in_usd } }`.
- * Sandbox: the floor from the collection's sales (sandbox-collection-market.ts), the market cap the floor times the
- * items, BTC/USD from the sandbox market; 0 before the collection's first sale.
+ * Sandbox: the floor is the lowest valid ask of its items on the marketplace's order book (sandbox-collection-market.ts),
+ * the market cap the floor times the items, BTC/USD from the sandbox market; 0 while none is listed.
  */
 export const getCollectionMarketInfo: Handler<'getCollectionMarketInfo'> = async (input, context) => {
   const ordiscan = ordiscanOf(context);
@@ -46,8 +47,8 @@ export const getCollectionMarketInfo: Handler<'getCollectionMarketInfo'> = async
 /**
  * Output: Magic Eden's collection stats (`{ symbol, totalVolume, floorPrice, owners, supply, totalListed,
  * pendingTransactions, inscriptionNumberMin, inscriptionNumberMax }`, numbers as strings, sats). Sandbox: the symbol is
- * the collection's slug; every sale of its items makes the total volume; no ask rests and the ledger mines at once,
- * so nothing is listed or pending.
+ * the collection's slug; every sale of its items makes the total volume; its items' resting asks are the listed ones
+ * and the floor the lowest; the ledger mines at once, so nothing is pending.
  */
 export const getCollectionVolume: Handler<'getCollectionVolume'> = async (input, context) => {
   const magicEden = context.providers.magicEden;
@@ -59,7 +60,7 @@ export const getCollectionVolume: Handler<'getCollectionVolume'> = async (input,
     floorPrice: String(market.floorSats),
     owners: String(market.owners),
     supply: String(market.supply),
-    totalListed: '0',
+    totalListed: String(market.listed),
     pendingTransactions: '0',
     inscriptionNumberMin: market.inscriptionNumberMin === null ? null : String(market.inscriptionNumberMin),
     inscriptionNumberMax: market.inscriptionNumberMax === null ? null : String(market.inscriptionNumberMax),

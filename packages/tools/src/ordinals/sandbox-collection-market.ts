@@ -1,16 +1,15 @@
-// The collection market the sandbox chain's marketplace makes: floors, volumes and market caps computed from the
-// ordinals index's inscription sales of each collection's items (the simulated traders' and anyone's
-// SINGLE|ANYONECANPAY sales) and the items' current owners.
-import type { IndexedInscriptionView, InscriptionSale, OrdinalsCollection } from '../ports/bitcoin-index.js';
+// The collection market the sandbox chain's marketplace makes: floors from the resting asks of the marketplace's order
+// book, volumes from the ordinals index's inscription sales of each collection's items (the simulated traders' and
+// anyone's SINGLE|ANYONECANPAY sales), market caps from both, owners from where the items are now.
+import type { IndexedInscriptionView, InscriptionSale, MarketAsk, OrdinalsCollection } from '../ports/bitcoin-index.js';
 import { MARKET_WINDOWS, SATS_PER_BTC } from './sandbox-rune-market.js';
 
 export interface SandboxCollectionMarket {
   readonly collection: OrdinalsCollection;
-  /**
-   * The sandbox floor, from sales (the traders' listings are filled at once, so no ask rests on a book): the lowest
-   * price among the collection's sales of the last 24 hours; without one, the last sale's price; 0 before any sale.
-   */
+  /** The lowest valid ask of one of its items on the order book; 0 when none is listed. */
   readonly floorSats: number;
+  /** Its items with a valid ask resting on the book. */
+  readonly listed: number;
   /** The floor times the items, in BTC. */
   readonly marketCapBtc: number;
   /** Sats traded and sales, over the last 24 hours and in all. */
@@ -26,19 +25,16 @@ export interface SandboxCollectionMarket {
   readonly inscriptionNumberMax: number | null;
 }
 
-/** The floor rule above, over one collection's sales (oldest first). */
-export function floorOf(sales: readonly InscriptionSale[], nowSeconds: number): number {
-  const recent = sales.filter((sale) => sale.time > nowSeconds - MARKET_WINDOWS['24h']);
-  if (recent.length > 0) return Math.min(...recent.map((sale) => Number(sale.priceSats)));
-  return Number(sales.at(-1)?.priceSats ?? 0n);
-}
-
 const sum = (sales: readonly InscriptionSale[]) => sales.reduce((total, sale) => total + Number(sale.priceSats), 0);
 
-/** Every collection's market, oldest parent first, from its items' sales (a sale of anything else counts nowhere). */
+/**
+ * Every collection's market, oldest parent first, from its items' asks and sales (an ask or sale of anything else, or
+ * of an output carrying more than one inscription, counts nowhere).
+ */
 export function collectionMarkets(
   collections: readonly OrdinalsCollection[],
   sales: readonly InscriptionSale[],
+  asks: readonly MarketAsk[],
   inscriptions: readonly IndexedInscriptionView[],
   nowSeconds: number,
 ): SandboxCollectionMarket[] {
@@ -49,10 +45,12 @@ export function collectionMarkets(
     const recent = own.filter((sale) => sale.time > nowSeconds - MARKET_WINDOWS['24h']);
     const views = collection.items.flatMap((id) => byId.get(id) ?? []);
     const numbers = views.map((view) => view.number);
-    const floorSats = floorOf(own, nowSeconds);
+    const ownAsks = asks.filter((ask) => ask.inscriptions.length === 1 && items.has(ask.inscriptions[0]!));
+    const floorSats = ownAsks.length > 0 ? Math.min(...ownAsks.map((ask) => Number(ask.priceSats))) : 0;
     return {
       collection,
       floorSats,
+      listed: ownAsks.length,
       marketCapBtc: (floorSats * collection.items.length) / SATS_PER_BTC,
       volume24hSats: sum(recent),
       sales24h: recent.length,

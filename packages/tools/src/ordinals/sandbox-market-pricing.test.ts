@@ -5,10 +5,11 @@ import type {
   Brc20Token,
   IndexedInscriptionView,
   InscriptionSale,
+  MarketAsk,
   OrdinalsCollection,
 } from '../ports/bitcoin-index.js';
 import { brc20Markets, brc20Sales } from './sandbox-brc20-market.js';
-import { collectionMarkets, floorOf } from './sandbox-collection-market.js';
+import { collectionMarkets } from './sandbox-collection-market.js';
 
 const NOW = 1_800_000_000;
 const HOUR = 3_600;
@@ -23,20 +24,6 @@ const sale = (inscriptionId: string, priceSats: number, hoursAgo: number, txid =
     seller: 'seller',
     buyer: 'buyer',
   }) satisfies InscriptionSale;
-
-describe('the sandbox collection floor (from sales: no ask rests on the book)', () => {
-  it('is the lowest price among the last 24 hours of sales', () => {
-    expect(floorOf([sale('a', 500, 30), sale('a', 900, 20), sale('b', 700, 2), sale('c', 800, 1)], NOW)).toBe(700);
-  });
-
-  it("is the last sale's price when none is within 24 hours", () => {
-    expect(floorOf([sale('a', 300, 50), sale('b', 900, 30)], NOW)).toBe(900);
-  });
-
-  it('is 0 before any sale', () => {
-    expect(floorOf([], NOW)).toBe(0);
-  });
-});
 
 const collection = (slug: string, items: string[]): OrdinalsCollection => ({
   slug,
@@ -56,25 +43,39 @@ const view = (id: string, number: number, address: string | null) =>
     location: address === null ? null : { output: `${id}:0`, address, offset: 0n },
   }) as IndexedInscriptionView;
 
+const ask = (priceSats: number, ...inscriptions: string[]): MarketAsk => ({
+  outpoint: `${inscriptions.join('-')}:${priceSats}`,
+  seller: 'seller',
+  priceSats: BigInt(priceSats),
+  inscriptions,
+});
+
 describe('a sandbox collection market', () => {
   const frogs = collection('frogs', ['f1', 'f2', 'f3']);
   const wizards = collection('wizards', ['w1']);
   const inscriptions = [view('f1', 4, 'alice'), view('f2', 5, 'alice'), view('f3', 9, 'bob'), view('w1', 12, null)];
   const sales = [sale('f1', 1_000, 30), sale('f2', 2_000, 5), sale('x', 99_999, 1), sale('f3', 4_000, 1)];
-  const [frogMarket, wizardMarket] = collectionMarkets([frogs, wizards], sales, inscriptions, NOW);
+  // f1 and f3 rest on the book; a cheaper ask of something else, and one of an output with two items, count nowhere.
+  const asks = [ask(9_000, 'f1'), ask(7_000, 'f3'), ask(10, 'x'), ask(20, 'f2', 'w1')];
+  const [frogMarket, wizardMarket] = collectionMarkets([frogs, wizards], sales, asks, inscriptions, NOW);
 
   it("counts only its items' sales: 24 h volume and count, total volume and count", () => {
     expect(frogMarket).toMatchObject({ volume24hSats: 6_000, sales24h: 2, totalVolumeSats: 7_000, totalSales: 3 });
   });
 
+  it('has the lowest valid ask of one of its items as floor, and counts them as listed; 0 while none', () => {
+    expect(frogMarket).toMatchObject({ floorSats: 7_000, listed: 2 });
+    expect(wizardMarket).toMatchObject({ floorSats: 0, listed: 0 });
+  });
+
   it('is worth its floor times its items', () => {
-    expect(frogMarket!.floorSats).toBe(2_000);
-    expect(frogMarket!.marketCapBtc).toBeCloseTo((2_000 * 3) / 1e8, 12);
+    expect(frogMarket!.marketCapBtc).toBeCloseTo((7_000 * 3) / 1e8, 12);
+    expect(wizardMarket!.marketCapBtc).toBe(0);
   });
 
   it("counts the distinct addresses holding its items, and its items' inscription numbers", () => {
     expect(frogMarket).toMatchObject({ supply: 3, owners: 2, inscriptionNumberMin: 4, inscriptionNumberMax: 9 });
-    expect(wizardMarket).toMatchObject({ floorSats: 0, marketCapBtc: 0, owners: 0, volume24hSats: 0 });
+    expect(wizardMarket).toMatchObject({ owners: 0, volume24hSats: 0, inscriptionNumberMin: 12 });
   });
 });
 
