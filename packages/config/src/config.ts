@@ -364,7 +364,13 @@ export const settingsSchema = z.object({
   MAGIC_EDEN_API_KEY: z.string().min(1).optional().register(settingDocs, {
     mode: 'live',
     description:
-      "Magic Eden API key (its ordinals API, Bearer); without it getTopRunesByMarketCap, getTopRunesByVolume and getMarketRunePrice answer 503 naming it; the top lists' USD figures take BTC/USD from CoinGecko (`COINGECKO_API_KEY`) (in sandbox mode, listing it in `PROVIDERS_LIVE` sends them to Magic Eden instead of the sandbox chain's marketplace)",
+      "Magic Eden API key (its ordinals API, Bearer); without it the rune and collection market tools but getRuneMarketInfo and getCollectionMarketInfo answer 503 naming it; the top lists' USD figures take BTC/USD from CoinGecko (`COINGECKO_API_KEY`) (in sandbox mode, listing it in `PROVIDERS_LIVE` sends them to Magic Eden instead of the sandbox)",
+  }),
+  /** UniSat's open-api: the BRC-20 marketplace figures the BRC-20 top lists rank (docs/families/bitcoin-research.md). */
+  UNISAT_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      "UniSat open-api key (Bearer); without it getTopBRC20ByMarketCap and getTopBRC20ByVolume answer 503 naming it; their USD figures use UniSat's BTC price (sandbox mode: listed in `PROVIDERS_LIVE`, they use UniSat)",
   }),
   SANDBOX_MARKET_SIM_RATE: z.coerce.number().min(0).max(600).default(6).register(settingDocs, {
     mode: 'sandbox',
@@ -632,6 +638,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ORDISCAN_API_KEY: s.ORDISCAN_API_KEY,
       STAMPCHAIN_API_URL: s.STAMPCHAIN_API_URL,
       MAGIC_EDEN_API_KEY: s.MAGIC_EDEN_API_KEY,
+      UNISAT_API_KEY: s.UNISAT_API_KEY,
     },
     hedera: {
       HEDERA_NETWORK: s.HEDERA_NETWORK,

@@ -57,6 +57,7 @@ export { outputJsonSchema, outputOf } from './outputs/index.js';
 export { ORDINALS_OUTPUTS } from './outputs/ordinals.js';
 export { STAMPS_OUTPUTS } from './outputs/stamps.js';
 export { RUNE_MARKET_OUTPUTS } from './outputs/rune-market.js';
+export { COLLECTION_MARKET_OUTPUTS } from './outputs/collection-market.js';
 export { openApiDocument, type OpenApiOptions } from './openapi.js';
 export { ACCOUNT_CREDIT_PATH, CATALOG_VERSION, TOOL_PATH_PREFIX, toolPath } from './routes.js';
 export { type GroupSkill, groupSkills } from './skills.js';

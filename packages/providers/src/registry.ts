@@ -3,6 +3,7 @@ import { COINGECKO_SETTING, COINGECKO_X402, CoinGeckoClient, type CoinGeckoPlan 
 import { FIRECRAWL_SETTING, FirecrawlClient } from './firecrawl/index.js';
 import { JupiterTokensClient } from './jupiter-tokens/index.js';
 import { MAGIC_EDEN_SETTING, MagicEdenClient } from './magic-eden/index.js';
+import { UNISAT_SETTING, UnisatClient } from './unisat/index.js';
 import { MIGRATION_SETTING, type MigrationProvider, migrationProvider } from './migration/index.js';
 import { NANSEN_SETTING, NANSEN_X402, NansenClient } from './nansen/index.js';
 import { ORDISCAN_SETTING, OrdiscanClient } from './ordiscan/index.js';
@@ -95,6 +96,11 @@ export class Providers {
   /** Magic Eden (rune lists and prices); undefined in sandbox mode, where the sandbox chain's marketplace answers. */
   get magicEden(): MagicEdenClient | undefined {
     return this.#liveClient(MAGIC_EDEN_SETTING, (key) => new MagicEdenClient(key));
+  }
+
+  /** UniSat (the BRC-20 top lists); undefined in sandbox mode, where the sandbox chain's marketplace answers. */
+  get unisat(): UnisatClient | undefined {
+    return this.#liveClient(UNISAT_SETTING, (key) => new UnisatClient(key));
   }
 
   /** RugCheck (riskcheckToken): public, so live mode needs no setting; undefined in sandbox mode. */

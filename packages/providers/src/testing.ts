@@ -1,15 +1,19 @@
 import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
 import { afterEach, beforeEach } from 'vitest';
 import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with { type: 'json' };
+import magicEdenCollectionStat from './magic-eden/fixtures/collection-stat.json' with { type: 'json' };
+import magicEdenCollectionRanking from './magic-eden/fixtures/collection-ranking.json' with { type: 'json' };
 import magicEdenRuneStats from './magic-eden/fixtures/rune-collection-stats.json' with { type: 'json' };
 import magicEdenRuneInfo from './magic-eden/fixtures/rune-market-info.json' with { type: 'json' };
 import ordiscanAlkaneUtxos from './ordiscan/fixtures/alkane-utxos.json' with { type: 'json' };
 import ordiscanBrc20Activity from './ordiscan/fixtures/brc20-activity.json' with { type: 'json' };
+import ordiscanCollectionMarket from './ordiscan/fixtures/collection-market.json' with { type: 'json' };
 import ordiscanCollection from './ordiscan/fixtures/collection.json' with { type: 'json' };
 import ordiscanInscriptionList from './ordiscan/fixtures/inscription-list.json' with { type: 'json' };
 import ordiscanRune from './ordiscan/fixtures/rune.json' with { type: 'json' };
 import stampchainSrc20Deploy from './stampchain/fixtures/src20-deploy.json' with { type: 'json' };
 import stampchainStamp from './stampchain/fixtures/stamp.json' with { type: 'json' };
+import unisatBrc20Types from './unisat/fixtures/brc20-types.json' with { type: 'json' };
 import priceV3 from './solana-market/fixtures/price-v3.json' with { type: 'json' };
 import alchemyTokenBalances from './evm-chain/fixtures/alchemy-get-token-balances.json' with { type: 'json' };
 import ethTransferLogs from './evm-chain/fixtures/eth-transfer-logs.json' with { type: 'json' };
@@ -43,6 +47,7 @@ export const ORDISCAN_EXAMPLE_ANSWERS = {
   rune: ordiscanRune,
   inscriptionList: ordiscanInscriptionList,
   collection: ordiscanCollection,
+  collectionMarket: ordiscanCollectionMarket,
   brc20Activity: ordiscanBrc20Activity,
   alkaneUtxos: ordiscanAlkaneUtxos,
 };
@@ -50,11 +55,19 @@ export const ORDISCAN_EXAMPLE_ANSWERS = {
 /** Stampchain answers built on recorded rows (see stampchain/fixtures/README.md): a stamp, an SRC-20 deploy. */
 export const STAMPCHAIN_RECORDED_ANSWERS = { stamp: stampchainStamp, src20Deploy: stampchainSrc20Deploy };
 
-/** Magic Eden's rune answers built from its published schema (see magic-eden/fixtures/README.md). */
-export const MAGIC_EDEN_SCHEMA_EXAMPLES = {
+/**
+ * Magic Eden's answers (see magic-eden/fixtures/README.md): the rune ones and the collection stats are examples built
+ * from its published schema, the collection ranking a recorded answer.
+ */
+export const MAGIC_EDEN_EXAMPLE_ANSWERS = {
   runeMarketInfo: magicEdenRuneInfo,
   runeCollectionStats: magicEdenRuneStats,
+  collectionStats: magicEdenCollectionStat,
+  collectionRanking: magicEdenCollectionRanking,
 };
+
+/** UniSat's BRC-20 marketplace statistics built from its published schema (see unisat/fixtures/README.md). */
+export const UNISAT_SCHEMA_EXAMPLES = { brc20Types: unisatBrc20Types };
 
 /**
  * For tests of live adapters against recorded responses: a fresh undici MockAgent as the global dispatcher for each

@@ -102,6 +102,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       rate: options.marketSimulatorRate ?? 0,
       remoteEvmChainIds: new Set(options.evmRpcUrls?.keys() ?? []),
       bitcoin: bitcoin.ledger,
+      bitcoinBook: bitcoin.marketplace,
     });
     let resetting: Promise<unknown> = Promise.resolve();
     const resetChains = async (): Promise<SandboxReset> => {

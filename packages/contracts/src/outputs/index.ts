@@ -4,6 +4,7 @@ import type { ToolDefinition } from '../types.js';
 import { ACCOUNT_OUTPUTS } from './account.js';
 import { BALANCES_OUTPUTS } from './balances.js';
 import { BITCOIN_OUTPUTS } from './bitcoin.js';
+import { COLLECTION_MARKET_OUTPUTS } from './collection-market.js';
 import { EVM_OUTPUTS } from './evm.js';
 import { HEDERA_OUTPUTS } from './hedera.js';
 import { MARKET_OUTPUTS } from './market.js';
@@ -36,6 +37,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...ORDINALS_OUTPUTS,
   ...STAMPS_OUTPUTS,
   ...RUNE_MARKET_OUTPUTS,
+  ...COLLECTION_MARKET_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */

@@ -189,6 +189,14 @@ export const ORDINALS_OUTPUTS: ToolOutputs = {
   getBitcoinCollections: list(collection),
   getCollectionInfo: z.object({ data: collection }),
   getCollectionInscriptions: list(z.string()),
+  getCollectionMarketInfo: z.object({
+    data: z.object({
+      floor_price_in_sats: z.number(),
+      floor_price_in_usd: z.number(),
+      market_cap_in_btc: z.number(),
+      market_cap_in_usd: z.number(),
+    }),
+  }),
   listBRC20Tokens: list(brc20Token),
   getBRC20TokenInfo: z.object({ data: brc20Token }),
   getBRC20Activity: list(

@@ -297,24 +297,35 @@ export const bitcoinTools = [
   }),
   research('getCollectionMarketInfo', COLLECTION_SLUG_BODY, {
     summary: 'Get the market data of one ordinals collection: floor price, market cap, volume.',
-    description: 'slug is the collection slug (non-empty). Upstream: Ordiscan GET /collection/{slug}/market.',
+    description:
+      'slug is the collection slug (non-empty). Answers { data: { floor_price_in_sats, floor_price_in_usd, ' +
+      'market_cap_in_btc, market_cap_in_usd } } (market cap: floor x items). Upstream: Ordiscan GET ' +
+      '/collection/{slug}/market. Sandbox: the floor is the lowest valid ask of its items resting on the sandbox ' +
+      "marketplace's order book (0 while none is listed).",
   }),
   research('getCollectionVolume', body({ collectionSymbol: IDENT }), {
     summary: 'Get the trading volume of one ordinals collection on the marketplace.',
     description:
-      'collectionSymbol is the marketplace collection symbol (non-empty). Upstream: Magic Eden ord/btc collection stats.',
+      'collectionSymbol is the marketplace collection symbol (non-empty; the collection slug in sandbox). Answers ' +
+      "Magic Eden's stats { symbol, totalVolume, floorPrice, owners, supply, totalListed, pendingTransactions, " +
+      '… }, numbers as strings, prices and volume in sats. Upstream: Magic Eden GET /v2/ord/btc/stat.',
   }),
   research('getTopCollectionsByVolume', TOP_COLLECTIONS_BODY, {
     summary: 'List the ordinals collections with the highest trading volume.',
-    description: 'limit: number 1 to 50, default 20. Upstream: Magic Eden ord/btc collection rankings by volume.',
+    description:
+      'limit: number 1 to 50, default 20. Answers { collections: [{ rank, symbol, name, floorPriceBtc, ' +
+      'floorPriceUsd, marketCapBtc, marketCapUsd, volume24hBtc, volume24hUsd, sales24h, supply, owners }], btcUsd }, ' +
+      'highest 24h volume first. Upstream: Magic Eden GET /collection_stats/search/bitcoin (sort=volume, window=1d).',
   }),
   research('getTopCollectionsByFloor', TOP_COLLECTIONS_BODY, {
     summary: 'List the ordinals collections with the highest floor price.',
     description:
       'Designed (the spec lists this tool by name only and does not show its fields): it takes the same body as ' +
       "getTopCollectionsByVolume, limit (number 1 to 50, default 20, the spec's Bitcoin top-lists limit), matching " +
-      'the real tool\'s single "limit (max 50)" argument. Upstream: Magic Eden ord/btc collection rankings sorted by ' +
-      'floor price, descending.',
+      'the real tool\'s single "limit (max 50)" argument, and answers the same list as getTopCollectionsByVolume, ' +
+      'highest floorPriceBtc first. Upstream: Magic Eden GET /collection_stats/search/bitcoin (sort=floorPrice, ' +
+      "window=1d). Sandbox: the floor is the lowest valid ask of the collection's items on the sandbox marketplace's " +
+      'order book (0 while none is listed).',
   }),
 
   // -- Alkanes -------------------------------------------------------------------------------------------------
@@ -422,7 +433,11 @@ export const bitcoinTools = [
   }),
   research('getTopBRC20ByMarketCap', TOP_BY_MARKET_CAP_BODY, {
     summary: 'List the BRC-20 tokens with the highest market cap.',
-    description: 'limit: number 1 to 50, default 20; minMarketCap: USD floor on market cap.',
+    description:
+      'limit: number 1 to 50, default 20; minMarketCap: USD floor on market cap. Answers { tokens: [{ rank, tick, ' +
+      'priceSats, priceUsd, marketCapBtc, marketCapUsd, volume24hBtc, volume24hUsd, sales24h }], btcUsd } (price per ' +
+      'whole token; market cap: price x minted supply). Upstream: UniSat POST /v3/market/brc20/auction/brc20_types ' +
+      '(day1). Sandbox: from sales of BRC-20 transfer inscriptions (price / transferred amount).',
   }),
   research('getTopRunesByVolume', TOP_BY_VOLUME_BODY, {
     summary: 'List the runes with the highest 24h trading volume.',
@@ -433,7 +448,10 @@ export const bitcoinTools = [
   }),
   research('getTopBRC20ByVolume', TOP_BY_VOLUME_BODY, {
     summary: 'List the BRC-20 tokens with the highest 24h trading volume.',
-    description: 'limit: number 1 to 50, default 20; minVolume: USD floor on 24h volume.',
+    description:
+      'limit: number 1 to 50, default 20; minVolume: USD floor on 24h volume. Answers the same list as ' +
+      'getTopBRC20ByMarketCap, ordered by volume24hUsd. Upstream: UniSat POST /v3/market/brc20/auction/brc20_types ' +
+      '(day1).',
   }),
   research('getMarketRunePrice', body({ runeName: RUNE_NAME }), {
     summary: "Get a rune's marketplace price data (floor, volume), a second source when getRuneMarketInfo shows zero.",

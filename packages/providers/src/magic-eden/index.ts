@@ -1,1 +1,7 @@
-export { MAGIC_EDEN_SETTING, type MagicEdenAnswer, MagicEdenClient, type MagicEdenRuneStat } from './magic-eden.js';
+export {
+  MAGIC_EDEN_SETTING,
+  type MagicEdenAnswer,
+  MagicEdenClient,
+  type MagicEdenCollectionStat,
+  type MagicEdenRuneStat,
+} from './magic-eden.js';

@@ -1,7 +1,9 @@
-import { RUNE_MARKET_OUTPUTS } from '@svc/contracts';
+import { COLLECTION_MARKET_OUTPUTS, RUNE_MARKET_OUTPUTS } from '@svc/contracts';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../registry.js';
 import { useMockAgent } from '../testing.js';
+import collectionStat from './fixtures/collection-stat.json' with { type: 'json' };
+import collectionRanking from './fixtures/collection-ranking.json' with { type: 'json' };
 import collectionStats from './fixtures/rune-collection-stats.json' with { type: 'json' };
 import marketInfo from './fixtures/rune-market-info.json' with { type: 'json' };
 import { MagicEdenClient } from './magic-eden.js';
@@ -43,6 +45,37 @@ describe('MagicEdenClient against the documented answers (fixtures/README.md)', 
       ['UNCOMMON•GOODS', 12.38, 0.8123, 4.49],
     ]);
     expect(runes[0]!.etching?.runeId).toEqual({ block: 840000, tx: 3 });
+  });
+
+  it('GET /v2/ord/btc/stat?collectionSymbol answers the collection stats whole, valid as published', async () => {
+    mockAgent()
+      .get(ORIGIN)
+      .intercept({
+        method: 'GET',
+        path: '/v2/ord/btc/stat',
+        query: { collectionSymbol: 'nodemonkes' },
+        headers: { authorization: `Bearer ${KEY}` },
+      })
+      .reply(200, collectionStat, json);
+    const answer = await new MagicEdenClient(KEY).collectionStats('nodemonkes');
+    expect(answer).toEqual(collectionStat);
+    expect(COLLECTION_MARKET_OUTPUTS.getCollectionVolume!.safeParse(answer).success).toBe(true);
+  });
+
+  it('GET /collection_stats/search/bitcoin asks for the last day, sorted descending, `limit` collections', async () => {
+    mockAgent()
+      .get(ORIGIN)
+      .intercept({
+        method: 'GET',
+        path: '/collection_stats/search/bitcoin',
+        query: { window: '1d', sort: 'floorPrice', direction: 'desc', offset: '0', limit: '1' },
+        headers: { authorization: `Bearer ${KEY}` },
+      })
+      .reply(200, collectionRanking, json);
+    const collections = await new MagicEdenClient(KEY).topCollections('floorPrice', 1);
+    expect(collections.map((stat) => [stat.collectionSymbol, stat.fp, stat.vol, stat.txns, stat.marketCap])).toEqual([
+      ['nodemonkes', 0.02499, 0.64345002, 9, 249.89999999999998],
+    ]);
   });
 
   it("answers Magic Eden's 404 as not_found and a body of another shape as a 502 naming Magic Eden", async () => {

@@ -11,6 +11,7 @@ import brc20List from './fixtures/brc20-list.json' with { type: 'json' };
 import brc20 from './fixtures/brc20.json' with { type: 'json' };
 import collectionInscriptions from './fixtures/collection-inscriptions.json' with { type: 'json' };
 import collectionList from './fixtures/collection-list.json' with { type: 'json' };
+import collectionMarket from './fixtures/collection-market.json' with { type: 'json' };
 import collection from './fixtures/collection.json' with { type: 'json' };
 import inscriptionActivity from './fixtures/inscription-activity.json' with { type: 'json' };
 import inscriptionIds from './fixtures/inscription-ids.json' with { type: 'json' };
@@ -195,6 +196,12 @@ const ENDPOINTS: Endpoint[] = [
     call: (client) => client.collectionInscriptions('taproot-wizards'),
     path: '/v1/collection/taproot-wizards/inscriptions',
     body: collectionInscriptions,
+  },
+  {
+    tool: 'getCollectionMarketInfo',
+    call: (client) => client.collectionMarket('bitcoin-puppets'),
+    path: '/v1/collection/bitcoin-puppets/market',
+    body: collectionMarket,
   },
   {
     tool: 'listBRC20Tokens',

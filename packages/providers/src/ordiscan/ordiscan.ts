@@ -154,6 +154,11 @@ export class OrdiscanClient {
     return this.#get('getCollectionInscriptions', `/collection/${segment(slug)}/inscriptions`);
   }
 
+  /** `GET /collection/{slug}/market`: floor price in sats and USD, market cap in BTC and USD. */
+  collectionMarket(slug: string) {
+    return this.#get('getCollectionMarketInfo', `/collection/${segment(slug)}/market`);
+  }
+
   /** `GET /brc20?sort&page`: BRC-20 tokens newest or oldest first, 20 a page. */
   brc20Tokens(query: { sort?: string; page?: number }) {
     return this.#get('listBRC20Tokens', '/brc20', query);

@@ -65,6 +65,9 @@ export const UPSTREAM_PROVIDERS = {
   stampchain: { id: 'STAMPCHAIN', name: 'Stampchain', rps: 2, concurrency: 2 },
   // Magic Eden's API keys come with a per-minute request quota (30 a minute by default): half a request a second.
   magicEden: { id: 'MAGIC_EDEN', name: 'Magic Eden', rps: 0.5, concurrency: 2 },
+  // UniSat's open-api plans are sold by daily request quota; no per-second figure was found: stay gentle, answers are
+  // cached.
+  unisat: { id: 'UNISAT', name: 'UniSat', rps: 1, concurrency: 2 },
   // Transactions submitted to Hedera's consensus nodes through @hashgraph/sdk (gRPC): the network throttles by
   // transaction type far above what one deployment sends; the cap keeps a burst of swaps from queueing there.
   hederaNetwork: { id: 'HEDERA_NETWORK', name: 'Hedera network', rps: 10, concurrency: 4 },

@@ -1,6 +1,7 @@
 import { CounterpartySandboxLedger } from './counterparty-ledger.js';
 import { BitcoinSandboxLedger, type LedgerFile } from './ledger.js';
 import { type EsploraFacade, startEsploraFacade } from './esplora-facade.js';
+import { OrderBook } from './marketplace/order-book.js';
 import { OrdIndex } from './ord-index/ord-index.js';
 import { seedAlkanes } from './seeds/alkanes.js';
 import { seedOrdinals } from './seeds/ordinals.js';
@@ -17,6 +18,8 @@ export class SandboxBitcoin {
   readonly counterparty: CounterpartySandboxLedger;
   /** Bitcoin Stamps and SRC-20 tokens, read from the Counterparty issuances. */
   readonly stamps: StampsIndex;
+  /** The marketplace's resting asks (signed listing PSBTs), kept in `<file>` with `-asks` before `.json` when filed. */
+  readonly marketplace: OrderBook;
   #facade: Promise<EsploraFacade> | undefined;
   #ordinals: OrdIndex | undefined;
 
@@ -29,6 +32,15 @@ export class SandboxBitcoin {
     this.counterparty = new CounterpartySandboxLedger(this.ledger);
     this.stamps = new StampsIndex(this.ledger, this.counterparty);
     seedStamps(this.ledger);
+    this.marketplace = new OrderBook(this.ledger, options.file?.replace(/(\.json)?$/, '-asks.json'));
+  }
+
+  /** The valid resting asks, oldest first, with the inscriptions each listed output carries. */
+  asks(): { outpoint: string; seller: string; priceSats: bigint; inscriptions: string[] }[] {
+    return this.marketplace.asks().map(({ outpoint, seller, priceSats }) => {
+      const [txid, vout] = outpoint.split(':') as [string, string];
+      return { outpoint, seller, priceSats, inscriptions: this.ledger.inscriptionsAt(txid, Number(vout)) };
+    });
   }
 
   /** The ordinals index of the ledger (for the faucet's BRC-20 checks), created on first use; it follows resets. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
 import { OrdIndex } from '../bitcoin/ord-index/ord-index.js';
+import { OrderBook } from '../bitcoin/marketplace/order-book.js';
+import { seedOrdinals } from '../bitcoin/seeds/ordinals.js';
 import { BITCOIN_TRADERS, BitcoinTrader } from './bitcoin-trader.js';
 import { simulatedWallets } from './wallets.js';
 
@@ -46,5 +48,54 @@ describe('the Bitcoin leg of the market simulator', () => {
     expect(perUnit.length).toBeGreaterThan(2);
     for (let index = 1; index < perUnit.length; index++)
       expect(Math.abs(Math.log(perUnit[index]! / perUnit[index - 1]!))).toBeLessThan(Math.log(1.05) + 1e-3);
+  });
+});
+
+describe('the Bitcoin leg on a chain holding the ordinals seed', () => {
+  async function seededRun(steps: number) {
+    const ledger = new BitcoinSandboxLedger();
+    seedOrdinals(ledger);
+    const wallets = await simulatedWallets(SEED);
+    const book = new OrderBook(ledger);
+    const trader = new BitcoinTrader(ledger, wallets, SEED, book);
+    const executed = Array.from({ length: steps }, () => trader.trade());
+    return { ledger, book, index: new OrdIndex(ledger), executed };
+  }
+
+  it('sells items of both seeded collections, as children of their parents, from the cheapest resting ask', async () => {
+    const { ledger, book, index, executed } = await seededRun(40);
+    const collections = index.collections();
+    const itemsOf = (name: string) => new Set(collections.find((collection) => collection.name === name)!.items);
+    for (const name of ['Bitcoin Frogs', 'Taproot Wizards']) {
+      const sold = executed.filter((trade) => trade.bought.symbol === name).map((trade) => trade.transactionHash);
+      expect(sold.length, name).toBeGreaterThan(0);
+      const sales = index.inscriptionSales().filter((sale) => sold.includes(sale.txid));
+      expect(sales).toHaveLength(sold.length);
+      for (const sale of sales) expect(itemsOf(name).has(sale.inscriptionId), name).toBe(true);
+      // Two of the three asks kept resting remain after the last sale, none below the ask it took.
+      const resting = book.asks().filter((ask) => {
+        const [txid, vout] = ask.outpoint.split(':') as [string, string];
+        return itemsOf(name).has(ledger.inscriptionsAt(txid, Number(vout))[0]!);
+      });
+      expect(resting, name).toHaveLength(2);
+      const lastPrice = sales.at(-1)!.priceSats;
+      for (const ask of resting) expect(ask.priceSats >= lastPrice, name).toBe(true);
+    }
+  });
+
+  it('sells BRC-20 transfer inscriptions, whose sale moves the balance to the buyer', async () => {
+    const { index, executed } = await seededRun(40);
+    const brc20 = executed.filter((trade) => trade.bought.symbol === 'ordi' || trade.bought.symbol === 'sats');
+    expect(new Set(brc20.map((trade) => trade.bought.symbol))).toEqual(new Set(['ordi', 'sats']));
+    for (const trade of brc20) {
+      const sale = index.inscriptionSales().find((candidate) => candidate.txid === trade.transactionHash)!;
+      expect(index.brc20ActionOf(sale.inscriptionId)).toEqual({ type: 'TRANSFER', tick: trade.bought.symbol });
+      const received = index
+        .brc20ActivityOf(trade.wallet)
+        .find((event) => event.type === 'TRANSFER' && event.txid === trade.transactionHash);
+      expect(received).toMatchObject({ from: sale.seller, to: trade.wallet, tick: trade.bought.symbol });
+      const decimals = trade.bought.symbol === 'ordi' ? 18n : 8n;
+      expect(BigInt(received!.amount) * 10n ** decimals).toBe(trade.bought.atomic);
+    }
   });
 });

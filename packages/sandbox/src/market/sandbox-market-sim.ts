@@ -3,6 +3,7 @@
  * chains, started together with the sandbox chains.
  */
 import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
+import type { OrderBook } from '../bitcoin/marketplace/order-book.js';
 import type { SandboxEvmChains } from '../evm/sandbox-evm-chains.js';
 import type { SandboxSolana } from '../solana/sandbox-solana.js';
 import { SandboxMarketIndex } from './market-index.js';
@@ -30,6 +31,8 @@ export interface StartSandboxMarketSimOptions {
   readonly remoteEvmChainIds?: ReadonlySet<number> | undefined;
   /** The sandbox Bitcoin ledger: with it, the simulator also trades runes and inscriptions on its marketplace. */
   readonly bitcoin?: BitcoinSandboxLedger | undefined;
+  /** Its marketplace's order book, where the collection asks rest. */
+  readonly bitcoinBook?: OrderBook | undefined;
 }
 
 export async function startSandboxMarketSim(options: StartSandboxMarketSimOptions): Promise<SandboxMarketSim> {
@@ -44,6 +47,7 @@ export async function startSandboxMarketSim(options: StartSandboxMarketSimOption
     solana: options.solana,
     remoteEvmChainIds: options.remoteEvmChainIds ?? new Set(),
     bitcoin: options.bitcoin,
+    bitcoinBook: options.bitcoinBook,
   });
   const background =
     options.rate > 0

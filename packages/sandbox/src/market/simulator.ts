@@ -8,6 +8,7 @@
  */
 import { evmChainById, evmChainByKey } from '@svc/chains';
 import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
+import type { OrderBook } from '../bitcoin/marketplace/order-book.js';
 import { sandboxMarketLayout } from '../evm/sandbox-market.js';
 import type { SandboxEvmChains } from '../evm/sandbox-evm-chains.js';
 import type { SandboxSolana } from '../solana/sandbox-solana.js';
@@ -43,6 +44,8 @@ export interface MarketSimulatorOptions {
   readonly remoteEvmChainIds: ReadonlySet<number>;
   /** The sandbox Bitcoin ledger, whose marketplace the Bitcoin leg trades on; without it there is no Bitcoin leg. */
   readonly bitcoin?: BitcoinSandboxLedger | undefined;
+  /** The marketplace's order book the Bitcoin leg's collection asks rest on (a book of its own without it). */
+  readonly bitcoinBook?: OrderBook | undefined;
 }
 
 /** The most trades one `step` call carries out. */
@@ -71,7 +74,8 @@ export class MarketSimulator {
       throw new RangeError(`the market simulator's rate must be a number of trades a minute, 0 or more`);
     this.#planner = new TradePlanner(options.seed);
     this.#solanaTrader = new SolanaTrader(options.solana);
-    this.#bitcoinTrader = options.bitcoin && new BitcoinTrader(options.bitcoin, options.wallets, options.seed);
+    this.#bitcoinTrader =
+      options.bitcoin && new BitcoinTrader(options.bitcoin, options.wallets, options.seed, options.bitcoinBook);
     this.#startClock();
   }
 

@@ -1,9 +1,16 @@
 // Bitcoin research tools (inscriptions, collections and traits, runes, rare sats, BRC-20, alkanes, rune markets):
 // Ordiscan's and Magic Eden's answers in live mode, the sandbox ledger's ordinals index (its marketplace sales for
-// markets) in sandbox mode. Collection markets and the BRC-20 top lists are not built yet (501).
+// markets) in sandbox mode. Collection markets: Ordiscan and Magic Eden live; the BRC-20 top lists: UniSat live.
 import { defineFamily } from '../family.js';
 import { getAlkaneAddressBalance, getAlkaneAddressUTXOs, getAlkaneInfo, listAlkanes } from './alkanes.js';
 import { getBRC20Activity, getBRC20TokenInfo, listBRC20Tokens } from './brc20.js';
+import { getTopBRC20ByMarketCap, getTopBRC20ByVolume } from './brc20-market.js';
+import {
+  getCollectionMarketInfo,
+  getCollectionVolume,
+  getTopCollectionsByFloor,
+  getTopCollectionsByVolume,
+} from './collection-market.js';
 import {
   getBitcoinCollections,
   getCollectionInfo,
@@ -61,5 +68,11 @@ export const ordinalsFamily = defineFamily({
     listBRC20Tokens,
     getBRC20TokenInfo,
     getBRC20Activity,
+    getCollectionMarketInfo,
+    getCollectionVolume,
+    getTopCollectionsByVolume,
+    getTopCollectionsByFloor,
+    getTopBRC20ByMarketCap,
+    getTopBRC20ByVolume,
   },
 });

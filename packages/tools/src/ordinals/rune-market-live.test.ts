@@ -1,5 +1,5 @@
 import { Providers } from '@svc/providers';
-import { MAGIC_EDEN_SCHEMA_EXAMPLES, useMockAgent } from '@svc/providers/testing';
+import { MAGIC_EDEN_EXAMPLE_ANSWERS, useMockAgent } from '@svc/providers/testing';
 import { describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../handler.js';
 import { callTool } from '../testing/sandbox-market-history.js';
@@ -31,7 +31,7 @@ describe('the rune market tools in live mode', () => {
         query: { window: '1d', sort: 'marketCap', direction: 'desc', limit: '5' },
         headers: { authorization: 'Bearer me-key' },
       })
-      .reply(200, MAGIC_EDEN_SCHEMA_EXAMPLES.runeCollectionStats, JSON_HEADERS);
+      .reply(200, MAGIC_EDEN_EXAMPLE_ANSWERS.runeCollectionStats, JSON_HEADERS);
     btcPrice();
     // DOG's 2999.8 BTC is $299,980,000; UNCOMMON•GOODS's 4.49 BTC ($449,000) is below the $1M floor.
     const answer = await callTool('getTopRunesByMarketCap', { limit: 5, minMarketCap: 1_000_000 }, live());
@@ -59,9 +59,9 @@ describe('the rune market tools in live mode', () => {
     mockAgent()
       .get(ME)
       .intercept({ path: '/v2/ord/btc/runes/market/DOGGOTOTHEMOON/info', headers: { authorization: 'Bearer me-key' } })
-      .reply(200, MAGIC_EDEN_SCHEMA_EXAMPLES.runeMarketInfo, JSON_HEADERS);
+      .reply(200, MAGIC_EDEN_EXAMPLE_ANSWERS.runeMarketInfo, JSON_HEADERS);
     expect(await callTool('getMarketRunePrice', { runeName: 'dog•go•to•the•moon' }, live())).toEqual(
-      MAGIC_EDEN_SCHEMA_EXAMPLES.runeMarketInfo,
+      MAGIC_EDEN_EXAMPLE_ANSWERS.runeMarketInfo,
     );
   });
 

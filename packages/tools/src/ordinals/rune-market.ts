@@ -12,16 +12,15 @@ import { sandboxCryptoPrice } from '../coins/sandbox-crypto-price.js';
 import type { Handler, HandlerContext } from '../handler.js';
 import { sandboxMarketOf } from '../market-activity-of.js';
 import { notFound, ordinalsIndexOf, ordiscanOf, runeKey } from './ordinals-index.js';
-import { sandboxRuneMarket, sandboxRuneMarkets, type SandboxRuneMarket } from './sandbox-rune-market.js';
+import { SATS_PER_BTC, sandboxRuneMarket, sandboxRuneMarkets, type SandboxRuneMarket } from './sandbox-rune-market.js';
 
-const SATS_PER_BTC = 1e8;
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * BTC in USD, for the USD figures: CoinGecko's price when it answers live, else the sandbox market's WBTC/USDC pool
  * (getCryptoPrice's sandbox price). A live rune source never pairs with the sandbox's price: 503 naming CoinGecko's key.
  */
-async function btcUsdOf(context: HandlerContext, tool: string, source: ProviderSetting, live: boolean) {
+export async function btcUsdOf(context: HandlerContext, tool: string, source: ProviderSetting, live: boolean) {
   const coingecko = context.providers.coingecko;
   if (coingecko) {
     const price = await coingecko.price('bitcoin');

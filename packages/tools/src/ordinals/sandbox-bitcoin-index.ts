@@ -28,6 +28,7 @@ export function sandboxBitcoinIndex(bitcoin: SandboxBitcoin): BitcoinIndex {
     alkaneOutputsOf: (address) => read(() => index.alkaneOutputsOf(address)),
     inscriptionSales: () => read(() => index.inscriptionSales()),
     runeSales: () => read(() => index.runeSales()),
+    asks: () => read(() => bitcoin.asks()),
     collections: () => read(() => index.collections()),
     inscriptionTraits: (id) => read(() => index.traits(id)),
     brc20Tokens: () => read(() => index.brc20Tokens()),

@@ -2,7 +2,7 @@
 // index's sales (the simulated traders' and anyone's SINGLE|ANYONECANPAY sales) and the runes' issuance.
 import type { BitcoinIndex, OrdinalsRune, RuneSale } from '../ports/bitcoin-index.js';
 
-const SATS_PER_BTC = 1e8;
+export const SATS_PER_BTC = 1e8;
 const DAY_SECONDS = 86_400;
 
 /** The windows market figures are given for, Magic Eden's names with their length in seconds. */

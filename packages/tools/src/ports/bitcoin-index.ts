@@ -162,6 +162,19 @@ export interface RuneSale extends MarketSale {
   readonly amount: bigint;
 }
 
+/**
+ * A resting ask on the marketplace's order book: the seller's signed SINGLE|ANYONECANPAY listing of an output, valid
+ * while that output is unspent (a floor is the lowest of them).
+ */
+export interface MarketAsk {
+  /** The listed output, "txid:vout". */
+  readonly outpoint: string;
+  readonly seller: string;
+  readonly priceSats: bigint;
+  /** The inscriptions the listed output carries. */
+  readonly inscriptions: readonly string[];
+}
+
 /** A parent inscription named in its metadata, with its children. */
 export interface OrdinalsCollection {
   /** The name lower-cased, other characters hyphens (unique). */
@@ -234,6 +247,8 @@ export interface BitcoinIndex {
   inscriptionSales(): Promise<readonly InscriptionSale[]>;
   /** Marketplace sales of runes (one rune per listed output), oldest first. */
   runeSales(): Promise<readonly RuneSale[]>;
+  /** The marketplace's valid resting asks, oldest first. */
+  asks(): Promise<readonly MarketAsk[]>;
   /** Collections, oldest parent first. */
   collections(): Promise<readonly OrdinalsCollection[]>;
   /** An inscription's traits in its collection (empty outside one); undefined for an unknown inscription. */

@@ -1,0 +1,1 @@
+export { UNISAT_SETTING, UnisatClient, type UnisatBrc20Type } from './unisat.js';
