@@ -19,7 +19,9 @@ describe.each(backendsFor(import.meta.url))(
         expect.arrayContaining(['bitcoin-frogs', 'taproot-wizards']),
       );
       const frogs = (await json(await wallet.call('getCollectionInscriptions', { slug: 'bitcoin-frogs' }))).data;
-      expect(frogs).toHaveLength(10);
+      // The seed's ten children come first (number order); the market simulator's traders reveal more as they trade,
+      // and the test worker's sandbox is shared with files that step it.
+      expect(frogs.length).toBeGreaterThanOrEqual(10);
       const frog = (await json(await wallet.call('getInscriptionInfo', { inscriptionId: frogs[4] }))).data;
       expect(frog).toMatchObject({ collection_slug: 'bitcoin-frogs', metadata: { name: 'Bitcoin Frog #5' } });
       const traits = (await json(await wallet.call('getInscriptionTraits', { inscriptionId: frogs[4] }))).data;
