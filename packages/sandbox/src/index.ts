@@ -69,7 +69,8 @@ export {
 export { type BitcoinKey, bitcoinKey } from './bitcoin/marketplace/bitcoin-key.js';
 export { fillListing } from './bitcoin/marketplace/fill.js';
 export { createListing, type Listing } from './bitcoin/marketplace/listing.js';
-export { formatAmount as formatBrc20Amount, parseAmount as parseBrc20Amount } from './bitcoin/ord-index/brc20.js';
+export { formatDecimal as formatBrc20Amount } from './bitcoin/decimal-amount.js';
+export { parseAmount as parseBrc20Amount } from './bitcoin/ord-index/brc20.js';
 // The collections and BRC-20 tokens a new sandbox Bitcoin chain starts with, and their holders' addresses.
 export { SEED_HOLDERS } from './bitcoin/seeds/ordinals.js';
 

@@ -15,6 +15,7 @@ import { type InscriptionContent, inscriptionWitness } from './inscription-envel
 import { inputSignatureFailure, type SpentOutput } from './input-signatures.js';
 import { allocateRunes, type RuneBalances } from './rune-allocation.js';
 import { SANDBOX_ALKANES, SANDBOX_COUNTERPARTY_ASSETS, SANDBOX_RUNES } from './sandbox-assets.js';
+import { outpoint } from './outpoint.js';
 
 export type BitcoinLedgerErrorCode =
   | 'malformed'
@@ -152,7 +153,6 @@ export interface LedgerFile {
   readonly transactions: readonly LedgerFileEntry[];
 }
 
-const outpoint = (txid: string, vout: number) => `${txid}:${vout}`;
 const toHex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 function addressOf(script: Uint8Array): string | null {

@@ -3,6 +3,7 @@ import type { AlkaneGrant, ConfirmedTransaction } from '../ledger.js';
 import { allocateRunes, type RuneBalances } from '../rune-allocation.js';
 import { SANDBOX_ALKANES, type SandboxAlkane } from '../sandbox-assets.js';
 import type { BlockRef } from './inscriptions.js';
+import { outpoint } from '../outpoint.js';
 
 /** A sandbox alkane with what the chain says of it. */
 export interface IndexedAlkane extends SandboxAlkane {
@@ -28,8 +29,6 @@ export interface AlkaneOutput {
   /** Alkane id → atomic units. */
   readonly alkanes: ReadonlyMap<string, bigint>;
 }
-
-const outpoint = (txid: string, vout: number) => `${txid}:${vout}`;
 
 /**
  * The runestone message that moves a transaction's alkanes (protorunes of protocol 1): the edicts of its alkanes

@@ -15,6 +15,7 @@
  * Amounts are atomic units (10^-dec of the token) inside, decimal strings outside.
  */
 import type { BlockRef, IndexedInscription, InscriptionTransfer } from './inscriptions.js';
+import { formatDecimal } from '../decimal-amount.js';
 
 const UINT64_MAX = 2n ** 64n - 1n;
 const MAX_DECIMALS = 18;
@@ -92,13 +93,6 @@ export function parseAmount(text: unknown, decimals: number): bigint | undefined
   const [, whole, fraction = ''] = AMOUNT.exec(text) ?? [];
   if (whole === undefined || fraction.length > decimals || BigInt(whole) > UINT64_MAX) return undefined;
   return BigInt(whole + fraction.padEnd(decimals, '0'));
-}
-
-/** Atomic units as a decimal string in whole tokens, without trailing zeros. */
-export function formatAmount(atomic: bigint, decimals: number): string {
-  const unit = 10n ** BigInt(decimals);
-  const fraction = (atomic % unit).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return `${atomic / unit}${fraction ? `.${fraction}` : ''}`;
 }
 
 /** The BRC-20 operation an inscription's content states, before any balance rule; undefined when it states none. */
@@ -203,7 +197,7 @@ export class Brc20Index {
       inscriptionId: move.inscriptionId,
       from: owner,
       to: receiver,
-      amount: formatAmount(amount, token.decimals),
+      amount: formatDecimal(amount, token.decimals),
     });
   }
 
@@ -227,7 +221,7 @@ export class Brc20Index {
       inscriptionId: inscription.id,
       from: null,
       to,
-      amount: formatAmount(amount, token.decimals),
+      amount: formatDecimal(amount, token.decimals),
     });
   }
 
@@ -247,7 +241,7 @@ export class Brc20Index {
     return [...this.#tokens.values()].flatMap((token) => {
       const held = token.balances.get(address);
       if (!held || held.available + held.transferable === 0n) return [];
-      const format = (atomic: bigint) => formatAmount(atomic, token.decimals);
+      const format = (atomic: bigint) => formatDecimal(atomic, token.decimals);
       return [
         {
           tick: token.tick,
@@ -283,9 +277,9 @@ function tokenView(token: Token): Brc20TokenView {
     deployer: token.deployer,
     deployed: token.deployed,
     decimals: token.decimals,
-    max: formatAmount(token.max, token.decimals),
-    limit: formatAmount(token.limit, token.decimals),
-    minted: formatAmount(token.minted, token.decimals),
+    max: formatDecimal(token.max, token.decimals),
+    limit: formatDecimal(token.limit, token.decimals),
+    minted: formatDecimal(token.minted, token.decimals),
     selfMint: token.selfMint,
     holders: [...token.balances.values()].filter((held) => held.available + held.transferable > 0n).length,
   };

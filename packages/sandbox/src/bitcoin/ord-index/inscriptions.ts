@@ -2,6 +2,7 @@ import { Transaction } from 'bitcoinjs-lib';
 import type { JsonValue } from '../cbor.js';
 import { revealedInscription } from '../inscription-envelope.js';
 import type { ConfirmedTransaction, LedgerOutput } from '../ledger.js';
+import { outpoint } from '../outpoint.js';
 
 /** Where an indexed transaction sits: the block facts every record repeats. */
 export interface BlockRef {
@@ -61,8 +62,6 @@ export interface AppliedInscriptions {
   readonly moves: readonly InscriptionTransfer[];
   readonly revealed?: { readonly inscription: IndexedInscription; readonly body: Uint8Array };
 }
-
-const outpoint = (txid: string, vout: number) => `${txid}:${vout}`;
 
 /**
  * Inscriptions of the sandbox chain: revealed by the faucet (`<txid>i0` on the first sat of its output 0, the same

@@ -8,6 +8,7 @@ import { type IndexedRune, RuneIndex, type RunicTransaction } from './runes.js';
 import { type InscriptionSale, listedInputs, type RuneSale, SalesIndex } from './sales.js';
 import { type Mint, type RareSat, rareSatsIn, type SatRange } from './sat-numbering.js';
 import { transferSats } from './sat-ranges.js';
+import { outpoint } from '../outpoint.js';
 
 /** An unspent output as the ordinals index sees it. */
 export interface IndexedOutput {
@@ -34,7 +35,6 @@ export interface RuneNameStatus {
 /** Mainnet's target block interval, which dates heights the sandbox has not mined yet. */
 const BLOCK_SECONDS = 600;
 
-const outpoint = (txid: string, vout: number) => `${txid}:${vout}`;
 const isOpReturn = (script: Uint8Array) => script[0] === 0x6a;
 
 /**

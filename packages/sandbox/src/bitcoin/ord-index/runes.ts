@@ -3,6 +3,7 @@ import type { ConfirmedTransaction } from '../ledger.js';
 import { allocateRunes, type RuneBalances } from '../rune-allocation.js';
 import { SANDBOX_RUNES, type SandboxRune } from '../sandbox-assets.js';
 import type { BlockRef } from './inscriptions.js';
+import { outpoint } from '../outpoint.js';
 
 /** A rune the sandbox knows, with what the chain says of its issuance. */
 export interface IndexedRune extends SandboxRune {
@@ -37,7 +38,6 @@ export interface RunicTransaction extends BlockRef {
   readonly outputs: readonly RuneMove[];
 }
 
-const outpoint = (txid: string, vout: number) => `${txid}:${vout}`;
 const runeOrder = (id: string) => id.split(':').map(BigInt) as [bigint, bigint];
 
 /** Sandbox runes in etching order. */

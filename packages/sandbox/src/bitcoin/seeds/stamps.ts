@@ -25,7 +25,8 @@ import {
   wifOfPrivateKey,
 } from '@svc/chains';
 import type { BitcoinSandboxLedger } from '../ledger.js';
-import { decimalOf, src20Units } from '../stamps/src20.js';
+import { formatDecimal } from '../decimal-amount.js';
+import { src20Units } from '../stamps/src20.js';
 import type { StampsIndex } from '../stamps/stamps-index.js';
 
 /** A deterministic sandbox key (never a real wallet's: derived from a public label). */
@@ -151,7 +152,7 @@ export function faucetSrc20Mint(
 ): string {
   const token = stamps.src20Tokens().find((known) => known.tick === tick);
   if (!token) throw new RangeError(`no SRC-20 token ${tick} is deployed on the sandbox chain`);
-  const amt = decimalOf(atomic, token.dec);
+  const amt = formatDecimal(atomic, token.dec);
   if (atomic <= 0n || atomic > (src20Units(token.lim, token.dec) as bigint))
     throw new RangeError(`${amt} ${tick} is not a mint from 1 unit to its mint limit ${token.lim}`);
   if (token.minted === token.max) throw new RangeError(`${tick} is fully minted`);

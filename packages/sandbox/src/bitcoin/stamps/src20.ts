@@ -8,6 +8,8 @@
  * creator holds less.
  */
 
+import { formatDecimal } from '../decimal-amount.js';
+
 export type Src20Op = 'DEPLOY' | 'MINT' | 'TRANSFER';
 
 /** A stamp carrying SRC-20 JSON, in stamp order. */
@@ -79,14 +81,6 @@ export function src20Units(value: unknown, dec: number): bigint | string {
   return scaled;
 }
 
-/** Units of 10^-dec as a plain decimal string (no trailing zeros). */
-export function decimalOf(scaled: bigint, dec: number): string {
-  if (dec === 0) return scaled.toString();
-  const base = 10n ** BigInt(dec);
-  const fraction = (scaled % base).toString().padStart(dec, '0').replace(/0+$/, '');
-  return fraction ? `${scaled / base}.${fraction}` : (scaled / base).toString();
-}
-
 /** The operation's fields, keys lower-cased. */
 function fieldsOf(json: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(json).map(([key, value]) => [key.toLowerCase(), value]));
@@ -120,7 +114,8 @@ export function indexSrc20(stamps: readonly Src20Stamp[]): {
         tick,
         creator: stamp.creator,
         destination: stamp.destination,
-        amt: amt !== null && dec !== null ? decimalOf(amt, dec) : typeof fields.amt === 'string' ? fields.amt : null,
+        amt:
+          amt !== null && dec !== null ? formatDecimal(amt, dec) : typeof fields.amt === 'string' ? fields.amt : null,
         dec,
         lim: op_ === 'DEPLOY' && typeof fields.lim !== 'undefined' ? String(fields.lim) : null,
         max: op_ === 'DEPLOY' && typeof fields.max !== 'undefined' ? String(fields.max) : null,
@@ -177,14 +172,14 @@ export function indexSrc20(stamps: readonly Src20Stamp[]): {
       token.balances.set(address, (token.balances.get(address) ?? 0n) + delta);
     if (op === 'MINT') {
       const remaining = token.max - token.minted;
-      if (amt > token.lim) record(false, `amt exceeds the mint limit ${decimalOf(token.lim, token.dec)}`);
+      if (amt > token.lim) record(false, `amt exceeds the mint limit ${formatDecimal(token.lim, token.dec)}`);
       else if (remaining === 0n) record(false, `${tick} is fully minted`);
       else {
         const minted = amt > remaining ? remaining : amt;
         record(
           true,
           minted < amt
-            ? `reduced amt from ${decimalOf(amt, token.dec)} to ${decimalOf(minted, token.dec)}: max reached`
+            ? `reduced amt from ${formatDecimal(amt, token.dec)} to ${formatDecimal(minted, token.dec)}: max reached`
             : null,
           minted,
         );
@@ -207,16 +202,16 @@ export function indexSrc20(stamps: readonly Src20Stamp[]): {
     tokens: [...tokens.entries()].map(([tick, token]) => ({
       tick,
       deploy: token.deploy,
-      max: decimalOf(token.max, token.dec),
-      lim: decimalOf(token.lim, token.dec),
+      max: formatDecimal(token.max, token.dec),
+      lim: formatDecimal(token.lim, token.dec),
       dec: token.dec,
-      minted: decimalOf(token.minted, token.dec),
+      minted: formatDecimal(token.minted, token.dec),
       mints: token.mints,
       progress: Number((token.minted * 10_000n) / token.max) / 100,
       holders: [...token.balances]
         .filter(([, held]) => held > 0n)
         .sort(([, a], [, b]) => (a > b ? -1 : a < b ? 1 : 0))
-        .map(([address, held]) => ({ address, amt: decimalOf(held, token.dec) })),
+        .map(([address, held]) => ({ address, amt: formatDecimal(held, token.dec) })),
     })),
   };
 }
