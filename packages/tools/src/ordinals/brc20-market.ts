@@ -1,7 +1,7 @@
 import { UNISAT_SETTING, type UnisatBrc20Type } from '@svc/providers';
 import type { Handler, HandlerContext } from '../handler.js';
 import { ordinalsIndexOf } from './ordinals-index.js';
-import { btcUsdOf, nowSeconds } from './rune-market.js';
+import { btcUsdOf, nowSeconds, rankInUsd, type UsdRanking } from './market-figures.js';
 import { brc20Markets, brc20Sales, type SandboxBrc20Market } from './sandbox-brc20-market.js';
 import { SATS_PER_BTC } from './sandbox-rune-market.js';
 
@@ -12,11 +12,8 @@ import { SATS_PER_BTC } from './sandbox-rune-market.js';
 const UNISAT_WINDOW = 100;
 
 /** What ranks BRC-20 tokens: market cap or the last day's volume, with its USD floor. */
-interface Ranking {
+interface Ranking extends UsdRanking {
   readonly tool: 'getTopBRC20ByMarketCap' | 'getTopBRC20ByVolume';
-  readonly by: 'marketCap' | 'volume';
-  readonly limit: number;
-  readonly minUsd: number | undefined;
 }
 
 /** A ranked token before its rank and USD figures. */
@@ -57,7 +54,8 @@ async function sandboxFigures(context: HandlerContext, tool: string): Promise<Br
  * UniSat's BRC-20 marketplace tickers over the last day, with UniSat's BTC price; sandbox: every sandbox token from the
  * marketplace's sales (sandbox-brc20-market.ts), BTC/USD from the sandbox market.
  */
-async function topBrc20(context: HandlerContext, { tool, by, limit, minUsd }: Ranking) {
+async function topBrc20(context: HandlerContext, ranking: Ranking) {
+  const { tool } = ranking;
   const unisat = context.providers.unisat;
   const { btcUsd, figures } = unisat
     ? await unisat
@@ -67,18 +65,8 @@ async function topBrc20(context: HandlerContext, { tool, by, limit, minUsd }: Ra
         btcUsd: await btcUsdOf(context, tool, UNISAT_SETTING, false),
         figures: await sandboxFigures(context, tool),
       };
-  const tokens = figures
-    .map((token) => ({
-      ...token,
-      priceUsd: (token.priceSats / SATS_PER_BTC) * btcUsd,
-      marketCapUsd: token.marketCapBtc * btcUsd,
-      volume24hUsd: token.volume24hBtc * btcUsd,
-    }))
-    .filter((token) => minUsd === undefined || (by === 'marketCap' ? token.marketCapUsd : token.volume24hUsd) >= minUsd)
-    // Stable: ties keep the source's order (deploy order in sandbox).
-    .sort((a, b) => (by === 'marketCap' ? b.marketCapUsd - a.marketCapUsd : b.volume24hUsd - a.volume24hUsd))
-    .slice(0, limit)
-    .map((token, index) => ({ rank: index + 1, ...token }));
+  // Stable: ties keep the source's order (deploy order in sandbox).
+  const tokens = rankInUsd(figures, (token) => token.priceSats, btcUsd, ranking);
   return { tokens, btcUsd };
 }
 

@@ -1,7 +1,7 @@
 import { MAGIC_EDEN_SETTING, type MagicEdenCollectionStat, ORDISCAN_SETTING } from '@svc/providers';
 import type { Handler, HandlerContext } from '../handler.js';
 import { notFound, ordinalsIndexOf, ordiscanOf } from './ordinals-index.js';
-import { btcUsdOf, nowSeconds } from './rune-market.js';
+import { btcUsdOf, nowSeconds } from './market-figures.js';
 import { collectionMarkets, type SandboxCollectionMarket } from './sandbox-collection-market.js';
 import { SATS_PER_BTC } from './sandbox-rune-market.js';
 

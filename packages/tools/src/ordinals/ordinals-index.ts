@@ -20,14 +20,14 @@ export const ordiscanOf = (context: HandlerContext): OrdiscanClient | undefined 
  */
 export function ordinalsIndexOf(context: HandlerContext, tool: string): BitcoinIndex {
   if (context.bitcoinIndex) return context.bitcoinIndex;
-  throw new ServiceError(
-    'not_implemented',
-    `${tool} has no sandbox ordinals index in this service. Nothing was charged.`,
-    {
-      extra: { tool },
-    },
-  );
+  throw noSandboxIndex(tool, 'ordinals');
 }
+
+/** The 501 of a Bitcoin research tool whose sandbox index (`kind`: ordinals, stamps) this service was built without. */
+export const noSandboxIndex = (tool: string, kind: string) =>
+  new ServiceError('not_implemented', `${tool} has no sandbox ${kind} index in this service. Nothing was charged.`, {
+    extra: { tool },
+  });
 
 /** A mainnet address with a valid checksum, or a 400 naming `field` (the catalog's pattern checks the form only). */
 export function mainnetAddress(address: string, field = 'bitcoinAddress'): string {

@@ -1,35 +1,9 @@
-import { notConfigured } from '@svc/contracts';
 import { formatUnits } from '@svc/payments';
-import {
-  COINGECKO_SETTING,
-  MAGIC_EDEN_SETTING,
-  type MagicEdenRuneStat,
-  ORDISCAN_SETTING,
-  type ProviderSetting,
-  upstreamError,
-} from '@svc/providers';
-import { sandboxCryptoPrice } from '../coins/sandbox-crypto-price.js';
+import { MAGIC_EDEN_SETTING, type MagicEdenRuneStat, ORDISCAN_SETTING } from '@svc/providers';
 import type { Handler, HandlerContext } from '../handler.js';
-import { sandboxMarketOf } from '../market-activity-of.js';
+import { btcUsdOf, nowSeconds, rankInUsd, type UsdRanking } from './market-figures.js';
 import { notFound, ordinalsIndexOf, ordiscanOf, runeKey } from './ordinals-index.js';
 import { SATS_PER_BTC, sandboxRuneMarket, sandboxRuneMarkets, type SandboxRuneMarket } from './sandbox-rune-market.js';
-
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-/**
- * BTC in USD, for the USD figures: CoinGecko's price when it answers live, else the sandbox market's WBTC/USDC pool
- * (getCryptoPrice's sandbox price). A live rune source never pairs with the sandbox's price: 503 naming CoinGecko's key.
- */
-export async function btcUsdOf(context: HandlerContext, tool: string, source: ProviderSetting, live: boolean) {
-  const coingecko = context.providers.coingecko;
-  if (coingecko) {
-    const price = await coingecko.price('bitcoin');
-    if (!price) throw upstreamError('CoinGecko', 'answered no price for bitcoin');
-    return price.priceUsd;
-  }
-  if (live) throw notConfigured(COINGECKO_SETTING.setting, COINGECKO_SETTING.provider);
-  return (await sandboxCryptoPrice(sandboxMarketOf(context, tool, source), undefined, 'bitcoin')).priceUsd;
-}
 
 async function runeMarketOf(context: HandlerContext, tool: string, name: string): Promise<SandboxRuneMarket> {
   const market = await sandboxRuneMarket(ordinalsIndexOf(context, tool), name, nowSeconds());
@@ -89,11 +63,8 @@ export const getMarketRunePrice: Handler<'getMarketRunePrice'> = async (input, c
 };
 
 /** What ranks runes: market cap or the last day's volume, with its USD floor. */
-interface Ranking {
+interface Ranking extends UsdRanking {
   readonly tool: 'getTopRunesByMarketCap' | 'getTopRunesByVolume';
-  readonly by: 'marketCap' | 'volume';
-  readonly limit: number;
-  readonly minUsd: number | undefined;
 }
 
 /** A ranked rune before its rank: the answer's fields. */
@@ -133,25 +104,16 @@ const fromSandbox = (market: SandboxRuneMarket): RuneFigures => ({
  * rankings (already ordered by the same figure, so its first `limit` hold every rune above the floor); sandbox: every
  * sandbox rune from the marketplace's sales (sandbox-rune-market.ts).
  */
-async function topRunes(context: HandlerContext, { tool, by, limit, minUsd }: Ranking) {
+async function topRunes(context: HandlerContext, ranking: Ranking) {
+  const { tool, by, limit } = ranking;
   const magicEden = context.providers.magicEden;
   // The price first: without it there is no answer, and Magic Eden's quota is not spent.
   const btcUsd = await btcUsdOf(context, tool, MAGIC_EDEN_SETTING, magicEden !== undefined);
   const figures = magicEden
     ? (await magicEden.topRunes(by, Math.floor(limit))).map(fromMagicEden)
     : (await sandboxRuneMarkets(ordinalsIndexOf(context, tool), nowSeconds())).map(fromSandbox);
-  const ranked = figures
-    .map((rune) => ({
-      ...rune,
-      priceUsd: (rune.unitPriceSats / SATS_PER_BTC) * btcUsd,
-      marketCapUsd: rune.marketCapBtc * btcUsd,
-      volume24hUsd: rune.volume24hBtc * btcUsd,
-    }))
-    .filter((rune) => minUsd === undefined || (by === 'marketCap' ? rune.marketCapUsd : rune.volume24hUsd) >= minUsd)
-    // Stable: ties keep the source's order (etching order in sandbox).
-    .sort((a, b) => (by === 'marketCap' ? b.marketCapUsd - a.marketCapUsd : b.volume24hUsd - a.volume24hUsd))
-    .slice(0, limit)
-    .map((rune, index) => ({ rank: index + 1, ...rune }));
+  // Stable: ties keep the source's order (etching order in sandbox).
+  const ranked = rankInUsd(figures, (rune) => rune.unitPriceSats, btcUsd, ranking);
   return { runes: ranked, btcUsd };
 }
 

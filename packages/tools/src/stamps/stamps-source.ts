@@ -1,7 +1,6 @@
-import { ServiceError } from '@svc/contracts';
 import type { StampchainClient } from '@svc/providers';
 import type { HandlerContext } from '../handler.js';
-import { isoTime } from '../ordinals/ordinals-index.js';
+import { isoTime, noSandboxIndex } from '../ordinals/ordinals-index.js';
 import type { IndexedStamp, Src20Operation, StampsIndex } from '../ports/stamps-index.js';
 
 /**
@@ -14,13 +13,7 @@ export const stampchainOf = (context: HandlerContext): StampchainClient | undefi
 /** The sandbox stamps index; a service built without one answers 501 (not charged: these tools settle after success). */
 export function stampsIndexOf(context: HandlerContext, tool: string): StampsIndex {
   if (context.stampsIndex) return context.stampsIndex;
-  throw new ServiceError(
-    'not_implemented',
-    `${tool} has no sandbox stamps index in this service. Nothing was charged.`,
-    {
-      extra: { tool },
-    },
-  );
+  throw noSandboxIndex(tool, 'stamps');
 }
 
 /** Stampchain's page size when a list route is given none. */
