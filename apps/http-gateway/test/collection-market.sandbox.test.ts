@@ -1,6 +1,6 @@
 import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chains';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway, stepMarketSimulator } from './harness.js';
 
 // The collection market and BRC-20 top-list tools over the real gateway: the market simulator's Bitcoin leg sells
 // items of the seeded collections and BRC-20 transfer inscriptions on the sandbox chain's marketplace, and the six
@@ -25,15 +25,7 @@ describe.each(backendsFor(import.meta.url))(
   'the collection and BRC-20 market tools, paid with x402 ($name)',
   (backend) => {
     const gateway = useSandboxGateway(backend, {}, { masterKey });
-    const step = async (steps: number) => {
-      const response = await gateway.app.inject({
-        method: 'POST',
-        url: '/api/sandbox/market/simulator',
-        payload: { action: 'step', steps },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ executed: Executed[] }>().executed;
-    };
+    const step = (steps: number) => stepMarketSimulator<Executed>(gateway, steps);
 
     it("answer from the simulated traders' collection and BRC-20 sales through a real payment", async () => {
       const wallet = await fundedWallet(gateway, UNCAPPED);

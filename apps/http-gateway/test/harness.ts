@@ -196,6 +196,20 @@ export function useSandboxGateway(
 }
 
 /**
+ * Steps the sandbox market simulator `steps` trades by hand (POST /api/sandbox/market/simulator) and answers the
+ * trades it executed, typed by the caller as the fields it reads.
+ */
+export async function stepMarketSimulator<Trade>(gateway: Harness, steps: number): Promise<Trade[]> {
+  const response = await gateway.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/market/simulator',
+    payload: { action: 'step', steps },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ executed: Trade[] }>().executed;
+}
+
+/**
  * The spending policy of a test about what tools do rather than about the policy (policy.test.ts): caps no test
  * reaches, and unpriced moves (Bitcoin assets, NFTs) allowed.
  */

@@ -2,7 +2,7 @@ import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chain
 import { SOLANA_BONK_MINT, SOLANA_USDC_MINT, SOLANA_WSOL_MINT } from '@svc/sandbox';
 import { getAddress, type Address } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway, stepMarketSimulator } from './harness.js';
 
 // Issue 20's acceptance over the real gateway: every market, analytics, risk, web and crawl tool answers 200 in
 // sandbox through a real x402 payment, from the sandbox chains; and the tools agree with each other and with what a
@@ -50,16 +50,8 @@ describe.each(backendsFor(import.meta.url))(
       expect(response.status, await response.clone().text()).toBe(200);
     };
     const base = () => gateway.sandbox.evm(8453);
-    const step = async (steps: number) => {
-      const response = await gateway.app.inject({
-        method: 'POST',
-        url: '/api/sandbox/market/simulator',
-        payload: { action: 'step', steps },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ executed: { chain: string; wallet: string; label: string; transactionHash: string }[] }>()
-        .executed;
-    };
+    const step = (steps: number) =>
+      stepMarketSimulator<{ chain: string; wallet: string; label: string; transactionHash: string }>(gateway, steps);
 
     it('a vault swap on Base shows in mktdataTradeData and, unlabelled, in intel_who_bought_sold', async () => {
       const alice = await caller();

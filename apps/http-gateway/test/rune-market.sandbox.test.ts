@@ -1,6 +1,6 @@
 import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chains';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway, stepMarketSimulator } from './harness.js';
 
 // The rune market tools over the real gateway: the market simulator's Bitcoin leg sells runes on the sandbox chain's
 // marketplace, and the four tools answer 200 through a real x402 payment from those sales.
@@ -17,15 +17,7 @@ interface Executed {
 
 describe.each(backendsFor(import.meta.url))('the rune market tools, paid with x402 ($name)', (backend) => {
   const gateway = useSandboxGateway(backend, {}, { masterKey });
-  const step = async (steps: number) => {
-    const response = await gateway.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/market/simulator',
-      payload: { action: 'step', steps },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ executed: Executed[] }>().executed;
-  };
+  const step = (steps: number) => stepMarketSimulator<Executed>(gateway, steps);
 
   it("price a rune at the simulated traders' last sale, and answer 200 through a real payment", async () => {
     const wallet = await fundedWallet(gateway, UNCAPPED);
