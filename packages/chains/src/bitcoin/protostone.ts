@@ -6,7 +6,7 @@
  * pointer 91, refund 93, from 95), then tag 0 and the edicts as delta-encoded 4-tuples. A protocol tag of 0 ends
  * the list (the zero padding of the last value).
  */
-import { decodeVarints, type Edict, encodeVarint, type RuneId } from './runestone.js';
+import { decodeEdicts, decodeVarints, type Edict, encodeVarint, type RuneId } from './runestone.js';
 
 /** The protocol tag of alkanes. */
 export const ALKANES_PROTOCOL_TAG = 1n;
@@ -76,21 +76,9 @@ function decodeProtostone(protocolTag: bigint, integers: readonly bigint[]): Pro
     if (tag === TAG_MESSAGE) hasMessage = true;
     if (!fields.has(tag)) fields.set(tag, value);
   }
-  const edictIntegers = integers.slice(at + 1);
-  if (edictIntegers.length % 4 !== 0) return undefined;
-  const edicts: Edict[] = [];
-  let previous: RuneId = { block: 0n, tx: 0n };
-  for (let index = 0; index < edictIntegers.length; index += 4) {
-    const [blockDelta, txDelta, amount, output] = edictIntegers.slice(index, index + 4) as [
-      bigint,
-      bigint,
-      bigint,
-      bigint,
-    ];
-    const id = { block: previous.block + blockDelta, tx: blockDelta === 0n ? previous.tx + txDelta : txDelta };
-    edicts.push({ id, amount, output: Number(output) });
-    previous = id;
-  }
+  const decoded = decodeEdicts(integers.slice(at + 1));
+  if (!decoded) return undefined;
+  const edicts: Edict[] = decoded.map((edict) => ({ ...edict, output: Number(edict.output) }));
   const pointer = fields.get(TAG_POINTER);
   const refund = fields.get(TAG_REFUND);
   return {

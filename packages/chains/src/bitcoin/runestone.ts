@@ -128,6 +128,26 @@ function pushedData(script: Uint8Array): Uint8Array | undefined {
   return Uint8Array.from(data);
 }
 
+/**
+ * Edicts from their integers: 4-tuples (block delta, tx delta, amount, output), each id relative to the one before
+ * (the tx delta is absolute when the block moves). Undefined when integers trail the last tuple. Runestones and
+ * protostones encode edicts alike.
+ */
+export function decodeEdicts(
+  integers: readonly bigint[],
+): { readonly id: RuneId; readonly amount: bigint; readonly output: bigint }[] | undefined {
+  if (integers.length % 4 !== 0) return undefined;
+  const edicts: { id: RuneId; amount: bigint; output: bigint }[] = [];
+  let previous: RuneId = { block: 0n, tx: 0n };
+  for (let index = 0; index < integers.length; index += 4) {
+    const [blockDelta, txDelta, amount, output] = integers.slice(index, index + 4) as [bigint, bigint, bigint, bigint];
+    const id = { block: previous.block + blockDelta, tx: blockDelta === 0n ? previous.tx + txDelta : txDelta };
+    edicts.push({ id, amount, output });
+    previous = id;
+  }
+  return edicts;
+}
+
 /** The runestone of a transaction: its first output whose script is OP_RETURN OP_13 (ord's rule). */
 export function decodeRunestone(outputScripts: readonly Uint8Array[]): RunestoneMessage {
   const script = outputScripts.find((candidate) => candidate[0] === OP_RETURN && candidate[1] === OP_13);
@@ -151,23 +171,11 @@ export function decodeRunestone(outputScripts: readonly Uint8Array[]): Runestone
     }
     if (tag === TAG_PROTOCOL) protocol.push(value);
   }
-  const edictValues = values.slice(at + 1);
-  if (edictValues.length % 4 !== 0) return { kind: 'cenotaph', reason: 'trailing integers after the edicts' };
-  const edicts: Edict[] = [];
-  let previous: RuneId = { block: 0n, tx: 0n };
-  for (let index = 0; index < edictValues.length; index += 4) {
-    const [blockDelta, txDelta, amount, output] = edictValues.slice(index, index + 4) as [
-      bigint,
-      bigint,
-      bigint,
-      bigint,
-    ];
-    const id = { block: previous.block + blockDelta, tx: blockDelta === 0n ? previous.tx + txDelta : txDelta };
-    if (output > BigInt(outputScripts.length))
-      return { kind: 'cenotaph', reason: `an edict names output ${output}, past the last` };
-    edicts.push({ id, amount, output: Number(output) });
-    previous = id;
-  }
+  const decoded = decodeEdicts(values.slice(at + 1));
+  if (!decoded) return { kind: 'cenotaph', reason: 'trailing integers after the edicts' };
+  const past = decoded.find((edict) => edict.output > BigInt(outputScripts.length));
+  if (past) return { kind: 'cenotaph', reason: `an edict names output ${past.output}, past the last` };
+  const edicts: Edict[] = decoded.map((edict) => ({ ...edict, output: Number(edict.output) }));
   return {
     kind: 'runestone',
     runestone: { edicts, pointer, ...(protocol.length > 0 ? { protocol } : {}) },
