@@ -108,3 +108,10 @@ export {
   type SimulatedWalletLabel,
   simulatedWallets,
 } from './market/wallets.js';
+
+// The perp exchange: Hyperliquid-like markets following the sandbox prices, made by simulated makers and traders.
+export { type PerpExchangeState, type PerpTrade, type FundingRecord, SandboxPerpExchange } from './perps/exchange.js';
+export { SandboxPerpInfo } from './perps/info.js';
+export { type SandboxPerps, participantName } from './perps/sandbox-perps.js';
+export { PERP_MARKETS } from './perps/markets.js';
+export { CANDLE_INTERVALS, type CandleInterval } from './perps/candles.js';

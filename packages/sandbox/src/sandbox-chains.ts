@@ -8,6 +8,8 @@ import type { StacksTransactionCodec } from './stacks/codec.js';
 import { type SandboxWeb, startSandboxWeb } from './web/sandbox-web.js';
 import { type SandboxMarketSim, startSandboxMarketSim } from './market/sandbox-market-sim.js';
 import { StacksSandboxLedger } from './stacks/ledger.js';
+import { type SandboxPerps, startSandboxPerps } from './perps/sandbox-perps.js';
+import { SIMULATED_WALLET_SEED } from './market/wallets.js';
 
 /** The sandbox's chain families: `evm` is every anvil chain (Base, Ethereum, BSC, Polygon, …). */
 export type SandboxChainFamily = 'evm' | 'solana' | 'stacks' | 'hedera' | 'bitcoin';
@@ -39,6 +41,11 @@ export interface SandboxChains {
    * on the chains (swaps, prices, holders), which the market tools answer from.
    */
   readonly market: SandboxMarketSim;
+  /**
+   * The simulated perp exchange (Hyperliquid-like): markets following the sandbox prices, ticking with the market
+   * simulator's steps, kept in `<chainsDir>/perps.json`. The perpdex tools answer from it.
+   */
+  readonly perps: SandboxPerps;
   /** Where chain state persists (`<dataDir>/chains`); undefined when every chain is ephemeral. */
   readonly chainsDir: string | undefined;
   /**
@@ -104,10 +111,18 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       bitcoin: bitcoin.ledger,
       bitcoinBook: bitcoin.marketplace,
     });
+    const perps = startSandboxPerps({
+      seed: SIMULATED_WALLET_SEED,
+      wallets: market.index.wallets,
+      index: market.index,
+      file: chainsDir ? join(chainsDir, 'perps.json') : undefined,
+    });
+    market.simulator.onStep(() => perps.step());
     let resetting: Promise<unknown> = Promise.resolve();
     const resetChains = async (): Promise<SandboxReset> => {
       await Promise.all([evmChains.reset(), solana.value.reset()]);
       market.reset();
+      perps.reset();
       stacks.restore(stacksSeed);
       bitcoin.restore(bitcoinSeed);
       // A Hedera ledger still starting is not reset: it is in its seeded state already.
@@ -129,6 +144,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       bitcoin,
       web: web.value,
       market,
+      perps,
       chainsDir,
       reset: () => {
         const done = resetting.then(resetChains);
@@ -138,6 +154,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       stop: async () => {
         // close() writes the Stacks ledger's last changes to its file.
         await market.stop();
+        perps.stop();
         await evmChains.stop();
         await Promise.all([base.value.stop(), solana.value.stop(), stacks.close(), bitcoin.stop(), web.value.stop()]);
       },

@@ -68,6 +68,8 @@ export class MarketSimulator {
   /** Trades run one at a time: the clock and `step` calls queue here. */
   #queue: Promise<unknown> = Promise.resolve();
   #busy = false;
+  /** What else moves with each step (the sandbox perp exchange ticks). */
+  readonly #stepListeners: (() => Promise<void>)[] = [];
 
   constructor(private readonly options: MarketSimulatorOptions) {
     if (!(options.rate >= 0) || !Number.isFinite(options.rate))
@@ -111,11 +113,17 @@ export class MarketSimulator {
       for (let index = 0; index < steps; index++) {
         const trade = await this.#one();
         if (trade) executed.push(trade);
+        for (const listener of this.#stepListeners) await listener().catch((error: unknown) => this.#fail(error));
       }
       return executed;
     });
     this.#queue = done.catch(() => undefined);
     return done;
+  }
+
+  /** Runs `listener` after each step, in the step's turn (a failing listener counts as a failed step, nothing more). */
+  onStep(listener: () => Promise<void>): void {
+    this.#stepListeners.push(listener);
   }
 
   /** Forgets which wallets were funded and approved (the chains were restored to their seed). */
@@ -186,9 +194,13 @@ export class MarketSimulator {
       this.#trades += 1;
       return executed;
     } catch (error) {
-      this.#failed += 1;
-      this.#lastError = error instanceof Error ? error.message : String(error);
+      this.#fail(error);
       return undefined;
     }
+  }
+
+  #fail(error: unknown): void {
+    this.#failed += 1;
+    this.#lastError = error instanceof Error ? error.message : String(error);
   }
 }
