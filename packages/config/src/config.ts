@@ -360,6 +360,22 @@ export const settingsSchema = z.object({
     description: 'Stampchain API v2 for the Bitcoin Stamps and SRC-20 tools (public, no key)',
     defaultText: '`https://stampchain.io/api/v2`',
   }),
+  /** The perpdex tools' live provider (docs/families/perpdex.md). */
+  HYPERLIQUID_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Hyperliquid API base URL for the perpdex tools (its info API is public, no key)',
+    defaultText: '`https://api.hyperliquid.xyz`',
+  }),
+  HYPEREVM_RPC_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: "HyperEVM JSON-RPC that perpdexHoldings reads an account's EVM-side HYPE from (public, no key)",
+    defaultText: '`https://rpc.hyperliquid.xyz/evm`',
+  }),
+  HLNAMES_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      "Hyperliquid Names API key (`X-API-Key`); without it a perpdex tool's `user` given as a `.hl` name answers 503 naming it (addresses and ENS names need no key)",
+  }),
   /** Magic Eden's ordinals API: the rune market lists and prices (docs/families/bitcoin-research.md). */
   MAGIC_EDEN_API_KEY: z.string().min(1).optional().register(settingDocs, {
     mode: 'live',
@@ -637,6 +653,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       FIRECRAWL_API_KEY: s.FIRECRAWL_API_KEY,
       ORDISCAN_API_KEY: s.ORDISCAN_API_KEY,
       STAMPCHAIN_API_URL: s.STAMPCHAIN_API_URL,
+      HYPERLIQUID_API_URL: s.HYPERLIQUID_API_URL,
+      HYPEREVM_RPC_URL: s.HYPEREVM_RPC_URL,
+      HLNAMES_API_KEY: s.HLNAMES_API_KEY,
       MAGIC_EDEN_API_KEY: s.MAGIC_EDEN_API_KEY,
       UNISAT_API_KEY: s.UNISAT_API_KEY,
     },

@@ -122,5 +122,6 @@ export * from './tavily/index.js';
 export * from './firecrawl/index.js';
 export * from './ordiscan/index.js';
 export * from './stampchain/index.js';
+export * from './hyperliquid/index.js';
 export * from './magic-eden/index.js';
 export * from './unisat/index.js';

@@ -1,6 +1,13 @@
 import { BIRDEYE_SETTING, BIRDEYE_X402, BirdeyeClient } from './birdeye/index.js';
 import { COINGECKO_SETTING, COINGECKO_X402, CoinGeckoClient, type CoinGeckoPlan } from './coingecko/index.js';
 import { FIRECRAWL_SETTING, FirecrawlClient } from './firecrawl/index.js';
+import { HLNAMES_SETTING, HlNamesClient } from './hyperliquid/hl-names.js';
+import {
+  HYPEREVM_DEFAULT_RPC_URL,
+  HYPERLIQUID_DEFAULT_URL,
+  HYPERLIQUID_SETTING,
+  HyperliquidInfoClient,
+} from './hyperliquid/hyperliquid.js';
 import { JupiterTokensClient } from './jupiter-tokens/index.js';
 import { MAGIC_EDEN_SETTING, MagicEdenClient } from './magic-eden/index.js';
 import { UNISAT_SETTING, UnisatClient } from './unisat/index.js';
@@ -109,6 +116,25 @@ export class Providers {
     const access = providerAccess(this.mode, RUGCHECK_SETTING, env);
     if (access.kind === 'sandbox') return undefined;
     return this.#once(RUGCHECK_SETTING, () => new RugCheckClient(access.credential));
+  }
+
+  /**
+   * Hyperliquid's info API (the perpdex tools): public, so live mode needs no setting (HYPERLIQUID_API_URL and
+   * HYPEREVM_RPC_URL move it); undefined in sandbox mode, where the sandbox perp exchange answers.
+   */
+  get hyperliquid(): HyperliquidInfoClient | undefined {
+    const env = { ...this.env, HYPERLIQUID_API_URL: this.env.HYPERLIQUID_API_URL ?? HYPERLIQUID_DEFAULT_URL };
+    const access = providerAccess(this.mode, HYPERLIQUID_SETTING, env);
+    if (access.kind === 'sandbox') return undefined;
+    return this.#once(
+      HYPERLIQUID_SETTING,
+      () => new HyperliquidInfoClient(access.credential, this.env.HYPEREVM_RPC_URL ?? HYPEREVM_DEFAULT_RPC_URL),
+    );
+  }
+
+  /** Hyperliquid Names (`.hl` names of the perpdex tools' `user`); undefined in sandbox mode; 503 without its key. */
+  get hlNames(): HlNamesClient | undefined {
+    return this.#liveClient(HLNAMES_SETTING, (key) => new HlNamesClient(key));
   }
 
   #liveClient<T>(setting: ProviderSetting, make: (credential: string) => T): T | undefined {
