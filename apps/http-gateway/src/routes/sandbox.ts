@@ -9,6 +9,7 @@ import { evmFaucet } from './faucet/evm.js';
 import { type FaucetFamily, type FaucetToken, findToken } from './faucet/family.js';
 import { hederaFaucet } from './faucet/hedera.js';
 import { SANDBOX_MARKET_SIMULATOR_OPENAPI_PATHS, sandboxMarketSimulatorRoutes } from './sandbox-market-simulator.js';
+import { SANDBOX_PERPS_OPENAPI_PATHS, sandboxPerpsRoutes } from './sandbox-perps.js';
 import { solanaFaucet } from './faucet/solana.js';
 import { stacksFaucet } from './faucet/stacks.js';
 
@@ -45,6 +46,7 @@ export const SANDBOX_OPENAPI_PATHS: Readonly<Record<string, PathItem>> = {
     }),
   },
   ...SANDBOX_MARKET_SIMULATOR_OPENAPI_PATHS,
+  ...SANDBOX_PERPS_OPENAPI_PATHS,
 };
 
 const invalid = (field: string, rule: string, message: string, limit?: number | string) =>
@@ -107,6 +109,7 @@ function chainOf(chain: string | undefined, token: string): string {
  * - `POST /api/sandbox/reset` restores the chains to their seeded state and answers which chain families it reset
  *   and which it cannot reset yet. Database rows (accounts, credit, orders) stay: docs/concepts/sandbox-and-live.md.
  * - `GET` and `POST /api/sandbox/market/simulator` show and control the market simulator (sandbox-market-simulator.ts).
+ * - `POST /api/sandbox/perps/position` and `GET /api/sandbox/perps/trades`: the sandbox perp exchange (sandbox-perps.ts).
  */
 export function sandboxRoutes(app: FastifyInstance, sandbox: Sandbox): void {
   app.get('/api/sandbox', async () => ({
@@ -147,4 +150,5 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: Sandbox): void {
   app.post('/api/sandbox/reset', async () => ({ sandbox: true, ...(await sandbox.reset()) }));
 
   sandboxMarketSimulatorRoutes(app, sandbox.market.simulator);
+  sandboxPerpsRoutes(app, sandbox.perps);
 }

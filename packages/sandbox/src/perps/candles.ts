@@ -19,7 +19,7 @@ export interface CandleTrade {
   readonly sz: number;
 }
 
-export interface Candle {
+export type Candle = {
   /** Open time (ms, a multiple of the interval since the epoch; weeks start on Thursdays, as the epoch did). */
   readonly t: number;
   /** Close time: the last millisecond of the interval. */
@@ -34,7 +34,7 @@ export interface Candle {
   readonly v: string;
   /** Number of trades. */
   readonly n: number;
-}
+};
 
 /**
  * One candle per interval that had trades, for the intervals overlapping [startTime, endTime], oldest first.

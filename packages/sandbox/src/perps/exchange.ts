@@ -170,6 +170,10 @@ export class SandboxPerpExchange {
 
   // Reads ------------------------------------------------------------------------------------------------------------
 
+  hasMarket(coin: string): boolean {
+    return perpMarket(coin) !== undefined;
+  }
+
   market(coin: string): Readonly<MarketState> & { readonly spec: PerpMarketSpec } {
     const spec = perpMarket(coin);
     if (!spec) throw new RangeError(`no perp market ${coin}`);

@@ -29,7 +29,8 @@ export class SandboxPerpInfo {
     const totalMarginUsed = positions.reduce((sum, p) => sum + p.marginUsed, 0);
     const maintenance = positions.reduce((sum, p) => sum + p.value * maintenanceFraction(p.maxLeverage), 0);
     const accountValue = this.exchange.accountValue(user);
-    const totalRawUsd = accountValue - positions.reduce((sum, p) => sum + p.position.szi * this.exchange.markPx(p.coin), 0);
+    const totalRawUsd =
+      accountValue - positions.reduce((sum, p) => sum + p.position.szi * this.exchange.markPx(p.coin), 0);
     const summary = {
       accountValue: dec(accountValue, 6),
       totalNtlPos: dec(totalNtlPos, 6),
@@ -196,14 +197,21 @@ export class SandboxPerpInfo {
     const now = this.exchange.clock;
     const period = (ms: number) => {
       const points = pointsOf(account, now, this.exchange.accountValue(user)).filter(([at]) => at >= now - ms);
-      const volume = (account?.fills ?? []).filter((fill) => fill.time >= now - ms).reduce((s, f) => s + f.px * f.sz, 0);
+      const volume = (account?.fills ?? [])
+        .filter((fill) => fill.time >= now - ms)
+        .reduce((s, f) => s + f.px * f.sz, 0);
       return {
         accountValueHistory: points.map(([at, value]) => [at, dec(value, 6)] as [number, string]),
         pnlHistory: points.map(([at, , pnl]) => [at, dec(pnl, 6)] as [number, string]),
         vlm: dec(volume, 6),
       };
     };
-    const [day, week, month, all] = [DAY_MS, 7 * DAY_MS, 30 * DAY_MS, ACCOUNT_HISTORY_MS].map(period);
+    const [day, week, month, all] = [
+      period(DAY_MS),
+      period(7 * DAY_MS),
+      period(30 * DAY_MS),
+      period(ACCOUNT_HISTORY_MS),
+    ];
     return [
       ['day', day],
       ['week', week],
@@ -213,7 +221,7 @@ export class SandboxPerpInfo {
       ['perpWeek', week],
       ['perpMonth', month],
       ['perpAllTime', all],
-    ];
+    ] as const;
   }
 
   metaAndAssetCtxs() {
@@ -234,7 +242,10 @@ export class SandboxPerpInfo {
       );
       return {
         prevDayPx: dec(day[0]?.px ?? market.markPx),
-        dayNtlVlm: dec(day.reduce((sum, trade) => sum + trade.px * trade.sz, 0), 6),
+        dayNtlVlm: dec(
+          day.reduce((sum, trade) => sum + trade.px * trade.sz, 0),
+          6,
+        ),
         markPx: dec(market.markPx),
         midPx: mid === undefined ? null : dec(mid),
         funding: dec(fundingRate, 10),
@@ -257,13 +268,15 @@ export class SandboxPerpInfo {
     );
   }
 
-  l2Book(coin: string, depth: number) {
+  /** Every level a side (the makers quote QUOTE_LEVELS), as Hyperliquid answers up to 20. */
+  l2Book(coin: string) {
+    const depth = Number.POSITIVE_INFINITY;
     const market = this.exchange.market(coin);
     const level = ({ px, sz, n }: { px: number; sz: number; n: number }) => ({ px: dec(px), sz: dec(sz), n });
     return {
       coin,
       time: this.exchange.clock,
-      levels: [levelsOf(market.book.bids, depth).map(level), levelsOf(market.book.asks, depth).map(level)],
+      levels: [levelsOf(market.book.bids, depth).map(level), levelsOf(market.book.asks, depth).map(level)] as const,
     };
   }
 
