@@ -113,3 +113,29 @@ describe('the sandbox perp exchange', () => {
     );
   });
 });
+
+describe('a persisted sandbox perp exchange', () => {
+  it('reopened from its JSON state, ticks on exactly as the one that kept running', () => {
+    const clock = { now: NOW };
+    const running = exchangeAt(clock);
+    const reopened = SandboxPerpExchange.open({
+      seed: 'test',
+      participants,
+      now: () => clock.now,
+      state: JSON.parse(JSON.stringify(running.snapshot())),
+    });
+    for (const exchange of [running, reopened]) {
+      clock.now = NOW + 5 * 60_000;
+      exchange.tick(new Map([['BTC', 61_000]]));
+      exchange.openPosition({
+        address: participants[1]!.address,
+        coin: 'BTC',
+        side: 'short',
+        sizeUsd: 10_000,
+        leverage: 3,
+      });
+    }
+    expect(JSON.stringify(reopened.snapshot())).toBe(JSON.stringify(running.snapshot()));
+    expect(reopened.resolveName('ONE.hl')).toBe(participants[1]!.address);
+  });
+});
