@@ -64,6 +64,7 @@ export function sandboxPerpsRoutes(app: FastifyInstance, perps: SandboxPerps): v
   app.post('/api/sandbox/perps/position', async (request) => {
     const body = parseInput(perpPositionRequest, request.body, 'sandbox perp position');
     const coin = coinOf(body.coin);
+    await perps.ready();
     const { exchange } = perps;
     if (body.name) exchange.registerName(body.name, body.address);
     let result;
@@ -112,6 +113,7 @@ export function sandboxPerpsRoutes(app: FastifyInstance, perps: SandboxPerps): v
   app.get('/api/sandbox/perps/trades', async (request) => {
     const { coin } = parseInput(tradesQuery, request.query ?? {}, 'sandbox perp trades');
     const known = coinOf(coin);
+    await perps.ready();
     return { sandbox: true, coin: known, trades: perps.exchange.trades(known) };
   });
 }

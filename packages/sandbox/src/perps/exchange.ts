@@ -50,6 +50,10 @@ export interface FundingRecord {
 }
 
 interface MarketState {
+  /** The last sandbox price given for the market (its seed price before any); the oracle wanders around it meanwhile. */
+  reference: number;
+  /** The oracle's deviation from the reference while no price is given, a mean-reverting walk. */
+  wander: number;
   oraclePx: number;
   /** The makers' premium over the oracle, a mean-reverting walk. */
   drift: number;
@@ -109,6 +113,8 @@ export class SandboxPerpExchange {
     readonly participants: readonly PerpParticipant[];
     readonly now?: () => number;
     readonly state?: PerpExchangeState | undefined;
+    /** A new exchange's reference prices (the sandbox prices now; coin → USD); the seed prices where missing. */
+    readonly references?: ReadonlyMap<string, number> | undefined;
   }): SandboxPerpExchange {
     const now = options.now ?? Date.now;
     if (options.state) {
@@ -123,17 +129,20 @@ export class SandboxPerpExchange {
       nextOid: 1,
       nextTid: 1,
       markets: Object.fromEntries(
-        PERP_MARKETS.map((spec) => [
-          spec.coin,
-          {
-            oraclePx: spec.seedPx,
+        PERP_MARKETS.map((spec) => {
+          const reference = options.references?.get(spec.coin) ?? spec.seedPx;
+          const market: MarketState = {
+            reference,
+            wander: 0,
+            oraclePx: reference,
             drift: 0,
-            markPx: spec.seedPx,
+            markPx: reference,
             book: { bids: [], asks: [] },
             trades: [],
             funding: [],
-          },
-        ]),
+          };
+          return [spec.coin, market];
+        }),
       ),
       accounts: {},
       holders: { vaults: [], validators: [] },
@@ -157,7 +166,8 @@ export class SandboxPerpExchange {
 
   /**
    * One step of the exchange at max(last event + 1 s, now), after one-minute ticks over a gap of more than two minutes.
-   * `oracle`: the sandbox prices of the markets that follow one (coin → USD); a market missing there walks on.
+   * `oracle`: the sandbox prices of the markets that follow one (coin → USD); a market missing there wanders around
+   * its last given price (HYPE, which has no sandbox token: around its seed price).
    */
   tick(oracle: ReadonlyMap<string, number>): void {
     const target = Math.max(this.state.clock + 1000, this.now());
@@ -323,8 +333,14 @@ export class SandboxPerpExchange {
     ];
     PERP_MARKETS.forEach((spec, index) => {
       const market = this.state.markets[spec.coin]!;
-      const reference = oracle.get(spec.coin);
-      market.oraclePx = roundPx(reference ?? market.oraclePx * (1 + (random() - 0.5) * 0.004), spec.szDecimals);
+      const given = oracle.get(spec.coin);
+      if (given !== undefined) {
+        market.reference = given;
+        market.wander = 0;
+      } else {
+        market.wander = 0.98 * market.wander + (random() - 0.5) * 0.002;
+      }
+      market.oraclePx = roundPx(market.reference * (1 + market.wander), spec.szDecimals);
       market.drift = 0.8 * market.drift + (random() - 0.5) * 0.0008;
       const maker = makers[index % Math.max(1, makers.length)];
       if (maker) this.#quote(spec, market, maker.address.toLowerCase(), time, random);

@@ -1,10 +1,10 @@
 /**
- * The sandbox perp exchange as the sandbox runs it: opened from its file (`<chainsDir>/perps.json`) or new, its
+ * The sandbox perp exchange as the sandbox runs it: opened on first use from its file (`<chainsDir>/perps.json`) or new, its
  * simulated participants the market simulator's wallets (market makers quote, the others trade, stake and deposit),
  * its oracle the sandbox market index's prices on Base and Solana, stepped once per market-simulator step, and
  * written back (at most every few seconds, and on stop). A sandbox reset opens a new one.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { SandboxMarketIndex } from '../market/market-index.js';
 import type { SimulatedWallet } from '../market/wallets.js';
@@ -19,6 +19,11 @@ export interface SandboxPerps {
   readonly exchange: SandboxPerpExchange;
   /** Its answers in the Hyperliquid info API's shapes. */
   readonly info: SandboxPerpInfo;
+  /**
+   * Opens the exchange if it is not yet (from its file, or new at the sandbox prices of now); `exchange` and `info`
+   * open it at the seed prices otherwise. Readers call it first.
+   */
+  ready(): Promise<void>;
   /** One exchange tick at the index's current prices (each market-simulator step calls it). */
   step(): Promise<void>;
   /** After a change made outside a step (the sandbox route): writes the file soon. */
@@ -42,25 +47,36 @@ export function startSandboxPerps(options: {
     role: wallet.label.kind === 'market_maker' ? 'maker' : 'trader',
     name: participantName(wallet),
   }));
-  const open = (state?: PerpExchangeState) => SandboxPerpExchange.open({ seed: options.seed, participants, state });
-  const stored =
-    options.file && existsSync(options.file)
-      ? (JSON.parse(readFileSync(options.file, 'utf8')) as PerpExchangeState)
-      : undefined;
-  let exchange = open(stored);
-  let info = new SandboxPerpInfo(exchange);
+  const open = (state?: PerpExchangeState, references?: ReadonlyMap<string, number>) =>
+    SandboxPerpExchange.open({ seed: options.seed, participants, state, references });
+  // Opened on first use (a tool call, the route or a simulator step): a new exchange replays a day of ticks.
+  let current: { exchange: SandboxPerpExchange; info: SandboxPerpInfo } | undefined;
   let lastWrite = 0;
-  let dirty = true;
+  let dirty = false;
   const write = (force: boolean) => {
-    if (!options.file || !dirty || (!force && Date.now() - lastWrite < WRITE_EVERY_MS)) return;
+    if (!current || !options.file || !dirty || (!force && Date.now() - lastWrite < WRITE_EVERY_MS)) return;
     mkdirSync(dirname(options.file), { recursive: true });
     const tmp = `${options.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(exchange.snapshot()));
+    writeFileSync(tmp, JSON.stringify(current.exchange.snapshot()));
     renameSync(tmp, options.file);
     lastWrite = Date.now();
     dirty = false;
   };
-  write(true);
+  const use = (state?: PerpExchangeState, references?: ReadonlyMap<string, number>) => {
+    const exchange = open(state, references);
+    current = { exchange, info: new SandboxPerpInfo(exchange) };
+    dirty = true;
+    write(true);
+    return current;
+  };
+  const opened = (references?: ReadonlyMap<string, number>) =>
+    current ??
+    use(
+      options.file && existsSync(options.file)
+        ? (JSON.parse(readFileSync(options.file, 'utf8')) as PerpExchangeState)
+        : undefined,
+      references,
+    );
   const oracle = async (): Promise<Map<string, number>> => {
     const prices = new Map<string, number>();
     for (const chain of ['base', 'solana'] as const) {
@@ -75,13 +91,17 @@ export function startSandboxPerps(options: {
   };
   return {
     get exchange() {
-      return exchange;
+      return opened().exchange;
     },
     get info() {
-      return info;
+      return opened().info;
+    },
+    ready: async () => {
+      if (!current) opened(await oracle());
     },
     step: async () => {
-      exchange.tick(await oracle());
+      const prices = await oracle();
+      opened(prices).exchange.tick(prices);
       dirty = true;
       write(false);
     },
@@ -90,10 +110,9 @@ export function startSandboxPerps(options: {
       write(false);
     },
     reset: () => {
-      exchange = open();
-      info = new SandboxPerpInfo(exchange);
-      dirty = true;
-      write(true);
+      // A new exchange, opened on next use at the prices of then.
+      current = undefined;
+      if (options.file) rmSync(options.file, { force: true });
     },
     stop: () => write(true),
   };

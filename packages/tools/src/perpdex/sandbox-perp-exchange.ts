@@ -12,9 +12,10 @@ const SOURCE = 'Sandbox perp exchange';
  * and no EVM side.
  */
 export function sandboxPerpExchange(perps: SandboxPerps): PerpExchange {
-  const read = <T>(value: () => T): Promise<T> => {
+  const read = async <T>(value: () => T): Promise<T> => {
+    await perps.ready();
     recordRead(SOURCE);
-    return Promise.resolve(value());
+    return value();
   };
   const known = (coin: string) => perps.exchange.hasMarket(coin);
   return {
