@@ -20,6 +20,14 @@ import ethTransferLogs from './evm-chain/fixtures/eth-transfer-logs.json' with {
 import type { JsonRpcExchange } from './evm-chain/json-rpc-replay.js';
 import solanaTokenAccounts from './solana-chain/fixtures/token-accounts-by-owner.json' with { type: 'json' };
 import { configureUpstream } from './upstream/registry.js';
+import hlAllMids from './hyperliquid/fixtures/all-mids.json' with { type: 'json' };
+import hlCandleSnapshot from './hyperliquid/fixtures/candle-snapshot.json' with { type: 'json' };
+import hlClearinghouseState from './hyperliquid/fixtures/clearinghouse-state.json' with { type: 'json' };
+import hlDelegations from './hyperliquid/fixtures/delegations.json' with { type: 'json' };
+import hlDelegatorSummary from './hyperliquid/fixtures/delegator-summary.json' with { type: 'json' };
+import hlMetaAndAssetCtxs from './hyperliquid/fixtures/meta-and-asset-ctxs.json' with { type: 'json' };
+import hlSpotClearinghouseState from './hyperliquid/fixtures/spot-clearinghouse-state.json' with { type: 'json' };
+import hlUserVaultEquities from './hyperliquid/fixtures/user-vault-equities.json' with { type: 'json' };
 
 export { RECORDED_MARKET_ANSWERS } from './recorded-market-answers.js';
 export { type JsonRpcExchange, replayJsonRpc } from './evm-chain/json-rpc-replay.js';
@@ -50,6 +58,21 @@ export const ORDISCAN_EXAMPLE_ANSWERS = {
   collectionMarket: ordiscanCollectionMarket,
   brc20Activity: ordiscanBrc20Activity,
   alkaneUtxos: ordiscanAlkaneUtxos,
+};
+
+/**
+ * Hyperliquid info API answers by request type (recorded, or the docs' examples: each fixture names its source), and
+ * the request each was the answer to.
+ */
+export const HYPERLIQUID_RECORDED_ANSWERS = {
+  allMids: hlAllMids,
+  candleSnapshot: hlCandleSnapshot,
+  clearinghouseState: hlClearinghouseState,
+  delegations: hlDelegations,
+  delegatorSummary: hlDelegatorSummary,
+  metaAndAssetCtxs: hlMetaAndAssetCtxs,
+  spotClearinghouseState: hlSpotClearinghouseState,
+  userVaultEquities: hlUserVaultEquities,
 };
 
 /** Stampchain answers built on recorded rows (see stampchain/fixtures/README.md): a stamp, an SRC-20 deploy. */
