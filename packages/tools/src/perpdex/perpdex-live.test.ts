@@ -42,8 +42,8 @@ describe('the perpdex tools in live mode (Hyperliquid, recorded answers)', () =>
 
   it('perpdexPerpMarkets joins meta and contexts, sorts by 24h notional volume and cuts to limit', async () => {
     serveInfo();
-    const { markets } = await call('perpdexPerpMarkets', { limit: 2 });
-    expect(markets.map((market: { coin: string }) => market.coin)).toEqual(['ETH', 'BTC']);
+    const { markets } = (await call('perpdexPerpMarkets', { limit: 2 })) as { markets: { coin: string }[] };
+    expect(markets.map((market) => market.coin)).toEqual(['ETH', 'BTC']);
     expect(markets[0]).toMatchObject({ szDecimals: 4, maxLeverage: 50, dayNtlVlm: '1426126.295175', markPx: '6.0436' });
     expect(await call('perpdexPerpMarkets', { coins: ['hpos', 'NOPE'] })).toMatchObject({
       markets: [expect.objectContaining({ coin: 'HPOS' })],
@@ -83,7 +83,9 @@ describe('the perpdex tools in live mode (Hyperliquid, recorded answers)', () =>
           responseOptions: { headers: JSON_HEADERS },
         };
       });
-    const holdings = await call('perpdexHoldings', { user: USER });
+    const holdings = (await call('perpdexHoldings', { user: USER })) as Record<string, unknown> & {
+      spotBalances: unknown[];
+    };
     const equity = HL.userVaultEquities.response.reduce((sum, vault) => sum + Number(vault.equity), 0);
     // The recorded mids are from before HYPE listed: HYPE has no mid there, so HYPE holdings count 0 USD.
     expect(holdings.breakdown).toEqual({
