@@ -100,7 +100,7 @@ describe('the perpdex tools in live mode (Hyperliquid, recorded answers)', () =>
     expect(holdings.staking).toEqual({ summary: HL.delegatorSummary.response, delegations: HL.delegations.response });
   });
 
-  it('refuses a .hl name without HLNAMES_API_KEY and an ENS name without an Ethereum RPC, with 503s naming them', async () => {
+  it('refuses a .hl name without HLNAMES_API_KEY and an ENS name without an Ethereum RPC (503s naming them), a bad range (400)', async () => {
     await expect(call('perpdexStaking', { user: 'someone.hl' })).rejects.toMatchObject({
       code: 'not_configured',
       message: expect.stringContaining('HLNAMES_API_KEY'),
@@ -110,5 +110,9 @@ describe('the perpdex tools in live mode (Hyperliquid, recorded answers)', () =>
       message: expect.stringContaining('RPC_URL_ETHEREUM'),
     });
     await expect(call('perpdexStaking', { user: 'not a name' })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(call('perpdexCandles', { coin: 'BTC', startTime: 10, endTime: 5 })).rejects.toMatchObject({
+      code: 'invalid_input',
+      issues: [expect.objectContaining({ field: 'endTime' })],
+    });
   });
 });
