@@ -26,7 +26,7 @@ import hlClearinghouseState from './hyperliquid/fixtures/clearinghouse-state.jso
 import hlDelegations from './hyperliquid/fixtures/delegations.json' with { type: 'json' };
 import hlDelegatorSummary from './hyperliquid/fixtures/delegator-summary.json' with { type: 'json' };
 import hlMetaAndAssetCtxs from './hyperliquid/fixtures/meta-and-asset-ctxs.json' with { type: 'json' };
-import hlSpotClearinghouseState from './hyperliquid/fixtures/spot-clearinghouse-state.json' with { type: 'json' };
+import hlSpotClearinghouseState from './hyperliquid/fixtures/spot-state.json' with { type: 'json' };
 import hlUserVaultEquities from './hyperliquid/fixtures/user-vault-equities.json' with { type: 'json' };
 
 export { RECORDED_MARKET_ANSWERS } from './recorded-market-answers.js';

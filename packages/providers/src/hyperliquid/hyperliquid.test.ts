@@ -12,7 +12,7 @@ import historicalOrders from './fixtures/historical-orders.json' with { type: 'j
 import l2Book from './fixtures/l2-book.json' with { type: 'json' };
 import metaAndAssetCtxs from './fixtures/meta-and-asset-ctxs.json' with { type: 'json' };
 import portfolio from './fixtures/portfolio.json' with { type: 'json' };
-import spotClearinghouseState from './fixtures/spot-clearinghouse-state.json' with { type: 'json' };
+import spotClearinghouseState from './fixtures/spot-state.json' with { type: 'json' };
 import userFills from './fixtures/user-fills.json' with { type: 'json' };
 import userVaultEquities from './fixtures/user-vault-equities.json' with { type: 'json' };
 import { HlNamesClient } from './hl-names.js';
