@@ -28,7 +28,9 @@ export class HlNamesClient {
     if (!response.ok) throw new ServiceError('upstream_error', `Hyperliquid Names answered HTTP ${response.status}.`);
     const body = (await response.json()) as { address?: unknown };
     recordRead('Hyperliquid Names');
-    return typeof body.address === 'string' && isAddress(body.address) && !/^0x0{40}$/i.test(body.address)
+    return typeof body.address === 'string' &&
+      isAddress(body.address, { strict: false }) &&
+      !/^0x0{40}$/i.test(body.address)
       ? body.address
       : undefined;
   }

@@ -107,3 +107,24 @@ describe('Hyperliquid settings', () => {
     expect(new Providers('live', { HLNAMES_API_KEY: 'k' }).hlNames).toBeInstanceOf(HlNamesClient);
   });
 });
+
+describe('Hyperliquid Names', () => {
+  const agent = useMockAgent();
+
+  // The answer's shape ({ address }) is what public clients of the API read (e.g. across-protocol/frontend's
+  // hyperliquid name resolver); no recorded answer was found, so the body is built to that shape.
+  it('resolves a .hl name with the key in X-API-Key; a 404 or the zero address is no address', async () => {
+    const names = agent().get('https://api.hlnames.xyz');
+    names
+      .intercept({ path: '/resolve/address/testooor.hl', headers: { 'x-api-key': 'key' } })
+      .reply(200, { address: '0xF26F5551E96aE5162509B25925fFfa7F07B2D652' });
+    names.intercept({ path: '/resolve/address/nobody.hl' }).reply(404, { error: 'not found' });
+    names
+      .intercept({ path: '/resolve/address/burnt.hl' })
+      .reply(200, { address: '0x0000000000000000000000000000000000000000' });
+    const client = new HlNamesClient('key');
+    await expect(client.resolve('testooor.hl')).resolves.toBe('0xF26F5551E96aE5162509B25925fFfa7F07B2D652');
+    await expect(client.resolve('nobody.hl')).resolves.toBeUndefined();
+    await expect(client.resolve('burnt.hl')).resolves.toBeUndefined();
+  });
+});
