@@ -9,6 +9,7 @@ export {
 } from './catalog.js';
 export {
   BTC_ADDRESS,
+  BYTES32,
   CHAIN11,
   CHAINID5,
   containsNul,
