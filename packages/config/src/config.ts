@@ -360,6 +360,23 @@ export const settingsSchema = z.object({
     description: 'Stampchain API v2 for the Bitcoin Stamps and SRC-20 tools (public, no key)',
     defaultText: '`https://stampchain.io/api/v2`',
   }),
+  /** Polymarket's public APIs for the predict tools (docs/families/predict.md); each URL only moves a host. */
+  POLYMARKET_GAMMA_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Polymarket Gamma API (events, tags, search) for the predict tools (public, no key)',
+    defaultText: '`https://gamma-api.polymarket.com`',
+  }),
+  POLYMARKET_DATA_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Polymarket Data API (positions) for getPredictUserPositions (public, no key)',
+    defaultText: '`https://data-api.polymarket.com`',
+  }),
+  POLYMARKET_CLOB_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      "Polymarket CLOB (V2) for placePredictOrder: order books and orders, with API credentials the vault's key derives itself (no key to set)",
+    defaultText: '`https://clob.polymarket.com`',
+  }),
   /** Magic Eden's ordinals API: the rune market lists and prices (docs/families/bitcoin-research.md). */
   MAGIC_EDEN_API_KEY: z.string().min(1).optional().register(settingDocs, {
     mode: 'live',
@@ -637,6 +654,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       FIRECRAWL_API_KEY: s.FIRECRAWL_API_KEY,
       ORDISCAN_API_KEY: s.ORDISCAN_API_KEY,
       STAMPCHAIN_API_URL: s.STAMPCHAIN_API_URL,
+      POLYMARKET_GAMMA_API_URL: s.POLYMARKET_GAMMA_API_URL,
+      POLYMARKET_DATA_API_URL: s.POLYMARKET_DATA_API_URL,
+      POLYMARKET_CLOB_API_URL: s.POLYMARKET_CLOB_API_URL,
       MAGIC_EDEN_API_KEY: s.MAGIC_EDEN_API_KEY,
       UNISAT_API_KEY: s.UNISAT_API_KEY,
     },
