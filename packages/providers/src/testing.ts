@@ -20,6 +20,10 @@ import ethTransferLogs from './evm-chain/fixtures/eth-transfer-logs.json' with {
 import type { JsonRpcExchange } from './evm-chain/json-rpc-replay.js';
 import solanaTokenAccounts from './solana-chain/fixtures/token-accounts-by-owner.json' with { type: 'json' };
 import { configureUpstream } from './upstream/registry.js';
+import polymarketApiKey from './polymarket/fixtures/clob-api-key.json' with { type: 'json' };
+import polymarketBalance from './polymarket/fixtures/clob-balance-allowance.json' with { type: 'json' };
+import polymarketBook from './polymarket/fixtures/clob-book.json' with { type: 'json' };
+import polymarketOrder from './polymarket/fixtures/clob-order.json' with { type: 'json' };
 
 export { RECORDED_MARKET_ANSWERS } from './recorded-market-answers.js';
 export { type JsonRpcExchange, replayJsonRpc } from './evm-chain/json-rpc-replay.js';
@@ -92,3 +96,11 @@ export function useMockAgent({ assertAllUsed = true }: { assertAllUsed?: boolean
   });
   return () => agent;
 }
+
+/** Polymarket CLOB answers from an SDK's test data (see polymarket/fixtures/README.md), for the live predict adapter. */
+export const POLYMARKET_CLOB_ANSWERS = {
+  book: polymarketBook,
+  apiKey: polymarketApiKey,
+  balanceAllowance: polymarketBalance,
+  order: polymarketOrder,
+};

@@ -61,9 +61,10 @@ export interface PredictOrder {
   readonly amount: number;
 }
 
-/** The vault acting on Polygon: its key, the Polygon network, and the call's commit point. */
+/** The vault acting on Polygon: its key, the Polygon network (reached on first use), and the call's commit point. */
 export interface PredictWallet {
   readonly signer: PrivateKeyAccount;
-  readonly polygon: EvmNetwork;
+  /** Unconfigured (live mode without the Polygon RPC): a 503 naming its setting. */
+  readonly polygon: () => Promise<EvmNetwork>;
   readonly commit: () => Promise<void>;
 }

@@ -138,10 +138,11 @@ export function livePredictMarkets(polymarket: PolymarketClient): PredictMarkets
       };
     },
     async redeem(conditionId, wallet) {
+      // Redeeming needs the Polygon RPC first of all: without it, a 503 naming its setting before any other call.
+      const polygon = await wallet.polygon();
       const market = await polymarket.marketByCondition(conditionId);
       if (!market) throw invalidField('conditionId', 'unknown_condition', `Polymarket lists no market ${conditionId}`);
       const tokenIds = outcomeTokens(market).map(BigInt);
-      const { polygon } = wallet;
       const vault = wallet.signer.address;
       const denominator = await ctf<bigint>(polygon, 'payoutDenominator', [conditionId]);
       if (denominator === 0n)

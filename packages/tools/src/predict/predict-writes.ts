@@ -8,9 +8,8 @@ const POLYGON = 137;
 
 /** The vault on Polygon, committing the call when the venue reaches its point of no return. */
 async function vaultOnPolygon(context: HandlerContext): Promise<PredictWallet> {
-  const polygon = await evmNetworkOf(context, POLYGON);
   const signer = await vaultEvmSigner(context, callerOf(context).accountId);
-  return { signer, polygon, commit: async () => context.commit?.() };
+  return { signer, polygon: () => evmNetworkOf(context, POLYGON), commit: async () => context.commit?.() };
 }
 
 /** A market order of `amount` (USD for BUY, shares for SELL) of one outcome token, filled at once or not at all. */

@@ -178,7 +178,12 @@ export function sandboxPredictMarkets(evm: (chainId: number) => Promise<SandboxE
         if ((await predict.quote(market, outcomeIndex, 'BUY', atomic)) === 0n)
           throw invalidField('amount', 'too_small', 'buys no shares');
         const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [market.maker, atomic] });
-        const paid = await signAndSend(wallet.polygon, wallet.signer, { to: predict.collateral, data }, wallet.commit);
+        const paid = await signAndSend(
+          await wallet.polygon(),
+          wallet.signer,
+          { to: predict.collateral, data },
+          wallet.commit,
+        );
         const fill = await predict.fillBuy(market, outcomeIndex, paid.hash);
         return filled(market, outcomeIndex, 'BUY', atomic, fill.shares, [paid.hash, fill.hash]);
       }
@@ -196,7 +201,12 @@ export function sandboxPredictMarkets(evm: (chainId: number) => Promise<SandboxE
         functionName: 'safeTransferFrom',
         args: [vault, market.maker, tokenId, atomic, '0x'],
       });
-      const delivered = await signAndSend(wallet.polygon, wallet.signer, { to: predict.ctf, data }, wallet.commit);
+      const delivered = await signAndSend(
+        await wallet.polygon(),
+        wallet.signer,
+        { to: predict.ctf, data },
+        wallet.commit,
+      );
       const fill = await predict.fillSell(market, outcomeIndex, delivered.hash);
       return filled(market, outcomeIndex, 'SELL', atomic, fill.usd, [delivered.hash, fill.hash]);
     },
@@ -223,7 +233,7 @@ export function sandboxPredictMarkets(evm: (chainId: number) => Promise<SandboxE
         functionName: 'redeemPositions',
         args: [predict.collateral, zeroHash, market.conditionId, [1n, 2n]],
       });
-      const sent = await signAndSend(wallet.polygon, wallet.signer, { to: predict.ctf, data }, wallet.commit);
+      const sent = await signAndSend(await wallet.polygon(), wallet.signer, { to: predict.ctf, data }, wallet.commit);
       return {
         conditionId: market.conditionId,
         txHash: sent.hash,
