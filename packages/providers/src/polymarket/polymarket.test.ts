@@ -1,5 +1,6 @@
 import { encodeAbiParameters, keccak256, recoverAddress, recoverTypedDataAddress, stringToHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { PREDICT_OUTPUTS } from '@svc/contracts';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../registry.js';
 import { useMockAgent } from '../testing.js';
@@ -65,6 +66,11 @@ describe('PolymarketClient against recorded Gamma, Data API and CLOB answers (fi
     expect(await client.search('bitcoin', 0, 'active')).toEqual(search);
     expect(await client.eventBySlug('democratic-presidential-nominee-2028')).toEqual(event);
     expect(await client.eventBySlug('no-such-event')).toBeUndefined();
+    // The recorded answers fit the tools' published answers (as the handlers wrap them).
+    expect(PREDICT_OUTPUTS.getPredictEvents!.safeParse({ events }).success).toBe(true);
+    expect(PREDICT_OUTPUTS.getPredictTags!.safeParse({ tags }).success).toBe(true);
+    expect(PREDICT_OUTPUTS.searchPredictEvents!.safeParse(search).success).toBe(true);
+    expect(PREDICT_OUTPUTS.getPredictEvent!.safeParse(event).success).toBe(true);
   });
 
   it('Data API positions of a user, sorted as asked', async () => {
@@ -78,6 +84,7 @@ describe('PolymarketClient against recorded Gamma, Data API and CLOB answers (fi
     expect(await client.positions(USER, { limit: 50, offset: 0, sortBy: 'CURRENT', sortDirection: 'DESC' })).toEqual(
       positions,
     );
+    expect(PREDICT_OUTPUTS.getPredictUserPositions!.safeParse({ user: USER, positions }).success).toBe(true);
   });
 
   it('CLOB book and API credentials; a Gamma body of another shape is a 502 naming Polymarket', async () => {
