@@ -82,6 +82,19 @@ describe.each(backendsFor(import.meta.url))('prediction markets through REST wit
     expect(JSON.parse(market.clobTokenIds)).toHaveLength(2);
 
     expect((await alice.call('getPredictEvent', { slug: 'no-such-event' })).status).toBe(404);
+
+    // The sandbox routes: described in the OpenAPI document, and the markets as the chain holds them.
+    const { paths } = (await (await fetch(`${gateway.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    expect(paths['/api/sandbox/predict']?.get?.operationId).toBe('sandboxPredictMarkets');
+    expect(paths['/api/sandbox/predict/resolve']?.post?.operationId).toBe('sandboxResolvePredictMarket');
+    const listed = await gateway.app.inject({ method: 'GET', url: '/api/sandbox/predict' });
+    expect(listed.statusCode).toBe(200);
+    const sandboxMarket = listed
+      .json<{ markets: { conditionId: string; tokenIds: string[] }[] }>()
+      .markets.find((candidate) => candidate.conditionId === market.conditionId);
+    expect(sandboxMarket?.tokenIds).toEqual(JSON.parse(market.clobTokenIds));
   });
 
   it('BUY, see the position, resolve through the sandbox route, redeem: USDC.e rises by exactly the payout', async () => {
