@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createWalletClient, erc20Abi, http, parseEther, parseUnits, zeroHash } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,4 +106,39 @@ describe('sandbox prediction markets on the Conditional Tokens contract', () => 
     await chain.publicClient.waitForTransactionReceipt({ hash: redeem });
     expect(await usdc()).toBe(cash + held);
   }, 60_000);
+
+  it('persists with the chain: pools, conditions and fills survive a restart from the state file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'svc-predict-'));
+    const stateFile = path.join(dir, 'polygon-137.json');
+    try {
+      const first = await startSandboxEvmChain({ chainId: 137, stateFile });
+      const opened = await sandboxPredictOf(await openSandboxEvmMarket(first));
+      const trader = privateKeyToAccount(generatePrivateKey());
+      await first.setNativeBalance(trader.address, parseEther('1'));
+      await first.mintUsdc(trader.address, parseUnits('10', 6));
+      const market = opened.markets[1]!;
+      const wallet = createWalletClient({ account: trader, chain: first.chain, transport: http(first.rpcUrl) });
+      const payment = await wallet.writeContract({
+        address: opened.collateral,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [market.maker, parseUnits('10', 6)],
+      });
+      await first.publicClient.waitForTransactionReceipt({ hash: payment });
+      await opened.fillBuy(market, 0, payment);
+      const states = await opened.states();
+      await first.stop();
+
+      const second = await startSandboxEvmChain({ chainId: 137, stateFile });
+      try {
+        const reopened = await sandboxPredictOf(await openSandboxEvmMarket(second));
+        expect(await reopened.states()).toEqual(states);
+        expect((await reopened.trades()).filter((trade) => trade.trader === trader.address)).toHaveLength(1);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
