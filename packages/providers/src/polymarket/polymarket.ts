@@ -33,7 +33,11 @@ const book = z.object({ bids: z.array(level), asks: z.array(level) });
 const negRisk = z.object({ neg_risk: z.boolean() });
 const tickSize = z.object({ minimum_tick_size: z.union([z.number(), z.string()]).transform(Number) });
 const credentials = z.object({ apiKey: z.string(), secret: z.string(), passphrase: z.string() });
-const balance = z.object({ balance: z.string() });
+const balance = z.object({
+  balance: z.string(),
+  allowance: z.string().optional(),
+  allowances: z.record(z.string(), z.string()).optional(),
+});
 const orderAnswer = z
   .object({ success: z.boolean(), errorMsg: z.string().optional(), orderID: z.string().optional() })
   .passthrough();
@@ -157,15 +161,27 @@ export class PolymarketClient {
     });
   }
 
-  /** CLOB `GET /balance-allowance` with L2 headers: the collateral (or one token's) balance the exchange sees. */
-  async balance(path: string, l2Headers: Readonly<Record<string, string>>): Promise<bigint> {
+  /**
+   * CLOB `GET /balance-allowance` with L2 headers: the collateral (or one token's) balance the exchange sees, and the
+   * allowance it may spend (`allowance`, or the largest of V2's per-contract `allowances`; undefined when not stated).
+   */
+  async balance(
+    path: string,
+    l2Headers: Readonly<Record<string, string>>,
+  ): Promise<{ balance: bigint; allowance: bigint | undefined }> {
     const answer = await upstreamJson(upstreamClient('polymarket'), {
       url: new URL(`${this.urls.clob.replace(/\/$/, '')}${path}`),
       headers: l2Headers,
       schema: balance,
       what: 'balance',
     });
-    return BigInt(answer.balance);
+    const allowances = [answer.allowance, ...Object.values(answer.allowances ?? {})].flatMap((value) =>
+      value === undefined ? [] : [BigInt(value)],
+    );
+    return {
+      balance: BigInt(answer.balance),
+      allowance: allowances.length > 0 ? allowances.reduce((a, b) => (a > b ? a : b)) : undefined,
+    };
   }
 
   /**

@@ -111,6 +111,25 @@ describe('placePredictOrder on Polymarket (CLOB V2, recorded answers)', () => {
     // No /order route is mocked: a post would fail otherwise than this 400. Nothing committed either.
     expect(events).toEqual([]);
   });
+
+  it('a BUY beyond the allowance the vault gave the exchange is a 400 before the commit', async () => {
+    const events: string[] = [];
+    const pool = mockAgent().get('https://clob.polymarket.com');
+    pool.intercept({ path: '/book', query: { token_id: TOKEN } }).reply(200, book, json);
+    pool.intercept({ path: '/tick-size', query: { token_id: TOKEN } }).reply(200, { minimum_tick_size: 0.01 }, json);
+    pool.intercept({ path: '/neg-risk', query: { token_id: TOKEN } }).reply(200, { neg_risk: false }, json);
+    pool.intercept({ path: '/auth/derive-api-key' }).reply(200, apiKey, json);
+    pool
+      .intercept({ path: (path) => path.startsWith('/balance-allowance?') })
+      .reply(200, { balance: balance.balance, allowance: '0' }, json);
+    await expect(
+      livePredictMarkets(new PolymarketClient()).placeOrder(
+        { tokenID: TOKEN, side: 'BUY', amount: 10 },
+        walletOf(events),
+      ),
+    ).rejects.toMatchObject({ issues: [{ field: 'amount', rule: 'insufficient_allowance' }] });
+    expect(events).toEqual([]);
+  });
 });
 
 describe('redeemPredictPosition on Polymarket without a Polygon RPC', () => {

@@ -100,12 +100,19 @@ export function livePredictMarkets(polymarket: PolymarketClient): PredictMarkets
         ...(order.side === 'SELL' ? { token_id: order.tokenID } : {}),
         signature_type: 0,
       });
-      const held = await polymarket.balance(balancePath, clobL2Headers(credentials, vault, now(), 'GET', balancePath));
+      const funds = await polymarket.balance(balancePath, clobL2Headers(credentials, vault, now(), 'GET', balancePath));
+      const held = funds.balance;
       if (held < atomic)
         throw invalidField(
           'amount',
           order.side === 'BUY' ? 'insufficient_funds' : 'insufficient_shares',
           `needs ${order.amount} ${order.side === 'BUY' ? 'USD of collateral' : 'shares'}, the vault holds ${predictNumber(held)}`,
+        );
+      if (order.side === 'BUY' && funds.allowance !== undefined && funds.allowance < atomic)
+        throw invalidField(
+          'amount',
+          'insufficient_allowance',
+          `the vault has approved the exchange for ${predictNumber(funds.allowance)} USD of collateral, less than ${order.amount}`,
         );
       const signed = {
         salt: BigInt(Math.floor(Math.random() * 2 ** 48)),
