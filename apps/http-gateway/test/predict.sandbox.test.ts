@@ -72,6 +72,10 @@ describe.each(backendsFor(import.meta.url))('prediction markets through REST wit
 
     const found = await json(await alice.call('searchPredictEvents', { q: 'fed march' }));
     expect(found.events.map((event: { slug: string }) => event.slug)).toEqual(['sandbox-fed-decision-march-2027']);
+    const byTag = await json(await alice.call('searchPredictEvents', { q: 'crypto', events_status: 'all' }));
+    // event_count counts resolved events too; the by-tag list only open ones.
+    expect(byTag.tags).toEqual([{ id: '21', label: 'Crypto', slug: 'crypto', event_count: expect.any(Number) }]);
+    expect(byTag.tags[0].event_count).toBeGreaterThanOrEqual(crypto.events.length);
 
     const fed = await json(await alice.call('getPredictEvent', { slug: 'sandbox-fed-decision-march-2027' }));
     expect(fed.markets).toHaveLength(3);

@@ -74,7 +74,8 @@ export function sandboxPredictMarkets(evm: (chainId: number) => Promise<SandboxE
     async search(query) {
       const words = query.q.toLowerCase().split(/\s+/).filter(Boolean);
       const matches = (text: string) => words.every((word) => text.toLowerCase().includes(word));
-      const found = (await allEvents())
+      const events = await allEvents();
+      const found = events
         .filter((event) => (query.eventsStatus === 'all' ? true : event.closed === (query.eventsStatus === 'inactive')))
         .filter((event) =>
           matches([event.title, event.description, ...event.markets.map((market) => market.question)].join(' ')),
@@ -82,7 +83,10 @@ export function sandboxPredictMarkets(evm: (chainId: number) => Promise<SandboxE
       const start = query.page * SEARCH_PAGE_SIZE;
       return {
         events: found.slice(start, start + SEARCH_PAGE_SIZE),
-        tags: PREDICT_SEED_TAGS.filter((tag) => matches(tag.label)).map((tag) => ({ ...tag, event_count: 0 })),
+        tags: PREDICT_SEED_TAGS.filter((tag) => matches(tag.label)).map((tag) => ({
+          ...tag,
+          event_count: events.filter((event) => event.tags.some((carried) => carried.id === tag.id)).length,
+        })),
         pagination: { hasMore: found.length > start + SEARCH_PAGE_SIZE, totalResults: found.length },
       };
     },
