@@ -304,6 +304,19 @@ async function openSandboxPredict(chain: SandboxEvmChain): Promise<SandboxPredic
     throw new Error(`transaction ${hash} pays the market maker of ${market.seed.slug} nothing`);
   }
 
+  /**
+   * Waits (bounded) until the node's log index shows the logs of `hash`, a fill's last transaction, so that the next
+   * read of the trade history sees the fill.
+   */
+  async function untilIndexed(hash: Hash, address: Address): Promise<void> {
+    const { blockNumber } = await publicClient.getTransactionReceipt({ hash });
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const logs = await publicClient.getLogs({ address, fromBlock: blockNumber, toBlock: blockNumber });
+      if (logs.some((log) => log.transactionHash === hash)) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
   /** Trader legs already filled (a payment fills once). */
   const filled = new Set<string>();
   const fillOnce = (hash: Hash) => {
@@ -349,6 +362,7 @@ async function openSandboxPredict(chain: SandboxEvmChain): Promise<SandboxPredic
           shares,
           '0x',
         ]);
+        await untilIndexed(hash, ctf);
         return { shares, hash };
       });
     },
@@ -370,6 +384,7 @@ async function openSandboxPredict(chain: SandboxEvmChain): Promise<SandboxPredic
           usd,
         ]);
         const hash = await maker.send(collateral, erc20Abi, 'transfer', [trader, usd]);
+        await untilIndexed(hash, collateral);
         return { usd, hash };
       });
     },
@@ -380,9 +395,10 @@ async function openSandboxPredict(chain: SandboxEvmChain): Promise<SandboxPredic
 }
 
 /**
- * Every fill, read from the chain's logs (incrementally): a BUY is the trader's collateral transfer to a maker and
- * the maker's outcome-token transfer back, a SELL the other way round. Legs pair up in order per maker and trader
- * (a maker fills one order at a time). Seeding, splits, merges and redemptions are not fills.
+ * Every fill, read from the chain's logs: a BUY is the trader's collateral transfer to a maker and the maker's
+ * outcome-token transfer back, a SELL the other way round. Legs pair up in order per maker and trader (a maker fills
+ * one order at a time). Seeding, splits, merges and redemptions are not fills. Each read scans the whole (young,
+ * local) chain again rather than resuming, so a log the node indexed late is never skipped for good.
  */
 function tradeHistory(
   chain: SandboxEvmChain,
@@ -394,12 +410,8 @@ function tradeHistory(
   const makers = markets.map((market) => market.maker);
   const marketOfMaker = new Map(markets.map((market) => [market.maker.toLowerCase(), market]));
   const notTraders = new Set([zeroAddress, ctf, SANDBOX_PREDICT_EARLY_TRADERS].map((address) => address.toLowerCase()));
-  const trades: SandboxPredictTrade[] = [];
-  /** Legs waiting for their counterpart, per maker and trader. */
-  const pending = new Map<string, { kind: 'pay' | 'give'; amount: bigint; tokenId: bigint }[]>();
+  /** Block timestamps never change (a sandbox reset makes a new market object, and so a new history). */
   const times = new Map<bigint, number>();
-  let scanned = -1n;
-  let running: Promise<readonly SandboxPredictTrade[]> | undefined;
 
   type Leg = {
     log: Log<bigint, number, false>;
@@ -410,10 +422,11 @@ function tradeHistory(
     tokenId: bigint;
   };
 
-  async function scan(): Promise<readonly SandboxPredictTrade[]> {
-    const tip = await publicClient.getBlockNumber();
-    if (tip <= scanned) return trades;
-    const range = { fromBlock: scanned + 1n, toBlock: tip };
+  return async function scan(): Promise<readonly SandboxPredictTrade[]> {
+    const trades: SandboxPredictTrade[] = [];
+    /** Legs waiting for their counterpart, per maker and trader. */
+    const pending = new Map<string, { kind: 'pay' | 'give'; amount: bigint; tokenId: bigint }[]>();
+    const range = { fromBlock: 0n, toBlock: 'latest' as const };
     const [usdcIn, usdcOut, sharesIn, sharesOut] = await Promise.all([
       publicClient.getLogs({ address: collateral, event: ERC20_TRANSFER, args: { to: makers }, ...range }),
       publicClient.getLogs({ address: collateral, event: ERC20_TRANSFER, args: { from: makers }, ...range }),
@@ -493,14 +506,6 @@ function tradeHistory(
         timestamp: times.get(leg.log.blockNumber)!,
       });
     }
-    scanned = tip;
     return trades;
-  }
-
-  // One scan at a time: concurrent readers wait for the running one and then scan what is left.
-  return () => {
-    const next = (running ?? Promise.resolve(trades)).then(scan, scan);
-    running = next;
-    return next;
   };
 }
