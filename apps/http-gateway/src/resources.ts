@@ -17,7 +17,7 @@ import {
   UpstreamPayer,
 } from '@svc/providers';
 import { type Db, upstreamSpendLedger } from '@svc/store';
-import { type HandlerResources, liveVaultChains, type OrderEngine } from '@svc/tools';
+import { type HandlerResources, livePredictMarkets, liveVaultChains, type OrderEngine } from '@svc/tools';
 import type { FacilitatorClient } from '@x402/core/server';
 import { describeOrderNetworks, liveOrderEngineOf } from '@svc/worker';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -117,10 +117,11 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
       ? `vaults are minted on ${vaultMintChains.join(', ')}`
       : 'vaults are minted nowhere: no VAULT_COLLECTION_<CHAIN> is set (npm run deploy-vault-collection)',
   );
+  const providers = providersOf(config, deps);
   return {
     handlers: {
       masterKey: deps.masterKey,
-      providers: providersOf(config, deps),
+      providers,
       // VAULT_COLLECTION_<CHAIN>: a chain without one refuses mints naming it.
       vaultChains: liveVaultChains(
         {
@@ -136,6 +137,8 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
       bitcoin: liveBitcoinChainOf(config),
       orderEngine: live.engine,
       orderNetworks: live.networks,
+      // Polymarket is public: live mode always has it (POLYMARKET_*_API_URL only move its hosts).
+      predictMarkets: providers.polymarket && livePredictMarkets(providers.polymarket),
     },
     oracle: deps.oracle ?? new HttpPriceOracle({ url: config.priceOracle.url, apiKey: config.priceOracle.apiKey }),
     facilitator: deps.facilitator,
@@ -188,6 +191,7 @@ export async function sandboxResources(
       bitcoinIndex: adapters.sandboxBitcoinIndex(sandbox.bitcoin),
       stampsIndex: adapters.sandboxStampsIndex(sandbox.bitcoin),
       perpExchange: adapters.sandboxPerpExchange(sandbox.perps),
+      predictMarkets: adapters.sandboxPredictMarkets(sandbox.evm),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),
     facilitator: sandbox.facilitator,

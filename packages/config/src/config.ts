@@ -376,6 +376,23 @@ export const settingsSchema = z.object({
     description:
       "Hyperliquid Names API key (`X-API-Key`); without it a perpdex tool's `user` given as a `.hl` name answers 503 naming it (addresses and ENS names need no key)",
   }),
+  /** Polymarket's public APIs for the predict tools (docs/families/predict.md); each URL only moves a host. */
+  POLYMARKET_GAMMA_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Polymarket Gamma API (events, tags, search) for the predict tools (public, no key)',
+    defaultText: '`https://gamma-api.polymarket.com`',
+  }),
+  POLYMARKET_DATA_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Polymarket Data API (positions) for getPredictUserPositions (public, no key)',
+    defaultText: '`https://data-api.polymarket.com`',
+  }),
+  POLYMARKET_CLOB_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      "Polymarket CLOB (V2) for placePredictOrder: order books and orders, with API credentials the vault's key derives itself (no key to set)",
+    defaultText: '`https://clob.polymarket.com`',
+  }),
   /** Magic Eden's ordinals API: the rune market lists and prices (docs/families/bitcoin-research.md). */
   MAGIC_EDEN_API_KEY: z.string().min(1).optional().register(settingDocs, {
     mode: 'live',
@@ -656,6 +673,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       HYPERLIQUID_API_URL: s.HYPERLIQUID_API_URL,
       HYPEREVM_RPC_URL: s.HYPEREVM_RPC_URL,
       HLNAMES_API_KEY: s.HLNAMES_API_KEY,
+      POLYMARKET_GAMMA_API_URL: s.POLYMARKET_GAMMA_API_URL,
+      POLYMARKET_DATA_API_URL: s.POLYMARKET_DATA_API_URL,
+      POLYMARKET_CLOB_API_URL: s.POLYMARKET_CLOB_API_URL,
       MAGIC_EDEN_API_KEY: s.MAGIC_EDEN_API_KEY,
       UNISAT_API_KEY: s.UNISAT_API_KEY,
     },

@@ -9,6 +9,7 @@ export {
 } from './catalog.js';
 export {
   BTC_ADDRESS,
+  BYTES32,
   CHAIN11,
   CHAINID5,
   containsNul,
@@ -56,6 +57,7 @@ export { inputJsonSchema, type JsonSchema } from './json-schema.js';
 export { outputJsonSchema, outputOf } from './outputs/index.js';
 export { ORDINALS_OUTPUTS } from './outputs/ordinals.js';
 export { STAMPS_OUTPUTS } from './outputs/stamps.js';
+export { PREDICT_OUTPUTS } from './outputs/predict.js';
 export { RUNE_MARKET_OUTPUTS } from './outputs/rune-market.js';
 export { COLLECTION_MARKET_OUTPUTS } from './outputs/collection-market.js';
 export { openApiDocument, type OpenApiOptions } from './openapi.js';

@@ -116,6 +116,7 @@ export {
 export * from './birdeye/index.js';
 export * from './coingecko/index.js';
 export * from './nansen/index.js';
+export * from './polymarket/index.js';
 export * from './rugcheck/index.js';
 export * from './jupiter-tokens/index.js';
 export * from './tavily/index.js';

@@ -16,6 +16,7 @@ import { NANSEN_SETTING, NANSEN_X402, NansenClient } from './nansen/index.js';
 import { ORDISCAN_SETTING, OrdiscanClient } from './ordiscan/index.js';
 import { type ProviderAuth, providerAuth, type X402Offer } from './provider-auth.js';
 import { type ProviderMode, type ProviderSetting, providerAccess } from './provider-mode.js';
+import { POLYMARKET_DEFAULT_URLS, POLYMARKET_SETTINGS, PolymarketClient } from './polymarket/index.js';
 import { RUGCHECK_DEFAULT_URL, RugCheckClient } from './rugcheck/index.js';
 import { JUPITER_SETTING } from './solana-market/index.js';
 import { STAMPCHAIN_DEFAULT_URL, STAMPCHAIN_SETTING, StampchainClient } from './stampchain/index.js';
@@ -135,6 +136,23 @@ export class Providers {
   /** Hyperliquid Names (`.hl` names of the perpdex tools' `user`); undefined in sandbox mode; 503 without its key. */
   get hlNames(): HlNamesClient | undefined {
     return this.#liveClient(HLNAMES_SETTING, (key) => new HlNamesClient(key));
+  }
+
+  /**
+   * Polymarket (the predict tools): public, so live mode needs no setting (POLYMARKET_*_API_URL move its hosts);
+   * undefined in sandbox mode, where the sandbox Polygon chain's prediction markets answer.
+   */
+  get polymarket(): PolymarketClient | undefined {
+    const env = {
+      ...this.env,
+      POLYMARKET_GAMMA_API_URL: this.env.POLYMARKET_GAMMA_API_URL ?? POLYMARKET_DEFAULT_URLS.gamma,
+    };
+    if (providerAccess(this.mode, POLYMARKET_SETTINGS.gamma, env).kind === 'sandbox') return undefined;
+    return this.#once(POLYMARKET_SETTINGS.gamma, () => {
+      const url = (api: keyof typeof POLYMARKET_SETTINGS) =>
+        this.env[POLYMARKET_SETTINGS[api].setting] ?? POLYMARKET_DEFAULT_URLS[api];
+      return new PolymarketClient({ gamma: url('gamma'), data: url('data'), clob: url('clob') });
+    });
   }
 
   #liveClient<T>(setting: ProviderSetting, make: (credential: string) => T): T | undefined {

@@ -28,6 +28,10 @@ import hlDelegatorSummary from './hyperliquid/fixtures/delegator-summary.json' w
 import hlMetaAndAssetCtxs from './hyperliquid/fixtures/meta-and-asset-ctxs.json' with { type: 'json' };
 import hlSpotClearinghouseState from './hyperliquid/fixtures/spot-state.json' with { type: 'json' };
 import hlUserVaultEquities from './hyperliquid/fixtures/user-vault-equities.json' with { type: 'json' };
+import polymarketApiKey from './polymarket/fixtures/clob-api-key.json' with { type: 'json' };
+import polymarketBalance from './polymarket/fixtures/clob-balance-allowance.json' with { type: 'json' };
+import polymarketBook from './polymarket/fixtures/clob-book.json' with { type: 'json' };
+import polymarketOrder from './polymarket/fixtures/clob-order.json' with { type: 'json' };
 
 export { RECORDED_MARKET_ANSWERS } from './recorded-market-answers.js';
 export { type JsonRpcExchange, replayJsonRpc } from './evm-chain/json-rpc-replay.js';
@@ -115,3 +119,11 @@ export function useMockAgent({ assertAllUsed = true }: { assertAllUsed?: boolean
   });
   return () => agent;
 }
+
+/** Polymarket CLOB answers from an SDK's test data (see polymarket/fixtures/README.md), for the live predict adapter. */
+export const POLYMARKET_CLOB_ANSWERS = {
+  book: polymarketBook,
+  apiKey: polymarketApiKey,
+  balanceAllowance: polymarketBalance,
+  order: polymarketOrder,
+};

@@ -29,6 +29,19 @@ export {
   type SandboxEvmMarket,
   type SandboxToken,
 } from './evm/sandbox-market.js';
+// Prediction markets on the sandbox Polygon chain: the Conditional Tokens contract, seeded markets and their makers.
+export {
+  CONDITIONAL_TOKENS_ABI,
+  OUTCOMES as PREDICT_OUTCOMES,
+  POLYGON_CTF_ADDRESS,
+  PREDICT_DECIMALS,
+  type SandboxPredict,
+  type SandboxPredictMarket,
+  type SandboxPredictMarketState,
+  type SandboxPredictTrade,
+  sandboxPredictOf,
+} from './evm/predict/sandbox-predict.js';
+export { SEED_TAGS as PREDICT_SEED_TAGS, type SeedEvent, type SeedTag } from './evm/predict/predict-seeds.js';
 
 // Solana: LiteSVM with USDC at the mainnet mint address, behind a local JSON-RPC facade, and a swap venue.
 export { loadOrCreateKeyPairFile } from './solana/keypair-file.js';

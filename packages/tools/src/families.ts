@@ -16,6 +16,7 @@ import { migrationFamily } from './migration/index.js';
 import { mktdataFamily } from './mktdata/index.js';
 import { ordinalsFamily } from './ordinals/index.js';
 import { perpdexFamily } from './perpdex/index.js';
+import { predictFamily } from './predict/index.js';
 import { recommendedTokensFamily } from './recommended-tokens/index.js';
 import { riskcheckFamily } from './riskcheck/index.js';
 import { settingsFamily } from './settings/index.js';
@@ -53,6 +54,7 @@ const families: readonly ToolFamily[] = [
   ordinalsFamily,
   stampsFamily,
   perpdexFamily,
+  predictFamily,
 ];
 
 /** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */

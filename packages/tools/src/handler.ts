@@ -12,6 +12,7 @@ import type { Queryable } from '@svc/store';
 import type { BitcoinIndex } from './ports/bitcoin-index.js';
 import type { LocalWeb } from './ports/local-web.js';
 import type { MarketActivity } from './ports/market-activity.js';
+import type { PredictMarkets } from './ports/predict-markets.js';
 import type { SolanaMints } from './ports/solana-mints.js';
 import type { PerpExchange } from './ports/perp-exchange.js';
 import type { StampsIndex } from './ports/stamps-index.js';
@@ -57,6 +58,8 @@ export interface HandlerResources {
   readonly stampsIndex?: StampsIndex | undefined;
   /** Sandbox mode: the sandbox perp exchange the perpdex tools answer from when Hyperliquid is not live. */
   readonly perpExchange?: PerpExchange | undefined;
+  /** The prediction-market venue (Polymarket live, the sandbox Polygon chain's markets); none: the predict tools answer 501. */
+  readonly predictMarkets?: PredictMarkets | undefined;
 }
 
 /** What a handler may use: the service's resources and the call's own facts. */

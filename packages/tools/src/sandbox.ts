@@ -15,3 +15,4 @@ export { sandboxMarketActivity } from './mktdata/sandbox-market-activity.js';
 export { sandboxBitcoinIndex } from './ordinals/sandbox-bitcoin-index.js';
 export { sandboxStampsIndex } from './stamps/sandbox-stamps-index.js';
 export { sandboxPerpExchange } from './perpdex/sandbox-perp-exchange.js';
+export { sandboxPredictMarkets } from './predict/sandbox-predict-markets.js';

@@ -10,6 +10,7 @@ import { type FaucetFamily, type FaucetToken, findToken } from './faucet/family.
 import { hederaFaucet } from './faucet/hedera.js';
 import { SANDBOX_MARKET_SIMULATOR_OPENAPI_PATHS, sandboxMarketSimulatorRoutes } from './sandbox-market-simulator.js';
 import { SANDBOX_PERPS_OPENAPI_PATHS, sandboxPerpsRoutes } from './sandbox-perps.js';
+import { SANDBOX_PREDICT_OPENAPI_PATHS, sandboxPredictRoutes } from './sandbox-predict.js';
 import { solanaFaucet } from './faucet/solana.js';
 import { stacksFaucet } from './faucet/stacks.js';
 
@@ -47,6 +48,7 @@ export const SANDBOX_OPENAPI_PATHS: Readonly<Record<string, PathItem>> = {
   },
   ...SANDBOX_MARKET_SIMULATOR_OPENAPI_PATHS,
   ...SANDBOX_PERPS_OPENAPI_PATHS,
+  ...SANDBOX_PREDICT_OPENAPI_PATHS,
 };
 
 const invalid = (field: string, rule: string, message: string, limit?: number | string) =>
@@ -151,4 +153,5 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: Sandbox): void {
 
   sandboxMarketSimulatorRoutes(app, sandbox.market.simulator);
   sandboxPerpsRoutes(app, sandbox.perps);
+  sandboxPredictRoutes(app, sandbox);
 }

@@ -10,6 +10,7 @@ import { HEDERA_OUTPUTS } from './hedera.js';
 import { MARKET_OUTPUTS } from './market.js';
 import { MIGRATION_OUTPUTS } from './migration.js';
 import { ORDINALS_OUTPUTS } from './ordinals.js';
+import { PREDICT_OUTPUTS } from './predict.js';
 import { RECOMMENDED_TOKENS_OUTPUTS } from './recommended-tokens.js';
 import { RUNE_MARKET_OUTPUTS } from './rune-market.js';
 import { SOLANA_OUTPUTS } from './solana.js';
@@ -38,6 +39,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...STAMPS_OUTPUTS,
   ...RUNE_MARKET_OUTPUTS,
   ...COLLECTION_MARKET_OUTPUTS,
+  ...PREDICT_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */

@@ -61,6 +61,9 @@ export const UPSTREAM_PROVIDERS = {
   firecrawl: { id: 'FIRECRAWL', name: 'Firecrawl', rps: 1, concurrency: 2 },
   // Ordiscan's plans are sold by monthly request quota; no per-second figure was found: stay gentle, answers are cached.
   ordiscan: { id: 'ORDISCAN', name: 'Ordiscan', rps: 2, concurrency: 2 },
+  // https://docs.polymarket.com/quickstart/introduction/rate-limits: Gamma, the Data API and the CLOB allow hundreds
+  // of requests per 10 s per endpoint; one modest cap covers the three hosts.
+  polymarket: { id: 'POLYMARKET', name: 'Polymarket', rps: 10, concurrency: 4 },
   // Stampchain publishes no rate limit for its public API: stay gentle, answers are cached.
   stampchain: { id: 'STAMPCHAIN', name: 'Stampchain', rps: 2, concurrency: 2 },
   // Magic Eden's API keys come with a per-minute request quota (30 a minute by default): half a request a second.

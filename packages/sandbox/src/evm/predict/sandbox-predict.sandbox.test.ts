@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createWalletClient, erc20Abi, http, parseEther, parseUnits, zeroHash } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxEvmChain, type SandboxEvmChain } from '../sandbox-chain.js';
+import { openSandboxEvmMarket } from '../sandbox-market.js';
+import { BINARY_PARTITION, CONDITIONAL_TOKENS_ABI, type SandboxPredict, sandboxPredictOf } from './sandbox-predict.js';
+
+describe('sandbox prediction markets on the Conditional Tokens contract', () => {
+  let chain: SandboxEvmChain;
+  let predict: SandboxPredict;
+
+  beforeAll(async () => {
+    chain = await startSandboxEvmChain({ chainId: 137 });
+    predict = await sandboxPredictOf(await openSandboxEvmMarket(chain));
+  }, 60_000);
+  afterAll(() => chain?.stop());
+
+  it('seeds every market at its seed price with the sandbox oracle as the oracle', async () => {
+    const states = await predict.states();
+    for (const market of predict.markets) {
+      const state = states.get(market.conditionId)!;
+      expect(state.payouts).toBeNull();
+      expect(state.prices[0]).toBeCloseTo(market.seed.seedYesPrice, 4);
+      expect(
+        await chain.publicClient.readContract({
+          address: predict.ctf,
+          abi: CONDITIONAL_TOKENS_ABI,
+          functionName: 'getConditionId',
+          args: [predict.oracle, market.questionId, 2n],
+        }),
+      ).toBe(market.conditionId);
+    }
+  });
+
+  it('fills a BUY and a SELL on chain, moves the price, resolves and redeems', async () => {
+    const trader = privateKeyToAccount(generatePrivateKey());
+    const wallet = createWalletClient({ account: trader, chain: chain.chain, transport: http(chain.rpcUrl) });
+    await chain.setNativeBalance(trader.address, parseEther('1'));
+    await chain.mintUsdc(trader.address, parseUnits('100', 6));
+    const market = predict.markets[0]!;
+    const before = (await predict.states()).get(market.conditionId)!;
+    const expected = await predict.quote(market, 0, 'BUY', parseUnits('50', 6));
+
+    const payment = await wallet.writeContract({
+      address: predict.collateral,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [market.maker, parseUnits('50', 6)],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash: payment });
+    const bought = await predict.fillBuy(market, 0, payment);
+    expect(bought.shares).toBe(expected);
+    await expect(predict.fillBuy(market, 0, payment)).rejects.toThrow(/already filled/);
+    const shares = (id: bigint) =>
+      chain.publicClient.readContract({
+        address: predict.ctf,
+        abi: CONDITIONAL_TOKENS_ABI,
+        functionName: 'balanceOf',
+        args: [trader.address, id],
+      });
+    expect(await shares(market.tokenIds[0])).toBe(bought.shares);
+    const after = (await predict.states()).get(market.conditionId)!;
+    expect(after.prices[0]).toBeGreaterThan(before.prices[0]);
+
+    const half = bought.shares / 2n;
+    const quotedSell = await predict.quote(market, 0, 'SELL', half);
+    const delivery = await wallet.writeContract({
+      address: predict.ctf,
+      abi: CONDITIONAL_TOKENS_ABI,
+      functionName: 'safeTransferFrom',
+      args: [trader.address, market.maker, market.tokenIds[0], half, '0x'],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash: delivery });
+    const sold = await predict.fillSell(market, 0, delivery);
+    // The last shares bought cost the most, so half the shares sell back for a little more than half the money.
+    expect(sold.usd).toBe(quotedSell);
+    expect(sold.usd).toBeGreaterThan(parseUnits('25', 6));
+    expect(sold.usd).toBeLessThan(parseUnits('26', 6));
+
+    const trades = (await predict.trades()).filter((trade) => trade.trader === trader.address);
+    expect(trades.map((trade) => [trade.side, trade.shares, trade.usd])).toEqual([
+      ['BUY', bought.shares, parseUnits('50', 6)],
+      ['SELL', half, sold.usd],
+    ]);
+
+    await predict.resolve(market, [1n, 0n]);
+    expect((await predict.states()).get(market.conditionId)!.prices).toEqual([1, 0]);
+    const usdc = () =>
+      chain.publicClient.readContract({
+        address: predict.collateral,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [trader.address],
+      });
+    const cash = await usdc();
+    const held = await shares(market.tokenIds[0]);
+    const redeem = await wallet.writeContract({
+      address: predict.ctf,
+      abi: CONDITIONAL_TOKENS_ABI,
+      functionName: 'redeemPositions',
+      args: [predict.collateral, zeroHash, market.conditionId, [...BINARY_PARTITION]],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash: redeem });
+    expect(await usdc()).toBe(cash + held);
+  }, 60_000);
+
+  it('persists with the chain: pools, conditions and fills survive a restart from the state file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'svc-predict-'));
+    const stateFile = path.join(dir, 'polygon-137.json');
+    try {
+      const first = await startSandboxEvmChain({ chainId: 137, stateFile });
+      const opened = await sandboxPredictOf(await openSandboxEvmMarket(first));
+      const trader = privateKeyToAccount(generatePrivateKey());
+      await first.setNativeBalance(trader.address, parseEther('1'));
+      await first.mintUsdc(trader.address, parseUnits('10', 6));
+      const market = opened.markets[1]!;
+      const wallet = createWalletClient({ account: trader, chain: first.chain, transport: http(first.rpcUrl) });
+      const payment = await wallet.writeContract({
+        address: opened.collateral,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [market.maker, parseUnits('10', 6)],
+      });
+      await first.publicClient.waitForTransactionReceipt({ hash: payment });
+      await opened.fillBuy(market, 0, payment);
+      const states = await opened.states();
+      await first.stop();
+
+      const second = await startSandboxEvmChain({ chainId: 137, stateFile });
+      try {
+        const reopened = await sandboxPredictOf(await openSandboxEvmMarket(second));
+        expect(await reopened.states()).toEqual(states);
+        expect((await reopened.trades()).filter((trade) => trade.trader === trader.address)).toHaveLength(1);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
