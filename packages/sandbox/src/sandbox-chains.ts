@@ -8,6 +8,7 @@ import type { StacksTransactionCodec } from './stacks/codec.js';
 import { type SandboxWeb, startSandboxWeb } from './web/sandbox-web.js';
 import { type SandboxMarketSim, startSandboxMarketSim } from './market/sandbox-market-sim.js';
 import { StacksSandboxLedger } from './stacks/ledger.js';
+import { type SandboxCrossChain, startSandboxCrossChain } from './cross-chain/sandbox-cross-chain.js';
 
 /** The sandbox's chain families: `evm` is every anvil chain (Base, Ethereum, BSC, Polygon, …). */
 export type SandboxChainFamily = 'evm' | 'solana' | 'stacks' | 'hedera' | 'bitcoin';
@@ -39,6 +40,8 @@ export interface SandboxChains {
    * on the chains (swaps, prices, holders), which the market tools answer from.
    */
   readonly market: SandboxMarketSim;
+  /** The cross-chain counterparties: the bridge operator (ChangeNOW's flow) and the router solver (Relay's). */
+  readonly crossChain: SandboxCrossChain;
   /** Where chain state persists (`<dataDir>/chains`); undefined when every chain is ephemeral. */
   readonly chainsDir: string | undefined;
   /**
@@ -64,6 +67,8 @@ export interface StartSandboxChainsOptions {
    * trades only when stepped (tests drive it by hand).
    */
   readonly marketSimulatorRate?: number | undefined;
+  /** Seconds between the cross-chain operator's background steps (SANDBOX_CROSS_CHAIN_TICK_SECONDS); default 0: off. */
+  readonly crossChainTickSeconds?: number | undefined;
 }
 
 /** Start every sandbox chain. Base and Solana start at once (payments settle there); the others on first use. */
@@ -104,10 +109,16 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       bitcoin: bitcoin.ledger,
       bitcoinBook: bitcoin.marketplace,
     });
+    const crossChain = await startSandboxCrossChain({
+      evm: evmChains.evm,
+      solana: solana.value,
+      tickSeconds: options.crossChainTickSeconds ?? 0,
+    });
     let resetting: Promise<unknown> = Promise.resolve();
     const resetChains = async (): Promise<SandboxReset> => {
       await Promise.all([evmChains.reset(), solana.value.reset()]);
       market.reset();
+      await crossChain.reset();
       stacks.restore(stacksSeed);
       bitcoin.restore(bitcoinSeed);
       // A Hedera ledger still starting is not reset: it is in its seeded state already.
@@ -129,6 +140,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       bitcoin,
       web: web.value,
       market,
+      crossChain,
       chainsDir,
       reset: () => {
         const done = resetting.then(resetChains);
@@ -137,6 +149,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       },
       stop: async () => {
         // close() writes the Stacks ledger's last changes to its file.
+        crossChain.stop();
         await market.stop();
         await evmChains.stop();
         await Promise.all([base.value.stop(), solana.value.stop(), stacks.close(), bitcoin.stop(), web.value.stop()]);

@@ -16,6 +16,7 @@ import type { SolanaMints } from './ports/solana-mints.js';
 import type { StampsIndex } from './ports/stamps-index.js';
 import type { LiveOrderNetworks, OrderExecution } from './ports/conditional-orders.js';
 import type { VaultChains } from './ports/vault-chains.js';
+import type { CrossChainProviders } from './ports/cross-chain.js';
 
 export type ServiceMode = 'sandbox' | 'live';
 
@@ -54,6 +55,8 @@ export interface HandlerResources {
   readonly bitcoinIndex?: BitcoinIndex | undefined;
   /** Sandbox mode: the sandbox Bitcoin chain's stamps and SRC-20 index the stamps tools answer from. */
   readonly stampsIndex?: StampsIndex | undefined;
+  /** Sandbox mode: the sandbox bridge operator and router solver the cross-chain tools use when their providers are not live. */
+  readonly crossChain?: CrossChainProviders | undefined;
 }
 
 /** What a handler may use: the service's resources and the call's own facts. */

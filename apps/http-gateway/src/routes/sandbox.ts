@@ -9,6 +9,7 @@ import { evmFaucet } from './faucet/evm.js';
 import { type FaucetFamily, type FaucetToken, findToken } from './faucet/family.js';
 import { hederaFaucet } from './faucet/hedera.js';
 import { SANDBOX_MARKET_SIMULATOR_OPENAPI_PATHS, sandboxMarketSimulatorRoutes } from './sandbox-market-simulator.js';
+import { SANDBOX_CROSS_CHAIN_OPENAPI_PATHS, sandboxCrossChainRoutes } from './sandbox-cross-chain.js';
 import { solanaFaucet } from './faucet/solana.js';
 import { stacksFaucet } from './faucet/stacks.js';
 
@@ -45,6 +46,7 @@ export const SANDBOX_OPENAPI_PATHS: Readonly<Record<string, PathItem>> = {
     }),
   },
   ...SANDBOX_MARKET_SIMULATOR_OPENAPI_PATHS,
+  ...SANDBOX_CROSS_CHAIN_OPENAPI_PATHS,
 };
 
 const invalid = (field: string, rule: string, message: string, limit?: number | string) =>
@@ -147,4 +149,5 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: Sandbox): void {
   app.post('/api/sandbox/reset', async () => ({ sandbox: true, ...(await sandbox.reset()) }));
 
   sandboxMarketSimulatorRoutes(app, sandbox.market.simulator);
+  sandboxCrossChainRoutes(app, sandbox.crossChain);
 }

@@ -1,0 +1,1 @@
+export { RELAY_CHAIN_IDS, RELAY_DEFAULT_URL, RELAY_SETTING, RelayClient, type RelayCurrency, type RelayNetwork } from './relay.js';
