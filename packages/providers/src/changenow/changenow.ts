@@ -5,7 +5,10 @@ import { upstreamJson } from '../upstream/json-call.js';
 import { jsonOrUndefined, parseUpstream, upstreamError } from '../upstream/upstream-client.js';
 
 /** The bridge family's live provider: ChangeNOW API v2 with the partner key in `x-changenow-api-key`. */
-export const CHANGENOW_SETTING: ProviderSetting = { provider: 'Cross-chain bridge (ChangeNOW)', setting: 'CHANGENOW_API_KEY' };
+export const CHANGENOW_SETTING: ProviderSetting = {
+  provider: 'Cross-chain bridge (ChangeNOW)',
+  setting: 'CHANGENOW_API_KEY',
+};
 export const CHANGENOW_DEFAULT_URL = 'https://api.changenow.io/v2';
 // The currency list changes when ChangeNOW lists or delists a coin: an hour's reuse spares a large download per call.
 const CURRENCIES_TTL_MS = 3_600_000;
@@ -134,7 +137,12 @@ export class ChangeNowClient {
       flow: 'standard',
     };
     const [estimate, minimum] = await Promise.all([
-      this.#get('/exchange/estimated-amount', { ...query, fromAmount, type: 'direct' }, estimateWire, 'estimated amount'),
+      this.#get(
+        '/exchange/estimated-amount',
+        { ...query, fromAmount, type: 'direct' },
+        estimateWire,
+        'estimated amount',
+      ),
       this.#get('/exchange/min-amount', query, minAmountWire, 'minimum amount'),
     ]);
     return {

@@ -1,1 +1,8 @@
-export { RELAY_CHAIN_IDS, RELAY_DEFAULT_URL, RELAY_SETTING, RelayClient, type RelayCurrency, type RelayNetwork } from './relay.js';
+export {
+  RELAY_CHAIN_IDS,
+  RELAY_DEFAULT_URL,
+  RELAY_SETTING,
+  RelayClient,
+  type RelayCurrency,
+  type RelayNetwork,
+} from './relay.js';

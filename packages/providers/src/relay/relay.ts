@@ -81,7 +81,8 @@ export interface RelayCurrency {
 }
 
 /** Relay's native currencies: the zero address on EVM chains, Solana's system program. */
-const isNativeAddress = (address: string) => /^0x0{40}$/.test(address) || address === '11111111111111111111111111111111';
+const isNativeAddress = (address: string) =>
+  /^0x0{40}$/.test(address) || address === '11111111111111111111111111111111';
 
 /**
  * Relay's HTTP API (https://docs.relay.link): currencies, quotes with their steps (`POST /quote`), indexing of a
@@ -133,13 +134,7 @@ export class RelayClient {
   }
 
   /** `POST /quote` (exact input): the request id, each step's EVM transactions, amounts, fees and time. */
-  async quote(request: {
-    user: string;
-    recipient: string;
-    from: RelayCurrency;
-    to: RelayCurrency;
-    amount: string;
-  }) {
+  async quote(request: { user: string; recipient: string; from: RelayCurrency; to: RelayCurrency; amount: string }) {
     const client = upstreamClient('relay');
     const quote = await upstreamJson(client, {
       url: this.#url('/quote'),
@@ -159,7 +154,10 @@ export class RelayClient {
     });
     const steps = quote.steps.map((step) => {
       if (step.kind !== 'transaction')
-        throw upstreamError(client.provider, `asks for a ${step.kind} step (${step.id}), which the vault does not sign`);
+        throw upstreamError(
+          client.provider,
+          `asks for a ${step.kind} step (${step.id}), which the vault does not sign`,
+        );
       return {
         id: step.id,
         action: step.action ?? step.id,

@@ -68,6 +68,7 @@ export const SANDBOX_CROSS_CHAIN_ASSETS: readonly CrossChainAsset[] = [
 /** The served currency on `network` whose contract or mint is `address` (null: the native coin); case-insensitive on EVM. */
 export function sandboxAsset(network: CrossChainNetwork, address: string | null): CrossChainAsset | undefined {
   const same = (a: string | null) =>
-    a === address || (a !== null && address !== null && isEvmNetwork(network) && a.toLowerCase() === address.toLowerCase());
+    a === address ||
+    (a !== null && address !== null && isEvmNetwork(network) && a.toLowerCase() === address.toLowerCase());
   return SANDBOX_CROSS_CHAIN_ASSETS.find((asset) => asset.network === network && same(asset.address));
 }

@@ -224,7 +224,8 @@ export function solanaLeg(solana: SandboxSolana): ChainLeg {
       const signature = getSignatureFromTransaction(signed);
       await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send();
       const [status] = (await rpc.getSignatureStatuses([signature]).send()).value;
-      if (!status || status.err) throw new Error(`operator transaction ${signature} did not land: ${String(status?.err)}`);
+      if (!status || status.err)
+        throw new Error(`operator transaction ${signature} did not land: ${String(status?.err)}`);
       return signature;
     },
     async fund(label, asset, atomic) {

@@ -100,12 +100,19 @@ export class RouterSolver {
   }): Promise<RouterRequest> {
     const { from, to } = request;
     if (!isEvmNetwork(from.network))
-      throw new RouterRequestError('fromCurrency', 'unsupported_origin', 'the sandbox solver takes deposits on EVM chains only');
+      throw new RouterRequestError(
+        'fromCurrency',
+        'unsupported_origin',
+        'the sandbox solver takes deposits on EVM chains only',
+      );
     if (!this.legs[from.network].isAddress(request.user))
       throw new RouterRequestError('user', 'format', `not an address on ${from.network}`);
     if (!this.legs[to.network].isAddress(request.recipient))
       throw new RouterRequestError('recipient', 'format', `not an address on ${to.network}`);
-    const [fromPrice, toPrice] = await Promise.all([this.legs[from.network].priceUsd(from), this.legs[to.network].priceUsd(to)]);
+    const [fromPrice, toPrice] = await Promise.all([
+      this.legs[from.network].priceUsd(from),
+      this.legs[to.network].priceUsd(to),
+    ]);
     const minFromAtomic = atomicWorth(ROUTER_MIN_USD, from, fromPrice);
     if (request.fromAtomic < minFromAtomic)
       throw new RouterRequestError('fromAmount', 'below_minimum', 'below the minimum amount of this route');

@@ -19,8 +19,7 @@ const shown = (currency: BridgeCurrency) => ({
 async function byTicker(bridge: BridgeProvider, ticker: string, field: string): Promise<BridgeCurrency> {
   const wanted = ticker.trim().toLowerCase();
   const found = (await bridge.currencies()).find((currency) => currency.legacyTicker.toLowerCase() === wanted);
-  if (!found)
-    throw invalidField(field, 'unknown_currency', `"${ticker}" is no ticker of getBridgeSupportedCurrencies`);
+  if (!found) throw invalidField(field, 'unknown_currency', `"${ticker}" is no ticker of getBridgeSupportedCurrencies`);
   return found;
 }
 
@@ -95,21 +94,33 @@ export const swapUsingBridge: Handler<'swapUsingBridge'> = withCommitPoint(async
     onNetwork(bridge, input.toCurrency, input.toNetwork, 'toCurrency'),
   ]);
   const declared = input.fromCurrencyTokenContract;
-  if ((declared === null) !== (from.tokenContract === null) || (declared ?? '').toLowerCase() !== (from.tokenContract ?? '').toLowerCase())
+  if (
+    (declared === null) !== (from.tokenContract === null) ||
+    (declared ?? '').toLowerCase() !== (from.tokenContract ?? '').toLowerCase()
+  )
     throw invalidField(
       'fromCurrencyTokenContract',
       'mismatch',
       `${from.legacyTicker} on ${from.network} is ${from.tokenContract === null ? 'the native coin (null)' : `the token ${from.tokenContract}`}`,
     );
   if (!isVaultNetwork(from.network))
-    throw invalidField('fromNetwork', 'unsupported_network', `the vault does not send bridge swaps from ${from.network}`);
+    throw invalidField(
+      'fromNetwork',
+      'unsupported_network',
+      `the vault does not send bridge swaps from ${from.network}`,
+    );
   const asset = await vaultAsset(context, from.network, from.tokenContract, 'fromCurrencyTokenContract');
   const atomic = atomicOf(asset, input.fromAmount, 'fromAmount');
   const estimate = await bridge.estimate(from, to, fromAmount);
   if (below(fromAmount, estimate.minAmount))
-    throw invalidField('fromAmount', 'below_minimum', `the minimum for this pair is ${estimate.minAmount} ${from.ticker}`, {
-      minAmount: estimate.minAmount,
-    });
+    throw invalidField(
+      'fromAmount',
+      'below_minimum',
+      `the minimum for this pair is ${estimate.minAmount} ${from.ticker}`,
+      {
+        minAmount: estimate.minAmount,
+      },
+    );
   await requireVaultHolds(context, asset, atomic, 'fromAmount');
   const [payoutAddress, refundAddress] = await Promise.all([
     vaultAddressOn(context, to.network),
@@ -125,7 +136,10 @@ export const swapUsingBridge: Handler<'swapUsingBridge'> = withCommitPoint(async
     refundAddress: refundAddress!,
   });
   if (exchange.payinExtraId)
-    throw new ServiceError('upstream_error', `exchange ${exchange.id} needs a payin memo, which the vault's sends do not carry`);
+    throw new ServiceError(
+      'upstream_error',
+      `exchange ${exchange.id} needs a payin memo, which the vault's sends do not carry`,
+    );
   const payinHash = await payFromVault(context, asset, atomic, exchange.payinAddress);
   return {
     source: bridge.source,

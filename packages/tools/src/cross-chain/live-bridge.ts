@@ -1,7 +1,8 @@
 import type { ChangeNowClient } from '@svc/providers';
 import { BRIDGE_STATUSES, type BridgeProvider, type BridgeStatus } from '../ports/cross-chain.js';
 
-const isBridgeStatus = (status: string): status is BridgeStatus => (BRIDGE_STATUSES as readonly string[]).includes(status);
+const isBridgeStatus = (status: string): status is BridgeStatus =>
+  (BRIDGE_STATUSES as readonly string[]).includes(status);
 
 /** ChangeNOW as the bridge port: its currencies, estimates with the pair's minimum, exchanges and their states. */
 export function liveBridge(client: ChangeNowClient): BridgeProvider {

@@ -1,7 +1,8 @@
 import type { RelayClient } from '@svc/providers';
 import { ROUTER_STATUSES, type RouterProvider, type RouterStatus } from '../ports/cross-chain.js';
 
-const isRouterStatus = (status: string): status is RouterStatus => (ROUTER_STATUSES as readonly string[]).includes(status);
+const isRouterStatus = (status: string): status is RouterStatus =>
+  (ROUTER_STATUSES as readonly string[]).includes(status);
 
 /** Relay as the router port (its HTTP API; see RelayClient). */
 export function liveRouter(client: RelayClient): RouterProvider {

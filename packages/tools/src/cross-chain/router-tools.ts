@@ -13,7 +13,11 @@ type RouterSwapInput = ToolInput<ToolByName<'getRouterSwapQuote'>>;
 const DESCRIPTOR_FIELDS = ['ticker', 'name', 'network', 'chainId', 'address', 'decimals', 'tokenContract'] as const;
 
 /** The listed currency `descriptor` is, field for field (the spec: copied unchanged from the currencies tool). */
-export async function listed(router: RouterProvider, descriptor: RouterCurrency, field: string): Promise<RouterCurrency> {
+export async function listed(
+  router: RouterProvider,
+  descriptor: RouterCurrency,
+  field: string,
+): Promise<RouterCurrency> {
   const found = (await router.currencies()).find((currency) =>
     DESCRIPTOR_FIELDS.every((key) => currency[key] === descriptor[key]),
   );
@@ -40,7 +44,11 @@ async function planned(router: RouterProvider, input: RouterSwapInput, context: 
     listed(router, input.toCurrency, 'toCurrency'),
   ]);
   if (!isVaultNetwork(from.network) || !(from.network in EVM_CHAIN_OF))
-    throw invalidField('fromCurrency', 'unsupported_network', `the vault sends router swaps from EVM chains only, not ${from.network}`);
+    throw invalidField(
+      'fromCurrency',
+      'unsupported_network',
+      `the vault sends router swaps from EVM chains only, not ${from.network}`,
+    );
   const asset: VaultAsset = await vaultAsset(context, from.network, from.tokenContract, 'fromCurrency');
   return { from, to, asset, atomic: atomicOf(asset, input.fromAmount, 'fromAmount') };
 }
@@ -105,18 +113,26 @@ export const swapUsingRouter: Handler<'swapUsingRouter'> = withCommitPoint(async
   if (!recipient) throw invalidField('toCurrency', 'unsupported_network', `the vault has no address on ${to.network}`);
   const quote = await router.quote({ user, recipient, from, to, amount: atomic.toString() });
   const { requestId } = quote;
-  if (!requestId) throw new ServiceError('upstream_error', 'the router quote carries no request id to track the swap by');
+  if (!requestId)
+    throw new ServiceError('upstream_error', 'the router quote carries no request id to track the swap by');
   const signer = await vaultEvmSigner(context, callerOf(context).accountId);
   const sent: { step: string; chainId: number; txHash: string }[] = [];
   for (const step of quote.steps) {
     for (const transaction of step.transactions) {
       if (transaction.chainId !== from.chainId)
-        throw new ServiceError('upstream_error', `step ${step.id} asks for a transaction on chain ${transaction.chainId}, not the origin chain`);
+        throw new ServiceError(
+          'upstream_error',
+          `step ${step.id} asks for a transaction on chain ${transaction.chainId}, not the origin chain`,
+        );
       const network = await evmNetworkOf(context, transaction.chainId);
       const { hash } = await signAndSend(
         network,
         signer,
-        { to: transaction.to as `0x${string}`, data: transaction.data as `0x${string}`, value: BigInt(transaction.value) },
+        {
+          to: transaction.to as `0x${string}`,
+          data: transaction.data as `0x${string}`,
+          value: BigInt(transaction.value),
+        },
         context.commit,
       );
       sent.push({ step: step.id, chainId: transaction.chainId, txHash: hash });
@@ -139,6 +155,8 @@ export const getRouterTransactionStatus: Handler<'getRouterTransactionStatus'> =
   const router = routerOf(context);
   const state = await router.status(input.requestId.trim());
   if (!state)
-    throw new ServiceError('not_found', `no router request ${input.requestId}`, { extra: { requestId: input.requestId } });
+    throw new ServiceError('not_found', `no router request ${input.requestId}`, {
+      extra: { requestId: input.requestId },
+    });
   return { source: router.source, ...state };
 };

@@ -46,7 +46,8 @@ const assetOf = (currency: { network: string; tokenContract: string | null }, fi
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const amount = (atomic: bigint | null, asset: CrossChainAsset) => (atomic === null ? null : formatUnits(atomic, asset.decimals));
+const amount = (atomic: bigint | null, asset: CrossChainAsset) =>
+  atomic === null ? null : formatUnits(atomic, asset.decimals);
 
 /** The sandbox operator's refusals are the caller's mistakes: 400 naming the field. */
 function refusal(error: unknown): never {
@@ -181,7 +182,9 @@ function sandboxRouter(crossChain: SandboxCrossChain): RouterProvider {
         fromAmount: formatUnits(quoted.fromAtomic, from.decimals),
         toAmount: formatUnits(quoted.toAtomic, to.decimals),
         minimumToAmount: formatUnits(quoted.toAtomic, to.decimals),
-        fees: [{ kind: 'relayer', amount: formatUnits(quoted.feeAtomic, to.decimals), currency: to.symbol, amountUsd: null }],
+        fees: [
+          { kind: 'relayer', amount: formatUnits(quoted.feeAtomic, to.decimals), currency: to.symbol, amountUsd: null },
+        ],
         estimatedSeconds: ROUTER_ESTIMATED_SECONDS,
       };
     },
