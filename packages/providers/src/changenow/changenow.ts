@@ -13,11 +13,14 @@ export const CHANGENOW_DEFAULT_URL = 'https://api.changenow.io/v2';
 // The currency list changes when ChangeNOW lists or delists a coin: an hour's reuse spares a large download per call.
 const CURRENCIES_TTL_MS = 3_600_000;
 
-const amount = z.union([z.number(), z.string()]).transform(String);
+/** ChangeNOW sends amounts as JSON numbers: written out in plain decimals (never "1e-7"). */
+const decimalText = (value: number | string) =>
+  typeof value === 'number' ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : value;
+const amount = z.union([z.number(), z.string()]).transform(decimalText);
 const optionalAmount = z
   .union([z.number(), z.string()])
   .nullish()
-  .transform((value) => (value === null || value === undefined ? null : String(value)));
+  .transform((value) => (value === null || value === undefined ? null : decimalText(value)));
 
 const currencyWire = z.object({
   ticker: z.string(),
