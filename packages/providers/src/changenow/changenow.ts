@@ -37,7 +37,7 @@ const estimateWire = z.object({
   depositFee: optionalAmount,
   withdrawalFee: optionalAmount,
 });
-const minAmountWire = z.object({ minAmount: amount });
+const rangeWire = z.object({ minAmount: amount, maxAmount: optionalAmount });
 const createdWire = z.object({
   id: z.string(),
   payinAddress: z.string(),
@@ -130,7 +130,7 @@ export class ChangeNowClient {
     }));
   }
 
-  /** `GET /exchange/estimated-amount` and `GET /exchange/min-amount` for one pair. */
+  /** `GET /exchange/estimated-amount` and `GET /exchange/range` (the pair's minimum and maximum) for one pair. */
   async estimate(pair: ChangeNowPair, fromAmount: string) {
     const query = {
       fromCurrency: pair.from.ticker,
@@ -139,21 +139,21 @@ export class ChangeNowClient {
       toNetwork: pair.to.network,
       flow: 'standard',
     };
-    const [estimate, minimum] = await Promise.all([
+    const [estimate, range] = await Promise.all([
       this.#get(
         '/exchange/estimated-amount',
         { ...query, fromAmount, type: 'direct' },
         estimateWire,
         'estimated amount',
       ),
-      this.#get('/exchange/min-amount', query, minAmountWire, 'minimum amount'),
+      this.#get('/exchange/range', query, rangeWire, 'exchange range'),
     ]);
     return {
       fromAmount: estimate.fromAmount,
       toAmount: estimate.toAmount,
       fee: estimate.withdrawalFee,
-      minAmount: minimum.minAmount,
-      maxAmount: null,
+      minAmount: range.minAmount,
+      maxAmount: range.maxAmount,
       validUntil: estimate.validUntil ?? null,
       estimatedSeconds: forecastSeconds(estimate.transactionSpeedForecast),
     };

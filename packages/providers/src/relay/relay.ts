@@ -7,7 +7,8 @@ import { parseUpstream, upstreamError } from '../upstream/upstream-client.js';
 /** Relay needs no key (an optional RELAY_API_KEY raises its rate limits): its setting is the base URL. */
 export const RELAY_SETTING: ProviderSetting = { provider: 'Cross-chain router (Relay)', setting: 'RELAY_API_URL' };
 export const RELAY_DEFAULT_URL = 'https://api.relay.link';
-const CURRENCIES_TTL_MS = 3_600_000;
+// Chains and their currencies change when Relay adds one: an hour's reuse spares a large download per call.
+const CHAINS_TTL_MS = 3_600_000;
 
 /** Relay's chain ids of the router networks (RNET7); Solana and Bitcoin have ids of Relay's own. */
 export const RELAY_CHAIN_IDS = {
@@ -22,13 +23,19 @@ export const RELAY_CHAIN_IDS = {
 export type RelayNetwork = keyof typeof RELAY_CHAIN_IDS;
 const NETWORK_OF_CHAIN = new Map(Object.entries(RELAY_CHAIN_IDS).map(([network, id]) => [id as number, network]));
 
-const currencyWire = z.object({
-  chainId: z.number(),
-  address: z.string(),
+const chainCurrencyWire = z.object({
   symbol: z.string(),
   name: z.string(),
+  address: z.string(),
   decimals: z.number().int().min(0),
+  supportsBridging: z.boolean().nullish(),
 });
+const chainWire = z.object({
+  id: z.number(),
+  currency: chainCurrencyWire.nullish(),
+  erc20Currencies: z.array(chainCurrencyWire).nullish(),
+});
+export type RelayChainWire = z.output<typeof chainWire>;
 const feeWire = z
   .object({
     currency: z.object({ symbol: z.string() }).nullish(),
@@ -53,6 +60,7 @@ const quoteWire = z.object({
     currencyOut: z.object({ amountFormatted: z.string(), minimumAmount: z.string().nullish() }),
     timeEstimate: z.number().nullish(),
   }),
+  breakdown: z.array(z.object({ timeEstimate: z.number().nullish() })).nullish(),
 });
 const statusWire = z.object({
   status: z.string(),
@@ -60,6 +68,8 @@ const statusWire = z.object({
   inTxHashes: z.array(z.string()).nullish(),
   txHashes: z.array(z.string()).nullish(),
   updatedAt: z.number().nullish(),
+  // Status v2 and the older docs call the update time `time`.
+  time: z.number().nullish(),
   originChainId: z.number().nullish(),
   destinationChainId: z.number().nullish(),
 });
@@ -85,6 +95,24 @@ const isNativeAddress = (address: string) =>
   /^0x0{40}$/.test(address) || address === '11111111111111111111111111111111';
 
 /**
+ * The currencies of one chain of Relay's `/chains` as router descriptors: its native coin and its ERC-20s, except
+ * those it marks as not bridged (`supportsBridging: false`; docs.relay.link "Supported Tokens & Routes").
+ */
+export function currenciesOfChain(chain: RelayChainWire, network: string): RelayCurrency[] {
+  return [...(chain.currency ? [chain.currency] : []), ...(chain.erc20Currencies ?? [])]
+    .filter((currency) => currency.supportsBridging !== false)
+    .map((currency) => ({
+      ticker: currency.symbol,
+      name: currency.name,
+      network,
+      chainId: chain.id,
+      address: currency.address,
+      decimals: currency.decimals,
+      tokenContract: isNativeAddress(currency.address) ? null : currency.address,
+    }));
+}
+
+/**
  * Relay's HTTP API (https://docs.relay.link): currencies, quotes with their steps (`POST /quote`), indexing of a
  * sent step (`POST /transactions/index`) and intent status (`GET /intents/status/v3`).
  */
@@ -106,30 +134,18 @@ export class RelayClient {
     return new URL(`${this.#base}${path}`);
   }
 
-  /** `POST /currencies/v2` on the router networks' chains (Relay's default list). */
+  /** `GET /chains`: each router network's native coin and ERC-20s that Relay bridges. */
   async currencies(): Promise<RelayCurrency[]> {
-    const list = await upstreamJson(upstreamClient('relay'), {
-      url: this.#url('/currencies/v2'),
+    const { chains } = await upstreamJson(upstreamClient('relay'), {
+      url: this.#url('/chains'),
       headers: this.#headers,
-      body: { chainIds: Object.values(RELAY_CHAIN_IDS), defaultList: true, limit: 100 },
-      schema: z.array(currencyWire),
-      what: 'currencies',
-      cacheTtlMs: CURRENCIES_TTL_MS,
+      schema: z.object({ chains: z.array(chainWire) }),
+      what: 'chains',
+      cacheTtlMs: CHAINS_TTL_MS,
     });
-    return list.flatMap((currency) => {
-      const network = NETWORK_OF_CHAIN.get(currency.chainId);
-      if (!network) return [];
-      return [
-        {
-          ticker: currency.symbol,
-          name: currency.name,
-          network,
-          chainId: currency.chainId,
-          address: currency.address,
-          decimals: currency.decimals,
-          tokenContract: isNativeAddress(currency.address) ? null : currency.address,
-        },
-      ];
+    return chains.flatMap((chain) => {
+      const network = NETWORK_OF_CHAIN.get(chain.id);
+      return network ? currenciesOfChain(chain, network) : [];
     });
   }
 
@@ -184,7 +200,7 @@ export class RelayClient {
       toAmount: out.amountFormatted,
       minimumToAmount: out.minimumAmount ?? null,
       fees,
-      estimatedSeconds: quote.details.timeEstimate ?? null,
+      estimatedSeconds: quote.details.timeEstimate ?? quote.breakdown?.[0]?.timeEstimate ?? null,
     };
   }
 
@@ -213,7 +229,7 @@ export class RelayClient {
       txHashes: state.txHashes ?? [],
       originChainId: state.originChainId ?? null,
       destinationChainId: state.destinationChainId ?? null,
-      updatedAt: state.updatedAt ? new Date(state.updatedAt).toISOString() : null,
+      updatedAt: (state.updatedAt ?? state.time) ? new Date((state.updatedAt ?? state.time)!).toISOString() : null,
       details: state.details ?? null,
     };
   }
