@@ -267,3 +267,29 @@ describe.each(backendsFor(import.meta.url))('cross-chain swaps through REST with
     expect(await erc20Balance(8453, usdc, alice.evm)).toBe(parseUnits('20', 6));
   });
 });
+
+describe.each(backendsFor(import.meta.url))('the bridge with its live provider not configured ($name)', (backend) => {
+  // Live for ChangeNOW only (PROVIDERS_LIVE) without CHANGENOW_API_KEY: the tools say what is missing.
+  const gateway = useSandboxGateway(backend, { PROVIDERS_LIVE: 'CHANGENOW_API_KEY' }, { masterKey });
+
+  it('answers 503 naming CHANGENOW_API_KEY, charging nothing, for a read and for a swap', async () => {
+    const carol = await fundedWallet(gateway);
+    const swap = {
+      fromCurrency: 'usdc',
+      toCurrency: 'sol',
+      fromNetwork: 'base',
+      toNetwork: 'sol',
+      fromAmount: 10,
+      fromCurrencyTokenContract: null,
+    };
+    for (const [tool, body] of [
+      ['getBridgeSupportedCurrencies', { networks: [] }],
+      ['swapUsingBridge', swap],
+    ] as const) {
+      const res = await carol.call(tool, body);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('payment-response')).toBeNull();
+      expect(await res.json()).toMatchObject({ code: 'not_configured', setting: 'CHANGENOW_API_KEY' });
+    }
+  });
+});
