@@ -141,6 +141,43 @@ describe.each(backendsFor(import.meta.url))('cross-chain swaps through REST with
     expect(Number(swap.expectedAmountTo)).toBeCloseTo(Number(quote.toAmount), 6);
   });
 
+  it('bridge: USDC on Base to HBAR on the Hedera ledger, paid out by a signed transfer to the vault alias', async () => {
+    const alice = await caller();
+    const info = await json(await alice.call('wallet', {}));
+    const hederaAlias = info.vault.networks.hedera.evmAddress as string;
+    const usdc = (await gateway.sandbox.evm(8453)).token('USDC')!.address!;
+    await fund(alice.evm, 'base', 'USDC', '10');
+    await fund(alice.evm, 'base', 'ETH', '0.05');
+    const listed = await json(await alice.call('getBridgeSupportedCurrencies', { networks: ['hbar'], query: 'hbar' }));
+    expect(listed.currencies).toContainEqual({
+      ticker: 'hbar',
+      currency: 'hbar',
+      name: 'Hedera',
+      network: 'hbar',
+      tokenContract: null,
+    });
+    const swap = await json(
+      await alice.call('swapUsingBridge', {
+        fromCurrency: 'usdc',
+        toCurrency: 'hbar',
+        fromNetwork: 'base',
+        toNetwork: 'hbar',
+        fromAmount: 10,
+        fromCurrencyTokenContract: usdc,
+      }),
+    );
+    // About $0.25 an HBAR on the seeded pools, less the 0.5 % fee.
+    expect(Number(swap.expectedAmountTo)).toBeCloseTo((10 / 0.25) * 0.995, 0);
+    const { seen, state } = await followStatus(
+      () => alice.call('getBridgeTransactionStatus', { transactionId: swap.transactionId }),
+      ['finished', 'failed', 'refunded'],
+    );
+    expect(seen.at(-1)).toBe('finished');
+    const ledger = await gateway.sandbox.hedera();
+    expect(ledger.transaction(state.payoutHash as string)).toBeDefined();
+    expect(ledger.account(hederaAlias)?.tinybar).toBe(parseUnits(swap.expectedAmountTo, 8));
+  });
+
   it('router: ETH on Ethereum to USDC on the altchain is deposited by the vault and filled by the solver', async () => {
     const alice = await caller();
     await fund(alice.evm, 'ethereum', 'ETH', '1');

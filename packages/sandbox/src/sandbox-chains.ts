@@ -109,11 +109,6 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       bitcoin: bitcoin.ledger,
       bitcoinBook: bitcoin.marketplace,
     });
-    const crossChain = await startSandboxCrossChain({
-      evm: evmChains.evm,
-      solana: solana.value,
-      tickSeconds: options.crossChainTickSeconds ?? 0,
-    });
     let resetting: Promise<unknown> = Promise.resolve();
     const resetChains = async (): Promise<SandboxReset> => {
       await Promise.all([evmChains.reset(), solana.value.reset()]);
@@ -125,18 +120,25 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       if (hedera && hederaSeed) (await hedera).restore(hederaSeed);
       return { reset: ['evm', 'solana', 'stacks', 'hedera', 'bitcoin'], notReset: [] };
     };
+    const hederaLedger = () =>
+      (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {}).then(
+        (ledger) => {
+          hederaSeed = ledger.snapshot();
+          return ledger;
+        },
+      ));
+    const crossChain = await startSandboxCrossChain({
+      evm: evmChains.evm,
+      solana: solana.value,
+      hedera: hederaLedger,
+      tickSeconds: options.crossChainTickSeconds ?? 0,
+    });
     return {
       base: base.value,
       evm: evmChains.evm,
       solana: solana.value,
       stacks,
-      hedera: () =>
-        (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {}).then(
-          (ledger) => {
-            hederaSeed = ledger.snapshot();
-            return ledger;
-          },
-        )),
+      hedera: hederaLedger,
       bitcoin,
       web: web.value,
       market,

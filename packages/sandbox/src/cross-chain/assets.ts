@@ -1,15 +1,17 @@
 import { evmChainById } from '@svc/chains';
 import { sandboxUsdcAddress } from '../evm/sandbox-chain.js';
 import { sandboxMarketLayout } from '../evm/sandbox-market.js';
+import { SANDBOX_HEDERA_TOKENS } from '../hedera/seed.js';
 import { SANDBOX_SOLANA_TOKENS } from '../solana/tokens.js';
 
 /**
- * The networks the sandbox bridge operator and router solver serve, by the tools' network codes: the five EVM anvils
- * and Solana. (Bitcoin and Hedera are not served yet: their currencies are not listed, so nothing can be sent there.)
+ * The networks the sandbox bridge operator and router solver serve, by the tools' network codes: the five EVM anvils,
+ * Solana and Hedera (a bridge network only: Relay has no Hedera). Bitcoin is not served yet: its currencies are not
+ * listed, so nothing can be sent there.
  */
-export const CROSS_CHAIN_NETWORKS = ['eth', 'bsc', 'matic', 'base', 'alt', 'sol'] as const;
+export const CROSS_CHAIN_NETWORKS = ['eth', 'bsc', 'matic', 'base', 'alt', 'sol', 'hbar'] as const;
 export type CrossChainNetwork = (typeof CROSS_CHAIN_NETWORKS)[number];
-export type CrossChainEvmNetwork = Exclude<CrossChainNetwork, 'sol'>;
+export type CrossChainEvmNetwork = Exclude<CrossChainNetwork, 'sol' | 'hbar'>;
 
 /** EVM chain id of each EVM network code ('alt' is the altchain, 4663). */
 export const EVM_CHAIN_ID: Readonly<Record<CrossChainEvmNetwork, number>> = {
@@ -22,24 +24,27 @@ export const EVM_CHAIN_ID: Readonly<Record<CrossChainEvmNetwork, number>> = {
 
 /** Relay's chain id for Solana (its API names non-EVM chains by ids of its own). */
 export const RELAY_SOLANA_CHAIN_ID = 792703809;
+/** Hedera mainnet's EVM chain id. */
+export const HEDERA_CHAIN_ID = 295;
 
-export const isEvmNetwork = (network: CrossChainNetwork): network is CrossChainEvmNetwork => network !== 'sol';
+export const isEvmNetwork = (network: CrossChainNetwork): network is CrossChainEvmNetwork => network in EVM_CHAIN_ID;
 
 /** One currency on one network, as the operator and the solver hold, price and pay it. */
 export interface CrossChainAsset {
   readonly network: CrossChainNetwork;
-  /** EVM chain id, or Relay's Solana id. */
+  /** EVM chain id, Relay's Solana id, or Hedera's EVM chain id. */
   readonly chainId: number;
   readonly symbol: string;
   readonly name: string;
   readonly decimals: number;
-  /** ERC-20 contract or SPL mint; null for the network's native coin. */
+  /** ERC-20 contract, SPL mint or HTS token id; null for the network's native coin. */
   readonly address: string | null;
 }
 
 /**
  * Every currency the sandbox serves: each EVM chain's seeded fungible tokens (native coin, USDC, wrapped native,
- * LINK, UNI, WBTC) and Solana's classic SPL tokens and SOL (WSOL, which is SOL, and the Token-2022 TFEE are left out).
+ * LINK, UNI, WBTC), Solana's classic SPL tokens and SOL (WSOL, which is SOL, and the Token-2022 TFEE are left out),
+ * and HBAR with the Hedera ledger's HTS tokens.
  * Fixed by the chains' seeded layouts, so listing them starts no chain.
  */
 export const SANDBOX_CROSS_CHAIN_ASSETS: readonly CrossChainAsset[] = [
@@ -62,6 +67,15 @@ export const SANDBOX_CROSS_CHAIN_ASSETS: readonly CrossChainAsset[] = [
     name: token.name,
     decimals: token.decimals,
     address: token.mint,
+  })),
+  { network: 'hbar', chainId: HEDERA_CHAIN_ID, symbol: 'HBAR', name: 'Hedera', decimals: 8, address: null },
+  ...SANDBOX_HEDERA_TOKENS.map((token) => ({
+    network: 'hbar' as const,
+    chainId: HEDERA_CHAIN_ID,
+    symbol: token.symbol,
+    name: `${token.name} (Hedera)`,
+    decimals: token.decimals,
+    address: token.tokenId,
   })),
 ];
 

@@ -36,7 +36,9 @@ import {
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { SandboxEvmMarket } from '../evm/sandbox-market.js';
+import type { HederaSandboxLedger } from '../hedera/ledger.js';
 import type { SandboxSolana } from '../solana/sandbox-solana.js';
+import { hederaLeg } from './hedera-leg.js';
 import { type CrossChainAsset, type CrossChainNetwork, EVM_CHAIN_ID, isEvmNetwork } from './assets.js';
 
 const MEMO_PROGRAM_ADDRESS = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
@@ -246,13 +248,15 @@ export function solanaLeg(solana: SandboxSolana): ChainLeg {
 /** The legs of every served network. */
 export type ChainLegs = Readonly<Record<CrossChainNetwork, ChainLeg>>;
 
-export function sandboxChainLegs(
-  evm: (chainId: number) => Promise<SandboxEvmMarket>,
-  solana: SandboxSolana,
-): ChainLegs {
+export function sandboxChainLegs(chains: {
+  evm: (chainId: number) => Promise<SandboxEvmMarket>;
+  solana: SandboxSolana;
+  hedera: () => Promise<HederaSandboxLedger>;
+}): ChainLegs {
   const legs = {} as Record<CrossChainNetwork, ChainLeg>;
   for (const network of Object.keys(EVM_CHAIN_ID) as CrossChainNetwork[])
-    if (isEvmNetwork(network)) legs[network] = evmLeg(() => evm(EVM_CHAIN_ID[network]));
-  legs.sol = solanaLeg(solana);
+    if (isEvmNetwork(network)) legs[network] = evmLeg(() => chains.evm(EVM_CHAIN_ID[network]));
+  legs.sol = solanaLeg(chains.solana);
+  legs.hbar = hederaLeg(chains.hedera);
   return legs;
 }

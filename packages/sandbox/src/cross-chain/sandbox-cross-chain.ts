@@ -1,4 +1,5 @@
 import type { SandboxEvmMarket } from '../evm/sandbox-market.js';
+import type { HederaSandboxLedger } from '../hedera/ledger.js';
 import type { SandboxSolana } from '../solana/sandbox-solana.js';
 import { BridgeOperator } from './bridge-operator.js';
 import { sandboxChainLegs } from './chain-legs.js';
@@ -23,16 +24,18 @@ export interface SandboxCrossChain {
 export interface StartSandboxCrossChainOptions {
   readonly evm: (chainId: number) => Promise<SandboxEvmMarket>;
   readonly solana: SandboxSolana;
+  /** The Hedera ledger (started on first use: the treasury is funded there when it first serves Hedera). */
+  readonly hedera: () => Promise<HederaSandboxLedger>;
   /** Seconds between background steps (`npm start`); 0: none, processing happens on status reads and the route only. */
   readonly tickSeconds: number;
 }
 
 /**
- * Starts the operator and the solver. Both treasuries are funded on Solana now; on an EVM chain when they first serve
- * it (the anvils themselves start on first use, and starting all five for this would slow every sandbox start).
+ * Starts the operator and the solver. Both treasuries are funded on Solana now; on an EVM chain or Hedera when they
+ * first serve it (those chains themselves start on first use, and starting them all for this would slow every start).
  */
 export async function startSandboxCrossChain(options: StartSandboxCrossChainOptions): Promise<SandboxCrossChain> {
-  const legs = sandboxChainLegs(options.evm, options.solana);
+  const legs = sandboxChainLegs(options);
   const clock = new OperatorClock();
   const bridge = new BridgeOperator(legs, clock);
   const router = new RouterSolver(legs, clock);

@@ -21,7 +21,9 @@ import type {
 } from '../ports/cross-chain.js';
 
 /** The bridge's networks in the order a ticker's default network is picked (ChangeNOW: "usdc" is USDC on Ethereum). */
-const BRIDGE_NETWORK_ORDER: readonly CrossChainNetwork[] = ['eth', 'bsc', 'matic', 'base', 'sol'];
+const BRIDGE_NETWORK_ORDER: readonly CrossChainNetwork[] = ['eth', 'bsc', 'matic', 'base', 'sol', 'hbar'];
+/** The router's networks (RNET7 less Bitcoin, which the sandbox does not serve): Relay has no Hedera. */
+const ROUTER_NETWORKS: ReadonlySet<CrossChainNetwork> = new Set(['eth', 'bsc', 'matic', 'base', 'alt', 'sol']);
 /** How Relay names a native coin: the zero address on EVM chains, the system program on Solana. */
 const EVM_NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
 const SOLANA_NATIVE_ADDRESS = '11111111111111111111111111111111';
@@ -156,7 +158,9 @@ function routerState(request: RouterRequest) {
 
 function sandboxRouter(crossChain: SandboxCrossChain): RouterProvider {
   const { router } = crossChain;
-  const currencies = SANDBOX_CROSS_CHAIN_ASSETS.map(routerCurrencyOf);
+  const currencies = SANDBOX_CROSS_CHAIN_ASSETS.filter((asset) => ROUTER_NETWORKS.has(asset.network)).map(
+    routerCurrencyOf,
+  );
   return {
     source: 'sandbox',
     currencies: async () => currencies,
