@@ -178,6 +178,34 @@ describe.each(backendsFor(import.meta.url))('cross-chain swaps through REST with
     expect(ledger.account(hederaAlias)?.tinybar).toBe(parseUnits(swap.expectedAmountTo, 8));
   });
 
+  it('bridge: USDC on Base to BTC on the Bitcoin ledger, paid out by a signed transaction to the vault', async () => {
+    const alice = await caller();
+    const info = await json(await alice.call('wallet', {}));
+    const btcAddress = info.vault.networks.bitcoin.segwit.address as string;
+    const usdc = (await gateway.sandbox.evm(8453)).token('USDC')!.address!;
+    await fund(alice.evm, 'base', 'USDC', '10');
+    await fund(alice.evm, 'base', 'ETH', '0.05');
+    const swap = await json(
+      await alice.call('swapUsingBridge', {
+        fromCurrency: 'usdcbase',
+        toCurrency: 'btc',
+        fromNetwork: 'base',
+        toNetwork: 'btc',
+        fromAmount: 10,
+        fromCurrencyTokenContract: usdc,
+      }),
+    );
+    expect(swap.payoutAddress).toBe(btcAddress);
+    const { seen, state } = await followStatus(
+      () => alice.call('getBridgeTransactionStatus', { transactionId: swap.transactionId }),
+      ['finished', 'failed', 'refunded'],
+    );
+    expect(seen.at(-1)).toBe('finished');
+    const { ledger } = gateway.sandbox.bitcoin;
+    expect(ledger.transaction(state.payoutHash as string)).toBeDefined();
+    expect(ledger.balanceOf(btcAddress)).toBe(parseUnits(swap.expectedAmountTo, 8));
+  });
+
   it('router: ETH on Ethereum to USDC on the altchain is deposited by the vault and filled by the solver', async () => {
     const alice = await caller();
     await fund(alice.evm, 'ethereum', 'ETH', '1');

@@ -131,6 +131,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       evm: evmChains.evm,
       solana: solana.value,
       hedera: hederaLedger,
+      bitcoin: bitcoin.ledger,
       tickSeconds: options.crossChainTickSeconds ?? 0,
     });
     return {

@@ -90,9 +90,16 @@ export interface RelayCurrency {
   readonly tokenContract: string | null;
 }
 
-/** Relay's native currencies: the zero address on EVM chains, Solana's system program. */
-const isNativeAddress = (address: string) =>
-  /^0x0{40}$/.test(address) || address === '11111111111111111111111111111111';
+/**
+ * Relay's native currencies: the zero address on EVM chains, Solana's system program, and Bitcoin's id of Relay's own
+ * (as integrations name it; not confirmed by Relay's documentation).
+ */
+const NATIVE_ADDRESSES = new Set([
+  '0x0000000000000000000000000000000000000000',
+  '11111111111111111111111111111111',
+  'bc1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqmql8k8',
+]);
+const isNativeAddress = (address: string) => NATIVE_ADDRESSES.has(address.toLowerCase());
 
 /**
  * The currencies of one chain of Relay's `/chains` as router descriptors: its native coin and its ERC-20s, except

@@ -6,12 +6,11 @@ import { SANDBOX_SOLANA_TOKENS } from '../solana/tokens.js';
 
 /**
  * The networks the sandbox bridge operator and router solver serve, by the tools' network codes: the five EVM anvils,
- * Solana and Hedera (a bridge network only: Relay has no Hedera). Bitcoin is not served yet: its currencies are not
- * listed, so nothing can be sent there.
+ * Solana, Hedera (a bridge network only: Relay has no Hedera) and Bitcoin.
  */
-export const CROSS_CHAIN_NETWORKS = ['eth', 'bsc', 'matic', 'base', 'alt', 'sol', 'hbar'] as const;
+export const CROSS_CHAIN_NETWORKS = ['eth', 'bsc', 'matic', 'base', 'alt', 'sol', 'hbar', 'btc'] as const;
 export type CrossChainNetwork = (typeof CROSS_CHAIN_NETWORKS)[number];
-export type CrossChainEvmNetwork = Exclude<CrossChainNetwork, 'sol' | 'hbar'>;
+export type CrossChainEvmNetwork = Exclude<CrossChainNetwork, 'sol' | 'hbar' | 'btc'>;
 
 /** EVM chain id of each EVM network code ('alt' is the altchain, 4663). */
 export const EVM_CHAIN_ID: Readonly<Record<CrossChainEvmNetwork, number>> = {
@@ -26,13 +25,15 @@ export const EVM_CHAIN_ID: Readonly<Record<CrossChainEvmNetwork, number>> = {
 export const RELAY_SOLANA_CHAIN_ID = 792703809;
 /** Hedera mainnet's EVM chain id. */
 export const HEDERA_CHAIN_ID = 295;
+/** Relay's chain id for Bitcoin. */
+export const RELAY_BITCOIN_CHAIN_ID = 8253038;
 
 export const isEvmNetwork = (network: CrossChainNetwork): network is CrossChainEvmNetwork => network in EVM_CHAIN_ID;
 
 /** One currency on one network, as the operator and the solver hold, price and pay it. */
 export interface CrossChainAsset {
   readonly network: CrossChainNetwork;
-  /** EVM chain id, Relay's Solana id, or Hedera's EVM chain id. */
+  /** EVM chain id, Relay's Solana or Bitcoin id, or Hedera's EVM chain id. */
   readonly chainId: number;
   readonly symbol: string;
   readonly name: string;
@@ -44,7 +45,7 @@ export interface CrossChainAsset {
 /**
  * Every currency the sandbox serves: each EVM chain's seeded fungible tokens (native coin, USDC, wrapped native,
  * LINK, UNI, WBTC), Solana's classic SPL tokens and SOL (WSOL, which is SOL, and the Token-2022 TFEE are left out),
- * and HBAR with the Hedera ledger's HTS tokens.
+ * HBAR with the Hedera ledger's HTS tokens, and BTC.
  * Fixed by the chains' seeded layouts, so listing them starts no chain.
  */
 export const SANDBOX_CROSS_CHAIN_ASSETS: readonly CrossChainAsset[] = [
@@ -77,6 +78,7 @@ export const SANDBOX_CROSS_CHAIN_ASSETS: readonly CrossChainAsset[] = [
     decimals: token.decimals,
     address: token.tokenId,
   })),
+  { network: 'btc', chainId: RELAY_BITCOIN_CHAIN_ID, symbol: 'BTC', name: 'Bitcoin', decimals: 8, address: null },
 ];
 
 /** The served currency on `network` whose contract or mint is `address` (null: the native coin); case-insensitive on EVM. */

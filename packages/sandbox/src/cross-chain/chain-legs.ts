@@ -36,8 +36,10 @@ import {
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { SandboxEvmMarket } from '../evm/sandbox-market.js';
+import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
 import type { HederaSandboxLedger } from '../hedera/ledger.js';
 import type { SandboxSolana } from '../solana/sandbox-solana.js';
+import { bitcoinLeg } from './bitcoin-leg.js';
 import { hederaLeg } from './hedera-leg.js';
 import { type CrossChainAsset, type CrossChainNetwork, EVM_CHAIN_ID, isEvmNetwork } from './assets.js';
 
@@ -252,11 +254,13 @@ export function sandboxChainLegs(chains: {
   evm: (chainId: number) => Promise<SandboxEvmMarket>;
   solana: SandboxSolana;
   hedera: () => Promise<HederaSandboxLedger>;
+  bitcoin: BitcoinSandboxLedger;
 }): ChainLegs {
   const legs = {} as Record<CrossChainNetwork, ChainLeg>;
   for (const network of Object.keys(EVM_CHAIN_ID) as CrossChainNetwork[])
     if (isEvmNetwork(network)) legs[network] = evmLeg(() => chains.evm(EVM_CHAIN_ID[network]));
   legs.sol = solanaLeg(chains.solana);
   legs.hbar = hederaLeg(chains.hedera);
+  legs.btc = bitcoinLeg(chains.bitcoin, () => chains.evm(EVM_CHAIN_ID.eth));
   return legs;
 }

@@ -1,4 +1,5 @@
 import type { SandboxEvmMarket } from '../evm/sandbox-market.js';
+import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
 import type { HederaSandboxLedger } from '../hedera/ledger.js';
 import type { SandboxSolana } from '../solana/sandbox-solana.js';
 import { BridgeOperator } from './bridge-operator.js';
@@ -26,21 +27,24 @@ export interface StartSandboxCrossChainOptions {
   readonly solana: SandboxSolana;
   /** The Hedera ledger (started on first use: the treasury is funded there when it first serves Hedera). */
   readonly hedera: () => Promise<HederaSandboxLedger>;
+  /** The Bitcoin ledger (in process). */
+  readonly bitcoin: BitcoinSandboxLedger;
   /** Seconds between background steps (`npm start`); 0: none, processing happens on status reads and the route only. */
   readonly tickSeconds: number;
 }
 
 /**
- * Starts the operator and the solver. Both treasuries are funded on Solana now; on an EVM chain or Hedera when they
- * first serve it (those chains themselves start on first use, and starting them all for this would slow every start).
+ * Starts the operator and the solver. Both treasuries are funded on Solana now; on an EVM chain, Hedera or Bitcoin when
+ * they first serve it (those chains start on first use, and starting them all for this would slow every start).
  */
 export async function startSandboxCrossChain(options: StartSandboxCrossChainOptions): Promise<SandboxCrossChain> {
   const legs = sandboxChainLegs(options);
   const clock = new OperatorClock();
   const bridge = new BridgeOperator(legs, clock);
   const router = new RouterSolver(legs, clock);
-  const fundSolana = () => Promise.all([bridge.treasury.ready('sol'), router.treasury.ready('sol')]);
-  await fundSolana();
+  // Solana is funded now; the others when first served (Bitcoin too: BTC is priced on the Ethereum anvil).
+  const fundAtStart = () => Promise.all([bridge.treasury.ready('sol'), router.treasury.ready('sol')]);
+  await fundAtStart();
   const advance = async (seconds: number) => {
     clock.advance(seconds);
     const [exchanges, requests] = await Promise.all([bridge.advanceAll(), router.advanceAll()]);
@@ -68,7 +72,7 @@ export async function startSandboxCrossChain(options: StartSandboxCrossChainOpti
       clock.reset();
       bridge.reset();
       router.reset();
-      await fundSolana();
+      await fundAtStart();
     },
     stop: () => clearInterval(ticker),
   };

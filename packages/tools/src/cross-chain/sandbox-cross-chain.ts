@@ -21,12 +21,18 @@ import type {
 } from '../ports/cross-chain.js';
 
 /** The bridge's networks in the order a ticker's default network is picked (ChangeNOW: "usdc" is USDC on Ethereum). */
-const BRIDGE_NETWORK_ORDER: readonly CrossChainNetwork[] = ['eth', 'bsc', 'matic', 'base', 'sol', 'hbar'];
-/** The router's networks (RNET7 less Bitcoin, which the sandbox does not serve): Relay has no Hedera. */
-const ROUTER_NETWORKS: ReadonlySet<CrossChainNetwork> = new Set(['eth', 'bsc', 'matic', 'base', 'alt', 'sol']);
-/** How Relay names a native coin: the zero address on EVM chains, the system program on Solana. */
+const BRIDGE_NETWORK_ORDER: readonly CrossChainNetwork[] = ['btc', 'eth', 'bsc', 'matic', 'base', 'sol', 'hbar'];
+/** The router's networks (RNET7): Relay has no Hedera. */
+const ROUTER_NETWORKS: ReadonlySet<CrossChainNetwork> = new Set(['eth', 'bsc', 'matic', 'base', 'alt', 'sol', 'btc']);
+/**
+ * How Relay names a native coin: the zero address on EVM chains, the system program on Solana, and on Bitcoin an
+ * address of its own (as integrations name it; not confirmed by Relay's documentation).
+ */
+const NATIVE_ADDRESS: Readonly<Record<string, string>> = {
+  sol: '11111111111111111111111111111111',
+  btc: 'bc1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqmql8k8',
+};
 const EVM_NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
-const SOLANA_NATIVE_ADDRESS = '11111111111111111111111111111111';
 
 /** The bridge currencies: each ticker on its first network plainly ("usdc"), elsewhere suffixed ("usdcbase"). */
 function bridgeCurrencies(): BridgeCurrency[] {
@@ -138,7 +144,7 @@ const routerCurrencyOf = (asset: CrossChainAsset): RouterCurrency => ({
   name: asset.name,
   network: asset.network,
   chainId: asset.chainId,
-  address: asset.address ?? (asset.network === 'sol' ? SOLANA_NATIVE_ADDRESS : EVM_NATIVE_ADDRESS),
+  address: asset.address ?? NATIVE_ADDRESS[asset.network] ?? EVM_NATIVE_ADDRESS,
   decimals: asset.decimals,
   tokenContract: asset.address,
 });
