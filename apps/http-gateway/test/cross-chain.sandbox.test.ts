@@ -1,4 +1,5 @@
 import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chains';
+import { sandboxAsset } from '@svc/sandbox';
 import { createSolanaRpc, type Signature } from '@solana/kit';
 import { erc20Abi, getAddress, parseUnits, type Address, type Hash } from 'viem';
 import { describe, expect, it } from 'vitest';
@@ -299,6 +300,61 @@ describe.each(backendsFor(import.meta.url))('cross-chain swaps through REST with
     // One paid read above (the router list); the refused swaps cost nothing.
     expect(await erc20Balance(8453, usdc, alice.evm)).toBe(parseUnits('3', 6));
     expect(paidBefore - (await usdcOf(gateway.sandbox, alice.account.address))).toBe(parseUnits('0.0934', 6));
+  });
+
+  it('the error paths: a payin below the minimum is refunded, no payin fails, a deposit that does not match fails', async () => {
+    const { bridge, router } = gateway.sandbox.crossChain;
+    const usdc = sandboxAsset('base', (await gateway.sandbox.evm(8453)).token('USDC')!.address!)!;
+    const sol = sandboxAsset('sol', null)!;
+    const refundTo = getAddress(`0x${'1d'.repeat(20)}`);
+    const payout = '11111111111111111111111111111112';
+    const advanceTo = async (advance: () => Promise<{ status: string } | undefined>, final: readonly string[]) => {
+      let status = '';
+      for (let step = 0; step < MAX_STATUS_READS && !final.includes(status); step++) status = (await advance())!.status;
+      return status;
+    };
+
+    const small = await bridge.create({
+      from: usdc,
+      to: sol,
+      fromAtomic: parseUnits('10', 6),
+      payoutAddress: payout,
+      refundAddress: refundTo,
+    });
+    await fund(small.payinAddress, 'base', 'USDC', '1');
+    expect(await advanceTo(() => bridge.advance(small.id), ['finished', 'failed', 'refunded'])).toBe('refunded');
+    expect(small).toMatchObject({
+      amountFromAtomic: parseUnits('1', 6),
+      payoutHash: null,
+      reason: expect.stringContaining('minimum'),
+    });
+    expect(await erc20Balance(8453, usdc.address as Address, refundTo)).toBe(parseUnits('1', 6));
+
+    const unpaid = await bridge.create({
+      from: usdc,
+      to: sol,
+      fromAtomic: parseUnits('10', 6),
+      payoutAddress: payout,
+      refundAddress: refundTo,
+    });
+    await advanceOperatorClock(601);
+    expect(await advanceTo(() => bridge.advance(unpaid.id), ['finished', 'failed', 'refunded'])).toBe('failed');
+    expect(unpaid).toMatchObject({ amountFromAtomic: null, refundHash: null, payoutHash: null });
+
+    const eth = sandboxAsset('eth', null)!;
+    const request = await router.quote({
+      user: refundTo,
+      recipient: refundTo,
+      from: eth,
+      to: sandboxAsset('alt', null)!,
+      fromAtomic: parseUnits('0.01', 18),
+    });
+    // Reported with a transaction that is not its deposit (a USDC funding on Ethereum).
+    const ethereum = await gateway.sandbox.evm(1);
+    const unrelated = await ethereum.fund(refundTo, ethereum.token('USDC')!, 1n);
+    expect(router.indexDeposit(request.requestId, unrelated!)).toBe(true);
+    expect(await advanceTo(() => router.advance(request.requestId), ['success', 'failure', 'refund'])).toBe('failure');
+    expect(request.fillHash).toBeNull();
   });
 
   it('bridge: a payin confirmed after the quoted rate expired is refunded on chain to the vault', async () => {
