@@ -373,6 +373,10 @@ describe.each(backendsFor(import.meta.url))('cross-chain swaps through REST with
       }),
     );
     expect(await erc20Balance(8453, usdc, alice.evm)).toBe(0n);
+    const { paths } = (await (await fetch(`${gateway.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    expect(paths['/api/sandbox/cross-chain/advance']?.post?.operationId).toBe('advanceSandboxCrossChain');
     const before = await advanceOperatorClock(0);
     // The rate holds 600 s; the operator's clock moves past it before the payin is confirmed.
     expect((await advanceOperatorClock(601)).clockAheadSeconds).toBe(before.clockAheadSeconds + 601);

@@ -1,10 +1,17 @@
 import { invalidField, ServiceError } from '@svc/contracts';
 import { formatUnits, scaleUp } from '@svc/payments';
-import { type Handler, withCommitPoint } from '../handler.js';
+import { type Handler, type HandlerContext, withCommitPoint } from '../handler.js';
 import type { BridgeCurrency, BridgeProvider } from '../ports/cross-chain.js';
 import { isVaultNetwork } from './networks.js';
 import { bridgeOf } from './providers.js';
-import { atomicOf, payFromVault, requireVaultHolds, vaultAddressOn, vaultAsset } from './vault-funds.js';
+import {
+  atomicOf,
+  payFromVault,
+  requireVaultHolds,
+  vaultAddressOn,
+  vaultAsset,
+  type VaultAsset,
+} from './vault-funds.js';
 
 /** How a currency is shown: `ticker` names it on its network alone (what getBridgeSwapQuote takes). */
 const shown = (currency: BridgeCurrency) => ({
@@ -39,6 +46,17 @@ export async function onNetwork(
   if (!found)
     throw invalidField(field, 'unknown_currency', `"${ticker}" on network ${network} is not a supported currency`);
   return found;
+}
+
+/** The currency a bridge swap sends, as the vault's chain knows it: the vault sends from the EVM chains and Solana. */
+export async function bridgeSentAsset(context: HandlerContext, from: BridgeCurrency): Promise<VaultAsset> {
+  if (!isVaultNetwork(from.network))
+    throw invalidField(
+      'fromNetwork',
+      'unsupported_network',
+      `the vault does not send bridge swaps from ${from.network}`,
+    );
+  return vaultAsset(context, from.network, from.tokenContract, 'fromCurrencyTokenContract');
 }
 
 /** Decimal text of a body amount, refused when not > 0. */
@@ -103,13 +121,7 @@ export const swapUsingBridge: Handler<'swapUsingBridge'> = withCommitPoint(async
       'mismatch',
       `${from.legacyTicker} on ${from.network} is ${from.tokenContract === null ? 'the native coin (null)' : `the token ${from.tokenContract}`}`,
     );
-  if (!isVaultNetwork(from.network))
-    throw invalidField(
-      'fromNetwork',
-      'unsupported_network',
-      `the vault does not send bridge swaps from ${from.network}`,
-    );
-  const asset = await vaultAsset(context, from.network, from.tokenContract, 'fromCurrencyTokenContract');
+  const asset = await bridgeSentAsset(context, from);
   const atomic = atomicOf(asset, input.fromAmount, 'fromAmount');
   const estimate = await bridge.estimate(from, to, fromAmount);
   if (below(fromAmount, estimate.minAmount))

@@ -8,8 +8,10 @@ export type EvmNetworkCode = keyof typeof EVM_CHAIN_OF;
 /** The networks the vault sends from in a swap: the EVM chains and Solana (Bitcoin and Hedera swaps are not sent). */
 export type VaultNetwork = EvmNetworkCode | 'sol';
 
+export const isEvmNetworkCode = (network: string): network is EvmNetworkCode => network in EVM_CHAIN_OF;
+
 export const isVaultNetwork = (network: string): network is VaultNetwork =>
-  network === 'sol' || network in EVM_CHAIN_OF;
+  network === 'sol' || isEvmNetworkCode(network);
 
 /** A checksummed ERC-20 contract address, or the 400 naming `field`. */
 export function erc20Address(text: string, field: string): `0x${string}` {

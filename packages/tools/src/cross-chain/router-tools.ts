@@ -4,7 +4,7 @@ import { vaultEvmAddress } from '../evm/balances.js';
 import { evmNetworkOf } from '../evm/evm-networks.js';
 import { signAndSend, vaultEvmSigner } from '../evm/vault-signer.js';
 import type { RouterCurrency, RouterProvider, RouterQuote } from '../ports/cross-chain.js';
-import { EVM_CHAIN_OF, isVaultNetwork } from './networks.js';
+import { isEvmNetworkCode } from './networks.js';
 import { routerOf } from './providers.js';
 import { atomicOf, requireVaultHolds, vaultAddressOn, vaultAsset, type VaultAsset } from './vault-funds.js';
 
@@ -37,19 +37,24 @@ const STAND_IN_ADDRESS: Readonly<Record<string, string>> = {
 };
 const standIn = (network: string) => STAND_IN_ADDRESS[network] ?? '0x000000000000000000000000000000000000dEaD';
 
+/** The currency a router swap sends, as the vault's chain knows it: the steps are EVM transactions. */
+export async function routerSentAsset(context: HandlerContext, from: RouterCurrency): Promise<VaultAsset> {
+  if (!isEvmNetworkCode(from.network))
+    throw invalidField(
+      'fromCurrency',
+      'unsupported_network',
+      `the vault sends router swaps from EVM chains only, not ${from.network}`,
+    );
+  return vaultAsset(context, from.network, from.tokenContract, 'fromCurrency');
+}
+
 /** Both descriptors checked against the list, the sent currency as the vault's chain knows it, the amount in atomic units. */
 async function planned(router: RouterProvider, input: RouterSwapInput, context: HandlerContext) {
   const [from, to] = await Promise.all([
     listed(router, input.fromCurrency, 'fromCurrency'),
     listed(router, input.toCurrency, 'toCurrency'),
   ]);
-  if (!isVaultNetwork(from.network) || !(from.network in EVM_CHAIN_OF))
-    throw invalidField(
-      'fromCurrency',
-      'unsupported_network',
-      `the vault sends router swaps from EVM chains only, not ${from.network}`,
-    );
-  const asset: VaultAsset = await vaultAsset(context, from.network, from.tokenContract, 'fromCurrency');
+  const asset = await routerSentAsset(context, from);
   return { from, to, asset, atomic: atomicOf(asset, input.fromAmount, 'fromAmount') };
 }
 

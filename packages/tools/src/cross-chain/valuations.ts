@@ -2,11 +2,11 @@ import type { HandlerContext } from '../handler.js';
 import { type MovedValue, unpriced, valueOf } from '../valuation.js';
 import { evmNetworkOf } from '../evm/evm-networks.js';
 import { solanaChainOf } from '../solana/solana-chain.js';
-import { onNetwork } from './bridge-tools.js';
-import { EVM_CHAIN_OF, isVaultNetwork } from './networks.js';
+import { bridgeSentAsset, onNetwork } from './bridge-tools.js';
+import { EVM_CHAIN_OF } from './networks.js';
 import { bridgeOf, routerOf } from './providers.js';
-import { listed } from './router-tools.js';
-import { atomicOf, vaultAsset, type VaultAsset } from './vault-funds.js';
+import { listed, routerSentAsset } from './router-tools.js';
+import { atomicOf, type VaultAsset } from './vault-funds.js';
 
 /** The USD price of a vault asset from the chain tools' own price source (the sandbox venues, or the live ones). */
 async function priceOf(context: HandlerContext, asset: VaultAsset): Promise<number | undefined> {
@@ -28,14 +28,13 @@ async function movedValue(context: HandlerContext, asset: VaultAsset, atomic: bi
   }
 }
 
-/** A bridge swap moves `fromAmount` of the sent currency (an unknown currency is the handler's 400, answered here). */
+/** A bridge swap moves `fromAmount` of the sent currency (a currency it cannot send is the handler's 400, answered here). */
 export async function swapUsingBridgeValue(
   input: { fromCurrency: string; fromNetwork: string; fromAmount: number },
   context: HandlerContext,
 ): Promise<MovedValue> {
   const from = await onNetwork(bridgeOf(context), input.fromCurrency, input.fromNetwork, 'fromCurrency');
-  if (!isVaultNetwork(from.network)) return unpriced(`the vault does not send from ${from.network}`);
-  const asset = await vaultAsset(context, from.network, from.tokenContract, 'fromCurrencyTokenContract');
+  const asset = await bridgeSentAsset(context, from);
   return movedValue(context, asset, atomicOf(asset, input.fromAmount, 'fromAmount'));
 }
 
@@ -45,7 +44,6 @@ export async function swapUsingRouterValue(
   context: HandlerContext,
 ): Promise<MovedValue> {
   const from = await listed(routerOf(context), input.fromCurrency, 'fromCurrency');
-  if (!isVaultNetwork(from.network)) return unpriced(`the vault does not send from ${from.network}`);
-  const asset = await vaultAsset(context, from.network, from.tokenContract, 'fromCurrency');
+  const asset = await routerSentAsset(context, from);
   return movedValue(context, asset, atomicOf(asset, input.fromAmount, 'fromAmount'));
 }
