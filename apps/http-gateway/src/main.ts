@@ -35,6 +35,7 @@ async function main(): Promise<void> {
           // A second gateway settles and trades on the first one's EVM chains (its log line names sandboxBaseRpc).
           evmRpcUrls: sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS),
           marketSimulatorRate: config.sandboxMarketSimRate,
+          crossChainTickSeconds: config.sandboxCrossChainTickSeconds,
         })
       : undefined;
   if (sandbox) progress('sandbox chains ready', { baseRpc: sandbox.base.rpcUrl, solanaRpc: sandbox.solana.rpcUrl });

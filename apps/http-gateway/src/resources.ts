@@ -192,6 +192,7 @@ export async function sandboxResources(
       stampsIndex: adapters.sandboxStampsIndex(sandbox.bitcoin),
       perpExchange: adapters.sandboxPerpExchange(sandbox.perps),
       predictMarkets: adapters.sandboxPredictMarkets(sandbox.evm),
+      crossChain: adapters.sandboxCrossChain(sandbox.crossChain),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),
     facilitator: sandbox.facilitator,

@@ -48,6 +48,8 @@ export interface StartSandboxOptions {
   evmRpcUrls?: ReadonlyMap<number, string>;
   /** Trades a minute of the market simulator (SANDBOX_MARKET_SIM_RATE); default 0: it trades only when stepped. */
   marketSimulatorRate?: number;
+  /** Seconds between the cross-chain operator's background steps (SANDBOX_CROSS_CHAIN_TICK_SECONDS); default 0: off. */
+  crossChainTickSeconds?: number;
 }
 
 /** Start the sandbox chains and the in-process facilitator. With `dataDir`, chain state persists there. */
@@ -57,6 +59,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     stacksCodec: stacksTransactionCodec,
     evmRpcUrls: options.evmRpcUrls,
     marketSimulatorRate: options.marketSimulatorRate,
+    crossChainTickSeconds: options.crossChainTickSeconds,
   });
   try {
     // The facilitator hands out these accounts' nonces itself, in order (a NonceQueue each), reading the first from the chain.

@@ -405,6 +405,31 @@ export const settingsSchema = z.object({
     description:
       "UniSat open-api key (Bearer); without it getTopBRC20ByMarketCap and getTopBRC20ByVolume answer 503 naming it; their USD figures use UniSat's BTC price (sandbox mode: listed in `PROVIDERS_LIVE`, they use UniSat)",
   }),
+  /** The cross-chain swap providers (docs/families/cross-chain.md): ChangeNOW for the bridge, Relay for the router. */
+  CHANGENOW_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'ChangeNOW API v2 partner key (`x-changenow-api-key`); without it the four bridge tools (`getBridgeSupportedCurrencies`, `getBridgeSwapQuote`, `swapUsingBridge`, `getBridgeTransactionStatus`) answer 503 naming it',
+  }),
+  CHANGENOW_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'ChangeNOW API v2 base URL (a test server)',
+    defaultText: '`https://api.changenow.io/v2`',
+  }),
+  RELAY_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: 'Relay API for the four router tools (public; no key needed)',
+    defaultText: '`https://api.relay.link`',
+  }),
+  RELAY_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description: "Relay API key (`x-api-key`), optional: raises Relay's rate limits for the router tools",
+  }),
+  SANDBOX_CROSS_CHAIN_TICK_SECONDS: z.coerce.number().min(0).max(3600).default(5).register(settingDocs, {
+    mode: 'sandbox',
+    description:
+      'seconds between the sandbox bridge operator and router solver moving every open exchange one state on (`0`: only status reads and `POST /api/sandbox/cross-chain/advance` move them)',
+  }),
   SANDBOX_MARKET_SIM_RATE: z.coerce.number().min(0).max(600).default(6).register(settingDocs, {
     mode: 'sandbox',
     description:
@@ -522,6 +547,8 @@ export interface Config {
   readonly trustProxy: true | string | undefined;
   /** Trades a minute of the sandbox market simulator (SANDBOX_MARKET_SIM_RATE); 0: off. */
   readonly sandboxMarketSimRate: number;
+  /** Seconds between the sandbox cross-chain operator's background steps (SANDBOX_CROSS_CHAIN_TICK_SECONDS); 0: off. */
+  readonly sandboxCrossChainTickSeconds: number;
   readonly rateLimits: {
     readonly unpaidPerMinute: number;
     readonly accountPerMinute: number;
@@ -678,6 +705,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       POLYMARKET_CLOB_API_URL: s.POLYMARKET_CLOB_API_URL,
       MAGIC_EDEN_API_KEY: s.MAGIC_EDEN_API_KEY,
       UNISAT_API_KEY: s.UNISAT_API_KEY,
+      CHANGENOW_API_KEY: s.CHANGENOW_API_KEY,
+      CHANGENOW_API_URL: s.CHANGENOW_API_URL,
+      RELAY_API_URL: s.RELAY_API_URL,
+      RELAY_API_KEY: s.RELAY_API_KEY,
     },
     hedera: {
       HEDERA_NETWORK: s.HEDERA_NETWORK,
@@ -700,6 +731,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     upstreamLimits: upstreamOverridesFrom(upstreamLimits.data),
     sandboxMarketSimRate: s.SANDBOX_MARKET_SIM_RATE,
+    sandboxCrossChainTickSeconds: s.SANDBOX_CROSS_CHAIN_TICK_SECONDS,
     upstreamPayer,
   };
 }

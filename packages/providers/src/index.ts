@@ -118,6 +118,8 @@ export * from './coingecko/index.js';
 export * from './nansen/index.js';
 export * from './polymarket/index.js';
 export * from './rugcheck/index.js';
+export * from './changenow/index.js';
+export * from './relay/index.js';
 export * from './jupiter-tokens/index.js';
 export * from './tavily/index.js';
 export * from './firecrawl/index.js';

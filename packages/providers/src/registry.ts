@@ -1,3 +1,5 @@
+import { CHANGENOW_SETTING, ChangeNowClient } from './changenow/index.js';
+import { RELAY_DEFAULT_URL, RELAY_SETTING, RelayClient } from './relay/index.js';
 import { BIRDEYE_SETTING, BIRDEYE_X402, BirdeyeClient } from './birdeye/index.js';
 import { COINGECKO_SETTING, COINGECKO_X402, CoinGeckoClient, type CoinGeckoPlan } from './coingecko/index.js';
 import { FIRECRAWL_SETTING, FirecrawlClient } from './firecrawl/index.js';
@@ -153,6 +155,17 @@ export class Providers {
         this.env[POLYMARKET_SETTINGS[api].setting] ?? POLYMARKET_DEFAULT_URLS[api];
       return new PolymarketClient({ gamma: url('gamma'), data: url('data'), clob: url('clob') });
     });
+  /** ChangeNOW API v2 (the bridge tools), with its partner key; undefined in sandbox mode (the sandbox operator answers). */
+  get changenow(): ChangeNowClient | undefined {
+    return this.#liveClient(CHANGENOW_SETTING, (key) => new ChangeNowClient(key, this.env.CHANGENOW_API_URL));
+  }
+
+  /** Relay (the router tools): public, so live mode needs no setting (RELAY_API_KEY raises its limits); undefined in sandbox mode. */
+  get relay(): RelayClient | undefined {
+    const env = { ...this.env, RELAY_API_URL: this.env.RELAY_API_URL ?? RELAY_DEFAULT_URL };
+    const access = providerAccess(this.mode, RELAY_SETTING, env);
+    if (access.kind === 'sandbox') return undefined;
+    return this.#once(RELAY_SETTING, () => new RelayClient(access.credential, this.env.RELAY_API_KEY));
   }
 
   #liveClient<T>(setting: ProviderSetting, make: (credential: string) => T): T | undefined {

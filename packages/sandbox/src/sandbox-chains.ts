@@ -10,6 +10,7 @@ import { type SandboxMarketSim, startSandboxMarketSim } from './market/sandbox-m
 import { StacksSandboxLedger } from './stacks/ledger.js';
 import { type SandboxPerps, startSandboxPerps } from './perps/sandbox-perps.js';
 import { SIMULATED_WALLET_SEED } from './market/wallets.js';
+import { type SandboxCrossChain, startSandboxCrossChain } from './cross-chain/sandbox-cross-chain.js';
 
 /** The sandbox's chain families: `evm` is every anvil chain (Base, Ethereum, BSC, Polygon, …). */
 export type SandboxChainFamily = 'evm' | 'solana' | 'stacks' | 'hedera' | 'bitcoin';
@@ -46,6 +47,8 @@ export interface SandboxChains {
    * simulator's steps, kept in `<chainsDir>/perps.json`. The perpdex tools answer from it.
    */
   readonly perps: SandboxPerps;
+  /** The cross-chain counterparties: the bridge operator (ChangeNOW's flow) and the router solver (Relay's). */
+  readonly crossChain: SandboxCrossChain;
   /** Where chain state persists (`<dataDir>/chains`); undefined when every chain is ephemeral. */
   readonly chainsDir: string | undefined;
   /**
@@ -71,6 +74,8 @@ export interface StartSandboxChainsOptions {
    * trades only when stepped (tests drive it by hand).
    */
   readonly marketSimulatorRate?: number | undefined;
+  /** Seconds between the cross-chain operator's background steps (SANDBOX_CROSS_CHAIN_TICK_SECONDS); default 0: off. */
+  readonly crossChainTickSeconds?: number | undefined;
 }
 
 /** Start every sandbox chain. Base and Solana start at once (payments settle there); the others on first use. */
@@ -123,28 +128,38 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       await Promise.all([evmChains.reset(), solana.value.reset()]);
       market.reset();
       perps.reset();
+      await crossChain.reset();
       stacks.restore(stacksSeed);
       bitcoin.restore(bitcoinSeed);
       // A Hedera ledger still starting is not reset: it is in its seeded state already.
       if (hedera && hederaSeed) (await hedera).restore(hederaSeed);
       return { reset: ['evm', 'solana', 'stacks', 'hedera', 'bitcoin'], notReset: [] };
     };
+    const hederaLedger = () =>
+      (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {}).then(
+        (ledger) => {
+          hederaSeed = ledger.snapshot();
+          return ledger;
+        },
+      ));
+    const crossChain = await startSandboxCrossChain({
+      evm: evmChains.evm,
+      solana: solana.value,
+      hedera: hederaLedger,
+      bitcoin: bitcoin.ledger,
+      tickSeconds: options.crossChainTickSeconds ?? 0,
+    });
     return {
       base: base.value,
       evm: evmChains.evm,
       solana: solana.value,
       stacks,
-      hedera: () =>
-        (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {}).then(
-          (ledger) => {
-            hederaSeed = ledger.snapshot();
-            return ledger;
-          },
-        )),
+      hedera: hederaLedger,
       bitcoin,
       web: web.value,
       market,
       perps,
+      crossChain,
       chainsDir,
       reset: () => {
         const done = resetting.then(resetChains);
@@ -153,6 +168,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       },
       stop: async () => {
         // close() writes the Stacks ledger's last changes to its file.
+        crossChain.stop();
         await market.stop();
         perps.stop();
         await evmChains.stop();

@@ -4,6 +4,7 @@ import { bitcoinFamily } from './bitcoin/index.js';
 import { coinsFamily } from './coins/index.js';
 import { conditionalOrdersFamily } from './conditional-orders/index.js';
 import { crawlFamily } from './crawl/index.js';
+import { crossChainFamily } from './cross-chain/index.js';
 import { evmFamily } from './evm/index.js';
 import type { ToolFamily } from './family.js';
 import { gemsFamily } from './gems/index.js';
@@ -55,6 +56,7 @@ const families: readonly ToolFamily[] = [
   stampsFamily,
   perpdexFamily,
   predictFamily,
+  crossChainFamily,
 ];
 
 /** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */

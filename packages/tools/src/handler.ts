@@ -18,6 +18,7 @@ import type { PerpExchange } from './ports/perp-exchange.js';
 import type { StampsIndex } from './ports/stamps-index.js';
 import type { LiveOrderNetworks, OrderExecution } from './ports/conditional-orders.js';
 import type { VaultChains } from './ports/vault-chains.js';
+import type { CrossChainProviders } from './ports/cross-chain.js';
 
 export type ServiceMode = 'sandbox' | 'live';
 
@@ -60,6 +61,8 @@ export interface HandlerResources {
   readonly perpExchange?: PerpExchange | undefined;
   /** The prediction-market venue (Polymarket live, the sandbox Polygon chain's markets); none: the predict tools answer 501. */
   readonly predictMarkets?: PredictMarkets | undefined;
+  /** Sandbox mode: the sandbox bridge operator and router solver the cross-chain tools use when their providers are not live. */
+  readonly crossChain?: CrossChainProviders | undefined;
 }
 
 /** What a handler may use: the service's resources and the call's own facts. */

@@ -16,3 +16,4 @@ export { sandboxBitcoinIndex } from './ordinals/sandbox-bitcoin-index.js';
 export { sandboxStampsIndex } from './stamps/sandbox-stamps-index.js';
 export { sandboxPerpExchange } from './perpdex/sandbox-perp-exchange.js';
 export { sandboxPredictMarkets } from './predict/sandbox-predict-markets.js';
+export { sandboxCrossChain } from './cross-chain/sandbox-cross-chain.js';

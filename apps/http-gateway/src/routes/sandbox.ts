@@ -11,6 +11,7 @@ import { hederaFaucet } from './faucet/hedera.js';
 import { SANDBOX_MARKET_SIMULATOR_OPENAPI_PATHS, sandboxMarketSimulatorRoutes } from './sandbox-market-simulator.js';
 import { SANDBOX_PERPS_OPENAPI_PATHS, sandboxPerpsRoutes } from './sandbox-perps.js';
 import { SANDBOX_PREDICT_OPENAPI_PATHS, sandboxPredictRoutes } from './sandbox-predict.js';
+import { SANDBOX_CROSS_CHAIN_OPENAPI_PATHS, sandboxCrossChainRoutes } from './sandbox-cross-chain.js';
 import { solanaFaucet } from './faucet/solana.js';
 import { stacksFaucet } from './faucet/stacks.js';
 
@@ -49,6 +50,7 @@ export const SANDBOX_OPENAPI_PATHS: Readonly<Record<string, PathItem>> = {
   ...SANDBOX_MARKET_SIMULATOR_OPENAPI_PATHS,
   ...SANDBOX_PERPS_OPENAPI_PATHS,
   ...SANDBOX_PREDICT_OPENAPI_PATHS,
+  ...SANDBOX_CROSS_CHAIN_OPENAPI_PATHS,
 };
 
 const invalid = (field: string, rule: string, message: string, limit?: number | string) =>
@@ -154,4 +156,5 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: Sandbox): void {
   sandboxMarketSimulatorRoutes(app, sandbox.market.simulator);
   sandboxPerpsRoutes(app, sandbox.perps);
   sandboxPredictRoutes(app, sandbox);
+  sandboxCrossChainRoutes(app, sandbox.crossChain);
 }

@@ -5,6 +5,7 @@ import { ACCOUNT_OUTPUTS } from './account.js';
 import { BALANCES_OUTPUTS } from './balances.js';
 import { BITCOIN_OUTPUTS } from './bitcoin.js';
 import { COLLECTION_MARKET_OUTPUTS } from './collection-market.js';
+import { CROSS_CHAIN_OUTPUTS } from './cross-chain.js';
 import { EVM_OUTPUTS } from './evm.js';
 import { HEDERA_OUTPUTS } from './hedera.js';
 import { MARKET_OUTPUTS } from './market.js';
@@ -40,6 +41,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...RUNE_MARKET_OUTPUTS,
   ...COLLECTION_MARKET_OUTPUTS,
   ...PREDICT_OUTPUTS,
+  ...CROSS_CHAIN_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */

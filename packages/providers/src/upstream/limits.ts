@@ -71,6 +71,10 @@ export const UPSTREAM_PROVIDERS = {
   // UniSat's open-api plans are sold by daily request quota; no per-second figure was found: stay gentle, answers are
   // cached.
   unisat: { id: 'UNISAT', name: 'UniSat', rps: 1, concurrency: 2 },
+  // ChangeNOW publishes no per-second limit for API v2 partners: stay gentle; the currency list is cached.
+  changenow: { id: 'CHANGENOW', name: 'ChangeNOW', rps: 2, concurrency: 2 },
+  // https://docs.relay.link/references/api/api-keys: without a key the API allows 50 quotes a minute (about 0.8 a second).
+  relay: { id: 'RELAY', name: 'Relay', rps: 0.8, concurrency: 2 },
   // Transactions submitted to Hedera's consensus nodes through @hashgraph/sdk (gRPC): the network throttles by
   // transaction type far above what one deployment sends; the cap keeps a burst of swaps from queueing there.
   hederaNetwork: { id: 'HEDERA_NETWORK', name: 'Hedera network', rps: 10, concurrency: 4 },
