@@ -360,6 +360,18 @@ export const settingsSchema = z.object({
     description: 'Stampchain API v2 for the Bitcoin Stamps and SRC-20 tools (public, no key)',
     defaultText: '`https://stampchain.io/api/v2`',
   }),
+  /** The EVM launchpads' live lists (docs/families/launchpads-evm-hedera.md). */
+  FOUR_MEME_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      "four.meme's query API for `bscfindMemeCoinsViaBonding` (public, no key; unofficial, behind the upstream breaker)",
+    defaultText: '`https://four.meme/meme-api/v1`',
+  }),
+  CLANKER_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: "Clanker's public token list for `baseFindFactoryTokens` (public, no key)",
+    defaultText: '`https://www.clanker.world/api`',
+  }),
   /** Magic Eden's ordinals API: the rune market lists and prices (docs/families/bitcoin-research.md). */
   MAGIC_EDEN_API_KEY: z.string().min(1).optional().register(settingDocs, {
     mode: 'live',
@@ -637,6 +649,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       FIRECRAWL_API_KEY: s.FIRECRAWL_API_KEY,
       ORDISCAN_API_KEY: s.ORDISCAN_API_KEY,
       STAMPCHAIN_API_URL: s.STAMPCHAIN_API_URL,
+      FOUR_MEME_API_URL: s.FOUR_MEME_API_URL,
+      CLANKER_API_URL: s.CLANKER_API_URL,
       MAGIC_EDEN_API_KEY: s.MAGIC_EDEN_API_KEY,
       UNISAT_API_KEY: s.UNISAT_API_KEY,
     },

@@ -29,6 +29,12 @@ export {
   type SandboxEvmMarket,
   type SandboxToken,
 } from './evm/sandbox-market.js';
+// The launchpads beside the markets: a bonding-curve manager on BSC, a token factory on Base.
+export {
+  SANDBOX_BONDING_MANAGER_ADDRESS,
+  SANDBOX_TOKEN_FACTORY_ADDRESS,
+  type SandboxLaunchpad,
+} from './evm/sandbox-launchpads.js';
 
 // Solana: LiteSVM with USDC at the mainnet mint address, behind a local JSON-RPC facade, and a swap venue.
 export { loadOrCreateKeyPairFile } from './solana/keypair-file.js';

@@ -1,5 +1,7 @@
 import { ServiceError } from '@svc/contracts';
 import { balancesFamily } from './balances/index.js';
+import { bondingFamily } from './launchpads/bonding/index.js';
+import { factoryFamily } from './launchpads/factory/index.js';
 import { bitcoinFamily } from './bitcoin/index.js';
 import { coinsFamily } from './coins/index.js';
 import { conditionalOrdersFamily } from './conditional-orders/index.js';
@@ -51,6 +53,8 @@ const families: readonly ToolFamily[] = [
   crawlFamily,
   ordinalsFamily,
   stampsFamily,
+  bondingFamily,
+  factoryFamily,
 ];
 
 /** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */

@@ -14,6 +14,7 @@ import type { LocalWeb } from './ports/local-web.js';
 import type { MarketActivity } from './ports/market-activity.js';
 import type { SolanaMints } from './ports/solana-mints.js';
 import type { StampsIndex } from './ports/stamps-index.js';
+import type { LaunchpadVenues } from './ports/launchpad-venues.js';
 import type { LiveOrderNetworks, OrderExecution } from './ports/conditional-orders.js';
 import type { VaultChains } from './ports/vault-chains.js';
 
@@ -54,6 +55,8 @@ export interface HandlerResources {
   readonly bitcoinIndex?: BitcoinIndex | undefined;
   /** Sandbox mode: the sandbox Bitcoin chain's stamps and SRC-20 index the stamps tools answer from. */
   readonly stampsIndex?: StampsIndex | undefined;
+  /** Sandbox mode: the EVM and Hedera launchpads (BSC bonding curve, Base token factory, Hedera memejob curve); live: their providers. */
+  readonly launchpadVenues?: LaunchpadVenues | undefined;
 }
 
 /** What a handler may use: the service's resources and the call's own facts. */
