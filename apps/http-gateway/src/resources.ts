@@ -187,7 +187,7 @@ export async function sandboxResources(
       orderNetworks: undefined,
       bitcoinIndex: adapters.sandboxBitcoinIndex(sandbox.bitcoin),
       stampsIndex: adapters.sandboxStampsIndex(sandbox.bitcoin),
-      launchpadVenues: adapters.sandboxLaunchpadVenues(sandbox.evm),
+      launchpadVenues: adapters.sandboxLaunchpadVenues(sandbox.evm, () => sandbox.hedera()),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),
     facilitator: sandbox.facilitator,

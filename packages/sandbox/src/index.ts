@@ -83,6 +83,19 @@ export { SEED_HOLDERS } from './bitcoin/seeds/ordinals.js';
 // Hedera: an in-process ledger applying verified, signed @hashgraph/sdk transactions, seen as a HederaNetwork.
 export { HederaSandboxLedger } from './hedera/ledger.js';
 export { sandboxHederaNetwork } from './hedera/network.js';
+// Its memejob-style launchpad: bonding-curve HTS tokens that need an association before a first buy.
+export {
+  MEMEJOB_ABI,
+  MEMEJOB_GAS,
+  type MemeCurve,
+  memePriceTinybars,
+  MEME_DECIMALS,
+  MEME_PROMOTION_TINYBARS,
+  MEME_SUPPLY,
+  quoteMemeBuy,
+  quoteMemeSell,
+  SANDBOX_MEMEJOB_ID,
+} from './hedera/memejob.js';
 
 // Stacks: an in-process ledger applying verified signed STX and SIP-010 transfers (the codec is injected).
 export type { StacksDecodedTransaction, StacksTransactionCodec } from './stacks/codec.js';

@@ -1,5 +1,4 @@
 import type { Address } from 'viem';
-import type { HederaNetwork } from '@svc/chains';
 
 /** bscfindMemeCoinsViaBonding's query, its defaults applied. */
 export interface BondingTokenQuery {
@@ -110,16 +109,16 @@ export interface MemeCoinListing {
   readonly promoted: boolean;
 }
 
-/** A curve's state for a trade: its reserves and rules, as the launchpad contract keeps them. */
-export interface MemeCurveState {
+/** A launchpad token's curve, as a trade reads it. */
+export interface MemeCurveView {
   readonly tokenId: string;
-  readonly decimals: number;
   readonly symbol: string;
-  /** Still trading on the curve (not yet promoted to the DEX). */
+  readonly decimals: number;
+  /** Still on its curve (not promoted). */
   readonly trading: boolean;
-  /** Tinybars a buy of `hbarIn` tinybars gives, in token units (0 when closed). */
-  quoteBuy(tinybarsIn: bigint): bigint;
-  /** Tinybars a sale of `units` gives back. */
+  /** Token units `tinybars` (fee included) buy now. */
+  quoteBuy(tinybars: bigint): bigint;
+  /** Tinybars a sale of `units` pays now, after the fee. */
   quoteSell(units: bigint): bigint;
 }
 
@@ -127,15 +126,18 @@ export interface MemeCurveState {
 export interface MemejobVenue {
   readonly contractId: string;
   readonly source: string;
+  /** Gas a ContractExecuteTransaction to the launchpad sets. */
+  readonly gas: number;
   findMemeCoins(
     query: MemeCoinQuery,
   ): Promise<{ readonly coins: readonly MemeCoinListing[]; readonly total: number | null }>;
   /** The curve of a launchpad token (0.0.x), or undefined when the launchpad has no such token. */
-  curve(tokenId: string): Promise<MemeCurveState | undefined>;
-  /** The ContractExecuteTransaction call data of a buy or a sell, and its gas. */
-  buyCall(tokenEvmAddress: `0x${string}`, minUnitsOut: bigint): { data: Uint8Array; gas: number };
-  sellCall(tokenEvmAddress: `0x${string}`, units: bigint, minTinybarsOut: bigint): { data: Uint8Array; gas: number };
-  readonly network: () => Promise<HederaNetwork>;
+  curve(tokenId: string): Promise<MemeCurveView | undefined>;
+  /** Has the account (0.0.x) associated the token, so that it can receive it? */
+  isAssociated(accountId: string, tokenId: string): Promise<boolean>;
+  /** Call data of a buy (HBAR goes as the payable amount) and of a sale. */
+  buyCall(tokenEvmAddress: `0x${string}`, minUnitsOut: bigint): Uint8Array;
+  sellCall(tokenEvmAddress: `0x${string}`, units: bigint, minTinybarsOut: bigint): Uint8Array;
 }
 
 /** The EVM and Hedera launchpads a deployment reaches (sandbox contracts, or the live ones through their APIs). */
