@@ -1,4 +1,4 @@
-import { SANDBOX_TOKEN_FACTORY_ADDRESS } from '@svc/sandbox';
+import { SANDBOX_BONDING_MANAGER_ADDRESS, SANDBOX_TOKEN_FACTORY_ADDRESS } from '@svc/sandbox';
 import { createWalletClient, erc20Abi, getAddress, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
@@ -121,5 +121,12 @@ describe.each(backendsFor(import.meta.url))('EVM launchpads through REST with SI
     const caps = all.tokens.map((token: { market: { marketCapUsd: number } }) => token.market.marketCapUsd);
     expect(caps).toEqual([...caps].sort((a, b) => b - a));
     expect((await alice.call('baseFindFactoryTokens', { chainId: 1 })).status).toBe(400);
+
+    // GET /api/sandbox publishes each chain's launchpad.
+    const { chains } = await (await fetch(`${gateway.url}/api/sandbox`)).json();
+    const launchpadOf = (chain: string) => chains.find((entry: { chain: string }) => entry.chain === chain)?.launchpad;
+    expect(launchpadOf('base')).toEqual({ kind: 'factory', address: SANDBOX_TOKEN_FACTORY_ADDRESS });
+    expect(launchpadOf('bsc')).toEqual({ kind: 'bonding', address: SANDBOX_BONDING_MANAGER_ADDRESS });
+    expect(launchpadOf('hedera')).toMatchObject({ kind: 'memejob', address: '0.0.5000200' });
   }, 120_000);
 });

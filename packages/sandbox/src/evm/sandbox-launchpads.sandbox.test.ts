@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxEvmChains, sandboxEvmChains } from './sandbox-evm-chains.js';
 import { startSandboxEvmChain, type SandboxEvmChain } from './sandbox-chain.js';
 import { SANDBOX_BONDING_MANAGER_ADDRESS, SANDBOX_TOKEN_FACTORY_ADDRESS } from './sandbox-launchpads.js';
+import { LaunchpadCrowd } from '../market/launchpad-crowd.js';
+import { simulatedWallets } from '../market/wallets.js';
 
 const MANAGER = parseAbi([
   'function tokenCount() view returns (uint256)',
@@ -175,4 +177,20 @@ describe('sandbox launchpads', () => {
     });
     expect(out[1]).toBeGreaterThan(0n);
   }, 60_000);
+
+  it('the crowd launches and trades on both launchpads, each action a landed transaction', async () => {
+    await chains.evm(56);
+    const crowd = new LaunchpadCrowd('launchpad-test', await simulatedWallets(), chains, new Set());
+    const actions = [];
+    for (let step = 0; step < 12; step++) actions.push(await crowd.act());
+    expect(new Set(actions.map((action) => action.chain))).toEqual(new Set(['bsc', 'base']));
+    expect(actions.some((action) => action.kind === 'launch')).toBe(true);
+    expect(actions.some((action) => action.kind === 'buy')).toBe(true);
+    for (const action of actions) {
+      const market = await chains.evm(action.chain === 'bsc' ? 56 : 8453);
+      const receipt = await market.chain.publicClient.getTransactionReceipt({ hash: action.transactionHash });
+      expect(receipt.status).toBe('success');
+      expect(receipt.from.toLowerCase()).toBe(action.wallet.toLowerCase());
+    }
+  }, 120_000);
 });
