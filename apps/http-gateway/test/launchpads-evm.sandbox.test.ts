@@ -123,8 +123,10 @@ describe.each(backendsFor(import.meta.url))('EVM launchpads through REST with SI
     expect((await alice.call('baseFindFactoryTokens', { chainId: 1 })).status).toBe(400);
 
     // GET /api/sandbox publishes each chain's launchpad.
-    const { chains } = await (await fetch(`${gateway.url}/api/sandbox`)).json();
-    const launchpadOf = (chain: string) => chains.find((entry: { chain: string }) => entry.chain === chain)?.launchpad;
+    const { chains } = (await (await fetch(`${gateway.url}/api/sandbox`)).json()) as {
+      chains: { chain: string; launchpad?: unknown }[];
+    };
+    const launchpadOf = (chain: string) => chains.find((entry) => entry.chain === chain)?.launchpad;
     expect(launchpadOf('base')).toEqual({ kind: 'factory', address: SANDBOX_TOKEN_FACTORY_ADDRESS });
     expect(launchpadOf('bsc')).toEqual({ kind: 'bonding', address: SANDBOX_BONDING_MANAGER_ADDRESS });
     expect(launchpadOf('hedera')).toMatchObject({ kind: 'memejob', address: '0.0.5000200' });

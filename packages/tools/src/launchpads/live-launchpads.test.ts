@@ -9,7 +9,7 @@ import { handlers } from '../families.js';
 import type { Handler, HandlerContext } from '../handler.js';
 import { testMasterKey } from '../testing/caller-contexts.js';
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
+const JSON_HEADERS = { headers: { 'content-type': 'application/json' } };
 
 /** Live mode with public providers only: no EVM RPC, no Hedera network configured. */
 const live: HandlerContext = {

@@ -2,7 +2,7 @@ import { recordRead } from '@svc/providers';
 import type { SandboxEvmMarket } from '@svc/sandbox';
 import { SANDBOX_TOKEN_FACTORY_ADDRESS } from '@svc/sandbox';
 import { type Address, formatUnits, parseAbi, type PublicClient } from 'viem';
-import type { FactoryTokenListing, FactoryTokenQuery, FactoryVenue } from '../../ports/launchpad-venues.js';
+import type { FactoryTokenListing, FactoryVenue } from '../../ports/launchpad-venues.js';
 
 const SOURCE = 'Sandbox Base token factory';
 /** SandboxTokenFactory's launch event (Clanker's TokenCreated, reduced to what a V2 pool has). */
