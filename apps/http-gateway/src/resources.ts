@@ -193,6 +193,7 @@ export async function sandboxResources(
       perpExchange: adapters.sandboxPerpExchange(sandbox.perps),
       predictMarkets: adapters.sandboxPredictMarkets(sandbox.evm),
       crossChain: adapters.sandboxCrossChain(sandbox.crossChain),
+      launchpadVenues: adapters.sandboxLaunchpadVenues(sandbox.evm, () => sandbox.hedera()),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),
     facilitator: sandbox.facilitator,

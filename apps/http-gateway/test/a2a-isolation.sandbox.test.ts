@@ -1,5 +1,6 @@
 import { CancelTaskRequest, GetTaskRequest, ListTasksRequest, TaskState } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
+import { examplesOf, findTool } from '@svc/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { a2aClient, asTask, dataOf, legacyA2aClient, textOf, userMessage, WITH_X402 } from './a2a-harness.js';
 import { backendsFor, useSandboxGateway } from './harness.js';
@@ -8,8 +9,12 @@ import { signedInClient } from './oauth-harness.js';
 
 /** A write tool of the catalog without a handler yet: it waits for approval like any other. */
 const WRITE_TOOL = 'ethNativeSend';
-/** A catalog write tool with no handler in this release (ethNativeSend has one since the EVM tools landed). */
-const UNIMPLEMENTED_WRITE_TOOL = 'bscBuyBondingToken';
+/**
+ * A catalog write tool with no handler in this release (ethNativeSend has one since the EVM tools landed, the BSC
+ * bonding tools since the EVM launchpads did), called with its catalog example.
+ */
+const UNIMPLEMENTED_WRITE_TOOL = 'nftmktTransferNFT';
+const UNIMPLEMENTED_WRITE_INPUT = examplesOf(findTool(UNIMPLEMENTED_WRITE_TOOL)!)[0];
 const sendNative = () =>
   userMessage([
     { data: { tool: WRITE_TOOL, input: { to: '0x00000000000000000000000000000000000000b0', amount: '0.001' } } },
@@ -179,7 +184,7 @@ describe.each(backendsFor(import.meta.url))(
             {
               data: {
                 tool: UNIMPLEMENTED_WRITE_TOOL,
-                input: { tokenAddress: '0x00000000000000000000000000000000000000b0', bnbAmount: '0.1' },
+                input: UNIMPLEMENTED_WRITE_INPUT,
               },
             },
           ]),

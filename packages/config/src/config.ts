@@ -393,6 +393,18 @@ export const settingsSchema = z.object({
       "Polymarket CLOB (V2) for placePredictOrder: order books and orders, with API credentials the vault's key derives itself (no key to set)",
     defaultText: '`https://clob.polymarket.com`',
   }),
+  /** The EVM launchpads' live lists (docs/families/launchpads-evm-hedera.md). */
+  FOUR_MEME_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      "four.meme's query API for `bscfindMemeCoinsViaBonding` (public, no key; unofficial, behind the upstream breaker)",
+    defaultText: '`https://four.meme/meme-api/v1`',
+  }),
+  CLANKER_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description: "Clanker's public token list for `baseFindFactoryTokens` (public, no key)",
+    defaultText: '`https://www.clanker.world/api`',
+  }),
   /** Magic Eden's ordinals API: the rune market lists and prices (docs/families/bitcoin-research.md). */
   MAGIC_EDEN_API_KEY: z.string().min(1).optional().register(settingDocs, {
     mode: 'live',
@@ -703,6 +715,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       POLYMARKET_GAMMA_API_URL: s.POLYMARKET_GAMMA_API_URL,
       POLYMARKET_DATA_API_URL: s.POLYMARKET_DATA_API_URL,
       POLYMARKET_CLOB_API_URL: s.POLYMARKET_CLOB_API_URL,
+      FOUR_MEME_API_URL: s.FOUR_MEME_API_URL,
+      CLANKER_API_URL: s.CLANKER_API_URL,
       MAGIC_EDEN_API_KEY: s.MAGIC_EDEN_API_KEY,
       UNISAT_API_KEY: s.UNISAT_API_KEY,
       CHANGENOW_API_KEY: s.CHANGENOW_API_KEY,

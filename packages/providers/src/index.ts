@@ -126,5 +126,7 @@ export * from './firecrawl/index.js';
 export * from './ordiscan/index.js';
 export * from './stampchain/index.js';
 export * from './hyperliquid/index.js';
+export * from './four-meme/index.js';
+export * from './clanker/index.js';
 export * from './magic-eden/index.js';
 export * from './unisat/index.js';

@@ -22,6 +22,8 @@ import { POLYMARKET_DEFAULT_URLS, POLYMARKET_SETTINGS, PolymarketClient } from '
 import { RUGCHECK_DEFAULT_URL, RugCheckClient } from './rugcheck/index.js';
 import { JUPITER_SETTING } from './solana-market/index.js';
 import { STAMPCHAIN_DEFAULT_URL, STAMPCHAIN_SETTING, StampchainClient } from './stampchain/index.js';
+import { FOUR_MEME_DEFAULT_URL, FOUR_MEME_SETTING, FourMemeClient } from './four-meme/index.js';
+import { CLANKER_DEFAULT_URL, CLANKER_SETTING, ClankerClient } from './clanker/index.js';
 import { TAVILY_SETTING, TavilyClient } from './tavily/index.js';
 import type { UpstreamPayer } from './upstream/x402-payer.js';
 
@@ -101,6 +103,22 @@ export class Providers {
     const access = providerAccess(this.mode, STAMPCHAIN_SETTING, env);
     if (access.kind === 'sandbox') return undefined;
     return this.#once(STAMPCHAIN_SETTING, () => new StampchainClient(access.credential));
+  }
+
+  /** four.meme's query API (the BSC bonding launchpad's list): public; undefined in sandbox mode. */
+  get fourMeme(): FourMemeClient | undefined {
+    const env = { ...this.env, FOUR_MEME_API_URL: this.env.FOUR_MEME_API_URL ?? FOUR_MEME_DEFAULT_URL };
+    const access = providerAccess(this.mode, FOUR_MEME_SETTING, env);
+    if (access.kind === 'sandbox') return undefined;
+    return this.#once(FOUR_MEME_SETTING, () => new FourMemeClient(access.credential));
+  }
+
+  /** Clanker's public token list (the Base token factory's list): public; undefined in sandbox mode. */
+  get clanker(): ClankerClient | undefined {
+    const env = { ...this.env, CLANKER_API_URL: this.env.CLANKER_API_URL ?? CLANKER_DEFAULT_URL };
+    const access = providerAccess(this.mode, CLANKER_SETTING, env);
+    if (access.kind === 'sandbox') return undefined;
+    return this.#once(CLANKER_SETTING, () => new ClankerClient(access.credential));
   }
 
   /** Magic Eden (rune lists and prices); undefined in sandbox mode, where the sandbox chain's marketplace answers. */

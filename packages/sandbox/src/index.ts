@@ -42,6 +42,12 @@ export {
   sandboxPredictOf,
 } from './evm/predict/sandbox-predict.js';
 export { SEED_TAGS as PREDICT_SEED_TAGS, type SeedEvent, type SeedTag } from './evm/predict/predict-seeds.js';
+// The launchpads beside the markets: a bonding-curve manager on BSC, a token factory on Base.
+export {
+  SANDBOX_BONDING_MANAGER_ADDRESS,
+  SANDBOX_TOKEN_FACTORY_ADDRESS,
+  type SandboxLaunchpad,
+} from './evm/sandbox-launchpads.js';
 
 // Solana: LiteSVM with USDC at the mainnet mint address, behind a local JSON-RPC facade, and a swap venue.
 export { loadOrCreateKeyPairFile } from './solana/keypair-file.js';
@@ -90,6 +96,19 @@ export { SEED_HOLDERS } from './bitcoin/seeds/ordinals.js';
 // Hedera: an in-process ledger applying verified, signed @hashgraph/sdk transactions, seen as a HederaNetwork.
 export { HederaSandboxLedger } from './hedera/ledger.js';
 export { sandboxHederaNetwork } from './hedera/network.js';
+// Its memejob-style launchpad: bonding-curve HTS tokens that need an association before a first buy.
+export {
+  MEMEJOB_ABI,
+  MEMEJOB_GAS,
+  type MemeCurve,
+  memePriceTinybars,
+  MEME_DECIMALS,
+  MEME_PROMOTION_TINYBARS,
+  MEME_SUPPLY,
+  quoteMemeBuy,
+  quoteMemeSell,
+  SANDBOX_MEMEJOB_ID,
+} from './hedera/memejob.js';
 
 // Stacks: an in-process ledger applying verified signed STX and SIP-010 transfers (the codec is injected).
 export type { StacksDecodedTransaction, StacksTransactionCodec } from './stacks/codec.js';

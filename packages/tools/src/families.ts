@@ -1,5 +1,8 @@
 import { ServiceError } from '@svc/contracts';
 import { balancesFamily } from './balances/index.js';
+import { bondingFamily } from './launchpads/bonding/index.js';
+import { factoryFamily } from './launchpads/factory/index.js';
+import { memejobFamily } from './launchpads/memejob/index.js';
 import { bitcoinFamily } from './bitcoin/index.js';
 import { coinsFamily } from './coins/index.js';
 import { conditionalOrdersFamily } from './conditional-orders/index.js';
@@ -57,6 +60,9 @@ const families: readonly ToolFamily[] = [
   perpdexFamily,
   predictFamily,
   crossChainFamily,
+  bondingFamily,
+  factoryFamily,
+  memejobFamily,
 ];
 
 /** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */

@@ -16,6 +16,7 @@ import type { PredictMarkets } from './ports/predict-markets.js';
 import type { SolanaMints } from './ports/solana-mints.js';
 import type { PerpExchange } from './ports/perp-exchange.js';
 import type { StampsIndex } from './ports/stamps-index.js';
+import type { LaunchpadVenues } from './ports/launchpad-venues.js';
 import type { LiveOrderNetworks, OrderExecution } from './ports/conditional-orders.js';
 import type { VaultChains } from './ports/vault-chains.js';
 import type { CrossChainProviders } from './ports/cross-chain.js';
@@ -63,6 +64,8 @@ export interface HandlerResources {
   readonly predictMarkets?: PredictMarkets | undefined;
   /** Sandbox mode: the sandbox bridge operator and router solver the cross-chain tools use when their providers are not live. */
   readonly crossChain?: CrossChainProviders | undefined;
+  /** Sandbox mode: the EVM and Hedera launchpads (BSC bonding curve, Base token factory, Hedera memejob curve); live: their providers. */
+  readonly launchpadVenues?: LaunchpadVenues | undefined;
 }
 
 /** What a handler may use: the service's resources and the call's own facts. */

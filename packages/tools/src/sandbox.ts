@@ -17,3 +17,4 @@ export { sandboxStampsIndex } from './stamps/sandbox-stamps-index.js';
 export { sandboxPerpExchange } from './perpdex/sandbox-perp-exchange.js';
 export { sandboxPredictMarkets } from './predict/sandbox-predict-markets.js';
 export { sandboxCrossChain } from './cross-chain/sandbox-cross-chain.js';
+export { sandboxLaunchpadVenues } from './launchpads/sandbox-launchpad-venues.js';

@@ -82,6 +82,8 @@ export type HederaStatus =
   | 'INVALID_CONTRACT_ID'
   | 'CONTRACT_REVERT_EXECUTED'
   | 'SPENDER_DOES_NOT_HAVE_ALLOWANCE'
+  | 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT'
+  | 'TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT'
   | 'NOT_SUPPORTED';
 
 /** A transaction the network refused, naming its Hedera status: both the live network and the sandbox ledger throw it. */

@@ -8,6 +8,7 @@ import { COLLECTION_MARKET_OUTPUTS } from './collection-market.js';
 import { CROSS_CHAIN_OUTPUTS } from './cross-chain.js';
 import { EVM_OUTPUTS } from './evm.js';
 import { HEDERA_OUTPUTS } from './hedera.js';
+import { LAUNCHPADS_EVM_HEDERA_OUTPUTS } from './launchpads-evm-hedera.js';
 import { MARKET_OUTPUTS } from './market.js';
 import { MIGRATION_OUTPUTS } from './migration.js';
 import { ORDINALS_OUTPUTS } from './ordinals.js';
@@ -42,6 +43,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...COLLECTION_MARKET_OUTPUTS,
   ...PREDICT_OUTPUTS,
   ...CROSS_CHAIN_OUTPUTS,
+  ...LAUNCHPADS_EVM_HEDERA_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */

@@ -66,6 +66,10 @@ export const UPSTREAM_PROVIDERS = {
   polymarket: { id: 'POLYMARKET', name: 'Polymarket', rps: 10, concurrency: 4 },
   // Stampchain publishes no rate limit for its public API: stay gentle, answers are cached.
   stampchain: { id: 'STAMPCHAIN', name: 'Stampchain', rps: 2, concurrency: 2 },
+  // four.meme publishes no limit for its (unofficial) query API, and it breaks (providers.md A.11): stay gentle.
+  fourMeme: { id: 'FOUR_MEME', name: 'four.meme', rps: 2, concurrency: 2 },
+  // Clanker publishes no limit for its public token list: stay gentle, lists are cached.
+  clanker: { id: 'CLANKER', name: 'Clanker', rps: 2, concurrency: 2 },
   // Magic Eden's API keys come with a per-minute request quota (30 a minute by default): half a request a second.
   magicEden: { id: 'MAGIC_EDEN', name: 'Magic Eden', rps: 0.5, concurrency: 2 },
   // UniSat's open-api plans are sold by daily request quota; no per-second figure was found: stay gentle, answers are

@@ -12,6 +12,9 @@ import sandboxV2PairJson from './artifacts/SandboxV2Pair.json' with { type: 'jso
 import sandboxV2RouterJson from './artifacts/SandboxV2Router.json' with { type: 'json' };
 import sandboxErc721Json from './artifacts/SandboxERC721.json' with { type: 'json' };
 import sandboxErc1155Json from './artifacts/SandboxERC1155.json' with { type: 'json' };
+import sandboxLaunchTokenJson from './artifacts/SandboxLaunchToken.json' with { type: 'json' };
+import sandboxBondingManagerJson from './artifacts/SandboxBondingManager.json' with { type: 'json' };
+import sandboxTokenFactoryJson from './artifacts/SandboxTokenFactory.json' with { type: 'json' };
 
 export interface ContractArtifact {
   abi: Abi;
@@ -35,3 +38,8 @@ export const SANDBOX_V2_PAIR_ARTIFACT = sandboxV2PairJson as ContractArtifact;
 export const SANDBOX_V2_ROUTER_ARTIFACT = sandboxV2RouterJson as ContractArtifact;
 export const SANDBOX_ERC721_ARTIFACT = sandboxErc721Json as ContractArtifact;
 export const SANDBOX_ERC1155_ARTIFACT = sandboxErc1155Json as ContractArtifact;
+
+/** The sandbox launchpads: the ERC-20 they deploy, the BSC bonding-curve manager and the Base token factory. */
+export const SANDBOX_LAUNCH_TOKEN_ARTIFACT = sandboxLaunchTokenJson as ContractArtifact;
+export const SANDBOX_BONDING_MANAGER_ARTIFACT = sandboxBondingManagerJson as ContractArtifact;
+export const SANDBOX_TOKEN_FACTORY_ARTIFACT = sandboxTokenFactoryJson as ContractArtifact;

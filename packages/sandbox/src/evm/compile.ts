@@ -24,6 +24,9 @@ export const SANDBOX_CONTRACTS = [
   'SandboxV2Router',
   'SandboxERC721',
   'SandboxERC1155',
+  'SandboxLaunchToken',
+  'SandboxBondingManager',
+  'SandboxTokenFactory',
 ] as const;
 export type SandboxContractName = (typeof SANDBOX_CONTRACTS)[number];
 

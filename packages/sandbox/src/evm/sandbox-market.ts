@@ -13,12 +13,9 @@ import {
   createTestClient,
   createWalletClient,
   formatUnits,
-  getAddress,
   http,
-  keccak256,
   parseAbi,
   parseUnits,
-  toBytes,
   type Address,
   type Hash,
   type Hex,
@@ -32,15 +29,20 @@ import {
   SANDBOX_WRAPPED_NATIVE_ARTIFACT,
 } from './artifacts.js';
 import { anvilDevAccount, type SandboxEvmChain } from './sandbox-chain.js';
+import { sandboxAddress } from './sandbox-address.js';
+import {
+  LAUNCHPAD_SEED_ABI,
+  launchpadPlacements,
+  type SandboxLaunchpad,
+  sandboxLaunchpadOf,
+  seedLaunchpad,
+} from './sandbox-launchpads.js';
 
 /** The sandbox market maker: anvil dev account #7 (MINTER in every market contract). */
 export const SANDBOX_MARKET_MAKER_INDEX = 7;
 export const SANDBOX_MARKET_MAKER: Address = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955';
 
-/** A fixed sandbox address: the last 20 bytes of keccak256("svc.sandbox.<label>"). */
-export function sandboxAddress(label: string): Address {
-  return getAddress(`0x${keccak256(toBytes(`svc.sandbox.${label}`)).slice(-40)}`);
-}
+export { sandboxAddress };
 
 export type SandboxTokenKind = 'native' | 'usdc' | 'wrapped' | 'erc20';
 
@@ -141,6 +143,8 @@ export interface SandboxEvmMarket {
   /** SandboxV2Router (Uniswap V2 router function names). */
   readonly router: Address;
   readonly wrappedNative: SandboxToken;
+  /** The chain's launchpad (BSC: bonding-curve manager; Base: token factory), or null (sandbox-launchpads.ts). */
+  readonly launchpad: SandboxLaunchpad | null;
   /** The token with this symbol (any case) or contract address; the native coin also by 0xEeee…EeE. */
   token(symbolOrAddress: string): SandboxToken | undefined;
   /** USD spot price of `token` (symbol or address) from its USDC pool (native: the wrapped coin's; USDC: 1). */
@@ -233,6 +237,7 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
     functionName: string,
     args: readonly unknown[],
     value?: bigint,
+    gas: bigint = MAKER_GAS,
   ) =>
     send((nonce) =>
       maker.writeContract({
@@ -240,7 +245,7 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
         abi: abi as never,
         functionName: functionName as never,
         args: args as never,
-        gas: MAKER_GAS,
+        gas,
         nonce,
         ...(value ? { value } : {}),
       } as never),
@@ -287,6 +292,19 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
   if (seeded === '0x0000000000000000000000000000000000000000') {
     await seedMarket(layout, write, mintErc20, confirm);
   }
+  await seedLaunchpad(
+    chain.chainId,
+    { router: layout.router, wrapped: layout.wrappedNative.address! },
+    {
+      write,
+      read: (address) => publicClient.readContract({ address, abi: LAUNCHPAD_SEED_ABI, functionName: 'router' }),
+      topUpMaker: async (atomic) => {
+        const balance = await publicClient.getBalance({ address: SANDBOX_MARKET_MAKER });
+        await testClient.setBalance({ address: SANDBOX_MARKET_MAKER, value: balance + atomic });
+      },
+      confirm,
+    },
+  );
 
   return {
     chain,
@@ -295,6 +313,7 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
     nfts: layout.nfts,
     router: layout.router,
     wrappedNative: layout.wrappedNative,
+    launchpad: sandboxLaunchpadOf(chain.chainId),
     token,
     async tokenPriceUsd(name) {
       const target = priced(requireToken(name));
@@ -374,6 +393,7 @@ async function placeMarketCode(
     ),
     [SANDBOX_ERC721_ADDRESS, SANDBOX_ERC721_ARTIFACT.deployedBytecode],
     [SANDBOX_ERC1155_ADDRESS, SANDBOX_ERC1155_ARTIFACT.deployedBytecode],
+    ...launchpadPlacements(chain.chainId),
   ];
   await Promise.all(
     placements.map(async ([address, runtime]) => {
@@ -389,6 +409,7 @@ type Write = (
   functionName: string,
   args: readonly unknown[],
   value?: bigint,
+  gas?: bigint,
 ) => Promise<Hash>;
 
 /** One-time seeding: token metadata, the router's wrapped coin, every pool's tokens and its liquidity at seed prices. */

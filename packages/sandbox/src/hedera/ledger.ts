@@ -11,11 +11,15 @@
  * - HBAR and each token's transfers sum to zero; every debit is covered, the payer also pays the fee
  *   (INSUFFICIENT_PAYER_BALANCE, INSUFFICIENT_ACCOUNT_BALANCE, INSUFFICIENT_TOKEN_BALANCE);
  * - a credit to an unknown EVM alias creates a hollow account (auto account creation);
- * - accounts hold any token without a TokenAssociateTransaction: every account here has unlimited automatic token
- *   associations, which HIP-904 gives accounts created by auto account creation;
+ * - accounts hold any venue token without a TokenAssociateTransaction: every account here has unlimited automatic
+ *   token associations, which HIP-904 gives accounts created by auto account creation; the launchpad's tokens
+ *   (memejob.ts) are the exception: an account receives one only once a TokenAssociateTransaction it signed
+ *   associated it (TOKEN_NOT_ASSOCIATED_TO_ACCOUNT otherwise);
  * - an AccountAllowanceApproveTransaction sets HTS token allowances (owner signs; HBAR and NFT allowances are not
  *   modelled);
- * - a ContractExecuteTransaction may call only the router (SANDBOX_SWAP_ROUTER_ID) with one of SWAP_ROUTER_ABI's
+ * - a ContractExecuteTransaction to the launchpad (SANDBOX_MEMEJOB_ID) buys from or sells to a token's curve
+ *   (memejob.ts), reverting below its minimum out;
+ * - any other ContractExecuteTransaction may call only the router (SANDBOX_SWAP_ROUTER_ID) with one of SWAP_ROUTER_ABI's
  *   exact-input swaps; a token input is pulled from the payer under its allowance to the router (spent by the swap),
  *   HBAR comes as the payable amount; the router reverts with INSUFFICIENT_OUTPUT_AMOUNT below amountOutMin, EXPIRED
  *   past the deadline, or on a missing allowance (SPENDER_DOES_NOT_HAVE_ALLOWANCE).
@@ -59,15 +63,32 @@ import {
   SANDBOX_WHBAR_TOKEN_ID,
   type SandboxHederaToken,
 } from './seed.js';
+import {
+  MEME_DECIMALS,
+  MEME_PROMOTION_TINYBARS,
+  MEME_SUPPLY,
+  type MemeCurve,
+  MEMEJOB_ABI,
+  quoteMemeBuy,
+  quoteMemeSell,
+  SANDBOX_MEME_SEEDS,
+  SANDBOX_MEMEJOB_ID,
+  seededMemeCurve,
+} from './memejob.js';
 
-export const SANDBOX_FEES = { transfer: 100_000n, allowance: 5_000_000n, contractCall: 5_000_000n } as const;
+export const SANDBOX_FEES = {
+  transfer: 100_000n,
+  allowance: 5_000_000n,
+  contractCall: 5_000_000n,
+  associate: 5_000_000n,
+} as const;
 
 export interface HederaTransactionRecord {
   /** The SDK's form: `0.0.1001@1700000000.123456789`. */
   readonly transactionId: string;
   /** `seconds.nanoseconds`, as the mirror node writes it. */
   readonly consensusTimestamp: string;
-  readonly type: 'CRYPTOTRANSFER' | 'CRYPTOAPPROVEALLOWANCE' | 'CONTRACTCALL';
+  readonly type: 'CRYPTOTRANSFER' | 'CRYPTOAPPROVEALLOWANCE' | 'CONTRACTCALL' | 'TOKENASSOCIATE';
   readonly payer: string;
   /** Tinybars charged to the payer (also in `transfers`). */
   readonly fee: bigint;
@@ -112,7 +133,14 @@ interface Plan {
   readonly signedBy: readonly string[];
   /** Token allowances after this transaction, by allowanceKey. */
   readonly allowances: ReadonlyMap<string, bigint>;
+  /** Token associations this transaction adds, by associationKey. */
+  readonly associate?: readonly string[];
+  /** A launchpad curve after this transaction. */
+  readonly curve?: MemeCurve;
 }
+
+/** account, token → the key of one association. */
+const associationKey = (account: string, tokenId: string) => `${account}/${tokenId}`;
 
 /** owner, token, spender → the key of one allowance. */
 const allowanceKey = (owner: string, tokenId: string, spender: string) => `${owner}/${tokenId}/${spender}`;
@@ -129,6 +157,11 @@ export interface PersistedState {
   lastConsensusNs: string;
   accounts: Array<{ id: string; keyDer: string | null; alias: string | null; balances: Record<string, string> }>;
   allowances?: Record<string, string>;
+  associations?: string[];
+  memeCurves?: Array<
+    Omit<MemeCurve, 'createdNs' | 'lastActivityNs' | 'raised' | 'sold'> &
+      Record<'createdNs' | 'lastActivityNs' | 'raised' | 'sold', string>
+  >;
   transactions: Array<
     Omit<HederaTransactionRecord, 'fee' | 'transfers'> & {
       fee: string;
@@ -153,6 +186,9 @@ export class HederaSandboxLedger {
   readonly #byAlias = new Map<string, AccountState>();
   readonly #history = new Map<string, HederaTransactionRecord>();
   readonly #allowances = new Map<string, bigint>();
+  readonly #associations = new Set<string>();
+  readonly #memeCurves = new Map<string, MemeCurve>();
+  readonly memejobId = SANDBOX_MEMEJOB_ID;
   #treasuryKey: PrivateKey;
   #nextNum = SANDBOX_FIRST_ACCOUNT_NUM;
   #lastConsensusNs = 0n;
@@ -188,8 +224,31 @@ export class HederaSandboxLedger {
     };
   }
 
+  /** A venue token, or a launchpad token (memejob.ts). */
   token(tokenId: string): SandboxHederaToken | undefined {
+    const curve = this.#memeCurves.get(tokenId);
+    if (curve) return { tokenId, symbol: curve.symbol, name: curve.name, decimals: MEME_DECIMALS };
     return this.tokens.find((token) => token.tokenId === tokenId);
+  }
+
+  /** Every launch on the launchpad, with its curve. */
+  memeCurves(): MemeCurve[] {
+    return [...this.#memeCurves.values()];
+  }
+
+  /** Has `account` (an id, alias or long-zero address) associated the launchpad token `tokenId`? */
+  isAssociated(account: string, tokenId: string): boolean {
+    const state = this.#find(account);
+    return state !== undefined && this.#associated(state.id, tokenId);
+  }
+
+  /** Launchpad tokens need an association (the launchpad contract holds its own); every other token is auto-associated. */
+  #associated(accountId: string, tokenId: string): boolean {
+    return (
+      !this.#memeCurves.has(tokenId) ||
+      accountId === SANDBOX_MEMEJOB_ID ||
+      this.#associations.has(associationKey(accountId, tokenId))
+    );
   }
 
   pools(): SandboxHederaPool[] {
@@ -263,6 +322,9 @@ export class HederaSandboxLedger {
     let plan: Plan;
     if (tx instanceof sdk.TransferTransaction) plan = this.#planTransfer(tx);
     else if (tx instanceof sdk.AccountAllowanceApproveTransaction) plan = this.#planApproval(tx);
+    else if (tx instanceof sdk.TokenAssociateTransaction) plan = this.#planAssociate(tx);
+    else if (tx instanceof sdk.ContractExecuteTransaction && tx.contractId?.toString() === SANDBOX_MEMEJOB_ID)
+      plan = this.#planMemejob(tx, payer, consensusNs);
     else if (tx instanceof sdk.ContractExecuteTransaction) plan = this.#planSwap(tx, payer, consensusNs);
     else
       throw new HederaLedgerError(
@@ -292,6 +354,8 @@ export class HederaSandboxLedger {
     for (const { account, asset, amount } of resolved) this.#add(account, asset, amount);
     for (const [id, keyDer] of complete) (this.#accounts.get(id) as AccountState).keyDer = keyDer;
     for (const [key, amount] of plan.allowances) this.#allowances.set(key, amount);
+    for (const key of plan.associate ?? []) this.#associations.add(key);
+    if (plan.curve) this.#memeCurves.set(plan.curve.tokenId, plan.curve);
     this.#lastConsensusNs = consensusNs;
     const record: HederaTransactionRecord = {
       transactionId: idText,
@@ -337,7 +401,10 @@ export class HederaSandboxLedger {
       for (const [accountId, value] of transfers) {
         const amount = BigInt(value.toString());
         sum += amount;
-        deltas.push({ account: target(accountId, amount > 0n), asset: token, amount });
+        const account = target(accountId, amount > 0n);
+        if (amount > 0n && !this.#associated(account, token))
+          throw new HederaLedgerError('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT', `${account} has not associated ${token}`);
+        deltas.push({ account, asset: token, amount });
       }
       if (sum !== 0n)
         throw new HederaLedgerError('TRANSFERS_NOT_ZERO_SUM_FOR_TOKEN', `${token} transfers sum to ${sum}, not 0`);
@@ -450,6 +517,103 @@ export class HederaSandboxLedger {
     }
     // Only the payer signs: the pools pay out under the router's logic.
     return { type: 'CONTRACTCALL', fee: SANDBOX_FEES.contractCall, deltas, create: [], signedBy: [], allowances };
+  }
+
+  #planAssociate(tx: InstanceType<HederaSdk['TokenAssociateTransaction']>): Plan {
+    const account = tx.accountId ? this.#resolve(tx.accountId) : undefined;
+    if (!account) throw new HederaLedgerError('INVALID_ACCOUNT_ID', 'the association names no existing account');
+    const associate: string[] = [];
+    for (const id of tx.tokenIds ?? []) {
+      const token = id.toString();
+      if (!this.token(token)) throw new HederaLedgerError('INVALID_TOKEN_ID', `no token ${token}`);
+      if (this.#associations.has(associationKey(account.id, token)))
+        throw new HederaLedgerError('TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT', `${account.id} already associated ${token}`);
+      associate.push(associationKey(account.id, token));
+    }
+    if (associate.length === 0)
+      throw new HederaLedgerError('INVALID_TRANSACTION_BODY', 'the association names no token');
+    return {
+      type: 'TOKENASSOCIATE',
+      fee: SANDBOX_FEES.associate,
+      deltas: [],
+      create: [],
+      signedBy: [account.id],
+      allowances: new Map(),
+      associate,
+    };
+  }
+
+  /** A buy from or a sale to a launchpad curve (memejob.ts): the payer pays and receives; the contract's logic moves the rest. */
+  #planMemejob(tx: ContractExecuteTransaction, payer: AccountState, consensusNs: bigint): Plan {
+    let call: ReturnType<typeof decodeFunctionData<typeof MEMEJOB_ABI>>;
+    try {
+      call = decodeFunctionData({ abi: MEMEJOB_ABI, data: bytesToHex(tx.functionParameters ?? new Uint8Array()) });
+    } catch {
+      throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', 'the launchpad has no such function');
+    }
+    const payable = BigInt(tx.payableAmount?.toTinybars().toString() ?? '0');
+    const tokenId = entityIdOfLongZero(call.args[0]);
+    const curve = tokenId ? this.#memeCurves.get(tokenId) : undefined;
+    if (!tokenId || !curve)
+      throw new HederaLedgerError(
+        'CONTRACT_REVERT_EXECUTED',
+        `UNKNOWN_TOKEN: ${call.args[0]} is not a launchpad token`,
+      );
+    if (curve.promoted)
+      throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', `PROMOTED: ${tokenId} no longer trades on its curve`);
+    const base = {
+      type: 'CONTRACTCALL' as const,
+      fee: SANDBOX_FEES.contractCall,
+      create: [],
+      signedBy: [],
+      allowances: new Map(),
+    };
+    if (call.functionName === 'buy') {
+      if (!this.#associated(payer.id, tokenId))
+        throw new HederaLedgerError('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT', `${payer.id} has not associated ${tokenId}`);
+      const { out, net, fee } = quoteMemeBuy(curve, payable);
+      if (out === 0n || out < call.args[1])
+        throw new HederaLedgerError(
+          'CONTRACT_REVERT_EXECUTED',
+          `INSUFFICIENT_OUTPUT_AMOUNT: the buy gives ${out}, below ${call.args[1]}`,
+        );
+      const raised = curve.raised + net;
+      return {
+        ...base,
+        // Whatever the target did not take stays with the payer: only net + fee leave.
+        deltas: [
+          { account: payer.id, asset: HBAR, amount: -(net + fee) },
+          { account: SANDBOX_MEMEJOB_ID, asset: HBAR, amount: net + fee },
+          { account: SANDBOX_MEMEJOB_ID, asset: tokenId, amount: -out },
+          { account: payer.id, asset: tokenId, amount: out },
+        ],
+        curve: {
+          ...curve,
+          raised,
+          sold: curve.sold + out,
+          lastActivityNs: consensusNs,
+          promoted: raised >= MEME_PROMOTION_TINYBARS,
+        },
+      };
+    }
+    if (payable !== 0n) throw new HederaLedgerError('CONTRACT_REVERT_EXECUTED', 'sell is not payable');
+    const [, units, minHbarOut] = call.args;
+    const { gross, fee } = quoteMemeSell(curve, units);
+    if (gross === 0n || gross - fee < minHbarOut)
+      throw new HederaLedgerError(
+        'CONTRACT_REVERT_EXECUTED',
+        `INSUFFICIENT_OUTPUT_AMOUNT: the sale gives ${gross - fee}, below ${minHbarOut}`,
+      );
+    return {
+      ...base,
+      deltas: [
+        { account: payer.id, asset: tokenId, amount: -units },
+        { account: SANDBOX_MEMEJOB_ID, asset: tokenId, amount: units },
+        { account: SANDBOX_MEMEJOB_ID, asset: HBAR, amount: -(gross - fee) },
+        { account: payer.id, asset: HBAR, amount: gross - fee },
+      ],
+      curve: { ...curve, raised: curve.raised - gross, sold: curve.sold - units, lastActivityNs: consensusNs },
+    };
   }
 
   /** HBAR for WHBAR's address, else the token a long-zero address names. */
@@ -581,6 +745,26 @@ export class HederaSandboxLedger {
       const state = this.#createAccount(null, pool.contractId, null);
       pool.assets.forEach((asset, index) => state.balances.set(asset, pool.reserves[index] as bigint));
     }
+    this.#seedMemejob();
+  }
+
+  /**
+   * The launchpad contract and the crowd's launches: each curve already raised its seed's HBAR from the treasury,
+   * which holds (and has associated) the tokens bought; the contract holds the rest of the supply and the HBAR.
+   */
+  #seedMemejob(): void {
+    const contract = this.#createAccount(null, SANDBOX_MEMEJOB_ID, null);
+    const treasury = this.#accounts.get(SANDBOX_TREASURY_ID) as AccountState;
+    const nowNs = BigInt(Date.now()) * 1_000_000n;
+    for (const seed of SANDBOX_MEME_SEEDS) {
+      const curve = seededMemeCurve(seed, SANDBOX_TREASURY_ID, nowNs);
+      this.#memeCurves.set(curve.tokenId, curve);
+      contract.balances.set(curve.tokenId, MEME_SUPPLY - curve.sold);
+      contract.balances.set(HBAR, (contract.balances.get(HBAR) ?? 0n) + curve.raised);
+      treasury.balances.set(curve.tokenId, curve.sold);
+      treasury.balances.set(HBAR, (treasury.balances.get(HBAR) ?? 0n) - curve.raised);
+      this.#associations.add(associationKey(SANDBOX_TREASURY_ID, curve.tokenId));
+    }
   }
 
   #load(file: string): void {
@@ -594,7 +778,15 @@ export class HederaSandboxLedger {
   restore(state: PersistedState): void {
     // Consensus timestamps keep rising across a reset: records after it stay after every record before it.
     const lastConsensusNs = this.#lastConsensusNs;
-    for (const index of [this.#accounts, this.#byAlias, this.#history, this.#allowances]) index.clear();
+    for (const index of [
+      this.#accounts,
+      this.#byAlias,
+      this.#history,
+      this.#allowances,
+      this.#associations,
+      this.#memeCurves,
+    ])
+      index.clear();
     this.#apply(state);
     if (lastConsensusNs > this.#lastConsensusNs) this.#lastConsensusNs = lastConsensusNs;
     this.#persist();
@@ -609,6 +801,17 @@ export class HederaSandboxLedger {
       for (const [asset, amount] of Object.entries(account.balances)) loaded.balances.set(asset, BigInt(amount));
     }
     for (const [key, amount] of Object.entries(state.allowances ?? {})) this.#allowances.set(key, BigInt(amount));
+    for (const key of state.associations ?? []) this.#associations.add(key);
+    for (const curve of state.memeCurves ?? [])
+      this.#memeCurves.set(curve.tokenId, {
+        ...curve,
+        createdNs: BigInt(curve.createdNs),
+        lastActivityNs: BigInt(curve.lastActivityNs),
+        raised: BigInt(curve.raised),
+        sold: BigInt(curve.sold),
+      });
+    // A state written before the launchpad existed gets its contract and launches now.
+    if (!state.memeCurves) this.#seedMemejob();
     for (const t of state.transactions) {
       this.#remember({
         ...t,
@@ -640,6 +843,14 @@ export class HederaSandboxLedger {
         balances: Object.fromEntries([...balances].map(([asset, amount]) => [asset, amount.toString()])),
       })),
       allowances: Object.fromEntries([...this.#allowances].map(([key, amount]) => [key, amount.toString()])),
+      associations: [...this.#associations],
+      memeCurves: [...this.#memeCurves.values()].map((curve) => ({
+        ...curve,
+        createdNs: curve.createdNs.toString(),
+        lastActivityNs: curve.lastActivityNs.toString(),
+        raised: curve.raised.toString(),
+        sold: curve.sold.toString(),
+      })),
       transactions: [...this.#history.values()].map((t) => ({
         ...t,
         fee: t.fee.toString(),

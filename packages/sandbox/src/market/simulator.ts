@@ -5,6 +5,9 @@
  * and never on a chain another process runs (SANDBOX_EVM_RPC_URLS: that process's simulator trades there).
  * Given the sandbox Bitcoin ledger, every BITCOIN_EVERY-th trade is a marketplace sale there (bitcoin-trader.ts).
  * Trades run one at a time; `step(n)` drives it by hand, `pause()`/`resume()` stop and restart the clock.
+ * Every LAUNCHPAD_EVERY-th tick of the clock, the launchpads' crowd also acts (launchpad-crowd.ts: launches and
+ * curve trades on the BSC and Base launchpads, when those chains run here); `stepLaunchpads(n)` drives it by hand.
+ * `step` never does, so the trades it returns are the planner's alone.
  */
 import { evmChainById, evmChainByKey } from '@svc/chains';
 import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
@@ -15,6 +18,7 @@ import type { SandboxSolana } from '../solana/sandbox-solana.js';
 import { SOLANA_WSOL_MINT } from '../solana/tokens.js';
 import { BitcoinTrader } from './bitcoin-trader.js';
 import { EvmTrader, type ExecutedTrade } from './evm-trader.js';
+import { type CrowdAction, LaunchpadCrowd } from './launchpad-crowd.js';
 import { type PlannerChain, TradePlanner } from './planner.js';
 import { SolanaTrader } from './solana-trader.js';
 import type { SimulatedWallet } from './wallets.js';
@@ -27,8 +31,10 @@ export interface MarketSimulatorState {
   readonly paused: boolean;
   /** Trades that landed since start (Bitcoin marketplace sales included). */
   readonly trades: number;
-  /** Trades that failed (their transaction refused or reverted, or the chain was being reset). */
+  /** Trades that failed (their transaction refused or reverted, or the chain was being reset); crowd actions too. */
   readonly failed: number;
+  /** The launchpads' crowd actions that landed (launches, curve buys and sells). */
+  readonly launchpadActions: number;
   readonly lastError: string | null;
   /** The chains it trades on now. */
   readonly chains: readonly string[];
@@ -52,12 +58,17 @@ export interface MarketSimulatorOptions {
 export const MAX_STEPS = 100;
 /** One trade in this many is a Bitcoin marketplace sale (the last of each run of them). */
 export const BITCOIN_EVERY = 4;
+/** The launchpads' crowd acts on every this-many-th tick of the clock. */
+export const LAUNCHPAD_EVERY = 5;
 
 export class MarketSimulator {
   readonly #planner: TradePlanner;
   readonly #evmTrader = new EvmTrader();
   readonly #solanaTrader: SolanaTrader;
   readonly #bitcoinTrader: BitcoinTrader | undefined;
+  readonly #crowd: LaunchpadCrowd;
+  #ticks = 0;
+  #launchpadActions = 0;
   /** Trades attempted, which decides whose turn it is. */
   #attempts = 0;
   #paused = false;
@@ -76,6 +87,7 @@ export class MarketSimulator {
       throw new RangeError(`the market simulator's rate must be a number of trades a minute, 0 or more`);
     this.#planner = new TradePlanner(options.seed);
     this.#solanaTrader = new SolanaTrader(options.solana);
+    this.#crowd = new LaunchpadCrowd(options.seed, options.wallets, options.evm, options.remoteEvmChainIds);
     this.#bitcoinTrader =
       options.bitcoin && new BitcoinTrader(options.bitcoin, options.wallets, options.seed, options.bitcoinBook);
     this.#startClock();
@@ -88,6 +100,7 @@ export class MarketSimulator {
       paused: this.#paused,
       trades: this.#trades,
       failed: this.#failed,
+      launchpadActions: this.#launchpadActions,
       lastError: this.#lastError,
       chains: [...this.#chains().map((chain) => chain.chain), ...(this.#bitcoinTrader ? ['bitcoin'] : [])],
     };
@@ -126,8 +139,37 @@ export class MarketSimulator {
     this.#stepListeners.push(listener);
   }
 
+  /** Carries out the launchpads' crowd's next `steps` actions, one after another; resolves with those that landed. */
+  stepLaunchpads(steps = 1): Promise<CrowdAction[]> {
+    if (!Number.isInteger(steps) || steps < 1 || steps > MAX_STEPS)
+      return Promise.reject(new RangeError(`steps must be a whole number from 1 to ${MAX_STEPS}`));
+    const done = this.#queue.then(async () => {
+      const executed: CrowdAction[] = [];
+      for (let index = 0; index < steps; index++) {
+        const action = await this.#crowdAction();
+        if (action) executed.push(action);
+      }
+      return executed;
+    });
+    this.#queue = done.catch(() => undefined);
+    return done;
+  }
+
+  async #crowdAction(): Promise<CrowdAction | undefined> {
+    try {
+      const action = await this.#crowd.act();
+      this.#launchpadActions += 1;
+      return action;
+    } catch (error) {
+      this.#failed += 1;
+      this.#lastError = error instanceof Error ? error.message : String(error);
+      return undefined;
+    }
+  }
+
   /** Forgets which wallets were funded and approved (the chains were restored to their seed). */
   reset(): void {
+    this.#crowd.reset();
     this.#evmTrader.reset();
     this.#solanaTrader.reset();
   }
@@ -144,7 +186,9 @@ export class MarketSimulator {
       // A trade slower than the interval is not queued behind: the clock skips a beat instead.
       if (this.#busy) return;
       this.#busy = true;
-      void this.step(1).finally(() => {
+      this.#ticks += 1;
+      const tick = this.#ticks % LAUNCHPAD_EVERY === 0 ? this.stepLaunchpads(1).then(() => this.step(1)) : this.step(1);
+      void tick.finally(() => {
         this.#busy = false;
       });
     }, 60_000 / this.options.rate);

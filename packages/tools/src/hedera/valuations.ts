@@ -11,7 +11,7 @@ import { swapAssetOf, tokenAtEvmAddress } from './tokens.js';
 const USD_SYMBOL = 'USDC';
 
 /** `units` of `asset` (HBAR or a token id) in USD: its spot value in the venue's USDC through the swap tools' pools. */
-async function hederaValueOf(
+export async function hederaValueOf(
   network: HederaNetwork,
   asset: { asset: string; symbol: string },
   units: bigint,

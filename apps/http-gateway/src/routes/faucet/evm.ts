@@ -40,6 +40,7 @@ export const evmFaucet: FaucetFamily = {
       nativeSymbol: registry.nativeSymbol,
       tokens,
       pools: market.pools,
+      ...(market.launchpad ? { launchpad: market.launchpad } : {}),
     };
   },
   async fund(sandbox, { chain, address, token, atomic }) {

@@ -36,6 +36,11 @@ export interface SandboxChainDescription {
   readonly pools: readonly SandboxPool[];
   /** The swap venue's router contract, where swaps are calls to it. */
   readonly swapRouter?: string;
+  /**
+   * The chain's launchpad (docs/families/launchpads-evm-hedera.md): bonding (BSC curve manager), factory (Base token
+   * factory) or memejob (Hedera curve contract).
+   */
+  readonly launchpad?: { readonly kind: string; readonly address: string; readonly evmAddress?: string | undefined };
 }
 
 /** What the faucet funds on one chain family: its chains, its address format, its tokens, and how to fund them. */

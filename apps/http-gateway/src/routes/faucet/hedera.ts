@@ -42,6 +42,7 @@ export const hederaFaucet: FaucetFamily = {
         reserves: pool.reserves.map(String),
       })),
       swapRouter: ledger.routerId,
+      launchpad: { kind: 'memejob', address: ledger.memejobId, evmAddress: longZeroAddressOf(ledger.memejobId) },
     };
   },
   async fund(sandbox, { address, token, atomic }) {

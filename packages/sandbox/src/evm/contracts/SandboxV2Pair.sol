@@ -9,11 +9,15 @@ interface IERC20Balance {
 /// @notice A Uniswap-V2-style constant-product pool (0.3% fee) for the offline sandbox chains: the same `swap`,
 ///         `sync`, `skim` and `getReserves` as a V2 pair, without LP shares (the sandbox market maker seeds a pool by
 ///         transferring both tokens to it and calling {sync}; nobody withdraws liquidity) and without flash swaps.
-/// @dev Placed with `anvil_setCode` (no constructor): the two tokens are set once by {initialize} from {MINTER}.
+/// @dev Placed with `anvil_setCode` (no constructor): the two tokens are set once by {initialize} from {MINTER}. A
+///      launchpad contract may also deploy a pool with `new` (graduation, token factory): its deployer, {creator} (an
+///      immutable, zero in placed code), may then initialize it too.
 ///      Storage layout (do not reorder): 0 token0, 1 token1, 2 reserve0 + reserve1 + blockTimestampLast, 3 unlocked.
 contract SandboxV2Pair {
     /// @notice anvil dev account #7, the sandbox market maker.
     address public constant MINTER = 0x14dC79964da2C08b23698B3D3cc7Ca32193d9955;
+    /// @notice The contract that deployed this pool with `new`; zero for a pool placed with `anvil_setCode`.
+    address public immutable creator;
 
     address public token0;
     address public token1;
@@ -32,9 +36,13 @@ contract SandboxV2Pair {
         locked = 0;
     }
 
+    constructor() {
+        creator = msg.sender;
+    }
+
     /// @notice Sets the pool's tokens (sorted by address, as in Uniswap V2).
     function initialize(address tokenA, address tokenB) external {
-        require(msg.sender == MINTER, "SandboxV2Pair: caller is not the minter");
+        require(msg.sender == MINTER || (creator != address(0) && msg.sender == creator), "SandboxV2Pair: caller is not the minter");
         require(token0 == address(0), "SandboxV2Pair: already initialized");
         require(tokenA != tokenB && tokenA != address(0) && tokenB != address(0), "SandboxV2Pair: bad tokens");
         (token0, token1) = tokenA < tokenB ? (tokenA, tokenB) : (tokenB, tokenA);

@@ -38,10 +38,14 @@ contract SandboxV2Router {
         WETH = weth;
     }
 
+    /// @notice Routes a token pair through `pair`. The market maker may register any pool; anyone else only a pool for
+    ///         a pair that has none yet (as a V2 factory creates pools), so a launchpad lists its graduated tokens here
+    ///         and nobody can redirect an existing pair.
     function registerPair(address pair) external {
-        require(msg.sender == MINTER, "SandboxV2Router: caller is not the minter");
         address token0 = IV2Pair(pair).token0();
         address token1 = IV2Pair(pair).token1();
+        require(token0 != address(0) && token1 != address(0), "SandboxV2Router: pair is not initialized");
+        require(msg.sender == MINTER || getPair[token0][token1] == address(0), "SandboxV2Router: caller is not the minter");
         getPair[token0][token1] = pair;
         getPair[token1][token0] = pair;
     }

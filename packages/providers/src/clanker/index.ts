@@ -1,0 +1,7 @@
+export {
+  CLANKER_DEFAULT_URL,
+  CLANKER_SETTING,
+  ClankerClient,
+  type ClankerQuery,
+  type ClankerToken,
+} from './clanker.js';

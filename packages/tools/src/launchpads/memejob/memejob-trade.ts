@@ -1,0 +1,162 @@
+import { entityIdOfLongZero, HBAR, HBAR_DECIMALS, longZeroAddressOf } from '@svc/chains';
+import { invalidField, ServiceError } from '@svc/contracts';
+import { formatUnits } from '@svc/payments';
+import { slippageOf } from '@svc/store';
+import { callerOf, type Handler, type HandlerContext, withCommitPoint } from '../../handler.js';
+import { unitsOf } from '../../hedera/amounts.js';
+import { executeAsVault } from '../../hedera/execute.js';
+import { hederaOf } from '../../hedera/network-of.js';
+import { holdingOf, vaultHederaAccount } from '../../hedera/vault-account.js';
+import type { MemejobVenue } from '../../ports/launchpad-venues.js';
+
+/** The Hedera launchpad of this deployment: the sandbox ledger's; live memejob is not wired (no public contract ABI). */
+export function memejobVenueOf(context: HandlerContext): MemejobVenue {
+  const venue = context.launchpadVenues?.memejob;
+  if (venue) return venue;
+  throw new ServiceError(
+    'not_implemented',
+    'The Hedera launchpad (memejob) is sandbox-only in this release: its contract interface and discovery API are not public.',
+  );
+}
+
+/** tokenId as the launchpad's 0.0.x id, from either spelling the schema takes (0.0.x or its long-zero EVM address). */
+function tokenIdOf(tokenId: string): string {
+  const id = /^0x/i.test(tokenId) ? entityIdOfLongZero(tokenId) : tokenId;
+  if (!id)
+    throw invalidField('tokenId', 'format', `${tokenId} is neither a 0.0.x token id nor its long-zero EVM address`);
+  return id;
+}
+
+/** The launchpad token still on its curve, or the 400 saying why it cannot trade there. */
+async function curveOf(venue: MemejobVenue, tokenId: string) {
+  const curve = await venue.curve(tokenIdOf(tokenId));
+  if (!curve) throw invalidField('tokenId', 'not_launchpad_token', `${tokenId} is not a token of the Hedera launchpad`);
+  if (!curve.trading)
+    throw invalidField('tokenId', 'promoted', `${tokenId} was promoted off its curve: trade it with hederaTokensSwap`);
+  return curve;
+}
+
+/** The least a trade may fill for: the quote less the account's pump slippage (percent). */
+async function floorOf(context: HandlerContext, quote: bigint) {
+  const { pumpSlippage } = await slippageOf(context.db, callerOf(context).accountId);
+  const keepBps = BigInt(Math.max(0, 10_000 - Math.round(pumpSlippage * 100)));
+  return { slippagePercent: pumpSlippage, minimum: (quote * keepBps) / 10_000n };
+}
+
+/** A buy's plan, checked before payment: the curve, the HBAR in, the quoted units out. */
+export async function planMemeBuy(context: HandlerContext, input: { tokenId: string; amount: string }) {
+  const venue = memejobVenueOf(context);
+  const curve = await curveOf(venue, input.tokenId);
+  const tinybars = unitsOf('amount', input.amount, HBAR_DECIMALS);
+  const quoted = curve.quoteBuy(tinybars);
+  if (quoted === 0n) throw invalidField('amount', 'too_small', 'buys no token at the current curve price');
+  return { venue, curve, tinybars, quoted };
+}
+
+/**
+ * Buys a launchpad token with HBAR from the vault: a ContractExecuteTransaction to the launchpad with the HBAR as its
+ * payable amount and a minimum out of the quote less the account's pumpSlippage (the contract reverts rather than
+ * fill worse). On the vault's first buy of a token it first associates the token (TokenAssociateTransaction), which a
+ * launchpad token needs before the account can receive it.
+ */
+export const hederaLaunchBuyToken: Handler<'hederaLaunchBuyToken'> = withCommitPoint(async (input, context) => {
+  const { venue, curve, tinybars, quoted } = await planMemeBuy(context, input);
+  const network = await hederaOf(context);
+  const vault = await vaultHederaAccount(context, network);
+  const held = holdingOf(vault.account, HBAR, HBAR);
+  if (held < tinybars)
+    throw invalidField(
+      'amount',
+      'insufficient_funds',
+      `the vault's account ${vault.account.accountId} holds ${formatUnits(held, HBAR_DECIMALS)} HBAR; buying with ${input.amount} needs more (and the fees)`,
+    );
+  const { minimum, slippagePercent } = await floorOf(context, quoted);
+  const sdk = await network.sdk();
+  const associated = await venue.isAssociated(vault.account.accountId, curve.tokenId);
+  const association = associated
+    ? undefined
+    : await executeAsVault(
+        network,
+        vault,
+        new sdk.TokenAssociateTransaction().setAccountId(vault.account.accountId).setTokenIds([curve.tokenId]),
+        context.commit,
+      );
+  const tokenAddress = longZeroAddressOf(curve.tokenId)!;
+  const tx = new sdk.ContractExecuteTransaction()
+    .setContractId(venue.contractId)
+    .setGas(venue.gas)
+    .setFunctionParameters(venue.buyCall(tokenAddress, minimum))
+    .setPayableAmount(sdk.Hbar.fromTinybars(tinybars.toString()));
+  const executed = await executeAsVault(network, vault, tx, context.commit);
+  const received = executed.transfers
+    ?.filter((t) => t.account === vault.account.accountId && t.asset === curve.tokenId)
+    .reduce((sum, t) => sum + t.amount, 0n);
+  const spent = executed.transfers
+    ?.filter((t) => t.account === vault.account.accountId && t.asset === HBAR)
+    .reduce((sum, t) => sum - t.amount, -(executed.feeTinybars ?? 0n));
+  return {
+    network: network.caip2,
+    launchpad: venue.contractId,
+    tokenId: curve.tokenId,
+    symbol: curve.symbol,
+    transactionId: executed.transactionId,
+    associationTransactionId: association?.transactionId ?? null,
+    status: executed.status,
+    hbarSpent: spent === undefined ? null : formatUnits(spent, HBAR_DECIMALS),
+    quotedAmount: formatUnits(quoted, curve.decimals),
+    minAmount: formatUnits(minimum, curve.decimals),
+    amountReceived: received === undefined ? null : formatUnits(received, curve.decimals),
+    amountReceivedUnits: received?.toString() ?? null,
+    slippagePercent,
+    feeTinybars:
+      executed.feeTinybars === null ? null : (executed.feeTinybars + (association?.feeTinybars ?? 0n)).toString(),
+  };
+});
+
+/** A sale's plan, checked before payment: the units sold (at most what the vault holds) and the quoted HBAR. */
+export async function planMemeSell(context: HandlerContext, input: { tokenId: string; amount: string }) {
+  const venue = memejobVenueOf(context);
+  const curve = await curveOf(venue, input.tokenId);
+  const units = unitsOf('amount', input.amount, curve.decimals);
+  const network = await hederaOf(context);
+  const vault = await vaultHederaAccount(context, network);
+  const held = holdingOf(vault.account, curve.tokenId, HBAR);
+  if (held < units)
+    throw invalidField(
+      'amount',
+      'insufficient_funds',
+      `the vault's account ${vault.account.accountId} holds ${formatUnits(held, curve.decimals)} ${curve.symbol}; selling ${input.amount} needs more`,
+    );
+  const quoted = curve.quoteSell(units);
+  if (quoted === 0n) throw invalidField('amount', 'too_small', 'the curve pays nothing for this amount');
+  return { venue, curve, units, network, vault, quoted };
+}
+
+/** Sells launchpad tokens from the vault back to the curve for HBAR, refused below the quote less pumpSlippage. */
+export const hederaLaunchSellToken: Handler<'hederaLaunchSellToken'> = withCommitPoint(async (input, context) => {
+  const { venue, curve, units, network, vault, quoted } = await planMemeSell(context, input);
+  const { minimum, slippagePercent } = await floorOf(context, quoted);
+  const sdk = await network.sdk();
+  const tx = new sdk.ContractExecuteTransaction()
+    .setContractId(venue.contractId)
+    .setGas(venue.gas)
+    .setFunctionParameters(venue.sellCall(longZeroAddressOf(curve.tokenId)!, units, minimum));
+  const executed = await executeAsVault(network, vault, tx, context.commit);
+  const received = executed.transfers
+    ?.filter((t) => t.account === vault.account.accountId && t.asset === HBAR)
+    .reduce((sum, t) => sum + t.amount, executed.feeTinybars ?? 0n);
+  return {
+    network: network.caip2,
+    launchpad: venue.contractId,
+    tokenId: curve.tokenId,
+    symbol: curve.symbol,
+    transactionId: executed.transactionId,
+    status: executed.status,
+    amountSold: formatUnits(units, curve.decimals),
+    quotedHbar: formatUnits(quoted, HBAR_DECIMALS),
+    minHbar: formatUnits(minimum, HBAR_DECIMALS),
+    hbarReceived: received === undefined ? null : formatUnits(received, HBAR_DECIMALS),
+    slippagePercent,
+    feeTinybars: executed.feeTinybars?.toString() ?? null,
+  };
+});

@@ -1,0 +1,148 @@
+import type { Address } from 'viem';
+
+/** bscfindMemeCoinsViaBonding's query, its defaults applied. */
+export interface BondingTokenQuery {
+  readonly orderBy: 'TimeDesc' | 'Hot' | 'ProgressDesc';
+  readonly tokenName?: string | undefined;
+  readonly symbol?: string | undefined;
+  readonly listedDex?: boolean | undefined;
+  readonly labels?: string | undefined;
+  readonly pageIndex: number;
+  readonly pageSize: number;
+}
+
+/** One launchpad token as the bonding discovery tool lists it (amounts are decimal strings of BNB). */
+export interface BondingTokenListing {
+  readonly tokenAddress: string;
+  readonly name: string;
+  readonly symbol: string;
+  readonly label: string | null;
+  readonly creator: string | null;
+  /** ISO 8601. */
+  readonly launchTime: string;
+  /** Share of the raise target reached, 0 to 1 (1 once listed on the DEX). */
+  readonly progress: number;
+  readonly raisedBnb: string | null;
+  readonly priceBnb: string | null;
+  readonly marketCapBnb: string | null;
+  /** Graduated: its curve is closed and it trades on the DEX (bscSwap). */
+  readonly listedDex: boolean;
+  /** BNB traded on its curve in the last 24 hours; null when the source does not say. */
+  readonly volume24hBnb: string | null;
+}
+
+export interface BondingTokenPage {
+  readonly tokens: readonly BondingTokenListing[];
+  /** Tokens matching the filters across pages; null when the source does not say. */
+  readonly total: number | null;
+}
+
+/** The BSC bonding-curve launchpad: its contracts (four.meme's TokenManager2 and TokenManagerHelper3) and its list. */
+export interface BondingVenue {
+  /** Buys and sells go here (buyTokenAMAP, sellToken). */
+  readonly manager: Address;
+  /** Token state and trade estimates (getTokenInfo, tryBuy, trySell). */
+  readonly helper: Address;
+  /** Where its list comes from, named in answers. */
+  readonly source: string;
+  findTokens(query: BondingTokenQuery): Promise<BondingTokenPage>;
+}
+
+/** baseFindFactoryTokens' query, its defaults applied. */
+export interface FactoryTokenQuery {
+  readonly limit: number;
+  readonly offset: number;
+  readonly sortBy: 'market-cap' | 'created-at';
+  readonly sort: 'asc' | 'desc';
+  readonly includeMarket: boolean;
+  readonly includeUser: boolean;
+  readonly q?: string | undefined;
+}
+
+export interface FactoryTokenListing {
+  readonly tokenAddress: string;
+  readonly name: string;
+  readonly symbol: string;
+  readonly imageUrl: string | null;
+  readonly pool: string | null;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  /** With includeMarket. */
+  readonly market?: { readonly priceUsd: number | null; readonly marketCapUsd: number | null } | undefined;
+  /** With includeUser: who deployed it. */
+  readonly creator?: { readonly address: string | null } | undefined;
+}
+
+export interface FactoryTokenPage {
+  readonly tokens: readonly FactoryTokenListing[];
+  readonly total: number | null;
+}
+
+/** The Base token factory's list (live: Clanker's public token list; sandbox: the factory's events and pools). */
+export interface FactoryVenue {
+  readonly source: string;
+  findTokens(query: FactoryTokenQuery): Promise<FactoryTokenPage>;
+}
+
+/** hederaFindMemeCoins' query, its defaults applied. */
+export interface MemeCoinQuery {
+  readonly page: number;
+  readonly limit: number;
+  readonly orderBy: 'market-cap' | 'creation-time' | 'last-activity' | 'nearest-promoted';
+  readonly orderDirection: 'asc' | 'desc';
+}
+
+export interface MemeCoinListing {
+  readonly tokenId: string;
+  readonly evmAddress: string;
+  readonly name: string;
+  readonly symbol: string;
+  readonly decimals: number;
+  readonly creator: string | null;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  readonly lastActivityAt: string | null;
+  /** Share of the curve's promotion target reached, 0 to 1. */
+  readonly progress: number;
+  readonly priceHbar: string | null;
+  readonly marketCapHbar: string | null;
+  readonly promoted: boolean;
+}
+
+/** A launchpad token's curve, as a trade reads it. */
+export interface MemeCurveView {
+  readonly tokenId: string;
+  readonly symbol: string;
+  readonly decimals: number;
+  /** Still on its curve (not promoted). */
+  readonly trading: boolean;
+  /** Token units `tinybars` (fee included) buy now. */
+  quoteBuy(tinybars: bigint): bigint;
+  /** Tinybars a sale of `units` pays now, after the fee. */
+  quoteSell(units: bigint): bigint;
+}
+
+/** The Hedera bonding-curve launchpad (memejob): its contract, its list and its curves. */
+export interface MemejobVenue {
+  readonly contractId: string;
+  readonly source: string;
+  /** Gas a ContractExecuteTransaction to the launchpad sets. */
+  readonly gas: number;
+  findMemeCoins(
+    query: MemeCoinQuery,
+  ): Promise<{ readonly coins: readonly MemeCoinListing[]; readonly total: number | null }>;
+  /** The curve of a launchpad token (0.0.x), or undefined when the launchpad has no such token. */
+  curve(tokenId: string): Promise<MemeCurveView | undefined>;
+  /** Has the account (0.0.x) associated the token, so that it can receive it? */
+  isAssociated(accountId: string, tokenId: string): Promise<boolean>;
+  /** Call data of a buy (HBAR goes as the payable amount) and of a sale. */
+  buyCall(tokenEvmAddress: `0x${string}`, minUnitsOut: bigint): Uint8Array;
+  sellCall(tokenEvmAddress: `0x${string}`, units: bigint, minTinybarsOut: bigint): Uint8Array;
+}
+
+/** The EVM and Hedera launchpads a deployment reaches (sandbox contracts, or the live ones through their APIs). */
+export interface LaunchpadVenues {
+  readonly bonding?: BondingVenue | undefined;
+  readonly factory?: FactoryVenue | undefined;
+  readonly memejob?: MemejobVenue | undefined;
+}
