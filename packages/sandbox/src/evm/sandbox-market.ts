@@ -32,6 +32,7 @@ import {
   SANDBOX_WRAPPED_NATIVE_ARTIFACT,
 } from './artifacts.js';
 import { anvilDevAccount, type SandboxEvmChain } from './sandbox-chain.js';
+import { deploySandboxSeaport, SANDBOX_SEAPORT_CHAIN_IDS, type SandboxSeaport } from './seaport/deploy-seaport.js';
 
 /** The sandbox market maker: anvil dev account #7 (MINTER in every market contract). */
 export const SANDBOX_MARKET_MAKER_INDEX = 7;
@@ -141,6 +142,8 @@ export interface SandboxEvmMarket {
   /** SandboxV2Router (Uniswap V2 router function names). */
   readonly router: Address;
   readonly wrappedNative: SandboxToken;
+  /** Seaport 1.6, its conduit controller and conduit, on the NFT marketplace's chains (1, 137, 8453); else undefined. */
+  readonly seaport: SandboxSeaport | undefined;
   /** The token with this symbol (any case) or contract address; the native coin also by 0xEeee…EeE. */
   token(symbolOrAddress: string): SandboxToken | undefined;
   /** USD spot price of `token` (symbol or address) from its USDC pool (native: the wrapped coin's; USDC: 1). */
@@ -287,6 +290,7 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
   if (seeded === '0x0000000000000000000000000000000000000000') {
     await seedMarket(layout, write, mintErc20, confirm);
   }
+  const seaport = SANDBOX_SEAPORT_CHAIN_IDS.includes(chain.chainId) ? await deploySandboxSeaport(chain) : undefined;
 
   return {
     chain,
@@ -295,6 +299,7 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
     nfts: layout.nfts,
     router: layout.router,
     wrappedNative: layout.wrappedNative,
+    seaport,
     token,
     async tokenPriceUsd(name) {
       const target = priced(requireToken(name));

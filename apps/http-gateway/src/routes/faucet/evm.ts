@@ -40,6 +40,7 @@ export const evmFaucet: FaucetFamily = {
       nativeSymbol: registry.nativeSymbol,
       tokens,
       pools: market.pools,
+      ...(market.seaport ? { seaport: market.seaport } : {}),
     };
   },
   async fund(sandbox, { chain, address, token, atomic }) {

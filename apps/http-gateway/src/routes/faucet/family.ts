@@ -36,6 +36,13 @@ export interface SandboxChainDescription {
   readonly pools: readonly SandboxPool[];
   /** The swap venue's router contract, where swaps are calls to it. */
   readonly swapRouter?: string;
+  /** The NFT marketplace's Seaport 1.6, its conduit controller and conduit (ethereum, polygon, base). */
+  readonly seaport?: {
+    readonly seaport: string;
+    readonly conduitController: string;
+    readonly conduit: string;
+    readonly conduitKey: string;
+  };
 }
 
 /** What the faucet funds on one chain family: its chains, its address format, its tokens, and how to fund them. */

@@ -45,15 +45,29 @@ interface Build {
 }
 
 export const SEAPORT_BUILDS: readonly Build[] = [
-  { compiler: solc0814, source: 'seaport-core/src/conduit/ConduitController.sol', contract: 'ConduitController', optimizerRuns: 1_000_000 },
-  { compiler: solc0824, source: 'seaport-core/src/Seaport.sol', contract: 'Seaport', optimizerRuns: 4_294_967_295, evmVersion: 'cancun' },
+  {
+    compiler: solc0814,
+    source: 'seaport-core/src/conduit/ConduitController.sol',
+    contract: 'ConduitController',
+    optimizerRuns: 1_000_000,
+  },
+  {
+    compiler: solc0824,
+    source: 'seaport-core/src/Seaport.sol',
+    contract: 'Seaport',
+    optimizerRuns: 4_294_967_295,
+    evmVersion: 'cancun',
+  },
 ];
 
 interface SolcOutput {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
   contracts?: Record<
     string,
-    Record<string, { abi: ContractArtifact['abi']; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+    Record<
+      string,
+      { abi: ContractArtifact['abi']; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }
+    >
   >;
 }
 
@@ -66,7 +80,9 @@ function compileOne(build: Build): ContractArtifact {
       optimizer: { enabled: true, runs: build.optimizerRuns },
       ...(build.evmVersion ? { evmVersion: build.evmVersion } : {}),
       metadata: { bytecodeHash: 'none' },
-      outputSelection: { [build.source]: { [build.contract]: ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
+      outputSelection: {
+        [build.source]: { [build.contract]: ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] },
+      },
     },
   };
   const output = JSON.parse(build.compiler.compile(JSON.stringify(input), { import: readImport })) as SolcOutput;
@@ -98,7 +114,9 @@ export function compileSeaport(
 // CLI: node compile-seaport.js <dir>. The package script bundles this file with tsup first (Node 20 cannot run .ts).
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const dir = path.resolve(process.argv[2] ?? 'src/evm/seaport');
-  const compiled = compileSeaport((contract, seconds) => console.log(`compiled ${contract} in ${seconds.toFixed(0)} s`));
+  const compiled = compileSeaport((contract, seconds) =>
+    console.log(`compiled ${contract} in ${seconds.toFixed(0)} s`),
+  );
   for (const [name, artifact] of Object.entries(compiled)) {
     const file = path.join(dir, `${name}.json`);
     writeFileSync(file, `${JSON.stringify(artifact, null, 2)}\n`);
