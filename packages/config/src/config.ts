@@ -372,6 +372,12 @@ export const settingsSchema = z.object({
     description:
       "UniSat open-api key (Bearer); without it getTopBRC20ByMarketCap and getTopBRC20ByVolume answer 503 naming it; their USD figures use UniSat's BTC price (sandbox mode: listed in `PROVIDERS_LIVE`, they use UniSat)",
   }),
+  /** OpenSea API v2: the NFT marketplace tools' order book, collections and events (docs/families/nftmkt.md). */
+  OPENSEA_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'OpenSea API key (`x-api-key`); without it the NFT marketplace tools (`nftmkt*`) answer 503 naming it (in sandbox mode, listing it in `PROVIDERS_LIVE` sends them to OpenSea instead of the sandbox order book)',
+  }),
   SANDBOX_MARKET_SIM_RATE: z.coerce.number().min(0).max(600).default(6).register(settingDocs, {
     mode: 'sandbox',
     description:
@@ -639,6 +645,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       STAMPCHAIN_API_URL: s.STAMPCHAIN_API_URL,
       MAGIC_EDEN_API_KEY: s.MAGIC_EDEN_API_KEY,
       UNISAT_API_KEY: s.UNISAT_API_KEY,
+      OPENSEA_API_KEY: s.OPENSEA_API_KEY,
     },
     hedera: {
       HEDERA_NETWORK: s.HEDERA_NETWORK,

@@ -123,4 +123,5 @@ export * from './firecrawl/index.js';
 export * from './ordiscan/index.js';
 export * from './stampchain/index.js';
 export * from './magic-eden/index.js';
+export * from './opensea/index.js';
 export * from './unisat/index.js';

@@ -14,6 +14,7 @@ import { leaderboardFamily } from './leaderboard/index.js';
 import { memoryFamily } from './memory/index.js';
 import { migrationFamily } from './migration/index.js';
 import { mktdataFamily } from './mktdata/index.js';
+import { nftmktFamily } from './nftmkt/index.js';
 import { ordinalsFamily } from './ordinals/index.js';
 import { recommendedTokensFamily } from './recommended-tokens/index.js';
 import { riskcheckFamily } from './riskcheck/index.js';
@@ -51,6 +52,7 @@ const families: readonly ToolFamily[] = [
   crawlFamily,
   ordinalsFamily,
   stampsFamily,
+  nftmktFamily,
 ];
 
 /** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */

@@ -68,6 +68,8 @@ export const UPSTREAM_PROVIDERS = {
   // UniSat's open-api plans are sold by daily request quota; no per-second figure was found: stay gentle, answers are
   // cached.
   unisat: { id: 'UNISAT', name: 'UniSat', rps: 1, concurrency: 2 },
+  // https://docs.opensea.io/reference/rate-limits: a default API key allows a few requests a second per route group.
+  opensea: { id: 'OPENSEA', name: 'OpenSea', rps: 2, concurrency: 2 },
   // Transactions submitted to Hedera's consensus nodes through @hashgraph/sdk (gRPC): the network throttles by
   // transaction type far above what one deployment sends; the cap keeps a burst of swaps from queueing there.
   hederaNetwork: { id: 'HEDERA_NETWORK', name: 'Hedera network', rps: 10, concurrency: 4 },
