@@ -12,7 +12,7 @@ import { callerOf, type HandlerContext, withCommitPoint } from '../handler.js';
 import { vaultEvmAddress } from '../evm/balances.js';
 import { evmNetworkOf } from '../evm/evm-networks.js';
 import { type EvmTransactionRequest, signAndSend, vaultEvmSigner } from '../evm/vault-signer.js';
-import { chainIdOf, marketplaceOf } from './marketplace.js';
+import { chainIdOf, marketplaceOf, protocolAddressOf } from './marketplace.js';
 import { approvalTarget, erc20ApprovalNeeded, nftApprovalNeeded, nftHeld } from './seaport-order.js';
 
 export interface FulfillInput {
@@ -32,7 +32,7 @@ export const nftmktFulfillNFTOrder = withCommitPoint(async (input: FulfillInput,
   const network = await evmNetworkOf(context, chainId);
   const vault = getAddress(await vaultEvmAddress(context));
   const side = input.side === 'listing' ? 'listings' : 'offers';
-  const protocolAddress = getAddress(input.protocolAddress);
+  const protocolAddress = await protocolAddressOf(marketplace, input.chain, input.protocolAddress);
   const { fulfillment_data: data } = await marketplace.fulfillmentData(
     side,
     { hash: input.orderHash as Hex, chain: input.chain, protocol_address: protocolAddress },
@@ -152,7 +152,7 @@ export const nftmktCancelNFTOrder = withCommitPoint(async (input: CancelInput, c
   const marketplace = marketplaceOf(context, 'nftmktCancelNFTOrder');
   const network = await evmNetworkOf(context, chainIdOf(input.chain));
   const vault = getAddress(await vaultEvmAddress(context));
-  const protocolAddress = getAddress(input.protocolAddress);
+  const protocolAddress = await protocolAddressOf(marketplace, input.chain, input.protocolAddress);
   const { order } = await marketplace.order(input.chain, protocolAddress, input.orderHash as Hex);
   const { parameters } = order.protocol_data;
   if (getAddress(parameters.offerer) !== vault)

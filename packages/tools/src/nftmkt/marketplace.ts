@@ -1,5 +1,6 @@
 import { ServiceError } from '@svc/contracts';
-import { OPENSEA_CHAIN_IDS, type OpenSeaChain } from '@svc/providers';
+import { getAddress, type Address } from 'viem';
+import { OPENSEA_CHAIN_IDS, OPENSEA_SEAPORT_1_6, type OpenSeaChain } from '@svc/providers';
 import type { HandlerContext } from '../handler.js';
 import type { NftMarketplace } from '../ports/nft-marketplace.js';
 
@@ -23,3 +24,17 @@ export function marketplaceOf(context: HandlerContext, tool: string): NftMarketp
 
 /** The EVM chain id of an OpenSea chain name. */
 export const chainIdOf = (chain: OpenSeaChain): number => OPENSEA_CHAIN_IDS[chain];
+
+/**
+ * The Seaport an order names. The catalog's default is canonical Seaport 1.6's address, which stands for "this
+ * marketplace's Seaport 1.6": the order book's own (the sandbox's Seaport is deployed elsewhere, since its EIP-712
+ * domain binds to where it runs).
+ */
+export async function protocolAddressOf(
+  marketplace: NftMarketplace,
+  chain: OpenSeaChain,
+  given: string,
+): Promise<Address> {
+  const address = getAddress(given);
+  return address === OPENSEA_SEAPORT_1_6 ? (await marketplace.venue(chain)).protocolAddress : address;
+}

@@ -11,7 +11,7 @@ import { evmNetworkOf } from '../evm/evm-networks.js';
 import { atomicAmount } from '../evm/evm-tokens.js';
 import { nftSendValue } from '../evm/valuations.js';
 import { type MovedValue, movesNothing, unpriced, type ValuationTable, valueOf } from '../valuation.js';
-import { chainIdOf, marketplaceOf } from './marketplace.js';
+import { chainIdOf, marketplaceOf, protocolAddressOf } from './marketplace.js';
 import { paymentTokenOf } from './seaport-order.js';
 
 async function paymentValue(
@@ -56,11 +56,9 @@ async function fillValue(
   input: { chain: OpenSeaChain; orderHash: string; protocolAddress: string; side: 'listing' | 'offer' },
   context: HandlerContext,
 ): Promise<MovedValue> {
-  const { order } = await marketplaceOf(context, 'nftmktFulfillNFTOrder').order(
-    input.chain,
-    getAddress(input.protocolAddress),
-    input.orderHash as Hex,
-  );
+  const marketplace = marketplaceOf(context, 'nftmktFulfillNFTOrder');
+  const protocolAddress = await protocolAddressOf(marketplace, input.chain, input.protocolAddress);
+  const { order } = await marketplace.order(input.chain, protocolAddress, input.orderHash as Hex);
   const { offer, consideration } = order.protocol_data.parameters;
   const payments = (input.side === 'listing' ? consideration : offer).filter(
     (item) => item.itemType === ITEM_TYPE.NATIVE || item.itemType === ITEM_TYPE.ERC20,
