@@ -9,6 +9,7 @@ import { EVM_OUTPUTS } from './evm.js';
 import { HEDERA_OUTPUTS } from './hedera.js';
 import { MARKET_OUTPUTS } from './market.js';
 import { MIGRATION_OUTPUTS } from './migration.js';
+import { NFT_MARKETPLACE_OUTPUTS } from './nft-marketplace.js';
 import { ORDINALS_OUTPUTS } from './ordinals.js';
 import { RECOMMENDED_TOKENS_OUTPUTS } from './recommended-tokens.js';
 import { RUNE_MARKET_OUTPUTS } from './rune-market.js';
@@ -38,6 +39,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...STAMPS_OUTPUTS,
   ...RUNE_MARKET_OUTPUTS,
   ...COLLECTION_MARKET_OUTPUTS,
+  ...NFT_MARKETPLACE_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */
