@@ -211,12 +211,13 @@ export class OpenSeaClient implements OpenSeaApi {
 
   /** `GET /collections/trending?timeframe&chain&category&limit&next` (the route the catalog names). */
   async trendingCollections(query: Parameters<OpenSeaApi['trendingCollections']>[0]) {
+    // opensea-js (src/api/collections.ts getTrendingCollections) names these `chains` (comma-separated) and `cursor`.
     const params = {
       timeframe: query.timeframe,
       limit: String(query.limit),
-      ...(query.chain ? { chain: query.chain } : {}),
+      ...(query.chain ? { chains: query.chain } : {}),
       ...(query.category ? { category: query.category } : {}),
-      ...(query.next ? { next: query.next } : {}),
+      ...(query.next ? { cursor: query.next } : {}),
     };
     return (await this.#call(
       '/collections/trending',

@@ -3,7 +3,7 @@
  * OpenSea's API carries them (`protocol_data.parameters`, numbers as decimal strings): their EIP-712 types, domain and
  * order hash, built with viem. The live and sandbox order books both speak this format.
  */
-import { encodeFunctionData, hashStruct, parseAbi, type Address, type Hex, type TypedDataDomain } from 'viem';
+import { encodeFunctionData, hashStruct, parseAbi, zeroHash, type Address, type Hex, type TypedDataDomain } from 'viem';
 
 /** Seaport's ItemType enum. */
 export const ITEM_TYPE = { NATIVE: 0, ERC20: 1, ERC721: 2, ERC1155: 3 } as const;
@@ -140,6 +140,11 @@ export const SEAPORT_ABI = parseAbi([
   'event OrderCancelled(bytes32 orderHash, address indexed offerer, address indexed zone)',
 ]);
 
+/** OpenSea's names for Seaport parameters where they differ (opensea-js src/sdk/fulfillment.ts reads them so). */
+const INPUT_ALIASES: Readonly<Record<string, string>> = { parameters: 'basicOrderParameters' };
+/** What OpenSea may leave out, as opensea-js fills it in. */
+const INPUT_DEFAULTS: Readonly<Record<string, unknown>> = { criteriaResolvers: [], fulfillerConduitKey: zeroHash };
+
 /**
  * The calldata of a fulfilment transaction given as OpenSea gives it: the Seaport function (its name is enough: the
  * signature's types are Seaport's) and its arguments by parameter name.
@@ -149,8 +154,9 @@ export function encodeSeaportCall(signature: string, inputData: Readonly<Record<
   const fn = SEAPORT_ABI.find((item) => item.type === 'function' && item.name === name);
   if (!fn || fn.type !== 'function') throw new Error(`not a Seaport fulfilment function: ${signature}`);
   const args = fn.inputs.map((input) => {
-    if (!(input.name in inputData)) throw new Error(`fulfilment data lacks ${name}'s parameter ${input.name}`);
-    return inputData[input.name];
+    const value = inputData[input.name] ?? inputData[INPUT_ALIASES[input.name] ?? ''] ?? INPUT_DEFAULTS[input.name];
+    if (value === undefined) throw new Error(`fulfilment data lacks ${name}'s parameter ${input.name}`);
+    return value;
   });
   return encodeFunctionData({ abi: [fn], functionName: name, args } as never);
 }

@@ -189,6 +189,8 @@ export interface OpenSeaApi {
     side: OrderSide,
     order: { hash: Hex; chain: OpenSeaChain; protocol_address: Address },
     fulfiller: Address,
+    /** The NFT that fills a collection or trait offer; who receives what the fill buys. */
+    extras?: { nft?: { contract: Address; tokenId: string } | undefined; recipient?: Address | undefined },
   ): Promise<OpenSeaFulfillment>;
   cancelOrder(chain: OpenSeaChain, protocolAddress: Address, orderHash: Hex): Promise<Record<string, unknown>>;
   accountNfts(

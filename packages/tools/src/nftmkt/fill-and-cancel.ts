@@ -37,6 +37,13 @@ export const nftmktFulfillNFTOrder = withCommitPoint(async (input: FulfillInput,
     side,
     { hash: input.orderHash as Hex, chain: input.chain, protocol_address: protocolAddress },
     vault,
+    {
+      nft:
+        input.contractAddress && input.tokenId
+          ? { contract: getAddress(input.contractAddress), tokenId: input.tokenId }
+          : undefined,
+      recipient: input.recipient ? getAddress(input.recipient) : undefined,
+    },
   );
   const order = data.orders[0];
   if (!order) throw new ServiceError('upstream_error', `the order book sent no order to fill for ${input.orderHash}`);
