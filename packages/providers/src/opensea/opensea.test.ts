@@ -51,7 +51,7 @@ describe('OpenSeaClient against the SDK-recorded answers (fixtures/README.md)', 
     const calldata = encodeSeaportCall(transaction.function, transaction.input_data);
     const decoded = decodeFunctionData({ abi: SEAPORT_ABI, data: calldata });
     expect(decoded.functionName).toBe('fulfillAdvancedOrder');
-    const [advancedOrder, resolvers, conduitKey] = decoded.args as [
+    const [advancedOrder, resolvers, conduitKey] = decoded.args as unknown as [
       { parameters: { offerer: string; offer: { startAmount: bigint }[] }; numerator: bigint },
       unknown[],
       string,
