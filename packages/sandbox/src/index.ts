@@ -31,7 +31,12 @@ export {
   type SandboxToken,
 } from './evm/sandbox-market.js';
 // Seaport 1.6 (compiled from seaport-core) deployed on the NFT marketplace's sandbox chains.
-export { SANDBOX_SEAPORT_CHAIN_IDS, type SandboxSeaport } from './evm/seaport/deploy-seaport.js';
+export {
+  SANDBOX_MARKETPLACE_FEE_PERCENT,
+  SANDBOX_MARKETPLACE_FEE_RECIPIENT,
+  SANDBOX_SEAPORT_CHAIN_IDS,
+  type SandboxSeaport,
+} from './evm/seaport/deploy-seaport.js';
 export { SEAPORT_ARTIFACT } from './evm/seaport/seaport-artifacts.js';
 
 // Solana: LiteSVM with USDC at the mainnet mint address, behind a local JSON-RPC facade, and a swap venue.

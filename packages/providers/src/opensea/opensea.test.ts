@@ -6,7 +6,7 @@ import { useMockAgent } from '../testing.js';
 import bestListings from './fixtures/best-listings.json' with { type: 'json' };
 import fulfillmentData from './fixtures/fulfillment-data.json' with { type: 'json' };
 import { OpenSeaClient } from './opensea.js';
-import { encodeSeaportCall, SEAPORT_ABI } from './seaport.js';
+import { encodeSeaportCall, SEAPORT_ABI } from '@svc/chains';
 
 const KEY = 'opensea-test-key';
 const ORIGIN = 'https://api.opensea.io';

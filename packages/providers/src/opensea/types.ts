@@ -3,7 +3,7 @@
  * kept whole otherwise): the sandbox order book answers in these shapes too, so the tools read one format.
  */
 import type { Address, Hex } from 'viem';
-import type { SignedOrder } from './seaport.js';
+import type { SignedOrder } from '@svc/chains';
 
 /** OpenSea's chain identifiers among the sandbox's chains, with their chain ids. */
 export const OPENSEA_CHAIN_IDS = { ethereum: 1, base: 8453, polygon: 137 } as const;

@@ -6,7 +6,8 @@
  * final) or the order book's off-chain cancel; only the order's maker may cancel.
  */
 import { invalidField, ServiceError } from '@svc/contracts';
-import { encodeSeaportCall, ITEM_TYPE, SEAPORT_ABI, orderMessage, type OpenSeaChain } from '@svc/providers';
+import { type OpenSeaChain } from '@svc/providers';
+import { encodeSeaportCall, ITEM_TYPE, SEAPORT_ABI, orderMessage } from '@svc/chains';
 import { encodeFunctionData, erc20Abi, formatUnits, getAddress, type Address, type Hex } from 'viem';
 import { callerOf, type HandlerContext, withCommitPoint } from '../handler.js';
 import { vaultEvmAddress } from '../evm/balances.js';

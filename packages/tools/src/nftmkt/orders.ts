@@ -11,7 +11,7 @@ import { callerOf, type HandlerContext, withCommitPoint } from '../handler.js';
 import { vaultEvmAddress } from '../evm/balances.js';
 import { evmNetworkOf } from '../evm/evm-networks.js';
 import { signAndSend, vaultEvmSigner } from '../evm/vault-signer.js';
-import { SEAPORT_ABI } from '@svc/providers';
+import { SEAPORT_ABI } from '@svc/chains';
 import { chainIdOf, marketplaceOf } from './marketplace.js';
 import {
   approvalTarget,

@@ -4,7 +4,7 @@
  * OrderFulfilled events, each with its block's time.
  */
 import type { SandboxEvmMarket, SandboxNftCollection } from '@svc/sandbox';
-import { ITEM_TYPE, SEAPORT_ABI } from '@svc/providers';
+import { ITEM_TYPE, SEAPORT_ABI } from '@svc/chains';
 import { parseAbi, zeroAddress, type Address, type Hash } from 'viem';
 
 const NFT_EVENTS = parseAbi([

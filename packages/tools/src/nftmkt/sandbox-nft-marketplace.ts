@@ -10,13 +10,7 @@
  */
 import { ServiceError, invalidField } from '@svc/contracts';
 import {
-  ITEM_TYPE,
   OPENSEA_CHAIN_IDS,
-  SEAPORT_ABI,
-  seaportDomain,
-  seaportOrderHash,
-  SEAPORT_ORDER_TYPES,
-  orderMessage,
   type OpenSeaApi,
   type OpenSeaChain,
   type OpenSeaEvent,
@@ -24,28 +18,33 @@ import {
   type OpenSeaNft,
   type OpenSeaOrder,
   type OrderSide,
-  type SignedOrder,
 } from '@svc/providers';
-import type { SandboxEvmMarket, SandboxNftCollection } from '@svc/sandbox';
+import {
+  ITEM_TYPE,
+  SEAPORT_ABI,
+  seaportDomain,
+  seaportOrderHash,
+  SEAPORT_ORDER_TYPES,
+  orderMessage,
+  type SignedOrder,
+} from '@svc/chains';
+import {
+  SANDBOX_MARKETPLACE_FEE_PERCENT,
+  SANDBOX_MARKETPLACE_FEE_RECIPIENT,
+  type SandboxEvmMarket,
+  type SandboxNftCollection,
+} from '@svc/sandbox';
 import {
   erc20Abi,
   formatUnits,
   getAddress,
-  keccak256,
   parseAbi,
   recoverTypedDataAddress,
-  toBytes,
   zeroAddress,
   type Address,
   type Hex,
 } from 'viem';
 import { collectionSales, collectionTransfers, holdings, type NftSale } from './sandbox-nft-index.js';
-
-/** The sandbox marketplace's fee: 1% of every sale to this fixed address (OpenSea names its fees per collection). */
-export const SANDBOX_MARKETPLACE_FEE_PERCENT = 1;
-export const SANDBOX_MARKETPLACE_FEE_RECIPIENT: Address = getAddress(
-  `0x${keccak256(toBytes('svc.sandbox.nftmkt.fees')).slice(-40)}`,
-);
 
 const OWNER_ABI = parseAbi([
   'function ownerOf(uint256 tokenId) view returns (address)',

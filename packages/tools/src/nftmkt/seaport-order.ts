@@ -5,6 +5,7 @@
  * its ethers dependency). Approvals go to the conduit the order names (Seaport itself for the zero key).
  */
 import { invalidField } from '@svc/contracts';
+import { type SeaportVenue } from '@svc/providers';
 import {
   ITEM_TYPE,
   ORDER_TYPE_FULL_OPEN,
@@ -16,9 +17,8 @@ import {
   type ConsiderationItem,
   type OfferItem,
   type OrderComponents,
-  type SeaportVenue,
   type SignedOrder,
-} from '@svc/providers';
+} from '@svc/chains';
 import type { EvmNetwork } from '@svc/providers';
 import {
   encodeFunctionData,

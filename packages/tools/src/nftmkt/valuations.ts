@@ -4,7 +4,8 @@
  * amount. An offer commits its amount; buying a listing pays the order's price. A cancel moves nothing; a transfer
  * is the EVM NFT send's valuation (unpriced).
  */
-import { ITEM_TYPE, type OpenSeaChain } from '@svc/providers';
+import { type OpenSeaChain } from '@svc/providers';
+import { ITEM_TYPE } from '@svc/chains';
 import { getAddress, zeroAddress, type Address, type Hex } from 'viem';
 import type { HandlerContext } from '../handler.js';
 import { evmNetworkOf } from '../evm/evm-networks.js';

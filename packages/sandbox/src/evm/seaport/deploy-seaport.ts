@@ -10,6 +10,7 @@
 import {
   concat,
   createWalletClient,
+  getAddress,
   getContractAddress,
   http,
   keccak256,
@@ -26,6 +27,12 @@ import { CONDUIT_CONTROLLER_ARTIFACT, SEAPORT_ARTIFACT } from './seaport-artifac
 
 /** The chains the NFT marketplace runs on (OpenSea's chains among the sandbox's: ethereum, polygon, base). */
 export const SANDBOX_SEAPORT_CHAIN_IDS: readonly number[] = [1, 137, 8453];
+
+/** The sandbox marketplace's fee: 1% of every sale to this fixed address (OpenSea names its fees per collection). */
+export const SANDBOX_MARKETPLACE_FEE_PERCENT = 1;
+export const SANDBOX_MARKETPLACE_FEE_RECIPIENT: Address = getAddress(
+  `0x${keccak256(toBytes('svc.sandbox.nftmkt.fees')).slice(-40)}`,
+);
 
 const DEPLOYER = privateKeyToAccount(keccak256(toBytes('svc.sandbox.seaport-deployer')));
 
