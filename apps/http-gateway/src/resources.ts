@@ -194,6 +194,7 @@ export async function sandboxResources(
       predictMarkets: adapters.sandboxPredictMarkets(sandbox.evm),
       crossChain: adapters.sandboxCrossChain(sandbox.crossChain),
       launchpadVenues: adapters.sandboxLaunchpadVenues(sandbox.evm, () => sandbox.hedera()),
+      nftMarketplace: adapters.sandboxNftMarketplace(sandbox.evm),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),
     facilitator: sandbox.facilitator,

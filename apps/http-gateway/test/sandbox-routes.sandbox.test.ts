@@ -152,6 +152,7 @@ describe('sandbox routes', () => {
         nativeSymbol: string;
         tokens: { symbol: string }[];
         pools: { address: string; tokens: string[] }[];
+        seaport?: Record<string, string>;
       }[];
     };
     const expected = {
@@ -179,6 +180,15 @@ describe('sandbox routes', () => {
         address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
         tokens: [wrapped, 'USDC'],
       });
+      // The NFT marketplace's Seaport 1.6 (deployed for real) on OpenSea's chains among the sandbox's.
+      if (['ethereum', 'polygon', 'base'].includes(key))
+        expect(chain!.seaport, key).toMatchObject({
+          seaport: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+          conduitController: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+          conduit: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+          conduitKey: expect.stringMatching(/^0x[0-9a-fA-F]{64}$/),
+        });
+      else expect(chain!.seaport, key).toBeUndefined();
     }
   });
 

@@ -99,3 +99,5 @@ export {
   swapCallData,
 } from './hedera/index.js';
 export { grossForNet, transferFeeAt, transferFeeOf, type TransferFeeSchedule } from './solana/transfer-fee.js';
+// Seaport 1.6 orders: EIP-712 types, domain, order hash and the fill/cancel ABI (the NFT marketplace, live and sandbox).
+export * from './seaport/seaport-order.js';

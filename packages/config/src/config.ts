@@ -442,6 +442,12 @@ export const settingsSchema = z.object({
     description:
       'seconds between the sandbox bridge operator and router solver moving every open exchange one state on (`0`: only status reads and `POST /api/sandbox/cross-chain/advance` move them)',
   }),
+  /** OpenSea API v2: the NFT marketplace tools' order book, collections and events (docs/families/nftmkt.md). */
+  OPENSEA_API_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'OpenSea API key (`x-api-key`); without it the NFT marketplace tools (`nftmkt*`) answer 503 naming it (in sandbox mode, listing it in `PROVIDERS_LIVE` sends them to OpenSea instead of the sandbox order book)',
+  }),
   SANDBOX_MARKET_SIM_RATE: z.coerce.number().min(0).max(600).default(6).register(settingDocs, {
     mode: 'sandbox',
     description:
@@ -723,6 +729,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       CHANGENOW_API_URL: s.CHANGENOW_API_URL,
       RELAY_API_URL: s.RELAY_API_URL,
       RELAY_API_KEY: s.RELAY_API_KEY,
+      OPENSEA_API_KEY: s.OPENSEA_API_KEY,
     },
     hedera: {
       HEDERA_NETWORK: s.HEDERA_NETWORK,

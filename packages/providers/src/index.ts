@@ -129,4 +129,5 @@ export * from './hyperliquid/index.js';
 export * from './four-meme/index.js';
 export * from './clanker/index.js';
 export * from './magic-eden/index.js';
+export * from './opensea/index.js';
 export * from './unisat/index.js';

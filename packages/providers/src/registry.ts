@@ -14,6 +14,7 @@ import { JupiterTokensClient } from './jupiter-tokens/index.js';
 import { MAGIC_EDEN_SETTING, MagicEdenClient } from './magic-eden/index.js';
 import { UNISAT_SETTING, UnisatClient } from './unisat/index.js';
 import { MIGRATION_SETTING, type MigrationProvider, migrationProvider } from './migration/index.js';
+import { OPENSEA_SETTING, OpenSeaClient } from './opensea/index.js';
 import { NANSEN_SETTING, NANSEN_X402, NansenClient } from './nansen/index.js';
 import { ORDISCAN_SETTING, OrdiscanClient } from './ordiscan/index.js';
 import { type ProviderAuth, providerAuth, type X402Offer } from './provider-auth.js';
@@ -129,6 +130,11 @@ export class Providers {
   /** UniSat (the BRC-20 top lists); undefined in sandbox mode, where the sandbox chain's marketplace answers. */
   get unisat(): UnisatClient | undefined {
     return this.#liveClient(UNISAT_SETTING, (key) => new UnisatClient(key));
+  }
+
+  /** OpenSea API v2 (the NFT marketplace tools); undefined in sandbox mode, where the sandbox order book answers. */
+  get opensea(): OpenSeaClient | undefined {
+    return this.#liveClient(OPENSEA_SETTING, (key) => new OpenSeaClient(key));
   }
 
   /** RugCheck (riskcheckToken): public, so live mode needs no setting; undefined in sandbox mode. */

@@ -27,6 +27,7 @@ export {
   openSandboxEvmMarket,
   SANDBOX_MARKET_MAKER,
   type SandboxEvmMarket,
+  type SandboxNftCollection,
   type SandboxToken,
 } from './evm/sandbox-market.js';
 // Prediction markets on the sandbox Polygon chain: the Conditional Tokens contract, seeded markets and their makers.
@@ -48,6 +49,14 @@ export {
   SANDBOX_TOKEN_FACTORY_ADDRESS,
   type SandboxLaunchpad,
 } from './evm/sandbox-launchpads.js';
+// Seaport 1.6 (compiled from seaport-core) deployed on the NFT marketplace's sandbox chains.
+export {
+  SANDBOX_MARKETPLACE_FEE_PERCENT,
+  SANDBOX_MARKETPLACE_FEE_RECIPIENT,
+  SANDBOX_SEAPORT_CHAIN_IDS,
+  type SandboxSeaport,
+} from './evm/seaport/deploy-seaport.js';
+export { SEAPORT_ARTIFACT } from './evm/seaport/seaport-artifacts.js';
 
 // Solana: LiteSVM with USDC at the mainnet mint address, behind a local JSON-RPC facade, and a swap venue.
 export { loadOrCreateKeyPairFile } from './solana/keypair-file.js';

@@ -18,6 +18,7 @@ import { leaderboardFamily } from './leaderboard/index.js';
 import { memoryFamily } from './memory/index.js';
 import { migrationFamily } from './migration/index.js';
 import { mktdataFamily } from './mktdata/index.js';
+import { nftmktFamily } from './nftmkt/index.js';
 import { ordinalsFamily } from './ordinals/index.js';
 import { perpdexFamily } from './perpdex/index.js';
 import { predictFamily } from './predict/index.js';
@@ -63,6 +64,7 @@ const families: readonly ToolFamily[] = [
   bondingFamily,
   factoryFamily,
   memejobFamily,
+  nftmktFamily,
 ];
 
 /** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */

@@ -13,6 +13,7 @@ import type { BitcoinIndex } from './ports/bitcoin-index.js';
 import type { LocalWeb } from './ports/local-web.js';
 import type { MarketActivity } from './ports/market-activity.js';
 import type { PredictMarkets } from './ports/predict-markets.js';
+import type { NftMarketplace } from './ports/nft-marketplace.js';
 import type { SolanaMints } from './ports/solana-mints.js';
 import type { PerpExchange } from './ports/perp-exchange.js';
 import type { StampsIndex } from './ports/stamps-index.js';
@@ -66,6 +67,8 @@ export interface HandlerResources {
   readonly crossChain?: CrossChainProviders | undefined;
   /** Sandbox mode: the EVM and Hedera launchpads (BSC bonding curve, Base token factory, Hedera memejob curve); live: their providers. */
   readonly launchpadVenues?: LaunchpadVenues | undefined;
+  /** Sandbox mode: the sandbox chains' Seaport order book and NFT index the nftmkt tools answer from (OpenSea's shapes). */
+  readonly nftMarketplace?: NftMarketplace | undefined;
 }
 
 /** What a handler may use: the service's resources and the call's own facts. */

@@ -18,3 +18,4 @@ export { sandboxPerpExchange } from './perpdex/sandbox-perp-exchange.js';
 export { sandboxPredictMarkets } from './predict/sandbox-predict-markets.js';
 export { sandboxCrossChain } from './cross-chain/sandbox-cross-chain.js';
 export { sandboxLaunchpadVenues } from './launchpads/sandbox-launchpad-venues.js';
+export { sandboxNftMarketplace } from './nftmkt/sandbox-nft-marketplace.js';

@@ -11,6 +11,7 @@ import { HEDERA_OUTPUTS } from './hedera.js';
 import { LAUNCHPADS_EVM_HEDERA_OUTPUTS } from './launchpads-evm-hedera.js';
 import { MARKET_OUTPUTS } from './market.js';
 import { MIGRATION_OUTPUTS } from './migration.js';
+import { NFT_MARKETPLACE_OUTPUTS } from './nft-marketplace.js';
 import { ORDINALS_OUTPUTS } from './ordinals.js';
 import { PREDICT_OUTPUTS } from './predict.js';
 import { RECOMMENDED_TOKENS_OUTPUTS } from './recommended-tokens.js';
@@ -44,6 +45,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...PREDICT_OUTPUTS,
   ...CROSS_CHAIN_OUTPUTS,
   ...LAUNCHPADS_EVM_HEDERA_OUTPUTS,
+  ...NFT_MARKETPLACE_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */

@@ -79,6 +79,8 @@ export const UPSTREAM_PROVIDERS = {
   changenow: { id: 'CHANGENOW', name: 'ChangeNOW', rps: 2, concurrency: 2 },
   // https://docs.relay.link/references/api/api-keys: without a key the API allows 50 quotes a minute (about 0.8 a second).
   relay: { id: 'RELAY', name: 'Relay', rps: 0.8, concurrency: 2 },
+  // https://docs.opensea.io/reference/rate-limits: a default API key allows a few requests a second per route group.
+  opensea: { id: 'OPENSEA', name: 'OpenSea', rps: 2, concurrency: 2 },
   // Transactions submitted to Hedera's consensus nodes through @hashgraph/sdk (gRPC): the network throttles by
   // transaction type far above what one deployment sends; the cap keeps a burst of swaps from queueing there.
   hederaNetwork: { id: 'HEDERA_NETWORK', name: 'Hedera network', rps: 10, concurrency: 4 },

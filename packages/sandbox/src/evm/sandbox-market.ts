@@ -37,6 +37,7 @@ import {
   sandboxLaunchpadOf,
   seedLaunchpad,
 } from './sandbox-launchpads.js';
+import { deploySandboxSeaport, SANDBOX_SEAPORT_CHAIN_IDS, type SandboxSeaport } from './seaport/deploy-seaport.js';
 
 /** The sandbox market maker: anvil dev account #7 (MINTER in every market contract). */
 export const SANDBOX_MARKET_MAKER_INDEX = 7;
@@ -145,6 +146,8 @@ export interface SandboxEvmMarket {
   readonly wrappedNative: SandboxToken;
   /** The chain's launchpad (BSC: bonding-curve manager; Base: token factory), or null (sandbox-launchpads.ts). */
   readonly launchpad: SandboxLaunchpad | null;
+  /** Seaport 1.6, its conduit controller and conduit, on the NFT marketplace's chains (1, 137, 8453); else undefined. */
+  readonly seaport: SandboxSeaport | undefined;
   /** The token with this symbol (any case) or contract address; the native coin also by 0xEeee…EeE. */
   token(symbolOrAddress: string): SandboxToken | undefined;
   /** USD spot price of `token` (symbol or address) from its USDC pool (native: the wrapped coin's; USDC: 1). */
@@ -305,6 +308,7 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
       confirm,
     },
   );
+  const seaport = SANDBOX_SEAPORT_CHAIN_IDS.includes(chain.chainId) ? await deploySandboxSeaport(chain) : undefined;
 
   return {
     chain,
@@ -314,6 +318,7 @@ export async function openSandboxEvmMarket(chain: SandboxEvmChain): Promise<Sand
     router: layout.router,
     wrappedNative: layout.wrappedNative,
     launchpad: sandboxLaunchpadOf(chain.chainId),
+    seaport,
     token,
     async tokenPriceUsd(name) {
       const target = priced(requireToken(name));

@@ -8,7 +8,11 @@ import type { SandboxEvmChains } from '../evm/sandbox-evm-chains.js';
 import type { SandboxSolana } from '../solana/sandbox-solana.js';
 import { SandboxMarketIndex } from './market-index.js';
 import { MarketSimulator } from './simulator.js';
+import { NftTrader } from './nft-trader.js';
 import { SIMULATED_WALLET_SEED, simulatedWallets } from './wallets.js';
+
+/** While the clock runs, the simulated NFT traders sell one token on Base's Seaport once per this many trades' time. */
+const NFT_SALE_EVERY_TRADES = 10;
 
 /** How often a running simulator's chains are indexed in the background (reads sync anyway; this bounds catch-up). */
 const BACKGROUND_SYNC_MS = 60_000;
@@ -16,6 +20,8 @@ const BACKGROUND_SYNC_MS = 60_000;
 export interface SandboxMarketSim {
   readonly index: SandboxMarketIndex;
   readonly simulator: MarketSimulator;
+  /** The simulated NFT traders (Seaport sales on Base), on the simulator's clock; `trade` runs one sale by hand. */
+  readonly nftTrader: NftTrader;
   /** After a sandbox reset: the index starts over and the wallets are funded again as they trade. */
   reset(): void;
   stop(): Promise<void>;
@@ -54,15 +60,34 @@ export async function startSandboxMarketSim(options: StartSandboxMarketSimOption
       ? setInterval(() => void index.syncRunning().catch(() => undefined), BACKGROUND_SYNC_MS)
       : undefined;
   background?.unref();
+  const nftTrader = new NftTrader(wallets, seed);
+  // Base's market is opened on first use only; an NFT sale waits until something opened it (a failed sale is retried next time).
+  const nftSales =
+    options.rate > 0
+      ? setInterval(
+          () => {
+            if (!simulator.state().paused && options.evm.started().includes(8453))
+              void options.evm
+                .evm(8453)
+                .then((base) => nftTrader.trade(base))
+                .catch(() => undefined);
+          },
+          (60_000 / options.rate) * NFT_SALE_EVERY_TRADES,
+        )
+      : undefined;
+  nftSales?.unref();
   return {
     index,
     simulator,
+    nftTrader,
     reset: () => {
       index.reset();
       simulator.reset();
+      nftTrader.reset();
     },
     stop: async () => {
       clearInterval(background);
+      clearInterval(nftSales);
       await simulator.stop();
     },
   };

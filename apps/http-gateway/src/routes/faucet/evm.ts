@@ -41,6 +41,7 @@ export const evmFaucet: FaucetFamily = {
       tokens,
       pools: market.pools,
       ...(market.launchpad ? { launchpad: market.launchpad } : {}),
+      ...(market.seaport ? { seaport: market.seaport } : {}),
     };
   },
   async fund(sandbox, { chain, address, token, atomic }) {

@@ -41,6 +41,13 @@ export interface SandboxChainDescription {
    * factory) or memejob (Hedera curve contract).
    */
   readonly launchpad?: { readonly kind: string; readonly address: string; readonly evmAddress?: string | undefined };
+  /** The NFT marketplace's Seaport 1.6, its conduit controller and conduit (ethereum, polygon, base). */
+  readonly seaport?: {
+    readonly seaport: string;
+    readonly conduitController: string;
+    readonly conduit: string;
+    readonly conduitKey: string;
+  };
 }
 
 /** What the faucet funds on one chain family: its chains, its address format, its tokens, and how to fund them. */
