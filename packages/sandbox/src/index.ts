@@ -35,6 +35,17 @@ export { loadOrCreateKeyPairFile } from './solana/keypair-file.js';
 export type { LandedTransaction, SandboxMintState } from './solana/ledger.js';
 export { isSolanaAddress, type SandboxSolana, startSandboxSolana } from './solana/sandbox-solana.js';
 export { type VenueQuote, VenueError } from './solana/swap-venue.js';
+// Its bonding-curve launchpads (pump.fun-style, Raydium LaunchLab-style and the service's own) and their curve math.
+export {
+  type FeeShare,
+  type LaunchMetadata,
+  type LaunchpadKind,
+  LaunchpadError,
+  type LaunchpadToken,
+  SandboxLaunchpads,
+} from './solana/launchpads/launchpads.js';
+export { type BuyQuote, type CurveParams, PUMP_CURVE, type SellQuote } from './solana/launchpads/curve-math.js';
+export { PAD_DEFAULTS, padCurve, SVC_CURVE } from './solana/launchpads/crowd.js';
 export {
   SOLANA_BONK_MINT,
   SOLANA_JUP_MINT,
