@@ -187,6 +187,7 @@ export async function sandboxResources(
       orderNetworks: undefined,
       bitcoinIndex: adapters.sandboxBitcoinIndex(sandbox.bitcoin),
       stampsIndex: adapters.sandboxStampsIndex(sandbox.bitcoin),
+      solanaLaunchpads: adapters.sandboxSolanaLaunchpads(sandbox.solana),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),
     facilitator: sandbox.facilitator,

@@ -4,6 +4,9 @@ import { bitcoinFamily } from './bitcoin/index.js';
 import { coinsFamily } from './coins/index.js';
 import { conditionalOrdersFamily } from './conditional-orders/index.js';
 import { crawlFamily } from './crawl/index.js';
+import { curveFamily } from './launchpads/curve/index.js';
+import { padFamily } from './launchpads/pad/index.js';
+import { svcLaunchpadFamily } from './launchpads/svc-launchpad/index.js';
 import { evmFamily } from './evm/index.js';
 import type { ToolFamily } from './family.js';
 import { gemsFamily } from './gems/index.js';
@@ -51,6 +54,9 @@ const families: readonly ToolFamily[] = [
   crawlFamily,
   ordinalsFamily,
   stampsFamily,
+  curveFamily,
+  svcLaunchpadFamily,
+  padFamily,
 ];
 
 /** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */

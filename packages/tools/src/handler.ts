@@ -12,6 +12,7 @@ import type { Queryable } from '@svc/store';
 import type { BitcoinIndex } from './ports/bitcoin-index.js';
 import type { LocalWeb } from './ports/local-web.js';
 import type { MarketActivity } from './ports/market-activity.js';
+import type { SolanaLaunchpads } from './ports/solana-launchpads.js';
 import type { SolanaMints } from './ports/solana-mints.js';
 import type { StampsIndex } from './ports/stamps-index.js';
 import type { LiveOrderNetworks, OrderExecution } from './ports/conditional-orders.js';
@@ -54,6 +55,8 @@ export interface HandlerResources {
   readonly bitcoinIndex?: BitcoinIndex | undefined;
   /** Sandbox mode: the sandbox Bitcoin chain's stamps and SRC-20 index the stamps tools answer from. */
   readonly stampsIndex?: StampsIndex | undefined;
+  /** The Solana bonding-curve launchpads (the sandbox chain's, or live over SOLANA_RPC_URL); unset answers 503. */
+  readonly solanaLaunchpads?: SolanaLaunchpads | undefined;
 }
 
 /** What a handler may use: the service's resources and the call's own facts. */

@@ -14,3 +14,4 @@ export { sandboxSolanaMints } from './riskcheck/sandbox-solana-mints.js';
 export { sandboxMarketActivity } from './mktdata/sandbox-market-activity.js';
 export { sandboxBitcoinIndex } from './ordinals/sandbox-bitcoin-index.js';
 export { sandboxStampsIndex } from './stamps/sandbox-stamps-index.js';
+export { sandboxSolanaLaunchpads } from './launchpads/solana/sandbox-solana-launchpads.js';

@@ -55,7 +55,15 @@ interface CrowdLaunch {
 }
 
 const LAUNCHES: readonly CrowdLaunch[] = [
-  { kind: 'pump', name: 'Graduated Gecko', symbol: 'GECKO', ageSeconds: 6 * HOUR, buyers: 36, solSpent: 120, sellers: 0 },
+  {
+    kind: 'pump',
+    name: 'Graduated Gecko',
+    symbol: 'GECKO',
+    ageSeconds: 6 * HOUR,
+    buyers: 36,
+    solSpent: 120,
+    sellers: 0,
+  },
   { kind: 'pump', name: 'Almost Moon', symbol: 'AMOON', ageSeconds: 2 * HOUR, buyers: 34, solSpent: 62, sellers: 3 },
   { kind: 'pump', name: 'Fresh Frog', symbol: 'FROG', ageSeconds: 600, buyers: 6, solSpent: 3, sellers: 1 },
   { kind: 'pad', name: 'Bonk Pup', symbol: 'BPUP', ageSeconds: 3 * HOUR, buyers: 12, solSpent: 20, sellers: 2 },
@@ -67,7 +75,11 @@ const crowdWallet = (index: number): Promise<KeyPairSigner> =>
     new Uint8Array(createHash('sha256').update(`svc.sandbox.solana.launchpad-crowd:${index}`).digest()),
   );
 
-async function land(launchpads: SandboxLaunchpads, wallet: KeyPairSigner, transaction: Parameters<typeof signTransaction>[1]) {
+async function land(
+  launchpads: SandboxLaunchpads,
+  wallet: KeyPairSigner,
+  transaction: Parameters<typeof signTransaction>[1],
+) {
   const result = await launchpads.submit(await signTransaction([wallet.keyPair], transaction));
   if (!result.landed || result.err) throw new Error(`crowd transaction failed: ${JSON.stringify(result.err)}`);
 }
@@ -109,7 +121,8 @@ export async function seedLaunchpadCrowd(
       const { transaction: buy } = await launchpads.buyTransaction(mint, wallet.address, perBuyer, 0n);
       await land(launchpads, wallet, buy);
     }
-    for (let seller = 0; seller < plan.sellers; seller++) await crowdSell(launchpads, wallets[index + 1 + seller] as KeyPairSigner, mint);
+    for (let seller = 0; seller < plan.sellers; seller++)
+      await crowdSell(launchpads, wallets[index + 1 + seller] as KeyPairSigner, mint);
   }
 }
 

@@ -88,9 +88,9 @@ describe('sandbox Solana launchpads', () => {
     );
     await land(buyer, sell);
     expect(await sandbox.solBalance(buyer.address)).toBe(before + sold.lamportsOut - feeOf(sell));
-    await expect(
-      sandbox.launchpads.sellTransaction(mint, buyer.address, quote.tokensOut, 1n),
-    ).rejects.toMatchObject({ reason: 'insufficient_balance' });
+    await expect(sandbox.launchpads.sellTransaction(mint, buyer.address, quote.tokensOut, 1n)).rejects.toMatchObject({
+      reason: 'insufficient_balance',
+    });
 
     await expect(sandbox.launchpads.burnTransaction(mint, buyer.address, 1n)).rejects.toBeInstanceOf(LaunchpadError);
     await land(creator, await sandbox.launchpads.burnTransaction(mint, creator.address, 1_000_000n));

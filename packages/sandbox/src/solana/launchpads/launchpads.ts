@@ -112,6 +112,8 @@ export interface LaunchpadToken {
   readonly volumeLamports: bigint;
   /** Wallets that bought within {@link SNIPER_SLOTS} of the launch. */
   readonly snipers: readonly string[];
+  /** Unix seconds of its last trade on the curve (its launch before any). */
+  readonly lastTradeAt: number;
   /** Unix seconds when it graduated; null while on its curve. */
   readonly graduatedAt: number | null;
   /** Its swap-venue pool once graduated. */
@@ -159,6 +161,7 @@ interface StoredCurve {
   sellCount: number;
   volumeLamports: string;
   snipers: string[];
+  lastTradeAt: number;
   graduatedAt: number | null;
   pool: string | null;
   /** svc: lamports swept into the fee-sharing vault so far, and what each recipient has claimed of them. */
@@ -187,7 +190,9 @@ const keyOf = (label: string): Promise<KeyPairSigner> =>
     new Uint8Array(createHash('sha256').update(`svc.sandbox.solana.launchpad:${label}`).digest()),
   );
 const recordAddress = (mint: Address): Address =>
-  address(getBase58Decoder().decode(createHash('sha256').update(`svc.sandbox.solana.launchpad-record:${mint}`).digest()));
+  address(
+    getBase58Decoder().decode(createHash('sha256').update(`svc.sandbox.solana.launchpad-record:${mint}`).digest()),
+  );
 
 /** A transaction's identity before its fee payer signed it: the hash of its message (signing does not change it). */
 const messageKey = (transaction: Transaction): string =>
@@ -239,9 +244,7 @@ export class SandboxLaunchpads {
   }
 
   #records(): StoredCurve[] {
-    return this.ledger
-      .programAccounts(LAUNCHPAD_PROGRAM)
-      .map((account) => decodeRecord(account.data));
+    return this.ledger.programAccounts(LAUNCHPAD_PROGRAM).map((account) => decodeRecord(account.data));
   }
 
   #record(mint: Address): StoredCurve | undefined {
@@ -331,6 +334,7 @@ export class SandboxLaunchpads {
       sellCount: stored.sellCount,
       volumeLamports: BigInt(stored.volumeLamports),
       snipers: stored.snipers,
+      lastTradeAt: stored.lastTradeAt,
       graduatedAt: stored.graduatedAt,
       pool: stored.pool === null ? null : address(stored.pool),
       reserves,
@@ -379,7 +383,8 @@ export class SandboxLaunchpads {
   async quoteBuy(mint: Address, lamports: bigint, kind?: LaunchpadKind): Promise<BuyQuote> {
     const stored = this.#onCurve(mint, kind);
     const quote = quoteBuy(decodeParams(stored.params), await this.#reserves(stored), lamports);
-    if (quote.tokensOut <= 0n) throw new LaunchpadError('insufficient_liquidity', 'the amount is too small to buy anything');
+    if (quote.tokensOut <= 0n)
+      throw new LaunchpadError('insufficient_liquidity', 'the amount is too small to buy anything');
     return quote;
   }
 
@@ -444,7 +449,9 @@ export class SandboxLaunchpads {
    * authority revoked, the creator's share (what the curve and the migration leave) minted to the creator, and the
    * developer buy. Payer: the creator, or the sandbox sponsor for a sponsored launch; the creator signs either way.
    */
-  async launchTransaction(request: LaunchRequest): Promise<{ transaction: Transaction; mint: Address; devBuy?: BuyQuote }> {
+  async launchTransaction(
+    request: LaunchRequest,
+  ): Promise<{ transaction: Transaction; mint: Address; devBuy?: BuyQuote }> {
     const { params, creator } = request;
     const mintSigner = request.mintSeed
       ? await keyOf(`mint:${request.mintSeed}`)
@@ -465,7 +472,12 @@ export class SandboxLaunchpads {
         space: MINT_SIZE,
         programAddress: TOKEN_PROGRAM_ADDRESS,
       }),
-      getInitializeMint2Instruction({ mint, decimals: params.decimals, mintAuthority: curve.address, freezeAuthority: null }),
+      getInitializeMint2Instruction({
+        mint,
+        decimals: params.decimals,
+        mintAuthority: curve.address,
+        freezeAuthority: null,
+      }),
       await getCreateAssociatedTokenIdempotentInstructionAsync({ payer, owner: curve.address, mint }),
       getMintToInstruction({
         mint,
@@ -487,7 +499,12 @@ export class SandboxLaunchpads {
       );
     }
     instructions.push(
-      getSetAuthorityInstruction({ owned: mint, owner: curve, authorityType: AuthorityType.MintTokens, newAuthority: null }),
+      getSetAuthorityInstruction({
+        owned: mint,
+        owner: curve,
+        authorityType: AuthorityType.MintTokens,
+        newAuthority: null,
+      }),
     );
     const stored: StoredCurve = {
       kind: request.kind,
@@ -503,6 +520,7 @@ export class SandboxLaunchpads {
       sellCount: 0,
       volumeLamports: '0',
       snipers: [],
+      lastTradeAt: request.createdAt ?? Math.floor(Date.now() / 1000),
       graduatedAt: null,
       pool: null,
       swept: '0',
@@ -528,6 +546,7 @@ export class SandboxLaunchpads {
 
   #countBuy(stored: StoredCurve, buyer: string, quote: BuyQuote): void {
     stored.buyCount += 1;
+    stored.lastTradeAt = Math.max(stored.lastTradeAt, Math.floor(Date.now() / 1000));
     stored.volumeLamports = String(BigInt(stored.volumeLamports) + quote.net);
     if (this.ledger.slot() - BigInt(stored.createdSlot) <= SNIPER_SLOTS && !stored.snipers.includes(buyer))
       stored.snipers.push(buyer);
@@ -559,10 +578,20 @@ export class SandboxLaunchpads {
     ];
   }
 
-  #fees(from: TransactionSigner, fees: { protocolFee: bigint; creatorFee: bigint }, creatorFees: Address): Instruction[] {
+  #fees(
+    from: TransactionSigner,
+    fees: { protocolFee: bigint; creatorFee: bigint },
+    creatorFees: Address,
+  ): Instruction[] {
     return [
       ...(fees.protocolFee > 0n
-        ? [getTransferSolInstruction({ source: from, destination: this.feeRecipient.address, amount: fees.protocolFee })]
+        ? [
+            getTransferSolInstruction({
+              source: from,
+              destination: this.feeRecipient.address,
+              amount: fees.protocolFee,
+            }),
+          ]
         : []),
       ...(fees.creatorFee > 0n
         ? [getTransferSolInstruction({ source: from, destination: creatorFees, amount: fees.creatorFee })]
@@ -662,6 +691,7 @@ export class SandboxLaunchpads {
     const transaction = await this.#build(user, [seller], instructions, () =>
       this.#update(mint, (record) => {
         record.sellCount += 1;
+        record.lastTradeAt = Math.floor(Date.now() / 1000);
         record.volumeLamports = String(BigInt(record.volumeLamports) + quote.gross);
       }),
     );
