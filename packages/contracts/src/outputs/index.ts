@@ -7,6 +7,7 @@ import { BITCOIN_OUTPUTS } from './bitcoin.js';
 import { COLLECTION_MARKET_OUTPUTS } from './collection-market.js';
 import { EVM_OUTPUTS } from './evm.js';
 import { HEDERA_OUTPUTS } from './hedera.js';
+import { LAUNCHPADS_SOLANA_OUTPUTS } from './launchpads-solana.js';
 import { MARKET_OUTPUTS } from './market.js';
 import { MIGRATION_OUTPUTS } from './migration.js';
 import { ORDINALS_OUTPUTS } from './ordinals.js';
@@ -38,6 +39,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...STAMPS_OUTPUTS,
   ...RUNE_MARKET_OUTPUTS,
   ...COLLECTION_MARKET_OUTPUTS,
+  ...LAUNCHPADS_SOLANA_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */

@@ -4,6 +4,8 @@
  * and Solana always, each other sandbox EVM chain once something started it (the simulator never starts a chain),
  * and never on a chain another process runs (SANDBOX_EVM_RPC_URLS: that process's simulator trades there).
  * Given the sandbox Bitcoin ledger, every BITCOIN_EVERY-th trade is a marketplace sale there (bitcoin-trader.ts).
+ * Every LAUNCHPAD_EVERY-th step the launchpads' simulated crowd also trades a bonding-curve token on the sandbox
+ * Solana chain (solana/launchpads/crowd.ts), besides the step's own trade, so the launchpad lists stay alive.
  * Trades run one at a time; `step(n)` drives it by hand, `pause()`/`resume()` stop and restart the clock.
  */
 import { evmChainById, evmChainByKey } from '@svc/chains';
@@ -11,6 +13,7 @@ import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
 import type { OrderBook } from '../bitcoin/marketplace/order-book.js';
 import { sandboxMarketLayout } from '../evm/sandbox-market.js';
 import type { SandboxEvmChains } from '../evm/sandbox-evm-chains.js';
+import { crowdTrade } from '../solana/launchpads/crowd.js';
 import type { SandboxSolana } from '../solana/sandbox-solana.js';
 import { SOLANA_WSOL_MINT } from '../solana/tokens.js';
 import { BitcoinTrader } from './bitcoin-trader.js';
@@ -52,6 +55,8 @@ export interface MarketSimulatorOptions {
 export const MAX_STEPS = 100;
 /** One trade in this many is a Bitcoin marketplace sale (the last of each run of them). */
 export const BITCOIN_EVERY = 4;
+/** Every this many steps the launchpad crowd trades too (not counted as a trade: the market index does not see curves). */
+export const LAUNCHPAD_EVERY = 3;
 
 export class MarketSimulator {
   readonly #planner: TradePlanner;
@@ -111,6 +116,7 @@ export class MarketSimulator {
       for (let index = 0; index < steps; index++) {
         const trade = await this.#one();
         if (trade) executed.push(trade);
+        if (this.#attempts % LAUNCHPAD_EVERY === 0) await this.#crowdTrade();
       }
       return executed;
     });
@@ -177,6 +183,15 @@ export class MarketSimulator {
         ? this.#solanaTrader.trade(wallet, intent)
         : this.#evmTrader.trade(await this.options.evm.evm(evmChainByKey(intent.chain)!.chainId), wallet, intent),
     );
+  }
+
+  /** One launchpad crowd trade; a failure is reported as the last error, not as a failed market trade. */
+  async #crowdTrade(): Promise<void> {
+    try {
+      await crowdTrade(this.options.solana.launchpads, this.#attempts / LAUNCHPAD_EVERY);
+    } catch (error) {
+      this.#lastError = `launchpad crowd: ${error instanceof Error ? error.message : String(error)}`;
+    }
   }
 
   /** Runs one trade, counting it as landed or failed. */

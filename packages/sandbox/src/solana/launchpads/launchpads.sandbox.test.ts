@@ -2,7 +2,7 @@ import { generateKeyPairSigner, type KeyPairSigner, signTransaction, type Transa
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxSolana, startSandboxSolana } from '../sandbox-solana.js';
 import { PUMP_CURVE, quoteBuy } from './curve-math.js';
-import { padCurve, SVC_CURVE } from './crowd.js';
+import { crowdTrade, padCurve, SVC_CURVE } from './crowd.js';
 import { LaunchpadError } from './launchpads.js';
 
 const SOL = 1_000_000_000n;
@@ -54,6 +54,20 @@ describe('sandbox Solana launchpads', () => {
     expect(amoon.curvePercent).toBeGreaterThan(80);
     expect(amoon.holders.length).toBeGreaterThanOrEqual(30);
     await expect(sandbox.launchpads.quoteBuy(gecko.mint, SOL)).rejects.toMatchObject({ reason: 'graduated' });
+  });
+
+  it('the crowd trades a token still on its curve (what the market simulator runs every few steps)', async () => {
+    const trades = async (mint: string) => {
+      const token = await sandbox.launchpads.token(mint as Parameters<SandboxSolana['launchpads']['token']>[0]);
+      return (token?.buyCount ?? 0) + (token?.sellCount ?? 0);
+    };
+    for (const turn of [0, 1, 2]) {
+      const onCurve = (await sandbox.launchpads.tokens()).filter((token) => token.graduatedAt === null);
+      const expected = onCurve[turn % onCurve.length]!.mint;
+      const before = await trades(expected);
+      expect(await crowdTrade(sandbox.launchpads, turn)).toBe(expected);
+      expect(await trades(expected)).toBe(before + 1);
+    }
   });
 
   it('launch with a dev buy, buy, sell, burn by the creator only, creator fees claimed', async () => {
