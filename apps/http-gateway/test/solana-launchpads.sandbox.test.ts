@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { LocalMasterKeyRing } from '@svc/chains';
-import { PUMP_CURVE } from '@svc/sandbox';
+import { LocalMasterKeyRing, PUMP_CURVE } from '@svc/chains';
 import { generateKeyPairSigner, signTransaction } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';

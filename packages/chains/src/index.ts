@@ -99,3 +99,16 @@ export {
   swapCallData,
 } from './hedera/index.js';
 export { grossForNet, transferFeeAt, transferFeeOf, type TransferFeeSchedule } from './solana/transfer-fee.js';
+export {
+  type BuyQuote as CurveBuyQuote,
+  type CurveParams,
+  type CurveReserves,
+  curveFromTargets,
+  curvePercent,
+  PUMP_CURVE,
+  quoteBuy as quoteCurveBuy,
+  quoteSell as quoteCurveSell,
+  type SellQuote as CurveSellQuote,
+  spotPriceSol,
+  virtualReserves,
+} from './solana/bonding-curve.js';

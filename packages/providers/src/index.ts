@@ -124,3 +124,14 @@ export * from './ordiscan/index.js';
 export * from './stampchain/index.js';
 export * from './magic-eden/index.js';
 export * from './unisat/index.js';
+// pump.fun's bonding-curve program from its published IDL: PDAs, BondingCurve / Global layouts, creator-fee claims.
+export {
+  bondingCurveAddress,
+  collectCreatorFeeV2Instruction,
+  creatorVaultAddress,
+  decodeBondingCurve,
+  decodeGlobalFees,
+  PUMP_PROGRAM_ADDRESS,
+  type PumpBondingCurve,
+  pumpGlobalAddress,
+} from './pump-fun/pump-program.js';

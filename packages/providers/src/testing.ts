@@ -92,3 +92,6 @@ export function useMockAgent({ assertAllUsed = true }: { assertAllUsed?: boolean
   });
   return () => agent;
 }
+
+// pump.fun accounts encoded as its published IDL lays them out (the live launchpad adapter's tests).
+export { encodePumpAccount } from './pump-fun/pump-accounts-testing.js';

@@ -44,7 +44,6 @@ export {
   type LaunchpadToken,
   SandboxLaunchpads,
 } from './solana/launchpads/launchpads.js';
-export { type BuyQuote, type CurveParams, PUMP_CURVE, type SellQuote } from './solana/launchpads/curve-math.js';
 export { PAD_DEFAULTS, padCurve, SVC_CURVE } from './solana/launchpads/crowd.js';
 export {
   SOLANA_BONK_MINT,

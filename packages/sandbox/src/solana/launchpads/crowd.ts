@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createKeyPairSignerFromPrivateKeyBytes, type KeyPairSigner, signTransaction } from '@solana/kit';
-import { curveFromTargets, PUMP_CURVE } from './curve-math.js';
+import { curveFromTargets, PUMP_CURVE } from '@svc/chains';
 import { type LaunchpadKind, type SandboxLaunchpads } from './launchpads.js';
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;

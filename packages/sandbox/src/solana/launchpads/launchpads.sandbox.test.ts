@@ -1,7 +1,7 @@
 import { generateKeyPairSigner, type KeyPairSigner, signTransaction, type Transaction } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxSolana, startSandboxSolana } from '../sandbox-solana.js';
-import { PUMP_CURVE, quoteBuy } from './curve-math.js';
+import { PUMP_CURVE, quoteCurveBuy as quoteBuy } from '@svc/chains';
 import { crowdTrade, padCurve, SVC_CURVE } from './crowd.js';
 import { LaunchpadError } from './launchpads.js';
 

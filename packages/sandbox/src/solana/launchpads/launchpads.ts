@@ -54,16 +54,15 @@ import {
 import type { SolanaLedger, SubmitResult } from '../ledger.js';
 import type { SandboxSwapVenue } from '../swap-venue.js';
 import {
-  type BuyQuote,
+  type CurveBuyQuote as BuyQuote,
   type CurveParams,
   type CurveReserves,
   curvePercent,
-  PUMP_CURVE,
-  quoteBuy,
-  quoteSell,
-  type SellQuote,
+  quoteCurveBuy as quoteBuy,
+  quoteCurveSell as quoteSell,
+  type CurveSellQuote as SellQuote,
   spotPriceSol,
-} from './curve-math.js';
+} from '@svc/chains';
 
 export type LaunchpadKind = 'pump' | 'pad' | 'svc';
 
@@ -766,5 +765,3 @@ export class SandboxLaunchpads {
     return { transaction, lamports: owed, swept: pending };
   }
 }
-
-export { PUMP_CURVE };

@@ -1,6 +1,7 @@
 import { invalidField, ServiceError } from '@svc/contracts';
 import { recordRead } from '@svc/providers';
-import { LaunchpadError, type LaunchpadToken, padCurve, PUMP_CURVE, type SandboxSolana, SVC_CURVE } from '@svc/sandbox';
+import { PUMP_CURVE } from '@svc/chains';
+import { LaunchpadError, type LaunchpadToken, padCurve, type SandboxSolana, SVC_CURVE } from '@svc/sandbox';
 import { address, getSignatureFromTransaction } from '@solana/kit';
 import type { CurveToken, SolanaLaunchpads } from '../../ports/solana-launchpads.js';
 
@@ -172,7 +173,7 @@ function targetSolOf(token: LaunchpadToken): number {
   const { params } = token;
   const vToken0 = params.virtualToken0;
   const remaining = vToken0 - params.curveSupply;
-  // Rounded up: the curve's last buy pays the ceiling too (curve-math quoteBuy).
+  // Rounded up: the curve's last buy pays the ceiling too (@svc/chains quoteCurveBuy).
   const vSolEnd = (params.virtualSol0 * vToken0 + remaining - 1n) / remaining;
   return Number(vSolEnd - params.virtualSol0) / LAMPORTS_PER_SOL;
 }

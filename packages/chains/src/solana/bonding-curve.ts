@@ -1,5 +1,5 @@
 /**
- * Bonding-curve math shared by the sandbox launchpads: a constant-product curve over VIRTUAL reserves, as pump.fun
+ * Bonding-curve math of the Solana launchpads (the sandbox's emulated ones and the live pump.fun quotes): a constant-product curve over VIRTUAL reserves, as pump.fun
  * publishes it (and Raydium LaunchLab's constant-product curve, and the service launchpad's): price = vSol / vToken,
  * vSol · vToken = k, where vSol = virtualSol0 + real SOL raised and vToken = the virtual token reserve less what was
  * sold. A buy of exactly the curve's remaining real tokens completes it (graduation); the migration supply and the
