@@ -124,6 +124,14 @@ describe.each(backendsFor(import.meta.url))(
       );
       expect(few.tokens.every((token: { holderCount: number }) => token.holderCount <= 10)).toBe(true);
       expect((await reader.call('getCurveTokens', { type: 'new' })).status).toBe(400);
+      // GET /api/sandbox publishes the launchpads' keys and tokens (the graduated one with its venue pool).
+      const { chains } = await json(await fetch(`${gateway.url}/api/sandbox`));
+      const { launchpads } = chains.find((entry: { chain: string }) => entry.chain === 'solana');
+      expect(launchpads.sponsor).toBe(solana().launchpads.sponsor.address);
+      expect(launchpads.tokens).toEqual(
+        expect.arrayContaining([expect.objectContaining({ launchpad: 'pump', symbol: 'GECKO', curvePercent: 100 })]),
+      );
+      expect(launchpads.tokens.find((token: { symbol: string }) => token.symbol === 'GECKO').pool).toBeTruthy();
     });
 
     it('launchToken: sponsored when the vault cannot pay, fee sharing claimed by share, creator-only burn', async () => {

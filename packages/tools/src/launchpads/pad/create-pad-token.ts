@@ -1,5 +1,9 @@
+import { invalidField } from '@svc/contracts';
 import { type Handler, withCommitPoint } from '../../handler.js';
 import { launchFromVault } from '../solana/launch.js';
+
+/** More SOL than exists is no curve target (the spec bounds solRaised only from below). */
+const MAX_SOL_RAISED = 1_000_000_000;
 
 /**
  * Creates a token on the LaunchLab-style launchpad with its curve parameters: solRaised (SOL raised before
@@ -7,6 +11,8 @@ import { launchFromVault } from '../solana/launch.js';
  * graduation) and tokenSupply; whatever the curve and the migration leave of the supply is the creator's.
  */
 export const createPadToken: Handler<'createPadToken'> = withCommitPoint(async (input, context) => {
+  if (input.solRaised > MAX_SOL_RAISED)
+    throw invalidField('solRaised', 'too_big', `a curve raises at most ${MAX_SOL_RAISED} SOL here`);
   const padCurve = {
     solRaised: input.solRaised,
     bondingCurve: input.bondingCurve,

@@ -1,7 +1,7 @@
 import type { HandlerContext } from '../../handler.js';
 import { type MovedValue, unpriced, valueOf, valueOfQuantity } from '../../valuation.js';
 import { solanaChainOf } from '../../solana/solana-chain.js';
-import { launchpadsOf, SOL_DECIMALS } from './launchpad-calls.js';
+import { lamportsOf, launchpadsOf, SOL_DECIMALS } from './launchpad-calls.js';
 import type { SolanaLaunchpad } from '../../ports/solana-launchpads.js';
 
 async function solPriceUsd(context: HandlerContext): Promise<number | undefined> {
@@ -9,9 +9,13 @@ async function solPriceUsd(context: HandlerContext): Promise<number | undefined>
 }
 
 /** A launch moves its developer buy and the new accounts' rent out of the vault (nothing when sponsored). */
-export async function launchValue(context: HandlerContext, devBuySol: number | undefined): Promise<MovedValue> {
+export async function launchValue(
+  context: HandlerContext,
+  devBuySol: number | undefined,
+  devBuyField = 'devBuySol',
+): Promise<MovedValue> {
   const cost = await launchpadsOf(context).launchCostLamports();
-  const lamports = cost + BigInt(Math.round((devBuySol ?? 0) * 1e9));
+  const lamports = cost + (devBuySol && devBuySol > 0 ? lamportsOf(devBuySol, devBuyField) : 0n);
   return valueOf(lamports, SOL_DECIMALS, await solPriceUsd(context), 'SOL (launch rent and developer buy)');
 }
 
