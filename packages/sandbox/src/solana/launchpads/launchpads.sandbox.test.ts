@@ -123,6 +123,24 @@ describe('sandbox Solana launchpads', () => {
     expect(token).toMatchObject({ buyCount: 2, sellCount: 1 });
   });
 
+  it('a sandbox reset restores the crowd launches and lists the graduated token on the venue again', async () => {
+    const creator = await funded(2n);
+    const { transaction, mint } = await sandbox.launchpads.launchTransaction({
+      kind: 'pump',
+      creator: creator.address,
+      metadata: { name: 'Gone', symbol: 'GONE' },
+      params: PUMP_CURVE,
+      devBuyLamports: 0n,
+    });
+    await land(creator, transaction);
+    await sandbox.reset();
+    expect(await sandbox.launchpads.token(mint)).toBeUndefined();
+    const tokens = await sandbox.launchpads.tokens();
+    expect(tokens.map((token) => token.metadata.symbol).sort()).toEqual(['AMOON', 'BPUP', 'FROG', 'GECKO', 'SPRT']);
+    const gecko = tokens.find((token) => token.metadata.symbol === 'GECKO')!;
+    expect((await sandbox.venue.quoteExactIn('SOL', gecko.mint, SOL)).outAmount).toBeGreaterThan(0n);
+  });
+
   it('svc: a sponsored launch, fees shared among recipients', async () => {
     const creator = await generateKeyPairSigner();
     const partner = await generateKeyPairSigner();
