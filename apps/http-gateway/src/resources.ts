@@ -18,6 +18,7 @@ import {
 } from '@svc/providers';
 import { type Db, upstreamSpendLedger } from '@svc/store';
 import { type HandlerResources, livePredictMarkets, liveVaultChains, type OrderEngine } from '@svc/tools';
+import { type HandlerResources, liveSolanaLaunchpads, liveVaultChains, type OrderEngine } from '@svc/tools';
 import type { FacilitatorClient } from '@x402/core/server';
 import { describeOrderNetworks, liveOrderEngineOf } from '@svc/worker';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -133,6 +134,7 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
       ),
       evmNetworks,
       solana,
+      solanaLaunchpads: liveSolanaLaunchpads(solana),
       hedera: liveHederaNetwork(config.hedera),
       bitcoin: liveBitcoinChainOf(config),
       orderEngine: live.engine,
@@ -195,6 +197,7 @@ export async function sandboxResources(
       crossChain: adapters.sandboxCrossChain(sandbox.crossChain),
       launchpadVenues: adapters.sandboxLaunchpadVenues(sandbox.evm, () => sandbox.hedera()),
       nftMarketplace: adapters.sandboxNftMarketplace(sandbox.evm),
+      solanaLaunchpads: adapters.sandboxSolanaLaunchpads(sandbox.solana),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),
     facilitator: sandbox.facilitator,
@@ -215,12 +218,14 @@ export async function sandboxResources(
  * and the chain tools answering 503 naming the live settings, which sandbox mode never has.
  */
 function chainlessSandboxResources(config: Config, deps: ResourceDependencies): ModeResources {
+  const solana = liveSolanaChain(config.providerSettings);
   return {
     handlers: {
       masterKey: deps.masterKey,
       providers: providersOf(config, deps),
       evmNetworks: liveEvmNetworks(config.evmSettings),
-      solana: liveSolanaChain(config.providerSettings),
+      solana,
+      solanaLaunchpads: liveSolanaLaunchpads(solana),
       bitcoin: liveBitcoinChainOf(config),
     },
     oracle: deps.oracle ?? new SandboxPriceOracle(),

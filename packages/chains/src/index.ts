@@ -101,3 +101,16 @@ export {
 export { grossForNet, transferFeeAt, transferFeeOf, type TransferFeeSchedule } from './solana/transfer-fee.js';
 // Seaport 1.6 orders: EIP-712 types, domain, order hash and the fill/cancel ABI (the NFT marketplace, live and sandbox).
 export * from './seaport/seaport-order.js';
+export {
+  type BuyQuote as CurveBuyQuote,
+  type CurveParams,
+  type CurveReserves,
+  curveFromTargets,
+  curvePercent,
+  PUMP_CURVE,
+  quoteBuy as quoteCurveBuy,
+  quoteSell as quoteCurveSell,
+  type SellQuote as CurveSellQuote,
+  spotPriceSol,
+  virtualReserves,
+} from './solana/bonding-curve.js';

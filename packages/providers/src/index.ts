@@ -131,3 +131,14 @@ export * from './clanker/index.js';
 export * from './magic-eden/index.js';
 export * from './opensea/index.js';
 export * from './unisat/index.js';
+// pump.fun's bonding-curve program from its published IDL: PDAs, BondingCurve / Global layouts, creator-fee claims.
+export {
+  bondingCurveAddress,
+  collectCreatorFeeV2Instruction,
+  creatorVaultAddress,
+  decodeBondingCurve,
+  decodeGlobalFees,
+  PUMP_PROGRAM_ADDRESS,
+  type PumpBondingCurve,
+  pumpGlobalAddress,
+} from './pump-fun/pump-program.js';

@@ -127,3 +127,5 @@ export const POLYMARKET_CLOB_ANSWERS = {
   balanceAllowance: polymarketBalance,
   order: polymarketOrder,
 };
+// pump.fun accounts encoded as its published IDL lays them out (the live launchpad adapter's tests).
+export { encodePumpAccount } from './pump-fun/pump-accounts-testing.js';

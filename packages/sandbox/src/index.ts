@@ -63,6 +63,16 @@ export { loadOrCreateKeyPairFile } from './solana/keypair-file.js';
 export type { LandedTransaction, SandboxMintState } from './solana/ledger.js';
 export { isSolanaAddress, type SandboxSolana, startSandboxSolana } from './solana/sandbox-solana.js';
 export { type VenueQuote, VenueError } from './solana/swap-venue.js';
+// Its bonding-curve launchpads (pump.fun-style, Raydium LaunchLab-style and the service's own) and their curve math.
+export {
+  type FeeShare,
+  type LaunchMetadata,
+  type LaunchpadKind,
+  LaunchpadError,
+  type LaunchpadToken,
+  SandboxLaunchpads,
+} from './solana/launchpads/launchpads.js';
+export { PAD_DEFAULTS, padCurve, SVC_CURVE } from './solana/launchpads/crowd.js';
 export {
   SOLANA_BONK_MINT,
   SOLANA_JUP_MINT,

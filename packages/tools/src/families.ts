@@ -8,6 +8,9 @@ import { coinsFamily } from './coins/index.js';
 import { conditionalOrdersFamily } from './conditional-orders/index.js';
 import { crawlFamily } from './crawl/index.js';
 import { crossChainFamily } from './cross-chain/index.js';
+import { curveFamily } from './launchpads/curve/index.js';
+import { padFamily } from './launchpads/pad/index.js';
+import { svcLaunchpadFamily } from './launchpads/svc-launchpad/index.js';
 import { evmFamily } from './evm/index.js';
 import type { ToolFamily } from './family.js';
 import { gemsFamily } from './gems/index.js';
@@ -65,6 +68,9 @@ const families: readonly ToolFamily[] = [
   factoryFamily,
   memejobFamily,
   nftmktFamily,
+  curveFamily,
+  svcLaunchpadFamily,
+  padFamily,
 ];
 
 /** One table of the families' entries; a tool two families claim is a wiring mistake, refused when the module loads. */

@@ -14,6 +14,7 @@ import type { LocalWeb } from './ports/local-web.js';
 import type { MarketActivity } from './ports/market-activity.js';
 import type { PredictMarkets } from './ports/predict-markets.js';
 import type { NftMarketplace } from './ports/nft-marketplace.js';
+import type { SolanaLaunchpads } from './ports/solana-launchpads.js';
 import type { SolanaMints } from './ports/solana-mints.js';
 import type { PerpExchange } from './ports/perp-exchange.js';
 import type { StampsIndex } from './ports/stamps-index.js';
@@ -69,6 +70,8 @@ export interface HandlerResources {
   readonly launchpadVenues?: LaunchpadVenues | undefined;
   /** Sandbox mode: the sandbox chains' Seaport order book and NFT index the nftmkt tools answer from (OpenSea's shapes). */
   readonly nftMarketplace?: NftMarketplace | undefined;
+  /** The Solana bonding-curve launchpads (the sandbox chain's, or live over SOLANA_RPC_URL); unset answers 503. */
+  readonly solanaLaunchpads?: SolanaLaunchpads | undefined;
 }
 
 /** What a handler may use: the service's resources and the call's own facts. */

@@ -37,6 +37,7 @@ export type { LiveOrderNetworks } from './ports/conditional-orders.js';
 export type { VaultChains } from './ports/vault-chains.js';
 export { liveVaultChains, type LiveVaultChainSettings } from './vaults/live-vault-chains.js';
 export { livePredictMarkets } from './predict/live-predict-markets.js';
+export { liveSolanaLaunchpads } from './launchpads/solana/live-solana-launchpads.js';
 export type { LocalWeb, LocalWebPage, WebSearchResult } from './ports/local-web.js';
 export type { SolanaMints, SolanaMintState } from './ports/solana-mints.js';
 export type {

@@ -19,3 +19,4 @@ export { sandboxPredictMarkets } from './predict/sandbox-predict-markets.js';
 export { sandboxCrossChain } from './cross-chain/sandbox-cross-chain.js';
 export { sandboxLaunchpadVenues } from './launchpads/sandbox-launchpad-venues.js';
 export { sandboxNftMarketplace } from './nftmkt/sandbox-nft-marketplace.js';
+export { sandboxSolanaLaunchpads } from './launchpads/solana/sandbox-solana-launchpads.js';

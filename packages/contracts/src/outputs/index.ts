@@ -9,6 +9,7 @@ import { CROSS_CHAIN_OUTPUTS } from './cross-chain.js';
 import { EVM_OUTPUTS } from './evm.js';
 import { HEDERA_OUTPUTS } from './hedera.js';
 import { LAUNCHPADS_EVM_HEDERA_OUTPUTS } from './launchpads-evm-hedera.js';
+import { LAUNCHPADS_SOLANA_OUTPUTS } from './launchpads-solana.js';
 import { MARKET_OUTPUTS } from './market.js';
 import { MIGRATION_OUTPUTS } from './migration.js';
 import { NFT_MARKETPLACE_OUTPUTS } from './nft-marketplace.js';
@@ -46,6 +47,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...CROSS_CHAIN_OUTPUTS,
   ...LAUNCHPADS_EVM_HEDERA_OUTPUTS,
   ...NFT_MARKETPLACE_OUTPUTS,
+  ...LAUNCHPADS_SOLANA_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */

@@ -4,16 +4,19 @@
  * and Solana always, each other sandbox EVM chain once something started it (the simulator never starts a chain),
  * and never on a chain another process runs (SANDBOX_EVM_RPC_URLS: that process's simulator trades there).
  * Given the sandbox Bitcoin ledger, every BITCOIN_EVERY-th trade is a marketplace sale there (bitcoin-trader.ts).
+ * Every SOLANA_CROWD_EVERY-th step the Solana launchpads' simulated crowd also trades a bonding-curve token on the sandbox
+ * Solana chain (solana/launchpads/crowd.ts), besides the step's own trade, so the launchpad lists stay alive.
  * Trades run one at a time; `step(n)` drives it by hand, `pause()`/`resume()` stop and restart the clock.
  * Every LAUNCHPAD_EVERY-th tick of the clock, the launchpads' crowd also acts (launchpad-crowd.ts: launches and
  * curve trades on the BSC and Base launchpads, when those chains run here); `stepLaunchpads(n)` drives it by hand.
- * `step` never does, so the trades it returns are the planner's alone.
+ * `step` never moves this EVM crowd; the trades `step` returns are the planner's alone (the Solana crowd's are not listed).
  */
 import { evmChainById, evmChainByKey } from '@svc/chains';
 import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
 import type { OrderBook } from '../bitcoin/marketplace/order-book.js';
 import { sandboxMarketLayout } from '../evm/sandbox-market.js';
 import type { SandboxEvmChains } from '../evm/sandbox-evm-chains.js';
+import { crowdTrade } from '../solana/launchpads/crowd.js';
 import type { SandboxSolana } from '../solana/sandbox-solana.js';
 import { SOLANA_WSOL_MINT } from '../solana/tokens.js';
 import { BitcoinTrader } from './bitcoin-trader.js';
@@ -60,6 +63,8 @@ export const MAX_STEPS = 100;
 export const BITCOIN_EVERY = 4;
 /** The launchpads' crowd acts on every this-many-th tick of the clock. */
 export const LAUNCHPAD_EVERY = 5;
+/** Every this many steps the Solana launchpad crowd trades too (not counted as a trade: the market index does not see curves). */
+export const SOLANA_CROWD_EVERY = 3;
 
 export class MarketSimulator {
   readonly #planner: TradePlanner;
@@ -127,6 +132,7 @@ export class MarketSimulator {
         const trade = await this.#one();
         if (trade) executed.push(trade);
         for (const listener of this.#stepListeners) await listener().catch((error: unknown) => this.#fail(error));
+        if (this.#attempts % SOLANA_CROWD_EVERY === 0) await this.#crowdTrade();
       }
       return executed;
     });
@@ -229,6 +235,15 @@ export class MarketSimulator {
         ? this.#solanaTrader.trade(wallet, intent)
         : this.#evmTrader.trade(await this.options.evm.evm(evmChainByKey(intent.chain)!.chainId), wallet, intent),
     );
+  }
+
+  /** One launchpad crowd trade; a failure is reported as the last error, not as a failed market trade. */
+  async #crowdTrade(): Promise<void> {
+    try {
+      await crowdTrade(this.options.solana.launchpads, this.#attempts / SOLANA_CROWD_EVERY);
+    } catch (error) {
+      this.#lastError = `launchpad crowd: ${error instanceof Error ? error.message : String(error)}`;
+    }
   }
 
   /** Runs one trade, counting it as landed or failed. */

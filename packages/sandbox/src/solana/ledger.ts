@@ -39,6 +39,7 @@ import {
   type KeyPairSigner,
   lamports,
   type MaybeEncodedAccount,
+  type ReadonlyUint8Array,
   pipe,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
@@ -420,6 +421,27 @@ export class SolanaLedger {
       freezeAuthority: decoded.freezeAuthority,
       holders,
     };
+  }
+
+  /**
+   * Writes a data account owned by `program` (sandbox control, as the mint accounts are written): the sandbox's
+   * emulated programs (launchpads.ts) keep their state in such accounts so a reset or a persisted ledger carries it.
+   */
+  writeAccount(account: Address, program: Address, data: Uint8Array): void {
+    this.svm.setAccount({
+      address: account,
+      programAddress: program,
+      executable: false,
+      lamports: lamports(this.svm.minimumBalanceForRentExemption(BigInt(data.length))),
+      space: BigInt(data.length),
+      data,
+    });
+    this.#changed();
+  }
+
+  /** Every account owned by `program`, with its data. */
+  programAccounts(program: Address): readonly { readonly address: Address; readonly data: ReadonlyUint8Array }[] {
+    return this.svm.getProgramAccounts(program).map((account) => ({ address: account.address, data: account.data }));
   }
 
   /** Mints `atomic` USDC units to `owner` (see {@link mintToken}). */

@@ -1,11 +1,14 @@
 /**
  * The sandbox Solana chain: the LiteSVM ledger (SOL, WSOL, USDC, BONK, JUP at their mainnet mints) behind a local
- * JSON-RPC facade, with a swap venue (swap-venue.ts).
+ * JSON-RPC facade, with a swap venue (swap-venue.ts) and bonding-curve launchpads (launchpads/) whose simulated crowd has
+ * launched and traded a few tokens before the chain is handed out.
  * Point @solana/kit's `createSolanaRpc(rpcUrl)`, or @x402/svm's client (`{ rpcUrl }`) and facilitator
  * (`toFacilitatorSvmSigner(signer, { defaultRpcUrl: rpcUrl })`), at `rpcUrl`.
  */
 import { type Address, address, isAddress, type KeyPairSigner, type Signature } from '@solana/kit';
 import { type LandedTransaction, type SandboxMintState, SolanaLedger } from './ledger.js';
+import { seedLaunchpadCrowd } from './launchpads/crowd.js';
+import { SandboxLaunchpads } from './launchpads/launchpads.js';
 import { startSolanaRpcFacade } from './rpc-facade.js';
 import { SandboxSwapVenue } from './swap-venue.js';
 import { SANDBOX_SOLANA_TOKENS, type SandboxSolanaToken, type SolanaAssetId } from './tokens.js';
@@ -46,6 +49,8 @@ export interface SandboxSolana {
   mintToken(owner: string, mint: string, atomic: bigint): Promise<Signature>;
   /** The swap venue (constant-product pools of every token against USDC and SOL; see swap-venue.ts). */
   readonly venue: SandboxSwapVenue;
+  /** The bonding-curve launchpads (pump, pad, svc; see launchpads/launchpads.ts). */
+  readonly launchpads: SandboxLaunchpads;
   /** Spot USD price of `asset` (a mint, or 'SOL') on the venue. */
   tokenPriceUsd(asset: string): Promise<number>;
   /**
@@ -89,7 +94,10 @@ export async function startSandboxSolana(options: StartSandboxSolanaOptions = {}
     ledger.close();
     throw error;
   });
-  // Taken once the venue has seeded its pools; a reset restores it (the snapshot is reusable).
+  const launchpads = await SandboxLaunchpads.open(ledger, venue);
+  await seedLaunchpadCrowd(launchpads, (owner, lamports) => ledger.airdrop(owner, lamports));
+  // Taken once the venue has seeded its pools and the crowd its launches; a reset restores it (the snapshot is
+  // reusable), and the venue lists the graduated launchpad tokens again.
   const seeded = ledger.snapshot();
   const assetOf = (asset: string): SolanaAssetId => (asset === 'SOL' ? 'SOL' : address(asset));
   let stopping: Promise<void> | undefined;
@@ -101,6 +109,7 @@ export async function startSandboxSolana(options: StartSandboxSolanaOptions = {}
     tokens: SANDBOX_SOLANA_TOKENS,
     mintToken: async (owner, mint, atomic) => ledger.mintToken(address(owner), address(mint), atomic),
     venue,
+    launchpads,
     tokenPriceUsd: async (asset) => venue.tokenPriceUsd(assetOf(asset)),
     setTokenPriceUsd: async (asset, priceUsd) => venue.setTokenPriceUsd(assetOf(asset), priceUsd),
     airdrop: async (owner, lamports) => ledger.airdrop(address(owner), lamports),
@@ -112,7 +121,10 @@ export async function startSandboxSolana(options: StartSandboxSolanaOptions = {}
     mintState: async (mint) => (isAddress(mint) ? ledger.mintState(address(mint)) : undefined),
     landedAfter: (slot) => ledger.landedAfter(slot),
     rentExemptMinimum: (dataLength) => ledger.rentExemptMinimum(dataLength),
-    reset: async () => ledger.restore(seeded),
+    reset: async () => {
+      ledger.restore(seeded);
+      await launchpads.relist();
+    },
     stop: () =>
       (stopping ??= (async () => {
         await facade.close();

@@ -21,6 +21,10 @@
  * transfer fee). A fee withheld on the way in reaches the pool net, so the pool prices what it received; a fee
  * withheld on the way out reaches the user net, so a quote's output is what arrives ({@link VenueQuote.outAmount}).
  *
+ * Listed tokens: a launchpad token that graduates from its bonding curve (launchpads/) is listed with
+ * {@link SandboxSwapVenue.listToken}: one pool against native SOL whose key is derived from the mint, funded by the
+ * curve's migration. Its USD price is its SOL price times SOL's.
+ *
  * Price control (sandbox): {@link SandboxSwapVenue.setTokenPriceUsd} re-balances the reserves so the token's spot
  * price becomes the given USD price; {@link SandboxSwapVenue.tokenPriceUsd} reads it (USDC is the unit, $1).
  */
@@ -134,10 +138,13 @@ function inGivenOut(amountOut: bigint, reserveIn: bigint, reserveOut: bigint): b
 }
 
 export class SandboxSwapVenue {
+  /** Tokens listed after the venue opened (graduated launchpad tokens), by mint, with their SOL pool. */
+  readonly #listed = new Map<SolanaAssetId, { token: SandboxSolanaToken; pool: VenuePool }>();
+
   private constructor(
     private readonly ledger: SolanaLedger,
     readonly pools: readonly VenuePool[],
-    private readonly signers: ReadonlyMap<Address, KeyPairSigner>,
+    private readonly signers: Map<Address, KeyPairSigner>,
   ) {}
 
   /** Opens the venue on `ledger`, seeding every pool that holds nothing yet (a persisted ledger keeps its reserves). */
@@ -168,6 +175,41 @@ export class SandboxSwapVenue {
     return venue;
   }
 
+  /**
+   * Lists `token` with a pool against native SOL (idempotent); returns the pool, whose address the caller funds with
+   * both reserves (a graduating curve moves its liquidity there in the same transaction as its last buy).
+   */
+  async listToken(token: SandboxSolanaToken & { mint: Address }): Promise<VenuePool> {
+    const known = this.#listed.get(token.mint);
+    if (known) return known.pool;
+    const sol = tokenOf('SOL');
+    const signer = await poolSigner(`listed:${token.mint}/SOL`); // the address listingAddress gives
+    this.signers.set(signer.address, signer);
+    const pool = { id: `${token.symbol}/SOL`, address: signer.address, base: token, quote: sol };
+    this.#listed.set(token.mint, { token, pool });
+    return pool;
+  }
+
+  /** The address of the pool {@link listToken} opens for `mint` (a graduating curve funds it before the listing). */
+  async listingAddress(mint: Address): Promise<Address> {
+    return (await poolSigner(`listed:${mint}/SOL`)).address;
+  }
+
+  /** The tokens listed after opening (graduated launchpad tokens). */
+  listedTokens(): readonly SandboxSolanaToken[] {
+    return [...this.#listed.values()].map((listed) => listed.token);
+  }
+
+  /** Forgets every listing (the ledger was restored to a state without them). */
+  forgetListings(): void {
+    this.#listed.clear();
+  }
+
+  /** A seeded or listed token; anything else has no route. */
+  #token(asset: SolanaAssetId): SandboxSolanaToken {
+    return this.#listed.get(asset)?.token ?? tokenOf(asset);
+  }
+
   async #fund(owner: Address, token: SandboxSolanaToken, atomic: bigint): Promise<void> {
     if (token.mint === null) this.ledger.airdrop(owner, atomic + this.ledger.rentExemptMinimum(0n));
     else await this.ledger.mintToken(owner, token.mint, atomic);
@@ -194,7 +236,8 @@ export class SandboxSwapVenue {
   }
 
   #pool(a: SolanaAssetId, b: SolanaAssetId): VenuePool | undefined {
-    return this.pools.find((pool) => {
+    const listed = [...this.#listed.values()].map((entry) => entry.pool);
+    return [...this.pools, ...listed].find((pool) => {
       const ids = [assetIdOf(pool.base), assetIdOf(pool.quote)];
       return ids.includes(a) && ids.includes(b) && a !== b;
     });
@@ -202,8 +245,8 @@ export class SandboxSwapVenue {
 
   /** Candidate paths from `input` to `output`: direct, via USDC, via SOL (each of at most two pools). */
   #paths(input: SolanaAssetId, output: SolanaAssetId): SolanaAssetId[][] {
-    tokenOf(input);
-    tokenOf(output);
+    this.#token(input);
+    this.#token(output);
     if (input === output) throw new VenueError('no_route', 'input and output are the same asset');
     const paths: SolanaAssetId[][] = [];
     if (this.#pool(input, output)) paths.push([input, output]);
@@ -331,7 +374,7 @@ export class SandboxSwapVenue {
     feePayer: TransactionSigner,
   ): Promise<Instruction[]> {
     if (asset === 'SOL') return [getTransferSolInstruction({ source: from, destination: to, amount })];
-    const token = tokenOf(asset);
+    const token = this.#token(asset);
     const tokenProgram = this.ledger.mint(asset)?.program;
     const [source, destination] = await Promise.all([
       this.ledger.tokenAccount(from.address, asset),
@@ -357,11 +400,14 @@ export class SandboxSwapVenue {
 
   /** Spot USD price of `asset` ('SOL' or a mint) in its pool against USDC; USDC is $1. */
   async tokenPriceUsd(asset: SolanaAssetId): Promise<number> {
-    const token = tokenOf(asset);
+    const token = this.#token(asset);
     if (asset === SOLANA_USDC_MINT) return 1;
-    const pool = this.#pool(asset, SOLANA_USDC_MINT) as VenuePool;
+    const usdcPool = this.#pool(asset, SOLANA_USDC_MINT);
+    // A listed token trades against SOL only: its SOL price times SOL's.
+    const pool = usdcPool ?? (this.#pool(asset, 'SOL') as VenuePool);
     const { base, quote } = await this.reserves(pool);
-    return wholeOf(quote, pool.quote) / wholeOf(base, token);
+    const inQuote = wholeOf(quote, pool.quote) / wholeOf(base, token);
+    return usdcPool ? inQuote : inQuote * (await this.tokenPriceUsd('SOL'));
   }
 
   /**

@@ -7,7 +7,8 @@ import type { FaucetFamily } from './family.js';
  * Every seeded asset of the sandbox Solana chain: native SOL (symbol SOL), WSOL (its own token at the native mint
  * So111…112, credited by wrapping SOL), USDC at the mainnet mint (also by its payment-token name SOL_USDC), BONK and
  * JUP at their mainnet mints, the tokenized stocks, and TFEE (a Token-2022 mint with a transfer fee, minted into a
- * Token-2022 account); `pools` lists the swap venue's pools (each token against USDC and SOL).
+ * Token-2022 account); `pools` lists the swap venue's pools (each token against USDC and SOL, and each graduated
+ * launchpad token against SOL); `launchpads` the bonding-curve launchpads' keys and tokens (solana/launchpads/).
  */
 export const solanaFaucet: FaucetFamily = {
   chains: ['solana'],
@@ -29,6 +30,18 @@ export const solanaFaucet: FaucetFamily = {
         address: pool.address,
         tokens: [pool.base.symbol, pool.quote.symbol] as const,
       })),
+      launchpads: {
+        feeRecipient: solana.launchpads.feeRecipient.address,
+        sponsor: solana.launchpads.sponsor.address,
+        tokens: (await solana.launchpads.tokens()).map((token) => ({
+          launchpad: token.kind,
+          mint: token.mint,
+          symbol: token.metadata.symbol,
+          creator: token.creator,
+          curvePercent: token.curvePercent,
+          pool: token.pool,
+        })),
+      },
     };
   },
   async fund(sandbox, { address, token, atomic }) {

@@ -17,13 +17,16 @@ const SOURCE = 'Sandbox Solana swap venue';
  * are the venue's spot prices (confidence 'high': they are what a swap fills at, before price impact).
  */
 export function sandboxSolanaMarket(solana: SandboxSolana): SolanaMarket {
-  const tokens: SolanaTokenInfo[] = solana.tokens.map((token) => ({
+  const infoOf = (token: SandboxSolana['tokens'][number]): SolanaTokenInfo => ({
     asset: token.mint ?? 'SOL',
     symbol: token.symbol,
     name: token.name,
     decimals: token.decimals,
-  }));
-  const known = (asset: string) => tokens.find((token) => token.asset === asset);
+  });
+  const seeded = solana.tokens.map(infoOf);
+  // The seeded tokens, then the launchpad tokens that graduated to the venue (listed as they graduate).
+  const tradable = () => [...seeded, ...solana.venue.listedTokens().map(infoOf)];
+  const known = (asset: string) => tradable().find((token) => token.asset === asset);
   const venueCall = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
       return await call();
@@ -51,6 +54,7 @@ export function sandboxSolanaMarket(solana: SandboxSolana): SolanaMarket {
     async findTokens(query) {
       recordRead(SOURCE);
       const wanted = query.trim().toLowerCase();
+      const tokens = tradable();
       const exact = tokens.filter(
         (token) => token.symbol.toLowerCase() === wanted || token.asset.toLowerCase() === wanted,
       );
