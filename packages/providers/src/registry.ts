@@ -179,6 +179,8 @@ export class Providers {
         this.env[POLYMARKET_SETTINGS[api].setting] ?? POLYMARKET_DEFAULT_URLS[api];
       return new PolymarketClient({ gamma: url('gamma'), data: url('data'), clob: url('clob') });
     });
+  }
+
   /** ChangeNOW API v2 (the bridge tools), with its partner key; undefined in sandbox mode (the sandbox operator answers). */
   get changenow(): ChangeNowClient | undefined {
     return this.#liveClient(CHANGENOW_SETTING, (key) => new ChangeNowClient(key, this.env.CHANGENOW_API_URL));
