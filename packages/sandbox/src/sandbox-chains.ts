@@ -91,6 +91,8 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
     const bitcoin = new SandboxBitcoin({ file: chainsDir ? join(chainsDir, 'bitcoin-mainnet.json') : undefined });
     const evmChains = sandboxEvmChains({ base: base.value, chainsDir, rpcUrls: options.evmRpcUrls });
     let hedera: Promise<HederaSandboxLedger> | undefined;
+    /** The Hedera ledger once started (the launchpad crowd trades there only then: it never starts a chain). */
+    let startedHedera: HederaSandboxLedger | undefined;
     /** Hedera's state as created (it starts on first use), for a reset. */
     let hederaSeed: ReturnType<HederaSandboxLedger['snapshot']> | undefined;
     // Seeded state of the in-process ledgers: as loaded (from their files, or empty) at start.
@@ -103,6 +105,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       remoteEvmChainIds: new Set(options.evmRpcUrls?.keys() ?? []),
       bitcoin: bitcoin.ledger,
       bitcoinBook: bitcoin.marketplace,
+      hedera: () => startedHedera,
     });
     let resetting: Promise<unknown> = Promise.resolve();
     const resetChains = async (): Promise<SandboxReset> => {
@@ -123,6 +126,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
         (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {}).then(
           (ledger) => {
             hederaSeed = ledger.snapshot();
+            startedHedera = ledger;
             return ledger;
           },
         )),
