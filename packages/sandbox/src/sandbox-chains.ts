@@ -103,6 +103,8 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
     const bitcoin = new SandboxBitcoin({ file: chainsDir ? join(chainsDir, 'bitcoin-mainnet.json') : undefined });
     const evmChains = sandboxEvmChains({ base: base.value, chainsDir, rpcUrls: options.evmRpcUrls });
     let hedera: Promise<HederaSandboxLedger> | undefined;
+    /** The Hedera ledger once started (the launchpad crowd trades there only then: it never starts a chain). */
+    let startedHedera: HederaSandboxLedger | undefined;
     /** Hedera's state as created (it starts on first use), for a reset. */
     let hederaSeed: ReturnType<HederaSandboxLedger['snapshot']> | undefined;
     // Seeded state of the in-process ledgers: as loaded (from their files, or empty) at start.
@@ -115,6 +117,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       remoteEvmChainIds: new Set(options.evmRpcUrls?.keys() ?? []),
       bitcoin: bitcoin.ledger,
       bitcoinBook: bitcoin.marketplace,
+      hedera: () => startedHedera,
     });
     const perps = startSandboxPerps({
       seed: SIMULATED_WALLET_SEED,
@@ -139,6 +142,7 @@ export async function startSandboxChains(options: StartSandboxChainsOptions): Pr
       (hedera ??= HederaSandboxLedger.create(chainsDir ? { file: join(chainsDir, 'hedera-mainnet.json') } : {}).then(
         (ledger) => {
           hederaSeed = ledger.snapshot();
+          startedHedera = ledger;
           return ledger;
         },
       ));

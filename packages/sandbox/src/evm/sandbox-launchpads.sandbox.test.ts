@@ -6,6 +6,7 @@ import { startSandboxEvmChain, type SandboxEvmChain } from './sandbox-chain.js';
 import { SANDBOX_BONDING_MANAGER_ADDRESS, SANDBOX_TOKEN_FACTORY_ADDRESS } from './sandbox-launchpads.js';
 import { LaunchpadCrowd } from '../market/launchpad-crowd.js';
 import { simulatedWallets } from '../market/wallets.js';
+import { HederaSandboxLedger } from '../hedera/ledger.js';
 
 const MANAGER = parseAbi([
   'function tokenCount() view returns (uint256)',
@@ -178,17 +179,31 @@ describe('sandbox launchpads', () => {
     expect(out[1]).toBeGreaterThan(0n);
   }, 60_000);
 
-  it('the crowd launches and trades on both launchpads, each action a landed transaction', async () => {
+  it('the crowd launches and trades on the three launchpads, each action a landed transaction', async () => {
     await chains.evm(56);
-    const crowd = new LaunchpadCrowd('launchpad-test', await simulatedWallets(), chains, new Set());
+    const ledger = await HederaSandboxLedger.create();
+    const crowd = new LaunchpadCrowd(
+      'launchpad-test',
+      await simulatedWallets('launchpad-test'),
+      chains,
+      new Set(),
+      () => ledger,
+    );
     const actions = [];
-    for (let step = 0; step < 12; step++) actions.push(await crowd.act());
-    expect(new Set(actions.map((action) => action.chain))).toEqual(new Set(['bsc', 'base']));
+    for (let step = 0; step < 15; step++) actions.push(await crowd.act());
+    expect(new Set(actions.map((action) => action.chain))).toEqual(new Set(['bsc', 'base', 'hedera']));
     expect(actions.some((action) => action.kind === 'launch')).toBe(true);
     expect(actions.some((action) => action.kind === 'buy')).toBe(true);
-    for (const action of actions) {
+    for (const action of actions.filter((action) => action.chain === 'hedera')) {
+      const record = ledger.transaction(action.transactionHash)!;
+      expect(record.type).toBe('CONTRACTCALL');
+      expect(ledger.isAssociated(action.wallet, action.target)).toBe(true);
+    }
+    for (const action of actions.filter((action) => action.chain !== 'hedera')) {
       const market = await chains.evm(action.chain === 'bsc' ? 56 : 8453);
-      const receipt = await market.chain.publicClient.getTransactionReceipt({ hash: action.transactionHash });
+      const receipt = await market.chain.publicClient.getTransactionReceipt({
+        hash: action.transactionHash as `0x${string}`,
+      });
       expect(receipt.status).toBe('success');
       expect(receipt.from.toLowerCase()).toBe(action.wallet.toLowerCase());
     }

@@ -2,12 +2,15 @@
  * The launchpads' simulated crowd: on the simulator's clock, the simulated wallets launch tokens on the sandbox
  * launchpads and trade them, so the discovery tools' lists move. On BSC a wallet launches a curve token, buys one
  * still on its curve or sells half of one it holds (SandboxBondingManager); on Base it deploys a factory token or buys
- * one through SandboxV2Router (SandboxTokenFactory). Every choice comes from a PRNG seeded with the simulator's seed,
+ * one through SandboxV2Router (SandboxTokenFactory); on Hedera, once its ledger has started, it buys from a memejob-style
+ * curve (associating the token on its first buy) or sells half of what it holds. Every choice comes from a PRNG seeded with the simulator's seed,
  * so a given seed makes the same launches and trades in the same order. Each action is a real transaction signed by
  * the wallet's own key; wallets are given native coin for it on first use.
  */
 import {
   createWalletClient,
+  encodeFunctionData,
+  hexToBytes,
   erc20Abi,
   type Hash,
   http,
@@ -25,7 +28,11 @@ import type { SandboxEvmChains } from '../evm/sandbox-evm-chains.js';
 import { LAUNCH_GAS, sandboxLaunchpadOf } from '../evm/sandbox-launchpads.js';
 import type { SandboxEvmMarket } from '../evm/sandbox-market.js';
 import { seededRandom } from './prng.js';
-import type { SimulatedWallet } from './wallets.js';
+import type { Transaction } from '@hashgraph/sdk';
+import { HBAR, longZeroAddressOf } from '@svc/chains';
+import type { HederaSandboxLedger } from '../hedera/ledger.js';
+import { MEMEJOB_ABI, MEMEJOB_GAS } from '../hedera/memejob.js';
+import { secretOf, type SimulatedWallet } from './wallets.js';
 
 const BONDING_ABI = parseAbi([
   'function tokenCount() view returns (uint256)',
@@ -48,12 +55,13 @@ const WALLET_GAS = 500_000n;
 
 /** One thing the crowd did: who, where, what, on which token, in which transaction. */
 export interface CrowdAction {
-  readonly chain: 'bsc' | 'base';
+  readonly chain: 'bsc' | 'base' | 'hedera';
   readonly wallet: Address;
   readonly kind: 'launch' | 'buy' | 'sell';
-  /** The token traded; for a launch, the launchpad (the new token's address is in the transaction's events). */
-  readonly target: Address;
-  readonly transactionHash: Hash;
+  /** The token traded (Hedera: its 0.0.x id); for a launch, the launchpad (the new token is in the transaction's events). */
+  readonly target: string;
+  /** The transaction hash (Hedera: the transaction id). */
+  readonly transactionHash: string;
 }
 
 export class LaunchpadCrowd {
@@ -61,12 +69,17 @@ export class LaunchpadCrowd {
   readonly #funded = new Set<string>();
   #launches = 0;
 
+  readonly #seed: string;
+
+  /** `seed` is the simulator's: the wallets' keys come from it (their Hedera key is their EVM key). */
   constructor(
     seed: string,
     private readonly wallets: readonly SimulatedWallet[],
     private readonly evm: SandboxEvmChains,
     private readonly remoteEvmChainIds: ReadonlySet<number>,
+    private readonly hedera: () => HederaSandboxLedger | undefined = () => undefined,
   ) {
+    this.#seed = seed;
     this.#random = seededRandom(`${seed}:launchpads`);
   }
 
@@ -77,13 +90,18 @@ export class LaunchpadCrowd {
 
   /** Carries out the crowd's next action on a running launchpad chain; throws when none runs here. */
   async act(): Promise<CrowdAction> {
-    const chains = this.evm
-      .started()
-      .filter((chainId) => sandboxLaunchpadOf(chainId) && !this.remoteEvmChainIds.has(chainId))
-      .sort((a, b) => a - b);
+    const ledger = this.hedera();
+    const chains: (number | 'hedera')[] = [
+      ...this.evm
+        .started()
+        .filter((chainId) => sandboxLaunchpadOf(chainId) && !this.remoteEvmChainIds.has(chainId))
+        .sort((a, b) => a - b),
+      ...(ledger ? (['hedera'] as const) : []),
+    ];
     if (chains.length === 0) throw new Error('no sandbox launchpad chain runs in this process');
     const chainId = chains[Math.floor(this.#random() * chains.length)]!;
     const wallet = this.wallets[Math.floor(this.#random() * this.wallets.length)]!;
+    if (chainId === 'hedera') return this.#hedera(ledger!, wallet, this.#random());
     const market = await this.evm.evm(chainId);
     const key = `${chainId}/${wallet.evm.address}`;
     if (!this.#funded.has(key)) {
@@ -198,7 +216,60 @@ export class LaunchpadCrowd {
     );
     return { chain: 'base', wallet, kind: 'buy', target: token, transactionHash };
   }
+
+  async #hedera(ledger: HederaSandboxLedger, wallet: SimulatedWallet, roll: number): Promise<CrowdAction> {
+    const curves = ledger.memeCurves().filter((curve) => !curve.promoted);
+    if (curves.length === 0) throw new Error('every Hedera launchpad token has been promoted');
+    const curve = curves[Math.floor(this.#random() * curves.length)]!;
+    const alias = wallet.evm.address;
+    if ((ledger.account(alias)?.tinybar ?? 0n) < HEDERA_FUNDING / 10n) await ledger.fund(alias, HBAR, HEDERA_FUNDING);
+    const accountId = ledger.account(alias)!.accountId;
+    const sdk = ledger.sdk;
+    const key = sdk.PrivateKey.fromStringECDSA(Buffer.from(secretOf(this.#seed, wallet.index, 'evm')).toString('hex'));
+    const submit = async (tx: Transaction) => {
+      const frozen = tx
+        .setTransactionId(sdk.TransactionId.generate(accountId))
+        .setNodeAccountIds([sdk.AccountId.fromString(ledger.nodeAccountId)])
+        .freeze();
+      return ledger.submit((await frozen.sign(key)).toBytes());
+    };
+    if (!ledger.isAssociated(accountId, curve.tokenId))
+      await submit(new sdk.TokenAssociateTransaction().setAccountId(accountId).setTokenIds([curve.tokenId]));
+    const token = longZeroAddressOf(curve.tokenId)!;
+    const held = ledger.account(accountId)!.tokens.get(curve.tokenId) ?? 0n;
+    const call = new sdk.ContractExecuteTransaction().setContractId(ledger.memejobId).setGas(MEMEJOB_GAS);
+    if (roll > 0.8 && held > 1n) {
+      call.setFunctionParameters(
+        hexToBytes(encodeFunctionData({ abi: MEMEJOB_ABI, functionName: 'sell', args: [token, held / 2n, 0n] })),
+      );
+      const record = await submit(call);
+      return {
+        chain: 'hedera',
+        wallet: alias,
+        kind: 'sell',
+        target: curve.tokenId,
+        transactionHash: record.transactionId,
+      };
+    }
+    const hbar = BigInt(Math.round((5 + this.#random() * 45) * 1e8));
+    call
+      .setFunctionParameters(
+        hexToBytes(encodeFunctionData({ abi: MEMEJOB_ABI, functionName: 'buy', args: [token, 0n] })),
+      )
+      .setPayableAmount(sdk.Hbar.fromTinybars(hbar.toString()));
+    const record = await submit(call);
+    return {
+      chain: 'hedera',
+      wallet: alias,
+      kind: 'buy',
+      target: curve.tokenId,
+      transactionHash: record.transactionId,
+    };
+  }
 }
+
+/** Tinybars a wallet is given on Hedera whenever it holds less than a tenth of it. */
+const HEDERA_FUNDING = 1_000n * 100_000_000n;
 
 interface Act {
   readonly market: SandboxEvmMarket;

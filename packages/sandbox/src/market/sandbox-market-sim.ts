@@ -4,6 +4,7 @@
  */
 import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
 import type { OrderBook } from '../bitcoin/marketplace/order-book.js';
+import type { HederaSandboxLedger } from '../hedera/ledger.js';
 import type { SandboxEvmChains } from '../evm/sandbox-evm-chains.js';
 import type { SandboxSolana } from '../solana/sandbox-solana.js';
 import { SandboxMarketIndex } from './market-index.js';
@@ -39,6 +40,8 @@ export interface StartSandboxMarketSimOptions {
   readonly bitcoin?: BitcoinSandboxLedger | undefined;
   /** Its marketplace's order book, where the collection asks rest. */
   readonly bitcoinBook?: OrderBook | undefined;
+  /** The Hedera ledger when it has started (its launchpad's crowd trades there then). */
+  readonly hedera?: (() => HederaSandboxLedger | undefined) | undefined;
 }
 
 export async function startSandboxMarketSim(options: StartSandboxMarketSimOptions): Promise<SandboxMarketSim> {
@@ -54,6 +57,7 @@ export async function startSandboxMarketSim(options: StartSandboxMarketSimOption
     remoteEvmChainIds: options.remoteEvmChainIds ?? new Set(),
     bitcoin: options.bitcoin,
     bitcoinBook: options.bitcoinBook,
+    hedera: options.hedera,
   });
   const background =
     options.rate > 0

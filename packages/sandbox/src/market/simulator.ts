@@ -14,6 +14,7 @@
 import { evmChainById, evmChainByKey } from '@svc/chains';
 import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
 import type { OrderBook } from '../bitcoin/marketplace/order-book.js';
+import type { HederaSandboxLedger } from '../hedera/ledger.js';
 import { sandboxMarketLayout } from '../evm/sandbox-market.js';
 import type { SandboxEvmChains } from '../evm/sandbox-evm-chains.js';
 import { crowdTrade } from '../solana/launchpads/crowd.js';
@@ -55,6 +56,8 @@ export interface MarketSimulatorOptions {
   readonly bitcoin?: BitcoinSandboxLedger | undefined;
   /** The marketplace's order book the Bitcoin leg's collection asks rest on (a book of its own without it). */
   readonly bitcoinBook?: OrderBook | undefined;
+  /** The Hedera ledger when it has started: the launchpad crowd also trades on its launchpad then. */
+  readonly hedera?: (() => HederaSandboxLedger | undefined) | undefined;
 }
 
 /** The most trades one `step` call carries out. */
@@ -92,7 +95,13 @@ export class MarketSimulator {
       throw new RangeError(`the market simulator's rate must be a number of trades a minute, 0 or more`);
     this.#planner = new TradePlanner(options.seed);
     this.#solanaTrader = new SolanaTrader(options.solana);
-    this.#crowd = new LaunchpadCrowd(options.seed, options.wallets, options.evm, options.remoteEvmChainIds);
+    this.#crowd = new LaunchpadCrowd(
+      options.seed,
+      options.wallets,
+      options.evm,
+      options.remoteEvmChainIds,
+      options.hedera,
+    );
     this.#bitcoinTrader =
       options.bitcoin && new BitcoinTrader(options.bitcoin, options.wallets, options.seed, options.bitcoinBook);
     this.#startClock();

@@ -43,7 +43,8 @@ export const SIMULATED_WALLET_LABELS: readonly SimulatedWalletLabel[] = [
 /** The default seed of the wallets' keys. */
 export const SIMULATED_WALLET_SEED = 'svc.sandbox.market-sim';
 
-const secretOf = (seed: string, index: number, chain: 'evm' | 'solana' | 'bitcoin') =>
+/** The secret key of a simulated wallet's key on one chain family (its EVM key is also its Hedera ECDSA key). */
+export const secretOf = (seed: string, index: number, chain: 'evm' | 'solana' | 'bitcoin') =>
   new Uint8Array(createHash('sha256').update(`${seed}:wallet:${index}:${chain}`).digest());
 
 /** The simulated wallets for `seed`: the same keys for the same seed. */
