@@ -169,30 +169,11 @@ export { CANDLE_INTERVALS, type CandleInterval } from './perps/candles.js';
 // Cross-chain counterparties: the bridge operator (ChangeNOW's custodial flow) and the router solver (Relay's intents),
 // with the currencies they serve by the tools' network codes, and the clock the sandbox route moves on.
 export {
-  CROSS_CHAIN_NETWORKS,
   type CrossChainAsset,
   type CrossChainNetwork,
-  EVM_CHAIN_ID as CROSS_CHAIN_EVM_CHAIN_ID,
-  RELAY_SOLANA_CHAIN_ID,
   SANDBOX_CROSS_CHAIN_ASSETS,
   sandboxAsset,
 } from './cross-chain/assets.js';
-export {
-  BRIDGE_ESTIMATED_SECONDS,
-  BRIDGE_FEE_BPS,
-  type BridgeExchange,
-  type BridgeExchangeStatus,
-  BridgeOperator,
-  type BridgeQuote,
-  BridgeRequestError,
-} from './cross-chain/bridge-operator.js';
-export {
-  ROUTER_ESTIMATED_SECONDS,
-  ROUTER_FEE_BPS,
-  type RouterRequest,
-  RouterRequestError,
-  type RouterRequestStatus,
-  RouterSolver,
-  type RouterStep,
-} from './cross-chain/router-solver.js';
+export { type BridgeExchange, BridgeRequestError } from './cross-chain/bridge-operator.js';
+export { ROUTER_ESTIMATED_SECONDS, type RouterRequest, RouterRequestError } from './cross-chain/router-solver.js';
 export type { SandboxCrossChain } from './cross-chain/sandbox-cross-chain.js';

@@ -4,7 +4,7 @@ import { addressesOfPublicKey, isBitcoinMainnetAddress, p2wpkhSigner, wifOfPriva
 import { address as addressCodec, networks, Psbt } from 'bitcoinjs-lib';
 import type { BitcoinSandboxLedger } from '../bitcoin/ledger.js';
 import type { SandboxEvmMarket } from '../evm/sandbox-market.js';
-import type { ChainLeg } from './chain-legs.js';
+import type { ChainLeg } from './chain-leg.js';
 
 /** What an operator payment pays miners: a few inputs and two outputs at the sandbox's fee rates, rounded up. */
 const PAYMENT_FEE_SATS = 2_000n;

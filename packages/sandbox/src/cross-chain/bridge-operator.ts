@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CrossChainAsset } from './assets.js';
-import type { ChainLegs } from './chain-legs.js';
+import type { ChainLegs } from './chain-leg.js';
 import type { OperatorClock } from './operator-clock.js';
 import { atomicWorth, convert } from './pricing.js';
 import { Treasury } from './treasury.js';

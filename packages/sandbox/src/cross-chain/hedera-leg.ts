@@ -2,7 +2,7 @@ import { HBAR, isEntityId, isEvmAddress } from '@svc/chains';
 import { keccak256, stringToHex } from 'viem';
 import type { HederaSandboxLedger } from '../hedera/ledger.js';
 import type { CrossChainAsset } from './assets.js';
-import type { ChainLeg } from './chain-legs.js';
+import type { ChainLeg } from './chain-leg.js';
 
 const HBAR_DECIMALS = 8;
 const USDC_TOKEN_ID = '0.0.456858';

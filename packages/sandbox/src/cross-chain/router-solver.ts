@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { encodeFunctionData, erc20Abi, type Address } from 'viem';
 import { type CrossChainAsset, isEvmNetwork } from './assets.js';
-import type { ChainLegs } from './chain-legs.js';
+import type { ChainLegs } from './chain-leg.js';
 import type { OperatorClock } from './operator-clock.js';
 import { atomicWorth, convert } from './pricing.js';
 import { Treasury } from './treasury.js';

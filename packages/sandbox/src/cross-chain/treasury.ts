@@ -1,5 +1,5 @@
 import { type CrossChainNetwork, SANDBOX_CROSS_CHAIN_ASSETS } from './assets.js';
-import type { ChainLegs } from './chain-legs.js';
+import type { ChainLegs } from './chain-leg.js';
 import { atomicWorth } from './pricing.js';
 
 /** USD worth of every served currency a treasury holds when funded: far above what any sandbox swap moves. */
