@@ -107,7 +107,7 @@ export const curveSellToken: Handler<'curveSellToken'> = withCommitPoint(async (
   const vault = await callerVault(context);
   const slippage = await pumpSlippageOf(context, vault.accountId);
   const quoted = await launchpads.quoteSell(token.mint, tokens);
-  requireSol(vault.lamports, 0n, 'amount', 'The sale');
+  requireSol(vault.lamports, 0n, 'amount', 'The sale', false);
   const { transaction, quote } = await launchpads.sellTransaction(
     token.mint,
     vault.signer.address,

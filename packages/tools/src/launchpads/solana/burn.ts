@@ -23,7 +23,7 @@ export const burnOn = (launchpad: SolanaLaunchpad) =>
     const token = await launchpadToken(launchpads, input.tokenAddress, launchpad);
     const tokens = tokenAtomic(input.amount, token);
     const vault = await callerVault(context);
-    requireSol(vault.lamports, 0n, 'amount', 'The burn');
+    requireSol(vault.lamports, 0n, 'amount', 'The burn', false);
     const transaction = await launchpads.burnTransaction(token.mint, vault.signer.address, tokens);
     const signature = await signCommitSend(context, launchpads, vault.signer, transaction);
     return {

@@ -36,9 +36,18 @@ export async function pumpSlippageOf(context: HandlerContext, accountId: string)
   return { percent: pumpSlippage, bps: slippageBpsOf(pumpSlippage) };
 }
 
-/** Refuses before signing when the vault cannot pay `lamports` plus fees (400; nothing moves). */
-export function requireSol(balance: bigint, lamports: bigint, field: string, what: string): void {
-  const needed = lamports + FEE_ALLOWANCE_LAMPORTS + TOKEN_ACCOUNT_RENT_LAMPORTS;
+/**
+ * Refuses before signing when the vault cannot pay `lamports` plus fees, and the rent of the token account a buy may
+ * create (`createsTokenAccount`; a sale or burn spends from one that exists): 400, nothing moves.
+ */
+export function requireSol(
+  balance: bigint,
+  lamports: bigint,
+  field: string,
+  what: string,
+  createsTokenAccount = true,
+): void {
+  const needed = lamports + FEE_ALLOWANCE_LAMPORTS + (createsTokenAccount ? TOKEN_ACCOUNT_RENT_LAMPORTS : 0n);
   if (balance < needed)
     throw invalidField(
       field,
