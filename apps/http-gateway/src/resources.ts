@@ -17,8 +17,13 @@ import {
   UpstreamPayer,
 } from '@svc/providers';
 import { type Db, upstreamSpendLedger } from '@svc/store';
-import { type HandlerResources, livePredictMarkets, liveVaultChains, type OrderEngine } from '@svc/tools';
-import { type HandlerResources, liveSolanaLaunchpads, liveVaultChains, type OrderEngine } from '@svc/tools';
+import {
+  type HandlerResources,
+  livePredictMarkets,
+  liveSolanaLaunchpads,
+  liveVaultChains,
+  type OrderEngine,
+} from '@svc/tools';
 import type { FacilitatorClient } from '@x402/core/server';
 import { describeOrderNetworks, liveOrderEngineOf } from '@svc/worker';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
