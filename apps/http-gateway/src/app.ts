@@ -12,7 +12,7 @@ import type { FacilitatorClient } from '@x402/core/server';
 import { InvokeToolCaller, mcpPlugin } from '@svc/mcp';
 import { a2aPlugin } from '@svc/a2a';
 import { configureUpstream, upstreamHealth } from '@svc/providers';
-import { type OrderEngine, ToolService } from '@svc/tools';
+import { type HandlerTable, type OrderEngine, ToolService } from '@svc/tools';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, LogController } from 'fastify';
 import type { Config } from '@svc/config';
 import { registerCors } from './cors.js';
@@ -77,6 +77,8 @@ export interface AppDependencies {
   readonly logStream?: FastifyLoggerOptions['stream'];
   /** When interrupted settlements are reconciled (tests shorten it). */
   readonly settlementReconciliation?: ReconciliationSchedule;
+  /** The tool handlers: default every family's; tests leave one out to exercise the 501 (not_implemented) path. */
+  readonly handlers?: HandlerTable;
 }
 
 /** Headers that carry payments, proofs or keys: never written to logs. */
@@ -133,6 +135,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     siwx,
     observer: callObserver(metrics, app.log),
     ...resources.handlers,
+    ...(deps.handlers ? { handlers: deps.handlers } : {}),
   });
 
   executeRoute(app, tools, config.publicBaseUrl);

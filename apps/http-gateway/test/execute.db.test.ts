@@ -3,7 +3,7 @@ import { usdToAtomic } from '@svc/payments';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PAY_TO } from '@svc/config';
-import { BASE_URL, backendsFor, post, useGateway } from './harness.js';
+import { BASE_URL, backendsFor, post, useGateway, withoutHandler } from './harness.js';
 
 /** A well-formed x402 payload that no facilitator would accept: enough to reach the steps before verification. */
 const UNVERIFIABLE_PAYMENT = encodePaymentSignatureHeader({
@@ -20,11 +20,14 @@ const UNVERIFIABLE_PAYMENT = encodePaymentSignatureHeader({
   payload: {},
 });
 
+/** A read tool whose handler this file's gateway leaves out: every catalog tool has one, so the 501 path needs it. */
+const UNIMPLEMENTED_TOOL = 'searchPredictEvents';
+
 // What the sandbox oracle quotes by default (see SandboxPriceOracle).
 const SANDBOX_PRICES = { STX: '0.65', BTC: '97000' };
 
 describe.each(backendsFor(import.meta.url))('POST /api/tools/execute/unified/{toolName} on $name', (backend) => {
-  const h = useGateway(backend);
+  const h = useGateway(backend, {}, { handlers: withoutHandler(UNIMPLEMENTED_TOOL) });
 
   it('answers 404 naming an unknown tool', async () => {
     const res = await post(h.app, 'noSuchTool', {});
@@ -161,10 +164,10 @@ describe.each(backendsFor(import.meta.url))('POST /api/tools/execute/unified/{to
   });
 
   it('refuses a paid call to a tool without a handler with 501 naming it, before verifying (nothing charged)', async () => {
-    const res = await post(h.app, 'searchPredictEvents', { q: 'x' }, { 'payment-signature': UNVERIFIABLE_PAYMENT });
+    const res = await post(h.app, UNIMPLEMENTED_TOOL, { q: 'x' }, { 'payment-signature': UNVERIFIABLE_PAYMENT });
     expect(res.statusCode).toBe(501);
-    expect(res.json()).toMatchObject({ code: 'not_implemented', tool: 'searchPredictEvents' });
-    expect(res.json().detail).toContain('searchPredictEvents');
+    expect(res.json()).toMatchObject({ code: 'not_implemented', tool: UNIMPLEMENTED_TOOL });
+    expect(res.json().detail).toContain(UNIMPLEMENTED_TOOL);
   });
 
   it('answers 503 naming FACILITATOR_URL for a paid call while payment verification is unavailable', async () => {

@@ -11,6 +11,8 @@ import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 
 import { usdToCredit } from '@svc/payments';
 import { accountForWallet, type Db, saveSpendingPolicy, type SpendingPolicy } from '@svc/store';
 import { type TestBackend, testBackends } from '@svc/store/testing';
+import type { HandlerTable } from '@svc/tools';
+import { handlers } from '@svc/tools/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type AppDependencies, buildApp } from '../src/app.js';
@@ -41,14 +43,31 @@ export interface Harness {
   readonly db: Db;
 }
 
-/** Start the real gateway (fastify.inject) on a fresh database of the given backend, for one test file. */
-export function useGateway(backend: TestBackend, env: Record<string, string> = {}): Harness {
+/**
+ * Every family's handlers but `tool`'s: a gateway built with it (`deps.handlers`) has a catalog tool without a handler,
+ * to exercise the pipeline's 501 not_implemented path now that every catalog tool has one.
+ */
+export function withoutHandler(tool: keyof HandlerTable): HandlerTable {
+  if (!handlers[tool]) throw new Error(`${tool} has no handler to leave out`);
+  const { [tool]: _left, ...rest } = handlers;
+  return rest;
+}
+
+/**
+ * Start the real gateway (fastify.inject) on a fresh database of the given backend, for one test file.
+ * `deps.handlers` replaces the tool handlers (see `withoutHandler`).
+ */
+export function useGateway(
+  backend: TestBackend,
+  env: Record<string, string> = {},
+  deps: Pick<AppDependencies, 'handlers'> = {},
+): Harness {
   const harness = {} as { app: FastifyInstance; db: Db };
   beforeAll(async () => {
     harness.db = await backend.open();
     harness.app = await buildApp(
       loadConfig({ SVC_MODE: 'sandbox', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: BASE_URL, ...NO_RATE_LIMITS, ...env }),
-      { db: harness.db },
+      { ...deps, db: harness.db },
     );
     await harness.app.ready();
   });
@@ -145,11 +164,13 @@ export interface SandboxGateway extends Harness {
  * facilitator (`workerSandbox`), for one test file.
  * `deps.oracle` lets a test move prices; `deps.ownSandbox` starts sandbox chains of the file's own (stopped after it),
  * for tests that change every chain (a sandbox reset) and would disturb the other files sharing the worker's.
+ * `deps.handlers` replaces the tool handlers of this file's gateway only (see `withoutHandler`): the shared sandbox
+ * holds chains and the facilitator, never the handler table.
  */
 export function useSandboxGateway(
   backend: TestBackend,
   env: Record<string, string> = {},
-  deps: Pick<AppDependencies, 'oracle' | 'masterKey' | 'logStream'> & { ownSandbox?: boolean } = {},
+  deps: Pick<AppDependencies, 'oracle' | 'masterKey' | 'logStream' | 'handlers'> & { ownSandbox?: boolean } = {},
 ): SandboxGateway {
   const { ownSandbox, ...appDeps } = deps;
   const state = {} as { app: FastifyInstance; db: Db; sandbox: Sandbox; url: string };

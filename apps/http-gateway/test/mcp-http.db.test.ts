@@ -2,14 +2,16 @@ import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { usdToCredit } from '@svc/payments';
 import { addCredit, revokeAccessKey } from '@svc/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, backendsFor, useGateway } from './harness.js';
+import { BASE_URL, backendsFor, useGateway, withoutHandler } from './harness.js';
 import { mcpPost, newAccessKey } from './mcp-harness.js';
 
 const CHALLENGE = `Bearer resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource/api/mcp"`;
 const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+/** A read tool whose handler this file's gateway leaves out: every catalog tool has one, so the 501 path needs it. */
+const UNIMPLEMENTED_TOOL = 'searchPredictEvents';
 
 describe.each(backendsFor(import.meta.url))('POST /api/mcp over raw HTTP on $name', (backend) => {
-  const h = useGateway(backend);
+  const h = useGateway(backend, {}, { handlers: withoutHandler(UNIMPLEMENTED_TOOL) });
   let key: string;
   const auth = () => ({ 'x-api-key': key });
   beforeAll(async () => {
@@ -235,10 +237,10 @@ describe.each(backendsFor(import.meta.url))('POST /api/mcp over raw HTTP on $nam
     });
 
     it('answers a call to a tool without a handler with isError not_implemented, without asking for payment', async () => {
-      const { result } = (await call('searchPredictEvents', { q: 'btc etf' })).json();
+      const { result } = (await call(UNIMPLEMENTED_TOOL, { q: 'btc etf' })).json();
       expect(result).toMatchObject({
         isError: true,
-        structuredContent: { code: 'not_implemented', status: 501, tool: 'searchPredictEvents' },
+        structuredContent: { code: 'not_implemented', status: 501, tool: UNIMPLEMENTED_TOOL },
       });
     });
 
@@ -258,11 +260,11 @@ describe.each(backendsFor(import.meta.url))('POST /api/mcp over raw HTTP on $nam
         payload: {},
       };
       const { result } = (
-        await call('searchPredictEvents', { q: 'btc etf' }, { _meta: { 'x402/payment': payment } })
+        await call(UNIMPLEMENTED_TOOL, { q: 'btc etf' }, { _meta: { 'x402/payment': payment } })
       ).json();
       expect(result).toMatchObject({
         isError: true,
-        structuredContent: { code: 'not_implemented', status: 501, tool: 'searchPredictEvents' },
+        structuredContent: { code: 'not_implemented', status: 501, tool: UNIMPLEMENTED_TOOL },
       });
     });
 

@@ -20,7 +20,7 @@ export {
   sweepAccountVault,
 } from './account-vault/index.js';
 export type { CallIdentity, CallObserver, CallOutcome, CallReport, Transport } from './call-report.js';
-export type { HandlerResources } from './handler.js';
+export type { HandlerResources, HandlerTable } from './handler.js';
 export {
   type CallPayment,
   type CallRequest,
