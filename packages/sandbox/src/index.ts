@@ -174,6 +174,7 @@ export {
   SANDBOX_CROSS_CHAIN_ASSETS,
   sandboxAsset,
 } from './cross-chain/assets.js';
-export { type BridgeExchange, BridgeRequestError } from './cross-chain/bridge-operator.js';
-export { ROUTER_ESTIMATED_SECONDS, type RouterRequest, RouterRequestError } from './cross-chain/router-solver.js';
+export { type BridgeExchange } from './cross-chain/bridge-operator.js';
+export { CrossChainRequestError } from './cross-chain/request-error.js';
+export { ROUTER_ESTIMATED_SECONDS, type RouterRequest } from './cross-chain/router-solver.js';
 export type { SandboxCrossChain } from './cross-chain/sandbox-cross-chain.js';

@@ -4,6 +4,7 @@ import type { ChainLegs } from './chain-leg.js';
 import type { OperatorClock } from './operator-clock.js';
 import { atomicWorth, convert } from './pricing.js';
 import { Treasury } from './treasury.js';
+import { CrossChainRequestError } from './request-error.js';
 
 /** ChangeNOW's exchange states (API v2 `GET /exchange/by-id`). */
 export type BridgeExchangeStatus =
@@ -54,17 +55,6 @@ export interface BridgeExchange {
   refundHash: string | null;
   /** Why an exchange failed or was refunded. */
   reason: string | null;
-}
-
-/** A request the operator refuses (unknown address, amount below its minimum): the caller's mistake. */
-export class BridgeRequestError extends Error {
-  constructor(
-    readonly field: string,
-    readonly rule: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -121,12 +111,12 @@ export class BridgeOperator {
     refundAddress: string;
   }): Promise<BridgeExchange> {
     if (!this.legs[request.to.network].isAddress(request.payoutAddress))
-      throw new BridgeRequestError('address', 'format', `not an address on ${request.to.network}`);
+      throw new CrossChainRequestError('address', 'format', `not an address on ${request.to.network}`);
     if (!this.legs[request.from.network].isAddress(request.refundAddress))
-      throw new BridgeRequestError('refundAddress', 'format', `not an address on ${request.from.network}`);
+      throw new CrossChainRequestError('refundAddress', 'format', `not an address on ${request.from.network}`);
     const quote = await this.quote(request.from, request.to, request.fromAtomic);
     if (request.fromAtomic < quote.minFromAtomic)
-      throw new BridgeRequestError('fromAmount', 'below_minimum', 'below the minimum amount of this pair');
+      throw new CrossChainRequestError('fromAmount', 'below_minimum', 'below the minimum amount of this pair');
     const id = randomBytes(7).toString('hex');
     const now = this.clock.now();
     const exchange: BridgeExchange = {

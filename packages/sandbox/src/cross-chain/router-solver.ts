@@ -5,6 +5,7 @@ import type { ChainLegs } from './chain-leg.js';
 import type { OperatorClock } from './operator-clock.js';
 import { atomicWorth, convert } from './pricing.js';
 import { Treasury } from './treasury.js';
+import { CrossChainRequestError } from './request-error.js';
 
 /** Relay's intent states (`GET /intents/status/v3`). */
 export type RouterRequestStatus = 'waiting' | 'pending' | 'success' | 'failure' | 'refund';
@@ -59,16 +60,6 @@ export interface RouterRequest {
   reason: string | null;
 }
 
-export class RouterRequestError extends Error {
-  constructor(
-    readonly field: string,
-    readonly rule: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * The sandbox router solver (Relay's intent flow): a quote is a request with its steps, each a transaction the caller
  * sends from its wallet on the origin chain; the deposit step pays the solver with the request id in its calldata
@@ -100,22 +91,22 @@ export class RouterSolver {
   }): Promise<RouterRequest> {
     const { from, to } = request;
     if (!isEvmNetwork(from.network))
-      throw new RouterRequestError(
+      throw new CrossChainRequestError(
         'fromCurrency',
         'unsupported_origin',
         'the sandbox solver takes deposits on EVM chains only',
       );
     if (!this.legs[from.network].isAddress(request.user))
-      throw new RouterRequestError('user', 'format', `not an address on ${from.network}`);
+      throw new CrossChainRequestError('user', 'format', `not an address on ${from.network}`);
     if (!this.legs[to.network].isAddress(request.recipient))
-      throw new RouterRequestError('recipient', 'format', `not an address on ${to.network}`);
+      throw new CrossChainRequestError('recipient', 'format', `not an address on ${to.network}`);
     const [fromPrice, toPrice] = await Promise.all([
       this.legs[from.network].priceUsd(from),
       this.legs[to.network].priceUsd(to),
     ]);
     const minFromAtomic = atomicWorth(ROUTER_MIN_USD, from, fromPrice);
     if (request.fromAtomic < minFromAtomic)
-      throw new RouterRequestError('fromAmount', 'below_minimum', 'below the minimum amount of this route');
+      throw new CrossChainRequestError('fromAmount', 'below_minimum', 'below the minimum amount of this route');
     const { out, fee } = convert(
       request.fromAtomic,
       { asset: from, priceUsd: fromPrice },

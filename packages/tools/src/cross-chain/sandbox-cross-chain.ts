@@ -1,12 +1,11 @@
 import { ServiceError, invalidField } from '@svc/contracts';
 import { formatUnits, scaleUp } from '@svc/payments';
 import {
-  BridgeRequestError,
   type BridgeExchange,
   type CrossChainAsset,
   type CrossChainNetwork,
+  CrossChainRequestError,
   type RouterRequest,
-  RouterRequestError,
   ROUTER_ESTIMATED_SECONDS,
   SANDBOX_CROSS_CHAIN_ASSETS,
   type SandboxCrossChain,
@@ -59,8 +58,7 @@ const amount = (atomic: bigint | null, asset: CrossChainAsset) =>
 
 /** The sandbox operator's refusals are the caller's mistakes: 400 naming the field. */
 function refusal(error: unknown): never {
-  if (error instanceof BridgeRequestError || error instanceof RouterRequestError)
-    throw invalidField(error.field, error.rule, error.message);
+  if (error instanceof CrossChainRequestError) throw invalidField(error.field, error.rule, error.message);
   throw error;
 }
 
