@@ -1,5 +1,5 @@
 import { generateKeyPairSigner, type KeyPairSigner, signTransaction, type Transaction } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SandboxSolana, startSandboxSolana } from '../sandbox-solana.js';
 import { PUMP_CURVE, quoteCurveBuy as quoteBuy } from '@svc/chains';
 import { crowdTrade, padCurve, SVC_CURVE } from './crowd.js';
@@ -172,5 +172,107 @@ describe('sandbox Solana launchpads', () => {
     await expect(sandbox.launchpads.claimSharedFeesTransaction(mint, partner.address)).rejects.toMatchObject({
       reason: 'nothing_to_claim',
     });
+  });
+
+  const sharedLaunch = async (recipients: readonly { wallet: KeyPairSigner; bps: number }[]) => {
+    const creator = recipients[0]!.wallet;
+    const { transaction, mint } = await sandbox.launchpads.launchTransaction({
+      kind: 'svc',
+      creator: creator.address,
+      metadata: { name: 'Racy', symbol: 'RACE' },
+      params: SVC_CURVE,
+      devBuyLamports: 0n,
+      feeSharing: recipients.map(({ wallet, bps }) => ({ address: wallet.address, bps })),
+    });
+    await land(creator, transaction);
+    return mint;
+  };
+  const ascending = (x: bigint, y: bigint) => (x < y ? -1 : x > y ? 1 : 0);
+
+  it("concurrent buys of one curve fill along its math (the second at the first's reserves)", async () => {
+    const mint = await sharedLaunch([{ wallet: await funded(1n), bps: 10_000 }]);
+    const [first, second] = await Promise.all([funded(5n), funded(5n)]);
+    const start = (await sandbox.launchpads.token(mint))!.reserves;
+    // Each built, signed and sent as a wallet would, both at once.
+    const buy = async (wallet: KeyPairSigner) => {
+      const { transaction, quote } = await sandbox.launchpads.buyTransaction(mint, wallet.address, 2n * SOL, 1n);
+      await land(wallet, transaction);
+      return quote;
+    };
+    const [a, b] = await Promise.all([buy(first), buy(second)]);
+    const one = quoteBuy(SVC_CURVE, start, 2n * SOL);
+    const two = quoteBuy(
+      SVC_CURVE,
+      { realSol: start.realSol + one.net, realToken: start.realToken - one.tokensOut },
+      2n * SOL,
+    );
+    expect([a.tokensOut, b.tokensOut].sort(ascending)).toEqual([one.tokensOut, two.tokensOut].sort(ascending));
+    expect((await sandbox.tokenBalance(first.address, mint)) + (await sandbox.tokenBalance(second.address, mint))).toBe(
+      one.tokensOut + two.tokensOut,
+    );
+    expect((await sandbox.launchpads.token(mint))!.reserves).toEqual({
+      realSol: start.realSol + one.net + two.net,
+      realToken: start.realToken - one.tokensOut - two.tokensOut,
+    });
+  });
+
+  it('concurrent claims of one recipient pay its share once, leaving the others theirs', async () => {
+    const [creator, partner, other] = await Promise.all([funded(1n), funded(1n), funded(1n)]);
+    const mint = await sharedLaunch([
+      { wallet: creator, bps: 5_000 },
+      { wallet: partner, bps: 2_500 },
+      { wallet: other, bps: 2_500 },
+    ]);
+    const trader = await funded(5n);
+    const { transaction: buy, quote } = await sandbox.launchpads.buyTransaction(mint, trader.address, 2n * SOL, 1n);
+    await land(trader, buy);
+    // The other recipient's claim sweeps every fee into the sharing vault; then the partner claims twice at once,
+    // with nothing left to sweep: one claim pays its quarter, the other finds nothing owed.
+    await land(other, (await sandbox.launchpads.claimSharedFeesTransaction(mint, other.address)).transaction);
+    const before = await sandbox.solBalance(partner.address);
+    const claim = async () => {
+      const { transaction, lamports } = await sandbox.launchpads.claimSharedFeesTransaction(mint, partner.address);
+      await land(partner, transaction);
+      return { lamports, fee: feeOf(transaction) };
+    };
+    const claims = await Promise.allSettled([claim(), claim()]);
+    const paid = claims.flatMap((settled) => (settled.status === 'fulfilled' ? [settled.value] : []));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.lamports).toBe((quote.creatorFee * 2_500n) / 10_000n);
+    expect(claims.find((settled) => settled.status === 'rejected')).toMatchObject({
+      reason: { reason: 'nothing_to_claim' },
+    });
+    expect(await sandbox.solBalance(partner.address)).toBe(before + paid[0]!.lamports - paid[0]!.fee);
+    // The creator's half is still in the sharing vault for it to claim.
+    const creatorClaim = await sandbox.launchpads.claimSharedFeesTransaction(mint, creator.address);
+    expect(creatorClaim.lamports).toBe((quote.creatorFee * 5_000n) / 10_000n);
+    await land(creator, creatorClaim.transaction);
+  });
+
+  it('a transaction built on a curve whose state moved since is refused as a conflict, nothing sent', async () => {
+    const creator = await funded(2n);
+    const launch = await sandbox.launchpads.launchTransaction({
+      kind: 'pump',
+      creator: creator.address,
+      metadata: { name: 'Stale', symbol: 'STALE' },
+      params: PUMP_CURVE,
+      devBuyLamports: 0n,
+    });
+    await land(creator, launch.transaction);
+    const [early, late] = await Promise.all([funded(2n), funded(2n)]);
+    // Its hold's expiry is a fake timer, run forward below.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { transaction: held } = await sandbox.launchpads.buyTransaction(launch.mint, early.address, SOL, 1n);
+    // The late buy waits for the curve the early one holds, until that hold expires unsent.
+    const waiting = sandbox.launchpads.buyTransaction(launch.mint, late.address, SOL, 1n);
+    await vi.advanceTimersByTimeAsync(20_000);
+    vi.useRealTimers();
+    await land(late, (await waiting).transaction);
+    const before = await sandbox.solBalance(early.address);
+    await expect(sandbox.launchpads.submit(await signTransaction([early.keyPair], held))).rejects.toMatchObject({
+      reason: 'conflict',
+    });
+    expect(await sandbox.solBalance(early.address)).toBe(before);
+    expect(await sandbox.tokenBalance(early.address, launch.mint)).toBe(0n);
   });
 });

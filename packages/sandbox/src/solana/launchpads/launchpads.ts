@@ -138,7 +138,8 @@ export class LaunchpadError extends Error {
       | 'slippage'
       | 'not_creator'
       | 'nothing_to_claim'
-      | 'wrong_launchpad',
+      | 'wrong_launchpad'
+      | 'conflict',
     message: string,
   ) {
     super(message);
@@ -216,9 +217,32 @@ export interface LaunchRequest {
   readonly createdAt?: number | undefined;
 }
 
+/**
+ * How long a built transaction holds its curve (or creator vault) exclusively while its wallet signs and sends it.
+ * One never sent frees it after this; sent later, {@link SandboxLaunchpads.submit} refuses it if the state moved.
+ */
+const HOLD_MS = 15_000;
+/** Past this many pending record changes, those that can no longer land (built on moved state) are dropped. */
+const PENDING_BOUND = 1_000;
+
+/** What a built transaction holds: its curve's (or vault's) lock, and the state version it was built on. */
+interface Hold {
+  readonly key: string;
+  readonly version: number;
+  readonly release: () => void;
+}
+
 export class SandboxLaunchpads {
-  /** Record changes waiting for their transaction to land, by message (see messageKey). */
-  readonly #pending = new Map<string, () => Promise<void>>();
+  /** Record changes waiting for their transaction to land, by message (see messageKey), with what they hold. */
+  readonly #pending = new Map<string, { effect: () => Promise<void>; hold: Hold }>();
+  /**
+   * Per curve (`curve:<mint>`) or pump creator vault (`creator-vault:<creator>`): the tail of its lock queue, and how
+   * many transactions built on it have landed. Amounts are computed when a transaction is built, so two built on
+   * the same state would both pay (a fee claim twice, two buys at the pre-trade reserves): building waits for the
+   * lock, and submit refuses a transaction whose state moved since it was built (its lock had expired).
+   */
+  readonly #locks = new Map<string, Promise<void>>();
+  readonly #versions = new Map<string, number>();
 
   private constructor(
     private readonly ledger: SolanaLedger,
@@ -410,19 +434,70 @@ export class SandboxLaunchpads {
    * The caller (the user's wallet) has signed it; the venue's keys signed it when it was built.
    */
   async submit(transaction: Transaction): Promise<SubmitResult> {
-    const result = this.ledger.submit(transaction);
     const key = messageKey(transaction);
-    const effect = this.#pending.get(key);
+    const pending = this.#pending.get(key);
     this.#pending.delete(key);
-    if (result.landed && result.err === null) await effect?.();
+    if (pending && this.#stale(pending.hold)) {
+      pending.hold.release();
+      throw new LaunchpadError(
+        'conflict',
+        'the curve changed after this transaction was built (another transaction on it landed first); nothing was sent, build it again',
+      );
+    }
+    const result = this.ledger.submit(transaction);
+    if (!pending) return result;
+    try {
+      if (result.landed && result.err === null) {
+        // Bumped before any await: a transaction built on the old state is stale from here on.
+        this.#versions.set(pending.hold.key, pending.hold.version + 1);
+        await pending.effect();
+      }
+    } finally {
+      pending.hold.release();
+    }
     return result;
   }
 
+  #stale(hold: Hold): boolean {
+    return (this.#versions.get(hold.key) ?? 0) !== hold.version;
+  }
+
+  /**
+   * Waits for `key`'s lock and runs `build` holding it; the transaction `build` makes keeps it until submitted (or
+   * {@link HOLD_MS} passed). A refusal while building frees it.
+   */
+  async #exclusive<T>(key: string, build: (hold: Hold) => Promise<T>): Promise<T> {
+    const previous = this.#locks.get(key) ?? Promise.resolve();
+    let free!: () => void;
+    const held = new Promise<void>((resolve) => (free = resolve));
+    const tail = previous.then(() => held);
+    this.#locks.set(key, tail);
+    await previous;
+    let timer: ReturnType<typeof setTimeout> | undefined = undefined;
+    const release = () => {
+      clearTimeout(timer);
+      free();
+      if (this.#locks.get(key) === tail) this.#locks.delete(key);
+    };
+    timer = setTimeout(release, HOLD_MS);
+    timer.unref();
+    try {
+      return await build({ key, version: this.#versions.get(key) ?? 0, release });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /**
+   * The transaction of `instructions`, signed by the venue's keys; `pending` (the lock it holds and `effect`, its
+   * record change) is kept until it is submitted.
+   */
   async #build(
     payer: TransactionSigner,
     signers: readonly Address[],
     instructions: readonly Instruction[],
-    effect: () => Promise<void>,
+    pending?: { hold: Hold; effect: () => Promise<void> },
   ): Promise<Transaction> {
     // The memo names the wallets whose consent the transaction carries (and is random: the sandbox blockhash never
     // changes, so two equal transactions would otherwise be one).
@@ -438,8 +513,14 @@ export class SandboxLaunchpads {
       (m) => appendTransactionMessageInstructions([...instructions, memo], m),
     );
     const transaction = await partiallySignTransactionMessageWithSigners(message);
-    if (this.#pending.size > 1_000) this.#pending.clear();
-    this.#pending.set(messageKey(transaction), effect);
+    if (this.#pending.size >= PENDING_BOUND)
+      // Only entries submit would refuse anyway go: one that can still land keeps its record change.
+      for (const [key, entry] of this.#pending)
+        if (this.#stale(entry.hold)) {
+          this.#pending.delete(key);
+          entry.hold.release();
+        }
+    if (pending) this.#pending.set(messageKey(transaction), pending);
     return transaction;
   }
 
@@ -451,10 +532,18 @@ export class SandboxLaunchpads {
   async launchTransaction(
     request: LaunchRequest,
   ): Promise<{ transaction: Transaction; mint: Address; devBuy?: BuyQuote }> {
-    const { params, creator } = request;
     const mintSigner = request.mintSeed
       ? await keyOf(`mint:${request.mintSeed}`)
       : await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(randomBytes(32)));
+    return this.#exclusive(`curve:${mintSigner.address}`, (hold) => this.#launch(request, mintSigner, hold));
+  }
+
+  async #launch(
+    request: LaunchRequest,
+    mintSigner: KeyPairSigner,
+    hold: Hold,
+  ): Promise<{ transaction: Transaction; mint: Address; devBuy?: BuyQuote }> {
+    const { params, creator } = request;
     const mint = mintSigner.address;
     if (this.#record(mint)) throw new LaunchpadError('wrong_launchpad', `${mint} is launched already`);
     const curve = await this.#curveKey(mint);
@@ -534,10 +623,13 @@ export class SandboxLaunchpads {
         throw new LaunchpadError('slippage', 'the developer buy fills below its bound');
       instructions.push(...(await this.#buyInstructions(stored, curve, creator, devBuy)));
     }
-    const transaction = await this.#build(payer, [creator, mintSigner.address], instructions, async () => {
-      stored.createdSlot = String(this.ledger.slot());
-      if (devBuy) this.#countBuy(stored, creator, devBuy);
-      this.#write(stored);
+    const transaction = await this.#build(payer, [creator, mintSigner.address], instructions, {
+      hold,
+      effect: async () => {
+        stored.createdSlot = String(this.ledger.slot());
+        if (devBuy) this.#countBuy(stored, creator, devBuy);
+        this.#write(stored);
+      },
     });
     // The mint keypair signed the account creation when the message was signed; it is not kept.
     return { transaction, mint, ...(devBuy ? { devBuy } : {}) };
@@ -609,50 +701,54 @@ export class SandboxLaunchpads {
     minTokens: bigint,
     kind?: LaunchpadKind,
   ): Promise<{ transaction: Transaction; quote: BuyQuote }> {
-    const quote = await this.quoteBuy(mint, lamports, kind);
-    if (quote.tokensOut < minTokens)
-      throw new LaunchpadError(
-        'slippage',
-        `the curve now gives ${quote.tokensOut} atomic units, below the minimum of ${minTokens} (slippage bound)`,
-      );
-    const stored = this.#require(mint);
-    const curve = await this.#curveKey(mint);
-    const instructions = await this.#buyInstructions(stored, curve, buyer, quote);
-    let pool: Address | undefined;
-    if (quote.completes) {
-      pool = await this.venue.listingAddress(mint);
-      const raised = (await this.#reserves(stored)).realSol + quote.net;
-      this.#ensureRent(pool);
-      instructions.push(
-        await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: curve, owner: pool, mint }),
-        getTransferCheckedInstruction({
-          source: await this.ledger.tokenAccount(curve.address, mint),
-          mint,
-          destination: await this.ledger.tokenAccount(pool, mint),
-          authority: curve,
-          amount: BigInt(stored.params.migrationSupply),
-          decimals: Number(stored.params.decimals),
-        }),
-        // What the pool's token account costs the curve is left out of the migrated SOL.
-        getTransferSolInstruction({
-          source: curve,
-          destination: pool,
-          amount: raised - this.ledger.rentExemptMinimum(165n),
-        }),
-      );
-    }
-    const transaction = await this.#build(createNoopSigner(buyer), [buyer], instructions, () =>
-      this.#update(mint, (record) => {
-        this.#countBuy(record, buyer, quote);
-        if (pool) {
-          record.graduatedAt = Math.floor(Date.now() / 1000);
-          record.pool = pool;
-        }
-      }).then(async () => {
-        if (pool) await this.#list(this.#require(mint));
-      }),
-    );
-    return { transaction, quote };
+    return this.#exclusive(`curve:${mint}`, async (hold) => {
+      const quote = await this.quoteBuy(mint, lamports, kind);
+      if (quote.tokensOut < minTokens)
+        throw new LaunchpadError(
+          'slippage',
+          `the curve now gives ${quote.tokensOut} atomic units, below the minimum of ${minTokens} (slippage bound)`,
+        );
+      const stored = this.#require(mint);
+      const curve = await this.#curveKey(mint);
+      const instructions = await this.#buyInstructions(stored, curve, buyer, quote);
+      let pool: Address | undefined;
+      if (quote.completes) {
+        pool = await this.venue.listingAddress(mint);
+        const raised = (await this.#reserves(stored)).realSol + quote.net;
+        this.#ensureRent(pool);
+        instructions.push(
+          await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: curve, owner: pool, mint }),
+          getTransferCheckedInstruction({
+            source: await this.ledger.tokenAccount(curve.address, mint),
+            mint,
+            destination: await this.ledger.tokenAccount(pool, mint),
+            authority: curve,
+            amount: BigInt(stored.params.migrationSupply),
+            decimals: Number(stored.params.decimals),
+          }),
+          // What the pool's token account costs the curve is left out of the migrated SOL.
+          getTransferSolInstruction({
+            source: curve,
+            destination: pool,
+            amount: raised - this.ledger.rentExemptMinimum(165n),
+          }),
+        );
+      }
+      const transaction = await this.#build(createNoopSigner(buyer), [buyer], instructions, {
+        hold,
+        effect: () =>
+          this.#update(mint, (record) => {
+            this.#countBuy(record, buyer, quote);
+            if (pool) {
+              record.graduatedAt = Math.floor(Date.now() / 1000);
+              record.pool = pool;
+            }
+          }).then(async () => {
+            if (pool) await this.#list(this.#require(mint));
+          }),
+      });
+      return { transaction, quote };
+    });
   }
 
   /** A sale of `tokens` (atomic) of `mint` by `seller`, refused below `minLamports` or above what the seller holds. */
@@ -663,38 +759,42 @@ export class SandboxLaunchpads {
     minLamports: bigint,
     kind?: LaunchpadKind,
   ): Promise<{ transaction: Transaction; quote: SellQuote }> {
-    const quote = await this.quoteSell(mint, tokens, kind);
-    const held = await this.ledger.tokenBalance(seller, mint);
-    if (held < tokens)
-      throw new LaunchpadError('insufficient_balance', `the wallet holds ${held} atomic units, fewer than ${tokens}`);
-    if (quote.lamportsOut < minLamports)
-      throw new LaunchpadError(
-        'slippage',
-        `the curve now pays ${quote.lamportsOut} lamports, below the minimum of ${minLamports} (slippage bound)`,
-      );
-    const stored = this.#require(mint);
-    const curve = await this.#curveKey(mint);
-    const user = createNoopSigner(seller);
-    const instructions: Instruction[] = [
-      getTransferCheckedInstruction({
-        source: await this.ledger.tokenAccount(seller, mint),
-        mint,
-        destination: await this.ledger.tokenAccount(curve.address, mint),
-        authority: user,
-        amount: tokens,
-        decimals: Number(stored.params.decimals),
-      }),
-      getTransferSolInstruction({ source: curve, destination: seller, amount: quote.lamportsOut }),
-      ...this.#fees(curve, quote, (await this.#creatorFeeDestination(stored)).address),
-    ];
-    const transaction = await this.#build(user, [seller], instructions, () =>
-      this.#update(mint, (record) => {
-        record.sellCount += 1;
-        record.lastTradeAt = Math.floor(Date.now() / 1000);
-        record.volumeLamports = String(BigInt(record.volumeLamports) + quote.gross);
-      }),
-    );
-    return { transaction, quote };
+    return this.#exclusive(`curve:${mint}`, async (hold) => {
+      const quote = await this.quoteSell(mint, tokens, kind);
+      const held = await this.ledger.tokenBalance(seller, mint);
+      if (held < tokens)
+        throw new LaunchpadError('insufficient_balance', `the wallet holds ${held} atomic units, fewer than ${tokens}`);
+      if (quote.lamportsOut < minLamports)
+        throw new LaunchpadError(
+          'slippage',
+          `the curve now pays ${quote.lamportsOut} lamports, below the minimum of ${minLamports} (slippage bound)`,
+        );
+      const stored = this.#require(mint);
+      const curve = await this.#curveKey(mint);
+      const user = createNoopSigner(seller);
+      const instructions: Instruction[] = [
+        getTransferCheckedInstruction({
+          source: await this.ledger.tokenAccount(seller, mint),
+          mint,
+          destination: await this.ledger.tokenAccount(curve.address, mint),
+          authority: user,
+          amount: tokens,
+          decimals: Number(stored.params.decimals),
+        }),
+        getTransferSolInstruction({ source: curve, destination: seller, amount: quote.lamportsOut }),
+        ...this.#fees(curve, quote, (await this.#creatorFeeDestination(stored)).address),
+      ];
+      const transaction = await this.#build(user, [seller], instructions, {
+        hold,
+        effect: () =>
+          this.#update(mint, (record) => {
+            record.sellCount += 1;
+            record.lastTradeAt = Math.floor(Date.now() / 1000);
+            record.volumeLamports = String(BigInt(record.volumeLamports) + quote.gross);
+          }),
+      });
+      return { transaction, quote };
+    });
   }
 
   /** A burn of `tokens` (atomic) of `mint` by its creator (anyone else is refused), of tokens the creator holds. */
@@ -713,7 +813,8 @@ export class SandboxLaunchpads {
       amount: tokens,
       decimals: Number(stored.params.decimals),
     });
-    return this.#build(user, [owner], [burn], async () => undefined);
+    // A burn leaves the curve's reserves and record alone: it holds nothing.
+    return this.#build(user, [owner], [burn]);
   }
 
   /** pump: the creator fees `creator` has collected across its tokens (lamports). */
@@ -723,12 +824,17 @@ export class SandboxLaunchpads {
 
   /** pump: the transaction paying `creator` every fee in its creator vault; refused when there is none. */
   async claimCreatorFeesTransaction(creator: Address): Promise<{ transaction: Transaction; lamports: bigint }> {
-    const vault = await this.#creatorVault(creator);
-    const lamports = this.#above(vault.address);
-    if (lamports <= 0n) throw new LaunchpadError('nothing_to_claim', 'no creator fees are available to claim');
-    const transfer = getTransferSolInstruction({ source: vault, destination: creator, amount: lamports });
-    const transaction = await this.#build(createNoopSigner(creator), [creator], [transfer], async () => undefined);
-    return { transaction, lamports };
+    return this.#exclusive(`creator-vault:${creator}`, async (hold) => {
+      const vault = await this.#creatorVault(creator);
+      const lamports = this.#above(vault.address);
+      if (lamports <= 0n) throw new LaunchpadError('nothing_to_claim', 'no creator fees are available to claim');
+      const transfer = getTransferSolInstruction({ source: vault, destination: creator, amount: lamports });
+      const transaction = await this.#build(createNoopSigner(creator), [creator], [transfer], {
+        hold,
+        effect: async () => undefined,
+      });
+      return { transaction, lamports };
+    });
   }
 
   /**
@@ -739,29 +845,34 @@ export class SandboxLaunchpads {
     mint: Address,
     recipient: Address,
   ): Promise<{ transaction: Transaction; lamports: bigint; swept: bigint }> {
-    const stored = this.#require(mint, 'svc');
-    const shares = stored.feeSharing ?? [{ address: stored.creator, bps: 10_000 }];
-    const share = shares.find((candidate) => candidate.address === recipient);
-    if (!share) throw new LaunchpadError('nothing_to_claim', `${recipient} is not a fee-sharing recipient of ${mint}`);
-    const [feeVault, sharingVault] = await Promise.all([this.#feeVault(mint), this.#sharingVault(mint)]);
-    this.#ensureRent(sharingVault.address);
-    const pending = this.#above(feeVault.address);
-    const swept = BigInt(stored.swept) + pending;
-    const owed = (swept * BigInt(share.bps)) / 10_000n - BigInt(stored.claimed[recipient] ?? '0');
-    if (owed <= 0n) throw new LaunchpadError('nothing_to_claim', `no fees of ${mint} are available to claim`);
-    const user = createNoopSigner(recipient);
-    const instructions = [
-      ...(pending > 0n
-        ? [getTransferSolInstruction({ source: feeVault, destination: sharingVault.address, amount: pending })]
-        : []),
-      getTransferSolInstruction({ source: sharingVault, destination: recipient, amount: owed }),
-    ];
-    const transaction = await this.#build(user, [recipient], instructions, () =>
-      this.#update(mint, (record) => {
-        record.swept = String(BigInt(record.swept) + pending);
-        record.claimed[recipient] = String(BigInt(record.claimed[recipient] ?? '0') + owed);
-      }),
-    );
-    return { transaction, lamports: owed, swept: pending };
+    return this.#exclusive(`curve:${mint}`, async (hold) => {
+      const stored = this.#require(mint, 'svc');
+      const shares = stored.feeSharing ?? [{ address: stored.creator, bps: 10_000 }];
+      const share = shares.find((candidate) => candidate.address === recipient);
+      if (!share)
+        throw new LaunchpadError('nothing_to_claim', `${recipient} is not a fee-sharing recipient of ${mint}`);
+      const [feeVault, sharingVault] = await Promise.all([this.#feeVault(mint), this.#sharingVault(mint)]);
+      this.#ensureRent(sharingVault.address);
+      const pending = this.#above(feeVault.address);
+      const swept = BigInt(stored.swept) + pending;
+      const owed = (swept * BigInt(share.bps)) / 10_000n - BigInt(stored.claimed[recipient] ?? '0');
+      if (owed <= 0n) throw new LaunchpadError('nothing_to_claim', `no fees of ${mint} are available to claim`);
+      const user = createNoopSigner(recipient);
+      const instructions = [
+        ...(pending > 0n
+          ? [getTransferSolInstruction({ source: feeVault, destination: sharingVault.address, amount: pending })]
+          : []),
+        getTransferSolInstruction({ source: sharingVault, destination: recipient, amount: owed }),
+      ];
+      const transaction = await this.#build(user, [recipient], instructions, {
+        hold,
+        effect: () =>
+          this.#update(mint, (record) => {
+            record.swept = String(BigInt(record.swept) + pending);
+            record.claimed[recipient] = String(BigInt(record.claimed[recipient] ?? '0') + owed);
+          }),
+      });
+      return { transaction, lamports: owed, swept: pending };
+    });
   }
 }

@@ -34,6 +34,8 @@ function refusal(error: LaunchpadError): ServiceError {
       return new ServiceError('not_holder', `${error.message}. Nothing was burned.`);
     case 'nothing_to_claim':
       return new ServiceError('state_conflict', `${error.message}. Nothing was sent.`);
+    case 'conflict':
+      return new ServiceError('state_conflict', `${error.message}. Nothing was sent; call again.`);
   }
 }
 
@@ -157,7 +159,8 @@ export function sandboxSolanaLaunchpads(solana: SandboxSolana): SolanaLaunchpads
     claimSharedFeesTransaction: (mint, recipient) =>
       refused(() => launchpads.claimSharedFeesTransaction(address(mint), address(recipient))),
     async send(transaction) {
-      const result = await launchpads.submit(transaction);
+      // A transaction built on state that moved before it was sent (see SandboxLaunchpads.submit) is a 409.
+      const result = await refused(() => launchpads.submit(transaction));
       if (!result.landed || result.err !== null)
         throw new ServiceError(
           'upstream_error',
