@@ -340,6 +340,18 @@ describe.each(backendsFor(import.meta.url))('cross-chain swaps through REST with
     await advanceOperatorClock(601);
     expect(await advanceTo(() => bridge.advance(unpaid.id), ['finished', 'failed', 'refunded'])).toBe('failed');
     expect(unpaid).toMatchObject({ amountFromAtomic: null, refundHash: null, payoutHash: null });
+    // A payin that lands after the exchange failed is still refunded (the route's step finds it).
+    const refundedBefore = await erc20Balance(8453, usdc.address as Address, refundTo);
+    await fund(unpaid.payinAddress, 'base', 'USDC', '10');
+    await advanceOperatorClock(0);
+    expect(unpaid).toMatchObject({
+      status: 'refunded',
+      amountFromAtomic: parseUnits('10', 6),
+      payoutHash: null,
+      reason: expect.stringContaining('after the exchange expired'),
+    });
+    expect(await landedOnEvm(8453, unpaid.refundHash!)).toBe('success');
+    expect((await erc20Balance(8453, usdc.address as Address, refundTo)) - refundedBefore).toBe(parseUnits('10', 6));
 
     const eth = sandboxAsset('eth', null)!;
     const request = await router.quote({

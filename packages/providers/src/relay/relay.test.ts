@@ -52,6 +52,19 @@ describe('RelayClient against published Relay answers (fixtures/README.md)', () 
   });
 
   it('quotes exact input: the request id, the deposit step as an EVM transaction, amounts, fees and time', async () => {
+    // Ethereum's entry of /chains as the contract-addresses page reads it (made up for this test; the addresses are
+    // the fixture's deposit target and the solver the page lists, the zero address one Relay leaves unset).
+    const ethereum = {
+      id: 1,
+      contracts: {
+        relayReceiver: '0xa5f565650890fba1824ee0f21ebbbf660a179934',
+        v3: { approvalProxy: '0x0000000000000000000000000000000000000000' },
+      },
+      solverAddresses: ['0xf70da97812cb96acdf810712aa562db8dfa3dbef'],
+    };
+    relay()
+      .intercept({ path: '/chains' })
+      .reply(200, { chains: [ethereum] }, json);
     relay()
       .intercept({
         method: 'POST',
@@ -80,6 +93,7 @@ describe('RelayClient against published Relay answers (fixtures/README.md)', () 
       toAmount: '0.001',
       minimumToAmount: null,
       estimatedSeconds: 12,
+      depositTargets: ['0xf70da97812cb96acdf810712aa562db8dfa3dbef', '0xa5f565650890fba1824ee0f21ebbbf660a179934'],
       steps: [
         {
           id: 'deposit',

@@ -34,6 +34,9 @@ const chainWire = z.object({
   id: z.number(),
   currency: chainCurrencyWire.nullish(),
   erc20Currencies: z.array(chainCurrencyWire).nullish(),
+  // Relay's contracts on the chain (relayReceiver, erc20Router, approvalProxy, … by version) and its solvers.
+  contracts: z.record(z.string(), z.unknown()).nullish(),
+  solverAddresses: z.array(z.string()).nullish(),
 });
 export type RelayChainWire = z.output<typeof chainWire>;
 const feeWire = z
@@ -119,6 +122,17 @@ export function currenciesOfChain(chain: RelayChainWire, network: string): Relay
     }));
 }
 
+/** Every EVM address in Relay's `contracts` of a chain (nested by protocol version) and its solvers. */
+export function depositTargetsOf(chain: RelayChainWire | undefined): string[] {
+  const found: string[] = [...(chain?.solverAddresses ?? [])];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)) found.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  collect(chain?.contracts);
+  return found.filter((address) => !/^0x0{40}$/.test(address));
+}
+
 /**
  * Relay's HTTP API (https://docs.relay.link): currencies, quotes with their steps (`POST /quote`), indexing of a
  * sent step (`POST /transactions/index`) and intent status (`GET /intents/status/v3`).
@@ -141,8 +155,7 @@ export class RelayClient {
     return new URL(`${this.#base}${path}`);
   }
 
-  /** `GET /chains`: each router network's native coin and ERC-20s that Relay bridges. */
-  async currencies(): Promise<RelayCurrency[]> {
+  async #chains(): Promise<RelayChainWire[]> {
     const { chains } = await upstreamJson(upstreamClient('relay'), {
       url: this.#url('/chains'),
       headers: this.#headers,
@@ -150,15 +163,25 @@ export class RelayClient {
       what: 'chains',
       cacheTtlMs: CHAINS_TTL_MS,
     });
+    return chains;
+  }
+
+  /** `GET /chains`: each router network's native coin and ERC-20s that Relay bridges. */
+  async currencies(): Promise<RelayCurrency[]> {
+    const chains = await this.#chains();
     return chains.flatMap((chain) => {
       const network = NETWORK_OF_CHAIN.get(chain.id);
       return network ? currenciesOfChain(chain, network) : [];
     });
   }
 
-  /** `POST /quote` (exact input): the request id, each step's EVM transactions, amounts, fees and time. */
+  /**
+   * `POST /quote` (exact input): the request id, each step's EVM transactions, amounts, fees and time; with the
+   * addresses `GET /chains` names as Relay's on the origin chain (what a step may send to or approve).
+   */
   async quote(request: { user: string; recipient: string; from: RelayCurrency; to: RelayCurrency; amount: string }) {
     const client = upstreamClient('relay');
+    const origin = (await this.#chains()).find((chain) => chain.id === request.from.chainId);
     const quote = await upstreamJson(client, {
       url: this.#url('/quote'),
       headers: this.#headers,
@@ -203,6 +226,7 @@ export class RelayClient {
     return {
       requestId: steps.find((step) => step.requestId)?.requestId ?? null,
       steps,
+      depositTargets: depositTargetsOf(origin),
       fromAmount: quote.details.currencyIn.amountFormatted,
       toAmount: out.amountFormatted,
       minimumToAmount: out.minimumAmount ?? null,

@@ -12,6 +12,13 @@ export type BridgeExchangeStatus =
 
 const FINAL: ReadonlySet<BridgeExchangeStatus> = new Set(['finished', 'failed', 'refunded']);
 
+/**
+ * An exchange that expired with no payin: final, but its payin address stays watched, since a payin can still land
+ * there (sent late, or after the clock moved on) and is then refunded, as ChangeNOW does.
+ */
+const awaitsLatePayin = (exchange: BridgeExchange) =>
+  exchange.status === 'failed' && exchange.amountFromAtomic === null;
+
 /** The operator's fee: 0.5 % of what it pays out. */
 export const BRIDGE_FEE_BPS = 50n;
 /** The smallest exchange, in USD worth of the currency sent. */
@@ -61,7 +68,8 @@ export interface BridgeExchange {
  * The sandbox bridge operator (a custodial exchange, ChangeNOW's flow): for each exchange a payin address of its own
  * on the source chain; it watches that address, and once the payin is there converts at the rate quoted when the
  * exchange was created (sandbox prices less its fee) and pays out from its treasury on the destination chain. A payin
- * confirmed after the rate expired, or smaller than the minimum, is refunded from the treasury on the source chain.
+ * confirmed after the rate expired (even after the exchange failed for want of one), or smaller than the minimum, is
+ * refunded from the treasury on the source chain.
  *
  * Processing moves an exchange one state per `advance` (a status read, the sandbox route, or the background ticker
  * of `npm start`), so every state is observable and tests need no sleeps.
@@ -148,7 +156,7 @@ export class BridgeOperator {
     return this.#exchanges.get(id);
   }
 
-  /** Moves exchange `id` one state on (nothing for a final one); answers it as it is then. */
+  /** Moves exchange `id` one state on (a final one only by a late payin's refund); answers it as it is then. */
   async advance(id: string): Promise<BridgeExchange | undefined> {
     const exchange = this.#exchanges.get(id);
     if (!exchange) return undefined;
@@ -164,7 +172,9 @@ export class BridgeOperator {
 
   /** Moves every open exchange one state on (the sandbox route and the background ticker). */
   async advanceAll(): Promise<number> {
-    const open = [...this.#exchanges.values()].filter((exchange) => !FINAL.has(exchange.status));
+    const open = [...this.#exchanges.values()].filter(
+      (exchange) => !FINAL.has(exchange.status) || awaitsLatePayin(exchange),
+    );
     await Promise.all(open.map((exchange) => this.advance(exchange.id)));
     return open.length;
   }
@@ -227,6 +237,14 @@ export class BridgeOperator {
       }
       case 'sending':
         return set('finished');
+      case 'failed': {
+        if (!awaitsLatePayin(exchange)) return;
+        const received = await from.balanceOf(exchange.payinAddress, exchange.from);
+        if (received === 0n) return;
+        exchange.amountFromAtomic = received;
+        exchange.payinHash = (await from.incomingTransaction(exchange.payinAddress, exchange.from)) ?? null;
+        return this.#refund(exchange, 'the payin arrived after the exchange expired');
+      }
       default:
         return;
     }

@@ -43,6 +43,8 @@ export interface RouterRequest {
   status: RouterRequestStatus;
   readonly user: string;
   readonly recipient: string;
+  /** The solver's address on the origin chain: where the deposit goes. */
+  readonly solver: string;
   readonly from: CrossChainAsset;
   readonly to: CrossChainAsset;
   readonly fromAtomic: bigint;
@@ -136,6 +138,7 @@ export class RouterSolver {
       status: 'waiting',
       user: request.user,
       recipient: request.recipient,
+      solver,
       from,
       to,
       fromAtomic: request.fromAtomic,

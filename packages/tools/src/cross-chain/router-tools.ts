@@ -1,4 +1,5 @@
 import { invalidField, ServiceError, type ToolByName, type ToolInput } from '@svc/contracts';
+import { decodeAbiParameters, type Hex } from 'viem';
 import { callerOf, type Handler, type HandlerContext, withCommitPoint } from '../handler.js';
 import { vaultEvmAddress } from '../evm/balances.js';
 import { evmNetworkOf } from '../evm/evm-networks.js';
@@ -66,6 +67,47 @@ const quoteFacts = (quote: RouterQuote) => ({
   estimatedSeconds: quote.estimatedSeconds,
 });
 
+const APPROVE_SELECTOR = '0x095ea7b3';
+const TRANSFER_SELECTOR = '0xa9059cbb';
+
+/**
+ * The vault signs the provider's transactions as given, so each is checked against the swap first (an upstream fault,
+ * before anything is signed or charged): all on the origin chain; native value at most the amount swapped (none for an
+ * ERC-20); each sent to a deposit target the provider names, except a call of the swapped ERC-20 itself, which may
+ * only approve or transfer at most the amount to such a target. Nothing else the vault holds can move.
+ */
+export function checkQuotedTransactions(quote: RouterQuote, from: RouterCurrency, atomic: bigint): void {
+  const refuse = (why: string): never => {
+    throw new ServiceError('upstream_error', `the router's quote ${why}; nothing was signed`);
+  };
+  const targets = new Set(quote.depositTargets.map((target) => target.toLowerCase()));
+  const token = from.tokenContract?.toLowerCase() ?? null;
+  let native = 0n;
+  for (const step of quote.steps) {
+    for (const transaction of step.transactions) {
+      if (transaction.chainId !== from.chainId)
+        refuse(`asks in step ${step.id} for a transaction on chain ${transaction.chainId}, not the origin chain`);
+      if (!/^\d+$/.test(transaction.value)) refuse(`gives step ${step.id} a value that is no amount`);
+      if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(transaction.data)) refuse(`gives step ${step.id} calldata that is no hex`);
+      native += BigInt(transaction.value);
+      const to = transaction.to.toLowerCase();
+      if (token !== null && to === token) {
+        const selector = transaction.data.slice(0, 10).toLowerCase();
+        const args = `0x${transaction.data.slice(10, 10 + 128)}` as Hex;
+        if ((selector !== APPROVE_SELECTOR && selector !== TRANSFER_SELECTOR) || args.length !== 2 + 128)
+          refuse(`calls the token in step ${step.id} for other than an approval or a transfer`);
+        const [counterparty, amount] = decodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], args);
+        if (!targets.has(counterparty.toLowerCase()))
+          refuse(`approves or transfers the token in step ${step.id} to ${counterparty}, not a deposit target`);
+        if (amount > atomic)
+          refuse(`approves or transfers ${amount} in step ${step.id}, more than the ${atomic} swapped`);
+      } else if (!targets.has(to)) refuse(`sends step ${step.id} to ${transaction.to}, not a deposit target`);
+    }
+  }
+  const allowed = token === null ? atomic : 0n;
+  if (native > allowed) refuse(`asks for a native value of ${native}, more than the ${allowed} swapped`);
+}
+
 export const getRouterSupportedCurrencies: Handler<'getRouterSupportedCurrencies'> = async (input, context) => {
   const router = routerOf(context);
   const query = input.query?.trim().toLowerCase();
@@ -107,7 +149,8 @@ export const getRouterSwapQuote: Handler<'getRouterSwapQuote'> = async (input, c
  * Quotes for the vault, then signs and sends each step's transactions from the vault on the origin chain (an approval
  * where the provider asks for one, then the deposit), reporting each to the provider. Checked first, each a 400 that
  * moves nothing: both descriptors, an EVM origin, the amount and its minimum, the vault's balance (and gas, when the
- * first transaction is prepared). The call settles when the first transaction is signed, before it is broadcast.
+ * first transaction is prepared), and the quote's transactions against the swap (checkQuotedTransactions, a 502). The
+ * call settles when the first transaction is signed, before it is broadcast.
  */
 export const swapUsingRouter: Handler<'swapUsingRouter'> = withCommitPoint(async (input, context) => {
   const router = routerOf(context);
@@ -120,15 +163,11 @@ export const swapUsingRouter: Handler<'swapUsingRouter'> = withCommitPoint(async
   const { requestId } = quote;
   if (!requestId)
     throw new ServiceError('upstream_error', 'the router quote carries no request id to track the swap by');
+  checkQuotedTransactions(quote, from, atomic);
   const signer = await vaultEvmSigner(context, callerOf(context).accountId);
   const sent: { step: string; chainId: number; txHash: string }[] = [];
   for (const step of quote.steps) {
     for (const transaction of step.transactions) {
-      if (transaction.chainId !== from.chainId)
-        throw new ServiceError(
-          'upstream_error',
-          `step ${step.id} asks for a transaction on chain ${transaction.chainId}, not the origin chain`,
-        );
       const network = await evmNetworkOf(context, transaction.chainId);
       const { hash } = await signAndSend(
         network,

@@ -187,6 +187,7 @@ function sandboxRouter(crossChain: SandboxCrossChain): RouterProvider {
             chainId: tx.chainId,
           })),
         })),
+        depositTargets: [quoted.solver],
         fromAmount: formatUnits(quoted.fromAtomic, from.decimals),
         toAmount: formatUnits(quoted.toAtomic, to.decimals),
         minimumToAmount: formatUnits(quoted.toAtomic, to.decimals),

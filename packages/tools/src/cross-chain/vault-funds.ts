@@ -6,9 +6,9 @@ import { resolveToken } from '@svc/providers';
 import { callerOf, type HandlerContext } from '../handler.js';
 import { sendErc20 } from '../evm/erc20-send.js';
 import { evmNetworkOf } from '../evm/evm-networks.js';
-import { balanceOf } from '../evm/evm-tokens.js';
+import { atomicAmount as evmAtomicAmount, balanceOf } from '../evm/evm-tokens.js';
 import { nativeSend } from '../evm/native-send.js';
-import { atomicAmount } from '../solana/amounts.js';
+import { atomicAmount as solanaAtomicAmount } from '../solana/amounts.js';
 import { solanaChainOf } from '../solana/solana-chain.js';
 import { splMintOf, tokenBalanceOf } from '../solana/spl-accounts.js';
 import { transferFromVault } from '../solana/transfer/solana-transfer.js';
@@ -52,10 +52,17 @@ export async function vaultAsset(
   return { network, tokenContract, symbol: token.symbol, decimals: token.decimals };
 }
 
-/** `amount` (whole units, a number from the tool's body) of `asset` in atomic units, refused when not > 0. */
+/**
+ * `amount` (whole units, a number from the tool's body) of `asset` in atomic units, refused when not > 0. Each chain's
+ * own limit: an SPL amount is a u64, an EVM one a uint256 (18.45 ETH is already more than a u64 of wei).
+ */
 export function atomicOf(asset: VaultAsset, amount: number, field: string): bigint {
   if (!(amount > 0)) throw invalidField(field, 'positive', 'must be greater than 0');
-  return atomicAmount(amount, asset.decimals, field);
+  // JSON reads 1e400 as Infinity, which no decimal text stands for.
+  if (!Number.isFinite(amount)) throw invalidField(field, 'format', 'is not a finite amount');
+  if (asset.network === 'sol') return solanaAtomicAmount(amount, asset.decimals, field);
+  const text = amount.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  return evmAtomicAmount(text, asset.decimals, field);
 }
 
 /** The 400 for a swap the vault cannot fund, before anything was created, signed or paid. */

@@ -137,6 +137,11 @@ export interface RouterQuote {
   /** Set once the provider has assigned the swap its request id (Relay: on the deposit step). */
   readonly requestId: string | null;
   readonly steps: readonly RouterStep[];
+  /**
+   * The addresses the provider names for the origin chain as where a deposit goes or what an approval is for (Relay:
+   * its contracts and solver on that chain; the sandbox: its solver). The vault sends to nothing else.
+   */
+  readonly depositTargets: readonly string[];
   /** Whole units. */
   readonly fromAmount: string;
   readonly toAmount: string;
