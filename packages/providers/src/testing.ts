@@ -1,6 +1,7 @@
 import { type Dispatcher, getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
 import { afterEach, beforeEach } from 'vitest';
 import composeSend from './bitcoin/fixtures/counterparty-compose-send.json' with { type: 'json' };
+import openSeaFulfillmentData from './opensea/fixtures/fulfillment-data.json' with { type: 'json' };
 import magicEdenCollectionStat from './magic-eden/fixtures/collection-stat.json' with { type: 'json' };
 import magicEdenCollectionRanking from './magic-eden/fixtures/collection-ranking.json' with { type: 'json' };
 import magicEdenRuneStats from './magic-eden/fixtures/rune-collection-stats.json' with { type: 'json' };
@@ -38,6 +39,9 @@ export { type JsonRpcExchange, replayJsonRpc } from './evm-chain/json-rpc-replay
 
 /** Recorded-shape JSON-RPC of a Transfer-log token discovery on Ethereum (see evm-chain/fixtures/README.md). */
 export const RECORDED_ETH_TRANSFER_LOGS: readonly JsonRpcExchange[] = ethTransferLogs;
+
+/** OpenSea's fulfillment_data answer for a Base listing paid in ETH (see opensea/fixtures/README.md). */
+export const RECORDED_OPENSEA_FULFILLMENT_DATA = openSeaFulfillmentData;
 
 /** Recorded-shape alchemy_getTokenBalances pages (see evm-chain/fixtures/README.md). */
 export const RECORDED_ALCHEMY_TOKEN_BALANCES: readonly JsonRpcExchange[] = alchemyTokenBalances;

@@ -71,6 +71,12 @@ export const SEAPORT_ORDER_TYPES = {
   ConsiderationItem: [...ITEM, { name: 'recipient', type: 'address' }],
 } as const;
 
+/**
+ * The EIP-712 types of an offerer's off-chain cancel request (an order hash, under Seaport's domain), as OpenSea's
+ * cancel route verifies it (`offerer_signature`).
+ */
+export const SEAPORT_CANCEL_TYPES = { OrderHash: [{ name: 'orderHash', type: 'bytes32' }] } as const;
+
 /** Seaport 1.6's EIP-712 domain at `seaport` on chain `chainId`. */
 export const seaportDomain = (chainId: number, seaport: Address): TypedDataDomain => ({
   name: 'Seaport',

@@ -84,6 +84,9 @@ export const NFT_MARKETPLACE_OUTPUTS: ToolOutputs = {
     method: z.enum(['onchain', 'offchain']),
     txHash: HASH.nullable(),
     cancelled: z.literal(true),
+    /** true: an off-chain cancel left the order's signature fillable on Seaport by anyone holding it. */
+    signatureValidOnChain: z.boolean(),
+    note: z.string().nullable(),
   }),
   nftmktTransferNFT: z.object({
     chain: z.string(),

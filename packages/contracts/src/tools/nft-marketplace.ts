@@ -157,7 +157,7 @@ export const nftMarketplaceTools = [
       CHAIN_NOTE,
       `orderHash: the order to cancel; protocolAddress: its Seaport contract, default Seaport 1.6 ${SEAPORT_1_6}.`,
       "method onchain (default): Seaport cancel() transaction from the caller's wallet (costs gas; final).",
-      "method offchain: POST /api/v2/orders/chain/{chain}/protocol/{protocolAddress}/{orderHash}/cancel with the offerer's signature; free, only for orders protected by OpenSea's signed zone (offers by default), and assured only if no fulfilment signature was issued before.",
+      "method offchain: POST /api/v2/orders/chain/{chain}/protocol/{protocolAddress}/{orderHash}/cancel with the offerer's signature; free, only for orders in OpenSea's signed zone (the orders these tools make name no zone: 400 method onchain_only, nothing charged), and assured only if no fulfilment signature was issued before. In sandbox mode the order book stops serving the order, but its signature stays valid on Seaport (signatureValidOnChain: true): only onchain invalidates it.",
       "Only the order's maker can cancel (write).",
     ].join(' '),
     input: body({

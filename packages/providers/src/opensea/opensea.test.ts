@@ -92,6 +92,24 @@ describe('OpenSeaClient against the SDK-recorded answers (fixtures/README.md)', 
     );
   });
 
+  it("POST .../{order_hash}/cancel sends the offerer's signature as offerer_signature", async () => {
+    const protocol = '0x0000000000000068F116a894984e2DB1123eB395';
+    const hash = `0x${'cd'.repeat(32)}` as const;
+    const signature = `0x${'12'.repeat(65)}` as const;
+    mockAgent()
+      .get(ORIGIN)
+      .intercept({
+        method: 'POST',
+        path: `/api/v2/orders/chain/base/protocol/${protocol}/${hash}/cancel`,
+        headers: { 'x-api-key': KEY },
+        body: JSON.stringify({ offerer_signature: signature }),
+      })
+      .reply(200, { last_signature_issued_valid_until: null }, json);
+    expect(await new OpenSeaClient(KEY).cancelOrder('base', protocol, hash, signature)).toEqual({
+      last_signature_issued_valid_until: null,
+    });
+  });
+
   it('OpenSea 404 is the tool 404', async () => {
     mockAgent()
       .get(ORIGIN)

@@ -32,6 +32,8 @@ const READ_TTL_MS = 15_000;
 export const OPENSEA_SEAPORT_1_6: Address = '0x0000000000000068F116a894984e2DB1123eB395';
 /** OpenSea's conduit key (its conduit 0x1E0049783F008A0085193E00003D00cd54003c71), which its orders name. */
 export const OPENSEA_CONDUIT_KEY: Hex = '0x0000007b02230091a7ed01230072f7006a004d60a8d4e71d599b8104250f0000';
+/** OpenSea's SignedZone for Seaport 1.6: the only orders its off-chain cancel applies to. */
+export const OPENSEA_SIGNED_ZONE: Address = '0x000056F7000000EcE9003ca63978907a00FFD100';
 /** OpenSea's default offer currency: wrapped ETH (polygon: the bridged WETH OpenSea offers in). */
 const OFFER_TOKEN: Record<OpenSeaChain, Address> = {
   ethereum: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
@@ -83,7 +85,12 @@ export class OpenSeaClient implements OpenSeaApi {
   ) {}
 
   async venue(chain: OpenSeaChain): Promise<SeaportVenue> {
-    return { protocolAddress: OPENSEA_SEAPORT_1_6, conduitKey: OPENSEA_CONDUIT_KEY, offerToken: OFFER_TOKEN[chain] };
+    return {
+      protocolAddress: OPENSEA_SEAPORT_1_6,
+      conduitKey: OPENSEA_CONDUIT_KEY,
+      offerToken: OFFER_TOKEN[chain],
+      signedZone: OPENSEA_SIGNED_ZONE,
+    };
   }
 
   /** `GET /orders/{chain}/seaport/{listings|offers}?asset_contract_address&token_ids&limit&cursor`. */
@@ -152,14 +159,14 @@ export class OpenSeaClient implements OpenSeaApi {
     )) as unknown as OpenSeaFulfillment;
   }
 
-  /** `POST /orders/chain/{chain}/protocol/{protocol_address}/{order_hash}/cancel` (as the API key's user). */
-  async cancelOrder(chain: OpenSeaChain, protocolAddress: Address, orderHash: Hex) {
+  /** `POST /orders/chain/{chain}/protocol/{protocol_address}/{order_hash}/cancel` `{offerer_signature}`. */
+  async cancelOrder(chain: OpenSeaChain, protocolAddress: Address, orderHash: Hex, offererSignature: Hex) {
     return this.#call(
       `/orders/chain/${chain}/protocol/${protocolAddress}/${orderHash}/cancel`,
       {},
       anyObject,
       'order cancel',
-      {},
+      { offerer_signature: offererSignature },
     );
   }
 

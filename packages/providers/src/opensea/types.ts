@@ -165,6 +165,12 @@ export interface SeaportVenue {
   readonly conduitKey: Hex;
   /** The ERC-20 offers are made in by default (wrapped native). */
   readonly offerToken: Address;
+  /**
+   * The zone an order must name for the order book's off-chain cancel to bind (OpenSea's SignedZone, which co-signs
+   * every fill and stops once the order is cancelled). Null: the order book cancels any of its orders off chain only
+   * by no longer serving it, and the order's signature stays valid on Seaport.
+   */
+  readonly signedZone: Address | null;
 }
 
 export type OrderSide = 'listings' | 'offers';
@@ -192,7 +198,13 @@ export interface OpenSeaApi {
     /** The NFT that fills a collection or trait offer; who receives what the fill buys. */
     extras?: { nft?: { contract: Address; tokenId: string } | undefined; recipient?: Address | undefined },
   ): Promise<OpenSeaFulfillment>;
-  cancelOrder(chain: OpenSeaChain, protocolAddress: Address, orderHash: Hex): Promise<Record<string, unknown>>;
+  /** An off-chain cancel, with the offerer's EIP-712 signature of the order hash (@svc/chains SEAPORT_CANCEL_TYPES). */
+  cancelOrder(
+    chain: OpenSeaChain,
+    protocolAddress: Address,
+    orderHash: Hex,
+    offererSignature: Hex,
+  ): Promise<Record<string, unknown>>;
   accountNfts(
     chain: OpenSeaChain,
     address: Address,

@@ -2,12 +2,22 @@
  * nftmktFulfillNFTOrder and nftmktCancelNFTOrder. A fill asks the order book for the fulfilment transaction (it
  * refuses an order that is cancelled, filled or expired before anything is signed), checks what the vault must give
  * (the payment for a listing, the NFT for an offer, each fee), sends the approvals the conduit still lacks and the
- * Seaport call; the payment settles at the first broadcast. A cancel is Seaport's cancel() from the vault (on chain,
- * final) or the order book's off-chain cancel; only the order's maker may cancel.
+ * Seaport call; the payment settles at the first broadcast. The fulfilment transaction must go to the order's Seaport
+ * and send exactly the native coin the order asks; ERC-20 approvals are for exactly what the fill pulls. A cancel is
+ * Seaport's cancel() from the vault (on chain, final) or the order book's off-chain cancel (OpenSea: only for orders
+ * in its signed zone; the sandbox: the order book stops serving it, its signature stays valid on Seaport); only the
+ * order's maker may cancel.
  */
 import { invalidField, ServiceError } from '@svc/contracts';
 import { type OpenSeaChain } from '@svc/providers';
-import { encodeSeaportCall, ITEM_TYPE, SEAPORT_ABI, orderMessage } from '@svc/chains';
+import {
+  encodeSeaportCall,
+  ITEM_TYPE,
+  SEAPORT_ABI,
+  SEAPORT_CANCEL_TYPES,
+  orderMessage,
+  seaportDomain,
+} from '@svc/chains';
 import { encodeFunctionData, erc20Abi, formatUnits, getAddress, type Address, type Hex } from 'viem';
 import { callerOf, type HandlerContext, withCommitPoint } from '../handler.js';
 import { vaultEvmAddress } from '../evm/balances.js';
@@ -48,6 +58,13 @@ export const nftmktFulfillNFTOrder = withCommitPoint(async (input: FulfillInput,
   );
   const order = data.orders[0];
   if (!order) throw new ServiceError('upstream_error', `the order book sent no order to fill for ${input.orderHash}`);
+  // The vault sends this transaction as the order book wrote it: it must go to the order's Seaport, nowhere else.
+  const seaport = getAddress(data.transaction.to);
+  if (seaport !== protocolAddress)
+    throw new ServiceError(
+      'upstream_error',
+      `the order book's fulfilment transaction for ${input.orderHash} goes to ${seaport}, not to the order's Seaport ${protocolAddress}. Nothing was sent.`,
+    );
   const { parameters } = order;
   const nftItem = [...parameters.offer, ...parameters.consideration].find(
     (item) => item.itemType === ITEM_TYPE.ERC721 || item.itemType === ITEM_TYPE.ERC1155,
@@ -71,7 +88,7 @@ export const nftmktFulfillNFTOrder = withCommitPoint(async (input: FulfillInput,
     if ('recipient' in inputData) inputData.recipient = getAddress(input.recipient);
   }
   const conduitKey = (inputData.fulfillerConduitKey as Hex | undefined) ?? parameters.conduitKey;
-  const spender = await approvalTarget(network, getAddress(data.transaction.to), conduitKey);
+  const spender = await approvalTarget(network, seaport, conduitKey);
 
   // What the vault gives: every consideration item, except those the order's own offer pays (an offer's fees come out
   // of the offered ERC-20 the vault receives first).
@@ -110,10 +127,22 @@ export const nftmktFulfillNFTOrder = withCommitPoint(async (input: FulfillInput,
         'insufficient_funds',
         `the order asks ${amount} atomic units of ${token}; the vault holds ${balance}`,
       );
-    const approval = await erc20ApprovalNeeded(network, token, vault, spender, amount);
+    const approval = await erc20ApprovalNeeded(network, token, vault, spender, amount, 'exact');
     if (approval) approvals.push(approval);
   }
+  // The native coin sent must be what the valuation counted: a listing's native consideration; an offer pays none.
+  const nativeOwed =
+    input.side === 'listing'
+      ? parameters.consideration
+          .filter((item) => item.itemType === ITEM_TYPE.NATIVE)
+          .reduce((sum, item) => sum + BigInt(item.startAmount), 0n)
+      : 0n;
   const value = BigInt(data.transaction.value ?? 0);
+  if (value !== nativeOwed)
+    throw new ServiceError(
+      'upstream_error',
+      `the order book's fulfilment transaction for ${input.orderHash} sends ${value} wei of ${network.registry.nativeSymbol}, the order asks ${nativeOwed}. Nothing was sent.`,
+    );
   if (value > 0n) {
     const native = await network.publicClient.getBalance({ address: vault });
     if (native < value)
@@ -124,7 +153,7 @@ export const nftmktFulfillNFTOrder = withCommitPoint(async (input: FulfillInput,
       );
   }
   const call = {
-    to: getAddress(data.transaction.to),
+    to: seaport,
     data: encodeSeaportCall(data.transaction.function, inputData),
     value,
   };
@@ -148,6 +177,10 @@ export const nftmktFulfillNFTOrder = withCommitPoint(async (input: FulfillInput,
     approvalTxHashes,
   };
 });
+
+/** What an off-chain cancel leaves standing where no signed zone guards the order (the sandbox order book). */
+const OFFCHAIN_CANCEL_NOTE =
+  "The off-chain cancel only stops this order book serving the order (and the nftmkt tools filling it); its signature, already served in the order book's protocol_data, stays valid on Seaport, so anyone holding it can still fill the order until it expires. Only method onchain (Seaport cancel()) invalidates the signature.";
 
 export interface CancelInput {
   chain: OpenSeaChain;
@@ -180,9 +213,25 @@ export const nftmktCancelNFTOrder = withCommitPoint(async (input: CancelInput, c
       'not_open',
       `order ${input.orderHash} is already ${totalFilled > 0n ? 'filled' : 'cancelled'}`,
     );
+  const signer = await vaultEvmSigner(context, callerOf(context).accountId);
   if (input.method === 'offchain') {
+    const { signedZone } = await marketplace.venue(input.chain);
+    // OpenSea cancels off chain only orders its SignedZone co-signs fills of (it stops co-signing); any other order's
+    // signature fills on Seaport without it, so only Seaport's cancel() ends it.
+    if (signedZone && getAddress(parameters.zone) !== signedZone)
+      throw invalidField(
+        'method',
+        'onchain_only',
+        `order ${input.orderHash} names zone ${parameters.zone}, not the order book's signed zone ${signedZone}: it can only be cancelled on chain through Seaport (method onchain). Nothing was charged.`,
+      );
+    const offererSignature = await signer.signTypedData({
+      domain: seaportDomain(chainIdOf(input.chain), protocolAddress),
+      types: SEAPORT_CANCEL_TYPES,
+      primaryType: 'OrderHash',
+      message: { orderHash: input.orderHash as Hex },
+    });
     await context.commit?.();
-    await marketplace.cancelOrder(input.chain, protocolAddress, input.orderHash as Hex);
+    await marketplace.cancelOrder(input.chain, protocolAddress, input.orderHash as Hex, offererSignature);
     return {
       chain: input.chain,
       orderHash: input.orderHash,
@@ -190,9 +239,10 @@ export const nftmktCancelNFTOrder = withCommitPoint(async (input: CancelInput, c
       method: 'offchain',
       txHash: null,
       cancelled: true,
+      signatureValidOnChain: !signedZone,
+      note: signedZone ? null : OFFCHAIN_CANCEL_NOTE,
     };
   }
-  const signer = await vaultEvmSigner(context, callerOf(context).accountId);
   const data = encodeFunctionData({ abi: SEAPORT_ABI, functionName: 'cancel', args: [[orderMessage(parameters)]] });
   const sent = await signAndSend(network, signer, { to: protocolAddress, data }, context.commit);
   return {
@@ -202,5 +252,7 @@ export const nftmktCancelNFTOrder = withCommitPoint(async (input: CancelInput, c
     method: 'onchain',
     txHash: sent.hash,
     cancelled: true,
+    signatureValidOnChain: false,
+    note: null,
   };
 });

@@ -125,7 +125,7 @@ const placeOrder = (side: 'listing' | 'offer') =>
           'insufficient_funds',
           `needs ${input.price} ${payment.symbol}, the vault holds ${formatUnits(balance, payment.decimals)} ${payment.symbol}`,
         );
-      approval = await erc20ApprovalNeeded(network, payment.address, vault, operator, priceAtomic);
+      approval = await erc20ApprovalNeeded(network, payment.address, vault, operator, priceAtomic, 'unlimited');
     }
 
     const signer = await vaultEvmSigner(context, callerOf(context).accountId);

@@ -22,6 +22,7 @@ import {
 import {
   ITEM_TYPE,
   SEAPORT_ABI,
+  SEAPORT_CANCEL_TYPES,
   seaportDomain,
   seaportOrderHash,
   SEAPORT_ORDER_TYPES,
@@ -320,6 +321,8 @@ export function sandboxNftMarketplace(evm: (chainId: number) => Promise<SandboxE
         protocolAddress: seaport.seaport,
         conduitKey: seaport.conduitKey,
         offerToken: market.wrappedNative.address!,
+        // No zone co-signs sandbox fills: the off-chain cancel only stops this order book serving the order.
+        signedZone: null,
       };
     },
 
@@ -447,11 +450,21 @@ export function sandboxNftMarketplace(evm: (chainId: number) => Promise<SandboxE
       };
     },
 
-    async cancelOrder(chain, protocolAddress, orderHash) {
+    async cancelOrder(chain, protocolAddress, orderHash, offererSignature) {
       const { seaport, book } = await marketOf(chain);
       const entry = book.get(orderHash);
       if (!entry || getAddress(protocolAddress) !== seaport.seaport)
         throw new ServiceError('not_found', `no order ${orderHash} on ${chain}`);
+      // As OpenSea: only the offerer's signature of the order hash cancels it.
+      const signer = await recoverTypedDataAddress({
+        domain: seaportDomain(OPENSEA_CHAIN_IDS[chain], seaport.seaport),
+        types: SEAPORT_CANCEL_TYPES,
+        primaryType: 'OrderHash',
+        message: { orderHash },
+        signature: offererSignature,
+      });
+      if (signer !== getAddress(entry.order.parameters.offerer))
+        throw new ServiceError('not_holder', `the cancel of ${orderHash} is signed by ${signer}, not its offerer`);
       entry.cancelledOffchain = true;
       return { last_signature_issued_valid_until: null };
     },

@@ -120,13 +120,18 @@ export async function nftApprovalNeeded(network: EvmNetwork, contract: Address, 
   };
 }
 
-/** The approval transaction `owner` still needs for `spender` to pull `amount` of an ERC-20, or undefined. */
+/**
+ * The approval transaction `owner` still needs for `spender` to pull `amount` of an ERC-20, or undefined. `grant`:
+ * `exact` approves `amount` only (a fill: the spending policy counts the order's price, so no more may be approved);
+ * `unlimited` approves maxUint256 (an offer: the vault's open offers in one token all draw on the one allowance).
+ */
 export async function erc20ApprovalNeeded(
   network: EvmNetwork,
   token: Address,
   owner: Address,
   spender: Address,
   amount: bigint,
+  grant: 'exact' | 'unlimited',
 ) {
   const allowance = await network.publicClient.readContract({
     address: token,
@@ -137,7 +142,11 @@ export async function erc20ApprovalNeeded(
   if (allowance >= amount) return undefined;
   return {
     to: token,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256] }),
+    data: encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [spender, grant === 'exact' ? amount : maxUint256],
+    }),
   };
 }
 
