@@ -17,6 +17,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxEvmChain, type SandboxEvmChain } from '../sandbox-chain.js';
 import { openSandboxEvmMarket } from '../sandbox-market.js';
+import { usdForSell } from './fpmm.js';
 import {
   BINARY_PARTITION,
   CONDITIONAL_TOKENS_ABI,
@@ -182,6 +183,31 @@ describe('sandbox prediction markets on the Conditional Tokens contract', () => 
 
     // A refunded payment is settled: it does not fill again.
     await expect(predict.fillBuy(market, 1, payment, 0n)).rejects.toThrow(/already filled/);
+  }, 60_000);
+
+  it('prices concurrent SELLs each on the pool the previous one left, counting only its own delivered shares', async () => {
+    const market = predict.markets[3]!;
+    const sellers = await Promise.all(
+      [0, 1].map(async () => {
+        const trader = privateKeyToAccount(generatePrivateKey());
+        const wallet = createWalletClient({ account: trader, chain: chain.chain, transport: http(chain.rpcUrl) });
+        await chain.setNativeBalance(trader.address, parseEther('1'));
+        await chain.mintUsdc(trader.address, parseUnits('10', 6));
+        return wallet;
+      }),
+    );
+    const bought = [];
+    for (const wallet of sellers)
+      bought.push(filledOf(await predict.fillBuy(market, 0, await pay(wallet, market, parseUnits('10', 6)), 0n)));
+    const [yes, no] = (await predict.states()).get(market.conditionId)!.pool;
+    const [a, b] = [bought[0]!.shares, bought[1]!.shares];
+    const first = usdForSell({ own: yes, other: no }, a);
+    const second = usdForSell({ own: yes + a - first, other: no - first }, b);
+
+    const sold = await Promise.all(
+      sellers.map((wallet, index) => predict.fillSell(market, 0, deliver(wallet, market, 0, [a, b][index]!), 0n)),
+    );
+    expect(sold.map((fill) => filledOf(fill).usd)).toEqual([first, second]);
   }, 60_000);
 
   it('persists with the chain: pools, conditions and fills survive a restart from the state file', async () => {
