@@ -67,4 +67,9 @@ export interface PredictWallet {
   /** Unconfigured (live mode without the Polygon RPC): a 503 naming its setting. */
   readonly polygon: () => Promise<EvmNetwork>;
   readonly commit: () => Promise<void>;
+  /**
+   * The account's swap slippage (percent): the sandbox maker refunds a fill worse than the quote less this (a live
+   * order is bounded by the amounts it signs, priced on the book).
+   */
+  readonly slippagePercent: number;
 }

@@ -20,6 +20,7 @@ function walletOf(events: string[]): PredictWallet {
     commit: async () => {
       events.push('commit');
     },
+    slippagePercent: 1,
   };
 }
 
@@ -140,6 +141,7 @@ describe('redeemPredictPosition on Polymarket without a Polygon RPC', () => {
       signer: vault,
       polygon: () => evmNetworkOf({ evmNetworks: undefined }, 137),
       commit: () => Promise.reject(new Error('never committed')),
+      slippagePercent: 1,
     };
     await expect(
       livePredictMarkets(new PolymarketClient()).redeem(`0x${'ab'.repeat(32)}`, wallet),

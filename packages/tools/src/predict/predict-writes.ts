@@ -1,3 +1,4 @@
+import { slippageOf } from '@svc/store';
 import { callerOf, type HandlerContext, withCommitPoint } from '../handler.js';
 import { evmNetworkOf } from '../evm/evm-networks.js';
 import { vaultEvmSigner } from '../evm/vault-signer.js';
@@ -8,8 +9,17 @@ const POLYGON = 137;
 
 /** The vault on Polygon, committing the call when the venue reaches its point of no return. */
 async function vaultOnPolygon(context: HandlerContext): Promise<PredictWallet> {
-  const signer = await vaultEvmSigner(context, callerOf(context).accountId);
-  return { signer, polygon: () => evmNetworkOf(context, POLYGON), commit: async () => context.commit?.() };
+  const { accountId } = callerOf(context);
+  const [signer, { swapSlippage }] = await Promise.all([
+    vaultEvmSigner(context, accountId),
+    slippageOf(context.db, accountId),
+  ]);
+  return {
+    signer,
+    polygon: () => evmNetworkOf(context, POLYGON),
+    commit: async () => context.commit?.(),
+    slippagePercent: swapSlippage,
+  };
 }
 
 /** A market order of `amount` (USD for BUY, shares for SELL) of one outcome token, filled at once or not at all. */

@@ -179,8 +179,8 @@ export function sandboxPredictMarkets(evm: (chainId: number) => Promise<SandboxE
             'insufficient_funds',
             `needs ${order.amount} USDC.e, the vault holds ${predictNumber(cash)} USDC.e`,
           );
-        if ((await predict.quote(market, outcomeIndex, 'BUY', atomic)) === 0n)
-          throw invalidField('amount', 'too_small', 'buys no shares');
+        const quoted = await predict.quote(market, outcomeIndex, 'BUY', atomic);
+        if (quoted === 0n) throw invalidField('amount', 'too_small', 'buys no shares');
         const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [market.maker, atomic] });
         const paid = await signAndSend(
           await wallet.polygon(),
@@ -188,7 +188,8 @@ export function sandboxPredictMarkets(evm: (chainId: number) => Promise<SandboxE
           { to: predict.collateral, data },
           wallet.commit,
         );
-        const fill = await predict.fillBuy(market, outcomeIndex, paid.hash);
+        const fill = await predict.fillBuy(market, outcomeIndex, paid.hash, minimumOf(quoted, wallet.slippagePercent));
+        if (fill.status === 'refunded') return refunded(market, outcomeIndex, 'BUY', fill, paid.hash);
         return filled(market, outcomeIndex, 'BUY', atomic, fill.shares, [paid.hash, fill.hash]);
       }
       const held = (await holdings(predict, vault, market))[outcomeIndex] ?? 0n;
@@ -198,21 +199,22 @@ export function sandboxPredictMarkets(evm: (chainId: number) => Promise<SandboxE
           'insufficient_shares',
           `sells ${order.amount} shares of ${PREDICT_OUTCOMES[outcomeIndex]}, the vault holds ${predictNumber(held)}`,
         );
-      if ((await predict.quote(market, outcomeIndex, 'SELL', atomic)) === 0n)
-        throw invalidField('amount', 'too_small', 'sells for nothing');
+      const quoted = await predict.quote(market, outcomeIndex, 'SELL', atomic);
+      if (quoted === 0n) throw invalidField('amount', 'too_small', 'sells for nothing');
       const data = encodeFunctionData({
         abi: CONDITIONAL_TOKENS_ABI,
         functionName: 'safeTransferFrom',
         args: [vault, market.maker, tokenId, atomic, '0x'],
       });
-      const delivered = await signAndSend(
-        await wallet.polygon(),
-        wallet.signer,
-        { to: predict.ctf, data },
-        wallet.commit,
+      const network = await wallet.polygon();
+      const fill = await predict.fillSell(
+        market,
+        outcomeIndex,
+        async () => (await signAndSend(network, wallet.signer, { to: predict.ctf, data }, wallet.commit)).hash,
+        minimumOf(quoted, wallet.slippagePercent),
       );
-      const fill = await predict.fillSell(market, outcomeIndex, delivered.hash);
-      return filled(market, outcomeIndex, 'SELL', atomic, fill.usd, [delivered.hash, fill.hash]);
+      if (fill.status === 'refunded') return refunded(market, outcomeIndex, 'SELL', fill, fill.delivery);
+      return filled(market, outcomeIndex, 'SELL', atomic, fill.usd, [fill.delivery, fill.hash]);
     },
     async redeem(conditionId, wallet) {
       const predict = await open();
@@ -256,6 +258,38 @@ export function sandboxPredictMarkets(evm: (chainId: number) => Promise<SandboxE
 }
 
 const round = (value: number) => Number(value.toFixed(6));
+
+/** The least a fill may give: the quote less the account's swap slippage (percent). */
+function minimumOf(quoted: bigint, slippagePercent: number): bigint {
+  const keepBps = 10_000n - BigInt(Math.round(slippagePercent * 100));
+  return (quoted * (keepBps > 0n ? keepBps : 0n)) / 10_000n;
+}
+
+/**
+ * An order the maker sent back unfilled (the price moved past the slippage bound, or the fill failed): the CLOB's
+ * answer to an order that could not fill (`success: false`, status `unmatched`), with the refund's transaction.
+ */
+function refunded(
+  market: SandboxPredictMarket,
+  outcomeIndex: 0 | 1,
+  side: 'BUY' | 'SELL',
+  fill: { hash: string; reason: string },
+  leg: string,
+) {
+  return {
+    success: false,
+    errorMsg: `not filled, refunded in full: ${fill.reason}`,
+    orderID: leg,
+    status: 'unmatched',
+    side,
+    tokenID: String(market.tokenIds[outcomeIndex]),
+    conditionId: market.conditionId,
+    outcome: PREDICT_OUTCOMES[outcomeIndex],
+    refundTxHash: fill.hash,
+    transactionsHashes: [leg, fill.hash],
+    sandbox: true,
+  };
+}
 
 /** Average cost of the shares still held (buys add cost, sells take shares out at the average) and the realized PnL. */
 function costBasis(trades: readonly { side: 'BUY' | 'SELL'; shares: bigint; usd: bigint }[]) {

@@ -132,16 +132,41 @@ export interface SandboxPredict {
   quote(market: SandboxPredictMarket, outcomeIndex: 0 | 1, side: 'BUY' | 'SELL', atomic: bigint): Promise<bigint>;
   /**
    * The maker's leg of a BUY: `payment` is the trader's collateral transfer to the maker, already on chain. The maker
-   * splits the paid collateral and sends the bought outcome's tokens to the payer. Each payment fills once.
+   * splits the paid collateral and sends the bought outcome's tokens to the payer, unless that is fewer than
+   * `minShares` (the price moved since the trader's quote) or the fill fails: then it sends the payment back. Each
+   * payment fills (or is refunded) once.
    */
-  fillBuy(market: SandboxPredictMarket, outcomeIndex: 0 | 1, payment: Hash): Promise<{ shares: bigint; hash: Hash }>;
-  /** The maker's leg of a SELL: `delivery` is the trader's outcome-token transfer to the maker, already on chain. */
-  fillSell(market: SandboxPredictMarket, outcomeIndex: 0 | 1, delivery: Hash): Promise<{ usd: bigint; hash: Hash }>;
+  fillBuy(
+    market: SandboxPredictMarket,
+    outcomeIndex: 0 | 1,
+    payment: Hash,
+    minShares: bigint,
+  ): Promise<SandboxPredictFill<{ shares: bigint }>>;
+  /**
+   * The maker's leg of a SELL: `deliver` sends the trader's outcome-token transfer to the maker and answers its hash.
+   * It runs in the maker's queue, so no other fill of this maker sees the delivered shares in its pool before this
+   * one prices them. Pays the delivered amount's collateral, unless that is less than `minUsd` or the fill fails:
+   * then it sends the shares back.
+   */
+  fillSell(
+    market: SandboxPredictMarket,
+    outcomeIndex: 0 | 1,
+    deliver: () => Promise<Hash>,
+    minUsd: bigint,
+  ): Promise<SandboxPredictFill<{ usd: bigint }> & { delivery: Hash }>;
   /** The oracle reports the payouts of `market` (e.g. [1, 0]: Yes won), after which positions redeem. */
   resolve(market: SandboxPredictMarket, payouts: readonly [bigint, bigint]): Promise<Hash>;
   /** Every fill so far, oldest first. */
   trades(): Promise<readonly SandboxPredictTrade[]>;
 }
+
+/**
+ * A fill's outcome: filled (`hash` is the maker's last leg), or refunded (`hash` sends the trader's leg back, and
+ * `reason` says why).
+ */
+export type SandboxPredictFill<Filled> =
+  | ({ readonly status: 'filled'; readonly hash: Hash } & Filled)
+  | { readonly status: 'refunded'; readonly hash: Hash; readonly reason: string };
 
 /** The markets of each sandbox Polygon market object (a sandbox reset makes a new one, so they open again). */
 const opened = new WeakMap<SandboxEvmMarket, Promise<SandboxPredict>>();
@@ -308,8 +333,9 @@ async function openSandboxPredict(chain: SandboxEvmChain): Promise<SandboxPredic
    * Waits (bounded) until the node's log index shows the logs of `hash`, a fill's last transaction, so that the next
    * read of the trade history sees the fill.
    */
-  async function untilIndexed(hash: Hash, address: Address): Promise<void> {
-    const { blockNumber } = await publicClient.getTransactionReceipt({ hash });
+  async function untilIndexed(hash: Hash): Promise<void> {
+    const { blockNumber, logs: emitted } = await publicClient.getTransactionReceipt({ hash });
+    const address = [...new Set(emitted.map((log) => log.address))];
     for (let attempt = 0; attempt < 40; attempt += 1) {
       const logs = await publicClient.getLogs({ address, fromBlock: blockNumber, toBlock: blockNumber });
       if (logs.some((log) => log.transactionHash === hash)) return;
@@ -317,12 +343,42 @@ async function openSandboxPredict(chain: SandboxEvmChain): Promise<SandboxPredic
     }
   }
 
-  /** Trader legs already filled (a payment fills once). */
+  /** Trader legs already filled or refunded (a payment settles once). */
   const filled = new Set<string>();
   const fillOnce = (hash: Hash) => {
     if (filled.has(hash)) throw new Error(`transaction ${hash} was already filled`);
     filled.add(hash);
   };
+
+  /**
+   * Settles a trader's leg once: `fill` prices and pays it, or `refund` sends it back when the price is worse than the
+   * trader's minimum or the fill throws. A leg that cannot even be read (e.g. the node lagging) is not marked, so a
+   * retry can still settle it.
+   */
+  async function settle<Leg, Filled>(
+    hash: Hash,
+    readLeg: () => Promise<Leg>,
+    fill: (leg: Leg) => Promise<SandboxPredictFill<Filled>>,
+    refund: (leg: Leg) => Promise<Hash>,
+  ): Promise<SandboxPredictFill<Filled>> {
+    fillOnce(hash);
+    let leg: Leg;
+    try {
+      leg = await readLeg();
+    } catch (error) {
+      filled.delete(hash);
+      throw error;
+    }
+    let settled: SandboxPredictFill<Filled>;
+    try {
+      settled = await fill(leg);
+    } catch (error) {
+      const reason = `the fill failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+      settled = { status: 'refunded', hash: await refund(leg), reason };
+    }
+    await untilIndexed(settled.hash);
+    return settled;
+  }
 
   const tradeLog = tradeHistory(chain, ctf, collateral, markets);
 
@@ -342,51 +398,107 @@ async function openSandboxPredict(chain: SandboxEvmChain): Promise<SandboxPredic
       const pool = poolFor(await stateOf(market), outcomeIndex);
       return side === 'BUY' ? sharesForBuy(pool, atomic) : usdForSell(pool, atomic);
     },
-    async fillBuy(market, outcomeIndex, payment) {
-      fillOnce(payment);
+    async fillBuy(market, outcomeIndex, payment, minShares) {
       const maker = makers.get(market.conditionId)!;
+      return maker.run(() =>
+        settle<{ trader: Address; amount: bigint }, { shares: bigint }>(
+          payment,
+          () => legOf(market, payment, 'collateral', 0n),
+          async ({ trader, amount }) => {
+            const shares = sharesForBuy(poolFor(await stateOf(market), outcomeIndex), amount);
+            if (shares < minShares)
+              return {
+                status: 'refunded',
+                hash: await maker.send(collateral, erc20Abi, 'transfer', [trader, amount]),
+                reason: `the price moved: ${amount} pays ${shares} shares, fewer than the minimum ${minShares}`,
+              };
+            await maker.send(ctf, CONDITIONAL_TOKENS_ABI, 'splitPosition', [
+              collateral,
+              zeroHash,
+              market.conditionId,
+              BINARY_PARTITION,
+              amount,
+            ]);
+            const hash = await maker
+              .send(ctf, CONDITIONAL_TOKENS_ABI, 'safeTransferFrom', [
+                market.maker,
+                trader,
+                market.tokenIds[outcomeIndex],
+                shares,
+                '0x',
+              ])
+              .catch(async (error: unknown) => {
+                await maker.send(ctf, CONDITIONAL_TOKENS_ABI, 'mergePositions', [
+                  collateral,
+                  zeroHash,
+                  market.conditionId,
+                  BINARY_PARTITION,
+                  amount,
+                ]);
+                throw error;
+              });
+            return { status: 'filled', hash, shares };
+          },
+          // The maker holds the paid collateral: a failed split leaves it unsplit, a failed payout merges it back.
+          ({ trader, amount }) => maker.send(collateral, erc20Abi, 'transfer', [trader, amount]),
+        ),
+      );
+    },
+    async fillSell(market, outcomeIndex, deliver, minUsd) {
+      const maker = makers.get(market.conditionId)!;
+      const tokenId = market.tokenIds[outcomeIndex];
       return maker.run(async () => {
-        const { trader, amount } = await legOf(market, payment, 'collateral', 0n);
-        const shares = sharesForBuy(poolFor(await stateOf(market), outcomeIndex), amount);
-        await maker.send(ctf, CONDITIONAL_TOKENS_ABI, 'splitPosition', [
-          collateral,
-          zeroHash,
-          market.conditionId,
-          BINARY_PARTITION,
-          amount,
-        ]);
-        const hash = await maker.send(ctf, CONDITIONAL_TOKENS_ABI, 'safeTransferFrom', [
+        const delivery = await deliver();
+        const settled = await settle<{ trader: Address; amount: bigint }, { usd: bigint }>(
+          delivery,
+          // The amount this delivery sent, read from its own transfer log.
+          () => legOf(market, delivery, 'shares', tokenId),
+          async ({ trader, amount }) => {
+            // Fills of this maker run one at a time and this delivery was sent inside the queue, so the pool holds
+            // exactly these shares beyond the last fill's: price the sale on the pool as it was before they arrived.
+            const pool = poolFor(await stateOf(market), outcomeIndex);
+            const usd = usdForSell({ own: pool.own - amount, other: pool.other }, amount);
+            if (usd < minUsd)
+              return {
+                status: 'refunded',
+                hash: await refundShares(trader, amount),
+                reason: `the price moved: ${amount} shares pay ${usd}, less than the minimum ${minUsd}`,
+              };
+            await maker.send(ctf, CONDITIONAL_TOKENS_ABI, 'mergePositions', [
+              collateral,
+              zeroHash,
+              market.conditionId,
+              BINARY_PARTITION,
+              usd,
+            ]);
+            // A failed payout splits the collateral back, so the refund finds the delivered shares in the pool.
+            const hash = await maker
+              .send(collateral, erc20Abi, 'transfer', [trader, usd])
+              .catch(async (error: unknown) => {
+                await maker.send(ctf, CONDITIONAL_TOKENS_ABI, 'splitPosition', [
+                  collateral,
+                  zeroHash,
+                  market.conditionId,
+                  BINARY_PARTITION,
+                  usd,
+                ]);
+                throw error;
+              });
+            return { status: 'filled', hash, usd };
+          },
+          ({ trader, amount }) => refundShares(trader, amount),
+        );
+        return { ...settled, delivery };
+      });
+      function refundShares(trader: Address, amount: bigint) {
+        return maker.send(ctf, CONDITIONAL_TOKENS_ABI, 'safeTransferFrom', [
           market.maker,
           trader,
-          market.tokenIds[outcomeIndex],
-          shares,
+          tokenId,
+          amount,
           '0x',
         ]);
-        await untilIndexed(hash, ctf);
-        return { shares, hash };
-      });
-    },
-    async fillSell(market, outcomeIndex, delivery) {
-      fillOnce(delivery);
-      const maker = makers.get(market.conditionId)!;
-      return maker.run(async () => {
-        const tokenId = market.tokenIds[outcomeIndex];
-        const { trader, amount } = await legOf(market, delivery, 'shares', tokenId);
-        // The shares are already in the pool: price the sale on the pool as it was before they arrived.
-        const state = await stateOf(market);
-        const pool = poolFor(state, outcomeIndex);
-        const usd = usdForSell({ own: pool.own - amount, other: pool.other }, amount);
-        await maker.send(ctf, CONDITIONAL_TOKENS_ABI, 'mergePositions', [
-          collateral,
-          zeroHash,
-          market.conditionId,
-          BINARY_PARTITION,
-          usd,
-        ]);
-        const hash = await maker.send(collateral, erc20Abi, 'transfer', [trader, usd]);
-        await untilIndexed(hash, collateral);
-        return { usd, hash };
-      });
+      }
     },
     resolve: (market, payouts) =>
       oracle.run(() => oracle.send(ctf, CONDITIONAL_TOKENS_ABI, 'reportPayouts', [market.questionId, payouts])),
@@ -484,7 +596,17 @@ function tradeHistory(
         continue;
       }
       const opening = waiting.findIndex((candidate) => candidate.kind === (leg.kind === 'deliver' ? 'pay' : 'give'));
-      if (opening < 0) continue;
+      if (opening < 0) {
+        // A refund: the maker sent a trader's own leg back unfilled (same asset, same amount), which is no trade.
+        const refunded = waiting.findIndex(
+          (candidate) =>
+            candidate.kind === (leg.kind === 'deliver' ? 'give' : 'pay') &&
+            candidate.amount === leg.amount &&
+            candidate.tokenId === leg.tokenId,
+        );
+        if (refunded >= 0) waiting.splice(refunded, 1);
+        continue;
+      }
       const [first] = waiting.splice(opening, 1);
       const market = marketOfMaker.get(leg.maker.toLowerCase())!;
       const tokenId = leg.kind === 'deliver' ? leg.tokenId : first!.tokenId;

@@ -1,6 +1,6 @@
 import { invalidField, ServiceError } from '@svc/contracts';
 import type { EvmNetwork, FourMemeToken } from '@svc/providers';
-import { type Address, getAddress } from 'viem';
+import { type Address, getAddress, zeroAddress } from 'viem';
 import type { HandlerContext } from '../../handler.js';
 import type { BondingTokenListing, BondingVenue } from '../../ports/launchpad-venues.js';
 import { evmNetworkOf } from '../../evm/evm-networks.js';
@@ -61,6 +61,8 @@ export interface CurveTokenInfo {
   /** Registered and still trading on its curve. */
   readonly onCurve: boolean;
   readonly manager: Address;
+  /** The token the curve is priced in: the zero address for BNB. */
+  readonly quote: Address;
   /** Wei per whole token. */
   readonly lastPrice: bigint;
   readonly tradingFeeRate: bigint;
@@ -86,7 +88,7 @@ export async function curveTokenInfo(
   const [
     version,
     manager,
-    ,
+    quote,
     lastPrice,
     tradingFeeRate,
     ,
@@ -102,6 +104,7 @@ export async function curveTokenInfo(
     registered,
     onCurve: registered && !liquidityAdded,
     manager,
+    quote,
     lastPrice,
     tradingFeeRate,
     launchTime,
@@ -125,6 +128,20 @@ export async function tokenOnCurve(context: HandlerContext, token: Address) {
       'tokenAddress',
       'graduated',
       `${token} has left its bonding curve and trades on the DEX: use bscSwap`,
+    );
+  // The trade tools call the venue's manager (TokenManager2) with BNB: a token of another manager (four.meme's V1)
+  // or one priced in an ERC-20 would pass every estimate and then revert on chain after the payment.
+  if (getAddress(info.manager) !== getAddress(venue.manager))
+    throw invalidField(
+      'tokenAddress',
+      'unsupported_manager',
+      `${token} trades on the token manager ${info.manager}, not ${venue.manager} that this tool trades on`,
+    );
+  if (info.quote !== zeroAddress)
+    throw invalidField(
+      'tokenAddress',
+      'unsupported_quote',
+      `${token} is priced in the token ${info.quote}, not BNB: this tool trades BNB-priced curve tokens only`,
     );
   return { venue, network, info };
 }

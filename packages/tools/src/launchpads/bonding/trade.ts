@@ -27,14 +27,37 @@ export async function planBondingBuy(
   const token = requiredTokenAddress(input.tokenAddress);
   const funds = atomicAmount(input.bnbAmount, BNB.decimals, 'bnbAmount');
   const { venue, network } = await tokenOnCurve(context, token);
-  const [, , estimatedAmount, estimatedCost, estimatedFee, amountMsgValue] = await network.publicClient.readContract({
-    address: venue.helper,
-    abi: FOUR_MEME_ABI,
-    functionName: 'tryBuy',
-    args: [token, 0n, funds],
-  });
+  const [, , estimatedAmount, estimatedCost, estimatedFee, amountMsgValue, , amountFunds] =
+    await network.publicClient.readContract({
+      address: venue.helper,
+      abi: FOUR_MEME_ABI,
+      functionName: 'tryBuy',
+      args: [token, 0n, funds],
+    });
   if (estimatedAmount === 0n) throw invalidField('bnbAmount', 'too_small', 'buys no token at the current curve price');
-  return { token, funds, venue, network, estimatedAmount, estimatedCost, estimatedFee, msgValue: amountMsgValue };
+  return {
+    token,
+    venue,
+    network,
+    estimatedAmount,
+    estimatedCost,
+    estimatedFee,
+    msgValue: amountMsgValue,
+    buyFunds: amountFunds,
+  };
+}
+
+/**
+ * The buy transaction of a plan, for at least `minimum` tokens: the helper's tryBuy names both amounts of the call,
+ * amountFunds for buyTokenAMAP's `funds` and amountMsgValue for the value sent, and they need not be equal.
+ */
+export function bondingBuyCall(plan: Awaited<ReturnType<typeof planBondingBuy>>, minimum: bigint) {
+  const data = encodeFunctionData({
+    abi: FOUR_MEME_ABI,
+    functionName: 'buyTokenAMAP',
+    args: [plan.token, plan.buyFunds, minimum],
+  });
+  return { to: plan.venue.manager, data, value: plan.msgValue };
 }
 
 /**
@@ -61,12 +84,7 @@ export const bscBuyBondingToken: Handler<'bscBuyBondingToken'> = withCommitPoint
     balanceOf(network, tokenInfo, signer.address),
     balanceOf(network, BNB, signer.address),
   ]);
-  const data = encodeFunctionData({
-    abi: FOUR_MEME_ABI,
-    functionName: 'buyTokenAMAP',
-    args: [token, plan.msgValue, minimum],
-  });
-  const sent = await signAndSend(network, signer, { to: venue.manager, data, value: plan.msgValue }, context.commit);
+  const sent = await signAndSend(network, signer, bondingBuyCall(plan, minimum), context.commit);
   const [tokensAfter, bnbAfter] = await Promise.all([
     balanceOf(network, tokenInfo, signer.address),
     balanceOf(network, BNB, signer.address),
