@@ -26,8 +26,14 @@ import hlCandleSnapshot from './hyperliquid/fixtures/candle-snapshot.json' with 
 import hlClearinghouseState from './hyperliquid/fixtures/clearinghouse-state.json' with { type: 'json' };
 import hlDelegations from './hyperliquid/fixtures/delegations.json' with { type: 'json' };
 import hlDelegatorSummary from './hyperliquid/fixtures/delegator-summary.json' with { type: 'json' };
+import hlFrontendOpenOrders from './hyperliquid/fixtures/frontend-open-orders.json' with { type: 'json' };
+import hlFundingHistory from './hyperliquid/fixtures/funding-history.json' with { type: 'json' };
+import hlHistoricalOrders from './hyperliquid/fixtures/historical-orders.json' with { type: 'json' };
+import hlL2Book from './hyperliquid/fixtures/l2-book.json' with { type: 'json' };
 import hlMetaAndAssetCtxs from './hyperliquid/fixtures/meta-and-asset-ctxs.json' with { type: 'json' };
+import hlPortfolio from './hyperliquid/fixtures/portfolio.json' with { type: 'json' };
 import hlSpotClearinghouseState from './hyperliquid/fixtures/spot-state.json' with { type: 'json' };
+import hlUserFills from './hyperliquid/fixtures/user-fills.json' with { type: 'json' };
 import hlUserVaultEquities from './hyperliquid/fixtures/user-vault-equities.json' with { type: 'json' };
 import polymarketApiKey from './polymarket/fixtures/clob-api-key.json' with { type: 'json' };
 import polymarketBalance from './polymarket/fixtures/clob-balance-allowance.json' with { type: 'json' };
@@ -78,8 +84,14 @@ export const HYPERLIQUID_RECORDED_ANSWERS = {
   clearinghouseState: hlClearinghouseState,
   delegations: hlDelegations,
   delegatorSummary: hlDelegatorSummary,
+  frontendOpenOrders: hlFrontendOpenOrders,
+  fundingHistory: hlFundingHistory,
+  historicalOrders: hlHistoricalOrders,
+  l2Book: hlL2Book,
   metaAndAssetCtxs: hlMetaAndAssetCtxs,
+  portfolio: hlPortfolio,
   spotClearinghouseState: hlSpotClearinghouseState,
+  userFills: hlUserFills,
   userVaultEquities: hlUserVaultEquities,
 };
 

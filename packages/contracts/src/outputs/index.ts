@@ -14,6 +14,7 @@ import { MARKET_OUTPUTS } from './market.js';
 import { MIGRATION_OUTPUTS } from './migration.js';
 import { NFT_MARKETPLACE_OUTPUTS } from './nft-marketplace.js';
 import { ORDINALS_OUTPUTS } from './ordinals.js';
+import { PERPDEX_OUTPUTS } from './perpdex.js';
 import { PREDICT_OUTPUTS } from './predict.js';
 import { RECOMMENDED_TOKENS_OUTPUTS } from './recommended-tokens.js';
 import { RUNE_MARKET_OUTPUTS } from './rune-market.js';
@@ -48,6 +49,7 @@ const TOOL_OUTPUTS: ToolOutputs = {
   ...LAUNCHPADS_EVM_HEDERA_OUTPUTS,
   ...NFT_MARKETPLACE_OUTPUTS,
   ...LAUNCHPADS_SOLANA_OUTPUTS,
+  ...PERPDEX_OUTPUTS,
 };
 
 /** The zod schema of a tool's answer, if the catalog publishes one. */

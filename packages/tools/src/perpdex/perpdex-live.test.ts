@@ -1,4 +1,4 @@
-import { findTool, parseInput, type ToolName } from '@svc/contracts';
+import { findTool, outputOf, parseInput, type ToolName } from '@svc/contracts';
 import { Providers } from '@svc/providers';
 import { HYPERLIQUID_RECORDED_ANSWERS as HL, useMockAgent } from '@svc/providers/testing';
 import { getAddress } from 'viem';
@@ -14,9 +14,13 @@ const ONE_HYPE_WEI = '0xde0b6b3a7640000';
 /** A live-mode context with no sandbox exchange and no chains: every answer must come from Hyperliquid. */
 const live = () => ({ mode: 'live', caller: undefined, providers: new Providers('live', {}) }) as HandlerContext;
 
+/** A tool's answer, after checking it against the answer schema the catalog publishes for it. */
 async function call(name: ToolName, raw: Record<string, unknown>) {
   const handler = (perpdexFamily.handlers as Record<string, Handler<ToolName>>)[name]!;
-  return handler(parseInput(findTool(name)!.input, raw, name) as never, live());
+  const tool = findTool(name)!;
+  const answer = await handler(parseInput(tool.input, raw, name) as never, live());
+  expect(outputOf(tool)!.safeParse(answer).error).toBeUndefined();
+  return answer;
 }
 
 describe('the perpdex tools in live mode (Hyperliquid, recorded answers)', () => {
@@ -98,6 +102,33 @@ describe('the perpdex tools in live mode (Hyperliquid, recorded answers)', () =>
     expect(holdings.perpEvmWallet).toEqual({ address: getAddress(USER), hype: '1', valueUsd: 0 });
     expect(holdings.spotBalances[1]).toMatchObject({ coin: 'HYPE', priceUsd: null, valueUsd: null });
     expect(holdings.staking).toEqual({ summary: HL.delegatorSummary.response, delegations: HL.delegations.response });
+  });
+
+  it('answers every other read with what Hyperliquid answered, as the published schemas describe', async () => {
+    serveInfo();
+    const { coin, startTime, endTime } = HL.fundingHistory.request;
+    const answers = {
+      perpdexStaking: await call('perpdexStaking', { user: USER }),
+      perpdexVaults: await call('perpdexVaults', { user: USER }),
+      perpdexPortfolio: await call('perpdexPortfolio', { user: USER }),
+      perpdexOpenOrders: await call('perpdexOpenOrders', { user: USER }),
+      perpdexOrderHistory: await call('perpdexOrderHistory', { user: USER, limit: 100 }),
+      perpdexFills: await call('perpdexFills', { user: USER, limit: 100 }),
+      perpdexOrderBook: await call('perpdexOrderBook', { coin: HL.l2Book.request.coin, depth: 20 }),
+      perpdexFundingHistory: await call('perpdexFundingHistory', { coin, startTime, endTime }),
+    };
+    expect(answers.perpdexVaults).toMatchObject({ vaults: HL.userVaultEquities.response });
+    expect(answers.perpdexOpenOrders).toMatchObject({ orders: HL.frontendOpenOrders.response });
+    expect(answers.perpdexOrderHistory.orders).toHaveLength(HL.historicalOrders.response.length);
+    expect(answers.perpdexFills.fills).toHaveLength(HL.userFills.response.length);
+    expect(answers.perpdexPortfolio.portfolio).toEqual(Object.fromEntries(HL.portfolio.response));
+    expect(answers.perpdexOrderBook).toEqual({
+      coin: HL.l2Book.response.coin,
+      time: HL.l2Book.response.time,
+      bids: HL.l2Book.response.levels[0],
+      asks: HL.l2Book.response.levels[1],
+    });
+    expect(answers.perpdexFundingHistory.funding).toEqual(HL.fundingHistory.response);
   });
 
   it('refuses a .hl name without HLNAMES_API_KEY and an ENS name without an Ethereum RPC (503s naming them), a bad range (400)', async () => {
