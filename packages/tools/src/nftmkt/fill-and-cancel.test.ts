@@ -1,4 +1,3 @@
-import { ServiceError } from '@svc/contracts';
 import { OPENSEA_SEAPORT_1_6, type OpenSeaFulfillment, type SeaportVenue } from '@svc/providers';
 import { RECORDED_OPENSEA_FULFILLMENT_DATA } from '@svc/providers/testing';
 import {
@@ -38,6 +37,10 @@ vi.mock('../evm/vault-signer.js', () => ({
   },
 }));
 
+// Test files of a worker share one module graph (vitest.config.ts: isolate false), so an earlier file may have loaded
+// the handler with the real modules: load it again, under the stand-ins.
+vi.resetModules();
+const { ServiceError } = await import('@svc/contracts');
 const { nftmktCancelNFTOrder, nftmktFulfillNFTOrder } = await import('./fill-and-cancel.js');
 const { erc20ApprovalNeeded } = await import('./seaport-order.js');
 
