@@ -1,12 +1,12 @@
 // The launch parameters' translation against the SDK's own pre-checks (Curve.checkParam, getInitParam), under the
-// mainnet constant-product config Raydium's API serves (fixtures/launchlab-config.json, see FIXTURES.md).
+// mainnet constant-product config Raydium's API serves (fixtures/global-config.json, see FIXTURES.md).
 import { Curve, LaunchConstantProductCurve, LaunchpadConfig } from '@raydium-io/raydium-sdk-v2';
 import { ServiceError } from '@svc/contracts';
 import { address } from '@solana/kit';
 import { PublicKey } from '@solana/web3.js';
 import BN from 'bn.js';
 import { describe, expect, it } from 'vitest';
-import recordedConfig from './fixtures/launchlab-config.json' with { type: 'json' };
+import recordedConfig from './fixtures/global-config.json' with { type: 'json' };
 import { launchLabCurveOf, type PadCurveRequest } from './launchlab-curve.js';
 import type { LaunchLabConfig } from './launchlab-program.js';
 

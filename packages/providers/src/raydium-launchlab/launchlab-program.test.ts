@@ -1,7 +1,7 @@
 // Contract test: the LaunchLab layouts built here against @raydium-io/raydium-sdk-v2's own builders and layouts
 // (a dev dependency, pinned; see FIXTURES.md). The pool under test is the SDK's own launch preset
 // (LaunchpadPoolInitParam: the curve every default LaunchLab launch starts from); the config values are the mainnet
-// constant-product config as Raydium's launch-mint API serves it (fixtures/launchlab-config.json).
+// constant-product config as Raydium's launch-mint API serves it (fixtures/global-config.json).
 import {
   CpmmCreatorFeeOn,
   getPdaLaunchpadAuth,
@@ -19,7 +19,8 @@ import { AccountRole, address, createNoopSigner, generateKeyPairSigner } from '@
 import { PublicKey } from '@solana/web3.js';
 import BN from 'bn.js';
 import { describe, expect, it } from 'vitest';
-import recordedConfig from './fixtures/launchlab-config.json' with { type: 'json' };
+import recordedConfig from './fixtures/global-config.json' with { type: 'json' };
+import { encodeLaunchLabConfig, encodeLaunchLabPool } from './launchlab-accounts-testing.js';
 import { launchLabCurveOf } from './launchlab-curve.js';
 import {
   decodeLaunchLabConfig,
@@ -52,10 +53,10 @@ const mainnetConfig: LaunchLabConfig = {
 };
 
 /** An account's bytes as the SDK's layout encodes it, Anchor discriminator first. */
-function encodeWithSdk(
-  layout: { span: number; encode: (value: unknown, buffer: Buffer) => number },
+function encodeWithSdk<T>(
+  layout: { span: number; encode: (value: T, buffer: Buffer) => number },
   discriminator: number[],
-  value: object,
+  value: T,
 ) {
   const buffer = Buffer.alloc(layout.span);
   layout.encode(value, buffer);
@@ -204,6 +205,52 @@ describe('Raydium LaunchLab program (SDK layouts)', () => {
     expect(() => decodeLaunchLabPool(new Uint8Array(POOL_ACCOUNT_SIZE))).toThrow(/not a LaunchLab PoolState/);
   });
 
+  it("writes test pools the SDK's LaunchpadPool layout reads back (encodeLaunchLabPool, for other packages' tests)", async () => {
+    const mint = (await generateKeyPairSigner()).address;
+    const pool = {
+      status: 2,
+      decimalsA: 6,
+      decimalsB: 9,
+      migrateType: 'amm' as const,
+      supply: 10n ** 15n,
+      totalSellA: 8n * 10n ** 14n,
+      virtualA: 1_073_471_847_374_405n,
+      virtualB: 30_050_573_465n,
+      realA: 8n * 10n ** 14n,
+      realB: 85_000_000_000n,
+      totalFundRaisingB: 85_000_000_000n,
+      totalLockedAmount: 7n,
+      configId: address(key.pubKey),
+      platformId: RAYDIUM_LAUNCHLAB_PLATFORM,
+      mintA: mint,
+      mintB: WSOL_MINT,
+      creator: mint,
+    };
+    const decoded = LaunchpadPool.decode(Buffer.from(encodeLaunchLabPool(pool)));
+    expect({
+      status: decoded.status,
+      migrateType: decoded.migrateType,
+      supply: decoded.supply.toString(),
+      realB: decoded.realB.toString(),
+      totalFundRaisingB: decoded.totalFundRaisingB.toString(),
+      locked: decoded.vestingSchedule.totalLockedAmount.toString(),
+      platformId: decoded.platformId.toBase58(),
+      mintA: decoded.mintA.toBase58(),
+      creator: decoded.creator.toBase58(),
+    }).toEqual({
+      status: 2,
+      migrateType: 0,
+      supply: '1000000000000000',
+      realB: '85000000000',
+      totalFundRaisingB: '85000000000',
+      locked: '7',
+      platformId: RAYDIUM_LAUNCHLAB_PLATFORM,
+      mintA: mint,
+      creator: mint,
+    });
+    expect(decodeLaunchLabPool(encodeLaunchLabPool(pool))).toEqual(pool);
+  });
+
   it("decodes the GlobalConfig laid out by the SDK's LaunchpadConfig layout with the mainnet values", () => {
     const data = encodeWithSdk(LaunchpadConfig, [149, 8, 156, 202, 160, 252, 176, 217], {
       epoch: new BN(key.epoch),
@@ -222,8 +269,15 @@ describe('Raydium LaunchLab program (SDK layouts)', () => {
       migrateFeeOwner: pk(key.migrateFeeOwner),
       migrateToAmmWallet: pk(key.migrateToAmmWallet),
       migrateToCpmmWallet: pk(key.migrateToCpmmWallet),
-      [LaunchpadConfig.fields[LaunchpadConfig.fields.length - 1]!.property!]: new Array(16).fill(new BN(0)),
     });
     expect(decodeLaunchLabConfig(data)).toEqual(mainnetConfig);
+    // The test encoder other packages use writes what the SDK reads.
+    const written = LaunchpadConfig.decode(Buffer.from(encodeLaunchLabConfig(mainnetConfig)));
+    expect([written.minFundRaisingB.toString(), written.maxLockRate.toString(), written.mintB.toBase58()]).toEqual([
+      key.minFundRaisingB,
+      key.maxLockRate,
+      key.mintB,
+    ]);
+    expect(decodeLaunchLabConfig(encodeLaunchLabConfig(mainnetConfig))).toEqual(mainnetConfig);
   });
 });

@@ -6,13 +6,16 @@
  * (launchlab-program.test.ts) checks every byte against the SDK's own builders and layouts.
  */
 import {
+  type AccountMeta,
   AccountRole,
+  type AccountSignerMeta,
   type Address,
   address,
   getAddressDecoder,
   getAddressEncoder,
   getProgramDerivedAddress,
   type Instruction,
+  type InstructionWithSigners,
   type TransactionSigner,
 } from '@solana/kit';
 
@@ -202,22 +205,27 @@ const concat = (...parts: Uint8Array[]) => {
  * total_quote_fund_raising, migrate_type u8}, VestingParams {total_locked_amount, cliff_period, unlock_period},
  * amm_fee_on u8. Nothing vests over time here: the locked share (if any) has no cliff and no unlock period.
  */
-export async function initializeV2Instruction(args: InitializeV2Args): Promise<Instruction> {
+export async function initializeV2Instruction(args: InitializeV2Args): Promise<Instruction & InstructionWithSigners> {
   const mintA = args.mintA.address;
   const pool = await launchLabPoolAddress(mintA);
   const { curve } = args;
-  const writable = (account: Address) => ({ address: account, role: AccountRole.WRITABLE });
-  const readonly = (account: Address) => ({ address: account, role: AccountRole.READONLY });
+  const writable = (account: Address): AccountMeta => ({ address: account, role: AccountRole.WRITABLE });
+  const readonly = (account: Address): AccountMeta => ({ address: account, role: AccountRole.READONLY });
+  const signer = (account: TransactionSigner): AccountSignerMeta => ({
+    address: account.address,
+    role: AccountRole.WRITABLE_SIGNER,
+    signer: account,
+  });
   return {
     programAddress: LAUNCHLAB_PROGRAM_ADDRESS,
     accounts: [
-      { address: args.payer.address, role: AccountRole.WRITABLE_SIGNER, signer: args.payer },
+      signer(args.payer),
       readonly(args.creator),
       readonly(await launchLabConfigAddress()),
       readonly(args.platformId ?? RAYDIUM_LAUNCHLAB_PLATFORM),
       readonly(await launchLabAuthority()),
       writable(pool),
-      { address: mintA, role: AccountRole.WRITABLE_SIGNER, signer: args.mintA },
+      signer(args.mintA),
       readonly(WSOL_MINT),
       writable(await launchLabVaultAddress(pool, mintA)),
       writable(await launchLabVaultAddress(pool, WSOL_MINT)),

@@ -46,7 +46,7 @@ export async function launchFromVault(context: HandlerContext, call: LaunchCall)
   const launchpads = launchpadsOf(context);
   const devBuyLamports = call.devBuySol && call.devBuySol > 0 ? lamportsOf(call.devBuySol, call.devBuyField) : 0n;
   const vault = await callerVault(context);
-  const cost = await launchpads.launchCostLamports();
+  const cost = await launchpads.launchCostLamports(call.launchpad);
   const sponsored =
     call.sponsorable === true &&
     devBuyLamports === 0n &&
