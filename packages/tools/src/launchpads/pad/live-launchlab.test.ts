@@ -21,7 +21,9 @@ import {
   getCompiledTransactionMessageDecoder,
 } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
+import type { HandlerContext } from '../../handler.js';
 import { liveSolanaLaunchpads } from '../solana/live-solana-launchpads.js';
+import { discoverPadTokens } from './discover-pad-tokens.js';
 
 const RENT = 1_000_000n;
 const WSOL = address('So11111111111111111111111111111111111111112');
@@ -121,6 +123,8 @@ const launchRequest = (
   padCurve,
 });
 
+const mintsOf = (answer: unknown) => (answer as { rows: { mint: string }[] }).rows.map((row) => row.mint);
+
 const refusalOf = (promise: Promise<unknown>) =>
   promise.then(
     () => 'resolved',
@@ -163,6 +167,23 @@ describe('live Raydium LaunchLab (program accounts over SOLANA_RPC_URL)', () => 
     }
   });
 
+  it('discoverPadTokens pages the live list by market cap; time orders are 501 (pool accounts hold no times)', async () => {
+    const pools = await Promise.all([1n, 2n, 3n].map((n) => poolOf({ realA: n * 10n ** 14n, realB: n * 10n ** 10n })));
+    const context = {
+      solanaLaunchpads: liveSolanaLaunchpads(chainWith(new Map(), pools)),
+    } as unknown as HandlerContext;
+    const query = { size: 2, mintType: 'default', includeNsfw: true, platformId: 'PlatformWhiteList' } as const;
+    const first = await discoverPadTokens({ ...query, sort: 'marketCap' }, context);
+    expect(mintsOf(first)).toEqual([pools[2]!.mintA, pools[1]!.mintA]);
+    expect(first.nextPageId).toBe('2');
+    const second = await discoverPadTokens({ ...query, sort: 'marketCap', nextPageId: '2' }, context);
+    expect(mintsOf(second)).toEqual([pools[0]!.mintA]);
+    await expect(discoverPadTokens({ ...query, sort: 'new' }, context)).rejects.toMatchObject({
+      code: 'not_implemented',
+      message: expect.stringContaining('sort by marketCap'),
+    });
+  });
+
   it("reads one token from its pool's PDA; a mint LaunchLab does not know is undefined", async () => {
     const pool = await poolOf({ realA: 793_100_000_000_000n, realB: 85_000_000_000n, status: 1 });
     const accounts = new Map([[await launchLabPoolAddress(pool.mintA), encodeLaunchLabPool(pool)]]);
@@ -180,6 +201,7 @@ describe('live Raydium LaunchLab (program accounts over SOLANA_RPC_URL)', () => 
     const curve = { solRaised: 100, bondingCurve: 70, poolMigration: 25, tokenSupply: '1000000000' };
     const { transaction, mint } = await launchpads.launchTransaction(launchRequest(creator, curve));
     const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+    if (!('instructions' in message)) throw new Error('expected a v0 message');
     expect(message.staticAccounts[0]).toBe(creator);
     expect(transaction.signatures[creator]).toBeNull();
     expect(transaction.signatures[address(mint)]).toBeInstanceOf(Uint8Array);
@@ -197,7 +219,7 @@ describe('live Raydium LaunchLab (program accounts over SOLANA_RPC_URL)', () => 
       curve: launchLabCurveOf(curve, CONFIG),
     });
     expect([...launch!.data!]).toEqual([...expected.data!]);
-    expect(launch!.accountIndices!.map((index) => message.staticAccounts[index])).toEqual(
+    expect(launch!.accountIndices!.map((index: number) => message.staticAccounts[index])).toEqual(
       expected.accounts!.map((account) => account.address),
     );
   });
