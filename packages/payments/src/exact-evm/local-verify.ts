@@ -52,12 +52,21 @@ export function verifyExactEvmLocally(
   if (typeof name !== 'string' || typeof version !== 'string' || !name || !version)
     return invalid('invalid_exact_evm_missing_eip712_domain', 'the requirements name no EIP-712 domain for the asset');
   if (authorization.to.toLowerCase() !== requirements.payTo.toLowerCase())
-    return invalid('invalid_exact_evm_recipient_mismatch', `the authorization pays ${authorization.to}, not ${requirements.payTo}`);
+    return invalid(
+      'invalid_exact_evm_recipient_mismatch',
+      `the authorization pays ${authorization.to}, not ${requirements.payTo}`,
+    );
   const now = BigInt(nowSeconds);
   if (BigInt(authorization.validBefore) < now + VALID_BEFORE_MARGIN_SECONDS)
-    return invalid('invalid_exact_evm_payload_authorization_valid_before', 'the authorization has expired (validBefore)');
+    return invalid(
+      'invalid_exact_evm_payload_authorization_valid_before',
+      'the authorization has expired (validBefore)',
+    );
   if (BigInt(authorization.validAfter) > now)
-    return invalid('invalid_exact_evm_payload_authorization_valid_after', 'the authorization is not valid yet (validAfter)');
+    return invalid(
+      'invalid_exact_evm_payload_authorization_valid_after',
+      'the authorization is not valid yet (validAfter)',
+    );
   if (BigInt(authorization.value) !== BigInt(requirements.amount))
     return invalid(
       'invalid_exact_evm_payload_authorization_value_mismatch',
