@@ -38,27 +38,27 @@ describe('recoverSigner', () => {
   );
 
   it('a signature over another digest recovers another address', async () => {
-    const [{ signature, address }] = await randomSignatures(1);
-    expect(recoverSigner(keccak256(randomBytes(32)), signature!)).not.toBe(address);
+    const { signature, address } = (await randomSignatures(1))[0]!;
+    expect(recoverSigner(keccak256(randomBytes(32)), signature)).not.toBe(address);
   });
 
   it('refuses malformed signatures: wrong length, unknown v, r or s out of range, and high s (malleable)', async () => {
-    const [{ digest, signature }] = await randomSignatures(1);
-    const r = signature!.slice(2, 66);
-    const s = BigInt(`0x${signature!.slice(66, 130)}`);
-    const v = signature!.slice(130);
+    const { digest, signature } = (await randomSignatures(1))[0]!;
+    const r = signature.slice(2, 66);
+    const s = BigInt(`0x${signature.slice(66, 130)}`);
+    const v = signature.slice(130);
     const word = (n: bigint) => n.toString(16).padStart(64, '0');
-    expect(recoverSigner(digest!, signature!.slice(0, 130) as Hex)).toBeUndefined();
-    expect(recoverSigner(digest!, `${signature!.slice(0, 130)}1d`)).toBeUndefined();
-    expect(recoverSigner(digest!, `0x${word(0n)}${word(s)}${v}`)).toBeUndefined();
-    expect(recoverSigner(digest!, `0x${word(CURVE_ORDER)}${word(s)}${v}`)).toBeUndefined();
+    expect(recoverSigner(digest, signature.slice(0, 130) as Hex)).toBeUndefined();
+    expect(recoverSigner(digest, `0x${signature.slice(2, 130)}1d`)).toBeUndefined();
+    expect(recoverSigner(digest, `0x${word(0n)}${word(s)}${v}`)).toBeUndefined();
+    expect(recoverSigner(digest, `0x${word(CURVE_ORDER)}${word(s)}${v}`)).toBeUndefined();
     // (r, n - s) with the other parity is the same signature's twin: viem accepts it, the token contract does not
     const twinV = v === '1b' ? '1c' : '1b';
     const twin = `0x${r}${word(CURVE_ORDER - s)}${twinV}` as Hex;
-    expect((await recoverAddress({ hash: digest!, signature: twin })).toLowerCase()).toBe(
-      recoverSigner(digest!, signature!),
+    expect((await recoverAddress({ hash: digest, signature: twin })).toLowerCase()).toBe(
+      recoverSigner(digest, signature),
     );
-    expect(recoverSigner(digest!, twin)).toBeUndefined();
-    expect(recoverSigner(digest!, bytesToHex(randomBytes(65)))).not.toBe(recoverSigner(digest!, signature!));
+    expect(recoverSigner(digest, twin)).toBeUndefined();
+    expect(recoverSigner(digest, bytesToHex(randomBytes(65)))).not.toBe(recoverSigner(digest, signature));
   });
 });
