@@ -99,3 +99,4 @@ export {
   type StacksTransactionLookup,
   type UnreadableNetwork,
 } from './settlement/index.js';
+export { recoverSigner, recoveryBackends, signatureRecoveryBackend } from './exact-evm/recover-signer.js';

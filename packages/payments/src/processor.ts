@@ -2,6 +2,7 @@ import { ServiceError } from '@svc/contracts';
 import { claimPayment, type Db, markSettling, releasePaymentClaim, type SettlementIntent } from '@svc/store';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import { verifyExactEvmLocally } from './exact-evm/local-verify.js';
 import { signedPaymentOf } from './payment-identity.js';
 import { PaymentRejected } from './payment-rejected.js';
 
@@ -68,7 +69,8 @@ export class PaymentProcessor {
 
   /**
    * Checks that the payment was made out for this call (its requirements and its resource) and has its scheme's
-   * shape, claims it under its single-use identity, then has the facilitator verify it.
+   * shape, claims it under its single-use identity, and verifies it: an EIP-3009 `exact` payment from a plain account
+   * here, with no chain read (verifyExactEvmLocally), anything else through the facilitator.
    */
   async verify(
     payload: PaymentPayload,
@@ -88,11 +90,15 @@ export class PaymentProcessor {
       );
     }
     const { id: paymentId, authorization } = signedPaymentOf(payload);
+    // Checked before the claim, so a refused payment writes nothing (see verifyExactEvmLocally).
+    const local = verifyExactEvmLocally(payload, requirements);
+    if (local.kind === 'invalid') throw new PaymentRejected(local.reason);
     if (!(await claimPayment(this.db, { paymentId, tool: call.tool, network: requirements.network, authorization }))) {
       throw new PaymentRejected(
         'payment_already_used: this signed payment was already used (or is being used by a concurrent request); sign a new one',
       );
     }
+    if (local.kind === 'valid') return { paymentId, payload, requirements, payer: local.payer };
     let verdict: Awaited<ReturnType<FacilitatorClient['verify']>>;
     try {
       verdict = await this.facilitator.verify(payload, requirements);

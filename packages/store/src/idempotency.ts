@@ -1,4 +1,5 @@
-import type { Queryable } from './db.js';
+import { type CallRecord, recordSettledCall } from './call-ledger.js';
+import type { Db, Queryable } from './db.js';
 
 export interface IdempotencyScope {
   readonly key: string;
@@ -91,4 +92,23 @@ export async function releaseIdempotencyKey(db: Queryable, scope: IdempotencySco
     scope.key,
     scope.payer,
   ]);
+}
+
+/**
+ * Records a call that `paymentId` paid for (recordSettledCall: its ledger row, and its claim marked settled) and
+ * completes the call's Idempotency-Key with its response, in one transaction: a retry never finds the key still
+ * running for a call that was charged and recorded, nor a stored response without its ledger row. Returns what
+ * recordSettledCall returns (the key is completed either way: the call was paid and answered).
+ */
+export function recordSettledCallAnswer(
+  db: Db,
+  paymentId: string,
+  call: CallRecord & { readonly txHash: string },
+  answer: { readonly scope: IdempotencyScope; readonly response: StoredResponse },
+): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const id = await recordSettledCall(tx, paymentId, call);
+    await completeIdempotencyKey(tx, answer.scope, answer.response);
+    return id;
+  });
 }

@@ -69,6 +69,7 @@ export {
   type IdempotencyRecord,
   type IdempotencyRequest,
   type IdempotencyScope,
+  recordSettledCallAnswer,
   releaseIdempotencyKey,
   type StoredResponse,
 } from './idempotency.js';

@@ -1,6 +1,12 @@
 import { toProblem } from '@svc/contracts';
 import type { PaymentRequiredResponse } from '@svc/payments';
-import { completeIdempotencyKey, type Db, type IdempotencyScope, releaseIdempotencyKey } from '@svc/store';
+import {
+  completeIdempotencyKey,
+  type Db,
+  type IdempotencyScope,
+  releaseIdempotencyKey,
+  type StoredResponse,
+} from '@svc/store';
 import { decodePaymentResponseHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { SettleResponse } from '@x402/core/types';
 import type { Stored } from '../idempotency.js';
@@ -54,6 +60,17 @@ export const replayOf = (stored: Stored): InvokeOutcome => ({
   settlement: stored.paymentResponse === null ? null : decodePaymentResponseHeader(stored.paymentResponse),
 });
 
+/** What a charged outcome leaves under its Idempotency-Key for retries; undefined when nothing was charged. */
+export function storedResponseOf(outcome: InvokeOutcome): StoredResponse | undefined {
+  if (outcome.status === 200)
+    return { httpStatus: 200, body: outcome.body, paymentResponse: storedSettlement(outcome.settlement) };
+  if (outcome.status === 'failed_after_settlement') {
+    const problem = toProblem(outcome.error);
+    return { httpStatus: problem.status, body: problem, paymentResponse: storedSettlement(outcome.settlement) };
+  }
+  return undefined;
+}
+
 /** Keep a charged outcome under its Idempotency-Key for retries; forget the key when nothing was charged. */
 export async function rememberOutcome(
   db: Db,
@@ -61,19 +78,8 @@ export async function rememberOutcome(
   outcome: InvokeOutcome,
 ): Promise<InvokeOutcome> {
   if (!scope) return outcome;
-  if (outcome.status === 200)
-    await completeIdempotencyKey(db, scope, {
-      httpStatus: 200,
-      body: outcome.body,
-      paymentResponse: storedSettlement(outcome.settlement),
-    });
-  else if (outcome.status === 'failed_after_settlement') {
-    const problem = toProblem(outcome.error);
-    await completeIdempotencyKey(db, scope, {
-      httpStatus: problem.status,
-      body: problem,
-      paymentResponse: storedSettlement(outcome.settlement),
-    });
-  } else await releaseIdempotencyKey(db, scope);
+  const response = storedResponseOf(outcome);
+  if (response) await completeIdempotencyKey(db, scope, response);
+  else await releaseIdempotencyKey(db, scope);
   return outcome;
 }

@@ -9,7 +9,15 @@ import {
   SettlementFailed,
   type VerifiedPayment,
 } from '@svc/payments';
-import { type CallRecord, type Db, recordCall, recordSettledCall } from '@svc/store';
+import {
+  type CallRecord,
+  type Db,
+  type IdempotencyScope,
+  recordCall,
+  recordSettledCall,
+  recordSettledCallAnswer,
+  type StoredResponse,
+} from '@svc/store';
 import type { PaymentPayload, SettleResponse } from '@x402/core/types';
 
 /** A refused payment, or a refused settlement (with its receipt): answered with the 402 of what it was offered for. */
@@ -120,12 +128,23 @@ export class X402Charge {
     };
   }
 
-  /** Records the charge ending as `outcome`; a settled payment's claim is marked settled by the statement writing the row. */
-  record(outcome: string, httpStatus: number, receipt?: SettleResponse): Promise<unknown> {
+  /**
+   * Records the charge ending as `outcome`; a settled payment's claim is marked settled by the statement writing the
+   * row, and `answer` (a settled call's response, stored under its Idempotency-Key) in the same transaction.
+   */
+  record(
+    outcome: string,
+    httpStatus: number,
+    receipt?: SettleResponse,
+    answer?: { readonly scope: IdempotencyScope; readonly response: StoredResponse },
+  ): Promise<unknown> {
+    const { db } = this.target;
     const row = this.ledgerRow(outcome, httpStatus, receipt);
-    return receipt?.success
-      ? recordSettledCall(this.target.db, this.payment.paymentId, { ...row, txHash: receipt.transaction })
-      : recordCall(this.target.db, row);
+    if (!receipt?.success) return recordCall(db, row);
+    const settled = { ...row, txHash: receipt.transaction };
+    return answer
+      ? recordSettledCallAnswer(db, this.payment.paymentId, settled, answer)
+      : recordSettledCall(db, this.payment.paymentId, settled);
   }
 
   /**

@@ -3,7 +3,7 @@ import { type PaymentProcessor, type PaymentRequirementsBuilder, paymentIdOf } f
 import { claimIdempotencyKey, findIdempotencyByPayment, releaseIdempotencyKey } from '@svc/store';
 import type { PaymentPayload } from '@x402/core/types';
 import { storedResponseFor } from '../idempotency.js';
-import { type InvokeOutcome, rememberOutcome, replayOf } from './outcome.js';
+import { type InvokeOutcome, rememberOutcome, replayOf, storedResponseOf } from './outcome.js';
 import type { PaidCall } from './paid-call.js';
 import { refundFailedCall } from './refund.js';
 import { isRefusal, verifyCharge, X402Charge } from './x402-charge.js';
@@ -89,6 +89,8 @@ export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<In
   }
   const settled = await charge.settle();
   if (isRefusal(settled)) return remember(settled);
-  await charge.record('settled', 200, settled);
-  return remember({ status: 200, body, settlement: settled });
+  const outcome: InvokeOutcome = { status: 200, body, settlement: settled };
+  // The ledger row, the claim marked settled and the key's stored answer are written in one transaction.
+  await charge.record('settled', 200, settled, scope && { scope, response: storedResponseOf(outcome)! });
+  return outcome;
 }
