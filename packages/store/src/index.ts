@@ -234,3 +234,21 @@ export {
   upstreamSpendLedger,
   upstreamSpendOn,
 } from './upstream-spend.js';
+export {
+  type ChannelUpdateStatus,
+  commitVoucher,
+  leaseUnclaimedChannels,
+  type PaymentChannel,
+  paymentChannel,
+  type PaymentChannelConfig,
+  paymentChannels,
+  paymentChannelsOfPayer,
+  recordChannelDeposit,
+  recordClaimed,
+  releaseClaimLeases,
+  releaseVoucher,
+  reserveVoucher,
+  unclaimedChannelValue,
+  updatePaymentChannel,
+  type VoucherReservation,
+} from './payment-channels.js';
