@@ -237,6 +237,8 @@ export {
 export {
   type ChannelUpdateStatus,
   commitVoucher,
+  deleteClosedChannel,
+  holdChannelForClose,
   leaseUnclaimedChannels,
   type PaymentChannel,
   paymentChannel,
@@ -245,6 +247,7 @@ export {
   paymentChannelsOfPayer,
   recordChannelDeposit,
   recordClaimed,
+  releaseChannelHold,
   releaseClaimLeases,
   releaseVoucher,
   reserveVoucher,

@@ -341,3 +341,42 @@ export async function unclaimedChannelValue(db: Queryable, network: string): Pro
   );
   return BigInt(rows[0]?.unclaimed ?? '0');
 }
+
+/**
+ * Holds a channel for a cooperative refund (closing it): no voucher can be reserved and no claim can lease it while
+ * the hold lasts, so the refund's amount (balance less charged) stays true until it lands. Undefined when a call or
+ * a claim holds the channel now (or it does not exist).
+ */
+export async function holdChannelForClose(
+  db: Queryable,
+  hold: { readonly channelId: string; readonly holdId: string; readonly now: number; readonly until: number },
+): Promise<PaymentChannel | undefined> {
+  const { rows } = await db.query<ChannelRow>(
+    `UPDATE payment_channels SET pending_id = $2, pending_max = NULL, pending_signature = NULL, pending_expires_at = $4,
+       claim_lease_owner = $2, claim_lease_until = $4, updated_at = now()
+     WHERE channel_id = $1 AND (pending_id IS NULL OR pending_expires_at <= $3)
+       AND (claim_lease_until IS NULL OR claim_lease_until <= $3)
+     RETURNING ${CHANNEL_COLUMNS}`,
+    [channelKey(hold.channelId), hold.holdId, hold.now, hold.until],
+  );
+  return rows[0] ? channelOf(rows[0]) : undefined;
+}
+
+/** The refund landed: the channel is closed, and forgotten (only by the hold that closed it). */
+export async function deleteClosedChannel(db: Queryable, channelId: string, holdId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'DELETE FROM payment_channels WHERE channel_id = $1 AND pending_id = $2 RETURNING 1',
+    [channelKey(channelId), holdId],
+  );
+  return rows.length > 0;
+}
+
+/** The refund did not happen: the channel serves calls and claims again. */
+export async function releaseChannelHold(db: Queryable, channelId: string, holdId: string): Promise<void> {
+  await db.query(
+    `UPDATE payment_channels SET pending_id = NULL, pending_expires_at = NULL, claim_lease_owner = NULL,
+       claim_lease_until = NULL, updated_at = now()
+     WHERE channel_id = $1 AND pending_id = $2`,
+    [channelKey(channelId), holdId],
+  );
+}
