@@ -34,7 +34,8 @@ type VoucherPayload = { type: string; voucher: { channelId: Hex; maxClaimableAmo
 const voucherOf = (payment: PaymentPayload) => payment.payload as unknown as VoucherPayload;
 
 describe('x402 batch-settlement through the gateway (official client, sandbox Base chain)', () => {
-  const gateway = useSandboxGateway(pglite);
+  // Claims run only when a test asks (an instance's close): the scheduled ones would race the shutdown test's count.
+  const gateway = useSandboxGateway(pglite, { BATCH_SETTLEMENT_CLAIM_INTERVAL_SECONDS: '86400' });
   const url = (tool: string) => `${gateway.url}/api/tools/execute/unified/${tool}`;
   const post = (body: unknown, headers: Record<string, string> = {}) => ({
     method: 'POST',
