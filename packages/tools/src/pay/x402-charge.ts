@@ -1,16 +1,19 @@
 import { ServiceError } from '@svc/contracts';
 import {
+  isBatchSettlement,
   offeredAmountOf,
   PaymentRejected,
-  type PaymentProcessor,
   type PaymentRequiredResponse,
   type PaymentRequirementsBuilder,
+  type PaymentSettler,
   paymentTokenOf,
   SettlementFailed,
   type VerifiedPayment,
+  withCorrection,
 } from '@svc/payments';
 import {
   type CallRecord,
+  completeIdempotencyKey,
   type Db,
   type IdempotencyScope,
   recordCall,
@@ -30,7 +33,7 @@ export type PaymentRefusal = {
 /** What an x402 payment pays for, and where its charge is recorded. */
 export interface ChargeTarget {
   readonly db: Db;
-  readonly processor: PaymentProcessor;
+  readonly processor: PaymentSettler;
   readonly payments: PaymentRequirementsBuilder;
   /** The resource the 402 named (its quotes stay payable for their timeout). */
   readonly resource: { readonly url: string; readonly description: string };
@@ -77,7 +80,11 @@ export async function verifyCharge<Answer = never>(
       httpStatus: 402,
       latencyMs: performance.now() - started,
     });
-    return { status: 402, paymentRequired: await target.paymentRequired(error.reason) };
+    const paymentRequired = await target.paymentRequired(error.reason);
+    return {
+      status: 402,
+      paymentRequired: error.correction ? withCorrection(paymentRequired, error.correction) : paymentRequired,
+    };
   }
 }
 
@@ -130,7 +137,8 @@ export class X402Charge {
 
   /**
    * Records the charge ending as `outcome`; a settled payment's claim is marked settled by the statement writing the
-   * row, and `answer` (a settled call's response, stored under its Idempotency-Key) in the same transaction.
+   * row, and `answer` (a settled call's response, stored under its Idempotency-Key) in the same transaction. A
+   * batch-settlement voucher has no claim and no transaction of its own: its channel row holds the charge.
    */
   record(
     outcome: string,
@@ -140,11 +148,17 @@ export class X402Charge {
   ): Promise<unknown> {
     const { db } = this.target;
     const row = this.ledgerRow(outcome, httpStatus, receipt);
-    if (!receipt?.success) return recordCall(db, row);
-    const settled = { ...row, txHash: receipt.transaction };
-    return answer
-      ? recordSettledCallAnswer(db, this.payment.paymentId, settled, answer)
-      : recordSettledCall(db, this.payment.paymentId, settled);
+    if (receipt?.success && receipt.transaction && !isBatchSettlement(this.payment.requirements)) {
+      const settled = { ...row, txHash: receipt.transaction };
+      return answer
+        ? recordSettledCallAnswer(db, this.payment.paymentId, settled, answer)
+        : recordSettledCall(db, this.payment.paymentId, settled);
+    }
+    if (!answer) return recordCall(db, row);
+    return db.transaction(async (tx) => {
+      await recordCall(tx, row);
+      await completeIdempotencyKey(tx, answer.scope, answer.response);
+    });
   }
 
   /**
