@@ -142,3 +142,5 @@ export {
   type PumpBondingCurve,
   pumpGlobalAddress,
 } from './pump-fun/pump-program.js';
+// Meteora's Dynamic Bonding Curve (pools, buys, creator fees) and Dynamic Fee Sharing (fee vaults): the svc launchpad.
+export * from './meteora-dbc/index.js';
