@@ -15,6 +15,7 @@ import { type Address, generateKeyPairSigner, type Instruction, isSignerRole, is
 import { Connection, PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import BN from 'bn.js';
 import { describe, expect, it } from 'vitest';
+import { encodeDbcPoolConfig, encodeDbcVirtualPool } from './dbc-accounts-testing.js';
 import {
   claimCreatorTradingFeeInstruction,
   DBC_POOL_AUTHORITY,
@@ -29,7 +30,7 @@ import {
   SPL_TOKEN_PROGRAM,
   SYSVAR_INSTRUCTIONS,
   transferDbcPoolCreatorInstruction,
-  WSOL_MINT,
+  WRAPPED_SOL_MINT,
 } from './dbc-program.js';
 
 const { program } = createDbcProgram(new Connection('http://127.0.0.1:9'));
@@ -93,10 +94,10 @@ describe('Meteora DBC program (instructions and layouts against the SDK)', () =>
   it('derives the pool, its vaults, the metadata and the event authority as the SDK does', async () => {
     const [config, baseMint] = await freshKeys();
     const accounts = await dbcPoolAccounts(config, baseMint);
-    const pool = deriveDbcPoolAddress(pk(WSOL_MINT), pk(baseMint), pk(config));
+    const pool = deriveDbcPoolAddress(pk(WRAPPED_SOL_MINT), pk(baseMint), pk(config));
     expect(accounts.pool).toBe(pool.toBase58());
     expect(accounts.baseVault).toBe(deriveDbcTokenVaultAddress(pool, pk(baseMint)).toBase58());
-    expect(accounts.quoteVault).toBe(deriveDbcTokenVaultAddress(pool, pk(WSOL_MINT)).toBase58());
+    expect(accounts.quoteVault).toBe(deriveDbcTokenVaultAddress(pool, pk(WRAPPED_SOL_MINT)).toBase58());
     expect(await metaplexMetadataAddress(baseMint)).toBe(deriveMintMetadata(pk(baseMint)).toBase58());
     expect(await dbcEventAuthority()).toBe(deriveDbcEventAuthority().toBase58());
     expect(DBC_POOL_AUTHORITY).toBe(deriveDbcPoolAuthority().toBase58());
@@ -120,7 +121,7 @@ describe('Meteora DBC program (instructions and layouts against the SDK)', () =>
         config: pk(config),
         creator: pk(creator),
         baseMint: pk(baseMint),
-        quoteMint: pk(WSOL_MINT),
+        quoteMint: pk(WRAPPED_SOL_MINT),
         pool: pk(accounts.pool),
         baseVault: pk(accounts.baseVault),
         quoteVault: pk(accounts.quoteVault),
@@ -153,7 +154,7 @@ describe('Meteora DBC program (instructions and layouts against the SDK)', () =>
         baseVault: pk(accounts.baseVault),
         quoteVault: pk(accounts.quoteVault),
         baseMint: pk(baseMint),
-        quoteMint: pk(WSOL_MINT),
+        quoteMint: pk(WRAPPED_SOL_MINT),
         payer: pk(payer),
         tokenBaseProgram: pk(SPL_TOKEN_PROGRAM),
         tokenQuoteProgram: pk(SPL_TOKEN_PROGRAM),
@@ -197,7 +198,7 @@ describe('Meteora DBC program (instructions and layouts against the SDK)', () =>
           baseVault: pk(accounts.baseVault),
           quoteVault: pk(accounts.quoteVault),
           baseMint: pk(baseMint),
-          quoteMint: pk(WSOL_MINT),
+          quoteMint: pk(WRAPPED_SOL_MINT),
           creator: pk(creator),
           tokenBaseProgram: pk(SPL_TOKEN_PROGRAM),
           tokenQuoteProgram: pk(SPL_TOKEN_PROGRAM),
@@ -218,9 +219,23 @@ describe('Meteora DBC program (instructions and layouts against the SDK)', () =>
       tokenType: 0,
       creatorTradingFeePercentage: 50,
       migrationQuoteThreshold: new BN('85000000000'),
+      poolCreationFee: new BN('10000000'),
     };
     const configBytes = sdkEncoded('poolConfig', poolConfig, 1040);
     expect(configBytes.length).toBe(8 + 1040);
+    // The test encoder other packages use writes the same bytes as the SDK's coder.
+    const ours = {
+      quoteMint,
+      feeClaimer,
+      collectFeeMode: 0,
+      activationType: 1,
+      tokenDecimals: 6,
+      tokenType: 0,
+      creatorTradingFeePercentage: 50,
+      migrationQuoteThreshold: 85_000_000_000n,
+      poolCreationFee: 10_000_000n,
+    };
+    expect(encodeDbcPoolConfig(ours)).toEqual(configBytes);
     expect(decodeDbcPoolConfig(configBytes)).toEqual({
       quoteMint,
       feeClaimer,
@@ -230,6 +245,7 @@ describe('Meteora DBC program (instructions and layouts against the SDK)', () =>
       tokenType: 0,
       creatorTradingFeePercentage: 50,
       migrationQuoteThreshold: 85_000_000_000n,
+      poolCreationFee: 10_000_000n,
     });
 
     const state = {
@@ -241,6 +257,7 @@ describe('Meteora DBC program (instructions and layouts against the SDK)', () =>
       quoteVault: pk(quoteVault),
       baseReserve: new BN('793100000000000'),
       quoteReserve: new BN('12500000000'),
+      protocolQuoteFee: new BN('2500000'),
       sqrtPrice: new BN('1844674407370955161600'),
       activationPoint: new BN(1_764_150_000),
       isMigrated: 0,
@@ -250,6 +267,22 @@ describe('Meteora DBC program (instructions and layouts against the SDK)', () =>
     };
     const poolBytes = sdkEncoded('virtualPool', { poolState: state }, 416);
     expect(poolBytes.length).toBe(8 + 416);
+    expect(
+      encodeDbcVirtualPool({
+        config,
+        creator,
+        baseMint,
+        baseVault,
+        quoteVault,
+        baseReserve: 793_100_000_000_000n,
+        quoteReserve: 12_500_000_000n,
+        protocolQuoteFee: 2_500_000n,
+        sqrtPrice: 1_844_674_407_370_955_161_600n,
+        activationPoint: 1_764_150_000n,
+        creatorBaseFee: 7n,
+        creatorQuoteFee: 31_250_000n,
+      }),
+    ).toEqual(poolBytes);
     expect(decodeDbcVirtualPool(poolBytes)).toEqual({
       config,
       creator,
@@ -258,6 +291,7 @@ describe('Meteora DBC program (instructions and layouts against the SDK)', () =>
       quoteVault,
       baseReserve: 793_100_000_000_000n,
       quoteReserve: 12_500_000_000n,
+      protocolQuoteFee: 2_500_000n,
       sqrtPrice: 1_844_674_407_370_955_161_600n,
       activationPoint: 1_764_150_000n,
       isMigrated: false,

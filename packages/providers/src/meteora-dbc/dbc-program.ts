@@ -18,15 +18,15 @@ import {
 } from '@solana/kit';
 import { anchorDiscriminator } from '../pump-fun/pump-program.js';
 
-export const DBC_PROGRAM_ADDRESS = address('dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN');
+export const DBC_PROGRAM_ADDRESS: Address = address('dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN');
 /** The IDL's fixed pool_authority (the PDA of "pool_authority"): owner of every pool's vaults. */
-export const DBC_POOL_AUTHORITY = address('FhVo3mqL8PW5pH5U2CN4XE33DokiyZnUwuGpH2hmHLuM');
-export const METAPLEX_METADATA_PROGRAM = address('metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s');
-export const WSOL_MINT = address('So11111111111111111111111111111111111111112');
-export const SPL_TOKEN_PROGRAM = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
-export const SYSTEM_PROGRAM = address('11111111111111111111111111111111');
+export const DBC_POOL_AUTHORITY: Address = address('FhVo3mqL8PW5pH5U2CN4XE33DokiyZnUwuGpH2hmHLuM');
+export const METAPLEX_METADATA_PROGRAM: Address = address('metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s');
+export const WRAPPED_SOL_MINT: Address = address('So11111111111111111111111111111111111111112');
+export const SPL_TOKEN_PROGRAM: Address = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
+export const SYSTEM_PROGRAM: Address = address('11111111111111111111111111111111');
 /** The instructions sysvar: swap reads it for the rate limiter and the first-swap-with-minimum-fee rule. */
-export const SYSVAR_INSTRUCTIONS = address('Sysvar1nstructions1111111111111111111111111');
+export const SYSVAR_INSTRUCTIONS: Address = address('Sysvar1nstructions1111111111111111111111111');
 
 type Seed = Parameters<typeof getProgramDerivedAddress>[0]['seeds'][number];
 const text = (seed: string) => new TextEncoder().encode(seed);
@@ -37,7 +37,7 @@ const pda = async (programAddress: Address, seeds: Seed[]) =>
 export const dbcEventAuthority = () => pda(DBC_PROGRAM_ADDRESS, [text('__event_authority')]);
 
 /** The pool of `baseMint` under `config`: seeds "pool", config, then the larger mint key and the smaller one. */
-export function dbcPoolAddress(config: Address, baseMint: Address, quoteMint: Address = WSOL_MINT) {
+export function dbcPoolAddress(config: Address, baseMint: Address, quoteMint: Address = WRAPPED_SOL_MINT) {
   const [base, quote] = [key(baseMint), key(quoteMint)];
   const quoteFirst = Buffer.compare(Buffer.from(quote), Buffer.from(base)) > 0;
   return pda(DBC_PROGRAM_ADDRESS, [text('pool'), key(config), quoteFirst ? quote : base, quoteFirst ? base : quote]);
@@ -64,6 +64,8 @@ export interface DbcPoolConfig {
   readonly creatorTradingFeePercentage: number;
   /** Quote raised (atomic) at which the curve completes and migrates. */
   readonly migrationQuoteThreshold: bigint;
+  /** Lamports the partner charges the payer of each pool creation. */
+  readonly poolCreationFee: bigint;
 }
 
 /** The fields of a VirtualPool the launchpad uses. */
@@ -76,6 +78,8 @@ export interface DbcVirtualPool {
   readonly quoteVault: Address;
   readonly baseReserve: bigint;
   readonly quoteReserve: bigint;
+  /** Protocol fees of the pool not yet claimed, in SOL (atomic). */
+  readonly protocolQuoteFee: bigint;
   /** Current price, Q64.64 square root of quote atoms per base atom. */
   readonly sqrtPrice: bigint;
   readonly activationPoint: bigint;
@@ -110,6 +114,7 @@ export function decodeDbcPoolConfig(data: Uint8Array): DbcPoolConfig {
     tokenType: data[237]!,
     creatorTradingFeePercentage: data[245]!,
     migrationQuoteThreshold: view.getBigUint64(264, true),
+    poolCreationFee: view.getBigUint64(368, true),
   };
 }
 
@@ -125,6 +130,7 @@ export function decodeDbcVirtualPool(data: Uint8Array): DbcVirtualPool {
     quoteVault: pubkeyAt(data, 200),
     baseReserve: u64(232),
     quoteReserve: u64(240),
+    protocolQuoteFee: u64(256),
     sqrtPrice: u128At(view, 280),
     activationPoint: u64(296),
     isMigrated: data[305] === 1,
@@ -176,9 +182,9 @@ export async function dbcPoolAccounts(config: Address, baseMint: Address): Promi
     config,
     pool,
     baseMint,
-    quoteMint: WSOL_MINT,
+    quoteMint: WRAPPED_SOL_MINT,
     baseVault: await dbcTokenVault(pool, baseMint),
-    quoteVault: await dbcTokenVault(pool, WSOL_MINT),
+    quoteVault: await dbcTokenVault(pool, WRAPPED_SOL_MINT),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Contract tests: the Dynamic Fee Sharing instructions against the program's IDL excerpt (fixtures/dfs-idl-excerpt.json:
- * the SDK's IDL, and fund_by_claiming_fee from the program source) and the FeeVault layout of state/fee_vault.rs.
+ * the SDK's IDL, and fund_by_claiming_fee from the program source) and the FeeVault layout of state/fee_vault.rs
+ * (dbc-accounts-testing.ts encodes it at that file's offsets).
  */
 import {
   type Address,
@@ -12,7 +13,8 @@ import {
 } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { anchorDiscriminator } from '../pump-fun/pump-program.js';
-import { claimCreatorTradingFeeData, DBC_PROGRAM_ADDRESS, dbcPoolAccounts, WSOL_MINT } from './dbc-program.js';
+import { encodeDfsFeeVault } from './dbc-accounts-testing.js';
+import { claimCreatorTradingFeeData, DBC_PROGRAM_ADDRESS, dbcPoolAccounts, WRAPPED_SOL_MINT } from './dbc-program.js';
 import {
   claimDfsFeeInstruction,
   decodeDfsFeeVault,
@@ -49,43 +51,6 @@ function expectIdlAccounts(instruction: Instruction, name: string, count = Infin
   return entry;
 }
 
-/** FeeVault bytes laid out as state/fee_vault.rs (zero-copy, 640 bytes after the discriminator). */
-function encodeFeeVault(vault: {
-  owner: Address;
-  tokenVault: Address;
-  totalShare: number;
-  totalFundedFee: bigint;
-  feePerShare: bigint;
-  base: Address;
-  users: { address: Address; share: number; feeClaimed: bigint; checkpoint: bigint }[];
-}): Uint8Array {
-  const data = new Uint8Array(648);
-  const view = new DataView(data.buffer);
-  const put = (offset: number, account: Address) => data.set(getAddressEncoder().encode(account), offset);
-  const putU128 = (offset: number, value: bigint) => {
-    view.setBigUint64(offset, value & 0xffff_ffff_ffff_ffffn, true);
-    view.setBigUint64(offset + 8, value >> 64n, true);
-  };
-  data.set(idl.accounts[0]!.discriminator, 0);
-  put(8, vault.owner);
-  put(40, WSOL_MINT);
-  put(72, vault.tokenVault);
-  data[104] = 0; // token_flag: SPL token
-  data[105] = 1; // fee_vault_type: PDA
-  view.setUint32(120, vault.totalShare, true);
-  view.setBigUint64(128, vault.totalFundedFee, true);
-  putU128(136, vault.feePerShare);
-  put(152, vault.base);
-  vault.users.forEach((user, index) => {
-    const at = 248 + 80 * index;
-    put(at, user.address);
-    view.setUint32(at + 32, user.share, true);
-    view.setBigUint64(at + 40, user.feeClaimed, true);
-    putU128(at + 64, user.checkpoint);
-  });
-  return data;
-}
-
 describe('Meteora Dynamic Fee Sharing program (instructions and FeeVault layout)', () => {
   it('initialize_fee_vault_pda: IDL account order and flags, discriminator, params (padding, users as u32 shares)', async () => {
     const [base, owner, payer, first, second] = await freshKeys();
@@ -104,7 +69,7 @@ describe('Meteora Dynamic Fee Sharing program (instructions and FeeVault layout)
       feeVault,
       expect.any(String),
       await dfsTokenVaultAddress(feeVault),
-      WSOL_MINT,
+      WRAPPED_SOL_MINT,
       owner,
       base,
       payer,
@@ -161,10 +126,9 @@ describe('Meteora Dynamic Fee Sharing program (instructions and FeeVault layout)
     const [owner, base, tokenVault, first, second] = await freshKeys();
     // 1 SOL funded over 10,000 shares: fee_per_share = (1e9 << 64) / 10_000; the first holder claimed at half of it.
     const perShare = (1_000_000_000n << 64n) / 10_000n;
-    const data = encodeFeeVault({
+    const data = encodeDfsFeeVault({
       owner,
       tokenVault,
-      totalShare: 10_000,
       totalFundedFee: 1_000_000_000n,
       feePerShare: perShare,
       base,
@@ -175,7 +139,14 @@ describe('Meteora Dynamic Fee Sharing program (instructions and FeeVault layout)
       ],
     });
     const vault = decodeDfsFeeVault(data);
-    expect(vault).toMatchObject({ owner, base, tokenVault, tokenMint: WSOL_MINT, feeVaultType: 1, totalShare: 10_000 });
+    expect(vault).toMatchObject({
+      owner,
+      base,
+      tokenVault,
+      tokenMint: WRAPPED_SOL_MINT,
+      feeVaultType: 1,
+      totalShare: 10_000,
+    });
     expect(vault.users).toHaveLength(3);
     expect(dfsClaimable(vault, first)).toBe(250_000_000n);
     expect(dfsClaimable(vault, second)).toBe(500_000_000n);

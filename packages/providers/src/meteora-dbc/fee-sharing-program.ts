@@ -24,10 +24,10 @@ import {
   type DbcPoolAccounts,
   SPL_TOKEN_PROGRAM,
   SYSTEM_PROGRAM,
-  WSOL_MINT,
+  WRAPPED_SOL_MINT,
 } from './dbc-program.js';
 
-export const DFS_PROGRAM_ADDRESS = address('dfsdo2UqvwfN8DuUVrMRNfQe11VaiNoKcMqLHVvDPzh');
+export const DFS_PROGRAM_ADDRESS: Address = address('dfsdo2UqvwfN8DuUVrMRNfQe11VaiNoKcMqLHVvDPzh');
 /** The program's limits on share holders (constants.rs MAX_USER; initialize's validate requires at least 2). */
 export const DFS_MIN_USERS = 2;
 export const DFS_MAX_USERS = 5;
@@ -41,7 +41,7 @@ const pda = async (seeds: Seed[]) =>
   (await getProgramDerivedAddress({ programAddress: DFS_PROGRAM_ADDRESS, seeds }))[0];
 
 /** The PDA fee vault of `base` (a key that signs its creation) for `tokenMint`. */
-export const dfsFeeVaultAddress = (base: Address, tokenMint: Address = WSOL_MINT) =>
+export const dfsFeeVaultAddress = (base: Address, tokenMint: Address = WRAPPED_SOL_MINT) =>
   pda([text('fee_vault'), key(base), key(tokenMint)]);
 /** The vault's token account (owned by the program's fee_vault_authority). */
 export const dfsTokenVaultAddress = (feeVault: Address) => pda([text('token_vault'), key(feeVault)]);
@@ -157,7 +157,7 @@ export async function initializeDfsFeeVaultInstruction(input: {
       writable(feeVault),
       readonly(await dfsFeeVaultAuthority()),
       writable(await dfsTokenVaultAddress(feeVault)),
-      readonly(WSOL_MINT),
+      readonly(WRAPPED_SOL_MINT),
       readonly(input.owner),
       signer(input.base),
       signer(input.payer, true),
@@ -221,7 +221,7 @@ export async function claimDfsFeeInstruction(input: {
       writable(input.feeVault),
       readonly(await dfsFeeVaultAuthority()),
       writable(await dfsTokenVaultAddress(input.feeVault)),
-      readonly(WSOL_MINT),
+      readonly(WRAPPED_SOL_MINT),
       writable(input.userTokenAccount),
       signer(input.user),
       readonly(SPL_TOKEN_PROGRAM),

@@ -46,14 +46,14 @@ export async function launchFromVault(context: HandlerContext, call: LaunchCall)
   const launchpads = launchpadsOf(context);
   const devBuyLamports = call.devBuySol && call.devBuySol > 0 ? lamportsOf(call.devBuySol, call.devBuyField) : 0n;
   const vault = await callerVault(context);
-  const cost = await launchpads.launchCostLamports();
+  const cost = await launchpads.launchCostLamports(call.launchpad);
   const sponsored =
     call.sponsorable === true &&
     devBuyLamports === 0n &&
     vault.lamports < cost + 20_000n &&
     (await launchpads.sponsorQuotaLeft(vault.signer.address)) > 0;
   if (!sponsored) requireSol(vault.lamports, cost + devBuyLamports, call.devBuyField, 'The launch');
-  const { transaction, mint, devBuy } = await launchpads.launchTransaction({
+  const { transaction, mint, devBuy, setup } = await launchpads.launchTransaction({
     launchpad: call.launchpad,
     creator: vault.signer.address,
     metadata: call.metadata,
@@ -62,8 +62,8 @@ export async function launchFromVault(context: HandlerContext, call: LaunchCall)
     feeSharing: call.feeSharing,
     sponsored,
   });
-  const signature = await signCommitSend(context, launchpads, vault.signer, transaction);
-  const token = await launchpads.token(mint);
+  const signature = await signCommitSend(context, launchpads, vault.signer, transaction, setup);
+  const token = await launchpads.token(mint, call.launchpad);
   return {
     launchpad: call.launchpad,
     mint,
