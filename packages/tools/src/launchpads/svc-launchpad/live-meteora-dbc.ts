@@ -85,7 +85,6 @@ export interface MeteoraDbcLaunchpad {
 /** A pool under the config and who stands behind its creator's fees. */
 interface SvcPool {
   readonly pool: DbcVirtualPool;
-  readonly address: Address;
   /** The fee-sharing vault when the creator's fees are shared (the pool's creator is then the vault). */
   readonly feeVault: DfsFeeVault | undefined;
   /** The token's creator: the pool's creator, or the owner recorded in its fee-sharing vault. */
@@ -128,13 +127,12 @@ export function liveMeteoraDbcLaunchpad(chain: SolanaChain, settings: SvcLaunchp
     }));
 
   const svcPool = async (mint: Address): Promise<SvcPool | undefined> => {
-    const poolAddress = await dbcPoolAddress(configAddress(), mint);
-    const account = await accountOf(poolAddress);
+    const account = await accountOf(await dbcPoolAddress(configAddress(), mint));
     if (!account) return undefined;
     const pool = decodeDbcVirtualPool(account.data);
     const creatorAccount = await accountOf(pool.creator);
     const feeVault = creatorAccount?.owner === DFS_PROGRAM_ADDRESS ? decodeDfsFeeVault(creatorAccount.data) : undefined;
-    return { pool, address: poolAddress, feeVault, creator: feeVault?.owner ?? pool.creator };
+    return { pool, feeVault, creator: feeVault?.owner ?? pool.creator };
   };
 
   const sponsor = (() => {
