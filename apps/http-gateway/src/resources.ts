@@ -139,7 +139,8 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
       ),
       evmNetworks,
       solana,
-      solanaLaunchpads: liveSolanaLaunchpads(solana),
+      // SVC_LAUNCHPAD_*: the service launchpad on Meteora DBC (503 naming each missing setting).
+      solanaLaunchpads: liveSolanaLaunchpads(solana, config.svcLaunchpad),
       hedera: liveHederaNetwork(config.hedera),
       bitcoin: liveBitcoinChainOf(config),
       orderEngine: live.engine,

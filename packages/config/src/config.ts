@@ -13,6 +13,9 @@ import {
   upstreamOverridesFrom,
   UPSTREAM_X402_SETTINGS,
   svmSecretKeyBytes,
+  DEFAULT_SPONSORED_LAUNCHES,
+  SVC_LAUNCHPAD_SETTINGS,
+  type SvcLaunchpadSettings,
 } from '@svc/providers';
 import { LIVE_PRICE_INTERVAL_MS } from '@svc/tools';
 import type { AccessKeyEnvironment } from '@svc/store';
@@ -324,6 +327,31 @@ export const settingsSchema = z.object({
     .url()
     .optional()
     .register(settingDocs, { mode: 'live', description: 'Jupiter API base', defaultText: '`https://api.jup.ag`' }),
+  /** Live service launchpad on Meteora's Dynamic Bonding Curve (docs/families/launchpads.md). */
+  SVC_LAUNCHPAD_DBC_CONFIG: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address')
+    .optional()
+    .register(settingDocs, {
+      mode: 'live',
+      description:
+        "address of the Meteora DBC pool config (SOL-quoted, SPL token, fees collected in SOL) every launchToken uses: its curve, its trading fee, the partner's share (its fee claimer) and the creator's share that the fee-sharing recipients split; without it launchToken, claimSvcLaunchpadFees and burnSvcLaunchpadToken answer 503 naming it",
+    }),
+  SVC_LAUNCHPAD_SPONSOR_KEY: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      'secret, never logged: 64-byte Solana secret key (base58, or the JSON byte array of a `solana-keygen` file) of the wallet that pays the rent and fees of sponsored launches (launchToken without initialBuyInSol from a vault that cannot pay); without it such a launch answers 503 naming it',
+  }),
+  SVC_LAUNCHPAD_SPONSORED_LAUNCHES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(DEFAULT_SPONSORED_LAUNCHES)
+    .register(settingDocs, {
+      mode: 'live',
+      description:
+        "sponsored launches one creator may have (counted on chain from the sponsor wallet's launch memos); 0 turns sponsorship off",
+    }),
   /** Rate limits (apps/http-gateway/src/rate-limits.ts); shared through Redis when REDIS_URL is set. */
   REDIS_URL: z.url().optional().register(settingDocs, {
     mode: 'both',
@@ -605,6 +633,8 @@ export interface Config {
   readonly hedera: LiveHederaSettings;
   /** Live EVM tools: RPC_URL_ETHEREUM, RPC_URL_BSC, RPC_URL_POLYGON, RPC_URL_BASE, RPC_URL_ALTCHAIN, ZEROX_API_KEY, LIFI_API_KEY. */
   readonly evmSettings: Readonly<Record<string, string | undefined>>;
+  /** Live service launchpad on Meteora DBC (SVC_LAUNCHPAD_*); unset settings answer 503 naming them. */
+  readonly svcLaunchpad: SvcLaunchpadSettings;
   /** Live vault collections (VAULT_COLLECTION_<CHAIN>, VAULT_MINTER_PRIVATE_KEY, VAULT_DEPLOYER_PRIVATE_KEY); none in sandbox mode. */
   readonly vaultCollections: VaultCollectionSettings;
   /** Live conditional orders: each watched network's price poll interval (ORDER_PRICE_INTERVAL_MS). */
@@ -799,6 +829,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     evmSettings: Object.fromEntries(EVM_SETTINGS.map((name) => [name, env[name] || undefined])),
     // The schema checked these settings; the RPC settings it names are read as they are, like evmSettings.
     vaultCollections: vaultCollectionSettingsOf(env, s.SVC_MODE),
+    svcLaunchpad: svcLaunchpadOf(s),
     orderPriceIntervalMs: s.ORDER_PRICE_INTERVAL_MS,
     trustProxy: trustProxyOf(s.TRUST_PROXY),
     rateLimits: {
@@ -811,6 +842,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxMarketSimRate: s.SANDBOX_MARKET_SIM_RATE,
     sandboxCrossChainTickSeconds: s.SANDBOX_CROSS_CHAIN_TICK_SECONDS,
     upstreamPayer,
+  };
+}
+
+/** The service launchpad's settings; a sponsor key that is not a Solana secret key stops the start, naming it. */
+function svcLaunchpadOf(s: z.infer<typeof settingsSchema>): SvcLaunchpadSettings {
+  if (s.SVC_LAUNCHPAD_SPONSOR_KEY) {
+    try {
+      svmSecretKeyBytes(s.SVC_LAUNCHPAD_SPONSOR_KEY);
+    } catch {
+      throw new ConfigError(
+        `${SVC_LAUNCHPAD_SETTINGS.sponsorKey} must be a 64-byte Solana secret key, base58 or a JSON byte array.`,
+      );
+    }
+  }
+  return {
+    dbcConfig: s.SVC_LAUNCHPAD_DBC_CONFIG,
+    sponsorKey: s.SVC_LAUNCHPAD_SPONSOR_KEY,
+    sponsoredLaunchesPerCreator: s.SVC_LAUNCHPAD_SPONSORED_LAUNCHES,
   };
 }
 

@@ -144,3 +144,5 @@ export {
 } from './pump-fun/pump-program.js';
 // Raydium LaunchLab from the SDK's published layouts: PDAs, GlobalConfig / PoolState, initialize_v2, curve checks.
 export * from './raydium-launchlab/index.js';
+// Meteora's Dynamic Bonding Curve (pools, buys, creator fees) and Dynamic Fee Sharing (fee vaults): the svc launchpad.
+export * from './meteora-dbc/index.js';

@@ -146,3 +146,5 @@ export const POLYMARKET_CLOB_ANSWERS = {
 // pump.fun accounts encoded as its published IDL lays them out (the live launchpad adapter's tests).
 export { encodePumpAccount } from './pump-fun/pump-accounts-testing.js';
 export { encodeLaunchLabConfig, encodeLaunchLabPool } from './raydium-launchlab/launchlab-accounts-testing.js';
+// Meteora DBC and fee-sharing accounts as the programs lay them out (the live service launchpad's tests).
+export { encodeDbcPoolConfig, encodeDbcVirtualPool, encodeDfsFeeVault } from './meteora-dbc/dbc-accounts-testing.js';

@@ -97,17 +97,21 @@ export interface SolanaLaunchpads {
   /** What answers name as their source. */
   readonly source: string;
   tokens(launchpad: SolanaLaunchpad): Promise<readonly CurveToken[]>;
-  /** The token of `mint` on any launchpad; undefined when it is none of theirs. */
-  token(mint: string): Promise<CurveToken | undefined>;
+  /**
+   * The token of `mint` on any launchpad (on `launchpad` alone when given); undefined when it is none of theirs.
+   * Given a launchpad that is not configured, 503 naming its setting.
+   */
+  token(mint: string, launchpad?: SolanaLaunchpad): Promise<CurveToken | undefined>;
   /** Lamports a launch on `launchpad` costs before any developer buy (rent of the new accounts and fees). */
-  launchCostLamports(launchpad: SolanaLaunchpad): Promise<bigint>;
+  launchCostLamports(launchpad?: SolanaLaunchpad): Promise<bigint>;
   /** svc: sponsored launches `creator` has left. */
   sponsorQuotaLeft(creator: string): Promise<number>;
   quoteBuy(mint: string, lamports: bigint): Promise<CurveBuyQuote>;
   quoteSell(mint: string, tokens: bigint): Promise<CurveSellQuote>;
+  /** `setup`, when present, is sent (and signed by the vault when it must) before `transaction`. */
   launchTransaction(
     request: LaunchRequest,
-  ): Promise<{ transaction: Transaction; mint: string; devBuy?: CurveBuyQuote }>;
+  ): Promise<{ transaction: Transaction; mint: string; devBuy?: CurveBuyQuote; setup?: Transaction }>;
   buyTransaction(
     mint: string,
     buyer: string,

@@ -53,7 +53,7 @@ export async function launchFromVault(context: HandlerContext, call: LaunchCall)
     vault.lamports < cost + 20_000n &&
     (await launchpads.sponsorQuotaLeft(vault.signer.address)) > 0;
   if (!sponsored) requireSol(vault.lamports, cost + devBuyLamports, call.devBuyField, 'The launch');
-  const { transaction, mint, devBuy } = await launchpads.launchTransaction({
+  const { transaction, mint, devBuy, setup } = await launchpads.launchTransaction({
     launchpad: call.launchpad,
     creator: vault.signer.address,
     metadata: call.metadata,
@@ -62,9 +62,9 @@ export async function launchFromVault(context: HandlerContext, call: LaunchCall)
     feeSharing: call.feeSharing,
     sponsored,
   });
-  const signature = await signCommitSend(context, launchpads, vault.signer, transaction);
+  const signature = await signCommitSend(context, launchpads, vault.signer, transaction, setup);
   // The launch landed and was paid for: a failed read of its figures afterwards must not turn it into an error.
-  const token = await launchpads.token(mint).catch(() => undefined);
+  const token = await launchpads.token(mint, call.launchpad).catch(() => undefined);
   return {
     launchpad: call.launchpad,
     mint,

@@ -61,16 +61,21 @@ export const lamportsOf = (sol: number | string, field: string) => atomicAmount(
 
 /**
  * The commit point of every launchpad write: the vault signs (every refusal came before), the call's payment
- * settles, then the transaction is sent. Resolves with its signature once it landed.
+ * settles, then the transaction is sent, after its `setup` transaction when there is one (the vault signs that one
+ * only when it is among its signers). Resolves with the transaction's signature once it landed.
  */
 export async function signCommitSend(
   context: HandlerContext,
   launchpads: SolanaLaunchpads,
   vault: KeyPairSigner,
   transaction: Transaction,
+  setup?: Transaction,
 ): Promise<string> {
   const signed = await signTransaction([vault.keyPair], transaction);
+  const signedSetup =
+    setup && (vault.address in setup.signatures ? await signTransaction([vault.keyPair], setup) : setup);
   await context.commit?.();
+  if (signedSetup) await launchpads.send(signedSetup);
   return launchpads.send(signed);
 }
 
@@ -80,7 +85,7 @@ export async function launchpadToken(
   mint: string,
   launchpad: SolanaLaunchpad,
 ): Promise<CurveToken> {
-  const token = await launchpads.token(address(mint));
+  const token = await launchpads.token(address(mint), launchpad);
   if (!token) throw new ServiceError('not_found', `${mint} is not a token of the ${launchpadName[launchpad]}.`);
   if (token.launchpad !== launchpad)
     throw invalidField(

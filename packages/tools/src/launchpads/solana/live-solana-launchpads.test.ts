@@ -118,7 +118,7 @@ describe('live Solana launchpads (pump.fun program over SOLANA_RPC_URL)', () => 
     expect(
       await codeOf(
         launchpads.launchTransaction({
-          launchpad: 'svc',
+          launchpad: 'pump',
           creator: mint,
           metadata: { name: 'a', symbol: 'A' },
           devBuyLamports: 0n,

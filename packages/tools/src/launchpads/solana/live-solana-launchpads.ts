@@ -10,6 +10,7 @@ import {
   pumpGlobalAddress,
   recordRead,
   type SolanaChain,
+  type SvcLaunchpadSettings,
 } from '@svc/providers';
 import {
   type Address,
@@ -26,6 +27,8 @@ import {
 import type { CurveToken, SolanaLaunchpads } from '../../ports/solana-launchpads.js';
 import { sendAndConfirm } from '../../solana/send-transaction.js';
 import { liveLaunchLab } from '../pad/live-launchlab.js';
+import { liveMeteoraDbcLaunchpad } from '../svc-launchpad/live-meteora-dbc.js';
+import { type LaunchpadsBesideSvc, withMeteoraDbc } from '../svc-launchpad/with-meteora-dbc.js';
 
 const SOURCE = 'pump.fun program (Solana RPC)';
 const LAMPORTS_PER_SOL = 1e9;
@@ -41,10 +44,13 @@ const notBuiltLive = (what: string) =>
  * Live Solana launchpads over SOLANA_RPC_URL (503 naming it when unset): pump.fun's curves read from the program's
  * accounts (pump-program.ts, from its published IDL), quotes computed with the curve's own reserves and the Global
  * account's fee basis points, and creator-fee claims (collect_creator_fee_v2). The LaunchLab launchpad ('pad') is
- * delegated to live-launchlab.ts. Other discovery lists, launches, trades, burns and the other launchpads answer 501
- * until their clients are built.
+ * delegated to live-launchlab.ts; the service launchpad is Meteora DBC (svc-launchpad/live-meteora-dbc.ts, configured
+ * by `svcLaunchpad`). Discovery lists, pump.fun launches, trades and burns answer 501 until their clients are built.
  */
-export function liveSolanaLaunchpads(chain: SolanaChain): SolanaLaunchpads {
+export function liveSolanaLaunchpads(
+  chain: SolanaChain,
+  svcLaunchpad: SvcLaunchpadSettings = { sponsoredLaunchesPerCreator: 0 },
+): SolanaLaunchpads {
   const rpc = () => chain.rpc();
   const launchLab = liveLaunchLab(chain);
   const accountData = async (account: Address): Promise<Uint8Array | undefined> => {
@@ -94,7 +100,7 @@ export function liveSolanaLaunchpads(chain: SolanaChain): SolanaLaunchpads {
     return value > rent ? value - rent : 0n;
   };
 
-  return {
+  const beside: LaunchpadsBesideSvc = {
     source: SOURCE,
     tokens: async (launchpad) => {
       if (launchpad === 'pad') return launchLab.tokens();
@@ -148,7 +154,6 @@ export function liveSolanaLaunchpads(chain: SolanaChain): SolanaLaunchpads {
       if (launchpad === 'pad') return launchLab.launchCostLamports();
       throw notBuiltLive('Launching a token');
     },
-    sponsorQuotaLeft: async () => 0,
     async quoteBuy(mint, lamports) {
       const { params, reserves } = await onCurve(mint);
       return quoteCurveBuy(params, reserves, lamports);
@@ -186,9 +191,7 @@ export function liveSolanaLaunchpads(chain: SolanaChain): SolanaLaunchpads {
       );
       return { transaction: await partiallySignTransactionMessageWithSigners(await message), lamports };
     },
-    claimSharedFeesTransaction: async () => {
-      throw notBuiltLive("Claiming the service launchpad's shared fees");
-    },
     send: (transaction) => sendAndConfirm(rpc(), transaction),
   };
+  return withMeteoraDbc(beside, liveMeteoraDbcLaunchpad(chain, svcLaunchpad));
 }
