@@ -131,14 +131,26 @@ export * from './clanker/index.js';
 export * from './magic-eden/index.js';
 export * from './opensea/index.js';
 export * from './unisat/index.js';
-// pump.fun's bonding-curve program from its published IDL: PDAs, BondingCurve / Global layouts, creator-fee claims.
+// pump.fun's bonding-curve program from its published IDL: PDAs, account layouts, fee tiers and its instructions.
 export {
+  associatedTokenAddress,
   bondingCurveAddress,
-  collectCreatorFeeV2Instruction,
   creatorVaultAddress,
   decodeBondingCurve,
-  decodeGlobalFees,
+  decodeGlobal,
   PUMP_PROGRAM_ADDRESS,
   type PumpBondingCurve,
+  type PumpGlobal,
+  feeConfigAddress,
   pumpGlobalAddress,
+  TOKEN_2022_PROGRAM,
 } from './pump-fun/pump-program.js';
+export { curveMarketCapLamports, decodeFeeTiers, feeTierAt, type PumpFeeTier } from './pump-fun/pump-fees.js';
+export {
+  buyExactQuoteInV2Instruction,
+  collectCreatorFeeV2Instruction,
+  createV2Instruction,
+  feeRecipientsFor,
+  sellV2Instruction,
+  type TradeAccounts,
+} from './pump-fun/pump-instructions.js';

@@ -144,4 +144,4 @@ export const POLYMARKET_CLOB_ANSWERS = {
   order: polymarketOrder,
 };
 // pump.fun accounts encoded as its published IDL lays them out (the live launchpad adapter's tests).
-export { encodePumpAccount } from './pump-fun/pump-accounts-testing.js';
+export { encodePumpAccount, encodePumpFeeConfig } from './pump-fun/pump-accounts-testing.js';
