@@ -128,6 +128,8 @@ export * from './stampchain/index.js';
 export * from './hyperliquid/index.js';
 export * from './four-meme/index.js';
 export * from './clanker/index.js';
+export * from './pinata/index.js';
+export * from './pump-fun/index.js';
 export * from './magic-eden/index.js';
 export * from './opensea/index.js';
 export * from './unisat/index.js';

@@ -144,4 +144,14 @@ export const POLYMARKET_CLOB_ANSWERS = {
   order: polymarketOrder,
 };
 // pump.fun accounts encoded as its published IDL lays them out (the live launchpad adapter's tests).
-export { encodePumpAccount, encodePumpFeeConfig } from './pump-fun/pump-accounts-testing.js';
+export {
+  encodePumpAccount,
+  encodePumpFeeConfig,
+  RECORDED_GLOBAL,
+  recordedBondingCurve,
+  recordedPumpGlobal,
+} from './pump-fun/pump-accounts-testing.js';
+// pump.fun's coin lists (recorded) and Pinata's pin answer (built from docs): see their fixtures/README.md.
+export { default as PUMP_FUN_COINS_LIST } from './pump-fun/fixtures/coins-list.json' with { type: 'json' };
+export { default as PUMP_FUN_COINS_GRADUATED } from './pump-fun/fixtures/coins-graduated.json' with { type: 'json' };
+export { default as PINATA_PIN_JSON } from './pinata/fixtures/pin-json.json' with { type: 'json' };

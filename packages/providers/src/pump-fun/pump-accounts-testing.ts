@@ -1,4 +1,5 @@
 import { address, getAddressEncoder } from '@solana/kit';
+import globalAccount from './fixtures/global-account.json' with { type: 'json' };
 import feesIdl from './fixtures/pump-fees-idl-excerpt.json' with { type: 'json' };
 import idl from './fixtures/pump-idl-excerpt.json' with { type: 'json' };
 
@@ -58,3 +59,23 @@ export const encodePumpAccount = (name: 'BondingCurve' | 'Global', values: Reado
 /** A pump fee program FeeConfig account laid out as its published IDL lists its fields. */
 export const encodePumpFeeConfig = (values: Readonly<Record<string, Value>>) =>
   encodeAccount(feesIdl as unknown as Idl, 'FeeConfig', values);
+
+/** JSON values as the encoder takes them: decimal strings are u64s, other strings pubkeys. */
+const values = (json: Readonly<Record<string, unknown>>): Record<string, Value> =>
+  Object.fromEntries(
+    Object.entries(json).map(([key, value]) => [
+      key,
+      typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : (value as Value),
+    ]),
+  );
+
+/** The mainnet Global account as pump.fun's docs print it, with the later fee-recipient lists (fixtures/global-account.json). */
+export const recordedPumpGlobal = () =>
+  encodePumpAccount('Global', { ...values(globalAccount.recorded), ...values(globalAccount.published) });
+
+/** The docs' example BondingCurve account, with `fields` changed (e.g. its creator, which the example omits). */
+export const recordedBondingCurve = (fields: Readonly<Record<string, Value>> = {}) =>
+  encodePumpAccount('BondingCurve', { ...values(globalAccount.bondingCurve), ...fields });
+
+/** The recorded Global's fee recipients, for checks. */
+export const RECORDED_GLOBAL = globalAccount;

@@ -5,6 +5,8 @@ import {
   encodePumpFeeConfig,
   PUMP_FEES_IDL_EXCERPT as feesIdl,
   PUMP_IDL_EXCERPT as idl,
+  RECORDED_GLOBAL,
+  recordedPumpGlobal,
 } from './pump-accounts-testing.js';
 import { curveMarketCapLamports, decodeFeeTiers, feeTierAt } from './pump-fees.js';
 import {
@@ -98,6 +100,22 @@ describe('pump.fun program layouts (published IDL)', () => {
       buybackFeeRecipients: more.slice(14),
     });
     expect(() => decodeGlobal(encodeAccount('BondingCurve', {}))).toThrow(/not a pump.fun Global/);
+  });
+
+  it("reads the mainnet Global pump.fun's docs print: 100 bps, no creator fee, its eight fee recipients", () => {
+    const global = decodeGlobal(recordedPumpGlobal());
+    expect(global).toMatchObject({
+      feeRecipient: '62qc2CNXwrYqQScmEdiZFFAnJR262PxWEuNQtxfafNgV',
+      initialVirtualTokenReserves: 1_073_000_000_000_000n,
+      initialVirtualSolReserves: 30_000_000_000n,
+      feeBasisPoints: 100n,
+      creatorFeeBasisPoints: 0n,
+    });
+    expect(global.feeRecipients).toEqual([
+      RECORDED_GLOBAL.recorded.fee_recipient,
+      ...RECORDED_GLOBAL.recorded.fee_recipients,
+    ]);
+    expect(global.buybackFeeRecipients).toEqual(RECORDED_GLOBAL.published.buyback_fee_recipients);
   });
 
   it("reads the fee program's market-cap tiers and picks the highest tier a curve's market cap reaches", async () => {
