@@ -139,7 +139,10 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
       ),
       evmNetworks,
       solana,
-      solanaLaunchpads: liveSolanaLaunchpads(solana),
+      solanaLaunchpads: liveSolanaLaunchpads(solana, {
+        pumpFun: () => providers.pumpFun,
+        pinata: () => providers.pinata,
+      }),
       hedera: liveHederaNetwork(config.hedera),
       bitcoin: liveBitcoinChainOf(config),
       orderEngine: live.engine,

@@ -38,6 +38,9 @@ function encode(schema: Idl, type: IdlType, value: Value | undefined, out: numbe
 
 function encodeStruct(schema: Idl, name: string, values: Readonly<Record<string, Value>>, out: number[]): void {
   const fields = schema.types.find((entry) => entry.name === name)!.type.fields;
+  const known = fields.map((field, index) => (typeof field === 'string' ? String(index) : field.name));
+  const unknown = Object.keys(values).filter((key) => !known.includes(key));
+  if (unknown.length > 0) throw new Error(`${name} has no field ${unknown.join(', ')} in the IDL`);
   fields.forEach((field, index) =>
     typeof field === 'string'
       ? encode(schema, field as IdlType, values[String(index)], out)
@@ -73,9 +76,15 @@ const values = (json: Readonly<Record<string, unknown>>): Record<string, Value> 
 export const recordedPumpGlobal = () =>
   encodePumpAccount('Global', { ...values(globalAccount.recorded), ...values(globalAccount.published) });
 
+/** The docs name the SOL reserves as the program did before quote mints; the IDL now calls them quote reserves. */
+const idlNames = (fields: Readonly<Record<string, Value>>) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [key.replace('_sol_reserves', '_quote_reserves'), value]),
+  );
+
 /** The docs' example BondingCurve account, with `fields` changed (e.g. its creator, which the example omits). */
 export const recordedBondingCurve = (fields: Readonly<Record<string, Value>> = {}) =>
-  encodePumpAccount('BondingCurve', { ...values(globalAccount.bondingCurve), ...fields });
+  encodePumpAccount('BondingCurve', idlNames({ ...values(globalAccount.bondingCurve), ...fields }));
 
 /** The recorded Global's fee recipients, for checks. */
 export const RECORDED_GLOBAL = globalAccount;
