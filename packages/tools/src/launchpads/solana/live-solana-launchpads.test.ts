@@ -132,7 +132,11 @@ async function pumpWorld(options: {
 
 /** The instructions of a built transaction, with their program, accounts and data. */
 function instructionsOf(transaction: Transaction) {
-  const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+  // A v0 message (what the adapter builds) lists its instructions by account index.
+  const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes) as unknown as {
+    staticAccounts: Address[];
+    instructions: { programAddressIndex: number; accountIndices?: number[]; data?: Uint8Array }[];
+  };
   return {
     feePayer: message.staticAccounts[0],
     instructions: message.instructions.map((instruction) => ({
@@ -353,6 +357,9 @@ describe('live pump.fun launchpad over SOLANA_RPC_URL (recorded Global account; 
         .reply(200, PUMP_FUN_COINS_LIST, json);
       const launchpads = liveSolanaLaunchpads(chainWith(new Map()), { pumpFun: () => new PumpFunApiClient() });
       const context = { solanaLaunchpads: launchpads } as unknown as HandlerContext;
+      type Listed = { count: number; tokens: Record<string, unknown>[] };
+      const list = (input: Record<string, unknown>) =>
+        getCurveTokens(input as Parameters<typeof getCurveTokens>[0], context) as Promise<Listed>;
       const defaults = {
         chain: 'sol',
         context: 'meme',
@@ -361,7 +368,7 @@ describe('live pump.fun launchpad over SOLANA_RPC_URL (recorded Global account; 
         volume_gte: 5000,
         holderCount_gte: 30,
       } as const;
-      const graduated = await getCurveTokens({ ...defaults, type: 'graduated' }, context);
+      const graduated = await list({ ...defaults, type: 'graduated' });
       expect(graduated.tokens.map((token) => [token.symbol, token.venue, token.liquidityUsd])).toEqual([
         ['FISH', 'jupiter', null],
         ['$PUMPOD', 'jupiter', null],
@@ -373,9 +380,9 @@ describe('live pump.fun launchpad over SOLANA_RPC_URL (recorded Global account; 
         curvePercent: 100,
       });
       // The recorded new coin has a $9,823 cap and 8 holders: the spec's default floors leave it out.
-      expect((await getCurveTokens({ ...defaults, type: 'newly_created' }, context)).count).toBe(0);
+      expect((await list({ ...defaults, type: 'newly_created' })).count).toBe(0);
       const loose = { ...defaults, marketCap_gte: undefined, volume_gte: undefined, holderCount_gte: undefined };
-      const [fresh] = (await getCurveTokens({ ...loose, type: 'newly_created', liquidUsd_gte: 1 }, context)).tokens;
+      const [fresh] = (await list({ ...loose, type: 'newly_created', liquidUsd_gte: 1 })).tokens;
       expect(fresh).toMatchObject({
         symbol: 'TCE',
         venue: 'pump',
@@ -384,7 +391,7 @@ describe('live pump.fun launchpad over SOLANA_RPC_URL (recorded Global account; 
       });
       expect(fresh!.liquidityUsd).toBeGreaterThan(0);
       // 22% along the curve is not about to graduate.
-      expect((await getCurveTokens({ ...loose, type: 'about_to_graduate' }, context)).count).toBe(0);
+      expect((await list({ ...loose, type: 'about_to_graduate' })).count).toBe(0);
       const unlisted = liveSolanaLaunchpads(chainWith(new Map()));
       await expect(unlisted.tokens('pump', 'graduated')).rejects.toMatchObject({
         code: 'not_configured',
