@@ -146,6 +146,7 @@ export {
   feeConfigAddress,
   pumpGlobalAddress,
   TOKEN_2022_PROGRAM,
+  userVolumeAccumulatorAddress,
 } from './pump-fun/pump-program.js';
 export { curveMarketCapLamports, decodeFeeTiers, feeTierAt, type PumpFeeTier } from './pump-fun/pump-fees.js';
 export {

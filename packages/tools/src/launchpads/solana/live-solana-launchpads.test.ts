@@ -202,7 +202,11 @@ describe('live pump.fun launchpad over SOLANA_RPC_URL (recorded Global account; 
   it('builds a buy: the buyer’s token account (idempotent), then buy_exact_quote_in_v2 spending exactly the SOL for at least the bound', async () => {
     const buyer = await newAddress();
     const { mint, accounts } = await pumpWorld({ creator: await newAddress() });
-    const launchpads = liveSolanaLaunchpads(chainWith(accounts));
+    // 1 SOL, the rent of the buyer's new token account (170 bytes) and volume accumulator (137), and the fee.
+    const needed = SOL + rentOf(170n) + rentOf(137n) + 5_000n;
+    const short = liveSolanaLaunchpads(chainWith(accounts, new Map([[buyer, needed - 1n]])));
+    expect(await codeOf(short.buyTransaction(mint, buyer, SOL, 1n))).toBe('invalid_input');
+    const launchpads = liveSolanaLaunchpads(chainWith(accounts, new Map([[buyer, needed]])));
     const quoted = await launchpads.quoteBuy(mint, SOL);
     const least = (quoted.tokensOut * 99n) / 100n;
     const { transaction, quote } = await launchpads.buyTransaction(mint, buyer, SOL, least);

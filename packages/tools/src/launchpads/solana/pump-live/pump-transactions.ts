@@ -8,6 +8,7 @@ import {
   sellV2Instruction,
   type TradeAccounts,
   TOKEN_2022_PROGRAM,
+  userVolumeAccumulatorAddress,
 } from '@svc/providers';
 import {
   type Address,
@@ -27,6 +28,7 @@ import { getBurnCheckedInstruction, getCreateAssociatedTokenIdempotentInstructio
 import type { CurveBuyQuote, CurveSellQuote } from '../../../ports/solana-launchpads.js';
 import {
   associatedTokenAccount,
+  associatedTokenAccountSize,
   type TokenProgram,
   tokenBalanceOf,
   tokenProgramOf,
@@ -34,6 +36,38 @@ import {
 import { type LiveCurve, type PumpChainState, programBuyQuote, programSellQuote } from './pump-chain-state.js';
 
 const PUMP_DECIMALS = 6;
+/** A user_volume_accumulator's bytes (pump docs: "Rent for 137-byte account"), made on a trader's first trade. */
+const USER_ACCUMULATOR_BYTES = 137n;
+/** The buy transaction's signature fee. */
+const SIGNATURE_FEE = 5_000n;
+
+/**
+ * Refuses a buy the vault cannot pay in full before anything is signed (400): the SOL it spends, and the rent of
+ * the accounts the buy creates when they are missing (its token account, its volume accumulator), and the fee.
+ * A buy that failed on chain for want of rent would have settled the call for nothing.
+ */
+async function requireBuyFunds(
+  state: PumpChainState,
+  buyer: Address,
+  lamports: bigint,
+  tokenAccount: Address,
+  program: TokenProgram,
+) {
+  const rpc = state.rpc();
+  const missing = async (account: Address, bytes: bigint) =>
+    (await state.accountData(account)) ? 0n : rpc.getMinimumBalanceForRentExemption(bytes).send();
+  const rent =
+    (await missing(tokenAccount, associatedTokenAccountSize({ program }))) +
+    (await missing(await userVolumeAccumulatorAddress(buyer), USER_ACCUMULATOR_BYTES));
+  const needed = lamports + rent + SIGNATURE_FEE;
+  const { value: balance } = await rpc.getBalance(buyer).send();
+  if (balance < needed)
+    throw invalidField(
+      'amount',
+      'insufficient_funds',
+      `the buy needs ${formatUnits(needed, 9)} SOL with its new accounts' rent and fee; the vault holds ${formatUnits(balance, 9)} SOL. Nothing was sent.`,
+    );
+}
 
 /** A transaction `payer` pays for, signed by every signer but the payer (a noop stand-in the vault replaces). */
 async function transactionOf(
@@ -101,6 +135,8 @@ export async function buyTransaction(
     );
   const user = createNoopSigner(address(buyer));
   const { trade, program } = await tradeAccountsOf(state, live, address(mint), user);
+  const tokenAccount = await associatedTokenAccount(user.address, address(mint), program);
+  await requireBuyFunds(state, user.address, lamports, tokenAccount, program);
   const instructions = [
     await buyerTokenAccount(user, address(mint), program),
     await buyExactQuoteInV2Instruction(trade, lamports, minTokens),
