@@ -1,5 +1,5 @@
 import { PUMP_CURVE } from '@svc/chains';
-import { invalidField, notConfigured, ServiceError } from '@svc/contracts';
+import { notConfigured, ServiceError } from '@svc/contracts';
 import {
   creatorVaultAddress,
   PUMP_FUN_API_SETTING,
@@ -155,8 +155,8 @@ export function liveSolanaLaunchpads(chain: SolanaChain, services: LiveLaunchpad
     async launchTransaction(request: LaunchRequest) {
       if (request.launchpad !== 'pump') throw notBuiltLive('Launching on the LaunchLab or service launchpad');
       if (request.sponsored) throw notBuiltLive('A sponsored launch');
+      // An ipfs.io gateway URI of a CID: well within create_v2's 200 characters.
       const uri = await publishCoinMetadata(services.pinata?.(), request.metadata);
-      if (uri.length > 200) throw invalidField('logoUrl', 'too_big', 'makes a metadata URI over 200 characters');
       return launchTransaction(
         state,
         {
