@@ -140,7 +140,11 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
       evmNetworks,
       solana,
       // SVC_LAUNCHPAD_*: the service launchpad on Meteora DBC (503 naming each missing setting).
-      solanaLaunchpads: liveSolanaLaunchpads(solana, config.svcLaunchpad),
+      solanaLaunchpads: liveSolanaLaunchpads(solana, {
+        pumpFun: () => providers.pumpFun,
+        pinata: () => providers.pinata,
+        svcLaunchpad: config.svcLaunchpad,
+      }),
       hedera: liveHederaNetwork(config.hedera),
       bitcoin: liveBitcoinChainOf(config),
       orderEngine: live.engine,

@@ -468,6 +468,18 @@ export const settingsSchema = z.object({
       "four.meme's query API for `bscfindMemeCoinsViaBonding` (public, no key; unofficial, behind the upstream breaker)",
     defaultText: '`https://four.meme/meme-api/v1`',
   }),
+  /** pump.fun live (docs/families/launchpads.md): its coin lists and the metadata pinning of launches. */
+  PUMP_FUN_API_URL: z.url().optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      "pump.fun's coin-list API for `getCurveTokens` (public, no key; unofficial, behind the upstream breaker)",
+    defaultText: '`https://advanced-api-v2.pump.fun`',
+  }),
+  PINATA_JWT: z.string().min(1).optional().register(settingDocs, {
+    mode: 'live',
+    description:
+      "Pinata API key (JWT) that pins a new coin's metadata JSON on IPFS; without it `curveLaunchToken` answers 503 naming it",
+  }),
   CLANKER_API_URL: z.url().optional().register(settingDocs, {
     mode: 'live',
     description: "Clanker's public token list for `baseFindFactoryTokens` (public, no key)",
@@ -810,6 +822,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       POLYMARKET_CLOB_API_URL: s.POLYMARKET_CLOB_API_URL,
       FOUR_MEME_API_URL: s.FOUR_MEME_API_URL,
       CLANKER_API_URL: s.CLANKER_API_URL,
+      PUMP_FUN_API_URL: s.PUMP_FUN_API_URL,
+      PINATA_JWT: s.PINATA_JWT,
       MAGIC_EDEN_API_KEY: s.MAGIC_EDEN_API_KEY,
       UNISAT_API_KEY: s.UNISAT_API_KEY,
       CHANGENOW_API_KEY: s.CHANGENOW_API_KEY,

@@ -128,21 +128,36 @@ export * from './stampchain/index.js';
 export * from './hyperliquid/index.js';
 export * from './four-meme/index.js';
 export * from './clanker/index.js';
+export * from './pinata/index.js';
+export * from './pump-fun/index.js';
 export * from './magic-eden/index.js';
 export * from './opensea/index.js';
 export * from './unisat/index.js';
-// pump.fun's bonding-curve program from its published IDL: PDAs, BondingCurve / Global layouts, creator-fee claims.
+// pump.fun's bonding-curve program from its published IDL: PDAs, account layouts, fee tiers and its instructions.
 export {
+  associatedTokenAddress,
   bondingCurveAddress,
-  collectCreatorFeeV2Instruction,
   creatorVaultAddress,
   decodeBondingCurve,
-  decodeGlobalFees,
+  decodeGlobal,
   PUMP_PROGRAM_ADDRESS,
   type PumpBondingCurve,
+  type PumpGlobal,
+  feeConfigAddress,
   pumpGlobalAddress,
+  TOKEN_2022_PROGRAM,
+  userVolumeAccumulatorAddress,
 } from './pump-fun/pump-program.js';
 // Raydium LaunchLab from the SDK's published layouts: PDAs, GlobalConfig / PoolState, initialize_v2, curve checks.
 export * from './raydium-launchlab/index.js';
 // Meteora's Dynamic Bonding Curve (pools, buys, creator fees) and Dynamic Fee Sharing (fee vaults): the svc launchpad.
 export * from './meteora-dbc/index.js';
+export { curveMarketCapLamports, decodeFeeTiers, feeTierAt, type PumpFeeTier } from './pump-fun/pump-fees.js';
+export {
+  buyExactQuoteInV2Instruction,
+  collectCreatorFeeV2Instruction,
+  createV2Instruction,
+  feeRecipientsFor,
+  sellV2Instruction,
+  type TradeAccounts,
+} from './pump-fun/pump-instructions.js';

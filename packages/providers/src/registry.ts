@@ -25,6 +25,8 @@ import { JUPITER_SETTING } from './solana-market/index.js';
 import { STAMPCHAIN_DEFAULT_URL, STAMPCHAIN_SETTING, StampchainClient } from './stampchain/index.js';
 import { FOUR_MEME_DEFAULT_URL, FOUR_MEME_SETTING, FourMemeClient } from './four-meme/index.js';
 import { CLANKER_DEFAULT_URL, CLANKER_SETTING, ClankerClient } from './clanker/index.js';
+import { PINATA_SETTING, PinataClient } from './pinata/index.js';
+import { PUMP_FUN_API_DEFAULT_URL, PUMP_FUN_API_SETTING, PumpFunApiClient } from './pump-fun/index.js';
 import { TAVILY_SETTING, TavilyClient } from './tavily/index.js';
 import type { UpstreamPayer } from './upstream/x402-payer.js';
 
@@ -112,6 +114,19 @@ export class Providers {
     const access = providerAccess(this.mode, FOUR_MEME_SETTING, env);
     if (access.kind === 'sandbox') return undefined;
     return this.#once(FOUR_MEME_SETTING, () => new FourMemeClient(access.credential));
+  }
+
+  /** pump.fun's coin lists (getCurveTokens live): public; undefined in sandbox mode (the sandbox curves answer). */
+  get pumpFun(): PumpFunApiClient | undefined {
+    const env = { ...this.env, PUMP_FUN_API_URL: this.env.PUMP_FUN_API_URL ?? PUMP_FUN_API_DEFAULT_URL };
+    const access = providerAccess(this.mode, PUMP_FUN_API_SETTING, env);
+    if (access.kind === 'sandbox') return undefined;
+    return this.#once(PUMP_FUN_API_SETTING, () => new PumpFunApiClient(access.credential));
+  }
+
+  /** Pinata (the metadata JSON of live pump.fun launches); undefined in sandbox mode; 503 without PINATA_JWT. */
+  get pinata(): PinataClient | undefined {
+    return this.#liveClient(PINATA_SETTING, (jwt) => new PinataClient(jwt));
   }
 
   /** Clanker's public token list (the Base token factory's list): public; undefined in sandbox mode. */

@@ -144,7 +144,17 @@ export const POLYMARKET_CLOB_ANSWERS = {
   order: polymarketOrder,
 };
 // pump.fun accounts encoded as its published IDL lays them out (the live launchpad adapter's tests).
-export { encodePumpAccount } from './pump-fun/pump-accounts-testing.js';
+export {
+  encodePumpAccount,
+  encodePumpFeeConfig,
+  RECORDED_GLOBAL,
+  recordedBondingCurve,
+  recordedPumpGlobal,
+} from './pump-fun/pump-accounts-testing.js';
+// pump.fun's coin lists (recorded) and Pinata's pin answer (built from docs): see their fixtures/README.md.
+export { default as PUMP_FUN_COINS_LIST } from './pump-fun/fixtures/coins-list.json' with { type: 'json' };
+export { default as PUMP_FUN_COINS_GRADUATED } from './pump-fun/fixtures/coins-graduated.json' with { type: 'json' };
+export { default as PINATA_PIN_JSON } from './pinata/fixtures/pin-json.json' with { type: 'json' };
 export { encodeLaunchLabConfig, encodeLaunchLabPool } from './raydium-launchlab/launchlab-accounts-testing.js';
 // Meteora DBC and fee-sharing accounts as the programs lay them out (the live service launchpad's tests).
 export { encodeDbcPoolConfig, encodeDbcVirtualPool, encodeDfsFeeVault } from './meteora-dbc/dbc-accounts-testing.js';

@@ -21,7 +21,8 @@ const curveToken = z.object({
   priceSol: z.number(),
   priceUsd: z.number(),
   marketCapUsd: z.number(),
-  liquidityUsd: z.number(),
+  // null: the source does not tell (a graduated coin's pool depth in pump.fun's live lists).
+  liquidityUsd: z.number().nullable(),
   volumeUsd: z.number(),
   devHoldPercent: z.number(),
   insiderHoldPercent: z.number(),

@@ -68,6 +68,11 @@ export const UPSTREAM_PROVIDERS = {
   stampchain: { id: 'STAMPCHAIN', name: 'Stampchain', rps: 2, concurrency: 2 },
   // four.meme publishes no limit for its (unofficial) query API, and it breaks (providers.md A.11): stay gentle.
   fourMeme: { id: 'FOUR_MEME', name: 'four.meme', rps: 2, concurrency: 2 },
+  // pump.fun publishes no limit for its (unofficial) coin-list API, which breaks now and then (providers.md A.9): stay
+  // gentle, lists are cached.
+  pumpFun: { id: 'PUMP_FUN', name: 'pump.fun', rps: 2, concurrency: 2 },
+  // Pinata's free plan allows 60 pinning requests a minute (docs.pinata.cloud rate limits): one a second.
+  pinata: { id: 'PINATA', name: 'Pinata', rps: 1, concurrency: 2 },
   // Clanker publishes no limit for its public token list: stay gentle, lists are cached.
   clanker: { id: 'CLANKER', name: 'Clanker', rps: 2, concurrency: 2 },
   // Magic Eden's API keys come with a per-minute request quota (30 a minute by default): half a request a second.

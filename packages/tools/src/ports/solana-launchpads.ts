@@ -11,6 +11,9 @@ import type { Transaction } from '@solana/kit';
 
 export type SolanaLaunchpad = 'pump' | 'pad' | 'svc';
 
+/** getCurveTokens' lifecycle classes: a live source lists each from its own list (the sandbox filters all tokens). */
+export type CurveListing = 'newly_created' | 'about_to_graduate' | 'graduated';
+
 /** A launchpad token with the figures the discovery tools filter and sort on. */
 export interface CurveToken {
   readonly launchpad: SolanaLaunchpad;
@@ -25,7 +28,8 @@ export interface CurveToken {
   readonly creator: string;
   /** Unix seconds. */
   readonly createdAt: number;
-  readonly lastTradeAt: number;
+  /** Unix seconds; null when the source does not tell (pump.fun's live lists). */
+  readonly lastTradeAt: number | null;
   readonly decimals: number;
   /** Current supply, whole tokens. */
   readonly supply: number;
@@ -40,7 +44,8 @@ export interface CurveToken {
   readonly priceSol: number;
   readonly priceUsd: number;
   readonly marketCapUsd: number;
-  readonly liquidityUsd: number;
+  /** Null when the source does not tell (a graduated coin's pool, live). */
+  readonly liquidityUsd: number | null;
   readonly volumeUsd: number;
   readonly devHoldPercent: number;
   readonly insiderHoldPercent: number;
@@ -96,7 +101,8 @@ export interface LaunchRequest {
 export interface SolanaLaunchpads {
   /** What answers name as their source. */
   readonly source: string;
-  tokens(launchpad: SolanaLaunchpad): Promise<readonly CurveToken[]>;
+  /** The launchpad's tokens; `listing` names the class wanted, so a live source reads the list that holds it. */
+  tokens(launchpad: SolanaLaunchpad, listing?: CurveListing): Promise<readonly CurveToken[]>;
   /**
    * The token of `mint` on any launchpad (on `launchpad` alone when given); undefined when it is none of theirs.
    * Given a launchpad that is not configured, 503 naming its setting.

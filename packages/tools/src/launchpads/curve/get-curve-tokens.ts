@@ -23,12 +23,14 @@ const METRICS = {
   sniperWalletCount: (token: CurveToken) => token.sniperWalletCount,
 } as const;
 
+/** Every bound holds; a figure the source does not tell (null) meets no bound. */
 function withinRanges(token: CurveToken, input: Input): boolean {
   return Object.entries(METRICS).every(([name, metric]) => {
     const bounds = input as unknown as Record<string, number | undefined>;
     const [least, most] = [bounds[`${name}_gte`], bounds[`${name}_lte`]];
+    if (least === undefined && most === undefined) return true;
     const value = metric(token);
-    return (least === undefined || value >= least) && (most === undefined || value <= most);
+    return value !== null && (least === undefined || value >= least) && (most === undefined || value <= most);
   });
 }
 
@@ -47,7 +49,7 @@ const inClass: Record<Input['type'], (token: CurveToken) => boolean> = {
  */
 export const getCurveTokens: Handler<'getCurveTokens'> = async (input, context) => {
   const launchpads = launchpadsOf(context);
-  const matching = (await launchpads.tokens('pump')).filter(
+  const matching = (await launchpads.tokens('pump', input.type)).filter(
     (token) => inClass[input.type](token) && withinRanges(token, input),
   );
   const order = input.orderBy ?? (input.type === 'about_to_graduate' ? 'curvePercent+desc' : 'createdAt+desc');

@@ -9,7 +9,7 @@ const WSOL_MINT = 'So11111111111111111111111111111111111111112';
 const ORDER: Record<'marketCap' | 'new' | 'lastTrade', (token: CurveToken) => number> = {
   marketCap: (token) => token.marketCapUsd,
   new: (token) => token.createdAt,
-  lastTrade: (token) => token.lastTradeAt,
+  lastTrade: (token) => token.lastTradeAt ?? token.createdAt,
 };
 
 /**

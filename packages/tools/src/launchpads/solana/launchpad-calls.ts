@@ -119,7 +119,7 @@ export function tokenView(token: CurveToken) {
     telegram: token.telegram,
     creator: token.creator,
     createdAt: new Date(token.createdAt * 1000).toISOString(),
-    lastTradeAt: new Date(token.lastTradeAt * 1000).toISOString(),
+    lastTradeAt: token.lastTradeAt === null ? null : new Date(token.lastTradeAt * 1000).toISOString(),
     decimals: token.decimals,
     supply: token.supply,
     graduated: token.graduated,

@@ -125,7 +125,7 @@ async function configured(extra: Partial<SvcLaunchpadSettings> = {}) {
     }),
   });
   const settings: SvcLaunchpadSettings = { dbcConfig: config, sponsoredLaunchesPerCreator: 3, ...extra };
-  return { state, config, settings, launchpads: liveSolanaLaunchpads(chainOf(state), settings) };
+  return { state, config, settings, launchpads: liveSolanaLaunchpads(chainOf(state), { svcLaunchpad: settings }) };
 }
 
 /** A launched svc pool of a fresh mint under `config`, its creator fees shared through a fee vault or not. */
@@ -353,7 +353,9 @@ describe('live service launchpad on Meteora DBC (launchToken, claimSvcLaunchpadF
   });
 
   it('answers 503 naming each missing setting; a pump.fun lookup is not disturbed by an unconfigured launchpad', async () => {
-    const unconfigured = liveSolanaLaunchpads(chainOf(emptyChain()), { sponsoredLaunchesPerCreator: 3 });
+    const unconfigured = liveSolanaLaunchpads(chainOf(emptyChain()), {
+      svcLaunchpad: { sponsoredLaunchesPerCreator: 3 },
+    });
     const creator = await fresh();
     await expect(unconfigured.launchTransaction(launchRequest(creator))).rejects.toMatchObject({
       code: 'not_configured',
