@@ -92,6 +92,8 @@ export {
   landedTransaction,
   reconcileSettlements,
   type ReconciliationReport,
+  type SettlementGas,
+  settlementGasPerPayment,
   type SettlementReconciliation,
   solanaAuthorizationLedger,
   type SolanaLanding,
