@@ -47,7 +47,9 @@ describe('self-hosted settlement (SETTLER_PRIVATE_KEYS)', () => {
   });
 
   it('settles Base payments with the settler keys, announcing each before broadcast; other networks need FACILITATOR_URL', async () => {
+    // An account past anvil's ten funded ones, funded for gas as an operator funds theirs.
     const settler = anvilDevAccount(11);
+    await chain.setNativeBalance(settler.address, 10n ** 18n);
     const settlerKey = toHex(settler.getHdKey().privateKey!);
     const config = loadConfig({ ...LIVE, SETTLER_PRIVATE_KEYS: settlerKey, RPC_URL_BASE: chain.rpcUrl });
     const selfHosted = selfHostedSettlement(config, undefined)!;

@@ -56,9 +56,9 @@ function routedFacilitator(local: FacilitatorClient, remote: FacilitatorClient |
     );
   };
   return {
-    verify: (payload: PaymentPayload, requirements: PaymentRequirements) =>
+    verify: async (payload: PaymentPayload, requirements: PaymentRequirements) =>
       route(requirements).verify(payload, requirements),
-    settle: (payload: PaymentPayload, requirements: PaymentRequirements) =>
+    settle: async (payload: PaymentPayload, requirements: PaymentRequirements) =>
       route(requirements).settle(payload, requirements),
     async getSupported(): Promise<SupportedResponse> {
       const [own, theirs] = await Promise.all([local.getSupported(), remote?.getSupported()]);
