@@ -1,7 +1,12 @@
 import { decodeFunctionData, type Hash, type Hex, parseAbi, type TransactionReceipt } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { MULTICALL3_ADDRESS } from './multicall3.js';
-import { type AuthorizationTransfer, BATCH_BASE_GAS, SettlementBatches } from './settlement-batches.js';
+import {
+  AuthorizationAlreadySettling,
+  type AuthorizationTransfer,
+  BATCH_BASE_GAS,
+  SettlementBatches,
+} from './settlement-batches.js';
 
 const TOKEN = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const AGGREGATE3 = parseAbi(['function aggregate3((address target, bool allowFailure, bytes callData)[] calls)']);
@@ -89,5 +94,18 @@ describe('group commit of EIP-3009 transfers', () => {
     expect(await Promise.all(lost)).toEqual([new Error('send 2 failed'), new Error('send 2 failed')]);
     // The next transfer goes at once: nothing is in flight after a failed send.
     await expect(chain.batches.submit(transfer(4))).resolves.toMatchObject({ hash: chain.hashOf(3) });
+  });
+
+  it('refuses an authorization already waiting or in flight, and takes it again once its transaction is done', async () => {
+    const chain = heldChain();
+    const first = chain.batches.submit(transfer(1));
+    const waiting = chain.batches.submit(transfer(2));
+    await expect(chain.batches.submit(transfer(1))).rejects.toThrow(AuthorizationAlreadySettling);
+    await expect(chain.batches.submit(transfer(2))).rejects.toThrow(AuthorizationAlreadySettling);
+    await first;
+    await chain.settle(1);
+    await waiting;
+    await chain.settle(2);
+    await expect(chain.batches.submit(transfer(1))).resolves.toMatchObject({ hash: chain.hashOf(3) });
   });
 });

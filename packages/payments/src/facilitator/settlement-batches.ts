@@ -55,7 +55,17 @@ interface Waiting {
 interface AssetQueue {
   readonly waiting: Waiting[];
   inFlight: number;
+  /** The authorizations waiting or in flight (`authorizer:nonce`), each at most once. */
+  readonly pending: Set<string>;
 }
+
+/** Thrown for a transfer whose authorization is already waiting or in flight. */
+export class AuthorizationAlreadySettling extends Error {
+  override readonly name = 'AuthorizationAlreadySettling';
+}
+
+const authorizationKey = ({ authorizer, nonce }: AuthorizationTransfer) =>
+  `${authorizer.toLowerCase()}:${nonce.toLowerCase()}`;
 
 /**
  * Group commit of EIP-3009 transfers, per asset: a transfer goes at once when fewer than `maxInFlight` of its asset's
@@ -79,11 +89,23 @@ export class SettlementBatches {
     private readonly announce: (transfers: readonly AuthorizationTransfer[], hash: Hash) => Promise<void>,
   ) {}
 
-  /** Sends `transfer` in the next transaction of its asset; resolves once that transaction was sent. */
+  /**
+   * Sends `transfer` in the next transaction of its asset; resolves once that transaction was sent. An authorization
+   * already waiting or in flight is refused (AuthorizationAlreadySettling): in one batch, its second call would fail
+   * while the first one's event made both look settled.
+   */
   submit(transfer: AuthorizationTransfer): Promise<SentTransfer> {
     const key = transfer.asset.toLowerCase();
     let queue = this.#queues.get(key);
-    if (!queue) this.#queues.set(key, (queue = { waiting: [], inFlight: 0 }));
+    if (!queue) this.#queues.set(key, (queue = { waiting: [], inFlight: 0, pending: new Set() }));
+    const authorization = authorizationKey(transfer);
+    if (queue.pending.has(authorization))
+      return Promise.reject(
+        new AuthorizationAlreadySettling(
+          `authorization ${transfer.nonce} of ${transfer.authorizer} is already settling`,
+        ),
+      );
+    queue.pending.add(authorization);
     const sent = new Promise<SentTransfer>((resolve, reject) => queue.waiting.push({ transfer, resolve, reject }));
     this.#dispatch(queue);
     return sent;
@@ -94,6 +116,7 @@ export class SettlementBatches {
       const batch = queue.waiting.splice(0, this.limits.maxBatchSize);
       queue.inFlight++;
       void this.#settle(batch).finally(() => {
+        for (const { transfer } of batch) queue.pending.delete(authorizationKey(transfer));
         queue.inFlight--;
         this.#dispatch(queue);
       });
