@@ -40,7 +40,10 @@ export interface LocalEvmSettlement {
   readonly receiptTimeoutMs?: number;
   /** Told of each EIP-3009 payment a settlement transaction carries, with its hash, before it is broadcast. */
   readonly broadcasts?: SettlementBroadcasts;
-  /** Most payments one settlement transaction carries (default DEFAULT_MAX_BATCH_SIZE); 1: one transaction each. */
+  /**
+   * Most payments one settlement transaction carries (default DEFAULT_MAX_BATCH_SIZE). 1: one transaction each,
+   * sent as soon as it is ready (no transaction waits for another's receipt), as before group commit.
+   */
   readonly maxBatchSize?: number;
   /**
    * Gas a batched transaction allows each of its transfers (default DEFAULT_GAS_PER_AUTHORIZATION). Unused gas is
@@ -145,11 +148,13 @@ export function createEvmSettlement(settlement: LocalEvmSettlement): EvmSettleme
   const waitForTransactionReceipt = ({ hash, timeout }: { hash: Hash; timeout?: number }) =>
     waitForReceipt(client, hash, { ...receiptWait, timeoutMs: timeout ?? receiptWait.timeoutMs });
 
+  const maxBatchSize = settlement.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   const batches = new SettlementBatches(
     { send: sendTransaction, waitForReceipt: (hash) => waitForTransactionReceipt({ hash }) },
     {
-      maxBatchSize: settlement.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
-      maxInFlight: settlers.length,
+      maxBatchSize,
+      // Without batching nothing is gained by waiting: each account's NonceQueue sends the transactions back to back.
+      maxInFlight: maxBatchSize === 1 ? Number.POSITIVE_INFINITY : settlers.length,
       gasPerAuthorization: settlement.gasPerAuthorization ?? DEFAULT_GAS_PER_AUTHORIZATION,
     },
     async (transfers: readonly AuthorizationTransfer[], txHash: Hash) => {
