@@ -16,7 +16,7 @@ import { ACCESS_KEYS_PATH } from '../src/routes/access-keys.js';
 import { ACCOUNT_CALLS_PATH } from '../src/routes/account-calls.js';
 import { ACCOUNT_VAULT_PATH } from '../src/routes/account-vault.js';
 import { USER_TOKENS_PATH } from '../src/routes/user-tokens.js';
-import { backendsFor, usdcOf, useSandboxGateway } from './harness.js';
+import { backendsFor, json, usdcOf, useSandboxGateway } from './harness.js';
 
 const logLines: string[] = [];
 const masterKey = new LocalMasterKeyRing(new Uint8Array(randomBytes(32)));
@@ -29,11 +29,6 @@ describe.each(backendsFor(import.meta.url))('the account vault exits over REST w
     { LOG_LEVEL: 'trace' },
     { masterKey, logStream: { write: (line: string) => void logLines.push(line) } },
   );
-  const json = async (res: Response, status = 200) => {
-    const text = await res.text();
-    expect(res.status, text).toBe(status);
-    return JSON.parse(text);
-  };
 
   /** A new wallet signed in with the official SIWX client, and its account's vault addresses (made on first need). */
   async function owner() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, useSandboxGateway } from './harness.js';
 
 const DIESEL = '2:0';
 const METHANE = '2:16';
@@ -8,11 +8,6 @@ describe.each(backendsFor(import.meta.url))(
   'alkane tools on the sandbox ordinals index, paid with x402 ($name)',
   (backend) => {
     const gateway = useSandboxGateway(backend);
-    const json = async (res: Response, status = 200) => {
-      const text = await res.text();
-      expect(res.status, text).toBe(status);
-      return JSON.parse(text);
-    };
     const ledger = () => gateway.sandbox.bitcoin.ledger;
 
     it('a faucet alkane shows in the balance and UTXO tools and in the supply; listAlkanes filters by type and sorts', async () => {

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, useSandboxGateway } from './harness.js';
 
 describe.each(backendsFor(import.meta.url))(
   'collections, traits and BRC-20 on the sandbox ordinals index, paid with x402 ($name)',
   (backend) => {
     const gateway = useSandboxGateway(backend);
-    const json = async (res: Response, status = 200) => {
-      const text = await res.text();
-      expect(res.status, text).toBe(status);
-      return JSON.parse(text);
-    };
     const ordinals = () => gateway.sandbox.bitcoin.ordinals;
 
     it('a seeded collection lists its children, whose traits come from their metadata', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, useSandboxGateway } from './harness.js';
 
 const BAD_CHECKSUM = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5';
 const DOG = '840000:3';
@@ -20,11 +20,6 @@ describe.each(backendsFor(import.meta.url))(
   'Bitcoin research tools on the sandbox ordinals index, paid with x402 ($name)',
   (backend) => {
     const gateway = useSandboxGateway(backend);
-    const json = async (res: Response, status = 200) => {
-      const text = await res.text();
-      expect(res.status, text).toBe(status);
-      return JSON.parse(text);
-    };
     const ledger = () => gateway.sandbox.bitcoin.ledger;
 
     it('a faucet inscription is listed for its owner with its sat; after sendInscription the new owner and the transfer show', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, useSandboxGateway } from './harness.js';
 
 /** A bech32 P2WPKH address whose checksum is wrong (the last character changed): passes the catalog regex, not the handler. */
 const BAD_CHECKSUM = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5';
@@ -10,11 +10,6 @@ describe.each(backendsFor(import.meta.url))(
   'Bitcoin wallet and Counterparty tools on the sandbox ledger, paid with x402 + SIWX ($name)',
   (backend) => {
     const gateway = useSandboxGateway(backend);
-    const json = async (res: Response, status = 200) => {
-      const text = await res.text();
-      expect(res.status, text).toBe(status);
-      return JSON.parse(text);
-    };
     const ledger = () => gateway.sandbox.bitcoin.ledger;
     const counterparty = () => gateway.sandbox.bitcoin.counterparty;
 

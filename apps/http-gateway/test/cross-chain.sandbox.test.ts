@@ -3,7 +3,7 @@ import { sandboxAsset } from '@svc/sandbox';
 import { createSolanaRpc, type Signature } from '@solana/kit';
 import { erc20Abi, getAddress, parseUnits, type Address, type Hash } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
 
 const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
 /** Status reads an exchange or request needs at most to reach a final state (one state per read). */
@@ -11,11 +11,6 @@ const MAX_STATUS_READS = 8;
 
 describe.each(backendsFor(import.meta.url))('cross-chain swaps through REST with SIWX + x402 ($name)', (backend) => {
   const gateway = useSandboxGateway(backend, {}, { masterKey });
-  const json = async (res: Response, status = 200) => {
-    const text = await res.text();
-    expect(res.status, text).toBe(status);
-    return JSON.parse(text);
-  };
   const fund = async (address: string, chain: string, token: string, amount: string) => {
     const res = await gateway.faucet({ address, chain, token, amount });
     expect(res.status, await res.clone().text()).toBe(200);

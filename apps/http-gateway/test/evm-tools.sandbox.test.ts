@@ -18,7 +18,7 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
 import { deployCountingReceiver, deployRefusingReceiver } from './recipient-contracts.js';
 
 const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
@@ -30,11 +30,6 @@ const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).addr
 
 describe.each(backendsFor(import.meta.url))('EVM tools through REST with SIWX + x402 ($name)', (backend) => {
   const gateway = useSandboxGateway(backend, {}, { masterKey });
-  const json = async (res: Response, status = 200) => {
-    const text = await res.text();
-    expect(res.status, text).toBe(status);
-    return JSON.parse(text);
-  };
   /** A signed-in paying wallet with enough USDC for many calls, and its account's vault address and id. */
   const caller = async () => {
     const wallet = await fundedWallet(gateway, UNCAPPED);

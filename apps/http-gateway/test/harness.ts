@@ -104,6 +104,13 @@ export function backendsFor(testFileUrl: string): TestBackend[] {
   return ON_BOTH_DATABASES.has(name) ? allBackends : [pglite];
 }
 
+/** The response's JSON body, once its status is `status` (a different status fails showing the body). */
+export async function json(res: Response, status = 200) {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  return JSON.parse(text);
+}
+
 /** The sandbox Base USDC (the payment token) held by `address`, atomic units. */
 export const usdcOf = (sandbox: Sandbox, address: Address) =>
   sandbox.base.publicClient.readContract({

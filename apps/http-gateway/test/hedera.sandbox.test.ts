@@ -1,7 +1,7 @@
 import { HBAR, longZeroAddressOf } from '@svc/chains';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, useSandboxGateway } from './harness.js';
 
 const USDC = '0.0.456858';
 const SAUCE = '0.0.731861';
@@ -10,11 +10,6 @@ describe.each(backendsFor(import.meta.url))(
   'Hedera tools through REST with SIWX + x402 on the sandbox ledger ($name)',
   (backend) => {
     const gateway = useSandboxGateway(backend);
-    const json = async (res: Response, status = 200) => {
-      const text = await res.text();
-      expect(res.status, text).toBe(status);
-      return JSON.parse(text);
-    };
     /** On-ledger balance of an address (alias or id): what the chain itself holds, not what a tool says. */
     const onLedger = async (address: string, asset = HBAR) => {
       const account = (await gateway.sandbox.hedera()).account(address);

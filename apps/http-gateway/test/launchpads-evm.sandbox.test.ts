@@ -2,7 +2,7 @@ import { SANDBOX_BONDING_MANAGER_ADDRESS, SANDBOX_TOKEN_FACTORY_ADDRESS } from '
 import { createWalletClient, erc20Abi, getAddress, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, useSandboxGateway } from './harness.js';
 
 const FACTORY_ABI = parseAbi([
   'function deployToken(string name, string symbol, string image, uint16 creatorRewardBps) payable returns (address, address)',
@@ -10,11 +10,6 @@ const FACTORY_ABI = parseAbi([
 
 describe.each(backendsFor(import.meta.url))('EVM launchpads through REST with SIWX + x402 ($name)', (backend) => {
   const gateway = useSandboxGateway(backend);
-  const json = async (res: Response, status = 200) => {
-    const text = await res.text();
-    expect(res.status, text).toBe(status);
-    return JSON.parse(text);
-  };
   const caller = async () => {
     const wallet = await fundedWallet(gateway, UNCAPPED);
     expect((await gateway.faucet({ address: wallet.account.address, token: 'BASE_USDC', amount: '5' })).status).toBe(

@@ -1,14 +1,9 @@
 import { longZeroAddressOf } from '@svc/chains';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, useSandboxGateway } from './harness.js';
 
 describe.each(backendsFor(import.meta.url))('Hedera launchpad through REST with SIWX + x402 ($name)', (backend) => {
   const gateway = useSandboxGateway(backend);
-  const json = async (res: Response, status = 200) => {
-    const text = await res.text();
-    expect(res.status, text).toBe(status);
-    return JSON.parse(text);
-  };
 
   it('lists the launches; a first buy associates the token and credits it; sells move exactly what they say', async () => {
     const alice = await fundedWallet(gateway, UNCAPPED);

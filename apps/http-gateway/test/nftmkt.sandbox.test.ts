@@ -2,7 +2,7 @@ import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chain
 import { erc20Abi, getAddress, parseAbi, parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
 
 const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
 const NFT_ABI = parseAbi([
@@ -14,11 +14,6 @@ const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).addr
 
 describe.each(backendsFor(import.meta.url))('NFT marketplace tools on the sandbox Seaport ($name)', (backend) => {
   const gateway = useSandboxGateway(backend, {}, { masterKey });
-  const json = async (res: Response, status = 200) => {
-    const text = await res.text();
-    expect(res.status, text).toBe(status);
-    return JSON.parse(text);
-  };
   /** A signed-in paying wallet, its vault funded with gas on Base. */
   const caller = async () => {
     const wallet = await fundedWallet(gateway, UNCAPPED);

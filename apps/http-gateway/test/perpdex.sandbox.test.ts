@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, stepMarketSimulator, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, stepMarketSimulator, useSandboxGateway } from './harness.js';
 
 interface Trade {
   readonly px: number;
@@ -45,11 +45,6 @@ describe.each(backendsFor(import.meta.url))(
   'perpdex tools on the sandbox perp exchange, paid with x402 ($name)',
   (backend) => {
     const gateway = useSandboxGateway(backend);
-    const json = async (res: Response, status = 200) => {
-      const text = await res.text();
-      expect(res.status, text).toBe(status);
-      return JSON.parse(text);
-    };
     const route = async (method: 'GET' | 'POST', url: string, payload?: object) => {
       const response = await gateway.app.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(response.statusCode, response.body).toBe(200);

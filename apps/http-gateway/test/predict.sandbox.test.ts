@@ -2,17 +2,12 @@ import { LocalMasterKeyRing, newMasterKeyText, parseMasterKey } from '@svc/chain
 import { CONDITIONAL_TOKENS_ABI, sandboxPredictOf } from '@svc/sandbox';
 import { erc20Abi, getAddress, parseUnits, type Address } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, usdcOf, useSandboxGateway } from './harness.js';
 
 const masterKey = new LocalMasterKeyRing(parseMasterKey(newMasterKeyText()));
 
 describe.each(backendsFor(import.meta.url))('prediction markets through REST with SIWX + x402 ($name)', (backend) => {
   const gateway = useSandboxGateway(backend, {}, { masterKey });
-  const json = async (res: Response, status = 200) => {
-    const text = await res.text();
-    expect(res.status, text).toBe(status);
-    return JSON.parse(text);
-  };
   const polygon = async () => sandboxPredictOf(await gateway.sandbox.evm(137));
   /** A signed-in paying wallet and its vault on Polygon, holding `usdc` USDC.e and POL for gas. */
   const caller = async (usdc: string) => {

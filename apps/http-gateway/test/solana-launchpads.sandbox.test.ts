@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LocalMasterKeyRing, PUMP_CURVE } from '@svc/chains';
 import { generateKeyPairSigner, signTransaction } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, useSandboxGateway } from './harness.js';
 
 const masterKey = new LocalMasterKeyRing(new Uint8Array(randomBytes(32)));
 const SOL = 1_000_000_000n;
@@ -14,11 +14,6 @@ describe.each(backendsFor(import.meta.url))(
   (backend) => {
     const gateway = useSandboxGateway(backend, {}, { masterKey });
     const solana = () => gateway.sandbox.solana;
-    const json = async (res: Response, status = 200) => {
-      const text = await res.text();
-      expect(res.status, text).toBe(status);
-      return JSON.parse(text);
-    };
     /** A signed-in paying wallet whose vault holds `sol` SOL. */
     const fundedVault = async (sol: bigint) => {
       const wallet = await fundedWallet(gateway, UNCAPPED);

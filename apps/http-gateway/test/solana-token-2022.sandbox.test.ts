@@ -19,7 +19,7 @@ import {
   getReallocateInstruction,
 } from '@solana-program/token-2022';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, useSandboxGateway } from './harness.js';
 
 const masterKey = new LocalMasterKeyRing(new Uint8Array(randomBytes(32)));
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
@@ -28,11 +28,6 @@ describe.each(backendsFor(import.meta.url))(
   'Solana Token-2022 (TFEE, a 1% transfer fee) through the paid tools on the sandbox chain ($name)',
   (backend) => {
     const gateway = useSandboxGateway(backend, {}, { masterKey });
-    const json = async (res: Response, status = 200) => {
-      const text = await res.text();
-      expect(res.status, text).toBe(status);
-      return JSON.parse(text);
-    };
     const solana = () => gateway.sandbox.solana;
     const faucet = async (address: string, token: string, amount: string) =>
       json(await gateway.faucet({ address, chain: 'solana', token, amount }));

@@ -5,7 +5,7 @@ import { executeSolanaSwap } from '@svc/tools/testing';
 import { sandboxSolanaChain } from '@svc/tools/sandbox';
 import { generateKeyPairSigner } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, useSandboxGateway } from './harness.js';
 
 const masterKey = new LocalMasterKeyRing(new Uint8Array(randomBytes(32)));
 const LAMPORTS = 1_000_000_000n;
@@ -14,11 +14,6 @@ describe.each(backendsFor(import.meta.url))(
   'Solana tools on the sandbox chain, paid with x402 + SIWX ($name)',
   (backend) => {
     const gateway = useSandboxGateway(backend, {}, { masterKey });
-    const json = async (res: Response, status = 200) => {
-      const text = await res.text();
-      expect(res.status, text).toBe(status);
-      return JSON.parse(text);
-    };
     const solana = () => gateway.sandbox.solana;
     const faucet = async (address: string, token: string, amount: string) =>
       json(await gateway.faucet({ address, chain: 'solana', token, amount }));

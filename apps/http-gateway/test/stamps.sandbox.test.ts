@@ -1,6 +1,6 @@
 import { SRC20_DEPLOYER, SRC20_MINTER, STAMPS_ARTIST } from '@svc/sandbox';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, UNCAPPED, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, UNCAPPED, useSandboxGateway } from './harness.js';
 
 const RECIPIENT = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
@@ -8,11 +8,6 @@ describe.each(backendsFor(import.meta.url))(
   'Bitcoin Stamps and SRC-20 tools on the sandbox stamps index, paid with x402 ($name)',
   (backend) => {
     const gateway = useSandboxGateway(backend);
-    const json = async (res: Response, status = 200) => {
-      const text = await res.text();
-      expect(res.status, text).toBe(status);
-      return JSON.parse(text);
-    };
 
     it('the seeded stamps show in getRecentStamps, getStamp and getStampsByAddress of their creator', async () => {
       const frank = await fundedWallet(gateway, UNCAPPED);

@@ -1,7 +1,7 @@
 import { VAULT_NFT_ABI } from '@svc/chains';
 import { privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { backendsFor, fundedWallet, useSandboxGateway } from './harness.js';
+import { backendsFor, fundedWallet, json, useSandboxGateway } from './harness.js';
 
 const logLines: string[] = [];
 
@@ -12,11 +12,6 @@ describe.each(backendsFor(import.meta.url))('vaults through REST with SIWX + x40
     { logStream: { write: (line: string) => void logLines.push(line) } },
   );
   const bodies: string[] = [];
-  const json = async (res: Response, status = 200) => {
-    const text = await res.text();
-    expect(res.status, text).toBe(status);
-    return JSON.parse(text);
-  };
   /** Every body but the reveal's is kept, to prove the secrets appear nowhere else. */
   const kept = async (res: Response, status = 200) => {
     const text = await res.clone().text();

@@ -142,3 +142,5 @@ export {
   type PumpBondingCurve,
   pumpGlobalAddress,
 } from './pump-fun/pump-program.js';
+// Raydium LaunchLab from the SDK's published layouts: PDAs, GlobalConfig / PoolState, initialize_v2, curve checks.
+export * from './raydium-launchlab/index.js';

@@ -145,3 +145,4 @@ export const POLYMARKET_CLOB_ANSWERS = {
 };
 // pump.fun accounts encoded as its published IDL lays them out (the live launchpad adapter's tests).
 export { encodePumpAccount } from './pump-fun/pump-accounts-testing.js';
+export { encodeLaunchLabConfig, encodeLaunchLabPool } from './raydium-launchlab/launchlab-accounts-testing.js';

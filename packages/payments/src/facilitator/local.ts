@@ -1,6 +1,7 @@
 import { x402Facilitator } from '@x402/core/facilitator';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { SupportedResponse } from '@x402/core/types';
+import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/facilitator';
 import { type FacilitatorSvmSigner, toFacilitatorSvmSigner } from '@x402/svm';
 import { registerExactSvmScheme } from '@x402/svm/exact/facilitator';
 import type { KeyPairSigner } from '@solana/kit';
@@ -34,8 +35,9 @@ export interface LocalFacilitatorConfig {
 
 /**
  * An in-process x402 facilitator (no HTTP hop): `@x402/core`'s facilitator with the official `exact` schemes (and
- * ours for Stacks), settling on the chains it is given; EVM payments in groups (exactEvmSchemeWithGroupCommit).
- * Sandbox mode points it at the sandbox chains; live mode with SETTLER_PRIVATE_KEYS at Base.
+ * ours for Stacks), plus the official EVM `batch-settlement` scheme (payment channels), settling on the chains it is
+ * given; `exact` EVM payments in groups (exactEvmSchemeWithGroupCommit). Sandbox mode points it at the sandbox
+ * chains; live mode with SETTLER_PRIVATE_KEYS at Base.
  */
 export function createLocalFacilitator(config: LocalFacilitatorConfig): FacilitatorClient {
   const facilitator = new x402Facilitator();
@@ -43,6 +45,9 @@ export function createLocalFacilitator(config: LocalFacilitatorConfig): Facilita
     const settlement = createEvmSettlement({ ...evm, broadcasts: evm.broadcasts ?? config.broadcasts });
     // x402 v2 only: the gateway refuses v1 payloads before they reach the facilitator (decodePaymentSignature).
     facilitator.register(evm.network, exactEvmSchemeWithGroupCommit(settlement));
+    // Payment channels (deposit, claim, sweep, refund) through the same settler accounts and nonce queues. No
+    // receiver authorizer key here: the resource server signs its own claim batches and refunds.
+    facilitator.register(evm.network, new BatchSettlementEvmScheme(settlement.signer));
   }
   for (const svm of config.svm ?? []) {
     // defaultRpcUrl: every network this signer is asked about (the CAIP-2 id and the v1 aliases that

@@ -5,6 +5,7 @@ import type { OperatorClock } from './operator-clock.js';
 import { atomicWorth, convert } from './pricing.js';
 import { Treasury } from './treasury.js';
 import { CrossChainRequestError } from './request-error.js';
+import { SteppedRecords } from './stepped-records.js';
 
 /** ChangeNOW's exchange states (API v2 `GET /exchange/by-id`). */
 export type BridgeExchangeStatus =
@@ -75,9 +76,10 @@ export interface BridgeExchange {
  * of `npm start`), so every state is observable and tests need no sleeps.
  */
 export class BridgeOperator {
-  readonly #exchanges = new Map<string, BridgeExchange>();
-  /** One step at a time per exchange: a payout is never sent twice. */
-  readonly #busy = new Map<string, Promise<void>>();
+  readonly #exchanges = new SteppedRecords<BridgeExchange>(
+    (exchange) => this.#step(exchange),
+    (exchange) => !FINAL.has(exchange.status) || awaitsLatePayin(exchange),
+  );
   readonly treasury: Treasury;
 
   constructor(
@@ -148,7 +150,7 @@ export class BridgeOperator {
       refundHash: null,
       reason: null,
     };
-    this.#exchanges.set(id, exchange);
+    this.#exchanges.add(id, exchange);
     return exchange;
   }
 
@@ -157,26 +159,13 @@ export class BridgeOperator {
   }
 
   /** Moves exchange `id` one state on (a final one only by a late payin's refund); answers it as it is then. */
-  async advance(id: string): Promise<BridgeExchange | undefined> {
-    const exchange = this.#exchanges.get(id);
-    if (!exchange) return undefined;
-    const previous = this.#busy.get(id) ?? Promise.resolve();
-    const step = previous.then(() => this.#step(exchange));
-    this.#busy.set(
-      id,
-      step.catch(() => undefined),
-    );
-    await step;
-    return exchange;
+  advance(id: string): Promise<BridgeExchange | undefined> {
+    return this.#exchanges.advance(id);
   }
 
   /** Moves every open exchange one state on (the sandbox route and the background ticker). */
-  async advanceAll(): Promise<number> {
-    const open = [...this.#exchanges.values()].filter(
-      (exchange) => !FINAL.has(exchange.status) || awaitsLatePayin(exchange),
-    );
-    await Promise.all(open.map((exchange) => this.advance(exchange.id)));
-    return open.length;
+  advanceAll(): Promise<number> {
+    return this.#exchanges.advanceAll();
   }
 
   /** After a sandbox reset the chains no longer hold the exchanges' payins: they are forgotten. */

@@ -6,6 +6,7 @@ import type { OperatorClock } from './operator-clock.js';
 import { atomicWorth, convert } from './pricing.js';
 import { Treasury } from './treasury.js';
 import { CrossChainRequestError } from './request-error.js';
+import { SteppedRecords } from './stepped-records.js';
 
 /** Relay's intent states (`GET /intents/status/v3`). */
 export type RouterRequestStatus = 'waiting' | 'pending' | 'success' | 'failure' | 'refund';
@@ -72,8 +73,10 @@ export interface RouterRequest {
  * A request moves one state per `advance` (a status read, the sandbox route or the ticker).
  */
 export class RouterSolver {
-  readonly #requests = new Map<string, RouterRequest>();
-  readonly #busy = new Map<string, Promise<void>>();
+  readonly #requests = new SteppedRecords<RouterRequest>(
+    (request) => this.#step(request),
+    (request) => request.depositHash !== null && (request.status === 'waiting' || request.status === 'pending'),
+  );
   readonly treasury: Treasury;
 
   constructor(
@@ -161,7 +164,7 @@ export class RouterSolver {
       refundHash: null,
       reason: null,
     };
-    this.#requests.set(requestId, quoted);
+    this.#requests.add(requestId, quoted);
     if (this.#requests.size > MAX_REQUESTS) {
       const oldestUnused = [...this.#requests.values()].find((old) => old.depositHash === null);
       if (oldestUnused) this.#requests.delete(oldestUnused.requestId);
@@ -181,24 +184,12 @@ export class RouterSolver {
     return true;
   }
 
-  async advance(requestId: string): Promise<RouterRequest | undefined> {
-    const request = this.#requests.get(requestId);
-    if (!request) return undefined;
-    const step = (this.#busy.get(requestId) ?? Promise.resolve()).then(() => this.#step(request));
-    this.#busy.set(
-      requestId,
-      step.catch(() => undefined),
-    );
-    await step;
-    return request;
+  advance(requestId: string): Promise<RouterRequest | undefined> {
+    return this.#requests.advance(requestId);
   }
 
-  async advanceAll(): Promise<number> {
-    const open = [...this.#requests.values()].filter(
-      (request) => request.depositHash !== null && (request.status === 'waiting' || request.status === 'pending'),
-    );
-    await Promise.all(open.map((request) => this.advance(request.requestId)));
-    return open.length;
+  advanceAll(): Promise<number> {
+    return this.#requests.advanceAll();
   }
 
   reset(): void {

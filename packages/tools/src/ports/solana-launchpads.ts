@@ -99,8 +99,8 @@ export interface SolanaLaunchpads {
   tokens(launchpad: SolanaLaunchpad): Promise<readonly CurveToken[]>;
   /** The token of `mint` on any launchpad; undefined when it is none of theirs. */
   token(mint: string): Promise<CurveToken | undefined>;
-  /** Lamports a launch costs before any developer buy (rent of the new accounts and fees). */
-  launchCostLamports(): Promise<bigint>;
+  /** Lamports a launch on `launchpad` costs before any developer buy (rent of the new accounts and fees). */
+  launchCostLamports(launchpad: SolanaLaunchpad): Promise<bigint>;
   /** svc: sponsored launches `creator` has left. */
   sponsorQuotaLeft(creator: string): Promise<number>;
   quoteBuy(mint: string, lamports: bigint): Promise<CurveBuyQuote>;

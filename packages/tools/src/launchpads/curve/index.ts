@@ -19,7 +19,7 @@ export const curveFamily = defineFamily({
     claimCurveFees,
   },
   valuations: {
-    curveLaunchToken: (input, context) => launchValue(context, input.devBuySol),
+    curveLaunchToken: (input, context) => launchValue(context, 'pump', input.devBuySol),
     curveBuyToken: (input, context) => solSpentValue(context, input.amount),
     curveSellToken: (input, context) => tokenAmountValue(context, input.tokenAddress, input.amount, 'pump'),
     burnCurveToken: (input, context) => tokenAmountValue(context, input.tokenAddress, input.amount, 'pump'),

@@ -9,13 +9,18 @@ import { hederaOf } from '../../hedera/network-of.js';
 import { holdingOf, vaultHederaAccount } from '../../hedera/vault-account.js';
 import type { MemejobVenue } from '../../ports/launchpad-venues.js';
 
-/** The Hedera launchpad of this deployment: the sandbox ledger's; live memejob is not wired (no public contract ABI). */
+/**
+ * The Hedera launchpad of this deployment: the sandbox ledger's. Live memejob (contract 0.0.7891970, its ABI published
+ * in buidler-labs/memejob-sdk-js) is not wired yet: its buyJob buys an exact token amount and sellJob takes no
+ * minimum out, so the slippage bound these tools promise needs a design of its own
+ * (docs/families/launchpads-evm-hedera.md).
+ */
 export function memejobVenueOf(context: HandlerContext): MemejobVenue {
   const venue = context.launchpadVenues?.memejob;
   if (venue) return venue;
   throw new ServiceError(
     'not_implemented',
-    'The Hedera launchpad (memejob) is sandbox-only in this release: its contract interface and discovery API are not public.',
+    "The Hedera launchpad (memejob) is sandbox-only in this release: live trading and discovery through memejob's contract are not built yet.",
   );
 }
 

@@ -1,4 +1,4 @@
-import { invalidField } from '@svc/contracts';
+import { invalidField, ServiceError } from '@svc/contracts';
 import type { Handler } from '../../handler.js';
 import type { CurveToken } from '../../ports/solana-launchpads.js';
 import { launchpadsOf, tokenView } from '../solana/launchpad-calls.js';
@@ -23,9 +23,14 @@ export const discoverPadTokens: Handler<'discoverPadTokens'> = async (input, con
   if (!Number.isInteger(offset) || offset < 0)
     throw invalidField('nextPageId', 'format', 'pass the nextPageId of a previous answer');
   const size = Math.max(1, Math.min(MAX_SIZE, Math.floor(input.size)));
-  const sorted = (await launchpads.tokens('pad'))
-    .filter((token) => !token.graduated)
-    .sort((a, b) => ORDER[input.sort](b) - ORDER[input.sort](a));
+  const onCurve = (await launchpads.tokens('pad')).filter((token) => !token.graduated);
+  // Live, the tokens come from LaunchLab's pool accounts, which hold no creation or trade time (0 here).
+  if (input.sort !== 'marketCap' && onCurve.some((token) => ORDER[input.sort](token) === 0))
+    throw new ServiceError(
+      'not_implemented',
+      `Sorting by ${input.sort} needs creation and trade times that ${launchpads.source} does not have; sort by marketCap.`,
+    );
+  const sorted = onCurve.sort((a, b) => ORDER[input.sort](b) - ORDER[input.sort](a));
   const page = sorted.slice(offset, offset + size);
   const next = offset + size < sorted.length ? String(offset + size) : null;
   return {

@@ -6,5 +6,5 @@ import { discoverPadTokens } from './discover-pad-tokens.js';
 
 export const padFamily = defineFamily({
   handlers: { createPadToken, discoverPadTokens },
-  valuations: { createPadToken: (_input, context) => launchValue(context, undefined) },
+  valuations: { createPadToken: (_input, context) => launchValue(context, 'pad', undefined) },
 });

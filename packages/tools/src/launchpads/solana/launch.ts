@@ -46,7 +46,7 @@ export async function launchFromVault(context: HandlerContext, call: LaunchCall)
   const launchpads = launchpadsOf(context);
   const devBuyLamports = call.devBuySol && call.devBuySol > 0 ? lamportsOf(call.devBuySol, call.devBuyField) : 0n;
   const vault = await callerVault(context);
-  const cost = await launchpads.launchCostLamports();
+  const cost = await launchpads.launchCostLamports(call.launchpad);
   const sponsored =
     call.sponsorable === true &&
     devBuyLamports === 0n &&
@@ -63,7 +63,8 @@ export async function launchFromVault(context: HandlerContext, call: LaunchCall)
     sponsored,
   });
   const signature = await signCommitSend(context, launchpads, vault.signer, transaction);
-  const token = await launchpads.token(mint);
+  // The launch landed and was paid for: a failed read of its figures afterwards must not turn it into an error.
+  const token = await launchpads.token(mint).catch(() => undefined);
   return {
     launchpad: call.launchpad,
     mint,

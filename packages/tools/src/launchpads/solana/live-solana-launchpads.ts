@@ -25,6 +25,7 @@ import {
 } from '@solana/kit';
 import type { CurveToken, SolanaLaunchpads } from '../../ports/solana-launchpads.js';
 import { sendAndConfirm } from '../../solana/send-transaction.js';
+import { liveLaunchLab } from '../pad/live-launchlab.js';
 
 const SOURCE = 'pump.fun program (Solana RPC)';
 const LAMPORTS_PER_SOL = 1e9;
@@ -33,17 +34,19 @@ const LAMPORTS_PER_SOL = 1e9;
 const notBuiltLive = (what: string) =>
   new ServiceError(
     'not_implemented',
-    `${what} is not available in live mode yet: only the pump.fun curve reads, quotes and creator-fee claims are built over SOLANA_RPC_URL.`,
+    `${what} is not available in live mode yet: only the pump.fun curve reads, quotes and creator-fee claims, and Raydium LaunchLab launches and listings, are built over SOLANA_RPC_URL.`,
   );
 
 /**
  * Live Solana launchpads over SOLANA_RPC_URL (503 naming it when unset): pump.fun's curves read from the program's
  * accounts (pump-program.ts, from its published IDL), quotes computed with the curve's own reserves and the Global
- * account's fee basis points, and creator-fee claims (collect_creator_fee_v2). Discovery lists, launches, trades,
- * burns and the other launchpads answer 501 until their clients are built.
+ * account's fee basis points, and creator-fee claims (collect_creator_fee_v2). The LaunchLab launchpad ('pad') is
+ * delegated to live-launchlab.ts. Other discovery lists, launches, trades, burns and the other launchpads answer 501
+ * until their clients are built.
  */
 export function liveSolanaLaunchpads(chain: SolanaChain): SolanaLaunchpads {
   const rpc = () => chain.rpc();
+  const launchLab = liveLaunchLab(chain);
   const accountData = async (account: Address): Promise<Uint8Array | undefined> => {
     recordRead(SOURCE);
     const { value } = await rpc().getAccountInfo(account, { encoding: 'base64' }).send();
@@ -93,12 +96,13 @@ export function liveSolanaLaunchpads(chain: SolanaChain): SolanaLaunchpads {
 
   return {
     source: SOURCE,
-    tokens: async () => {
+    tokens: async (launchpad) => {
+      if (launchpad === 'pad') return launchLab.tokens();
       throw notBuiltLive('Listing launchpad tokens (it needs an indexer of the programs)');
     },
     async token(mint) {
       const curve = await curveOf(mint);
-      if (!curve) return undefined;
+      if (!curve) return launchLab.token(mint);
       const known = (await chain.market().tokensByMint([mint])).get(mint);
       const priceSol = Number(curve.virtualSolReserves) / LAMPORTS_PER_SOL / (Number(curve.virtualTokenReserves) / 1e6);
       const priceUsd = priceSol * (await solPriceUsd());
@@ -140,7 +144,8 @@ export function liveSolanaLaunchpads(chain: SolanaChain): SolanaLaunchpads {
       };
       return token;
     },
-    launchCostLamports: async () => {
+    launchCostLamports: async (launchpad) => {
+      if (launchpad === 'pad') return launchLab.launchCostLamports();
       throw notBuiltLive('Launching a token');
     },
     sponsorQuotaLeft: async () => 0,
@@ -154,7 +159,8 @@ export function liveSolanaLaunchpads(chain: SolanaChain): SolanaLaunchpads {
       if (!quote) throw new ServiceError('state_conflict', "The curve's SOL cannot pay for that many tokens.");
       return quote;
     },
-    launchTransaction: async () => {
+    launchTransaction: async (request) => {
+      if (request.launchpad === 'pad') return launchLab.launchTransaction(request);
       throw notBuiltLive('Launching a token');
     },
     buyTransaction: async () => {

@@ -11,10 +11,11 @@ async function solPriceUsd(context: HandlerContext): Promise<number | undefined>
 /** A launch moves its developer buy and the new accounts' rent out of the vault (nothing when sponsored). */
 export async function launchValue(
   context: HandlerContext,
+  launchpad: SolanaLaunchpad,
   devBuySol: number | undefined,
   devBuyField = 'devBuySol',
 ): Promise<MovedValue> {
-  const cost = await launchpadsOf(context).launchCostLamports();
+  const cost = await launchpadsOf(context).launchCostLamports(launchpad);
   const lamports = cost + (devBuySol && devBuySol > 0 ? lamportsOf(devBuySol, devBuyField) : 0n);
   return valueOf(lamports, SOL_DECIMALS, await solPriceUsd(context), 'SOL (launch rent and developer buy)');
 }

@@ -9,7 +9,7 @@ import { launchToken } from './launch-token.js';
 export const svcLaunchpadFamily = defineFamily({
   handlers: { launchToken, claimSvcLaunchpadFees, burnSvcLaunchpadToken: burnOn('svc') },
   valuations: {
-    launchToken: (input, context) => launchValue(context, input.initialBuyInSol, 'initialBuyInSol'),
+    launchToken: (input, context) => launchValue(context, 'svc', input.initialBuyInSol, 'initialBuyInSol'),
     claimSvcLaunchpadFees: movesNothing, // fees come into the vault; nothing leaves it
     burnSvcLaunchpadToken: (input, context) => tokenAmountValue(context, input.tokenAddress, input.amount, 'svc'),
   },
