@@ -7,6 +7,7 @@ import {
   PaymentProcessor,
   PaymentRequirementsBuilder,
   type PriceOracle,
+  type SettlementBroadcasts,
   SiwxNonces,
 } from '@svc/payments';
 import type { FacilitatorClient } from '@x402/core/server';
@@ -58,8 +59,13 @@ export interface AppDependencies {
   readonly db: Db;
   /** Defaults to the sandbox oracle in sandbox mode and the configured HTTP oracle in live mode. */
   readonly oracle?: PriceOracle;
-  /** Verifies and settles payments: FACILITATOR_URL's client in live mode. Sandbox mode uses `sandbox`. */
+  /**
+   * Verifies and settles payments in live mode: FACILITATOR_URL's client, or the in-process one of
+   * SETTLER_PRIVATE_KEYS (selfHostedSettlement). Sandbox mode uses `sandbox`.
+   */
   readonly facilitator?: FacilitatorClient;
+  /** The settlement transactions the live in-process facilitator broadcasts (SETTLER_PRIVATE_KEYS). */
+  readonly settlementBroadcasts?: SettlementBroadcasts | undefined;
   /** The remote facilitator's fee payers (its `/supported`), named in SOL_USDC requirements (live mode). */
   readonly feePayer?: { readonly solana?: string };
   /** Sandbox chains and their in-process facilitator (sandbox mode). */
@@ -199,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     db: deps.db,
     config,
     sandbox: resources.sandbox,
+    broadcasts: resources.sandbox?.settlementBroadcasts ?? deps.settlementBroadcasts,
     schedule: deps.settlementReconciliation,
   });
   await resources.registerRoutes(app);

@@ -13,6 +13,7 @@ import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadMasterKey, sandboxEvmRpcUrls } from '@svc/config';
 import { loadSigningKey } from './oauth/index.js';
+import { selfHostedSettlement } from './self-hosted-settlement.js';
 import { shutDown } from './shutdown.js';
 import { startupLog } from './startup-log.js';
 
@@ -34,19 +35,28 @@ async function main(): Promise<void> {
           payTo: config.payTo,
           // A second gateway settles and trades on the first one's EVM chains (its log line names sandboxBaseRpc).
           evmRpcUrls: sandboxEvmRpcUrls(process.env.SANDBOX_EVM_RPC_URLS),
+          settlementBatchMax: config.settlementBatchMax,
           marketSimulatorRate: config.sandboxMarketSimRate,
           crossChainTickSeconds: config.sandboxCrossChainTickSeconds,
         })
       : undefined;
   if (sandbox) progress('sandbox chains ready', { baseRpc: sandbox.base.rpcUrl, solanaRpc: sandbox.solana.rpcUrl });
-  const facilitator = config.facilitatorUrl ? new HTTPFacilitatorClient({ url: config.facilitatorUrl }) : undefined;
-  const feePayer = facilitator && !sandbox ? await remoteFeePayers(facilitator) : undefined;
+  const remoteFacilitator = config.facilitatorUrl
+    ? new HTTPFacilitatorClient({ url: config.facilitatorUrl })
+    : undefined;
+  const feePayer = remoteFacilitator && !sandbox ? await remoteFeePayers(remoteFacilitator) : undefined;
+  // Live mode with SETTLER_PRIVATE_KEYS settles Base payments itself; sandbox mode's facilitator is the sandbox's.
+  const selfHosted = sandbox ? undefined : selfHostedSettlement(config, remoteFacilitator);
+  if (selfHosted)
+    progress('settling Base payments in process (SETTLER_PRIVATE_KEYS)', { settlers: selfHosted.settlers });
+  const facilitator = selfHosted?.facilitator ?? remoteFacilitator;
   const oauthSigningKey = await loadSigningKey({ setting: config.oauthSigningKey, dataDir: config.dataDir });
   const masterKey = await loadMasterKey(config);
   const app = await buildApp(config, {
     db,
     sandbox,
     facilitator,
+    settlementBroadcasts: selfHosted?.broadcasts,
     feePayer,
     oauthSigningKey,
     masterKey,

@@ -50,6 +50,8 @@ export interface StartSandboxOptions {
   marketSimulatorRate?: number;
   /** Seconds between the cross-chain operator's background steps (SANDBOX_CROSS_CHAIN_TICK_SECONDS); default 0: off. */
   crossChainTickSeconds?: number;
+  /** Most payments one Base settlement transaction carries (SETTLEMENT_BATCH_MAX); default: the facilitator's. */
+  settlementBatchMax?: number;
 }
 
 /** Start the sandbox chains and the in-process facilitator. With `dataDir`, chain state persists there. */
@@ -83,7 +85,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     const settlementBroadcasts = new SettlementBroadcasts();
     const facilitator = createLocalFacilitator({
       broadcasts: settlementBroadcasts,
-      evm: [{ network: NETWORKS.base, rpcUrl: chains.base.rpcUrl, settlers }],
+      evm: [{ network: NETWORKS.base, rpcUrl: chains.base.rpcUrl, settlers, maxBatchSize: options.settlementBatchMax }],
       svm: [{ network: NETWORKS.solana, rpcUrl: chains.solana.rpcUrl, feePayer: solanaFeePayer }],
       stacks: [{ network: NETWORKS.stacks, target: chains.stacks }],
     });

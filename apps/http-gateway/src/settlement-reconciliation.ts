@@ -3,6 +3,7 @@ import {
   evmAuthorizationLedger,
   NETWORKS,
   reconcileSettlements,
+  type SettlementBroadcasts,
   solanaAuthorizationLedger,
   stacksAuthorizationLedger,
   type UnreadableNetwork,
@@ -59,7 +60,8 @@ export function authorizationLedgers(
 
 /**
  * Reconcile interrupted settlements once the app is ready (what an earlier process left) and then periodically; and
- * record each transaction the in-process facilitator broadcasts on its claim before the receipt is awaited.
+ * record each transaction the in-process facilitator (the sandbox's, or live SETTLER_PRIVATE_KEYS') broadcasts on its
+ * claim before it is broadcast.
  */
 export function scheduleSettlementReconciliation(
   app: FastifyInstance,
@@ -67,11 +69,18 @@ export function scheduleSettlementReconciliation(
     db,
     config,
     sandbox,
+    broadcasts,
     schedule = {},
-  }: { db: Db; config: Config; sandbox: Sandbox | undefined; schedule?: ReconciliationSchedule },
+  }: {
+    db: Db;
+    config: Config;
+    sandbox: Sandbox | undefined;
+    broadcasts: SettlementBroadcasts | undefined;
+    schedule?: ReconciliationSchedule;
+  },
 ): void {
-  if (sandbox) {
-    const stopListening = sandbox.settlementBroadcasts.listen((broadcast) =>
+  if (broadcasts) {
+    const stopListening = broadcasts.listen((broadcast) =>
       recordSettlementBroadcast(db, broadcast).catch((err: unknown) =>
         app.log.warn({ err, txHash: broadcast.txHash }, 'recording a settlement broadcast failed'),
       ),

@@ -46,7 +46,9 @@ describe('the configuration reference', () => {
       new RegExp(`^\\| ${cells.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' +\\| ')} +\\|`, 'm');
     expect(reference).toMatch(row('`PORT`', 'integer, 0 to 65535', '`8402`', 'both'));
     expect(reference).toMatch(row('`SVC_MODE`', 'one of `sandbox`, `live`', '`sandbox`', 'both'));
-    expect(reference).toMatch(row('`FACILITATOR_URL`', 'URL', '—', 'live; required in live'));
+    expect(reference).toMatch(
+      row('`FACILITATOR_URL`', 'URL', '—', 'live; this or SETTLER_PRIVATE_KEYS required in live'),
+    );
     const tableLines = reference.split('\n').filter((line) => line.startsWith('| `') || line.startsWith('| setting'));
     const firstTable = tableLines.slice(0, Object.keys(settingsSchema.shape).length + 1);
     expect(new Set(firstTable.map((line) => line.length)).size).toBe(1);

@@ -7,7 +7,7 @@ import {
   UPSTREAM_PROVIDERS,
 } from '@svc/providers';
 import { z } from 'zod';
-import { LIVE_REQUIRED_SETTINGS, settingsSchema } from './config.js';
+import { LIVE_REQUIRED_SETTINGS, LIVE_SETTLEMENT_SETTINGS, settingsSchema } from './config.js';
 import { type SettingDoc, settingDocs } from './setting-docs.js';
 
 /** Where the generated reference lives, relative to the repository root. */
@@ -101,7 +101,8 @@ export function renderConfigurationReference(): string {
     '',
     'Every setting is an environment variable. Sandbox mode (the default) needs none of them; live mode refuses to',
     'start without these:',
-    `${LIVE_REQUIRED_SETTINGS.map((name) => `\`${name}\``).join(', ')}.`,
+    `${LIVE_REQUIRED_SETTINGS.map((name) => `\`${name}\``).join(', ')}, and at least one of ` +
+      `${LIVE_SETTLEMENT_SETTINGS.map((name) => `\`${name}\``).join(' or ')}.`,
     'A value that does not fit its type stops the service at start with a message naming the setting. **Mode** says',
     'where a setting has an effect: `both`, or only `live` or `sandbox` mode; see',
     '[Sandbox and live](../concepts/sandbox-and-live.md).',
@@ -151,7 +152,12 @@ function documentationOf(name: string, schema: z.ZodType): SettingDoc {
 function settingCells(name: string, schema: z.ZodType, documentation: SettingDoc): string[] {
   const jsonSchema = z.toJSONSchema(schema, { io: 'input' }) as JsonSchemaOfSetting;
   const required = (LIVE_REQUIRED_SETTINGS as readonly string[]).includes(name);
-  const mode = required ? `${documentation.mode}; required in live` : documentation.mode;
+  const settlement = (LIVE_SETTLEMENT_SETTINGS as readonly string[]).includes(name);
+  const mode = required
+    ? `${documentation.mode}; required in live`
+    : settlement
+      ? `${documentation.mode}; this or ${LIVE_SETTLEMENT_SETTINGS.filter((other) => other !== name).join(', ')} required in live`
+      : documentation.mode;
   return [
     `\`${name}\``,
     typeOf(jsonSchema),

@@ -220,7 +220,24 @@ export const settingsSchema = z.object({
   FACILITATOR_URL: z.url().optional().register(settingDocs, {
     mode: 'live',
     description:
-      'remote x402 facilitator that verifies and settles payments (sandbox mode settles in process on the sandbox chains). Its `/supported` fee payer is read at start for SOL_USDC',
+      'remote x402 facilitator that verifies and settles payments (sandbox mode settles in process on the sandbox chains). Its `/supported` fee payer is read at start for SOL_USDC. With `SETTLER_PRIVATE_KEYS` it handles the Solana and Stacks payments only; live mode needs one of the two',
+  }),
+  SETTLER_PRIVATE_KEYS: z
+    .string()
+    .regex(
+      /^0x[0-9a-fA-F]{64}(\s*,\s*0x[0-9a-fA-F]{64})*$/,
+      'must be comma-separated private keys, each 0x followed by 64 hex digits',
+    )
+    .optional()
+    .register(settingDocs, {
+      mode: 'live',
+      description:
+        'secret, never logged: comma-separated private keys of the accounts that settle BASE_USDC payments in process on `RPC_URL_BASE` (self-hosted, instead of `FACILITATOR_URL` for Base), grouping the payments that arrive while one settlement transaction is in flight; each account needs ETH on Base for gas, and sends nothing else (see operations/payments.md)',
+    }),
+  SETTLEMENT_BATCH_MAX: z.coerce.number().int().min(1).max(500).default(100).register(settingDocs, {
+    mode: 'both',
+    description:
+      'most payments one in-process settlement transaction carries (sandbox mode, and live mode with `SETTLER_PRIVATE_KEYS`); `1` settles each payment in its own transaction',
   }),
   ACCESS_KEY_ENVIRONMENT: z.enum(['development', 'production']).optional().register(settingDocs, {
     mode: 'both',
@@ -608,6 +625,13 @@ export interface Config {
   readonly priceOracle: { readonly url: string | undefined; readonly apiKey: string | undefined };
   /** Remote x402 facilitator (live mode); sandbox mode settles in process. */
   readonly facilitatorUrl: string | undefined;
+  /**
+   * SETTLER_PRIVATE_KEYS (live mode): secret, never logged. The accounts that settle Base payments in process on
+   * RPC_URL_BASE instead of the remote facilitator.
+   */
+  readonly settlerPrivateKeys: readonly `0x${string}`[] | undefined;
+  /** Most payments one in-process settlement transaction carries (SETTLEMENT_BATCH_MAX). */
+  readonly settlementBatchMax: number;
   /** Which vault access keys this host accepts: development (`svc_dev_`) or production (`svc_live_`) ones, never both. */
   readonly accessKeyEnvironment: AccessKeyEnvironment;
   /** EC P-256 private JWK (JSON) signing OAuth access tokens; unset: generated once and kept in DATA_DIR/oauth-signing-key.json. */
@@ -715,9 +739,11 @@ export const LIVE_REQUIRED_SETTINGS = [
   'PAY_TO_SOLANA',
   'PAY_TO_STACKS',
   'PUBLIC_BASE_URL',
-  'FACILITATOR_URL',
   'SVC_MASTER_KEY',
 ] as const;
+
+/** Live mode refuses to start without at least one of these: who settles payments. */
+export const LIVE_SETTLEMENT_SETTINGS = ['FACILITATOR_URL', 'SETTLER_PRIVATE_KEYS'] as const;
 
 /**
  * The settings the live EVM tools read (each chain's rpcSetting in the registry, and the swap aggregators' keys).
@@ -747,7 +773,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const s = result.data;
   if (s.SVC_MODE === 'live') {
-    const missing = LIVE_REQUIRED_SETTINGS.filter((key) => !s[key]);
+    const missing: string[] = LIVE_REQUIRED_SETTINGS.filter((key) => !s[key]);
+    if (!LIVE_SETTLEMENT_SETTINGS.some((key) => s[key])) missing.push(LIVE_SETTLEMENT_SETTINGS.join(' or '));
     if (missing.length > 0) {
       const keyHint = missing.includes('SVC_MASTER_KEY')
         ? ' SVC_MASTER_KEY seals the vault seeds: 32 bytes as base64 or hex, e.g. `openssl rand -base64 32`.'
@@ -789,6 +816,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceOverrides: parseOverrides(s.SVC_PRICE_OVERRIDES),
     priceOracle: { url: s.PRICE_ORACLE_URL, apiKey: s.PRICE_ORACLE_API_KEY },
     facilitatorUrl: s.FACILITATOR_URL,
+    settlerPrivateKeys: s.SVC_MODE === 'live' ? settlerKeysOf(s.SETTLER_PRIVATE_KEYS, env.RPC_URL_BASE) : undefined,
+    settlementBatchMax: s.SETTLEMENT_BATCH_MAX,
     // The production host is the live one unless the operator says otherwise (e.g. a live-mode staging host).
     accessKeyEnvironment: s.ACCESS_KEY_ENVIRONMENT ?? (s.SVC_MODE === 'live' ? 'production' : 'development'),
     oauthSigningKey: s.OAUTH_SIGNING_KEY,
@@ -875,6 +904,17 @@ function svcLaunchpadOf(s: z.infer<typeof settingsSchema>): SvcLaunchpadSettings
     sponsorKey: s.SVC_LAUNCHPAD_SPONSOR_KEY,
     sponsoredLaunchesPerCreator: s.SVC_LAUNCHPAD_SPONSORED_LAUNCHES,
   };
+}
+
+/** SETTLER_PRIVATE_KEYS as keys; they settle on Base, so RPC_URL_BASE is required with them. Errors never repeat a key. */
+function settlerKeysOf(setting: string | undefined, baseRpcUrl: string | undefined): `0x${string}`[] | undefined {
+  if (!setting) return undefined;
+  if (!baseRpcUrl)
+    throw new ConfigError('SETTLER_PRIVATE_KEYS settles Base payments on RPC_URL_BASE: set RPC_URL_BASE as well.');
+  const keys = setting.split(',').map((key) => key.trim().toLowerCase() as `0x${string}`);
+  if (new Set(keys).size !== keys.length)
+    throw new ConfigError('SETTLER_PRIVATE_KEYS names one key twice: each settler account needs its own key.');
+  return keys;
 }
 
 /** The upstream payer's settings, or none without a payer key. Errors name settings, never a key's value. */

@@ -109,6 +109,8 @@ export {
   landedTransaction,
   reconcileSettlements,
   type ReconciliationReport,
+  type SettlementGas,
+  settlementGasPerPayment,
   type SettlementReconciliation,
   solanaAuthorizationLedger,
   type SolanaLanding,

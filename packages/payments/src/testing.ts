@@ -3,6 +3,7 @@ import { x402Client } from '@x402/core/client';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { createTestClient, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { NETWORKS, PAYMENT_TOKENS } from './tokens.js';
 
@@ -24,18 +25,41 @@ export const BASE_USDC_REQUIREMENTS: PaymentRequirements = {
 
 /**
  * `count` payments of BASE_USDC_REQUIREMENTS for `resourceUrl`, signed by the official client for one new payer
- * funded on the sandbox `chain`, each its own single-use EIP-3009 authorization.
+ * funded on the sandbox `chain` (with enough for all of them unless `funded` says how much), each its own
+ * single-use EIP-3009 authorization.
  */
 export async function signedBaseUsdcPayments(
   chain: SandboxEvmChain,
   resourceUrl: string,
   count = 1,
+  funded = PRICE * BigInt(count),
 ): Promise<PaymentPayload[]> {
   const payer = privateKeyToAccount(generatePrivateKey());
-  await chain.mintUsdc(payer.address, PRICE * BigInt(count));
+  if (funded > 0n) await chain.mintUsdc(payer.address, funded);
   const scheme = new ExactEvmScheme(toClientEvmSigner(payer, chain.publicClient));
   const client = new x402Client().register('eip155:*', scheme);
   const resource = { url: resourceUrl, description: 'test', mimeType: 'application/json' };
   const required = { x402Version: 2, resource, accepts: [BASE_USDC_REQUIREMENTS] };
   return Promise.all(Array.from({ length: count }, () => client.createPaymentPayload(required)));
+}
+
+/** Runs `work` while the sandbox `chain` mines nothing: sent transactions stay pending until it ends, then one block is mined. */
+export async function withoutMining<T>(chain: SandboxEvmChain, work: () => Promise<T>): Promise<T> {
+  const anvil = createTestClient({ chain: chain.chain, transport: http(chain.rpcUrl), mode: 'anvil' });
+  await anvil.setAutomine(false);
+  try {
+    return await work();
+  } finally {
+    await anvil.setAutomine(true);
+    await anvil.mine({ blocks: 1 });
+  }
+}
+
+/** Rejects when `work` takes longer than `ms`: a hang fails the test with a reason instead of at the test timeout. */
+export function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not done within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }

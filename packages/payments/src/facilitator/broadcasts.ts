@@ -3,10 +3,11 @@ import type { SettlementBroadcast } from '@svc/store';
 export type SettlementBroadcastListener = (broadcast: SettlementBroadcast) => Promise<void>;
 
 /**
- * Announces each settlement transaction our own facilitator broadcasts, right after the node took it and before its
- * receipt is awaited: the gateway records the hash on the payment's claim, so a gateway stopped in between leaves
- * the transaction to reconcile by. A listener's failure never fails the settlement (it is only the hash that is lost;
- * reconciliation still finds the authorization on chain).
+ * Announces each settlement transaction our own facilitator broadcasts: an EVM one once signed and before it is sent
+ * (once per payment it carries, all with its hash), a Solana one likewise: the gateway records the hash on the
+ * payment's claim, so a gateway stopped after the broadcast leaves the transaction to reconcile by. A listener's
+ * failure never fails the settlement (it is only the hash that is lost; reconciliation still finds the
+ * authorization on chain).
  */
 export class SettlementBroadcasts {
   readonly #listeners = new Set<SettlementBroadcastListener>();

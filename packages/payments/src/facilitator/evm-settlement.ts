@@ -1,4 +1,4 @@
-import { toFacilitatorEvmSigner } from '@x402/evm';
+import { type FacilitatorEvmSigner, toFacilitatorEvmSigner } from '@x402/evm';
 import {
   type Abi,
   type Address,
@@ -6,14 +6,18 @@ import {
   createPublicClient,
   defineChain,
   encodeFunctionData,
+  type Hash,
   type Hex,
   http,
+  keccak256,
   type LocalAccount,
 } from 'viem';
 import type { SettlementBroadcasts } from './broadcasts.js';
 import { expiringCache } from './expiring-cache.js';
 import { NonceQueue } from './nonce-queue.js';
+import { ownSettlementReceipt, type PaymentAuthorization } from './own-settlement-receipt.js';
 import { waitForReceipt } from './receipt-wait.js';
+import { type AuthorizationTransfer, SettlementBatches } from './settlement-batches.js';
 
 export interface LocalEvmSettlement {
   readonly network: `eip155:${number}`;
@@ -22,7 +26,9 @@ export interface LocalEvmSettlement {
    * The accounts that submit settlements and pay their gas, used in turn. Each account's transactions are signed and
    * sent one at a time in nonce order (see NonceQueue), so one account settles at most one transaction per round
    * trip to the node; several accounts settle in parallel. Another sender using one of these accounts makes one
-   * settlement fail before that account's nonce is re-read from the chain.
+   * settlement fail before that account's nonce is re-read from the chain. Each account has at most one batch of
+   * payments in flight per asset (see SettlementBatches), so the number of accounts is how many settlement
+   * transactions of one asset are awaited at once.
    */
   readonly settlers: readonly [LocalAccount, ...LocalAccount[]];
   /** The longest pause between two receipt look-ups (default 50 ms; viem's default for a chain would add ~1 s). */
@@ -32,10 +38,27 @@ export interface LocalEvmSettlement {
    * `settlement_pending` and a message naming the transaction, instead of holding the paid request open forever.
    */
   readonly receiptTimeoutMs?: number;
-  /** Told of each EIP-3009 settlement once broadcast, before its receipt is awaited. */
+  /** Told of each EIP-3009 payment a settlement transaction carries, with its hash, before it is broadcast. */
   readonly broadcasts?: SettlementBroadcasts;
+  /**
+   * Most payments one settlement transaction carries (default DEFAULT_MAX_BATCH_SIZE). 1: one transaction each,
+   * sent as soon as it is ready (no transaction waits for another's receipt), as before group commit.
+   */
+  readonly maxBatchSize?: number;
+  /**
+   * Gas a batched transaction allows each of its transfers (default DEFAULT_GAS_PER_AUTHORIZATION). Unused gas is
+   * not paid for; too little makes the transfers that run out fail (each alone, as a failed settlement).
+   */
+  readonly gasPerAuthorization?: bigint;
 }
 
+export const DEFAULT_MAX_BATCH_SIZE = 100;
+/**
+ * USDC's `transferWithAuthorization` costs about 40-80k gas (most when the nonce and the payee's balance are new
+ * storage slots), plus ~8k for its calldata inside a batch; this leaves room for a token proxy's overhead. At the
+ * default batch size a batch asks for 12 M gas, well inside a Base (or anvil) block.
+ */
+export const DEFAULT_GAS_PER_AUTHORIZATION = 120_000n;
 const DEFAULT_RECEIPT_TIMEOUT_MS = 15_000;
 const DEFAULT_POLLING_INTERVAL_MS = 50;
 /**
@@ -51,13 +74,27 @@ const FEE_QUOTE_TTL_MS = 1_000;
  */
 const CODE_TTL_MS = 5_000;
 
+/** One chain's settlement: the facilitator signer, and the signer each EIP-3009 payment's settlement uses. */
+export interface EvmSettlement {
+  /**
+   * Verification's signer, and settlement's for everything that is not an EIP-3009 payment (Permit2): reads
+   * through a short-lived code cache, sends each transaction on its own.
+   */
+  readonly signer: FacilitatorEvmSigner;
+  /**
+   * The signer of one EIP-3009 payment's settlement: its `transferWithAuthorization` joins its asset's next batch
+   * (SettlementBatches) and resolves to that batch's transaction hash, and a receipt it waits for answers this
+   * payment's own outcome (ownSettlementReceipt).
+   */
+  signerForPayment(payment: PaymentAuthorization): FacilitatorEvmSigner;
+}
+
 /**
- * The `@x402/evm` facilitator signer for one chain: reads through a short-lived code cache, sends each settlement
- * from the next settler account in nonce order through that account's NonceQueue (gas estimate and fee quote are
- * fetched before the transaction joins the queue, so the queue only signs and sends), and waits for receipts with a
- * bound.
+ * The `@x402/evm` facilitator signers for one chain. Each transaction goes from the next settler account in nonce
+ * order through that account's NonceQueue (gas estimate and fee quote are fetched before the transaction joins the
+ * queue, so the queue only signs, announces and sends), and receipts are awaited with a bound.
  */
-export function createEvmSettlementSigner(settlement: LocalEvmSettlement): ReturnType<typeof toFacilitatorEvmSigner> {
+export function createEvmSettlement(settlement: LocalEvmSettlement): EvmSettlement {
   const chainId = Number(settlement.network.split(':')[1]);
   const chain = defineChain({
     id: chainId,
@@ -84,15 +121,10 @@ export function createEvmSettlementSigner(settlement: LocalEvmSettlement): Retur
   const feeQuote = expiringCache((_: 'latest') => client.estimateFeesPerGas(), { ttlMs: FEE_QUOTE_TTL_MS });
   const codeAt = expiringCache((address: Address) => client.getCode({ address }), { ttlMs: CODE_TTL_MS });
 
-  async function sendTransaction({
-    to,
-    data,
-    gas,
-  }: {
-    to: Address;
-    data: Hex;
-    gas?: bigint | undefined;
-  }): Promise<Hex> {
+  async function sendTransaction(
+    { to, data, gas }: { to: Address; data: Hex; gas?: bigint | undefined },
+    beforeBroadcast?: (hash: Hash) => Promise<void>,
+  ): Promise<Hash> {
     const { account, nonces } = settlers[turn++ % settlers.length]!;
     const [gasLimit, fees] = await Promise.all([
       gas ?? client.estimateGas({ account: account.address, to, data }),
@@ -108,37 +140,83 @@ export function createEvmSettlementSigner(settlement: LocalEvmSettlement): Retur
         gas: gasLimit,
         ...fees,
       });
+      await beforeBroadcast?.(keccak256(serializedTransaction));
       return sender.sendRawTransaction({ serializedTransaction });
     });
   }
 
-  const signer = toFacilitatorEvmSigner(
+  const waitForTransactionReceipt = ({ hash, timeout }: { hash: Hash; timeout?: number }) =>
+    waitForReceipt(client, hash, { ...receiptWait, timeoutMs: timeout ?? receiptWait.timeoutMs });
+
+  const maxBatchSize = settlement.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
+  const batches = new SettlementBatches(
+    { send: sendTransaction, waitForReceipt: (hash) => waitForTransactionReceipt({ hash }) },
+    {
+      maxBatchSize,
+      // Without batching nothing is gained by waiting: each account's NonceQueue sends the transactions back to back.
+      maxInFlight: maxBatchSize === 1 ? Number.POSITIVE_INFINITY : settlers.length,
+      gasPerAuthorization: settlement.gasPerAuthorization ?? DEFAULT_GAS_PER_AUTHORIZATION,
+    },
+    async (transfers: readonly AuthorizationTransfer[], txHash: Hash) => {
+      const { broadcasts } = settlement;
+      if (!broadcasts) return;
+      await Promise.all(
+        transfers.map(({ asset, authorizer, nonce }) =>
+          broadcasts.announce({
+            network: settlement.network,
+            asset: asset.toLowerCase(),
+            authorizer: authorizer.toLowerCase(),
+            nonce: nonce.toLowerCase(),
+            txHash,
+          }),
+        ),
+      );
+    },
+  );
+
+  const base = toFacilitatorEvmSigner(
     {
       address: settlement.settlers[0].address,
       readContract: (args) => client.readContract(args),
       verifyTypedData: (args) => client.verifyTypedData(args as never),
       getCode: ({ address }) => codeAt(address),
-      sendTransaction,
-      writeContract: async ({ address, abi, functionName, args, gas, dataSuffix }) => {
+      sendTransaction: (args) => sendTransaction(args),
+      writeContract: ({ address, abi, functionName, args, gas, dataSuffix }) => {
         const call = encodeFunctionData({ abi: abi as Abi, functionName, args });
-        const hash = await sendTransaction({ to: address, data: dataSuffix ? concat([call, dataSuffix]) : call, gas });
-        if (functionName === 'transferWithAuthorization' && settlement.broadcasts) {
-          // transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, signature…)
-          const [from, , , , , nonce] = args as readonly [Address, Address, bigint, bigint, bigint, Hex];
-          await settlement.broadcasts.announce({
-            network: settlement.network,
-            asset: address.toLowerCase(),
-            authorizer: from.toLowerCase(),
-            nonce: nonce.toLowerCase(),
-            txHash: hash,
-          });
-        }
-        return hash;
+        return sendTransaction({ to: address, data: dataSuffix ? concat([call, dataSuffix]) : call, gas });
       },
-      waitForTransactionReceipt: ({ hash, timeout }) =>
-        waitForReceipt(client, hash, { ...receiptWait, timeoutMs: timeout ?? receiptWait.timeoutMs }),
+      waitForTransactionReceipt,
     },
     { confirmationTimeoutMs: receiptWait.timeoutMs },
   );
-  return { ...signer, getAddresses: () => settlers.map(({ account }) => account.address) };
+  const signer: FacilitatorEvmSigner = { ...base, getAddresses: () => settlers.map(({ account }) => account.address) };
+
+  return {
+    signer,
+    signerForPayment(payment) {
+      // The batch receipt this payment's transfer was sent in: awaited once per batch, not once per payment.
+      const sentReceipts = new Map<Hash, Promise<Awaited<ReturnType<typeof waitForTransactionReceipt>>>>();
+      return {
+        ...signer,
+        async writeContract(args) {
+          if (args.functionName !== 'transferWithAuthorization') return signer.writeContract(args);
+          const call = encodeFunctionData({ abi: args.abi as Abi, functionName: args.functionName, args: args.args });
+          // transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, signature…)
+          const [from, , , , , nonce] = args.args as readonly [Address, Address, bigint, bigint, bigint, Hex];
+          const sent = await batches.submit({
+            asset: args.address,
+            authorizer: from,
+            nonce,
+            callData: args.dataSuffix ? concat([call, args.dataSuffix]) : call,
+          });
+          sentReceipts.set(sent.hash, sent.receipt);
+          return sent.hash;
+        },
+        async waitForTransactionReceipt(args) {
+          const receipt = await (sentReceipts.get(args.hash) ?? waitForTransactionReceipt(args));
+          return ownSettlementReceipt(receipt, payment);
+        },
+      };
+    },
+  };
 }

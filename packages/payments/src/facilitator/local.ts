@@ -2,13 +2,13 @@ import { x402Facilitator } from '@x402/core/facilitator';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { SupportedResponse } from '@x402/core/types';
 import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/facilitator';
-import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { type FacilitatorSvmSigner, toFacilitatorSvmSigner } from '@x402/svm';
 import { registerExactSvmScheme } from '@x402/svm/exact/facilitator';
 import type { KeyPairSigner } from '@solana/kit';
 import { decodeSolanaTransaction, solanaPaymentTransactionOf } from '../schemes/svm/transaction.js';
 import type { SettlementBroadcasts } from './broadcasts.js';
-import { createEvmSettlementSigner, type LocalEvmSettlement } from './evm-settlement.js';
+import { createEvmSettlement, type LocalEvmSettlement } from './evm-settlement.js';
+import { exactEvmSchemeWithGroupCommit } from './exact-evm-group-commit.js';
 import { type LocalStacksSettlement, registerLocalStacksSettlements } from './local-stacks.js';
 
 export type { LocalStacksSettlement } from './local-stacks.js';
@@ -36,16 +36,18 @@ export interface LocalFacilitatorConfig {
 /**
  * An in-process x402 facilitator (no HTTP hop): `@x402/core`'s facilitator with the official `exact` schemes (and
  * ours for Stacks), plus the official EVM `batch-settlement` scheme (payment channels), settling on the chains it is
- * given. Sandbox mode points it at the sandbox chains.
+ * given; `exact` EVM payments in groups (exactEvmSchemeWithGroupCommit). Sandbox mode points it at the sandbox
+ * chains; live mode with SETTLER_PRIVATE_KEYS at Base.
  */
 export function createLocalFacilitator(config: LocalFacilitatorConfig): FacilitatorClient {
   const facilitator = new x402Facilitator();
   for (const evm of config.evm ?? []) {
-    const signer = createEvmSettlementSigner({ ...evm, broadcasts: evm.broadcasts ?? config.broadcasts });
-    registerExactEvmScheme(facilitator, { networks: evm.network, signer });
+    const settlement = createEvmSettlement({ ...evm, broadcasts: evm.broadcasts ?? config.broadcasts });
+    // x402 v2 only: the gateway refuses v1 payloads before they reach the facilitator (decodePaymentSignature).
+    facilitator.register(evm.network, exactEvmSchemeWithGroupCommit(settlement));
     // Payment channels (deposit, claim, sweep, refund) through the same settler accounts and nonce queues. No
     // receiver authorizer key here: the resource server signs its own claim batches and refunds.
-    facilitator.register(evm.network, new BatchSettlementEvmScheme(signer));
+    facilitator.register(evm.network, new BatchSettlementEvmScheme(settlement.signer));
   }
   for (const svm of config.svm ?? []) {
     // defaultRpcUrl: every network this signer is asked about (the CAIP-2 id and the v1 aliases that

@@ -15,4 +15,5 @@ export {
   type SettlementReconciliation,
   type UnreadableNetwork,
 } from './reconcile.js';
+export { type SettlementGas, settlementGasPerPayment } from './settlement-gas.js';
 export { landedTransaction, type SolanaLanding, solanaLandingOf } from './solana-landing.js';

@@ -1,0 +1,45 @@
+import { type Address, encodeFunctionData, type Hex } from 'viem';
+
+/** Multicall3's address: the same on Base, every chain it is deployed on, and every sandbox chain. */
+export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
+
+const AGGREGATE3_ABI = [
+  {
+    type: 'function',
+    name: 'aggregate3',
+    stateMutability: 'payable',
+    inputs: [
+      {
+        name: 'calls',
+        type: 'tuple[]',
+        components: [
+          { name: 'target', type: 'address' },
+          { name: 'allowFailure', type: 'bool' },
+          { name: 'callData', type: 'bytes' },
+        ],
+      },
+    ],
+    outputs: [
+      {
+        name: 'returnData',
+        type: 'tuple[]',
+        components: [
+          { name: 'success', type: 'bool' },
+          { name: 'returnData', type: 'bytes' },
+        ],
+      },
+    ],
+  },
+] as const;
+
+/**
+ * Calldata of Multicall3 `aggregate3` making each call in order, each allowed to fail: a failed call is skipped
+ * (its effects undone) and the others still take effect.
+ */
+export function aggregate3AllowingFailures(calls: readonly { target: Address; callData: Hex }[]): Hex {
+  return encodeFunctionData({
+    abi: AGGREGATE3_ABI,
+    functionName: 'aggregate3',
+    args: [calls.map(({ target, callData }) => ({ target, allowFailure: true, callData }))],
+  });
+}
