@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import { SANDBOX_PAY_TO } from '../../apps/http-gateway/dist/index.js';
 import { PAYMENT_TOKENS } from '../../packages/payments/dist/index.js';
-import { handlers } from '../../packages/tools/dist/index.js';
+import { handlers } from '../../packages/tools/dist/testing.js';
 import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import express from 'express';
