@@ -8,7 +8,7 @@ export {
   type StartSandboxChainsOptions,
 } from './sandbox-chains.js';
 
-// EVM: anvil with SandboxUSDC (EIP-3009), Multicall3, SvcVaultNFT and a seeded market (tokens, V2 pools, NFTs).
+// EVM: anvil with SandboxUSDC (EIP-3009), Multicall3, SvcVaultNFT, the x402 batch-settlement contracts and a seeded market (tokens, V2 pools, NFTs).
 export { type AnvilInstance, startAnvil } from './evm/anvil.js';
 export {
   ANVIL_DEV_MNEMONIC,
@@ -22,6 +22,12 @@ export {
 } from './evm/sandbox-chain.js';
 export { type SandboxEvmChains, sandboxEvmChains } from './evm/sandbox-evm-chains.js';
 export { SANDBOX_ERC20_ARTIFACT } from './evm/artifacts.js';
+export {
+  BATCH_SETTLEMENT_ABI,
+  BATCH_SETTLEMENT_ADDRESS,
+  ERC3009_DEPOSIT_COLLECTOR_ABI,
+  ERC3009_DEPOSIT_COLLECTOR_ADDRESS,
+} from './evm/batch-settlement.js';
 export {
   NATIVE_TOKEN_SENTINEL,
   openSandboxEvmMarket,

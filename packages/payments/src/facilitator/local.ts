@@ -1,6 +1,7 @@
 import { x402Facilitator } from '@x402/core/facilitator';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { SupportedResponse } from '@x402/core/types';
+import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/facilitator';
 import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { type FacilitatorSvmSigner, toFacilitatorSvmSigner } from '@x402/svm';
 import { registerExactSvmScheme } from '@x402/svm/exact/facilitator';
@@ -34,13 +35,17 @@ export interface LocalFacilitatorConfig {
 
 /**
  * An in-process x402 facilitator (no HTTP hop): `@x402/core`'s facilitator with the official `exact` schemes (and
- * ours for Stacks), settling on the chains it is given. Sandbox mode points it at the sandbox chains.
+ * ours for Stacks), plus the official EVM `batch-settlement` scheme (payment channels), settling on the chains it is
+ * given. Sandbox mode points it at the sandbox chains.
  */
 export function createLocalFacilitator(config: LocalFacilitatorConfig): FacilitatorClient {
   const facilitator = new x402Facilitator();
   for (const evm of config.evm ?? []) {
     const signer = createEvmSettlementSigner({ ...evm, broadcasts: evm.broadcasts ?? config.broadcasts });
     registerExactEvmScheme(facilitator, { networks: evm.network, signer });
+    // Payment channels (deposit, claim, sweep, refund) through the same settler accounts and nonce queues. No
+    // receiver authorizer key here: the resource server signs its own claim batches and refunds.
+    facilitator.register(evm.network, new BatchSettlementEvmScheme(signer));
   }
   for (const svm of config.svm ?? []) {
     // defaultRpcUrl: every network this signer is asked about (the CAIP-2 id and the v1 aliases that

@@ -15,6 +15,8 @@ import sandboxErc1155Json from './artifacts/SandboxERC1155.json' with { type: 'j
 import sandboxLaunchTokenJson from './artifacts/SandboxLaunchToken.json' with { type: 'json' };
 import sandboxBondingManagerJson from './artifacts/SandboxBondingManager.json' with { type: 'json' };
 import sandboxTokenFactoryJson from './artifacts/SandboxTokenFactory.json' with { type: 'json' };
+import sandboxBatchSettlementJson from './artifacts/SandboxBatchSettlement.json' with { type: 'json' };
+import sandboxErc3009DepositCollectorJson from './artifacts/SandboxErc3009DepositCollector.json' with { type: 'json' };
 
 export interface ContractArtifact {
   abi: Abi;
@@ -43,3 +45,7 @@ export const SANDBOX_ERC1155_ARTIFACT = sandboxErc1155Json as ContractArtifact;
 export const SANDBOX_LAUNCH_TOKEN_ARTIFACT = sandboxLaunchTokenJson as ContractArtifact;
 export const SANDBOX_BONDING_MANAGER_ARTIFACT = sandboxBondingManagerJson as ContractArtifact;
 export const SANDBOX_TOKEN_FACTORY_ARTIFACT = sandboxTokenFactoryJson as ContractArtifact;
+
+/** x402 `batch-settlement`: the payment-channel contract and its EIP-3009 deposit collector (see batch-settlement.ts). */
+export const SANDBOX_BATCH_SETTLEMENT_ARTIFACT = sandboxBatchSettlementJson as ContractArtifact;
+export const SANDBOX_ERC3009_DEPOSIT_COLLECTOR_ARTIFACT = sandboxErc3009DepositCollectorJson as ContractArtifact;

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   MULTICALL3_ARTIFACT,
+  SANDBOX_BATCH_SETTLEMENT_ARTIFACT,
+  SANDBOX_ERC3009_DEPOSIT_COLLECTOR_ARTIFACT,
   SANDBOX_USDC_ARTIFACT,
   SANDBOX_V2_PAIR_ARTIFACT,
   SANDBOX_V2_ROUTER_ARTIFACT,
@@ -29,6 +31,8 @@ describe('sandbox contract artifacts', () => {
     expect(SVC_VAULT_NFT_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
     expect(SANDBOX_V2_PAIR_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
     expect(SANDBOX_V2_ROUTER_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
+    expect(SANDBOX_BATCH_SETTLEMENT_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
+    expect(SANDBOX_ERC3009_DEPOSIT_COLLECTOR_ARTIFACT.deployedBytecode).toMatch(/^0x[0-9a-f]{200,}$/);
     expect(SANDBOX_USDC_ARTIFACT.solcVersion).toMatch(/^0\.8\.\d+\+commit/);
   });
 });

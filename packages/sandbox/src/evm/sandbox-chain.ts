@@ -1,7 +1,8 @@
 /**
- * A local EVM chain for the sandbox: anvil plus our USDC look-alike (SandboxUSDC, EIP-3009), Multicall3 and the vault
- * collection (SvcVaultNFT) placed at fixed addresses with `anvil_setCode`, so x402 `exact` payments settle through the
- * real transferWithAuthorization code path and vault NFTs are real ERC-721 tokens, with no network access.
+ * A local EVM chain for the sandbox: anvil plus our USDC look-alike (SandboxUSDC, EIP-3009), Multicall3, the vault
+ * collection (SvcVaultNFT) and the x402 `batch-settlement` contracts placed at fixed addresses with `anvil_setCode`, so
+ * x402 `exact` payments settle through the real transferWithAuthorization code path, payment channels through real
+ * deposits, claims and sweeps, and vault NFTs are real ERC-721 tokens, with no network access.
  */
 import {
   createPublicClient,
@@ -21,6 +22,11 @@ import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
 import { startAnvil } from './anvil.js';
 import { vaultCollectionRuntime } from '@svc/chains';
 import { MULTICALL3_ARTIFACT, SANDBOX_USDC_ARTIFACT } from './artifacts.js';
+import {
+  BATCH_SETTLEMENT_ADDRESS,
+  BATCH_SETTLEMENT_RUNTIMES,
+  ERC3009_DEPOSIT_COLLECTOR_ADDRESS,
+} from './batch-settlement.js';
 import { seedSnapshot } from './seed-snapshot.js';
 
 /** Native USDC on Base (chain 8453). On the sandbox Base chain SandboxUSDC lives here. */
@@ -75,6 +81,9 @@ export interface SandboxEvmChain {
   /** SandboxUSDC: {@link BASE_USDC_ADDRESS} on 8453, else {@link SANDBOX_USDC_DEFAULT_ADDRESS}. */
   readonly usdc: Address;
   readonly multicall3: Address;
+  /** x402 `batch-settlement`: the channel contract and its EIP-3009 deposit collector, at the SDK's published addresses. */
+  readonly batchSettlement: Address;
+  readonly erc3009DepositCollector: Address;
   /** The vault collection, SvcVaultNFT ({@link SVC_VAULT_NFT_ADDRESS}); its minter is dev account {@link SVC_VAULT_NFT_MINTER_INDEX}. */
   readonly vaultNft: Address;
   /** Polls every 50 ms (anvil mines each transaction immediately). */
@@ -111,7 +120,7 @@ export function sandboxViemChain(chainId: number, rpcUrl: string): Chain {
 }
 
 /**
- * Starts anvil for `chainId` and makes sure SandboxUSDC and Multicall3 are in place. Safe with a persisted state:
+ * Starts anvil for `chainId` and makes sure SandboxUSDC, Multicall3 and the batch-settlement contracts are in place. Safe with a persisted state:
  * code is written only where it is missing or differs from the committed artifact, and `anvil_setCode` never touches
  * storage, so balances, allowances and used nonces survive restarts.
  */
@@ -159,6 +168,7 @@ export async function connectSandboxEvmChain(options: {
   await Promise.all([
     placeCode(usdc, SANDBOX_USDC_ARTIFACT.deployedBytecode),
     placeCode(MULTICALL3_ADDRESS, MULTICALL3_ARTIFACT.deployedBytecode),
+    ...BATCH_SETTLEMENT_RUNTIMES.map(({ address, runtime }) => placeCode(address, runtime)),
     // SvcVaultNFT's minter is an immutable: the code its constructor returns for dev account #6.
     placeCode(
       SVC_VAULT_NFT_ADDRESS,
@@ -172,6 +182,8 @@ export async function connectSandboxEvmChain(options: {
     chain,
     usdc,
     multicall3: MULTICALL3_ADDRESS,
+    batchSettlement: BATCH_SETTLEMENT_ADDRESS,
+    erc3009DepositCollector: ERC3009_DEPOSIT_COLLECTOR_ADDRESS,
     vaultNft: SVC_VAULT_NFT_ADDRESS,
     publicClient,
     mintUsdc(to, atomic) {
