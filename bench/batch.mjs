@@ -50,7 +50,7 @@ async function startBatchTarget(kind, deposits) {
     throw new Unavailable(`${kind} did not start (its error is printed above): ${error.message}`);
   }
   try {
-    const chain = createPublicClient({ transport: http(target.rpcUrl) });
+    const chain = createPublicClient({ transport: http(target.rpcUrl), cacheTime: 0 });
     if (!(await chain.getCode({ address: BATCH_SETTLEMENT_ADDRESS })))
       throw new Unavailable(`no batch-settlement contract at ${BATCH_SETTLEMENT_ADDRESS} on the sandbox Base chain`);
     const url = target.url(PATH);
