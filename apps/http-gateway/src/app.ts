@@ -3,6 +3,7 @@ import type { Db } from '@svc/store';
 import {
   CredentialResolver,
   ephemeralSiwxNonces,
+  PaymentKinds,
   PaymentProcessor,
   PaymentRequirementsBuilder,
   type PriceOracle,
@@ -43,6 +44,8 @@ import { gatewayMetrics } from './metrics/gateway-metrics.js';
 import { meteredFacilitator } from './metrics/metered-facilitator.js';
 import { registerMetrics } from './metrics/plugin.js';
 import { readyRoute } from './routes/ready.js';
+import { batchSettlementOf } from './batch-settlement.js';
+import { paymentChannelRoutes } from './routes/payment-channels.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,15 +116,26 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const resources = await modeResources(config, { ...deps, masterKey, log: app.log });
   const { oracle, orderEngine } = resources;
   app.decorate('orderEngine', orderEngine);
+  const batchSettlement = resources.facilitator
+    ? await batchSettlementOf(app, { config, db: deps.db, facilitator: resources.facilitator })
+    : undefined;
   // The facilitator's Solana fee payer goes into extra.feePayer of the SOL_USDC requirement.
   const payments = new PaymentRequirementsBuilder(
-    { payTo: config.payTo, maxTimeoutSeconds: config.paymentTimeoutSeconds, feePayer: resources.feePayer },
+    {
+      payTo: config.payTo,
+      maxTimeoutSeconds: config.paymentTimeoutSeconds,
+      feePayer: resources.feePayer,
+      batchSettlement: batchSettlement?.offer,
+    },
     oracle,
   );
   const metrics = gatewayMetrics();
   registerMetrics(app, { db: deps.db, metrics, token: config.metricsToken });
   const processor = resources.facilitator
-    ? new PaymentProcessor(meteredFacilitator(resources.facilitator, metrics), deps.db)
+    ? new PaymentKinds(
+        new PaymentProcessor(meteredFacilitator(resources.facilitator, metrics), deps.db),
+        batchSettlement?.payments,
+      )
     : undefined;
   // Nonces tagged under a key every instance derives from the shared secret, so a challenge verifies on any instance.
   const nonces = config.siwxNonceKey ? new SiwxNonces(config.siwxNonceKey) : ephemeralSiwxNonces();
@@ -177,6 +191,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     accountOf: credentialOrSignInAccountOf(credentials, accountOf),
   });
   accountCallsRoutes(app, { db: deps.db, mode: config.mode, accountOf });
+  paymentChannelRoutes(app, { db: deps.db, accountOf, claims: batchSettlement?.claims });
   accountVaultRoutes(app, { db: deps.db, mode: config.mode, resources: resources.handlers, accountOf, rateLimits });
   accountAppRoutes(app);
   scheduleHousekeeping(app, deps.db);

@@ -155,6 +155,46 @@ export const settingsSchema = z.object({
     description:
       'on SIGTERM / SIGINT, how long requests in flight may take to finish; after it they are cut and the process exits (code 1)',
   }),
+  BATCH_SETTLEMENT_CLAIM_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(86_400)
+    .default(60)
+    .register(settingDocs, {
+      mode: 'both',
+      description:
+        'how often charged batch-settlement vouchers are claimed on chain in one transaction (then swept to PAY_TO_BASE); also on shutdown',
+    }),
+  BATCH_SETTLEMENT_CLAIM_THRESHOLD_USDC: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be a USDC amount, e.g. 10 or 2.5')
+    .default('10')
+    .register(settingDocs, {
+      mode: 'both',
+      description: 'claim batch-settlement vouchers before the interval once this much charged value is unclaimed',
+    }),
+  BATCH_SETTLEMENT_RECEIVER_AUTHORIZER_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte hex private key (0x and 64 hex digits)')
+    .optional()
+    .register(settingDocs, {
+      mode: 'both',
+      description:
+        "the key that signs batch-settlement claim batches and refunds as the channels' receiver authorizer, when the facilitator does not advertise one of its own; every instance needs the same key",
+      defaultText: 'in sandbox mode, a fixed development key; in live mode, none (the facilitator must authorise)',
+    }),
+  BATCH_SETTLEMENT_WITHDRAW_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(900)
+    .max(2_592_000)
+    .default(86_400)
+    .register(settingDocs, {
+      mode: 'both',
+      description:
+        "the withdraw delay every batch-settlement channel's config must name: how long a payer waits to withdraw without the service (claims must land within it)",
+    }),
   METRICS_TOKEN: z.string().min(16).optional().register(settingDocs, {
     mode: 'both',
     description:
@@ -513,6 +553,15 @@ export interface Config {
   readonly corsOrigins: '*' | readonly string[];
   /** How long a shutdown waits for requests in flight before it cuts them and exits. */
   readonly shutdownTimeoutMs: number;
+  /** x402 batch-settlement channels: when charged vouchers are claimed, and the withdraw delay channels must name. */
+  readonly batchSettlement: {
+    readonly claimIntervalSeconds: number;
+    /** Claim early once this much (USDC atomic units) is charged and unclaimed. */
+    readonly claimThresholdAtomic: bigint;
+    readonly withdrawDelaySeconds: number;
+    /** Signs claims and refunds when the facilitator does not (see batchSettlementOfferOf). */
+    readonly receiverAuthorizerKey: `0x${string}` | undefined;
+  };
   /** Bearer token `/metrics` requires; unset, it is open. */
   readonly metricsToken: string | undefined;
   readonly priceOverrides: PriceOverrides;
@@ -686,6 +735,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
     corsOrigins: s.CORS_ORIGINS,
     shutdownTimeoutMs: s.SHUTDOWN_TIMEOUT_MS,
+    batchSettlement: {
+      claimIntervalSeconds: s.BATCH_SETTLEMENT_CLAIM_INTERVAL_SECONDS,
+      claimThresholdAtomic: usdcAtomic(s.BATCH_SETTLEMENT_CLAIM_THRESHOLD_USDC),
+      withdrawDelaySeconds: s.BATCH_SETTLEMENT_WITHDRAW_DELAY_SECONDS,
+      receiverAuthorizerKey:
+        (s.BATCH_SETTLEMENT_RECEIVER_AUTHORIZER_KEY as `0x${string}` | undefined) ??
+        (s.SVC_MODE === 'sandbox' ? SANDBOX_RECEIVER_AUTHORIZER_KEY : undefined),
+    },
     metricsToken: s.METRICS_TOKEN,
     priceOverrides: parseOverrides(s.SVC_PRICE_OVERRIDES),
     priceOracle: { url: s.PRICE_ORACLE_URL, apiKey: s.PRICE_ORACLE_API_KEY },
@@ -784,3 +841,15 @@ function upstreamPayerOf(s: z.infer<typeof settingsSchema>): UpstreamPayerSettin
     maxPerCallUsd: s.UPSTREAM_X402_MAX_PER_CALL_USD,
   };
 }
+
+/** A USDC amount (decimal string, at most 6 decimals) in atomic units. */
+function usdcAtomic(amount: string): bigint {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+}
+
+/**
+ * The sandbox's batch-settlement receiver authorizer: a fixed, public development key (anvil's tenth account), so
+ * every sandbox instance on one database signs for the same channels. It authorises claims to PAY_TO_BASE only.
+ */
+const SANDBOX_RECEIVER_AUTHORIZER_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';

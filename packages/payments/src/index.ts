@@ -27,7 +27,7 @@ export {
   type PaymentTokenId,
   paymentTokenOf,
 } from './tokens.js';
-export { decodePaymentSignature, encodePaymentRequired, paymentPayloadOf } from './payment-header.js';
+export { decodePaymentSignature, encodePaymentRequired, paymentPayloadOf, withCorrection } from './payment-header.js';
 export {
   createLocalFacilitator,
   type LocalEvmSettlement,
@@ -41,9 +41,25 @@ export {
   type PaidCallTarget,
   PaymentProcessor,
   PaymentRejected,
+  type PaymentSettler,
   SettlementFailed,
   type VerifiedPayment,
 } from './processor.js';
+export { type PaymentCorrection } from './payment-rejected.js';
+export { PaymentKinds } from './payment-kinds.js';
+export {
+  type BatchSettlementOffer,
+  batchSettlementOfferOf,
+  ChannelClaims,
+  type ChannelClaimsOptions,
+  type ChannelClosed,
+  ChannelOperationFailed,
+  ChannelPayments,
+  type ClaimBatch,
+  isBatchSettlement,
+  MIN_WITHDRAW_DELAY_SECONDS,
+  ReceiverAuthorizer,
+} from './batch-settlement/index.js';
 export { type PaymentIdentity, paymentIdOf, type SignedPayment } from './payment-identity.js';
 export {
   type ExactStacksClientOptions,

@@ -51,3 +51,16 @@ export function encodePaymentRequired(body: PaymentRequired): {
   const json = JSON.stringify(body);
   return { body, json, header: Buffer.from(json, 'utf8').toString('base64') };
 }
+
+/** The 402 with a refused payment's correction merged into the `extra` of its scheme's requirements. */
+export function withCorrection(
+  response: { readonly body: PaymentRequired },
+  correction: { readonly scheme: string; readonly extra: Readonly<Record<string, unknown>> },
+): ReturnType<typeof encodePaymentRequired> {
+  return encodePaymentRequired({
+    ...response.body,
+    accepts: response.body.accepts.map((accept) =>
+      accept.scheme === correction.scheme ? { ...accept, extra: { ...accept.extra, ...correction.extra } } : accept,
+    ),
+  });
+}

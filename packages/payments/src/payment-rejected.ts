@@ -1,7 +1,19 @@
+/**
+ * What a refused payment's 402 adds to the requirement of its scheme, so the payer can correct itself: a
+ * batch-settlement voucher signed against another cumulative state gets the channel's state and latest voucher.
+ */
+export interface PaymentCorrection {
+  readonly scheme: string;
+  readonly extra: Readonly<Record<string, unknown>>;
+}
+
 /** The payment cannot pay for this call: answered with a fresh 402 whose `error` says why. */
 export class PaymentRejected extends Error {
   override readonly name = 'PaymentRejected';
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly correction?: PaymentCorrection,
+  ) {
     super(reason);
   }
 }

@@ -39,6 +39,44 @@ function matches(offered: PaymentRequirements, accepted: PaymentRequirements): b
   return SAME_REQUIREMENT_FIELDS.every((field) => offered[field] === accepted[field]);
 }
 
+/**
+ * The offered requirement a payment was made out for, checked for this call: the payment must match one of them
+ * and name this call's resource (the requirements of two calls at one price are the same, so only the resource
+ * tells them apart). Every payment kind checks this first.
+ */
+export function offeredRequirementFor(
+  payload: PaymentPayload,
+  offered: readonly PaymentRequirements[],
+  call: PaidCallTarget,
+): PaymentRequirements {
+  const requirements = offered.find((candidate) => matches(candidate, payload.accepted));
+  if (!requirements)
+    throw new PaymentRejected(
+      'payment_requirements_mismatch: the signed payment does not match any requirement offered for this tool; request a fresh 402',
+    );
+  if (payload.resource?.url !== call.resourceUrl) {
+    throw new PaymentRejected(
+      `resource_mismatch: this payment was not made out for ${call.resourceUrl} (its resource.url names another ` +
+        "call, or none); sign the requirements of this call's own 402",
+    );
+  }
+  return requirements;
+}
+
+/** Verifies a payment for one call, settles it once, or releases it unused: what every payment kind does. */
+export interface PaymentSettler {
+  verify(
+    payload: PaymentPayload,
+    offered: readonly PaymentRequirements[],
+    call: PaidCallTarget,
+  ): Promise<VerifiedPayment>;
+  settle(
+    payment: VerifiedPayment,
+    call?: Pick<SettlementIntent, 'accountId' | 'creditAmount'>,
+  ): Promise<SettleResponse>;
+  release(payment: VerifiedPayment): Promise<void>;
+}
+
 function settlementPending(response: SettleResponse): ServiceError {
   return new ServiceError(
     'facilitator_unreachable',
@@ -47,7 +85,7 @@ function settlementPending(response: SettleResponse): ServiceError {
   );
 }
 
-function unreachable(cause: unknown): ServiceError {
+export function unreachable(cause: unknown): ServiceError {
   return new ServiceError(
     'facilitator_unreachable',
     `The payment facilitator did not answer (${cause instanceof Error ? cause.message : String(cause)}); nothing was charged. Try again shortly.`,
@@ -60,7 +98,7 @@ function unreachable(cause: unknown): ServiceError {
  * in live mode). A signed payment pays for exactly one call: it is claimed in the store before any work, so a
  * replay or a concurrent double-submit is refused.
  */
-export class PaymentProcessor {
+export class PaymentProcessor implements PaymentSettler {
   constructor(
     private readonly facilitator: FacilitatorClient,
     private readonly db: Db,
@@ -75,18 +113,7 @@ export class PaymentProcessor {
     offered: readonly PaymentRequirements[],
     call: PaidCallTarget,
   ): Promise<VerifiedPayment> {
-    const requirements = offered.find((candidate) => matches(candidate, payload.accepted));
-    if (!requirements)
-      throw new PaymentRejected(
-        'payment_requirements_mismatch: the signed payment does not match any requirement offered for this tool; request a fresh 402',
-      );
-    // The requirements of two calls at one price are the same, so only the resource tells them apart.
-    if (payload.resource?.url !== call.resourceUrl) {
-      throw new PaymentRejected(
-        `resource_mismatch: this payment was not made out for ${call.resourceUrl} (its resource.url names another ` +
-          "call, or none); sign the requirements of this call's own 402",
-      );
-    }
+    const requirements = offeredRequirementFor(payload, offered, call);
     const { id: paymentId, authorization } = signedPaymentOf(payload);
     if (!(await claimPayment(this.db, { paymentId, tool: call.tool, network: requirements.network, authorization }))) {
       throw new PaymentRejected(

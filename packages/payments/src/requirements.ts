@@ -1,5 +1,7 @@
 import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
+import { BATCH_SETTLEMENT_SCHEME } from '@x402/evm';
 import { usdToAtomic } from './amounts.js';
+import { type BatchSettlementOffer, batchSettlementExtra } from './batch-settlement/offer.js';
 import type { PriceOracle, PriceSnapshot } from './oracle.js';
 import { encodePaymentRequired } from './payment-header.js';
 import { RecentQuotes } from './recent-quotes.js';
@@ -22,6 +24,11 @@ export interface PaymentSettings {
    * facilitator co-signs as that account (it is what a facilitator's /supported lists in `kinds[].extra.feePayer`).
    */
   readonly feePayer?: { readonly solana?: string };
+  /**
+   * BASE_USDC is also offered under x402's `batch-settlement` (payment channels) when a facilitator serves it: the
+   * receiver authorizer and withdraw delay every channel's config must name.
+   */
+  readonly batchSettlement?: BatchSettlementOffer | undefined;
 }
 
 export interface PaymentRequiredResponse {
@@ -94,10 +101,18 @@ export class PaymentRequirementsBuilder {
     };
   }
 
+  /** The token's requirements: `exact`, and for BASE_USDC also `batch-settlement` when it is offered. */
+  requirementsOf(token: PaymentToken, usd: string, snapshot: PriceSnapshot): PaymentRequirements[] {
+    const exact = this.requirement(token, usd, snapshot);
+    const offer = this.settings.batchSettlement;
+    if (!offer || token.id !== 'BASE_USDC') return [exact];
+    return [exact, { ...exact, scheme: BATCH_SETTLEMENT_SCHEME, extra: batchSettlementExtra(offer, token.extra) }];
+  }
+
   /** Requirements for `usd` in `tokens`; the oracle is asked only when one of them is priced by it (STX, sBTC). */
   async accepts(usd: string, tokens: readonly PaymentTokenId[] = PAYMENT_TOKEN_IDS): Promise<PaymentRequirements[]> {
     const snapshot = tokens.some((id) => PAYMENT_TOKENS[id].quotedAs) ? await this.oracle.snapshot() : PEGGED_ONLY;
-    return tokens.map((id) => this.requirement(PAYMENT_TOKENS[id], usd, snapshot));
+    return tokens.flatMap((id) => this.requirementsOf(PAYMENT_TOKENS[id], usd, snapshot));
   }
 
   /**
@@ -134,7 +149,7 @@ export class PaymentRequirementsBuilder {
       x402Version: 2,
       error: 'Payment required',
       resource: { url: resource.url, description: resource.description, mimeType: 'application/json' },
-      accepts: PAYMENT_TOKEN_IDS.map((id) => this.requirement(PAYMENT_TOKENS[id], usd, snapshot)),
+      accepts: PAYMENT_TOKEN_IDS.flatMap((id) => this.requirementsOf(PAYMENT_TOKENS[id], usd, snapshot)),
       ...(resource.extensions ? { extensions: { ...resource.extensions } } : {}),
     });
     this.#cache.set(key, { snapshot, response });

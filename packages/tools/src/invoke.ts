@@ -11,9 +11,9 @@ import {
   type UsdPrice,
 } from '@svc/contracts';
 import {
-  type PaymentProcessor,
   type PaymentRequiredResponse,
   type PaymentRequirementsBuilder,
+  type PaymentSettler,
   paymentPayloadOf,
   withSiwxChallenge,
 } from '@svc/payments';
@@ -114,7 +114,7 @@ export interface ToolServiceOptions extends HandlerResources {
   readonly db: Db;
   readonly payments: PaymentRequirementsBuilder;
   /** Verifies and settles payments; without one, paid calls answer 503 naming FACILITATOR_URL. */
-  readonly processor?: PaymentProcessor | undefined;
+  readonly processor?: PaymentSettler | undefined;
   readonly priceOverrides?: PriceOverrides;
   readonly handlers?: HandlerTable;
   /** What each wallet-modifying tool moves, for the spending policy (the families' registry unless given). */

@@ -26,6 +26,7 @@ import { orderNotifications } from './0024_order_notifications.js';
 import { accessKeyToolsFilter } from './0025_access_key_tools_filter.js';
 import { userTokens } from './0026_user_tokens.js';
 import { upstreamSpend } from './0027_upstream_spend.js';
+import { paymentChannels } from './0028_payment_channels.js';
 
 export const migrations: readonly Migration[] = [
   callLedger,
@@ -55,4 +56,5 @@ export const migrations: readonly Migration[] = [
   accessKeyToolsFilter,
   userTokens,
   upstreamSpend,
+  paymentChannels,
 ];

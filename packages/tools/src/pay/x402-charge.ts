@@ -1,13 +1,15 @@
 import { ServiceError } from '@svc/contracts';
 import {
+  isBatchSettlement,
   offeredAmountOf,
   PaymentRejected,
-  type PaymentProcessor,
   type PaymentRequiredResponse,
   type PaymentRequirementsBuilder,
+  type PaymentSettler,
   paymentTokenOf,
   SettlementFailed,
   type VerifiedPayment,
+  withCorrection,
 } from '@svc/payments';
 import { type CallRecord, type Db, recordCall, recordSettledCall } from '@svc/store';
 import type { PaymentPayload, SettleResponse } from '@x402/core/types';
@@ -22,7 +24,7 @@ export type PaymentRefusal = {
 /** What an x402 payment pays for, and where its charge is recorded. */
 export interface ChargeTarget {
   readonly db: Db;
-  readonly processor: PaymentProcessor;
+  readonly processor: PaymentSettler;
   readonly payments: PaymentRequirementsBuilder;
   /** The resource the 402 named (its quotes stay payable for their timeout). */
   readonly resource: { readonly url: string; readonly description: string };
@@ -69,7 +71,11 @@ export async function verifyCharge<Answer = never>(
       httpStatus: 402,
       latencyMs: performance.now() - started,
     });
-    return { status: 402, paymentRequired: await target.paymentRequired(error.reason) };
+    const paymentRequired = await target.paymentRequired(error.reason);
+    return {
+      status: 402,
+      paymentRequired: error.correction ? withCorrection(paymentRequired, error.correction) : paymentRequired,
+    };
   }
 }
 
@@ -120,10 +126,13 @@ export class X402Charge {
     };
   }
 
-  /** Records the charge ending as `outcome`; a settled payment's claim is marked settled by the statement writing the row. */
+  /**
+   * Records the charge ending as `outcome`; a settled payment's claim is marked settled by the statement writing the
+   * row. (A batch-settlement voucher has no claim and no transaction of its own: its channel row holds the charge.)
+   */
   record(outcome: string, httpStatus: number, receipt?: SettleResponse): Promise<unknown> {
     const row = this.ledgerRow(outcome, httpStatus, receipt);
-    return receipt?.success
+    return receipt?.success && receipt.transaction && !isBatchSettlement(this.payment.requirements)
       ? recordSettledCall(this.target.db, this.payment.paymentId, { ...row, txHash: receipt.transaction })
       : recordCall(this.target.db, row);
   }

@@ -1,5 +1,5 @@
 import { ServiceError } from '@svc/contracts';
-import { type PaymentProcessor, type PaymentRequirementsBuilder, paymentIdOf } from '@svc/payments';
+import { type PaymentRequirementsBuilder, type PaymentSettler, paymentIdOf } from '@svc/payments';
 import { claimIdempotencyKey, findIdempotencyByPayment, releaseIdempotencyKey } from '@svc/store';
 import type { PaymentPayload } from '@x402/core/types';
 import { storedResponseFor } from '../idempotency.js';
@@ -10,7 +10,8 @@ import { isRefusal, verifyCharge, X402Charge } from './x402-charge.js';
 
 export interface X402Payment {
   readonly payload: PaymentPayload;
-  readonly processor: PaymentProcessor;
+  /** Verifies and settles the payment: the x402 processor, or the batch-settlement channels (see PaymentKinds). */
+  readonly processor: PaymentSettler;
   readonly payments: PaymentRequirementsBuilder;
   /** The resource the 402 named (its quotes stay payable for their timeout). */
   readonly resource: { readonly url: string; readonly description: string };

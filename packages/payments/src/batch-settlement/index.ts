@@ -1,0 +1,15 @@
+export { ChannelPayments } from './channel-payments.js';
+export {
+  type ChannelClaimsOptions,
+  ChannelClaims,
+  type ChannelClosed,
+  ChannelOperationFailed,
+  type ClaimBatch,
+} from './channel-claims.js';
+export {
+  type BatchSettlementOffer,
+  batchSettlementOfferOf,
+  isBatchSettlement,
+  MIN_WITHDRAW_DELAY_SECONDS,
+} from './offer.js';
+export { ReceiverAuthorizer } from './receiver-authorizer.js';
