@@ -97,7 +97,7 @@ export function printBatch({ channels, rows, settlements, unavailable }, { calls
 
 const per = (gas, n) => (n ? (Number(gas) / n).toFixed(0) : '-');
 const gasLine = (label, gas, payments) =>
-  `${label.padEnd(54)} ${(payments / Math.max(1, gas.transactions)).toFixed(1).padStart(8)} ${per(gas.gasUsed, gas.transactions).padStart(10)} ${per(gas.gasUsed, payments).padStart(12)}`;
+  `${label.padEnd(62)} ${(payments / Math.max(1, gas.transactions)).toFixed(1).padStart(8)} ${per(gas.gasUsed, gas.transactions).padStart(10)} ${per(gas.gasUsed, payments).padStart(12)}`;
 
 /** Sums the batch-settlement contract's transactions by function name (see bench/gas.mjs) matching `test`. */
 function sumGas(byFunction, test) {
@@ -118,7 +118,7 @@ function sumGas(byFunction, test) {
  */
 export function printGas({ exactRows = [], settlements = {} }) {
   console.log('\ngas per settled payment, from the receipts on the sandbox Base chain');
-  console.log(`${'what'.padEnd(54)} ${'pay/tx'.padStart(8)} ${'gas/tx'.padStart(10)} ${'gas/payment'.padStart(12)}`);
+  console.log(`${'what'.padEnd(62)} ${'pay/tx'.padStart(8)} ${'gas/tx'.padStart(10)} ${'gas/payment'.padStart(12)}`);
   for (const r of exactRows.filter((row) => row.gas)) {
     const how = r.gas.payments > r.gas.transactions ? 'grouped' : 'one by one';
     console.log(gasLine(`exact, ${r.kind} C=${r.concurrency} (${how})`, r.gas, r.gas.payments));
