@@ -57,7 +57,8 @@ describe.each(backendsFor(import.meta.url))('MCP calls paid from account credit 
     expect(result.isError).toBe(true);
     const required = result.structuredContent as PaymentRequired;
     expect(required.x402Version).toBe(2);
-    expect(required.accepts).toHaveLength(5);
+    // One per payment token, and BASE_USDC's batch-settlement beside its exact.
+    expect(required.accepts).toHaveLength(6);
     expect(required.error).toMatch(/^insufficient_credit: this call costs .* USD and the account's credit is 0 USD/);
   });
 

@@ -71,7 +71,8 @@ describe.each(backendsFor(import.meta.url))('identity-gated tools with SIWX ($na
       'eip155:8453',
       'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
     ]);
-    expect(first.required.accepts).toHaveLength(5);
+    // One per payment token, and BASE_USDC's batch-settlement beside its exact.
+    expect(first.required.accepts).toHaveLength(6);
     // A tool without the identity flag is not asked for a sign-in.
     const open = decodePaymentRequiredHeader(
       (await gateway.call('hederaContractIdToEvmAddress', { contractId: '0.0.1' })).headers.get('payment-required')!,

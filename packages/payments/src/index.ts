@@ -58,6 +58,7 @@ export {
   type ClaimBatch,
   isBatchSettlement,
   MIN_WITHDRAW_DELAY_SECONDS,
+  PgChannelStorage,
   ReceiverAuthorizer,
 } from './batch-settlement/index.js';
 export { type PaymentIdentity, paymentIdOf, type SignedPayment } from './payment-identity.js';

@@ -43,6 +43,37 @@ describe('PaymentRequirementsBuilder', () => {
     });
   });
 
+  it('offers BASE_USDC under batch-settlement too when a channel offer is set, with its channel terms, and keeps its quote', async () => {
+    const offer = {
+      receiverAuthorizer: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+      withdrawDelaySeconds: 86_400,
+      delegated: false,
+    } as const;
+    const builder = new PaymentRequirementsBuilder({ ...settings, batchSettlement: offer }, new SandboxPriceOracle());
+    const resource = { url: 'http://127.0.0.1/api/tools/execute/unified/wallet', description: 'wallet' };
+    const { body } = await builder.paymentRequired(resource, '0.0012');
+    expect(body.accepts).toHaveLength(PAYMENT_TOKEN_IDS.length + 1);
+    const base = body.accepts.filter((a) => a.asset === PAYMENT_TOKENS.BASE_USDC.asset);
+    expect(base.map((a) => a.scheme)).toEqual(['exact', 'batch-settlement']);
+    expect(base[1]).toEqual({
+      ...base[0],
+      scheme: 'batch-settlement',
+      extra: {
+        name: 'USD Coin',
+        version: '2',
+        receiverAuthorizer: offer.receiverAuthorizer,
+        withdrawDelay: 86_400,
+        assetTransferMethod: 'eip3009',
+      },
+    });
+    // A voucher is matched against the requirements it was made out for, as an exact payment is.
+    expect((await builder.acceptableRequirements(resource, '0.0012')).map((a) => a.scheme)).toContain(
+      'batch-settlement',
+    );
+    // A sign-in challenge's zero-amount accepts stay exact only.
+    expect((await builder.accepts('0', ['BASE_USDC'])).map((a) => a.scheme)).toEqual(['exact']);
+  });
+
   it('names the facilitator fee payer in extra.feePayer of the SOL_USDC requirement only, when it is known', async () => {
     const feePayer = 'BYdiH8wihTnjXDjWnA8JMpfacmeUE458aCR5AK4j7UH';
     const oracle = new SandboxPriceOracle();

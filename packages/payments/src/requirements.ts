@@ -109,10 +109,13 @@ export class PaymentRequirementsBuilder {
     return [exact, { ...exact, scheme: BATCH_SETTLEMENT_SCHEME, extra: batchSettlementExtra(offer, token.extra) }];
   }
 
-  /** Requirements for `usd` in `tokens`; the oracle is asked only when one of them is priced by it (STX, sBTC). */
+  /**
+   * `exact` requirements for `usd` in `tokens` (a sign-in challenge's zero-amount `accepts`); the oracle is asked only
+   * when one of them is priced by it (STX, sBTC).
+   */
   async accepts(usd: string, tokens: readonly PaymentTokenId[] = PAYMENT_TOKEN_IDS): Promise<PaymentRequirements[]> {
     const snapshot = tokens.some((id) => PAYMENT_TOKENS[id].quotedAs) ? await this.oracle.snapshot() : PEGGED_ONLY;
-    return tokens.flatMap((id) => this.requirementsOf(PAYMENT_TOKENS[id], usd, snapshot));
+    return tokens.map((id) => this.requirement(PAYMENT_TOKENS[id], usd, snapshot));
   }
 
   /**

@@ -13,3 +13,4 @@ export {
   MIN_WITHDRAW_DELAY_SECONDS,
 } from './offer.js';
 export { ReceiverAuthorizer } from './receiver-authorizer.js';
+export { PgChannelStorage } from './channel-storage.js';
