@@ -15,7 +15,7 @@ export class PaymentKinds implements PaymentSettler {
     private readonly channels: PaymentSettler | undefined,
   ) {}
 
-  verify(
+  async verify(
     payload: PaymentPayload,
     offered: readonly PaymentRequirements[],
     call: PaidCallTarget,
@@ -23,14 +23,14 @@ export class PaymentKinds implements PaymentSettler {
     return this.#kindOf(payload.accepted).verify(payload, offered, call);
   }
 
-  settle(
+  async settle(
     payment: VerifiedPayment,
     call?: Pick<SettlementIntent, 'accountId' | 'creditAmount'>,
   ): Promise<SettleResponse> {
     return this.#kindOf(payment.requirements).settle(payment, call);
   }
 
-  release(payment: VerifiedPayment): Promise<void> {
+  async release(payment: VerifiedPayment): Promise<void> {
     return this.#kindOf(payment.requirements).release(payment);
   }
 
