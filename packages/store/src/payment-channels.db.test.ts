@@ -105,6 +105,23 @@ describe.each(testBackends())('payment channels on $name', (backend) => {
     expect(await commitVoucher(db, { channelId, pendingId: 'first', now: 99_999 })).toBeUndefined();
   });
 
+  it('takes the refund nonce of a channel deposited into again after a refund', async () => {
+    const channel = newChannel();
+    await recordChannelDeposit(db, {
+      ...channel,
+      network: NETWORK,
+      balance: '500',
+      totalClaimed: '300',
+      refundNonce: 1,
+      now: 1,
+    });
+    expect(await paymentChannel(db, channel.channelId)).toMatchObject({
+      refundNonce: 1,
+      chargedCumulativeAmount: '300',
+      totalClaimed: '300',
+    });
+  });
+
   it('keeps what was charged when a top-up deposit is recorded, and only raises the balance', async () => {
     const channel = await deposited('1000');
     const taken = voucher(channel.channelId, '100');

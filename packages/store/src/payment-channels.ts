@@ -257,15 +257,18 @@ export async function recordChannelDeposit(
     readonly config: PaymentChannelConfig;
     readonly balance: string;
     readonly totalClaimed: string;
+    /** The contract's refund nonce (a channel refunded before and deposited into again has moved it on). */
+    readonly refundNonce?: number | undefined;
     readonly now: number;
   },
 ): Promise<void> {
   await db.query(
     `INSERT INTO payment_channels (channel_id, network, payer, config, charged, signed_max, balance, total_claimed,
-       onchain_synced_at, last_request_at)
-     VALUES ($1, $2, $3, $4::jsonb, $6::numeric, $6::numeric, $5::numeric, $6::numeric, $7, $7)
+       refund_nonce, onchain_synced_at, last_request_at)
+     VALUES ($1, $2, $3, $4::jsonb, $6::numeric, $6::numeric, $5::numeric, $6::numeric, $8, $7, $7)
      ON CONFLICT (channel_id) DO UPDATE SET balance = greatest(payment_channels.balance, EXCLUDED.balance),
        total_claimed = greatest(payment_channels.total_claimed, EXCLUDED.total_claimed),
+       refund_nonce = greatest(payment_channels.refund_nonce, EXCLUDED.refund_nonce),
        onchain_synced_at = EXCLUDED.onchain_synced_at, updated_at = now()`,
     [
       channelKey(deposit.channelId),
@@ -275,6 +278,7 @@ export async function recordChannelDeposit(
       deposit.balance,
       deposit.totalClaimed,
       deposit.now,
+      deposit.refundNonce ?? 0,
     ],
   );
 }

@@ -199,7 +199,11 @@ export class ChannelPayments implements PaymentSettler {
       throw new PaymentRejected(
         `${settled.errorReason ?? 'invalid_batch_settlement_evm_deposit_transaction_failed'}: the deposit did not land; nothing was charged`,
       );
-    const state = (settled.extra?.channelState ?? {}) as { balance?: string; totalClaimed?: string };
+    const state = (settled.extra?.channelState ?? {}) as {
+      balance?: string;
+      totalClaimed?: string;
+      refundNonce?: string | number;
+    };
     const balance =
       state.balance ?? (BigInt(known?.balance ?? onchain?.balance ?? '0') + BigInt(raw.deposit.amount)).toString();
     await recordChannelDeposit(this.db, {
@@ -208,6 +212,7 @@ export class ChannelPayments implements PaymentSettler {
       config: channelConfig,
       balance,
       totalClaimed: state.totalClaimed ?? known?.totalClaimed ?? onchain?.totalClaimed ?? '0',
+      refundNonce: state.refundNonce === undefined ? undefined : Number(state.refundNonce),
       now: this.now(),
     });
     return settled.transaction;

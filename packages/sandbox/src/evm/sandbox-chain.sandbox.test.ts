@@ -4,7 +4,13 @@ import path from 'node:path';
 import { x402Client } from '@x402/core/client';
 import { x402Facilitator } from '@x402/core/facilitator';
 import type { PaymentRequirements } from '@x402/core/types';
-import { toClientEvmSigner, toFacilitatorEvmSigner } from '@x402/evm';
+import {
+  BATCH_SETTLEMENT_ADDRESS as SDK_BATCH_SETTLEMENT_ADDRESS,
+  ERC3009_DEPOSIT_COLLECTOR_ADDRESS as SDK_ERC3009_DEPOSIT_COLLECTOR_ADDRESS,
+  toClientEvmSigner,
+  toFacilitatorEvmSigner,
+} from '@x402/evm';
+import { computeChannelId } from '@x402/evm/batch-settlement/client';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
 import {
@@ -25,7 +31,17 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_USDC_ARTIFACT } from './artifacts.js';
+import {
+  SANDBOX_BATCH_SETTLEMENT_ARTIFACT,
+  SANDBOX_ERC3009_DEPOSIT_COLLECTOR_ARTIFACT,
+  SANDBOX_USDC_ARTIFACT,
+} from './artifacts.js';
+import {
+  BATCH_SETTLEMENT_ABI,
+  BATCH_SETTLEMENT_ADDRESS,
+  ERC3009_DEPOSIT_COLLECTOR_ABI,
+  ERC3009_DEPOSIT_COLLECTOR_ADDRESS,
+} from './batch-settlement.js';
 import {
   anvilDevAccount,
   BASE_USDC_ADDRESS,
@@ -168,6 +184,46 @@ describe('sandbox EVM chain (Base, 8453)', () => {
     expect(await read('version')).toBe('2');
     expect(await read('MINTER')).toBe(SANDBOX_USDC_MINTER);
     expect(await read('DOMAIN_SEPARATOR')).toBe(expectedDomainSeparator(8453, BASE_USDC_ADDRESS));
+  });
+
+  it("places the x402 batch-settlement contracts at the SDK's addresses, with the SDK's channel ids", async () => {
+    expect(BATCH_SETTLEMENT_ADDRESS).toBe(SDK_BATCH_SETTLEMENT_ADDRESS);
+    expect(ERC3009_DEPOSIT_COLLECTOR_ADDRESS).toBe(SDK_ERC3009_DEPOSIT_COLLECTOR_ADDRESS);
+    expect(sandbox.batchSettlement).toBe(BATCH_SETTLEMENT_ADDRESS);
+    expect(sandbox.erc3009DepositCollector).toBe(ERC3009_DEPOSIT_COLLECTOR_ADDRESS);
+    expect(await sandbox.publicClient.getCode({ address: BATCH_SETTLEMENT_ADDRESS })).toBe(
+      SANDBOX_BATCH_SETTLEMENT_ARTIFACT.deployedBytecode,
+    );
+    expect(await sandbox.publicClient.getCode({ address: ERC3009_DEPOSIT_COLLECTOR_ADDRESS })).toBe(
+      SANDBOX_ERC3009_DEPOSIT_COLLECTOR_ARTIFACT.deployedBytecode,
+    );
+
+    const config = {
+      payer: randomAccount().address,
+      payerAuthorizer: randomAccount().address,
+      receiver: randomAccount().address,
+      receiverAuthorizer: randomAccount().address,
+      token: BASE_USDC_ADDRESS,
+      withdrawDelay: 86_400,
+      salt: keccak256(toBytes('salt')),
+    };
+    const channelId = await sandbox.publicClient.readContract({
+      address: BATCH_SETTLEMENT_ADDRESS,
+      abi: BATCH_SETTLEMENT_ABI,
+      functionName: 'getChannelId',
+      args: [config],
+    });
+    expect(channelId).toBe(computeChannelId(config, 8453));
+
+    // Only the batch settlement contract may redeem a payer's deposit authorization through the collector.
+    const collect = sandbox.publicClient.simulateContract({
+      address: ERC3009_DEPOSIT_COLLECTOR_ADDRESS,
+      abi: ERC3009_DEPOSIT_COLLECTOR_ABI,
+      functionName: 'collect',
+      args: [config.payer, BASE_USDC_ADDRESS, 1n, channelId, '0x'],
+      account: randomAccount().address,
+    });
+    await expect(collect).rejects.toThrow(/OnlyBatchSettlement/);
   });
 
   it('mintUsdc raises the balance and total supply; only the minter may mint', async () => {
@@ -639,6 +695,9 @@ describe('sandbox EVM chain on other chain ids, with a persisted state file', ()
       expect(await read('balanceOf')).toBe(777n);
       expect(await second.publicClient.getBalance({ address: holder })).toBe(5n);
       expect(await second.publicClient.getCode({ address: second.usdc })).toBe(SANDBOX_USDC_ARTIFACT.deployedBytecode);
+      expect(await second.publicClient.getCode({ address: second.batchSettlement })).toBe(
+        SANDBOX_BATCH_SETTLEMENT_ARTIFACT.deployedBytecode,
+      );
       expect(
         await second.publicClient.readContract({ address: second.usdc, abi: USDC_ABI, functionName: 'totalSupply' }),
       ).toBe(777n);

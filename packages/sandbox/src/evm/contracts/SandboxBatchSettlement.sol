@@ -220,11 +220,11 @@ contract SandboxBatchSettlement {
 
     // ------------------------------------------------------------------------------------------------ payer exits
 
-    /// @notice The payer announces taking back `amount` of the unclaimed balance; it can be finalized after the
-    ///         channel's withdraw delay, which leaves the receiver time to claim the vouchers it holds. A new request
-    ///         replaces an earlier one and restarts the delay.
+    /// @notice The payer (or its payer authorizer) announces taking back `amount` of the unclaimed balance; it can be
+    ///         finalized after the channel's withdraw delay, which leaves the receiver time to claim the vouchers it
+    ///         holds. A new request replaces an earlier one and restarts the delay.
     function initiateWithdraw(ChannelConfig calldata config, uint128 amount) external {
-        if (msg.sender != config.payer) revert NotPayer();
+        if (msg.sender != config.payer && msg.sender != config.payerAuthorizer) revert NotPayer();
         if (amount == 0) revert ZeroAmount();
         bytes32 channelId = getChannelId(config);
         uint128 unclaimed = _unclaimed(channels[channelId]);
