@@ -37,8 +37,10 @@ export async function startTarget(kind, { port = 0, sandbox = false } = {}) {
     fund: (addresses, atomic) => request({ fund: { addresses, atomic: String(atomic) } }),
     /** Gateway only: a vault access key of a new account holding `micros` of account credit. */
     accessKey: (micros) => request({ accessKey: { micros: String(micros) } }),
-    /** CPU time (user + system) the server process has used so far, in ms. */
+    /** CPU time (user + system) the server process (and a process it relies on, e.g. Redis) has used so far, in ms. */
     cpuMs: () => request({ cpu: true }),
+    /** Stops serving; the sandbox chain stays up until `stop`. A target settles what it holds on close. */
+    close: () => request({ close: true }),
     /**
      * Closes the server and its sandbox chain. If that takes longer than 10 s: SIGTERM (the sandbox forwards it to
      * anvil), then SIGKILL.

@@ -5,6 +5,7 @@ import { createPublicClient, erc20Abi, http } from 'viem';
 import { SANDBOX_PAY_TO } from '../apps/http-gateway/dist/index.js';
 import { PAYMENT_TOKENS } from '../packages/payments/dist/index.js';
 import { startTarget } from './child.mjs';
+import { gasOfSettlements } from './gas.mjs';
 import { runLoad } from './load.mjs';
 import { BODY, EXPECTED, PATH, PRICE_ATOMIC } from './paid-route.mjs';
 import { fundedPayers } from './payers.mjs';
@@ -21,7 +22,8 @@ async function paymentRequiredOf(url) {
 
 /**
  * Starts bench/targets/<kind>.mjs with a sandbox and funds `payers` wallets for `payments` calls in all.
- * @returns {kind, rpcUrl, measure({concurrency, calls, warmup}) -> row, stop()}
+ * @returns {kind, rpcUrl, measure({concurrency, calls, warmup, gas}) -> row, stop()}; with `gas`, the row has the
+ * gas of the measured run's settlement transactions (read from their receipts after the run).
  */
 export async function startPaidTarget(kind, { payments, payers: payerCount }) {
   const target = await startTarget(kind, { sandbox: true });
@@ -52,7 +54,7 @@ export async function startPaidTarget(kind, { payments, payers: payerCount }) {
       rpcUrl: target.rpcUrl,
       url: target.url,
       accessKey: target.accessKey,
-      async measure({ concurrency, calls, warmup }) {
+      async measure({ concurrency, calls, warmup, gas = false }) {
         const warmupPayments = await payers.presign(paymentRequired, warmup);
         const measuredPayments = await payers.presign(paymentRequired, calls);
         const before = await payeeUsdc();
@@ -69,8 +71,9 @@ export async function startPaidTarget(kind, { payments, payers: payerCount }) {
           ...result,
           serverCpuMsPerCall: cpuMs / Math.max(1, result.sent),
           warmupFailures: warm.sent - warm.ok,
-          // Every success moved exactly the price on chain, each in its own transaction.
-          onChain: received === PRICE_ATOMIC * BigInt(warm.ok + result.ok) && result.transactions.size === result.ok,
+          // Every success moved exactly the price on chain (one transaction may settle several).
+          onChain: received === PRICE_ATOMIC * BigInt(warm.ok + result.ok),
+          ...(gas ? { gas: await gasOfSettlements(chain, result.transactions) } : {}),
         };
       },
       stop: () => target.stop(),

@@ -1,10 +1,20 @@
 // pnpm bench, in one run on 127.0.0.1, each target in its own child process (bench/server.mjs):
 // 1. unpaid 402s: POST /api/tools/execute/unified/wallet against a bare Fastify route, and their ratio
 //    (issue #2's goal: at least 0.5);
-// 2. paid calls settled for real: hederaContractIdToEvmAddress on our gateway against the same route built from
-//    @x402/express 2.27, each on its own fresh sandbox chain with the same in-process facilitator, and their ratio
-//    (goal: at least 2x the reference's calls/s at equal or lower p99). Rounds alternate which server goes first
-//    and the table shows each level's median round;
+// 2. paid calls, `exact` (bench/exact.mjs): hederaContractIdToEvmAddress on our gateway against the same route
+//    built from @x402/express 2.27, each on its own fresh sandbox chain with the same in-process facilitator, at
+//    C=1, 8 and 32; issue 26's goals: at least 2x the reference's calls/s at C=8 and C=32 with p99 no higher, and
+//    at C=1 a p50 no higher. Rounds alternate which server goes first and the table shows each level's median round;
+// 2b. paid calls, `batch-settlement` (bench/batch.mjs): ours against a reference built from the official
+//    @x402/evm batch-settlement server + facilitator with Express and the SDK's Redis channel storage
+//    (bench/batch-reference.mjs; Redis at BENCH_REDIS_URL, default 127.0.0.1:6379, under a key prefix of its own,
+//    deleted after), the same with in-memory storage beside it. One channel per concurrent caller, deposited once;
+//    each call carries a voucher from the official client; after the runs each server claims and sweeps, and the
+//    chain must show the payee paid exactly price x paid calls. Goal: at least 2x the Redis reference's calls/s at
+//    C=8 and C=32 with p99 no higher. A server that offers no batch-settlement is reported as not measured;
+// 2c. gas per settled payment (bench/gas.mjs): `exact` one by one and under load (the receipts of the settlement
+//    transactions the runs saw), and batch-settlement per voucher (claims and sweeps, deposits amortised).
+//    BENCH_ONLY=paid (or exact), batch or gas runs one of them; gas alone runs both briefly (one round);
 // 3. MCP beside REST (bench/mcp.mjs): tools/list and tools/call paid from account credit, next to the same tool
 //    over REST paid per call with x402;
 // 4. balance reads (bench/balances.mjs): each chain's balance tool and getAllBalances' fan-out over all eight networks
@@ -19,18 +29,22 @@ import { benchBalances } from './balances.mjs';
 import { benchMcp } from './mcp.mjs';
 import { benchMarketSim } from './market-sim.mjs';
 import { benchOrders } from './orders.mjs';
-import { StallError, startPaidTarget } from './paid.mjs';
+import { compareBatch } from './batch.mjs';
+import { compareExact } from './exact.mjs';
+import { printBatch, printExact, printGas } from './paid-report.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PAID = {
   calls: Number(process.env.BENCH_PAID_CALLS ?? 300), // measured per server, level and round
   warmup: Number(process.env.BENCH_PAID_WARMUP ?? 24), // unmeasured, before each measured run
-  concurrencies: (process.env.BENCH_PAID_CONCURRENCY ?? '8,32').split(',').map(Number),
+  concurrencies: (process.env.BENCH_PAID_CONCURRENCY ?? '1,8,32').split(',').map(Number),
   rounds: Number(process.env.BENCH_PAID_ROUNDS ?? 3),
   payers: Number(process.env.BENCH_PAID_PAYERS ?? 32),
 };
-const only = process.env.BENCH_ONLY; // 'unpaid', 'paid', 'mcp', 'balances', 'orders' or 'market-sim' runs one part
+// 'unpaid', 'paid' (or 'exact'), 'batch', 'gas', 'mcp', 'balances', 'orders' or 'market-sim' runs one part
+const only = process.env.BENCH_ONLY;
+const MAX_STALLS = Number(process.env.BENCH_PAID_MAX_STALLS ?? 3);
 
 async function measureUnpaid(kind, port, path) {
   const target = await startTarget(kind, { port });
@@ -73,118 +87,29 @@ if (!only || only === 'unpaid') {
   console.log(`ratio gateway/bare: ${ratio.toFixed(2)} (goal >= 0.5) ${verdict(ratio >= 0.5)}`);
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+/** Which paid parts run: `paid`/`exact` and `batch` compare servers, `gas` (alone) runs both briefly for the table. */
+const runs = (part) => !only || only === part || (part === 'exact' && only === 'paid');
+let exactRows;
+let batchSettlements;
 
-const MAX_STALLS = Number(process.env.BENCH_PAID_MAX_STALLS ?? 3);
-
-/**
- * A paid target that survives a stalled sandbox chain: the run is abandoned, the target restarted on a fresh
- * chain (fresh payers) and the run repeated, at most MAX_STALLS times per server. Stalls are counted and shown.
- */
-async function resilientTarget(kind, options) {
-  let target = await startPaidTarget(kind, options);
-  const self = {
-    kind,
-    stalls: [],
-    async measure(run) {
-      for (;;) {
-        try {
-          return await target.measure(run);
-        } catch (error) {
-          if (!(error instanceof StallError) || self.stalls.length >= MAX_STALLS) throw error;
-          self.stalls.push(error.message);
-          console.error(
-            `bench: ${error.message}; restarting ${kind} on a fresh sandbox chain and repeating the C=${run.concurrency} run`,
-          );
-          await target.stop();
-          target = await startPaidTarget(kind, options);
-        }
-      }
-    },
-    stop: () => target.stop(),
-  };
-  return self;
+if (runs('exact') || only === 'gas') {
+  // For the gas table alone: one round at C=1 (one by one) and at the highest level (grouped, if the server groups).
+  const settings =
+    only === 'gas' ? { ...PAID, rounds: 1, concurrencies: [...new Set([1, Math.max(...PAID.concurrencies)])] } : PAID;
+  const result = await compareExact(['gateway', 'x402-express'], { ...settings, maxStalls: MAX_STALLS });
+  exactRows = result.rows;
+  if (!printExact(result, settings)) process.exitCode = 1;
 }
 
-/** Runs every level `rounds` times on both servers, alternating which goes first; one row per server and level. */
-async function comparePaid(kinds) {
-  const payments = PAID.concurrencies.length * PAID.rounds * (PAID.calls + PAID.warmup);
-  const targets = [];
-  try {
-    for (const kind of kinds) targets.push(await resilientTarget(kind, { payments, payers: PAID.payers }));
-    const rows = [];
-    for (const concurrency of PAID.concurrencies) {
-      const runs = new Map(kinds.map((kind) => [kind, []]));
-      for (let round = 0; round < PAID.rounds; round++) {
-        for (const target of round % 2 ? [...targets].reverse() : targets) {
-          runs.get(target.kind).push(await target.measure({ concurrency, calls: PAID.calls, warmup: PAID.warmup }));
-        }
-      }
-      for (const [kind, r] of runs) {
-        const failures = {};
-        for (const run of r)
-          for (const [reason, count] of Object.entries(run.failures))
-            failures[reason] = (failures[reason] ?? 0) + count;
-        rows.push({
-          kind,
-          concurrency,
-          rounds: r.map((run) => run.rps),
-          rps: median(r.map((run) => run.rps)),
-          p50: median(r.map((run) => run.p50)),
-          p99: median(r.map((run) => run.p99)),
-          cpu: median(r.map((run) => run.serverCpuMsPerCall)),
-          ok: r.reduce((sum, run) => sum + run.ok, 0),
-          sent: r.reduce((sum, run) => sum + run.sent, 0),
-          warmupFailures: r.reduce((sum, run) => sum + run.warmupFailures, 0),
-          failures,
-          onChain: r.every((run) => run.onChain),
-        });
-      }
-    }
-    return { rows, stalls: Object.fromEntries(targets.map((t) => [t.kind, t.stalls])) };
-  } finally {
-    for (const target of targets) await target.stop();
-  }
+if (runs('batch') || only === 'gas') {
+  const settings = only === 'gas' ? { ...PAID, rounds: 1, concurrencies: [Math.max(...PAID.concurrencies)] } : PAID;
+  const kinds = only === 'gas' ? ['gateway', 'x402-batch-redis'] : ['gateway', 'x402-batch-redis', 'x402-batch-memory'];
+  const result = await compareBatch(kinds, { ...settings, channels: PAID.payers });
+  batchSettlements = result.settlements;
+  if (!printBatch(result, settings)) process.exitCode = 1;
 }
 
-if (!only || only === 'paid') {
-  const { rows, stalls } = await comparePaid(['gateway', 'x402-express']);
-  console.log(
-    `\npaid hederaContractIdToEvmAddress, settled on anvil (a fresh chain per server), ${PAID.calls} pre-signed payments per run ` +
-      `(+${PAID.warmup} warm-up) from ${PAID.payers} payers, keep-alive HTTP, 127.0.0.1; median of ${PAID.rounds} rounds`,
-  );
-  console.log(
-    'server          conc   paid-200/s    p50 ms    p99 ms  cpu ms/call    ok/sent  failed  on-chain   rounds (calls/s)',
-  );
-  for (const r of rows) {
-    console.log(
-      `${r.kind.padEnd(15)} ${String(r.concurrency).padStart(4)} ${r.rps.toFixed(1).padStart(12)}   ${ms(r.p50)}   ${ms(r.p99)} ${r.cpu.toFixed(1).padStart(12)} ` +
-        `${`${r.ok}/${r.sent}`.padStart(10)} ${String(r.sent - r.ok + r.warmupFailures).padStart(7)}  ${(r.onChain ? 'ok' : 'MISMATCH').padEnd(9)}  ${r.rounds.map((x) => x.toFixed(1)).join(', ')}`,
-    );
-  }
-  for (const r of rows) {
-    for (const [reason, count] of Object.entries(r.failures))
-      console.log(`  ${r.kind} C=${r.concurrency} failure x${count}: ${reason}`);
-    if (r.warmupFailures) console.log(`  ${r.kind} C=${r.concurrency}: ${r.warmupFailures} warm-up calls failed`);
-  }
-  for (const concurrency of PAID.concurrencies) {
-    const [ours, ref] = ['gateway', 'x402-express'].map((kind) =>
-      rows.find((r) => r.kind === kind && r.concurrency === concurrency),
-    );
-    const ratio = ours.rps / ref.rps;
-    console.log(
-      `C=${concurrency}: ratio gateway/x402-express ${ratio.toFixed(2)}x calls/s, p99 ${ours.p99.toFixed(0)} vs ${ref.p99.toFixed(0)} ms ` +
-        `(goal >= 2x at equal or lower p99) ${verdict(ratio >= 2 && ours.p99 <= ref.p99)}`,
-    );
-  }
-  for (const [kind, messages] of Object.entries(stalls)) {
-    if (messages.length)
-      console.log(
-        `${kind}: ${messages.length} run(s) repeated on a fresh chain after a sandbox chain stall (settlement transactions never mined)`,
-      );
-  }
-  if (rows.some((r) => r.ok < r.sent || !r.onChain)) process.exitCode = 1;
-}
+if (!only || only === 'gas') printGas({ exactRows, settlements: batchSettlements });
 
 if (!only || only === 'mcp') {
   const { rows, ok } = await benchMcp({

@@ -4,7 +4,9 @@
 // anvil Base chain 8453 with USDC at its canonical address, and the in-process facilitator settling there) and
 // hands it to the target, so paid calls settle for real. IPC: sends {ready: {port, rpcUrl}}; answers {id, fund: {addresses, atomic}} (mints USDC),
 // {id, accessKey: {micros}} (gateway: a credited vault access key),
-// {id, cpu} (CPU ms used so far) and {id, stop} with {id, result} or {id, error}.
+// {id, cpu} (CPU ms used so far, with that of a process the target relies on, e.g. Redis), {id, close} (stops
+// serving, the sandbox chain staying up: a target settles what it holds on close, and the bench reads the chain
+// after) and {id, stop} with {id, result} or {id, error}.
 import { freePort } from './free-port.mjs';
 
 const [kind, portArg, mode] = process.argv.slice(2);
@@ -17,6 +19,7 @@ const sandbox =
     : undefined;
 const server = await build({ port, sandbox });
 await server.listen(port);
+let closed; // the server's close, once begun
 
 const commands = {
   async fund({ addresses, atomic }) {
@@ -26,11 +29,13 @@ const commands = {
   accessKey: (options) => server.accessKey(options),
   async cpu() {
     const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
+    return (user + system) / 1000 + ((await server.externalCpuMs?.()) ?? 0);
   },
+  close: () => (closed ??= server.close()),
   async stop() {
     await sandbox?.stop(); // first: settlements still waiting on the chain then fail, so the server can close
-    await server.close();
+    // Closing after the chain is gone (no `close` before) cannot settle what the target holds: said, not thrown.
+    await (closed ??= server.close()).catch((error) => console.error(`bench ${kind}: close: ${error.message}`));
     setImmediate(() => process.exit(0));
   },
 };
