@@ -3,7 +3,7 @@
  * DBC ones checked byte for byte against the SDK's own coder in dbc-program.test.ts). Fields left out are zero.
  */
 import { type Address, getAddressEncoder } from '@solana/kit';
-import { anchorDiscriminator } from '../pump-fun/pump-program.js';
+import { anchorDiscriminator } from '../solana-chain/borsh.js';
 import { WRAPPED_SOL_MINT } from './dbc-program.js';
 
 function writer(size: number, account: string) {

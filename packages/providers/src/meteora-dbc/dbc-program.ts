@@ -16,7 +16,7 @@ import {
   getProgramDerivedAddress,
   type Instruction,
 } from '@solana/kit';
-import { anchorDiscriminator } from '../pump-fun/pump-program.js';
+import { anchorDiscriminator, borshString, borshU64, concatBytes } from '../solana-chain/borsh.js';
 
 export const DBC_PROGRAM_ADDRESS: Address = address('dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN');
 /** The IDL's fixed pool_authority (the PDA of "pool_authority"): owner of every pool's vaults. */
@@ -147,24 +147,6 @@ const signer = (account: Address, isWritable = false) => ({
   role: isWritable ? AccountRole.WRITABLE_SIGNER : AccountRole.READONLY_SIGNER,
 });
 
-/** Borsh: a u32 little-endian length, then the UTF-8 bytes. */
-function borshString(value: string): Uint8Array {
-  const bytes = new TextEncoder().encode(value);
-  const out = new Uint8Array(4 + bytes.length);
-  new DataView(out.buffer).setUint32(0, bytes.length, true);
-  out.set(bytes, 4);
-  return out;
-}
-
-function u64s(...values: bigint[]): Uint8Array {
-  const out = new Uint8Array(8 * values.length);
-  const view = new DataView(out.buffer);
-  values.forEach((value, index) => view.setBigUint64(8 * index, value, true));
-  return out;
-}
-
-const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
-
 /** The addresses every instruction on one pool needs. */
 export interface DbcPoolAccounts {
   readonly config: Address;
@@ -221,7 +203,7 @@ export async function initializeDbcPoolInstruction(input: {
       readonly(await dbcEventAuthority()),
       readonly(DBC_PROGRAM_ADDRESS),
     ],
-    data: concat(
+    data: concatBytes(
       anchorDiscriminator('global', 'initialize_virtual_pool_with_spl_token'),
       borshString(input.name),
       borshString(input.symbol),
@@ -265,7 +247,7 @@ export async function dbcBuyInstruction(input: {
       readonly(DBC_PROGRAM_ADDRESS),
       readonly(SYSVAR_INSTRUCTIONS),
     ],
-    data: concat(anchorDiscriminator('global', 'swap'), u64s(input.amountIn, input.minimumAmountOut)),
+    data: concatBytes(anchorDiscriminator('global', 'swap'), borshU64(input.amountIn, input.minimumAmountOut)),
   };
 }
 
@@ -318,7 +300,7 @@ export async function claimCreatorTradingFeeAccounts(input: {
 
 /** The data of claim_creator_trading_fee: at most `maxBase` base atoms and `maxQuote` quote atoms. */
 export const claimCreatorTradingFeeData = (maxBase: bigint, maxQuote: bigint) =>
-  concat(anchorDiscriminator('global', 'claim_creator_trading_fee'), u64s(maxBase, maxQuote));
+  concatBytes(anchorDiscriminator('global', 'claim_creator_trading_fee'), borshU64(maxBase, maxQuote));
 
 /**
  * claim_creator_trading_fee signed by the pool's creator: its base fees to `baseTokenAccount`, its quote (SOL) fees

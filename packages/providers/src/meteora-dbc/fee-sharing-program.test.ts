@@ -12,7 +12,7 @@ import {
   isWritableRole,
 } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { anchorDiscriminator } from '../pump-fun/pump-program.js';
+import { anchorDiscriminator } from '../solana-chain/borsh.js';
 import { encodeDfsFeeVault } from './dbc-accounts-testing.js';
 import { claimCreatorTradingFeeData, DBC_PROGRAM_ADDRESS, dbcPoolAccounts, WRAPPED_SOL_MINT } from './dbc-program.js';
 import {

@@ -16,7 +16,7 @@ import {
   getProgramDerivedAddress,
   type Instruction,
 } from '@solana/kit';
-import { anchorDiscriminator } from '../pump-fun/pump-program.js';
+import { anchorDiscriminator, anchorInstructionData } from '../solana-chain/borsh.js';
 import {
   claimCreatorTradingFeeAccounts,
   claimCreatorTradingFeeData,
@@ -166,7 +166,7 @@ export async function initializeDfsFeeVaultInstruction(input: {
       readonly(await dfsEventAuthority()),
       readonly(DFS_PROGRAM_ADDRESS),
     ],
-    data: new Uint8Array(Buffer.concat([anchorDiscriminator('global', 'initialize_fee_vault_pda'), params])),
+    data: anchorInstructionData('initialize_fee_vault_pda', params),
   };
 }
 
@@ -204,7 +204,7 @@ export async function fundDfsByClaimingDbcCreatorFeeInstruction(input: {
         quoteTokenAccount: tokenVault,
       })),
     ],
-    data: new Uint8Array(Buffer.concat([anchorDiscriminator('global', 'fund_by_claiming_fee'), length, payload])),
+    data: anchorInstructionData('fund_by_claiming_fee', length, payload),
   };
 }
 

@@ -4,7 +4,7 @@
  * those of the highest tier its market cap reaches (the first tier below the first threshold). Without a FeeConfig
  * the Global account's fee_basis_points and creator_fee_basis_points apply.
  */
-import { anchorDiscriminator } from './pump-program.js';
+import { anchorDiscriminator } from '../solana-chain/borsh.js';
 
 export interface PumpFeeTier {
   readonly marketCapLamportsThreshold: bigint;

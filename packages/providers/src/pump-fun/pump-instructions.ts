@@ -15,7 +15,6 @@ import {
   type TransactionSigner,
 } from '@solana/kit';
 import {
-  anchorDiscriminator,
   ASSOCIATED_TOKEN_PROGRAM,
   associatedTokenAddress,
   bondingCurveAddress,
@@ -38,6 +37,7 @@ import {
   userVolumeAccumulatorAddress,
   WSOL_MINT,
 } from './pump-program.js';
+import { anchorDiscriminator, anchorInstructionData, borshBool, borshString, borshU64 } from '../solana-chain/borsh.js';
 
 type Meta = AccountMeta | AccountSignerMeta;
 const writable = (account: Address): Meta => ({ address: account, role: AccountRole.WRITABLE });
@@ -48,22 +48,7 @@ const writableSigner = (signer: TransactionSigner): Meta => ({
   signer,
 });
 
-/** Borsh: u64 little-endian, bool one byte, string u32 length then UTF-8, pubkey 32 bytes. */
-const u64 = (value: bigint) => {
-  const bytes = new Uint8Array(8);
-  new DataView(bytes.buffer).setBigUint64(0, value, true);
-  return bytes;
-};
-const bool = (value: boolean) => Uint8Array.of(value ? 1 : 0);
-const string = (value: string) => {
-  const utf8 = new TextEncoder().encode(value);
-  const length = new Uint8Array(4);
-  new DataView(length.buffer).setUint32(0, utf8.length, true);
-  return Uint8Array.from([...length, ...utf8]);
-};
 const pubkey = (value: Address) => new Uint8Array(getAddressEncoder().encode(value));
-const data = (instruction: string, ...args: Uint8Array[]) =>
-  Uint8Array.from([...anchorDiscriminator('global', instruction), ...args.flatMap((arg) => [...arg])]);
 
 export interface CreateV2Args {
   /** The new mint's key pair: it signs the creation. */
@@ -103,14 +88,14 @@ export async function createV2Instruction(args: CreateV2Args): Promise<Instructi
       readonly(PUMP_PROGRAM_ADDRESS),
     ],
     // is_mayhem_mode false; is_cashback_enabled is an OptionBool (a struct of one bool): false.
-    data: data(
+    data: anchorInstructionData(
       'create_v2',
-      string(args.name),
-      string(args.symbol),
-      string(args.uri),
+      borshString(args.name),
+      borshString(args.symbol),
+      borshString(args.uri),
       pubkey(args.creator),
-      bool(false),
-      bool(false),
+      borshBool(false),
+      borshBool(false),
     ),
   };
 }
@@ -177,7 +162,7 @@ export async function buyExactQuoteInV2Instruction(
   return {
     programAddress: PUMP_PROGRAM_ADDRESS,
     accounts: await tradeAccounts(trade, 'buy'),
-    data: data('buy_exact_quote_in_v2', u64(spendableQuoteIn), u64(minTokensOut)),
+    data: anchorInstructionData('buy_exact_quote_in_v2', borshU64(spendableQuoteIn, minTokensOut)),
   };
 }
 
@@ -190,7 +175,7 @@ export async function sellV2Instruction(
   return {
     programAddress: PUMP_PROGRAM_ADDRESS,
     accounts: await tradeAccounts(trade, 'sell'),
-    data: data('sell_v2', u64(amount), u64(minSolOutput)),
+    data: anchorInstructionData('sell_v2', borshU64(amount, minSolOutput)),
   };
 }
 

@@ -10,13 +10,13 @@ import {
 } from './pump-accounts-testing.js';
 import { curveMarketCapLamports, decodeFeeTiers, feeTierAt } from './pump-fees.js';
 import {
-  anchorDiscriminator,
   decodeBondingCurve,
   decodeGlobal,
   PUMP_FEES_PROGRAM_ADDRESS,
   PUMP_MAYHEM_PROGRAM_ADDRESS,
   PUMP_PROGRAM_ADDRESS,
 } from './pump-program.js';
+import { anchorDiscriminator } from '../solana-chain/borsh.js';
 
 const keys = async (count: number) =>
   Promise.all(Array.from({ length: count }, async () => (await generateKeyPairSigner()).address));

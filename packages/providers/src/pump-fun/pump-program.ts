@@ -5,7 +5,7 @@
  * the same bytes but pulls in @coral-xyz/anchor and web3.js v1; these few layouts do not need them.
  * Anchor discriminators are sha256("global:<instruction>") and sha256("account:<Account>"), first 8 bytes.
  */
-import { createHash } from 'node:crypto';
+import { anchorDiscriminator } from '../solana-chain/borsh.js';
 import { type Address, address, getAddressDecoder, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 
 type Seed = Parameters<typeof getProgramDerivedAddress>[0]['seeds'][number];
@@ -21,9 +21,6 @@ export const TOKEN_PROGRAM = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5D
 export const TOKEN_2022_PROGRAM = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
 export const ASSOCIATED_TOKEN_PROGRAM = address('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
 export const SYSTEM_PROGRAM = address('11111111111111111111111111111111');
-
-export const anchorDiscriminator = (namespace: 'global' | 'account', name: string): Uint8Array =>
-  new Uint8Array(createHash('sha256').update(`${namespace}:${name}`).digest().subarray(0, 8));
 
 const text = (seed: string) => new TextEncoder().encode(seed);
 const key = (account: Address) => getAddressEncoder().encode(account);

@@ -18,6 +18,7 @@ import {
   type InstructionWithSigners,
   type TransactionSigner,
 } from '@solana/kit';
+import { borshString, borshU64, concatBytes } from '../solana-chain/borsh.js';
 
 type Seed = Parameters<typeof getProgramDerivedAddress>[0]['seeds'][number];
 
@@ -173,32 +174,6 @@ export interface InitializeV2Args {
   readonly cpmmCreatorFeeOn?: 0 | 1;
 }
 
-/** A Borsh string: u32 little-endian byte length, then the UTF-8 bytes. */
-function borshString(value: string): Uint8Array {
-  const bytes = new TextEncoder().encode(value);
-  const out = new Uint8Array(4 + bytes.length);
-  new DataView(out.buffer).setUint32(0, bytes.length, true);
-  out.set(bytes, 4);
-  return out;
-}
-
-function u64Bytes(...values: bigint[]): Uint8Array {
-  const out = new Uint8Array(8 * values.length);
-  const view = new DataView(out.buffer);
-  values.forEach((value, index) => view.setBigUint64(8 * index, value, true));
-  return out;
-}
-
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-};
-
 /**
  * initialize_v2 for a SOL-quoted constant-product launch: creates the mint (which signs), its metadata, the pool and
  * its two vaults. Data: MintParams {decimals u8, name, symbol, uri}, CurveParams::Constant {supply, total_base_sell,
@@ -238,16 +213,16 @@ export async function initializeV2Instruction(args: InitializeV2Args): Promise<I
       readonly(await eventAuthority()),
       readonly(LAUNCHLAB_PROGRAM_ADDRESS),
     ],
-    data: concat(
+    data: concatBytes(
       INITIALIZE_V2_DISCRIMINATOR,
       new Uint8Array([LAUNCHLAB_TOKEN_DECIMALS]),
       borshString(args.name),
       borshString(args.symbol),
       borshString(args.uri),
       new Uint8Array([CONSTANT_PRODUCT_CURVE]),
-      u64Bytes(curve.supply, curve.totalSellA, curve.totalFundRaisingB),
+      borshU64(curve.supply, curve.totalSellA, curve.totalFundRaisingB),
       new Uint8Array([curve.migrateType === 'amm' ? 0 : 1]),
-      u64Bytes(curve.totalLockedAmount, 0n, 0n),
+      borshU64(curve.totalLockedAmount, 0n, 0n),
       new Uint8Array([args.cpmmCreatorFeeOn ?? 0]),
     ),
   };
