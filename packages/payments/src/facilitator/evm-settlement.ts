@@ -150,7 +150,11 @@ export function createEvmSettlement(settlement: LocalEvmSettlement): EvmSettleme
 
   const maxBatchSize = settlement.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   const batches = new SettlementBatches(
-    { send: sendTransaction, waitForReceipt: (hash) => waitForTransactionReceipt({ hash }) },
+    {
+      send: sendTransaction,
+      waitForReceipt: (hash) => waitForTransactionReceipt({ hash }),
+      call: async ({ to, data }) => (await client.call({ to, data })).data ?? '0x',
+    },
     {
       maxBatchSize,
       // Without batching nothing is gained by waiting: each account's NonceQueue sends the transactions back to back.
