@@ -91,6 +91,32 @@ describe('group commit of exact EVM settlements', () => {
       args: [from as Address, nonce as Hex],
     });
   };
+  /** Settles `payload` from another account, as someone else holding the authorization could: its nonce is used. */
+  async function landElsewhere(payload: PaymentPayload) {
+    const { authorization, signature } = payload.payload as Eip3009Payload;
+    const other = createWalletClient({
+      account: anvilDevAccount(9),
+      chain: chain.chain,
+      transport: http(chain.rpcUrl),
+    });
+    await chain.publicClient.waitForTransactionReceipt({
+      hash: await other.writeContract({
+        address: chain.usdc,
+        abi: EIP3009_ABI,
+        functionName: 'transferWithAuthorization',
+        args: [
+          authorization['from'] as Address,
+          authorization['to'] as Address,
+          BigInt(authorization['value']!),
+          BigInt(authorization['validAfter']!),
+          BigInt(authorization['validBefore']!),
+          authorization['nonce'] as Hex,
+          signature,
+        ],
+      }),
+    });
+  }
+
   /**
    * Starts `first` and waits until its transaction is pending (in flight), then starts `next` while it is: they queue
    * behind it. Mining resumes once they had time to arrive; returns every outcome.
@@ -130,6 +156,16 @@ describe('group commit of exact EVM settlements', () => {
     expect(transaction.to?.toLowerCase()).toBe(chain.usdc.toLowerCase());
     expect(transaction.input.startsWith(TRANSFER_WITH_AUTHORIZATION)).toBe(true);
     expect(await used(payment!)).toBe(true);
+  });
+
+  it('a batch of one that would fail is refused by the gas estimate: nothing is sent', async () => {
+    const facilitator = facilitatorWith();
+    const [payment] = await signedPayments(1);
+    await landElsewhere(payment!);
+    const nonceBefore = await settlerNonce();
+    const settled = await within(10_000, facilitator.settle(payment!, requirements));
+    expect(settled).toMatchObject({ success: false, transaction: '' });
+    expect(await settlerNonce()).toBe(nonceBefore);
   });
 
   it('payments arriving while one settlement is in flight settle together in fewer transactions, each once', async () => {
@@ -175,28 +211,7 @@ describe('group commit of exact EVM settlements', () => {
         processor.verify(payload, [requirements], PROBE),
       ),
     );
-    const { authorization, signature } = landed!.payload as Eip3009Payload;
-    const other = createWalletClient({
-      account: anvilDevAccount(9),
-      chain: chain.chain,
-      transport: http(chain.rpcUrl),
-    });
-    await chain.publicClient.waitForTransactionReceipt({
-      hash: await other.writeContract({
-        address: chain.usdc,
-        abi: EIP3009_ABI,
-        functionName: 'transferWithAuthorization',
-        args: [
-          authorization['from'] as Address,
-          authorization['to'] as Address,
-          BigInt(authorization['value']!),
-          BigInt(authorization['validAfter']!),
-          BigInt(authorization['validBefore']!),
-          authorization['nonce'] as Hex,
-          signature,
-        ],
-      }),
-    });
+    await landElsewhere(landed!);
     const payeeBefore = await usdcOf(PAYEE);
     const pairPayer = authorizationOf(pair[0]!)['from']!;
     const outcome = (index: number) => () =>
