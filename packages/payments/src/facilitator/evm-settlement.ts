@@ -11,6 +11,7 @@ import {
   http,
   keccak256,
   type LocalAccount,
+  TransactionNotFoundError,
 } from 'viem';
 import type { SettlementBroadcasts } from './broadcasts.js';
 import { expiringCache } from './expiring-cache.js';
@@ -154,6 +155,14 @@ export function createEvmSettlement(settlement: LocalEvmSettlement): EvmSettleme
       send: sendTransaction,
       waitForReceipt: (hash) => waitForTransactionReceipt({ hash }),
       call: async ({ to, data }) => (await client.call({ to, data })).data ?? '0x',
+      isKnown: (hash) =>
+        client.getTransaction({ hash }).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof TransactionNotFoundError) return false;
+            throw error;
+          },
+        ),
     },
     {
       maxBatchSize,

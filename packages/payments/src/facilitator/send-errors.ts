@@ -7,13 +7,15 @@ import { BaseError, RpcRequestError } from 'viem';
 const MAY_ALREADY_HOLD_IT = /already known|known transaction|nonce too low|already imported/i;
 
 /**
- * Whether a failed `eth_sendRawTransaction` certainly left the transaction out: the node answered with a JSON-RPC
- * error that refuses it (invalid, underpriced, insufficient funds…). A transport failure (timeout, reset, a 5xx)
- * may come after the node took it, and "already known"/"nonce too low" may mean it holds this very one: then the
- * transaction may still be mined, and only its receipt (or reconciliation) can tell.
+ * What a failed `eth_sendRawTransaction` says of the transaction. `refused`: the node answered with a JSON-RPC error
+ * that refuses it (invalid, underpriced, insufficient funds…), so it certainly left it out. `nonce-taken`: the node
+ * holds a transaction of this nonce ("already known", "nonce too low"), which may be this very one (a request that
+ * timed out reached the node and viem's retry met it) or another sender's: only the node's knowledge of its hash
+ * tells. `unanswered`: a transport failure (timeout, reset, a 5xx) that may come after the node took it.
  */
-export function nodeRefusedTransaction(error: unknown): boolean {
-  if (!(error instanceof BaseError)) return false;
+export function sendFailureKind(error: unknown): 'refused' | 'nonce-taken' | 'unanswered' {
+  if (!(error instanceof BaseError)) return 'unanswered';
   const answer = error.walk((cause) => cause instanceof RpcRequestError);
-  return answer instanceof RpcRequestError && !MAY_ALREADY_HOLD_IT.test(answer.details);
+  if (!(answer instanceof RpcRequestError)) return 'unanswered';
+  return MAY_ALREADY_HOLD_IT.test(answer.details) ? 'nonce-taken' : 'refused';
 }

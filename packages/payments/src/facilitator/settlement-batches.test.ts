@@ -41,13 +41,20 @@ const transfer = (i: number): AuthorizationTransfer => ({
 /**
  * A chain whose receipts come only when the test says: every sent transaction stays in flight until `mine`.
  * `failSends`: sends (1-based) that throw, after the transaction was announced; `failingCalls`: transfers' calldata
- * whose call reverts when a batch is simulated; `simulationError`: the simulation itself fails.
+ * whose call reverts when a batch is simulated; `simulationError`: the simulation itself fails; `unknownToNode`:
+ * sends whose transaction the node does not hold.
  */
 function heldChain({
   failSends = new Map<number, Error>(),
   failingCalls = new Set<Hex>(),
   simulationError,
-}: { failSends?: Map<number, Error>; failingCalls?: Set<Hex>; simulationError?: Error } = {}) {
+  unknownToNode = new Set<number>(),
+}: {
+  failSends?: Map<number, Error>;
+  failingCalls?: Set<Hex>;
+  simulationError?: Error;
+  unknownToNode?: Set<number>;
+} = {}) {
   const sent: { to: string; data: Hex; gas: bigint | undefined; announced: number }[] = [];
   const receipts = new Map<Hash, { resolve(receipt: TransactionReceipt): void; reject(error: Error): void }>();
   const hashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hash;
@@ -63,6 +70,8 @@ function heldChain({
         if (failure) throw failure;
         return hashOf(n);
       },
+      isKnown: async (hash) =>
+        [...Array(sent.length).keys()].some((i) => hashOf(i + 1) === hash && !unknownToNode.has(i + 1)),
       async call({ data }) {
         simulated++;
         if (simulationError) throw simulationError;
@@ -170,6 +179,13 @@ describe('group commit of EIP-3009 transfers', () => {
     },
   );
 
+  it('"nonce too low" for a transaction the node does not hold (another sender used the nonce) fails its batch at once', async () => {
+    const stale = nodeRefusal('nonce too low: next nonce 8, tx nonce 7');
+    const chain = heldChain({ failSends: new Map([[1, stale]]), unknownToNode: new Set([1]) });
+    await expect(chain.batches.submit(transfer(1))).rejects.toBe(stale);
+    await expect(chain.batches.submit(transfer(2))).resolves.toMatchObject({ hash: chain.hashOf(2) });
+  });
+
   it('a send error before the announcement finished fails the batch: nothing can have been broadcast', async () => {
     const chain = heldChain();
     const announceFailure = new Error('database unavailable');
@@ -181,6 +197,7 @@ describe('group commit of EIP-3009 transfers', () => {
         },
         waitForReceipt: () => new Promise(() => undefined),
         call: () => Promise.reject(new Error('not simulated')),
+        isKnown: () => Promise.resolve(true),
       },
       { maxBatchSize: 3, maxInFlight: 1, gasPerAuthorization: 100_000n },
       () => Promise.reject(announceFailure),

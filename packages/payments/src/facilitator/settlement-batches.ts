@@ -1,6 +1,6 @@
 import type { Address, Hash, Hex, TransactionReceipt } from 'viem';
 import { aggregate3AllowingFailures, aggregate3Failures, MULTICALL3_ADDRESS } from './multicall3.js';
-import { nodeRefusedTransaction } from './send-errors.js';
+import { sendFailureKind } from './send-errors.js';
 
 /** One payment's EIP-3009 `transferWithAuthorization`, ready to send to its token. */
 export interface AuthorizationTransfer {
@@ -31,6 +31,8 @@ export interface SettlementTransactions {
   waitForReceipt(hash: Hash): Promise<TransactionReceipt>;
   /** `eth_call` of a transaction's call at the latest block: its return data; rejects as the node refuses it. */
   call(transaction: { to: Address; data: Hex }): Promise<Hex>;
+  /** Whether the node knows a transaction of this hash (pending or mined). */
+  isKnown(hash: Hash): Promise<boolean>;
 }
 
 export interface BatchLimits {
@@ -157,7 +159,7 @@ export class SettlementBatches {
         announced = signed;
       });
     } catch (error) {
-      if (announced === undefined || nodeRefusedTransaction(error)) {
+      if (announced === undefined || !(await this.#mayHaveBeenTaken(error, announced))) {
         for (const waiting of sending) waiting.reject(error);
         return;
       }
@@ -167,6 +169,19 @@ export class SettlementBatches {
     for (const waiting of sending) waiting.resolve({ hash, receipt });
     // Each payment's settlement answers the wait's failure itself (settlement_pending); here it only frees the slot.
     await receipt.catch(() => undefined);
+  }
+
+  /** Whether a send that failed with `error` after `hash` was announced may still have reached the chain. */
+  async #mayHaveBeenTaken(error: unknown, hash: Hash): Promise<boolean> {
+    switch (sendFailureKind(error)) {
+      case 'refused':
+        return false;
+      case 'unanswered':
+        return true;
+      case 'nonce-taken':
+        // Unable to ask: treated as taken, so its payments end pending (reconciled), never as "nothing charged".
+        return this.transactions.isKnown(hash).catch(() => true);
+    }
   }
 
   /** `batch` without the transfers whose call fails in a simulation of the batch (each rejected with its reason). */
