@@ -42,8 +42,10 @@ const HALF_CURVE_ORDER = CURVE_ORDER >> 1n;
 
 /**
  * The address (lowercase) whose key made `signature` over `digest`, or undefined when it is not a well-formed
- * 65-byte ECDSA signature (r, s, v) or recovers no key. `v` may be 27/28 or 0/1 as viem reads it. High-s
- * signatures are refused: EIP-3009 tokens (FiatToken's ECRecover, OpenZeppelin's ECDSA) reject them on chain.
+ * 65-byte ECDSA signature (r, s, v) or recovers no key. Only `v` 27/28 and low s are taken: EIP-3009 tokens
+ * (FiatToken's ECRecover, OpenZeppelin's ECDSA) refuse v 0/1 and high-s signatures on chain, so a signature viem
+ * would accept but the token refuses must fail verification, not cost a settlement. The official x402 client signs
+ * with viem's signTypedData, which gives v 27/28.
  */
 export function recoverSigner(
   digest: `0x${string}`,
@@ -53,7 +55,7 @@ export function recoverSigner(
   if (signature.length !== 132) return undefined;
   const bytes = hexToBytes(signature);
   const v = bytes[64]!;
-  const recoveryId = v === 27 || v === 0 ? 0 : v === 28 || v === 1 ? 1 : undefined;
+  const recoveryId = v === 27 ? 0 : v === 28 ? 1 : undefined;
   if (recoveryId === undefined) return undefined;
   const r = BigInt(bytesToHex(bytes.subarray(0, 32)));
   const s = BigInt(bytesToHex(bytes.subarray(32, 64)));

@@ -11,6 +11,7 @@ import {
   http,
   keccak256,
   type LocalAccount,
+  TransactionNotFoundError,
 } from 'viem';
 import type { SettlementBroadcasts } from './broadcasts.js';
 import { expiringCache } from './expiring-cache.js';
@@ -150,7 +151,19 @@ export function createEvmSettlement(settlement: LocalEvmSettlement): EvmSettleme
 
   const maxBatchSize = settlement.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   const batches = new SettlementBatches(
-    { send: sendTransaction, waitForReceipt: (hash) => waitForTransactionReceipt({ hash }) },
+    {
+      send: sendTransaction,
+      waitForReceipt: (hash) => waitForTransactionReceipt({ hash }),
+      call: async ({ to, data }) => (await client.call({ to, data })).data ?? '0x',
+      isKnown: (hash) =>
+        client.getTransaction({ hash }).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof TransactionNotFoundError) return false;
+            throw error;
+          },
+        ),
+    },
     {
       maxBatchSize,
       // Without batching nothing is gained by waiting: each account's NonceQueue sends the transactions back to back.

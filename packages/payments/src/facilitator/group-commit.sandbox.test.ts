@@ -5,11 +5,13 @@ import type { PaymentPayload, SettleResponse } from '@x402/core/types';
 import {
   type Address,
   createWalletClient,
+  decodeFunctionData,
   erc20Abi,
   type Hash,
   type Hex,
   http,
   parseAbi,
+  toEventSelector,
   toFunctionSelector,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -39,6 +41,9 @@ const EIP3009_ABI = parseAbi([
 const TRANSFER_WITH_AUTHORIZATION = toFunctionSelector(
   'transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)',
 );
+const AUTHORIZATION_USED = toEventSelector('AuthorizationUsed(address,bytes32)');
+const AGGREGATE3 = parseAbi(['function aggregate3((address target, bool allowFailure, bytes callData)[] calls)']);
+const carriedCalls = (input: Hex) => decodeFunctionData({ abi: AGGREGATE3, data: input }).args[0].length;
 /** Long enough for settlements started together to reach the batch queue (their re-verification reads the chain). */
 const ARRIVAL_MS = 1_000;
 
@@ -86,6 +91,32 @@ describe('group commit of exact EVM settlements', () => {
       args: [from as Address, nonce as Hex],
     });
   };
+  /** Settles `payload` from another account, as someone else holding the authorization could: its nonce is used. */
+  async function landElsewhere(payload: PaymentPayload) {
+    const { authorization, signature } = payload.payload as Eip3009Payload;
+    const other = createWalletClient({
+      account: anvilDevAccount(9),
+      chain: chain.chain,
+      transport: http(chain.rpcUrl),
+    });
+    await chain.publicClient.waitForTransactionReceipt({
+      hash: await other.writeContract({
+        address: chain.usdc,
+        abi: EIP3009_ABI,
+        functionName: 'transferWithAuthorization',
+        args: [
+          authorization['from'] as Address,
+          authorization['to'] as Address,
+          BigInt(authorization['value']!),
+          BigInt(authorization['validAfter']!),
+          BigInt(authorization['validBefore']!),
+          authorization['nonce'] as Hex,
+          signature,
+        ],
+      }),
+    });
+  }
+
   /**
    * Starts `first` and waits until its transaction is pending (in flight), then starts `next` while it is: they queue
    * behind it. Mining resumes once they had time to arrive; returns every outcome.
@@ -127,6 +158,16 @@ describe('group commit of exact EVM settlements', () => {
     expect(await used(payment!)).toBe(true);
   });
 
+  it('a batch of one that would fail is refused by the gas estimate: nothing is sent', async () => {
+    const facilitator = facilitatorWith();
+    const [payment] = await signedPayments(1);
+    await landElsewhere(payment!);
+    const nonceBefore = await settlerNonce();
+    const settled = await within(10_000, facilitator.settle(payment!, requirements));
+    expect(settled).toMatchObject({ success: false, transaction: '' });
+    expect(await settlerNonce()).toBe(nonceBefore);
+  });
+
   it('payments arriving while one settlement is in flight settle together in fewer transactions, each once', async () => {
     const facilitator = facilitatorWith();
     const payments = await signedPayments(9);
@@ -156,38 +197,21 @@ describe('group commit of exact EVM settlements', () => {
     );
   }, 60_000);
 
-  it('one bad authorization in a batch fails alone: the others are settled, each checked on chain', async () => {
+  it('authorizations that would fail in a batch fail alone before it is sent: the others are settled, each checked on chain', async () => {
     const processor = new PaymentProcessor(facilitatorWith(), db);
     const [blocker, ...good] = await signedPayments(4);
     // Two payments of one payer funded for one: each is valid alone, the second to run finds no balance left.
     const pair = await signedPayments(2, PRICE);
     // Landed by someone else before we settle it: its nonce is used.
     const [landed] = await signedPayments(1);
+    // A payer with no funds at all: the lean verify does not read balances.
+    const [unfunded] = await signedPayments(1, 0n);
     const verified = await Promise.all(
-      [blocker!, ...good, ...pair, landed!].map((payload) => processor.verify(payload, [requirements], PROBE)),
+      [blocker!, ...good, ...pair, landed!, unfunded!].map((payload) =>
+        processor.verify(payload, [requirements], PROBE),
+      ),
     );
-    const { authorization, signature } = landed!.payload as Eip3009Payload;
-    const other = createWalletClient({
-      account: anvilDevAccount(9),
-      chain: chain.chain,
-      transport: http(chain.rpcUrl),
-    });
-    await chain.publicClient.waitForTransactionReceipt({
-      hash: await other.writeContract({
-        address: chain.usdc,
-        abi: EIP3009_ABI,
-        functionName: 'transferWithAuthorization',
-        args: [
-          authorization['from'] as Address,
-          authorization['to'] as Address,
-          BigInt(authorization['value']!),
-          BigInt(authorization['validAfter']!),
-          BigInt(authorization['validBefore']!),
-          authorization['nonce'] as Hex,
-          signature,
-        ],
-      }),
-    });
+    await landElsewhere(landed!);
     const payeeBefore = await usdcOf(PAYEE);
     const pairPayer = authorizationOf(pair[0]!)['from']!;
     const outcome = (index: number) => () =>
@@ -195,26 +219,41 @@ describe('group commit of exact EVM settlements', () => {
         if (error instanceof SettlementFailed) return error.response;
         throw error;
       });
-    const [, goodA, goodB, goodC, pairA, pairB, landedOutcome] = (await heldBehindOne(
+    const [blockerOutcome, goodA, goodB, goodC, pairA, pairB, landedOutcome, unfundedOutcome] = (await heldBehindOne(
       outcome(0),
-      [1, 2, 3, 4, 5, 6].map(outcome),
+      [1, 2, 3, 4, 5, 6, 7].map(outcome),
     )) as SettleResponse[];
     for (const settled of [goodA, goodB, goodC]) expect(settled).toMatchObject({ success: true });
     // The pair moved the same amount between the same accounts: only its own authorization's event tells which one
-    // was settled. The bad ones are refused settlements (402, PAYMENT-RESPONSE success: false) naming their batch.
+    // was settled. The bad ones are refused settlements (402, PAYMENT-RESPONSE success: false) with no transaction:
+    // the batch was simulated first and they were left out of it, so the settler paid no gas for them.
     const pairOutcomes = [pairA!, pairB!];
     expect(pairOutcomes.filter((s) => s.success)).toHaveLength(1);
     const broke = pairOutcomes.find((s) => !s.success)!;
-    for (const refused of [broke, landedOutcome])
-      expect(refused).toMatchObject({ success: false, errorReason: 'invalid_exact_evm_transaction_failed' });
-    const batchHashes = new Set([goodA, goodB, goodC].map((s) => s!.transaction));
-    expect(batchHashes.has(broke.transaction)).toBe(true);
-    expect(batchHashes.has(landedOutcome!.transaction)).toBe(true);
+    for (const refused of [broke, landedOutcome!, unfundedOutcome!])
+      expect(refused).toMatchObject({ success: false, transaction: '' });
+    // Every transaction after the blocker carries only transfers that took effect: one AuthorizationUsed per call.
+    const settledHashes = new Set(
+      [goodA, goodB, goodC, ...pairOutcomes].filter((s) => s!.success).map((s) => s!.transaction as Hash),
+    );
+    settledHashes.delete(blockerOutcome!.transaction as Hash);
+    let calls = 0;
+    let events = 0;
+    for (const hash of settledHashes) {
+      const [transaction, receipt] = await Promise.all([
+        chain.publicClient.getTransaction({ hash }),
+        chain.publicClient.getTransactionReceipt({ hash }),
+      ]);
+      calls += transaction.to?.toLowerCase() === MULTICALL3_ADDRESS.toLowerCase() ? carriedCalls(transaction.input) : 1;
+      events += receipt.logs.filter((log) => log.topics[0] === AUTHORIZATION_USED).length;
+    }
+    expect({ calls, events }).toEqual({ calls: 4, events: 4 });
     // On chain: the good authorizations and the settled one of the pair used, the other unused (it may be retried
     // once its payer is funded); the payee paid for the blocker, the three good ones and one of the pair only.
     expect(await Promise.all(good.map((payload) => used(payload!)))).toEqual([true, true, true]);
     expect(await Promise.all(pair.map(used))).toEqual(pairOutcomes.map((s) => s.success));
     expect(await usdcOf(pairPayer)).toBe(0n);
+    expect(await used(unfunded!)).toBe(false);
     expect(await usdcOf(PAYEE)).toBe(payeeBefore + PRICE * 5n);
   }, 60_000);
 

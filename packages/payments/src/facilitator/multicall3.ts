@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, type Hex } from 'viem';
+import { type Address, decodeErrorResult, decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
 
 /** Multicall3's address: the same on Base, every chain it is deployed on, and every sandbox chain. */
 export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
@@ -42,4 +42,22 @@ export function aggregate3AllowingFailures(calls: readonly { target: Address; ca
     functionName: 'aggregate3',
     args: [calls.map(({ target, callData }) => ({ target, allowFailure: true, callData }))],
   });
+}
+
+/**
+ * Each call's outcome in an `aggregate3` result (its eth_call answer), in call order: undefined when it succeeded,
+ * else its revert reason (a Solidity `Error(string)`'s message when it has one).
+ */
+export function aggregate3Failures(result: Hex): (string | undefined)[] {
+  const calls = decodeFunctionResult({ abi: AGGREGATE3_ABI, functionName: 'aggregate3', data: result });
+  return calls.map(({ success, returnData }) => (success ? undefined : revertReason(returnData)));
+}
+
+function revertReason(returnData: Hex): string {
+  try {
+    const { errorName, args } = decodeErrorResult({ abi: [], data: returnData });
+    return errorName === 'Error' ? String(args?.[0]) : `${errorName}(${args?.join(', ') ?? ''})`;
+  } catch {
+    return returnData === '0x' ? 'reverted without a reason' : `reverted with ${returnData}`;
+  }
 }

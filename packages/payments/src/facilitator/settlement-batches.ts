@@ -1,5 +1,6 @@
 import type { Address, Hash, Hex, TransactionReceipt } from 'viem';
-import { aggregate3AllowingFailures, MULTICALL3_ADDRESS } from './multicall3.js';
+import { aggregate3AllowingFailures, aggregate3Failures, MULTICALL3_ADDRESS } from './multicall3.js';
+import { sendFailureKind } from './send-errors.js';
 
 /** One payment's EIP-3009 `transferWithAuthorization`, ready to send to its token. */
 export interface AuthorizationTransfer {
@@ -28,6 +29,10 @@ export interface SettlementTransactions {
     beforeBroadcast: (hash: Hash) => Promise<void>,
   ): Promise<Hash>;
   waitForReceipt(hash: Hash): Promise<TransactionReceipt>;
+  /** `eth_call` of a transaction's call at the latest block: its return data; rejects as the node refuses it. */
+  call(transaction: { to: Address; data: Hex }): Promise<Hex>;
+  /** Whether the node knows a transaction of this hash (pending or mined). */
+  isKnown(hash: Hash): Promise<boolean>;
 }
 
 export interface BatchLimits {
@@ -57,6 +62,14 @@ interface AssetQueue {
   inFlight: number;
   /** The authorizations waiting or in flight (`authorizer:nonce`), each at most once. */
   readonly pending: Set<string>;
+}
+
+/**
+ * Thrown for a transfer whose call failed when its batch was simulated: sending it would only cost the settler gas
+ * for a failed inner call (Multicall3 lets it fail alone), so it is left out and nothing of it reaches the chain.
+ */
+export class TransferWouldFail extends Error {
+  override readonly name = 'TransferWouldFail';
 }
 
 /** Thrown for a transfer whose authorization is already waiting or in flight. */
@@ -123,20 +136,72 @@ export class SettlementBatches {
     }
   }
 
-  /** Sends one transaction for `batch` and holds its asset's slot until the receipt wait ends. Never rejects. */
+  /**
+   * Sends one transaction for `batch` and holds its asset's slot until the receipt wait ends. Never rejects.
+   *
+   * A batch of several is simulated first: its gas is set, not estimated, so a transfer that fails (unfunded payer,
+   * used nonce) would otherwise be mined as a failed inner call the settler pays for. Those fail at once and the
+   * rest go. A transfer sent alone is the token call with the node's gas estimate, which refuses a failing call.
+   *
+   * Once the transaction was announced, a send error that is not the node's refusal (a timeout, a reset connection)
+   * leaves it possibly taken: its payments then wait for its receipt like any sent one (timing out as pending, left
+   * to reconciliation) rather than being told nothing was charged.
+   */
   async #settle(batch: readonly Waiting[]): Promise<void> {
-    const transfers = batch.map(({ transfer }) => transfer);
+    const sending = batch.length > 1 ? await this.#withoutFailingTransfers(batch) : batch;
+    if (sending.length === 0) return;
+    const transfers = sending.map(({ transfer }) => transfer);
+    let announced: Hash | undefined;
     let hash: Hash;
     try {
-      hash = await this.transactions.send(this.#transactionOf(transfers), (signed) => this.announce(transfers, signed));
+      hash = await this.transactions.send(this.#transactionOf(transfers), async (signed) => {
+        await this.announce(transfers, signed);
+        announced = signed;
+      });
     } catch (error) {
-      for (const waiting of batch) waiting.reject(error);
-      return;
+      if (announced === undefined || !(await this.#mayHaveBeenTaken(error, announced))) {
+        for (const waiting of sending) waiting.reject(error);
+        return;
+      }
+      hash = announced;
     }
     const receipt = this.transactions.waitForReceipt(hash);
-    for (const waiting of batch) waiting.resolve({ hash, receipt });
+    for (const waiting of sending) waiting.resolve({ hash, receipt });
     // Each payment's settlement answers the wait's failure itself (settlement_pending); here it only frees the slot.
     await receipt.catch(() => undefined);
+  }
+
+  /** Whether a send that failed with `error` after `hash` was announced may still have reached the chain. */
+  async #mayHaveBeenTaken(error: unknown, hash: Hash): Promise<boolean> {
+    switch (sendFailureKind(error)) {
+      case 'refused':
+        return false;
+      case 'unanswered':
+        return true;
+      case 'nonce-taken':
+        // Unable to ask: treated as taken, so its payments end pending (reconciled), never as "nothing charged".
+        return this.transactions.isKnown(hash).catch(() => true);
+    }
+  }
+
+  /** `batch` without the transfers whose call fails in a simulation of the batch (each rejected with its reason). */
+  async #withoutFailingTransfers(batch: readonly Waiting[]): Promise<Waiting[]> {
+    const { to, data } = this.#transactionOf(batch.map(({ transfer }) => transfer));
+    let failures: (string | undefined)[];
+    try {
+      failures = aggregate3Failures(await this.transactions.call({ to, data }));
+    } catch (error) {
+      // Unsimulated, a batch could cost gas for nothing; unsent, it costs nobody anything (nothing was announced).
+      for (const waiting of batch) waiting.reject(error);
+      return [];
+    }
+    return batch.filter((waiting, i) => {
+      const failure = i < failures.length ? failures[i] : 'no result in the simulation';
+      if (failure === undefined) return true;
+      const { authorizer, nonce } = waiting.transfer;
+      waiting.reject(new TransferWouldFail(`authorization ${nonce} of ${authorizer} was not sent: ${failure}`));
+      return false;
+    });
   }
 
   #transactionOf(transfers: readonly AuthorizationTransfer[]): { to: Address; data: Hex; gas: bigint | undefined } {
