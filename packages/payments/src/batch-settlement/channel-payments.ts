@@ -95,7 +95,7 @@ export class ChannelPayments implements PaymentSettler {
       throw new PaymentRejected(`${configError}: the channel config does not name this service's channel terms`);
     if (!/^\d+$/.test(voucher.maxClaimableAmount))
       throw invalidPayload('voucher.maxClaimableAmount must be a decimal integer');
-    if (!(await voucherSignedByPayer(channelConfig, voucher, chainIdOf(requirements.network))))
+    if (!voucherSignedByPayer(channelConfig, voucher, chainIdOf(requirements.network)))
       throw new PaymentRejected(
         "invalid_batch_settlement_evm_voucher_signature: the voucher is not signed by the channel's payer authorizer",
       );
