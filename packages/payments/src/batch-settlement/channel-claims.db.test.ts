@@ -149,4 +149,50 @@ describe.each(testBackends())('the claim pass on $name', (backend) => {
     expect(ledger.channels.get(channelId)!.totalClaimed).toBe(400n);
     expect(await paymentChannel(db, channelId)).toMatchObject({ balance: '400', totalClaimed: '400' });
   });
+
+  it('keeps a close hold when the refund outcome is unknown, re-reading the chain; a refused refund lets it go', async () => {
+    const ledger = contractLedger();
+    const lost = await chargedChannel(ledger, '100');
+    const refused = await chargedChannel(ledger, '100');
+    // The refund of `lost` landed on chain (balance back to what was charged), but its answer never came.
+    ledger.channels.get(lost)!.balance = 100n;
+    ledger.channels.get(lost)!.totalClaimed = 100n;
+    const facilitator = {
+      async settle(payload: PaymentPayload): Promise<SettleResponse> {
+        const { voucher } = payload.payload as { voucher: { channelId: string } };
+        if (voucher.channelId === lost) throw new Error('socket hang up');
+        return {
+          success: false,
+          errorReason: 'invalid_batch_settlement_evm_refund_reverted',
+          transaction: '',
+          network: NETWORK,
+        };
+      },
+    } as unknown as FacilitatorClient;
+    const claims = new ChannelClaims({
+      db,
+      facilitator,
+      network: NETWORK,
+      receiver: RECEIVER,
+      token: USDC,
+      chainState: ledger.chainState,
+      now: () => 5,
+    });
+    const next = (channelId: string) => ({
+      channelId,
+      pendingId: `p${++serial}`,
+      price: '100',
+      maxClaimable: '200',
+      signature: '0x5167',
+      now: 6,
+      expiresAt: 10_000,
+    });
+
+    await expect(claims.close(lost)).rejects.toThrow(/socket hang up/);
+    expect((await reserveVoucher(db, next(lost))).reserved).toBe(false);
+    expect(await paymentChannel(db, lost)).toMatchObject({ balance: '100', totalClaimed: '100' });
+
+    await expect(claims.close(refused)).rejects.toThrow(/refund_reverted/);
+    expect((await reserveVoucher(db, next(refused))).reserved).toBe(true);
+  });
 });

@@ -39,6 +39,11 @@ export interface ChannelClaimsOptions {
    * stale. Without it, a refused channel is retried when its lease expires, on the state the store has.
    */
   readonly chainState?: ChannelStateReader | undefined;
+  /**
+   * How long a close holds its channel: longer than the facilitator may take to answer a refund, since a refund whose
+   * answer is lost keeps the hold until it expires (default 10 minutes).
+   */
+  readonly closeHoldMs?: number;
   /** Told about each claim transaction the chain refused (the pass goes on with the other channels). */
   readonly onClaimRefused?: (channelIds: readonly string[], failure: ChannelOperationFailed) => void;
 }
@@ -206,7 +211,8 @@ export class ChannelClaims {
     const { db } = this.options;
     const holdId = `close-${randomUUID()}`;
     const now = this.#now();
-    const channel = await holdChannelForClose(db, { channelId, holdId, now, until: now + 120_000 });
+    const { closeHoldMs = 600_000 } = this.options;
+    const channel = await holdChannelForClose(db, { channelId, holdId, now, until: now + closeHoldMs });
     if (!channel) return undefined;
     const charged = BigInt(channel.chargedCumulativeAmount);
     const refunded = BigInt(channel.balance) - charged;
@@ -242,7 +248,11 @@ export class ChannelClaims {
         charged: charged.toString(),
       };
     } catch (error) {
-      await releaseChannelHold(db, channel.channelId, holdId);
+      // Refused (the chain or its simulation answered): nothing moved, the channel serves again. Any other error
+      // leaves the refund's fate unknown (it may still land): the hold stays until it expires, and the channel's
+      // state is re-read from chain, so what it serves afterwards is what the chain holds.
+      if (error instanceof ChannelOperationFailed) await releaseChannelHold(db, channel.channelId, holdId);
+      else await this.#resync(channel).catch(() => undefined);
       throw error;
     }
   }
