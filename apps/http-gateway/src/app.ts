@@ -123,7 +123,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const { oracle, orderEngine } = resources;
   app.decorate('orderEngine', orderEngine);
   const batchSettlement = resources.facilitator
-    ? await batchSettlementOf(app, { config, db: deps.db, facilitator: resources.facilitator })
+    ? await batchSettlementOf(app, {
+        config,
+        db: deps.db,
+        facilitator: resources.facilitator,
+        chainRpcUrl: resources.sandbox?.base.rpcUrl ?? config.baseRpcUrl,
+      })
     : undefined;
   // The facilitator's Solana fee payer goes into extra.feePayer of the SOL_USDC requirement.
   const payments = new PaymentRequirementsBuilder(

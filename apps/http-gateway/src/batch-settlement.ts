@@ -4,6 +4,7 @@ import {
   batchSettlementOfferOf,
   ChannelClaims,
   ChannelPayments,
+  evmChannelStateReader,
   NETWORKS,
   PAYMENT_TOKENS,
   ReceiverAuthorizer,
@@ -27,7 +28,18 @@ export interface BatchSettlement {
  */
 export async function batchSettlementOf(
   app: FastifyInstance,
-  { config, db, facilitator }: { config: Config; db: Db; facilitator: FacilitatorClient },
+  {
+    config,
+    db,
+    facilitator,
+    chainRpcUrl,
+  }: {
+    config: Config;
+    db: Db;
+    facilitator: FacilitatorClient;
+    /** Base's RPC (the sandbox chain's, or RPC_URL_BASE): where a refused claim's channel state is re-read. */
+    chainRpcUrl: string | undefined;
+  },
 ): Promise<BatchSettlement | undefined> {
   const network = NETWORKS.base;
   const { receiverAuthorizerKey, withdrawDelaySeconds } = config.batchSettlement;
@@ -52,7 +64,12 @@ export async function batchSettlementOf(
     receiver: config.payTo.base as `0x${string}`,
     token: PAYMENT_TOKENS.BASE_USDC.asset as `0x${string}`,
     authorizer: offer.delegated ? undefined : ownAuthorizer,
+    chainState: chainRpcUrl ? evmChannelStateReader(chainRpcUrl) : undefined,
+    onClaimRefused: (channelIds, err) =>
+      app.log.warn({ err, channelIds }, 'the chain refused a batch-settlement claim; the other channels go on'),
   });
+  if (!chainRpcUrl)
+    app.log.warn('RPC_URL_BASE is not set: a channel whose claim the chain refuses is not re-read from chain');
   scheduleChannelClaims(app, {
     db,
     network,

@@ -63,7 +63,7 @@ const CHAIN_RPC_READERS: Readonly<Record<EvmChain['key'] | 'solana', string>> = 
   ethereum: 'the EVM tools, live conditional orders, the tracked-wallet watcher on `eth`',
   bsc: 'the EVM tools, live conditional orders, the tracked-wallet watcher on `bsc`',
   polygon: 'the EVM tools, live conditional orders, the tracked-wallet watcher on `polygon`',
-  base: 'the EVM tools, live conditional orders, the tracked-wallet watcher on `base`, smart-wallet (EIP-1271 / EIP-6492) sign-in proofs (without it only EOA proofs verify), the reconciliation of interrupted Base settlements',
+  base: 'the EVM tools, live conditional orders, the tracked-wallet watcher on `base`, smart-wallet (EIP-1271 / EIP-6492) sign-in proofs (without it only EOA proofs verify), the reconciliation of interrupted Base settlements, re-reading batch-settlement channels the chain refused to claim',
   altchain: 'the EVM tools',
   solana: 'the Solana tools, live conditional orders, the tracked-wallet watcher on `solana`',
 };

@@ -59,6 +59,8 @@ export {
   isBatchSettlement,
   MIN_WITHDRAW_DELAY_SECONDS,
   PgChannelStorage,
+  type ChannelStateReader,
+  evmChannelStateReader,
   ReceiverAuthorizer,
 } from './batch-settlement/index.js';
 export { type PaymentIdentity, paymentIdOf, type SignedPayment } from './payment-identity.js';

@@ -197,3 +197,28 @@ describe('paymentIdOf: the single-use identity of a signed payment', () => {
     expect(accepting({ scheme: 'upto' })).toMatch(/^invalid_payload: accepted must name/);
   });
 });
+
+describe('paymentIdOf: a batch-settlement voucher', () => {
+  const voucherPayment = (voucher: unknown) =>
+    ({
+      x402Version: 2,
+      accepted: { scheme: 'batch-settlement', network: 'eip155:8453' },
+      payload: { voucher },
+    }) as unknown as PaymentPayload;
+  const channelId = `0x${'Ab'.repeat(32)}`;
+
+  it('is its channel (one spelling) and ceiling, as the channel payments charge it', () => {
+    expect(paymentIdOf(voucherPayment({ channelId, maxClaimableAmount: '1000', signature: '0x12' }))).toBe(
+      `batch-settlement:${channelId.toLowerCase()}:1000`,
+    );
+  });
+
+  it('refuses a voucher without a bytes32 channel id or a decimal ceiling, naming the field', () => {
+    expect(() => paymentIdOf(voucherPayment({ channelId: '0x12', maxClaimableAmount: '1' }))).toThrow(
+      /payload\.voucher\.channelId/,
+    );
+    expect(() => paymentIdOf(voucherPayment({ channelId, maxClaimableAmount: '-1' }))).toThrow(
+      /payload\.voucher\.maxClaimableAmount/,
+    );
+  });
+});

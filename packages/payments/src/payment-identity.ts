@@ -1,6 +1,7 @@
 import type { Transaction as SolanaTransaction } from '@solana/kit';
 import type { PaymentAuthorization } from '@svc/store';
 import type { PaymentPayload } from '@x402/core/types';
+import { BATCH_SETTLEMENT_SCHEME } from '@x402/evm';
 import { createHash } from 'node:crypto';
 import { invalidPayload } from './payment-rejected.js';
 import { stacksTransactionOf } from './schemes/stacks/facilitator.js';
@@ -189,7 +190,20 @@ export function signedPaymentOf(payload: PaymentPayload): SignedPayment {
   return { id: Object.values(identity).join('/'), identity, authorization };
 }
 
-/** The key a payment is claimed under (see SignedPayment.id). */
+/**
+ * The key a payment is claimed under (see SignedPayment.id). A `batch-settlement` voucher's is its channel and
+ * cumulative ceiling (`batch-settlement:<channel>:<max>`, what ChannelPayments charges it as): a voucher pays for one
+ * call, so the same voucher again is the same payment.
+ */
 export function paymentIdOf(payload: PaymentPayload): string {
+  const accepted = payload.accepted as unknown;
+  if (isObject(accepted) && accepted['scheme'] === BATCH_SETTLEMENT_SCHEME) {
+    const voucher = fieldsOf(payload.payload, 'payload').object('voucher');
+    return voucherPaymentId(voucher.bytes32('channelId'), voucher.uint256('maxClaimableAmount'));
+  }
   return signedPaymentOf(payload).id;
 }
+
+/** The payment id of a channel's voucher with cumulative ceiling `maxClaimableAmount`. */
+export const voucherPaymentId = (channelId: string, maxClaimableAmount: string): string =>
+  `${BATCH_SETTLEMENT_SCHEME}:${channelId.toLowerCase()}:${maxClaimableAmount}`;

@@ -248,6 +248,7 @@ export {
   paymentChannelsOfPayer,
   recordChannelDeposit,
   recordClaimed,
+  recordOnchainChannelState,
   releaseChannelHold,
   releaseClaimLeases,
   releaseVoucher,

@@ -8,6 +8,7 @@ import {
   paymentChannelsOfPayer,
   recordChannelDeposit,
   recordClaimed,
+  recordOnchainChannelState,
   releaseClaimLeases,
   releaseVoucher,
   reserveVoucher,
@@ -199,5 +200,44 @@ describe.each(testBackends())('payment channels on $name', (backend) => {
       status: 'deleted',
     });
     expect(await paymentChannel(db, channelId)).toBeUndefined();
+  });
+
+  it("takes the chain's word after a refused claim: no voucher past a withdrawal, no lease with nothing left", async () => {
+    const { channelId } = await deposited('1000');
+    const first = voucher(channelId, '100');
+    expect((await reserveVoucher(db, first)).reserved).toBe(true);
+    await commitVoucher(db, { channelId, pendingId: first.pendingId, now: 20 });
+    // The payer withdrew all but what the chain already let us claim (100 of 1000): the claim of 100 reverts.
+    await recordOnchainChannelState(db, {
+      channelId,
+      balance: '100',
+      totalClaimed: '100',
+      withdrawRequestedAt: 0,
+      now: 30,
+    });
+    expect(await paymentChannel(db, channelId)).toMatchObject({
+      balance: '100',
+      totalClaimed: '100',
+      onchainSyncedAt: 30,
+    });
+    expect((await reserveVoucher(db, voucher(channelId, '200'))).reserved).toBe(false);
+    const leased = await leaseUnclaimedChannels(db, {
+      network: NETWORK,
+      owner: 'o',
+      now: 40,
+      leaseUntil: 99,
+      limit: 1000,
+    });
+    expect(leased.map((c) => c.channelId)).not.toContain(channelId);
+
+    const pending = await deposited('1000');
+    await recordOnchainChannelState(db, {
+      channelId: pending.channelId,
+      balance: '1000',
+      totalClaimed: '0',
+      withdrawRequestedAt: 1_700_000_000,
+      now: 30,
+    });
+    expect((await reserveVoucher(db, voucher(pending.channelId, '100'))).reserved).toBe(false);
   });
 });

@@ -285,7 +285,8 @@ export async function recordChannelDeposit(
 
 /**
  * Leases up to `limit` channels with charged but unclaimed vouchers to `owner` until `leaseUntil`, skipping channels
- * another instance holds (an unexpired lease, or a row locked by a concurrent lease): a channel is in one claim at a
+ * with nothing left to claim on chain (balance all claimed: the payer withdrew the rest) and channels another instance
+ * holds (an unexpired lease, or a row locked by a concurrent lease): a channel is in one claim at a
  * time, never in two instances' claims at once.
  */
 export async function leaseUnclaimedChannels(
@@ -302,7 +303,8 @@ export async function leaseUnclaimedChannels(
     `UPDATE payment_channels SET claim_lease_owner = $2, claim_lease_until = $4
      WHERE channel_id IN (
        SELECT channel_id FROM payment_channels
-        WHERE network = $1 AND charged > total_claimed AND (claim_lease_until IS NULL OR claim_lease_until <= $3)
+        WHERE network = $1 AND charged > total_claimed AND balance > total_claimed
+          AND (claim_lease_until IS NULL OR claim_lease_until <= $3)
         ORDER BY last_request_at LIMIT $5 FOR UPDATE SKIP LOCKED)
      RETURNING ${CHANNEL_COLUMNS}`,
     [lease.network, lease.owner, lease.now, lease.leaseUntil, lease.limit],
@@ -382,5 +384,29 @@ export async function releaseChannelHold(db: Queryable, channelId: string, holdI
        claim_lease_until = NULL, updated_at = now()
      WHERE channel_id = $1 AND pending_id = $2`,
     [channelKey(channelId), holdId],
+  );
+}
+
+/**
+ * Overwrites a channel's on-chain state with what the contract says now (its balance, claimed total and whether the
+ * payer asked to withdraw): after a claim the chain refused, so the store stops reserving vouchers the chain will not
+ * pay (a withdrawn balance, a pending withdrawal) and the claim pass stops asking for more than the balance.
+ */
+export async function recordOnchainChannelState(
+  db: Queryable,
+  state: {
+    readonly channelId: string;
+    readonly balance: string;
+    readonly totalClaimed: string;
+    /** When the payer's pending withdrawal began (epoch seconds, as the contract records it), 0 when none. */
+    readonly withdrawRequestedAt: number;
+    readonly now: number;
+  },
+): Promise<void> {
+  await db.query(
+    `UPDATE payment_channels SET balance = $2::numeric, total_claimed = $3::numeric, withdraw_requested_at = $4,
+       onchain_synced_at = $5, updated_at = now()
+     WHERE channel_id = $1`,
+    [channelKey(state.channelId), state.balance, state.totalClaimed, state.withdrawRequestedAt, state.now],
   );
 }

@@ -6,6 +6,7 @@ import {
   leaseUnclaimedChannels,
   type PaymentChannel,
   recordClaimed,
+  recordOnchainChannelState,
   releaseChannelHold,
   releaseClaimLeases,
 } from '@svc/store';
@@ -13,6 +14,7 @@ import type { FacilitatorClient } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { BATCH_SETTLEMENT_SCHEME, type BatchSettlementVoucherClaim } from '@x402/evm';
 import { unreachable } from '../processor.js';
+import type { ChannelStateReader } from './onchain-channel-state.js';
 import type { ReceiverAuthorizer } from './receiver-authorizer.js';
 
 export interface ChannelClaimsOptions {
@@ -32,6 +34,18 @@ export interface ChannelClaimsOptions {
   /** How long a claim may hold its channels before another instance may claim them again. */
   readonly leaseMs?: number;
   readonly now?: () => number;
+  /**
+   * Reads channels' state from the contract: for a channel the chain refused to claim, and one whose stored state is
+   * stale. Without it, a refused channel is retried when its lease expires, on the state the store has.
+   */
+  readonly chainState?: ChannelStateReader | undefined;
+  /**
+   * How long a close holds its channel: longer than the facilitator may take to answer a refund, since a refund whose
+   * answer is lost keeps the hold until it expires (default 10 minutes).
+   */
+  readonly closeHoldMs?: number;
+  /** Told about each claim transaction the chain refused (the pass goes on with the other channels). */
+  readonly onClaimRefused?: (channelIds: readonly string[], failure: ChannelOperationFailed) => void;
 }
 
 export interface ClaimBatch {
@@ -78,7 +92,13 @@ export class ChannelClaims {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Claims every charged, unclaimed voucher on chain, in batches; one transaction per batch. */
+  /**
+   * Claims every charged, unclaimed voucher on chain, in batches; one transaction per batch. The contract reverts a
+   * whole batch on one bad entry, so a refused batch is claimed again one channel at a time: the good channels are
+   * claimed, and a channel the chain still refuses has its state re-read from chain into the store (so no more
+   * vouchers are taken against it) and keeps its lease until it expires (so this pass moves on and a later one tries
+   * again). A channel whose chain state is older than a third of its withdraw delay is re-read before it is claimed.
+   */
   async claim(): Promise<ClaimBatch[]> {
     const { db, network, batchSize = 100, leaseMs = 120_000 } = this.options;
     const batches: ClaimBatch[] = [];
@@ -92,41 +112,76 @@ export class ChannelClaims {
         limit: batchSize,
       });
       if (leased.length === 0) return batches;
-      const claims = leased.map(claimOf);
-      let response: SettleResponse;
+      const unsettled = new Set(leased.map((channel) => channel.channelId));
       try {
-        const { authorizer } = this.options;
-        const claimAuthorizerSignature = await authorizer?.signClaims(claims, network);
-        response = await this.#submit({
-          type: 'claim',
-          claims,
-          ...(claimAuthorizerSignature ? { claimAuthorizerSignature } : {}),
-        });
-      } catch (error) {
-        // Sent or not, the claim is idempotent on chain (a claimed total never goes down): the lease lets go, and the
-        // next round claims again what is still unclaimed.
-        await releaseClaimLeases(
-          db,
-          this.#owner,
-          leased.map((channel) => channel.channelId),
+        const channels = await Promise.all(leased.map((channel) => this.#fresh(channel, now)));
+        // A re-read may show nothing left to claim (the payer withdrew): that channel's lease just goes.
+        const claimable = channels.filter(
+          (channel) => BigInt(claimOf(channel).totalClaimed) > BigInt(channel.totalClaimed),
         );
-        throw error;
+        if (claimable.length === 0) continue;
+        const batch = await this.#claimBatch(claimable, unsettled);
+        if (batch) batches.push(batch);
+        else
+          for (const channel of claimable) {
+            const single = claimable.length > 1 ? await this.#claimBatch([channel], unsettled) : undefined;
+            if (single) batches.push(single);
+            else await this.#resync(channel);
+            // Refused twice: the lease stays until it expires, so this pass does not take the channel again.
+            unsettled.delete(channel.channelId);
+          }
+      } finally {
+        // Sent or not, a claim is idempotent on chain (a claimed total never goes down): what an error interrupted is
+        // let go, and the next round claims again what is still unclaimed.
+        await releaseClaimLeases(db, this.#owner, [...unsettled]);
       }
-      if (!response.success) {
-        await releaseClaimLeases(
-          db,
-          this.#owner,
-          leased.map((channel) => channel.channelId),
-        );
-        throw new ChannelOperationFailed('claim', response);
-      }
-      await recordClaimed(
-        db,
-        this.#owner,
-        leased.map((channel) => ({ channelId: channel.channelId, totalClaimed: channel.chargedCumulativeAmount })),
-      );
-      batches.push({ vouchers: claims.length, transaction: response.transaction });
     }
+  }
+
+  /**
+   * Submits one claim transaction for `channels` and records what it took; undefined when the chain (or the
+   * facilitator's simulation) refused it, reported to `onClaimRefused`. Claimed channels leave `unsettled`.
+   */
+  async #claimBatch(channels: readonly PaymentChannel[], unsettled: Set<string>): Promise<ClaimBatch | undefined> {
+    const { db, network, authorizer, onClaimRefused } = this.options;
+    const claims = channels.map(claimOf);
+    const claimAuthorizerSignature = await authorizer?.signClaims(claims, network);
+    const response = await this.#submit({
+      type: 'claim',
+      claims,
+      ...(claimAuthorizerSignature ? { claimAuthorizerSignature } : {}),
+    });
+    if (!response.success) {
+      onClaimRefused?.(
+        channels.map((channel) => channel.channelId),
+        new ChannelOperationFailed('claim', response),
+      );
+      return undefined;
+    }
+    await recordClaimed(
+      db,
+      this.#owner,
+      claims.map((claim, i) => ({ channelId: channels[i]!.channelId, totalClaimed: claim.totalClaimed })),
+    );
+    for (const channel of channels) unsettled.delete(channel.channelId);
+    return { vouchers: claims.length, transaction: response.transaction };
+  }
+
+  /** The channel with its chain state re-read when that is older than a third of its withdraw delay. */
+  async #fresh(channel: PaymentChannel, now: number): Promise<PaymentChannel> {
+    const staleAfterMs = (channel.channelConfig.withdrawDelay * 1000) / 3;
+    if (channel.onchainSyncedAt !== undefined && now - channel.onchainSyncedAt <= staleAfterMs) return channel;
+    return (await this.#resync(channel)) ?? channel;
+  }
+
+  /** Overwrites the stored chain state of `channel` with the contract's; undefined without a chain reader. */
+  async #resync(channel: PaymentChannel): Promise<PaymentChannel | undefined> {
+    const { db, chainState } = this.options;
+    if (!chainState) return undefined;
+    const state = await chainState.stateOf(channel.channelId);
+    const now = this.#now();
+    await recordOnchainChannelState(db, { channelId: channel.channelId, ...state, now });
+    return { ...channel, ...state, onchainSyncedAt: now };
   }
 
   /**
@@ -156,7 +211,8 @@ export class ChannelClaims {
     const { db } = this.options;
     const holdId = `close-${randomUUID()}`;
     const now = this.#now();
-    const channel = await holdChannelForClose(db, { channelId, holdId, now, until: now + 120_000 });
+    const { closeHoldMs = 600_000 } = this.options;
+    const channel = await holdChannelForClose(db, { channelId, holdId, now, until: now + closeHoldMs });
     if (!channel) return undefined;
     const charged = BigInt(channel.chargedCumulativeAmount);
     const refunded = BigInt(channel.balance) - charged;
@@ -192,7 +248,11 @@ export class ChannelClaims {
         charged: charged.toString(),
       };
     } catch (error) {
-      await releaseChannelHold(db, channel.channelId, holdId);
+      // Refused (the chain or its simulation answered): nothing moved, the channel serves again. Any other error
+      // leaves the refund's fate unknown (it may still land): the hold stays until it expires, and the channel's
+      // state is re-read from chain, so what it serves afterwards is what the chain holds.
+      if (error instanceof ChannelOperationFailed) await releaseChannelHold(db, channel.channelId, holdId);
+      else await this.#resync(channel).catch(() => undefined);
       throw error;
     }
   }
@@ -218,9 +278,16 @@ export class ChannelClaims {
   }
 }
 
-/** The claim of a channel's latest voucher for everything charged against it. */
-const claimOf = (channel: PaymentChannel): BatchSettlementVoucherClaim => ({
-  voucher: { channel: channel.channelConfig, maxClaimableAmount: channel.signedMaxClaimable },
-  signature: channel.signature as `0x${string}`,
-  totalClaimed: channel.chargedCumulativeAmount,
-});
+/**
+ * The claim of a channel's latest voucher for everything charged against it, but never above its balance: after the
+ * payer withdrew, what is left is still claimed (the contract refuses a claim above the balance).
+ */
+function claimOf(channel: PaymentChannel): BatchSettlementVoucherClaim {
+  const charged = BigInt(channel.chargedCumulativeAmount);
+  const balance = BigInt(channel.balance);
+  return {
+    voucher: { channel: channel.channelConfig, maxClaimableAmount: channel.signedMaxClaimable },
+    signature: channel.signature as `0x${string}`,
+    totalClaimed: (charged < balance ? charged : balance).toString(),
+  };
+}

@@ -25,6 +25,7 @@ import {
   unreachable,
   type VerifiedPayment,
 } from '../processor.js';
+import { voucherPaymentId } from '../payment-identity.js';
 import { invalidPayload, PaymentRejected } from '../payment-rejected.js';
 import { chainIdOf } from './receiver-authorizer.js';
 import { channelConfigError, voucherSignedByPayer } from './voucher-check.js';
@@ -95,7 +96,7 @@ export class ChannelPayments implements PaymentSettler {
       throw new PaymentRejected(`${configError}: the channel config does not name this service's channel terms`);
     if (!/^\d+$/.test(voucher.maxClaimableAmount))
       throw invalidPayload('voucher.maxClaimableAmount must be a decimal integer');
-    if (!(await voucherSignedByPayer(channelConfig, voucher, chainIdOf(requirements.network))))
+    if (!voucherSignedByPayer(channelConfig, voucher, chainIdOf(requirements.network)))
       throw new PaymentRejected(
         "invalid_batch_settlement_evm_voucher_signature: the voucher is not signed by the channel's payer authorizer",
       );
@@ -117,7 +118,7 @@ export class ChannelPayments implements PaymentSettler {
     });
     if (!taken.reserved) throw await this.#refusal(voucher.channelId, BigInt(voucher.maxClaimableAmount), price);
     const payment: VerifiedPayment = {
-      paymentId: `${BATCH_SETTLEMENT_SCHEME}:${voucher.channelId.toLowerCase()}:${voucher.maxClaimableAmount}`,
+      paymentId: voucherPaymentId(voucher.channelId, voucher.maxClaimableAmount),
       payload,
       requirements,
       payer: channelConfig.payer.toLowerCase(),

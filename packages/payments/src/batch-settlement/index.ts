@@ -14,3 +14,4 @@ export {
 } from './offer.js';
 export { ReceiverAuthorizer } from './receiver-authorizer.js';
 export { PgChannelStorage } from './channel-storage.js';
+export { type ChannelStateReader, evmChannelStateReader, type OnchainChannelState } from './onchain-channel-state.js';

@@ -1,7 +1,8 @@
 import type { PaymentRequirements } from '@x402/core/types';
 import { BATCH_SETTLEMENT_DOMAIN, BATCH_SETTLEMENT_ADDRESS, type ChannelConfig, voucherTypes } from '@x402/evm';
 import { computeChannelId } from '@x402/evm/batch-settlement/client';
-import { getAddress, isAddressEqual, verifyTypedData } from 'viem';
+import { getAddress, hashTypedData, isAddressEqual } from 'viem';
+import { recoverSigner } from '../exact-evm/recover-signer.js';
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
@@ -37,9 +38,12 @@ export function channelConfigError(
 /**
  * Checks the voucher's EIP-712 signature locally (no chain, no facilitator): it must be signed by the channel's payer
  * authorizer, or by the payer itself when the config names none. Only an EOA signature verifies here; a smart-wallet
- * payer sets a payer authorizer key, as the scheme intends for the hot path.
+ * payer sets a payer authorizer key, as the scheme intends for the hot path. The signature must be one the contract's
+ * `_recover` takes too (65 bytes, low s): a voucher we charge but the chain refuses would be a free call. `v` must be
+ * 27 or 28 (what every EIP-712 signer produces), stricter than the sandbox contract, so no deployed variant that
+ * refuses 0/1 can leave a charged voucher unclaimable.
  */
-export async function voucherSignedByPayer(
+export function voucherSignedByPayer(
   config: ChannelConfig,
   voucher: {
     readonly channelId: `0x${string}`;
@@ -47,18 +51,20 @@ export async function voucherSignedByPayer(
     readonly signature: `0x${string}`;
   },
   chainId: number,
-): Promise<boolean> {
+): boolean {
   const signer = isAddressEqual(config.payerAuthorizer, ZERO_ADDRESS) ? config.payer : config.payerAuthorizer;
   try {
-    return await verifyTypedData({
-      address: getAddress(signer),
+    if (!/^0x[0-9a-fA-F]{128}(1b|1c)$/.test(voucher.signature)) return false;
+    const digest = hashTypedData({
       domain: { ...BATCH_SETTLEMENT_DOMAIN, chainId, verifyingContract: getAddress(BATCH_SETTLEMENT_ADDRESS) },
       types: voucherTypes,
       primaryType: 'Voucher',
       message: { channelId: voucher.channelId, maxClaimableAmount: BigInt(voucher.maxClaimableAmount) },
-      signature: voucher.signature,
     });
+    const recovered = recoverSigner(digest, voucher.signature);
+    return recovered !== undefined && isAddressEqual(recovered as `0x${string}`, getAddress(signer));
   } catch {
+    // A malformed channel id or amount: nothing this channel's payer signed.
     return false;
   }
 }

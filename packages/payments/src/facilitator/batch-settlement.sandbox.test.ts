@@ -34,6 +34,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORKS, PAYMENT_TOKENS } from '../tokens.js';
+import { evmChannelStateReader } from '../batch-settlement/onchain-channel-state.js';
 import { createLocalFacilitator } from './local.js';
 
 /**
@@ -265,6 +266,12 @@ describe('x402 batch-settlement on the sandbox Base chain (official client, serv
     const charged = 2n * PRICE;
     // The two charged calls were claimed in the same transaction; everything else went back to the payer.
     expect(await channelState(channelId)).toEqual({ balance: charged, totalClaimed: charged });
+    // The claim pass's chain reader sees the same state through the contract's getters.
+    expect(await evmChannelStateReader(chain.rpcUrl).stateOf(channelId)).toEqual({
+      balance: charged.toString(),
+      totalClaimed: charged.toString(),
+      withdrawRequestedAt: 0,
+    });
     expect(await usdcBalance(payer.account.address)).toBe(PAYER_FUNDS - charged);
     expect((await receiverState()).totalClaimed - receiverBefore.totalClaimed).toBe(charged);
     expect(deposited - charged).toBeGreaterThan(0n);

@@ -34,12 +34,13 @@ class RecordingProcessor {
   constructor(
     private readonly steps: string[],
     private readonly settlement: () => SettleResponse,
+    private readonly payer = RECEIPT.payer!,
   ) {}
   async verify(payload: PaymentPayload): Promise<VerifiedPayment> {
     this.steps.push('verify');
     const paymentId = `payment-${this.steps.length}-${Math.random()}`;
     this.onVerified(paymentId);
-    return { paymentId, payload, requirements: REQUIREMENTS, payer: RECEIPT.payer! };
+    return { paymentId, payload, requirements: REQUIREMENTS, payer: this.payer };
   }
   async settle(): Promise<SettleResponse> {
     this.steps.push('settle');
@@ -60,13 +61,17 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
   const pay = (
     tool: string,
     handler: (commit?: () => Promise<void>) => Promise<Record<string, unknown>>,
-    options: { settlement?: () => SettleResponse; caller?: { accountId: string } } = {},
+    options: {
+      settlement?: () => SettleResponse;
+      caller?: { accountId: string };
+      idempotencyKey?: string;
+      payload?: PaymentPayload;
+      payer?: string;
+    } = {},
   ) => {
     const steps: string[] = [];
-    const processor = new RecordingProcessor(
-      steps,
-      options.settlement ?? (() => RECEIPT),
-    ) as unknown as PaymentProcessor;
+    const recording = new RecordingProcessor(steps, options.settlement ?? (() => RECEIPT), options.payer);
+    const processor = recording as unknown as PaymentProcessor;
     const payments = {
       acceptableRequirements: async () => [REQUIREMENTS],
       paymentRequired: async (_r: unknown, _usd: string, error?: string) => ({
@@ -81,7 +86,7 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
       usd: '0.001',
       caller: options.caller,
       call: { tool, inputHash: '' },
-      idempotencyKey: undefined,
+      idempotencyKey: options.idempotencyKey,
       settlement: findTool(tool)!.settlement,
       execute: (commit) => {
         steps.push('run');
@@ -89,14 +94,14 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
       },
       paymentRequired: (error) => payments.paymentRequired({ url: '', description: '' }, '0.001', error),
     };
-    const payload = {
-      x402Version: 2,
-      accepted: REQUIREMENTS,
-      payload: { signature: `0x${Math.random().toString(16).slice(2)}` },
-    } as unknown as PaymentPayload;
-    const paymentId = new Promise<string>(
-      (resolve) => ((processor as unknown as RecordingProcessor).onVerified = resolve),
-    );
+    const payload =
+      options.payload ??
+      ({
+        x402Version: 2,
+        accepted: REQUIREMENTS,
+        payload: { signature: `0x${Math.random().toString(16).slice(2)}` },
+      } as unknown as PaymentPayload);
+    const paymentId = new Promise<string>((resolve) => (recording.onVerified = resolve));
     return {
       steps,
       paymentId,
@@ -241,5 +246,34 @@ describe.each(testBackends())('payWithX402: when a call is charged ($name)', (ba
     const read = pay('getLeaderboard', async () => ({}));
     expect((await read.outcome).status).toBe(200);
     expect(read.steps).toEqual(['verify', 'run', 'done', 'settle']);
+  });
+
+  it('takes a batch-settlement voucher with an Idempotency-Key, and answers its retry from the first answer', async () => {
+    const channelId = `0x${'ab'.repeat(32)}`;
+    const voucherPayload = {
+      x402Version: 2,
+      accepted: { ...REQUIREMENTS, scheme: 'batch-settlement' },
+      payload: { voucher: { channelId, maxClaimableAmount: '1000', signature: '0x1234' } },
+    } as unknown as PaymentPayload;
+    const idempotencyKey = `voucher-${Math.random()}`;
+    // The channel payments name the payer lowercase; a facilitator may answer the same payer checksummed.
+    const payer = '0x00000000000000000000000000000000000000aA';
+    const first = pay('getLeaderboard', async () => ({ n: 1 }), { idempotencyKey, payload: voucherPayload, payer });
+    expect(await first.outcome).toMatchObject({ status: 200, body: { n: 1 } });
+    expect(first.steps).toEqual(['verify', 'run', 'done', 'settle']);
+
+    const retry = pay('getLeaderboard', async () => ({ n: 2 }), { idempotencyKey, payload: voucherPayload });
+    expect(await retry.outcome).toMatchObject({ status: 'replayed', httpStatus: 200, body: { n: 1 } });
+    expect(retry.steps).not.toContain('settle');
+    expect(retry.steps).not.toContain('run');
+
+    // Another voucher under the same key from the same payer, spelled lowercase: the key already answered.
+    const other = pay('getLeaderboard', async () => ({ n: 3 }), {
+      idempotencyKey,
+      payload: { ...voucherPayload, payload: { voucher: { channelId, maxClaimableAmount: '2000', signature: '0x1' } } },
+      payer: payer.toLowerCase(),
+    });
+    expect(await other.outcome).toMatchObject({ status: 'replayed', httpStatus: 200, body: { n: 1 } });
+    expect(other.steps).toEqual(['verify', 'release']);
   });
 });

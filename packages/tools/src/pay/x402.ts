@@ -50,7 +50,7 @@ export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<In
   if (!(verified instanceof X402Charge)) return verified;
   const charge = verified;
   const { payment } = charge;
-  const scope = idempotencyKey ? { key: idempotencyKey, payer: payment.payer } : undefined;
+  const scope = idempotencyKey ? { key: idempotencyKey, payer: payerKeyOf(payment.payer) } : undefined;
   if (scope) {
     const held = await claimIdempotencyKey(db, { ...scope, ...call, paymentId: payment.paymentId });
     if (held) {
@@ -95,3 +95,10 @@ export async function payWithX402(paid: PaidCall, x402: X402Payment): Promise<In
   await charge.record('settled', 200, settled, scope && { scope, response: storedResponseOf(outcome)! });
   return outcome;
 }
+
+/**
+ * The payer as an idempotency scope names it: an EVM address in one spelling (a facilitator may answer it
+ * checksummed, a local check lowercase), so one payer's keys never split in two. Other chains' addresses are
+ * case-sensitive (base58 Solana, Stacks c32) and stay as they are.
+ */
+export const payerKeyOf = (payer: string): string => (/^0x[0-9a-fA-F]{40}$/.test(payer) ? payer.toLowerCase() : payer);
