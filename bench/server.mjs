@@ -10,12 +10,14 @@
 import { freePort } from './free-port.mjs';
 
 const [kind, portArg, mode] = process.argv.slice(2);
-const { build } = await import(`./targets/${kind}.mjs`);
+const { build, sandboxOptions } = await import(`./targets/${kind}.mjs`);
 const port = Number(portArg) || (await freePort());
 // The market simulator stays off: its own benchmark (market-sim.mjs) measures it.
 const sandbox =
   mode === 'sandbox'
-    ? await (await import('../apps/http-gateway/dist/sandbox.js')).startSandbox({ marketSimulatorRate: 0 })
+    ? await (
+        await import('../apps/http-gateway/dist/sandbox.js')
+      ).startSandbox({ marketSimulatorRate: 0, ...sandboxOptions })
     : undefined;
 const server = await build({ port, sandbox });
 await server.listen(port);

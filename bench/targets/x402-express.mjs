@@ -11,6 +11,12 @@ import { PATH, PRICE_ATOMIC, TOOL } from '../paid-route.mjs';
 
 const USDC = PAYMENT_TOKENS.BASE_USDC;
 
+/**
+ * The official `@x402/evm` exact facilitator settles each payment in a transaction of its own; group commit
+ * (several payments per Multicall3 transaction) is the gateway's, so the reference's sandbox settles one at a time.
+ */
+export const sandboxOptions = { settlementBatchMax: 1 };
+
 export async function build({ sandbox }) {
   if (!sandbox) throw new Error('the x402-express target needs a sandbox (its facilitator settles there)');
   const server = new x402ResourceServer(sandbox.facilitator).register(USDC.network, new ExactEvmScheme());
