@@ -42,7 +42,7 @@ import { accountRateLimited, registerRateLimits } from './rate-limits.js';
 import type { Sandbox } from './sandbox.js';
 import { callObserver } from './metrics/call-log.js';
 import { gatewayMetrics } from './metrics/gateway-metrics.js';
-import { meteredFacilitator } from './metrics/metered-facilitator.js';
+import { meteredFacilitator, verificationMetrics } from './metrics/metered-facilitator.js';
 import { registerMetrics } from './metrics/plugin.js';
 import { readyRoute } from './routes/ready.js';
 import { batchSettlementOf } from './batch-settlement.js';
@@ -144,7 +144,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerMetrics(app, { db: deps.db, metrics, token: config.metricsToken });
   const processor = resources.facilitator
     ? new PaymentKinds(
-        new PaymentProcessor(meteredFacilitator(resources.facilitator, metrics), deps.db),
+        new PaymentProcessor(meteredFacilitator(resources.facilitator, metrics), deps.db, verificationMetrics(metrics)),
         batchSettlement?.payments,
       )
     : undefined;

@@ -110,7 +110,9 @@ describe('/metrics, /ready and the per-call log line', () => {
     expect(JSON.stringify(logLines)).not.toContain(paid.headers.get('payment-response')!);
   });
 
-  it('a payment from a wallet without the funds is refused at verify and counted by token and reason', async () => {
+  // Its signature verifies locally (balances are left to the settlement: see verifyExactEvmLocally), so the
+  // settlement refuses it, before the tool's answer is released.
+  it('a payment from a wallet without the funds is refused at settlement and counted by token and reason', async () => {
     const before = await scrape();
     const broke = privateKeyToAccount(generatePrivateKey());
     const client = new x402Client().register(
@@ -126,8 +128,8 @@ describe('/metrics, /ready and the per-call log line', () => {
     const after = await scrape();
     const moved = (name: string, labels: Record<string, string>) =>
       sample(after, name, labels) - sample(before, name, labels);
-    expect(moved('svc_payments_refused_total', { token: 'BASE_USDC', stage: 'verify' })).toBe(1);
-    expect(moved('svc_payments_verified_total', { token: 'BASE_USDC' })).toBe(0);
+    expect(moved('svc_payments_refused_total', { token: 'BASE_USDC', stage: 'settle' })).toBe(1);
+    expect(moved('svc_payments_settled_total', { token: 'BASE_USDC' })).toBe(0);
     expect(moved('svc_tool_calls_total', { tool: TOOL, transport: 'rest', outcome: 'payment_refused' })).toBe(1);
     const refusal = /svc_payments_refused_total\{[^}]*reason="([a-z0-9_]+)"[^}]*\} 1/.exec(after);
     expect(refusal?.[1]).toMatch(/^[a-z][a-z0-9_]*$/);

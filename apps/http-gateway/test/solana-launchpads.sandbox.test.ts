@@ -104,13 +104,19 @@ describe.each(backendsFor(import.meta.url))(
 
     it('getCurveTokens: the crowd keeps the classes alive; spec default filters apply', async () => {
       const reader = await fundedVault(0n);
-      const near = await json(await reader.call('getCurveTokens', { type: 'about_to_graduate' }));
+      // The class itself, whatever the market's prices: other test files move the shared sandbox's SOL price, and
+      // with it every token's market cap in USD.
+      const near = await json(await reader.call('getCurveTokens', { type: 'about_to_graduate', ...ANY_SIZE }));
       expect(near.tokens.length).toBeGreaterThan(0);
       for (const token of near.tokens) {
         expect(token.curvePercent).toBeGreaterThanOrEqual(80);
+        expect(token.graduated).toBe(false);
+      }
+      // The spec's default filters apply to what the default query lists.
+      const filtered = await json(await reader.call('getCurveTokens', { type: 'about_to_graduate' }));
+      for (const token of filtered.tokens) {
         expect(token.marketCapUsd).toBeGreaterThanOrEqual(30_000);
         expect(token.holderCount).toBeGreaterThanOrEqual(30);
-        expect(token.graduated).toBe(false);
       }
       const graduated = await json(await reader.call('getCurveTokens', { type: 'graduated', ...ANY_SIZE }));
       expect(graduated.tokens.every((token: { venue: string }) => token.venue === 'jupiter')).toBe(true);

@@ -43,6 +43,7 @@ export {
   PaymentRejected,
   type PaymentSettler,
   SettlementFailed,
+  type VerificationObserver,
   type VerifiedPayment,
 } from './processor.js';
 export { type PaymentCorrection } from './payment-rejected.js';

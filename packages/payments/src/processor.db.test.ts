@@ -114,4 +114,26 @@ describe.each(testBackends())('PaymentProcessor.verify, lean exact path ($name)'
     expect(asked).toHaveLength(1);
     expect(await findPaymentClaim(db, paymentIdOf(forged))).toBeUndefined();
   });
+
+  it('releases the claim when the facilitator cannot be reached for a payment it must verify: the payment stays usable', async () => {
+    const down = {
+      verify: async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:9');
+      },
+    } as unknown as FacilitatorClient;
+    const payload = await signedPayment();
+    const other = await signedPayment();
+    // Another key's signature: not decidable locally (a smart wallet's owner may sign), so the facilitator is asked.
+    const fullPath = {
+      ...payload,
+      payload: { ...payload.payload, signature: (other.payload as { signature: string }).signature },
+    };
+    await expect(new PaymentProcessor(down, db).verify(fullPath, [BASE_USDC_REQUIREMENTS], CALL)).rejects.toMatchObject(
+      {
+        code: 'facilitator_unreachable',
+        message: expect.stringMatching(/did not answer.*nothing was charged/),
+      },
+    );
+    expect(await findPaymentClaim(db, paymentIdOf(fullPath))).toBeUndefined();
+  });
 });

@@ -28,6 +28,15 @@ export class SettlementFailed extends Error {
   }
 }
 
+/**
+ * Told of each verification's verdict. A facilitator's verdicts are seen where it is called; the ones the processor
+ * reaches itself (verifyExactEvmLocally) are told here, so counting them needs no facilitator call.
+ */
+export interface VerificationObserver {
+  verified(requirements: PaymentRequirements): void;
+  refused(requirements: PaymentRequirements, reason: string): void;
+}
+
 /** The call a payment is offered for: the ledger's tool name, and the resource its 402 named. */
 export interface PaidCallTarget {
   readonly tool: string;
@@ -103,6 +112,7 @@ export class PaymentProcessor implements PaymentSettler {
   constructor(
     private readonly facilitator: FacilitatorClient,
     private readonly db: Db,
+    private readonly localVerdicts?: VerificationObserver,
   ) {}
 
   /**
@@ -119,13 +129,19 @@ export class PaymentProcessor implements PaymentSettler {
     const { id: paymentId, authorization } = signedPaymentOf(payload);
     // Checked before the claim, so a refused payment writes nothing (see verifyExactEvmLocally).
     const local = verifyExactEvmLocally(payload, requirements);
-    if (local.kind === 'invalid') throw new PaymentRejected(local.reason);
+    if (local.kind === 'invalid') {
+      this.localVerdicts?.refused(requirements, local.reason.split(':')[0]!);
+      throw new PaymentRejected(local.reason);
+    }
     if (!(await claimPayment(this.db, { paymentId, tool: call.tool, network: requirements.network, authorization }))) {
       throw new PaymentRejected(
         'payment_already_used: this signed payment was already used (or is being used by a concurrent request); sign a new one',
       );
     }
-    if (local.kind === 'valid') return { paymentId, payload, requirements, payer: local.payer };
+    if (local.kind === 'valid') {
+      this.localVerdicts?.verified(requirements);
+      return { paymentId, payload, requirements, payer: local.payer };
+    }
     let verdict: Awaited<ReturnType<FacilitatorClient['verify']>>;
     try {
       verdict = await this.facilitator.verify(payload, requirements);
