@@ -1,5 +1,4 @@
 import { recentCalls } from '@svc/store';
-import { HTTPFacilitatorClient } from '@x402/core/server';
 import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import { toClientEvmSigner } from '@x402/evm';
