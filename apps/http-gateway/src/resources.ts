@@ -19,6 +19,7 @@ import {
 import { type Db, upstreamSpendLedger } from '@svc/store';
 import {
   type HandlerResources,
+  liveMemejobVenue,
   livePredictMarkets,
   liveSolanaLaunchpads,
   liveVaultChains,
@@ -146,6 +147,8 @@ export function liveResources(config: Config, deps: ResourceDependencies): ModeR
         svcLaunchpad: config.svcLaunchpad,
       }),
       hedera: liveHederaNetwork(config.hedera),
+      // HEDERA_NETWORK (and MEMEJOB_CONTRACT_ID): memejob, read through the mirror node.
+      launchpadVenues: { memejob: liveMemejobVenue(config.hedera) },
       bitcoin: liveBitcoinChainOf(config),
       orderEngine: live.engine,
       orderNetworks: live.networks,

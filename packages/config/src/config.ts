@@ -329,6 +329,15 @@ export const settingsSchema = z.object({
       description: 'WHBAR token id (`0.0.x`) that stands for HBAR in swap paths; testnet needs it set',
       defaultText: "SaucerSwap V1's mainnet WHBAR",
     }),
+  MEMEJOB_CONTRACT_ID: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/)
+    .optional()
+    .register(settingDocs, {
+      mode: 'live',
+      description: 'memejob launchpad contract id (`0.0.x`) for the Hedera launchpad tools',
+      defaultText: "memejob's published deployment on the network (`0.0.7891970` on mainnet, `0.0.5271847` on testnet)",
+    }),
   /** Live Solana: the JSON-RPC endpoint, and Jupiter's API key (optionally another Jupiter base URL). */
   SOLANA_RPC_URL: z.url().optional().register(settingDocs, {
     mode: 'live',
@@ -868,6 +877,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       SAUCERSWAP_API_KEY: s.SAUCERSWAP_API_KEY,
       HEDERA_SWAP_ROUTER_ID: s.HEDERA_SWAP_ROUTER_ID,
       HEDERA_WHBAR_TOKEN_ID: s.HEDERA_WHBAR_TOKEN_ID,
+      MEMEJOB_CONTRACT_ID: s.MEMEJOB_CONTRACT_ID,
     },
     evmSettings: Object.fromEntries(EVM_SETTINGS.map((name) => [name, env[name] || undefined])),
     // The schema checked these settings; the RPC settings it names are read as they are, like evmSettings.

@@ -38,6 +38,7 @@ export type { VaultChains } from './ports/vault-chains.js';
 export { liveVaultChains, type LiveVaultChainSettings } from './vaults/live-vault-chains.js';
 export { livePredictMarkets } from './predict/live-predict-markets.js';
 export { liveSolanaLaunchpads } from './launchpads/solana/live-solana-launchpads.js';
+export { liveMemejobVenue } from './launchpads/memejob/live-memejob-venue.js';
 export type { LocalWeb, LocalWebPage, WebSearchResult } from './ports/local-web.js';
 export type { SolanaMints, SolanaMintState } from './ports/solana-mints.js';
 export type {

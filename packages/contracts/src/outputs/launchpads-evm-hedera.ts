@@ -46,7 +46,8 @@ const memeCoin = z.object({
   creator: z.string().nullable(),
   createdAt: TIMESTAMP,
   lastActivityAt: TIMESTAMP.nullable(),
-  progress: PROGRESS,
+  // Null where the launchpad publishes no promotion target (live memejob, before promotion).
+  progress: PROGRESS.nullable(),
   priceHbar: z.string().nullable(),
   marketCapHbar: z.string().nullable(),
   promoted: z.boolean(),

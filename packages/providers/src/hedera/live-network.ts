@@ -26,6 +26,8 @@ export interface LiveHederaSettings {
   /** HEDERA_SWAP_ROUTER_ID / HEDERA_WHBAR_TOKEN_ID: SaucerSwap V1 router and WHBAR; mainnet defaults below. */
   readonly HEDERA_SWAP_ROUTER_ID?: string | undefined;
   readonly HEDERA_WHBAR_TOKEN_ID?: string | undefined;
+  /** MEMEJOB_CONTRACT_ID: the memejob launchpad; default its published deployment on the network (./memejob.ts). */
+  readonly MEMEJOB_CONTRACT_ID?: string | undefined;
 }
 
 /** Public endpoints and SaucerSwap V1's contracts per network; testnet has no known V1 router, so it must be set. */
@@ -43,11 +45,10 @@ const NETWORK_DEFAULTS: Record<
 };
 
 /**
- * Live Hedera for the tools: reads from the mirror node, the venue's tokens and pools from SaucerSwap's REST API,
- * and transactions (signed by the vault key, the vault paying) submitted with @hashgraph/sdk's Client for the named
- * network; it needs no operator account. Undefined without HEDERA_NETWORK, so Hedera tools answer 503 naming it.
+ * The network HEDERA_NETWORK names, its defaults and its mirror node (HEDERA_MIRROR_URL or the public one); undefined
+ * without the setting.
  */
-export function liveHederaNetwork(settings: LiveHederaSettings): (() => Promise<HederaNetwork>) | undefined {
+export function namedHederaNetwork(settings: LiveHederaSettings) {
   const name = settings.HEDERA_NETWORK;
   if (!name) return undefined;
   const defaults = NETWORK_DEFAULTS[name];
@@ -55,7 +56,18 @@ export function liveHederaNetwork(settings: LiveHederaSettings): (() => Promise<
     throw new ServiceError('not_configured', `${HEDERA_NETWORK_SETTING} must be mainnet or testnet, not "${name}".`, {
       extra: { setting: HEDERA_NETWORK_SETTING },
     });
-  const mirror = new LiveHederaMirrorNode(settings.HEDERA_MIRROR_URL ?? defaults.mirror);
+  return { name, defaults, mirror: new LiveHederaMirrorNode(settings.HEDERA_MIRROR_URL ?? defaults.mirror) };
+}
+
+/**
+ * Live Hedera for the tools: reads from the mirror node, the venue's tokens and pools from SaucerSwap's REST API,
+ * and transactions (signed by the vault key, the vault paying) submitted with @hashgraph/sdk's Client for the named
+ * network; it needs no operator account. Undefined without HEDERA_NETWORK, so Hedera tools answer 503 naming it.
+ */
+export function liveHederaNetwork(settings: LiveHederaSettings): (() => Promise<HederaNetwork>) | undefined {
+  const named = namedHederaNetwork(settings);
+  if (!named) return undefined;
+  const { name, defaults, mirror } = named;
   const required = (value: string | undefined, setting: string, what: string) => {
     if (!value) throw notConfigured(setting, what);
     return value;

@@ -62,6 +62,8 @@ describe('live Hedera clients against recorded responses', () => {
       symbol: 'USDC',
       name: 'USD Coin',
       decimals: 6,
+      totalSupply: 44_718_922_034_461n,
+      createdAt: '2021-10-13T19:40:16.621Z',
     });
     await expect(mirror.token('0.0.1')).rejects.toMatchObject({
       code: 'upstream_error',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { upstreamClient } from '../upstream/registry.js';
 import { parseUpstream, upstreamError } from '../upstream/upstream-client.js';
 import type { ProviderSetting } from '../provider-mode.js';
-import type { MirrorToken } from './mirror-node.js';
+import type { HederaTokenView } from '@svc/chains';
 
 /** The key SaucerSwap's REST API requires on mainnet (`x-api-key`). */
 export const SAUCERSWAP_SETTING: ProviderSetting = { provider: 'SaucerSwap', setting: 'SAUCERSWAP_API_KEY' };
@@ -40,7 +40,7 @@ export class LiveSaucerSwap {
   }
 
   /** Every token SaucerSwap lists. */
-  async tokens(): Promise<MirrorToken[]> {
+  async tokens(): Promise<HederaTokenView[]> {
     return (await this.#list('tokens', tokenWire)).map(({ id, name, symbol, decimals }) => ({
       tokenId: id,
       name,

@@ -186,11 +186,15 @@ describe('the EVM and Hedera launchpad tools in live mode', () => {
     });
   });
 
-  it('the Hedera launchpad is sandbox-only: 501 in live mode', async () => {
-    await expect(call('hederaFindMemeCoins', {})).rejects.toMatchObject({ code: 'not_implemented' });
-    await expect(call('hederaLaunchBuyToken', { tokenId: '0.0.5000301', amount: '1' })).rejects.toMatchObject({
-      code: 'not_implemented',
-    });
+  it('the Hedera launchpad (memejob) answers 503 naming HEDERA_NETWORK when live Hedera is not configured', async () => {
+    for (const [name, input] of [
+      ['hederaFindMemeCoins', {}],
+      ['hederaLaunchBuyToken', { tokenId: '0.0.5000301', amount: '1' }],
+    ] as const)
+      await expect(call(name, input)).rejects.toMatchObject({
+        code: 'not_configured',
+        extra: { setting: 'HEDERA_NETWORK' },
+      });
   });
 
   it('input rules are 400s before anything is read', async () => {

@@ -102,11 +102,17 @@ export interface MemeCoinListing {
   /** ISO 8601. */
   readonly createdAt: string;
   readonly lastActivityAt: string | null;
-  /** Share of the curve's promotion target reached, 0 to 1. */
-  readonly progress: number;
+  /** Share of the curve's promotion target reached, 0 to 1; null when the launchpad does not publish its target. */
+  readonly progress: number | null;
   readonly priceHbar: string | null;
   readonly marketCapHbar: string | null;
   readonly promoted: boolean;
+}
+
+/** What a buy for some HBAR gets now: the token units and the tinybars the buy pays (never more than offered). */
+export interface MemeBuyQuote {
+  readonly units: bigint;
+  readonly tinybars: bigint;
 }
 
 /** A launchpad token's curve, as a trade reads it. */
@@ -116,10 +122,16 @@ export interface MemeCurveView {
   readonly decimals: number;
   /** Still on its curve (not promoted). */
   readonly trading: boolean;
-  /** Token units `tinybars` (fee included) buy now. */
-  quoteBuy(tinybars: bigint): bigint;
+  /** What `tinybars` (fee included) buy now; units 0 when they buy nothing. */
+  quoteBuy(tinybars: bigint): Promise<MemeBuyQuote>;
   /** Tinybars a sale of `units` pays now, after the fee. */
-  quoteSell(units: bigint): bigint;
+  quoteSell(units: bigint): Promise<bigint>;
+}
+
+/** A call to the launchpad contract: its call data and the HBAR it carries. */
+export interface MemeContractCall {
+  readonly data: Uint8Array;
+  readonly payableTinybars: bigint;
 }
 
 /** The Hedera bonding-curve launchpad (memejob): its contract, its list and its curves. */
@@ -128,6 +140,11 @@ export interface MemejobVenue {
   readonly source: string;
   /** Gas a ContractExecuteTransaction to the launchpad sets. */
   readonly gas: number;
+  /**
+   * Does a sale pull the tokens through the vault's HTS allowance to the launchpad (memejob's sellJob), which the tool
+   * grants first? False: the launchpad takes them in the call itself.
+   */
+  readonly saleNeedsAllowance: boolean;
   findMemeCoins(
     query: MemeCoinQuery,
   ): Promise<{ readonly coins: readonly MemeCoinListing[]; readonly total: number | null }>;
@@ -135,9 +152,16 @@ export interface MemejobVenue {
   curve(tokenId: string): Promise<MemeCurveView | undefined>;
   /** Has the account (0.0.x) associated the token, so that it can receive it? */
   isAssociated(accountId: string, tokenId: string): Promise<boolean>;
-  /** Call data of a buy (HBAR goes as the payable amount) and of a sale. */
-  buyCall(tokenEvmAddress: `0x${string}`, minUnitsOut: bigint): Uint8Array;
-  sellCall(tokenEvmAddress: `0x${string}`, units: bigint, minTinybarsOut: bigint): Uint8Array;
+  /**
+   * The buy of `quote`, refused on chain below `minUnitsOut` where the contract takes a minimum; a launchpad that buys
+   * an exact amount (memejob) pays exactly quote.tinybars for exactly quote.units, or reverts.
+   */
+  buyCall(tokenEvmAddress: `0x${string}`, quote: MemeBuyQuote, minUnitsOut: bigint): MemeContractCall;
+  /**
+   * The sale of `units`, refused on chain below `minTinybarsOut` where the contract takes a minimum (memejob's does
+   * not: the tool re-quotes just before sending it).
+   */
+  sellCall(tokenEvmAddress: `0x${string}`, units: bigint, minTinybarsOut: bigint): MemeContractCall;
 }
 
 /** The EVM and Hedera launchpads a deployment reaches (sandbox contracts, or the live ones through their APIs). */

@@ -1,5 +1,6 @@
 import { entityIdOfLongZero, HBAR, HBAR_DECIMALS, longZeroAddressOf } from '@svc/chains';
-import { invalidField, ServiceError } from '@svc/contracts';
+import { invalidField, notConfigured, ServiceError } from '@svc/contracts';
+import { HEDERA_NETWORK_SETTING } from '@svc/providers';
 import { formatUnits } from '@svc/payments';
 import { slippageOf } from '@svc/store';
 import { callerOf, type Handler, type HandlerContext, withCommitPoint } from '../../handler.js';
@@ -10,18 +11,13 @@ import { holdingOf, vaultHederaAccount } from '../../hedera/vault-account.js';
 import type { MemejobVenue } from '../../ports/launchpad-venues.js';
 
 /**
- * The Hedera launchpad of this deployment: the sandbox ledger's. Live memejob (contract 0.0.7891970, its ABI published
- * in buidler-labs/memejob-sdk-js) is not wired yet: its buyJob buys an exact token amount and sellJob takes no
- * minimum out, so the slippage bound these tools promise needs a design of its own
- * (docs/families/launchpads-evm-hedera.md).
+ * The Hedera launchpad of this deployment: the sandbox ledger's, or memejob on HEDERA_NETWORK (the live venue built in
+ * live mode). Without either, 503 naming HEDERA_NETWORK.
  */
 export function memejobVenueOf(context: HandlerContext): MemejobVenue {
   const venue = context.launchpadVenues?.memejob;
   if (venue) return venue;
-  throw new ServiceError(
-    'not_implemented',
-    "The Hedera launchpad (memejob) is sandbox-only in this release: live trading and discovery through memejob's contract are not built yet.",
-  );
+  throw notConfigured(HEDERA_NETWORK_SETTING, 'Live Hedera (the memejob launchpad)');
 }
 
 /** tokenId as the launchpad's 0.0.x id, from either spelling the schema takes (0.0.x or its long-zero EVM address). */
@@ -48,24 +44,25 @@ async function floorOf(context: HandlerContext, quote: bigint) {
   return { slippagePercent: pumpSlippage, minimum: (quote * keepBps) / 10_000n };
 }
 
-/** A buy's plan, checked before payment: the curve, the HBAR in, the quoted units out. */
+/** A buy's plan, checked before payment: the curve, the HBAR offered, and what it buys now. */
 export async function planMemeBuy(context: HandlerContext, input: { tokenId: string; amount: string }) {
   const venue = memejobVenueOf(context);
   const curve = await curveOf(venue, input.tokenId);
   const tinybars = unitsOf('amount', input.amount, HBAR_DECIMALS);
-  const quoted = curve.quoteBuy(tinybars);
-  if (quoted === 0n) throw invalidField('amount', 'too_small', 'buys no token at the current curve price');
-  return { venue, curve, tinybars, quoted };
+  const quote = await curve.quoteBuy(tinybars);
+  if (quote.units === 0n) throw invalidField('amount', 'too_small', 'buys no token at the current curve price');
+  return { venue, curve, tinybars, quote };
 }
 
 /**
- * Buys a launchpad token with HBAR from the vault: a ContractExecuteTransaction to the launchpad with the HBAR as its
- * payable amount and a minimum out of the quote less the account's pumpSlippage (the contract reverts rather than
- * fill worse). On the vault's first buy of a token it first associates the token (TokenAssociateTransaction), which a
- * launchpad token needs before the account can receive it.
+ * Buys a launchpad token with HBAR from the vault: a ContractExecuteTransaction to the launchpad, refused on chain
+ * below the quote less the account's pumpSlippage (the sandbox launchpad takes that minimum; memejob buys exactly the
+ * quoted amount for exactly the quoted HBAR, never more than offered, or reverts). On the vault's first buy of a
+ * token it first associates the token (TokenAssociateTransaction), which a launchpad token needs before the account
+ * can receive it.
  */
 export const hederaLaunchBuyToken: Handler<'hederaLaunchBuyToken'> = withCommitPoint(async (input, context) => {
-  const { venue, curve, tinybars, quoted } = await planMemeBuy(context, input);
+  const { venue, curve, tinybars, quote } = await planMemeBuy(context, input);
   const network = await hederaOf(context);
   const vault = await vaultHederaAccount(context, network);
   const held = holdingOf(vault.account, HBAR, HBAR);
@@ -75,7 +72,7 @@ export const hederaLaunchBuyToken: Handler<'hederaLaunchBuyToken'> = withCommitP
       'insufficient_funds',
       `the vault's account ${vault.account.accountId} holds ${formatUnits(held, HBAR_DECIMALS)} HBAR; buying with ${input.amount} needs more (and the fees)`,
     );
-  const { minimum, slippagePercent } = await floorOf(context, quoted);
+  const { minimum, slippagePercent } = await floorOf(context, quote.units);
   const sdk = await network.sdk();
   const associated = await venue.isAssociated(vault.account.accountId, curve.tokenId);
   const association = associated
@@ -86,12 +83,12 @@ export const hederaLaunchBuyToken: Handler<'hederaLaunchBuyToken'> = withCommitP
         new sdk.TokenAssociateTransaction().setAccountId(vault.account.accountId).setTokenIds([curve.tokenId]),
         context.commit,
       );
-  const tokenAddress = longZeroAddressOf(curve.tokenId)!;
+  const call = venue.buyCall(longZeroAddressOf(curve.tokenId)!, quote, minimum);
   const tx = new sdk.ContractExecuteTransaction()
     .setContractId(venue.contractId)
     .setGas(venue.gas)
-    .setFunctionParameters(venue.buyCall(tokenAddress, minimum))
-    .setPayableAmount(sdk.Hbar.fromTinybars(tinybars.toString()));
+    .setFunctionParameters(call.data)
+    .setPayableAmount(sdk.Hbar.fromTinybars(call.payableTinybars.toString()));
   const executed = await executeAsVault(network, vault, tx, context.commit);
   const received = executed.transfers
     ?.filter((t) => t.account === vault.account.accountId && t.asset === curve.tokenId)
@@ -108,7 +105,7 @@ export const hederaLaunchBuyToken: Handler<'hederaLaunchBuyToken'> = withCommitP
     associationTransactionId: association?.transactionId ?? null,
     status: executed.status,
     hbarSpent: spent === undefined ? null : formatUnits(spent, HBAR_DECIMALS),
-    quotedAmount: formatUnits(quoted, curve.decimals),
+    quotedAmount: formatUnits(quote.units, curve.decimals),
     minAmount: formatUnits(minimum, curve.decimals),
     amountReceived: received === undefined ? null : formatUnits(received, curve.decimals),
     amountReceivedUnits: received?.toString() ?? null,
@@ -132,20 +129,48 @@ export async function planMemeSell(context: HandlerContext, input: { tokenId: st
       'insufficient_funds',
       `the vault's account ${vault.account.accountId} holds ${formatUnits(held, curve.decimals)} ${curve.symbol}; selling ${input.amount} needs more`,
     );
-  const quoted = curve.quoteSell(units);
+  const quoted = await curve.quoteSell(units);
   if (quoted === 0n) throw invalidField('amount', 'too_small', 'the curve pays nothing for this amount');
   return { venue, curve, units, network, vault, quoted };
 }
 
-/** Sells launchpad tokens from the vault back to the curve for HBAR, refused below the quote less pumpSlippage. */
+/**
+ * Sells launchpad tokens from the vault back to the curve for HBAR, refused below the quote less pumpSlippage: by the
+ * contract where it takes a minimum (the sandbox launchpad); memejob's sellJob takes none, so the tool grants the
+ * HTS allowance its sale pulls through, quotes again, and sends the sale only while that quote is above the minimum
+ * (a trade landing in the seconds before the sale reaches consensus can still move its fill).
+ */
 export const hederaLaunchSellToken: Handler<'hederaLaunchSellToken'> = withCommitPoint(async (input, context) => {
   const { venue, curve, units, network, vault, quoted } = await planMemeSell(context, input);
   const { minimum, slippagePercent } = await floorOf(context, quoted);
   const sdk = await network.sdk();
+  if (venue.saleNeedsAllowance) {
+    await executeAsVault(
+      network,
+      vault,
+      new sdk.AccountAllowanceApproveTransaction().approveTokenAllowance(
+        curve.tokenId,
+        vault.account.accountId,
+        venue.contractId,
+        units,
+      ),
+      context.commit,
+    );
+    const requoted = await curve.quoteSell(units);
+    if (requoted < minimum)
+      throw new ServiceError(
+        'state_conflict',
+        `The curve now pays ${formatUnits(requoted, HBAR_DECIMALS)} HBAR for ${input.amount} ${curve.symbol}, below the minimum of ${formatUnits(minimum, HBAR_DECIMALS)} (${slippagePercent}% under the quote): nothing was sold.`,
+        {
+          extra: { quotedHbar: formatUnits(quoted, HBAR_DECIMALS), requotedHbar: formatUnits(requoted, HBAR_DECIMALS) },
+        },
+      );
+  }
+  const call = venue.sellCall(longZeroAddressOf(curve.tokenId)!, units, minimum);
   const tx = new sdk.ContractExecuteTransaction()
     .setContractId(venue.contractId)
     .setGas(venue.gas)
-    .setFunctionParameters(venue.sellCall(longZeroAddressOf(curve.tokenId)!, units, minimum));
+    .setFunctionParameters(call.data);
   const executed = await executeAsVault(network, vault, tx, context.commit);
   const received = executed.transfers
     ?.filter((t) => t.account === vault.account.accountId && t.asset === HBAR)

@@ -25,6 +25,7 @@ export function sandboxMemejobVenue(ledger: () => Promise<HederaSandboxLedger>):
     contractId: SANDBOX_MEMEJOB_ID,
     source: SOURCE,
     gas: MEMEJOB_GAS,
+    saleNeedsAllowance: false,
     async findMemeCoins(query) {
       recordRead(SOURCE);
       const curves = (await ledger()).memeCurves().sort(order(query));
@@ -40,18 +41,25 @@ export function sandboxMemejobVenue(ledger: () => Promise<HederaSandboxLedger>):
         symbol: curve.symbol,
         decimals: MEME_DECIMALS,
         trading: !curve.promoted,
-        quoteBuy: (tinybars) => quoteMemeBuy(curve, tinybars).out,
-        quoteSell: (units) => {
+        quoteBuy: async (tinybars) => ({ units: quoteMemeBuy(curve, tinybars).out, tinybars }),
+        quoteSell: async (units) => {
           const { gross, fee } = quoteMemeSell(curve, units);
           return gross - fee;
         },
       };
     },
     isAssociated: async (accountId, tokenId) => (await ledger()).isAssociated(accountId, tokenId),
-    buyCall: (token, minUnitsOut) =>
-      hexToBytes(encodeFunctionData({ abi: MEMEJOB_ABI, functionName: 'buy', args: [token, minUnitsOut] })),
-    sellCall: (token, units, minTinybarsOut) =>
-      hexToBytes(encodeFunctionData({ abi: MEMEJOB_ABI, functionName: 'sell', args: [token, units, minTinybarsOut] })),
+    // The sandbox launchpad spends all the HBAR offered and takes a minimum out on both sides.
+    buyCall: (token, quote, minUnitsOut) => ({
+      data: hexToBytes(encodeFunctionData({ abi: MEMEJOB_ABI, functionName: 'buy', args: [token, minUnitsOut] })),
+      payableTinybars: quote.tinybars,
+    }),
+    sellCall: (token, units, minTinybarsOut) => ({
+      data: hexToBytes(
+        encodeFunctionData({ abi: MEMEJOB_ABI, functionName: 'sell', args: [token, units, minTinybarsOut] }),
+      ),
+      payableTinybars: 0n,
+    }),
   };
 }
 

@@ -1,0 +1,207 @@
+import { type HederaExecution, type HederaNetwork, loadHederaSdk } from '@svc/chains';
+import { findTool, parseInput, type ToolName } from '@svc/contracts';
+import { Providers } from '@svc/providers';
+import { useMockAgent } from '@svc/providers/testing';
+import type { Db } from '@svc/store';
+import { testBackends } from '@svc/store/testing';
+import { decodeFunctionData, type Hex, toHex, zeroAddress } from 'viem';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MEMEJOB_CONTRACT_ABI } from '@svc/providers';
+import { handlers } from '../../families.js';
+import type { Handler, HandlerContext } from '../../handler.js';
+import { callerContexts } from '../../testing/caller-contexts.js';
+import {
+  answerMemejobCalls,
+  answerMemejobReads,
+  costOf,
+  MEMEJOB_ID,
+  memejobTokens,
+  MIRROR,
+  proceedsOf,
+} from '../../testing/memejob-mirror.js';
+import { liveMemejobVenue } from './live-memejob-venue.js';
+
+const TOKEN = '0.0.8000101';
+const TOKEN_EVM = '0x00000000000000000000000000000000007a1265';
+const VAULT_ACCOUNT = '0.0.4444';
+const ONE_TOKEN = 10n ** 8n;
+
+type SdkTransaction = Parameters<HederaNetwork['execute']>[0];
+
+/** Live Hedera as the trade tools see it, with the vault's account as given and every submission recorded. */
+function recordingNetwork(vault: { tinybar: bigint; tokens: { tokenId: string; balance: bigint }[] }) {
+  const sent: SdkTransaction[] = [];
+  let onSend: (tx: SdkTransaction) => void = () => undefined;
+  const network: HederaNetwork = {
+    caip2: 'hedera:mainnet',
+    swapRouter: { routerId: '0.0.3045981', whbarTokenId: '0.0.1456986' },
+    sdk: loadHederaSdk,
+    account: async (ref) => ({ accountId: VAULT_ACCOUNT, evmAddress: ref.toLowerCase(), hasKey: true, ...vault }),
+    token: async () => undefined,
+    tokens: async () => [],
+    pools: async () => [],
+    async execute(tx, payer): Promise<HederaExecution> {
+      expect(payer).toBe(VAULT_ACCOUNT);
+      sent.push(tx);
+      onSend(tx);
+      return {
+        transactionId: `${payer}@1764150000.00000000${sent.length}`,
+        status: 'SUCCESS',
+        consensusTimestamp: null,
+        feeTinybars: null,
+        transfers: null,
+      };
+    },
+  };
+  return { network, sent, whenSent: (hook: (tx: SdkTransaction) => void) => (onSend = hook) };
+}
+
+const callData = (tx: SdkTransaction) =>
+  decodeFunctionData({
+    abi: MEMEJOB_CONTRACT_ABI,
+    data: toHex((tx as unknown as { functionParameters: Uint8Array }).functionParameters) as Hex,
+  });
+
+describe.each(testBackends())('the memejob trade tools on live Hedera ($name)', (backend) => {
+  const mockAgent = useMockAgent({ assertAllUsed: false });
+  let db: Db;
+  let caller: HandlerContext;
+  beforeAll(async () => {
+    db = await backend.open();
+    [caller] = (await callerContexts(db, ['0x00000000000000000000000000000000000000c7'])) as [HandlerContext];
+  });
+  afterAll(() => db.close());
+
+  function liveContext(network: HederaNetwork) {
+    const commit = vi.fn(async () => undefined);
+    const context: HandlerContext = {
+      ...caller,
+      mode: 'live',
+      providers: new Providers('live', {}),
+      hedera: async () => network,
+      launchpadVenues: { memejob: liveMemejobVenue({ HEDERA_NETWORK: 'mainnet', HEDERA_MIRROR_URL: MIRROR }) },
+      commit,
+    };
+    return { context, commit };
+  }
+
+  async function call(name: ToolName, raw: Record<string, unknown>, context: HandlerContext) {
+    const handler = handlers[name] as Handler<ToolName>;
+    return handler(parseInput(findTool(name)!.input, raw, name) as never, context);
+  }
+
+  it('without HEDERA_NETWORK the launchpad tools answer 503 naming it', async () => {
+    const { context } = liveContext(recordingNetwork({ tinybar: 0n, tokens: [] }).network);
+    const unconfigured = { ...context, launchpadVenues: { memejob: liveMemejobVenue({}) } };
+    for (const [name, input] of [
+      ['hederaFindMemeCoins', {}],
+      ['hederaLaunchBuyToken', { tokenId: TOKEN, amount: '1' }],
+      ['hederaLaunchSellToken', { tokenId: TOKEN, amount: '1' }],
+    ] as const)
+      await expect(call(name, input, unconfigured)).rejects.toMatchObject({
+        code: 'not_configured',
+        status: 503,
+        extra: { setting: 'HEDERA_NETWORK' },
+      });
+  });
+
+  it('buys: associates the token first, then buyJob for the quoted amount paying exactly its quoted HBAR', async () => {
+    const tokens = memejobTokens();
+    answerMemejobCalls(mockAgent(), tokens);
+    answerMemejobReads(mockAgent());
+    mockAgent()
+      .get(MIRROR)
+      .intercept({ method: 'GET', path: `/api/v1/accounts/${VAULT_ACCOUNT}/tokens?token.id=${TOKEN}` })
+      .reply(200, { tokens: [], links: { next: null } });
+    const { network, sent } = recordingNetwork({ tinybar: 50n * ONE_TOKEN, tokens: [] });
+    const { context, commit } = liveContext(network);
+    const out = (await call('hederaLaunchBuyToken', { tokenId: TOKEN_EVM, amount: '10' }, context)) as Record<
+      string,
+      unknown
+    >;
+
+    const sdk = await loadHederaSdk();
+    expect(commit).toHaveBeenCalled();
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toBeInstanceOf(sdk.TokenAssociateTransaction);
+    expect((sent[0] as InstanceType<typeof sdk.TokenAssociateTransaction>).tokenIds?.map(String)).toEqual([TOKEN]);
+    const buy = sent[1] as InstanceType<typeof sdk.ContractExecuteTransaction>;
+    expect(buy.contractId?.toString()).toBe(MEMEJOB_ID);
+    expect(buy.gas?.toNumber()).toBe(200_000);
+    const { functionName, args } = callData(buy);
+    expect(functionName).toBe('buyJob');
+    const [token, units, referrer] = args as [string, bigint, string];
+    expect([token.toLowerCase(), referrer]).toEqual([TOKEN_EVM, zeroAddress]);
+    const paid = BigInt(buy.payableAmount!.toTinybars().toString());
+    expect(paid).toBe(costOf(tokens.get(TOKEN)!.curve!, units));
+    expect(paid).toBeLessThanOrEqual(10n * ONE_TOKEN);
+    expect(out).toMatchObject({
+      network: 'hedera:mainnet',
+      launchpad: MEMEJOB_ID,
+      tokenId: TOKEN,
+      symbol: 'BOBER',
+      associationTransactionId: `${VAULT_ACCOUNT}@1764150000.000000001`,
+      status: 'SUCCESS',
+      quotedAmount: (Number(units) / 1e8).toString(),
+      amountReceived: null,
+    });
+  });
+
+  it('sells: grants the allowance sellJob pulls through, quotes again, then sellJob for the amount', async () => {
+    const tokens = memejobTokens();
+    answerMemejobCalls(mockAgent(), tokens);
+    answerMemejobReads(mockAgent());
+    const { network, sent } = recordingNetwork({
+      tinybar: ONE_TOKEN,
+      tokens: [{ tokenId: TOKEN, balance: 20_000n * ONE_TOKEN }],
+    });
+    const { context, commit } = liveContext(network);
+    const out = (await call('hederaLaunchSellToken', { tokenId: TOKEN, amount: '10000' }, context)) as Record<
+      string,
+      unknown
+    >;
+
+    const sdk = await loadHederaSdk();
+    expect(commit).toHaveBeenCalled();
+    expect(sent).toHaveLength(2);
+    const approval = sent[0] as InstanceType<typeof sdk.AccountAllowanceApproveTransaction>;
+    expect(approval).toBeInstanceOf(sdk.AccountAllowanceApproveTransaction);
+    const [allowance] = approval.tokenApprovals;
+    expect([
+      allowance!.tokenId.toString(),
+      allowance!.ownerAccountId?.toString(),
+      allowance!.spenderAccountId?.toString(),
+    ]).toEqual([TOKEN, VAULT_ACCOUNT, MEMEJOB_ID]);
+    expect(allowance!.amount?.toString()).toBe(String(10_000n * ONE_TOKEN));
+    const { functionName, args } = callData(sent[1]!);
+    expect(functionName).toBe('sellJob');
+    expect((args as [string, bigint])[1]).toBe(10_000n * ONE_TOKEN);
+    expect(out).toMatchObject({
+      launchpad: MEMEJOB_ID,
+      amountSold: '10000',
+      quotedHbar: (Number(proceedsOf(tokens.get(TOKEN)!.curve!, 10_000n * ONE_TOKEN)) / 1e8).toString(),
+      hbarReceived: null,
+    });
+  });
+
+  it('refuses the sale, sending no sellJob, when the curve fell below the slippage floor after the quote', async () => {
+    const tokens = memejobTokens();
+    answerMemejobCalls(mockAgent(), tokens);
+    answerMemejobReads(mockAgent());
+    const { network, sent, whenSent } = recordingNetwork({
+      tinybar: ONE_TOKEN,
+      tokens: [{ tokenId: TOKEN, balance: 20_000n * ONE_TOKEN }],
+    });
+    // Another seller lands while the allowance reaches consensus: the curve's HBAR falls by a third.
+    whenSent(() => {
+      const moved = tokens.get(TOKEN)!;
+      tokens.set(TOKEN, { ...moved, curve: { hbar: (moved.curve!.hbar * 2n) / 3n, units: moved.curve!.units } });
+    });
+    const { context } = liveContext(network);
+    await expect(call('hederaLaunchSellToken', { tokenId: TOKEN, amount: '10000' }, context)).rejects.toMatchObject({
+      code: 'state_conflict',
+      status: 409,
+    });
+    expect(sent).toHaveLength(1); // the allowance only
+  });
+});
