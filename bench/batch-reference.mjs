@@ -1,20 +1,16 @@
 // Reference for the batch-settlement comparison: the paid route built from the official pieces only, as
-// @x402/evm 2.27 documents them: @x402/express's paymentMiddleware on an x402ResourceServer with the SDK's
-// batch-settlement server scheme (its channel storage given), a channel manager that claims and sweeps on a
-// schedule and on close, and the sandbox's in-process facilitator (which registers the SDK's batch-settlement
-// facilitator scheme) sending the deposit, claim and settle transactions.
-import { createServer } from 'node:http';
+// @x402/evm 2.27 documents them: @x402/express's paymentMiddleware on an x402ResourceServer
+// (express-paid-route.mjs) with the SDK's batch-settlement server scheme (its channel storage given), a channel
+// manager that claims and sweeps on a schedule and on close, and the sandbox's in-process facilitator (which
+// registers the SDK's batch-settlement facilitator scheme) sending the deposit, claim and settle transactions.
 import { randomBytes } from 'node:crypto';
 import { SANDBOX_PAY_TO } from '../apps/http-gateway/dist/index.js';
 import { PAYMENT_TOKENS } from '../packages/payments/dist/index.js';
-import { handlers } from '../packages/tools/dist/testing.js';
-import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import { BatchSettlementEvmScheme } from '@x402/evm/batch-settlement/server';
 import { RedisChannelStorage } from '@x402/evm/batch-settlement/server/redis-storage';
-import express from 'express';
 import { createClient } from 'redis';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { PATH, PRICE_ATOMIC, TOOL } from './paid-route.mjs';
+import { expressPaidRoute } from './express-paid-route.mjs';
 
 const USDC = PAYMENT_TOKENS.BASE_USDC;
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -61,38 +57,14 @@ export async function buildBatchReference({ sandbox, storage }) {
     ...(redis ? { storage: redis.storage } : {}),
     receiverAuthorizerSigner: privateKeyToAccount(generatePrivateKey()),
   });
-  const server = new x402ResourceServer(sandbox.facilitator).register(USDC.network, scheme);
+  const route = expressPaidRoute({ facilitator: sandbox.facilitator, scheme });
   const channels = scheme.createChannelManager(sandbox.facilitator, USDC.network, USDC.asset);
   channels.start({ claimIntervalSecs: CLAIM_INTERVAL_S, settleIntervalSecs: SETTLE_INTERVAL_S });
-  const routes = {
-    [`POST ${PATH}`]: {
-      accepts: {
-        scheme: 'batch-settlement',
-        network: USDC.network,
-        payTo: SANDBOX_PAY_TO.base,
-        price: { asset: USDC.asset, amount: PRICE_ATOMIC.toString(), extra: { ...USDC.extra } },
-        maxTimeoutSeconds: 300,
-      },
-      description: TOOL,
-      mimeType: 'application/json',
-    },
-  };
-  const app = express();
-  app.use(express.json());
-  app.use(paymentMiddleware(routes, server));
-  app.post(PATH, async (req, res) =>
-    res.json({ ...(await handlers[TOOL](req.body, { mode: 'sandbox' })), sandbox: true }),
-  );
-  const http = createServer(app);
-  http.keepAliveTimeout = 72_000; // as Fastify's default, so the client's idle keep-alive sockets stay usable
   return {
-    listen: (port) => new Promise((resolve, reject) => http.once('error', reject).listen(port, '127.0.0.1', resolve)),
+    listen: route.listen,
     /** Stops serving, then claims every channel's latest voucher and sweeps the claimed funds to the payee. */
     async close() {
-      await new Promise((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      });
+      await route.close();
       await channels.stop({ flush: true });
       await redis?.close();
     },

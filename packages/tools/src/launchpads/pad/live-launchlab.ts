@@ -34,6 +34,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit';
 import type { CurveToken, LaunchRequest } from '../../ports/solana-launchpads.js';
+import { ZERO_TRADE_STATISTICS } from '../solana/zero-trade-statistics.js';
 
 const SOURCE = 'Raydium LaunchLab program (Solana RPC)';
 const LAMPORTS_PER_SOL = 1e9;
@@ -101,14 +102,7 @@ export function liveLaunchLab(chain: SolanaChain) {
       priceUsd,
       marketCapUsd: priceUsd * supply,
       liquidityUsd: graduated ? 0 : (2 * Number(pool.realB) * solUsd) / LAMPORTS_PER_SOL,
-      // Trade statistics are not in the pool account (they need an indexer): reported as zero live.
-      volumeUsd: 0,
-      devHoldPercent: 0,
-      insiderHoldPercent: 0,
-      holderCount: 0,
-      buyCount: 0,
-      sellCount: 0,
-      sniperWalletCount: 0,
+      ...ZERO_TRADE_STATISTICS,
       feeSharing: null,
     };
   };

@@ -26,6 +26,7 @@ import {
   launchTransaction,
   sellTransaction,
 } from './pump-live/pump-transactions.js';
+import { ZERO_TRADE_STATISTICS } from './zero-trade-statistics.js';
 
 const LAMPORTS_PER_SOL = 1e9;
 /** Bytes the program's BondingCurve account holds with every IDL field. */
@@ -116,14 +117,7 @@ export function liveSolanaLaunchpads(chain: SolanaChain, services: LiveLaunchpad
         priceUsd,
         marketCapUsd: priceUsd * supply,
         liquidityUsd: (2 * Number(curve.realSolReserves) * solUsd) / LAMPORTS_PER_SOL,
-        // Trade statistics are not on chain (getCurveTokens reads them from pump.fun's lists): zero here.
-        volumeUsd: 0,
-        devHoldPercent: 0,
-        insiderHoldPercent: 0,
-        holderCount: 0,
-        buyCount: 0,
-        sellCount: 0,
-        sniperWalletCount: 0,
+        ...ZERO_TRADE_STATISTICS,
         feeSharing: null,
       };
       return token;

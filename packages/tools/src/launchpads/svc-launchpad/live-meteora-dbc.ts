@@ -43,6 +43,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system';
 import { getBurnCheckedInstruction, getCloseAccountInstruction, getSyncNativeInstruction } from '@solana-program/token';
 import type { CurveBuyQuote, CurveToken, LaunchRequest } from '../../ports/solana-launchpads.js';
+import { ZERO_TRADE_STATISTICS } from '../solana/zero-trade-statistics.js';
 import {
   ataOf,
   createAtaIdempotent,
@@ -186,14 +187,7 @@ export function liveMeteoraDbcLaunchpad(chain: SolanaChain, settings: SvcLaunchp
       priceUsd: priceSol * solUsd,
       marketCapUsd: priceSol * solUsd * wholeSupply,
       liquidityUsd: 2 * realSol * solUsd,
-      // Trade statistics are not on chain (they need an indexer): reported as zero live.
-      volumeUsd: 0,
-      devHoldPercent: 0,
-      insiderHoldPercent: 0,
-      holderCount: 0,
-      buyCount: 0,
-      sellCount: 0,
-      sniperWalletCount: 0,
+      ...ZERO_TRADE_STATISTICS,
       feeSharing: shares ?? null,
     };
   }
