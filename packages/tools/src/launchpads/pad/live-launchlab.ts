@@ -34,7 +34,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit';
 import type { CurveToken, LaunchRequest } from '../../ports/solana-launchpads.js';
-import { ZERO_TRADE_STATISTICS } from '../solana/zero-trade-statistics.js';
+import { accountOnlyProfile, ZERO_TRADE_STATISTICS } from '../solana/account-only-token.js';
 
 const SOURCE = 'Raydium LaunchLab program (Solana RPC)';
 const LAMPORTS_PER_SOL = 1e9;
@@ -81,13 +81,7 @@ export function liveLaunchLab(chain: SolanaChain) {
     return {
       launchpad: 'pad',
       mint: pool.mintA,
-      name: known?.name ?? pool.mintA,
-      symbol: known?.symbol ?? pool.mintA.slice(0, 6),
-      description: null,
-      imageUri: null,
-      website: null,
-      twitter: null,
-      telegram: null,
+      ...accountOnlyProfile(pool.mintA, known),
       creator: pool.creator,
       createdAt: 0,
       lastTradeAt: 0,

@@ -26,7 +26,7 @@ import {
   launchTransaction,
   sellTransaction,
 } from './pump-live/pump-transactions.js';
-import { ZERO_TRADE_STATISTICS } from './zero-trade-statistics.js';
+import { accountOnlyProfile, ZERO_TRADE_STATISTICS } from './account-only-token.js';
 
 const LAMPORTS_PER_SOL = 1e9;
 /** Bytes the program's BondingCurve account holds with every IDL field. */
@@ -96,13 +96,7 @@ export function liveSolanaLaunchpads(chain: SolanaChain, services: LiveLaunchpad
       const token: CurveToken = {
         launchpad: 'pump',
         mint,
-        name: known?.name ?? mint,
-        symbol: known?.symbol ?? mint.slice(0, 6),
-        description: null,
-        imageUri: null,
-        website: null,
-        twitter: null,
-        telegram: null,
+        ...accountOnlyProfile(mint, known),
         creator: curve.creator,
         createdAt: 0,
         lastTradeAt: null,

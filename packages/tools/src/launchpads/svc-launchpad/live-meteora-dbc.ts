@@ -43,7 +43,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system';
 import { getBurnCheckedInstruction, getCloseAccountInstruction, getSyncNativeInstruction } from '@solana-program/token';
 import type { CurveBuyQuote, CurveToken, LaunchRequest } from '../../ports/solana-launchpads.js';
-import { ZERO_TRADE_STATISTICS } from '../solana/zero-trade-statistics.js';
+import { accountOnlyProfile, ZERO_TRADE_STATISTICS } from '../solana/account-only-token.js';
 import {
   ataOf,
   createAtaIdempotent,
@@ -164,13 +164,7 @@ export function liveMeteoraDbcLaunchpad(chain: SolanaChain, settings: SvcLaunchp
     return {
       launchpad: 'svc',
       mint,
-      name: meta?.name ?? mint,
-      symbol: meta?.symbol ?? mint.slice(0, 6),
-      description: null,
-      imageUri: null,
-      website: null,
-      twitter: null,
-      telegram: null,
+      ...accountOnlyProfile(mint, meta),
       creator: found.creator,
       createdAt: params.activationType === 1 ? Number(pool.activationPoint) : 0,
       lastTradeAt: 0,
