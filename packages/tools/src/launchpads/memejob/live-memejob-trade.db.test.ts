@@ -5,7 +5,7 @@ import { useMockAgent } from '@svc/providers/testing';
 import type { Db } from '@svc/store';
 import { testBackends } from '@svc/store/testing';
 import { decodeFunctionData, type Hex, toHex, zeroAddress } from 'viem';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMEJOB_CONTRACT_ABI } from '@svc/providers';
 import { handlers } from '../../families.js';
 import type { Handler, HandlerContext } from '../../handler.js';
@@ -29,7 +29,10 @@ const ONE_TOKEN = 10n ** 8n;
 type SdkTransaction = Parameters<HederaNetwork['execute']>[0];
 
 /** Live Hedera as the trade tools see it, with the vault's account as given and every submission recorded. */
-function recordingNetwork(vault: { tinybar: bigint; tokens: { tokenId: string; balance: bigint }[] }) {
+function recordingNetwork(
+  vault: { tinybar: bigint; tokens: { tokenId: string; balance: bigint }[] },
+  steps: string[] = [],
+) {
   const sent: SdkTransaction[] = [];
   let onSend: (tx: SdkTransaction) => void = () => undefined;
   const network: HederaNetwork = {
@@ -43,6 +46,7 @@ function recordingNetwork(vault: { tinybar: bigint; tokens: { tokenId: string; b
     async execute(tx, payer): Promise<HederaExecution> {
       expect(payer).toBe(VAULT_ACCOUNT);
       sent.push(tx);
+      steps.push('send');
       onSend(tx);
       return {
         transactionId: `${payer}@1764150000.00000000${sent.length}`,
@@ -72,17 +76,26 @@ describe.each(testBackends())('the memejob trade tools on live Hedera ($name)', 
   });
   afterAll(() => db.close());
 
-  function liveContext(network: HederaNetwork) {
-    const commit = vi.fn(async () => undefined);
+  function liveContext(network: HederaNetwork, steps: string[] = []) {
     const context: HandlerContext = {
       ...caller,
       mode: 'live',
       providers: new Providers('live', {}),
       hedera: async () => network,
       launchpadVenues: { memejob: liveMemejobVenue({ HEDERA_NETWORK: 'mainnet', HEDERA_MIRROR_URL: MIRROR }) },
-      commit,
+      commit: async () => void steps.push('commit'),
     };
-    return { context, commit };
+    return context;
+  }
+
+  /** The launchpad's three tokens on the mirror node, and a vault holding `vault`: what a trade sends, in order. */
+  function liveTrade(vault: { tinybar: bigint; tokens: { tokenId: string; balance: bigint }[] }) {
+    const tokens = memejobTokens();
+    answerMemejobCalls(mockAgent(), tokens);
+    answerMemejobReads(mockAgent());
+    const steps: string[] = [];
+    const recording = recordingNetwork(vault, steps);
+    return { ...recording, tokens, steps, context: liveContext(recording.network, steps) };
   }
 
   async function call(name: ToolName, raw: Record<string, unknown>, context: HandlerContext) {
@@ -91,7 +104,7 @@ describe.each(testBackends())('the memejob trade tools on live Hedera ($name)', 
   }
 
   it('without HEDERA_NETWORK the launchpad tools answer 503 naming it', async () => {
-    const { context } = liveContext(recordingNetwork({ tinybar: 0n, tokens: [] }).network);
+    const context = liveContext(recordingNetwork({ tinybar: 0n, tokens: [] }).network);
     const unconfigured = { ...context, launchpadVenues: { memejob: liveMemejobVenue({}) } };
     for (const [name, input] of [
       ['hederaFindMemeCoins', {}],
@@ -106,23 +119,18 @@ describe.each(testBackends())('the memejob trade tools on live Hedera ($name)', 
   });
 
   it('buys: associates the token first, then buyJob for the quoted amount paying exactly its quoted HBAR', async () => {
-    const tokens = memejobTokens();
-    answerMemejobCalls(mockAgent(), tokens);
-    answerMemejobReads(mockAgent());
+    const { sent, tokens, steps, context } = liveTrade({ tinybar: 50n * ONE_TOKEN, tokens: [] });
     mockAgent()
       .get(MIRROR)
       .intercept({ method: 'GET', path: `/api/v1/accounts/${VAULT_ACCOUNT}/tokens?token.id=${TOKEN}` })
       .reply(200, { tokens: [], links: { next: null } });
-    const { network, sent } = recordingNetwork({ tinybar: 50n * ONE_TOKEN, tokens: [] });
-    const { context, commit } = liveContext(network);
     const out = (await call('hederaLaunchBuyToken', { tokenId: TOKEN_EVM, amount: '10' }, context)) as Record<
       string,
       unknown
     >;
 
     const sdk = await loadHederaSdk();
-    expect(commit).toHaveBeenCalled();
-    expect(sent).toHaveLength(2);
+    expect(steps).toEqual(['commit', 'send', 'commit', 'send']);
     expect(sent[0]).toBeInstanceOf(sdk.TokenAssociateTransaction);
     expect((sent[0] as InstanceType<typeof sdk.TokenAssociateTransaction>).tokenIds?.map(String)).toEqual([TOKEN]);
     const buy = sent[1] as InstanceType<typeof sdk.ContractExecuteTransaction>;
@@ -148,22 +156,17 @@ describe.each(testBackends())('the memejob trade tools on live Hedera ($name)', 
   });
 
   it('sells: grants the allowance sellJob pulls through, quotes again, then sellJob for the amount', async () => {
-    const tokens = memejobTokens();
-    answerMemejobCalls(mockAgent(), tokens);
-    answerMemejobReads(mockAgent());
-    const { network, sent } = recordingNetwork({
+    const { sent, tokens, steps, context } = liveTrade({
       tinybar: ONE_TOKEN,
       tokens: [{ tokenId: TOKEN, balance: 20_000n * ONE_TOKEN }],
     });
-    const { context, commit } = liveContext(network);
     const out = (await call('hederaLaunchSellToken', { tokenId: TOKEN, amount: '10000' }, context)) as Record<
       string,
       unknown
     >;
 
     const sdk = await loadHederaSdk();
-    expect(commit).toHaveBeenCalled();
-    expect(sent).toHaveLength(2);
+    expect(steps).toEqual(['commit', 'send', 'commit', 'send']);
     const approval = sent[0] as InstanceType<typeof sdk.AccountAllowanceApproveTransaction>;
     expect(approval).toBeInstanceOf(sdk.AccountAllowanceApproveTransaction);
     const [allowance] = approval.tokenApprovals;
@@ -185,10 +188,7 @@ describe.each(testBackends())('the memejob trade tools on live Hedera ($name)', 
   });
 
   it('refuses the sale, sending no sellJob, when the curve fell below the slippage floor after the quote', async () => {
-    const tokens = memejobTokens();
-    answerMemejobCalls(mockAgent(), tokens);
-    answerMemejobReads(mockAgent());
-    const { network, sent, whenSent } = recordingNetwork({
+    const { sent, tokens, whenSent, context } = liveTrade({
       tinybar: ONE_TOKEN,
       tokens: [{ tokenId: TOKEN, balance: 20_000n * ONE_TOKEN }],
     });
@@ -197,7 +197,6 @@ describe.each(testBackends())('the memejob trade tools on live Hedera ($name)', 
       const moved = tokens.get(TOKEN)!;
       tokens.set(TOKEN, { ...moved, curve: { hbar: (moved.curve!.hbar * 2n) / 3n, units: moved.curve!.units } });
     });
-    const { context } = liveContext(network);
     await expect(call('hederaLaunchSellToken', { tokenId: TOKEN, amount: '10000' }, context)).rejects.toMatchObject({
       code: 'state_conflict',
       status: 409,
