@@ -52,7 +52,6 @@ export {
   liveMemejob,
   LiveSaucerSwap,
   MEMEJOB_CONTRACT_ABI,
-  MEMEJOB_CONTRACT_SETTING,
   MEMEJOB_TRADE_GAS,
   type MemejobEvent,
   type MemejobRefusal,

@@ -13,7 +13,6 @@ export {
   LiveMemejob,
   liveMemejob,
   MEMEJOB_CONTRACT_ABI,
-  MEMEJOB_CONTRACT_SETTING,
   MEMEJOB_TRADE_GAS,
   type MemejobEvent,
   type MemejobRefusal,

@@ -14,9 +14,6 @@ import { upstreamError } from '../upstream/upstream-client.js';
 import { type LiveHederaSettings, namedHederaNetwork } from './live-network.js';
 import { isoOfConsensus, type LiveHederaMirrorNode, type MirrorToken } from './mirror-node.js';
 
-/** The setting that moves the launchpad off its published deployment. */
-export const MEMEJOB_CONTRACT_SETTING = 'MEMEJOB_CONTRACT_ID';
-
 /** memejob's deployments as buidler-labs/memejob-sdk-js publishes them (src/config.ts, docs/contract-deployments.md). */
 const MEMEJOB_DEPLOYMENTS: Record<string, { readonly contractId: string; readonly evmAddress: Address }> = {
   mainnet: { contractId: '0.0.7891970', evmAddress: '0x950230ea77dc168df543609c2349c87dea57e876' },
@@ -37,10 +34,27 @@ export const MEMEJOB_CONTRACT_ABI = parseAbi([
   'event TokensBought(address indexed tokenAddress, address indexed buyer, uint256 amount, uint256 totalPrice)',
   'event TokensSold(address indexed tokenAddress, address indexed seller, uint256 amount, uint256 totalPrice)',
   'event TokenMigrated(address indexed tokenAddress, address indexed pairAddress, uint256 tokenAmount, uint256 hbarAmount)',
+  // The errors the SDK publishes (src/abi/memejob-errors.ts), so that a refusal names its reason.
+  'error FailedToTransferHbar()',
+  'error FailedToTransferReferralReward()',
   'error FundingGoalAlreadyReached()',
+  'error FundingGoalNotReached()',
   'error InsufficientFunds()',
+  'error InsufficientTokenAllowance()',
   'error InvalidTokenAmount()',
+  'error InvalidTransactionType()',
   'error NotEnoughTokens()',
+  'error PRBMath_MulDiv18_Overflow(uint256 x, uint256 y)',
+  'error PRBMath_MulDiv_Overflow(uint256 x, uint256 y, uint256 denominator)',
+  'error PRBMath_UD60x18_Exp2_InputTooBig(uint256 x)',
+  'error PRBMath_UD60x18_Log_InputTooSmall(uint256 x)',
+  'error SafeAssociationFailed(int256 responseCode)',
+  'error SafeCreateFungibleTokenFailed(int256 responseCode)',
+  'error SafeERC20FailedOperation(address token)',
+  'error SafeMintFailed(int256 responseCode)',
+  'error SafeTransferFailed(int256 responseCode)',
+  'error SelfReferralNotAllowed()',
+  'error TooManyReferrals()',
   'error UnknownToken()',
 ]);
 
@@ -50,10 +64,12 @@ export interface MemejobRefusal {
 }
 
 /**
- * getAmountOut's IMemeJob.TransactionType: the SDK names 0 as the buy ("0 = buy in meme tokens": the HBAR an amount of
- * tokens costs); the sale is the enum's other member, the HBAR an amount of tokens pays.
+ * getAmountOut's IMemeJob.TransactionType. The SDK uses BuyInTokens (0: the HBAR an amount of tokens costs); a
+ * published third-party IMemeJob interface gives the others: SellInTokens (1: the HBAR an amount of tokens pays) and
+ * BuyInHbar (2: the tokens an amount of HBAR buys), which only guides the buy quote's search, each amount of which is
+ * priced with BuyInTokens.
  */
-const TRANSACTION_TYPE = { buy: 0, sell: 1 } as const;
+const TRANSACTION_TYPE = { buy: 0, sell: 1, buyWithHbar: 2 } as const;
 
 /** Gas the SDK sets on buyJob and sellJob (its NativeAdapter). */
 export const MEMEJOB_TRADE_GAS = 200_000;
@@ -93,12 +109,31 @@ export class LiveMemejob {
   ) {}
 
   /**
-   * getAmountOut: the tinybars `units` of the token cost (buy) or pay (sell) now, or the contract's refusal (a
-   * promoted token's curve is closed: FundingGoalAlreadyReached; an amount beyond what the curve holds).
+   * getAmountOut: the tinybars `amount` units of the token cost (buy) or pay (sell) now, or the units `amount`
+   * tinybars buy (buyWithHbar); else the contract's refusal (a promoted token's curve is closed:
+   * FundingGoalAlreadyReached; an amount beyond what the curve holds).
    */
-  async amountOut(tokenId: string, units: bigint, side: 'buy' | 'sell'): Promise<bigint | MemejobRefusal> {
-    const answer = await this.#read('getAmountOut', [tokenAddressOf(tokenId), units, TRANSACTION_TYPE[side]]);
+  async amountOut(
+    tokenId: string,
+    amount: bigint,
+    type: keyof typeof TRANSACTION_TYPE,
+  ): Promise<bigint | MemejobRefusal> {
+    const answer = await this.#read('getAmountOut', [tokenAddressOf(tokenId), amount, TRANSACTION_TYPE[type]]);
     return isMemejobRefusal(answer) ? answer : (answer as bigint);
+  }
+
+  /**
+   * Runs a call to the launchpad as `from` with `tinybars` attached against the latest state, sending nothing: the
+   * contract's refusal, or null when it would pass.
+   */
+  async simulate(from: Address, data: Hex, tinybars: bigint): Promise<MemejobRefusal | null> {
+    const call = await this.mirror.contractCall(this.evmAddress, data, { from, tinybars });
+    return call.reverted ? { refused: errorNameOf(call.data) } : null;
+  }
+
+  /** The token allowance `owner` has left for the launchpad to spend (its sale pulls through it). */
+  saleAllowance(owner: string, tokenId: string): Promise<bigint> {
+    return this.mirror.tokenAllowance(owner, this.contractId, tokenId);
   }
 
   /** addressToMemeTokenMapping: the token's curve state, undefined when the launchpad has no such token. */
@@ -159,7 +194,7 @@ function errorNameOf(data: Hex | null): string | null {
   try {
     return decodeErrorResult({ abi: MEMEJOB_CONTRACT_ABI, data }).errorName;
   } catch {
-    return null; // an error the published interface does not name
+    return null; // an error the SDK's published list does not name
   }
 }
 

@@ -38,7 +38,6 @@ export interface MirrorContractLog {
   readonly timestamp: string;
   readonly topics: readonly `0x${string}`[];
   readonly data: `0x${string}`;
-  readonly transactionHash: string;
 }
 
 /** A read-only contract call's answer: its return data, or the revert the EVM ended it with. */
@@ -67,7 +66,7 @@ const tokenWire = z.object({
 });
 const HEX = z.string().regex(/^0x[0-9a-fA-F]*$/) as unknown as z.ZodType<`0x${string}`>;
 const logsWire = z.object({
-  logs: z.array(z.object({ timestamp: z.string(), topics: z.array(HEX), data: HEX, transaction_hash: z.string() })),
+  logs: z.array(z.object({ timestamp: z.string(), topics: z.array(HEX), data: HEX })),
   links: z.object({ next: z.string().nullable() }),
 });
 const callWire = z.object({ result: HEX });
@@ -76,6 +75,8 @@ const callRefusalWire = z.object({
   _status: z.object({ messages: z.array(z.object({ message: z.string(), data: z.string().optional() })).min(1) }),
 });
 const tokenRelationshipsWire = z.object({ tokens: z.array(z.object({ token_id: z.string() })) });
+// `amount` is what is left of the allowance (`amount_granted` what was granted).
+const allowancesWire = z.object({ allowances: z.array(z.object({ amount: z.union([z.number(), z.string()]) })) });
 /** The mirror node's largest page; a scan pages through `links.next` from there. */
 const LOGS_PAGE_LIMIT = 100;
 
@@ -136,16 +137,33 @@ export class LiveHederaMirrorNode {
     return parseUpstream(tokenRelationshipsWire, raw, PROVIDER, 'token relationships').tokens.length > 0;
   }
 
+  /** `GET /api/v1/accounts/{owner}/allowances/tokens`: what `spender` may still spend of the owner's `tokenId`. */
+  async tokenAllowance(owner: string, spender: string, tokenId: string): Promise<bigint> {
+    const url = this.#url(`accounts/${encodeURIComponent(owner)}/allowances/tokens`);
+    url.searchParams.set('spender.id', spender);
+    url.searchParams.set('token.id', tokenId);
+    const raw = await upstreamClient('hederaMirror').getJson(url);
+    if (raw === undefined) return 0n;
+    const [allowance] = parseUpstream(allowancesWire, raw, PROVIDER, 'token allowances').allowances;
+    return allowance ? BigInt(allowance.amount) : 0n;
+  }
+
   /**
    * `POST /api/v1/contracts/call` (the mirror node's eth_call) against the latest state. A revert is an answer, not a
    * failure; any other refusal is the mirror node's failure (502).
    */
-  async contractCall(to: `0x${string}`, data: `0x${string}`): Promise<MirrorCallResult> {
+  async contractCall(
+    to: `0x${string}`,
+    data: `0x${string}`,
+    sender: { readonly from: `0x${string}`; readonly tinybars: bigint } | undefined = undefined,
+  ): Promise<MirrorCallResult> {
     const client = upstreamClient('hederaMirror');
+    // `value` is in tinybars, as msg.value is on Hedera's EVM.
+    const caller = sender ? { from: sender.from, value: Number(sender.tinybars) } : {};
     const answer = await client.request({
       url: this.#url('contracts/call'),
       headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ block: 'latest', data, estimate: false, to }),
+      body: JSON.stringify({ block: 'latest', data, estimate: false, to, ...caller }),
       method: 'POST',
       idempotent: true,
     });
@@ -174,14 +192,9 @@ export class LiveHederaMirrorNode {
       const raw = await upstreamClient('hederaMirror').getJson(url, { cacheTtlMs: LOGS_TTL_MS });
       if (raw === undefined) break;
       const page = parseUpstream(logsWire, raw, PROVIDER, 'contract logs');
-      for (const log of page.logs)
-        logs.push({
-          timestamp: log.timestamp,
-          topics: log.topics,
-          data: log.data,
-          transactionHash: log.transaction_hash,
-        });
-      url = page.links.next ? new URL(page.links.next, this.#base) : undefined;
+      for (const log of page.logs) logs.push({ timestamp: log.timestamp, topics: log.topics, data: log.data });
+      // links.next is a path from the API's root: it follows the base, which may carry a path of its own.
+      url = page.links.next && page.logs.length > 0 ? new URL(`${this.#base}${page.links.next}`) : undefined;
     }
     return logs.slice(0, max);
   }

@@ -141,10 +141,11 @@ export interface MemejobVenue {
   /** Gas a ContractExecuteTransaction to the launchpad sets. */
   readonly gas: number;
   /**
-   * Does a sale pull the tokens through the vault's HTS allowance to the launchpad (memejob's sellJob), which the tool
-   * grants first? False: the launchpad takes them in the call itself.
+   * Does the contract itself refuse a fill worse than the minimum a call carries (the sandbox launchpad)? memejob's
+   * calls carry none: its buy fills exactly the quoted amount or reverts, and the tool checks its sale against a fresh
+   * quote just before sending it.
    */
-  readonly saleNeedsAllowance: boolean;
+  readonly takesMinimumOut: boolean;
   findMemeCoins(
     query: MemeCoinQuery,
   ): Promise<{ readonly coins: readonly MemeCoinListing[]; readonly total: number | null }>;
@@ -153,14 +154,18 @@ export interface MemejobVenue {
   /** Has the account (0.0.x) associated the token, so that it can receive it? */
   isAssociated(accountId: string, tokenId: string): Promise<boolean>;
   /**
-   * The buy of `quote`, refused on chain below `minUnitsOut` where the contract takes a minimum; a launchpad that buys
-   * an exact amount (memejob) pays exactly quote.tinybars for exactly quote.units, or reverts.
+   * What the account still lets the launchpad pull of the token, where a sale pulls through an HTS allowance
+   * (memejob's sellJob); absent: the sale takes the tokens in the call itself.
    */
-  buyCall(tokenEvmAddress: `0x${string}`, quote: MemeBuyQuote, minUnitsOut: bigint): MemeContractCall;
+  saleAllowance?(accountId: string, tokenId: string): Promise<bigint>;
   /**
-   * The sale of `units`, refused on chain below `minTinybarsOut` where the contract takes a minimum (memejob's does
-   * not: the tool re-quotes just before sending it).
+   * The launchpad's refusal of `call` sent now by the account at `fromEvmAddress`, or null when it would pass; absent:
+   * the launchpad cannot be asked before sending.
    */
+  simulate?(fromEvmAddress: `0x${string}`, call: MemeContractCall): Promise<{ readonly refused: string | null } | null>;
+  /** The buy of `quote`, refused on chain below `minUnitsOut` where the contract takes a minimum. */
+  buyCall(tokenEvmAddress: `0x${string}`, quote: MemeBuyQuote, minUnitsOut: bigint): MemeContractCall;
+  /** The sale of `units`, refused on chain below `minTinybarsOut` where the contract takes a minimum. */
   sellCall(tokenEvmAddress: `0x${string}`, units: bigint, minTinybarsOut: bigint): MemeContractCall;
 }
 

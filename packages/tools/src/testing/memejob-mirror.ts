@@ -28,6 +28,10 @@ export interface MemejobToken {
   readonly tokensSold: bigint;
   /** Undefined: promoted, the curve closed (getAmountOut reverts FundingGoalAlreadyReached). */
   readonly curve: VirtualCurve | undefined;
+  /** A buyJob or sellJob run now would revert with this error, whatever the quotes say. */
+  readonly refusesTrades?: string;
+  /** getAmountOut refuses BuyInHbar (InvalidTransactionType), leaving the buy search to find its own start. */
+  readonly noHbarQuote?: boolean;
 }
 
 /** What buying `units` costs on the curve (rounded up) and what selling them pays (rounded down), in tinybars. */
@@ -67,6 +71,9 @@ export function memejobTokens(): Map<string, MemejobToken> {
   ]);
 }
 
+const refusal = (errorName: string) => revert(encodeErrorResult({ abi: MEMEJOB_CONTRACT_ABI, errorName } as never));
+const answer = (result: Hex) => ({ statusCode: 200, data: { result }, responseOptions: JSON_HEADERS });
+
 const revert = (data: Hex | '') => ({
   statusCode: 400,
   data: { _status: { messages: [{ message: 'CONTRACT_REVERT_EXECUTED', detail: '', data }] } },
@@ -74,19 +81,28 @@ const revert = (data: Hex | '') => ({
 });
 
 /**
- * Answers the mirror node's contracts/call for the launchpad from `tokens` (read at each call, so a test may move a
- * curve), and counts the calls by function.
+ * Answers the mirror node's contracts/call for the launchpad from `tokens` and the vault's `allowances` by token (both
+ * read at each call, so a test may move a curve): its views, and buyJob / sellJob simulated as the vault. Counts the
+ * calls by function.
  */
 export function answerMemejobCalls(
   agent: ReturnType<ReturnType<typeof useMockAgent>>,
   tokens: Map<string, MemejobToken>,
+  allowances = new Map<string, bigint>(),
 ) {
   const calls = new Map<string, number>();
   agent
     .get(MIRROR)
     .intercept({ method: 'POST', path: '/api/v1/contracts/call' })
     .reply<object>((request) => {
-      const body = JSON.parse(String(request.body)) as { to: string; data: Hex; block: string; estimate: boolean };
+      const body = JSON.parse(String(request.body)) as {
+        to: string;
+        data: Hex;
+        block: string;
+        estimate: boolean;
+        from?: string;
+        value?: number;
+      };
       if (body.to !== MEMEJOB_EVM || body.block !== 'latest' || body.estimate !== false)
         return { statusCode: 400, data: { _status: { messages: [{ message: 'unexpected call' }] } } };
       const { functionName, args } = decodeFunctionData({ abi: MEMEJOB_CONTRACT_ABI, data: body.data });
@@ -98,28 +114,74 @@ export function answerMemejobCalls(
         const result = token
           ? [longZeroAddressOf(token.tokenId)!, CREATOR, token.fundsRaised, token.tokensSold, CREATOR, true]
           : [zeroAddress, zeroAddress, 0n, 0n, zeroAddress, false];
-        return {
-          statusCode: 200,
-          data: { result: encodeFunctionResult({ abi: MEMEJOB_CONTRACT_ABI, functionName, result } as never) },
-          responseOptions: JSON_HEADERS,
-        };
+        return answer(encodeFunctionResult({ abi: MEMEJOB_CONTRACT_ABI, functionName, result } as never));
+      }
+      if (!token) return refusal('UnknownToken');
+      if (!token.curve) return refusal('FundingGoalAlreadyReached');
+      const curve = token.curve;
+      if (functionName === 'buyJob' || functionName === 'sellJob') {
+        if (!body.from) return refusal('InvalidTransactionType');
+        if (token.refusesTrades) return refusal(token.refusesTrades);
+        const units = args[1] as bigint;
+        if (functionName === 'buyJob' && BigInt(body.value ?? 0) < costOf(curve, units))
+          return refusal('InsufficientFunds');
+        if (functionName === 'sellJob' && (allowances.get(token.tokenId) ?? 0n) < units)
+          return refusal('InsufficientTokenAllowance');
+        return answer('0x');
       }
       if (functionName !== 'getAmountOut') return revert('');
-      if (!token) return revert(encodeErrorResult({ abi: MEMEJOB_CONTRACT_ABI, errorName: 'UnknownToken' }));
-      if (!token.curve)
-        return revert(encodeErrorResult({ abi: MEMEJOB_CONTRACT_ABI, errorName: 'FundingGoalAlreadyReached' }));
-      const [, units, side] = args as [string, bigint, number];
-      if (side === 0 && units >= token.curve.units)
-        return revert(encodeErrorResult({ abi: MEMEJOB_CONTRACT_ABI, errorName: 'NotEnoughTokens' }));
-      const result = side === 0 ? costOf(token.curve, units) : proceedsOf(token.curve, units);
-      return {
-        statusCode: 200,
-        data: { result: encodeFunctionResult({ abi: MEMEJOB_CONTRACT_ABI, functionName, result }) },
-        responseOptions: JSON_HEADERS,
-      };
+      const [, amount, type] = args as [string, bigint, number];
+      if (type === 0)
+        return amount >= curve.units
+          ? refusal('NotEnoughTokens')
+          : answer(encodeFunctionResult({ abi: MEMEJOB_CONTRACT_ABI, functionName, result: costOf(curve, amount) }));
+      if (type === 1)
+        return answer(
+          encodeFunctionResult({ abi: MEMEJOB_CONTRACT_ABI, functionName, result: proceedsOf(curve, amount) }),
+        );
+      if (type === 2 && !token.noHbarQuote)
+        return answer(
+          encodeFunctionResult({ abi: MEMEJOB_CONTRACT_ABI, functionName, result: unitsFor(curve, amount) }),
+        );
+      return refusal('InvalidTransactionType');
     })
     .persist();
   return calls;
+}
+
+/** The most units `tinybars` buy on the curve. */
+export const unitsFor = (curve: VirtualCurve, tinybars: bigint) => (tinybars * curve.units) / (curve.hbar + tinybars);
+
+/** The vault's remaining HTS allowances for the launchpad, by token, as the mirror node lists them. */
+export function answerAllowances(
+  agent: ReturnType<ReturnType<typeof useMockAgent>>,
+  owner: string,
+  allowances: Map<string, bigint>,
+) {
+  for (const tokenId of ['0.0.8000101', '0.0.8000102'])
+    agent
+      .get(MIRROR)
+      .intercept({
+        method: 'GET',
+        path: `/api/v1/accounts/${owner}/allowances/tokens?spender.id=${MEMEJOB_ID}&token.id=${tokenId}`,
+      })
+      .reply(() => {
+        const amount = allowances.get(tokenId);
+        const listed =
+          amount === undefined
+            ? []
+            : [
+                {
+                  amount: Number(amount),
+                  amount_granted: Number(amount),
+                  owner,
+                  spender: MEMEJOB_ID,
+                  token_id: tokenId,
+                },
+              ];
+        return { statusCode: 200, data: { allowances: listed, links: { next: null } }, responseOptions: JSON_HEADERS };
+      })
+      .persist();
 }
 
 /** The recorded token documents and the launchpad's two pages of logs, newest first. */

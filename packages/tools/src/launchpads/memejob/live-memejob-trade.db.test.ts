@@ -11,6 +11,7 @@ import { handlers } from '../../families.js';
 import type { Handler, HandlerContext } from '../../handler.js';
 import { callerContexts } from '../../testing/caller-contexts.js';
 import {
+  answerAllowances,
   answerMemejobCalls,
   answerMemejobReads,
   costOf,
@@ -88,20 +89,35 @@ describe.each(testBackends())('the memejob trade tools on live Hedera ($name)', 
     return context;
   }
 
-  /** The launchpad's three tokens on the mirror node, and a vault holding `vault`: what a trade sends, in order. */
-  function liveTrade(vault: { tinybar: bigint; tokens: { tokenId: string; balance: bigint }[] }) {
+  /**
+   * The launchpad's three tokens on the mirror node (`tokens`, which a test may change), a vault holding `vault`
+   * whose launchpad allowances are `allowances` and whose associations are `associated`: what a trade sends, in order.
+   */
+  function liveTrade(
+    vault: { tinybar: bigint; tokens: { tokenId: string; balance: bigint }[] },
+    { associated = [] as string[], allowances = new Map<string, bigint>() } = {},
+  ) {
     const tokens = memejobTokens();
-    answerMemejobCalls(mockAgent(), tokens);
+    const calls = answerMemejobCalls(mockAgent(), tokens, allowances);
     answerMemejobReads(mockAgent());
+    answerAllowances(mockAgent(), VAULT_ACCOUNT, allowances);
+    mockAgent()
+      .get(MIRROR)
+      .intercept({ method: 'GET', path: `/api/v1/accounts/${VAULT_ACCOUNT}/tokens?token.id=${TOKEN}` })
+      .reply(200, { tokens: associated.map((token_id) => ({ token_id })), links: { next: null } })
+      .persist();
     const steps: string[] = [];
     const recording = recordingNetwork(vault, steps);
-    return { ...recording, tokens, steps, context: liveContext(recording.network, steps) };
+    return { ...recording, tokens, calls, steps, context: liveContext(recording.network, steps) };
   }
 
   async function call(name: ToolName, raw: Record<string, unknown>, context: HandlerContext) {
     const handler = handlers[name] as Handler<ToolName>;
-    return handler(parseInput(findTool(name)!.input, raw, name) as never, context);
+    return (await handler(parseInput(findTool(name)!.input, raw, name) as never, context)) as Record<string, unknown>;
   }
+
+  const HOLDING = { tinybar: ONE_TOKEN, tokens: [{ tokenId: TOKEN, balance: 20_000n * ONE_TOKEN }] };
+  const SALE = { tokenId: TOKEN, amount: '10000' };
 
   it('without HEDERA_NETWORK the launchpad tools answer 503 naming it', async () => {
     const context = liveContext(recordingNetwork({ tinybar: 0n, tokens: [] }).network);
@@ -118,21 +134,15 @@ describe.each(testBackends())('the memejob trade tools on live Hedera ($name)', 
       });
   });
 
-  it('buys: associates the token first, then buyJob for the quoted amount paying exactly its quoted HBAR', async () => {
-    const { sent, tokens, steps, context } = liveTrade({ tinybar: 50n * ONE_TOKEN, tokens: [] });
-    mockAgent()
-      .get(MIRROR)
-      .intercept({ method: 'GET', path: `/api/v1/accounts/${VAULT_ACCOUNT}/tokens?token.id=${TOKEN}` })
-      .reply(200, { tokens: [], links: { next: null } });
-    const out = (await call('hederaLaunchBuyToken', { tokenId: TOKEN_EVM, amount: '10' }, context)) as Record<
-      string,
-      unknown
-    >;
+  it('a first buy associates the token, quotes again, then buyJob for that amount paying exactly its HBAR', async () => {
+    const { sent, tokens, steps, calls, context } = liveTrade({ tinybar: 50n * ONE_TOKEN, tokens: [] });
+    const out = await call('hederaLaunchBuyToken', { tokenId: TOKEN_EVM, amount: '10' }, context);
 
     const sdk = await loadHederaSdk();
     expect(steps).toEqual(['commit', 'send', 'commit', 'send']);
     expect(sent[0]).toBeInstanceOf(sdk.TokenAssociateTransaction);
     expect((sent[0] as InstanceType<typeof sdk.TokenAssociateTransaction>).tokenIds?.map(String)).toEqual([TOKEN]);
+    expect(calls.get('buyJob')).toBeUndefined(); // not simulated: the vault could not receive the token yet
     const buy = sent[1] as InstanceType<typeof sdk.ContractExecuteTransaction>;
     expect(buy.contractId?.toString()).toBe(MEMEJOB_ID);
     expect(buy.gas?.toNumber()).toBe(200_000);
@@ -151,19 +161,60 @@ describe.each(testBackends())('the memejob trade tools on live Hedera ($name)', 
       associationTransactionId: `${VAULT_ACCOUNT}@1764150000.000000001`,
       status: 'SUCCESS',
       quotedAmount: (Number(units) / 1e8).toString(),
+      // memejob fills exactly the quoted amount or reverts.
+      minAmount: (Number(units) / 1e8).toString(),
       amountReceived: null,
     });
   });
 
-  it('sells: grants the allowance sellJob pulls through, quotes again, then sellJob for the amount', async () => {
-    const { sent, tokens, steps, context } = liveTrade({
-      tinybar: ONE_TOKEN,
-      tokens: [{ tokenId: TOKEN, balance: 20_000n * ONE_TOKEN }],
+  it('a buy after the association refuses a curve that moved past the floor while the association settled', async () => {
+    const { sent, tokens, whenSent, context } = liveTrade({ tinybar: 50n * ONE_TOKEN, tokens: [] });
+    whenSent(() => {
+      const moved = tokens.get(TOKEN)!;
+      tokens.set(TOKEN, { ...moved, curve: { hbar: moved.curve!.hbar * 2n, units: moved.curve!.units } });
     });
-    const out = (await call('hederaLaunchSellToken', { tokenId: TOKEN, amount: '10000' }, context)) as Record<
-      string,
-      unknown
-    >;
+    await expect(call('hederaLaunchBuyToken', { tokenId: TOKEN, amount: '10' }, context)).rejects.toMatchObject({
+      code: 'state_conflict',
+      status: 409,
+    });
+    expect(sent).toHaveLength(1); // the association only
+  });
+
+  it('a buy of an associated token is asked of the launchpad first: one transaction, or nothing sent or charged', async () => {
+    const { steps, calls, tokens, context } = liveTrade(
+      { tinybar: 50n * ONE_TOKEN, tokens: [] },
+      { associated: [TOKEN] },
+    );
+    const out = await call('hederaLaunchBuyToken', { tokenId: TOKEN, amount: '10' }, context);
+    expect(steps).toEqual(['commit', 'send']);
+    expect(calls.get('buyJob')).toBe(1);
+    expect(out.associationTransactionId).toBeNull();
+
+    tokens.set(TOKEN, { ...tokens.get(TOKEN)!, refusesTrades: 'FundingGoalAlreadyReached' });
+    await expect(call('hederaLaunchBuyToken', { tokenId: TOKEN, amount: '10' }, context)).rejects.toMatchObject({
+      code: 'state_conflict',
+      extra: { refused: 'FundingGoalAlreadyReached' },
+    });
+    expect(steps).toEqual(['commit', 'send']); // nothing more
+  });
+
+  it('refusals found before payment charge nothing: a promoted token, a token not the launchpad’s, more than held', async () => {
+    const { steps, context } = liveTrade({ tinybar: 50n * ONE_TOKEN, tokens: [] });
+    for (const [input, code] of [
+      [{ tokenId: '0.0.8000103', amount: '10' }, 'invalid_input'],
+      [{ tokenId: '0.0.9999999', amount: '10' }, 'invalid_input'],
+      [{ tokenId: TOKEN, amount: '5000' }, 'invalid_input'],
+    ] as const)
+      await expect(call('hederaLaunchBuyToken', input, context)).rejects.toMatchObject({ code });
+    await expect(call('hederaLaunchSellToken', { tokenId: TOKEN, amount: '1' }, context)).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    expect(steps).toEqual([]);
+  });
+
+  it('a sale without the allowance grants it for exactly the amount, quotes again, then sellJob', async () => {
+    const { sent, tokens, steps, context } = liveTrade(HOLDING);
+    const out = await call('hederaLaunchSellToken', SALE, context);
 
     const sdk = await loadHederaSdk();
     expect(steps).toEqual(['commit', 'send', 'commit', 'send']);
@@ -187,17 +238,30 @@ describe.each(testBackends())('the memejob trade tools on live Hedera ($name)', 
     });
   });
 
-  it('refuses the sale, sending no sellJob, when the curve fell below the slippage floor after the quote', async () => {
-    const { sent, tokens, whenSent, context } = liveTrade({
-      tinybar: ONE_TOKEN,
-      tokens: [{ tokenId: TOKEN, balance: 20_000n * ONE_TOKEN }],
+  it('a sale the allowance already covers is asked of the launchpad first: one transaction, or nothing charged', async () => {
+    const { steps, calls, tokens, context } = liveTrade(HOLDING, {
+      allowances: new Map([[TOKEN, 20_000n * ONE_TOKEN]]),
     });
+    await call('hederaLaunchSellToken', SALE, context);
+    expect(steps).toEqual(['commit', 'send']);
+    expect(calls.get('sellJob')).toBe(1);
+
+    tokens.set(TOKEN, { ...tokens.get(TOKEN)!, refusesTrades: 'NotEnoughTokens' });
+    await expect(call('hederaLaunchSellToken', SALE, context)).rejects.toMatchObject({
+      code: 'state_conflict',
+      extra: { refused: 'NotEnoughTokens' },
+    });
+    expect(steps).toEqual(['commit', 'send']); // nothing more
+  });
+
+  it('refuses the sale, sending no sellJob, when the curve fell below the slippage floor after the quote', async () => {
+    const { sent, tokens, whenSent, context } = liveTrade(HOLDING);
     // Another seller lands while the allowance reaches consensus: the curve's HBAR falls by a third.
     whenSent(() => {
       const moved = tokens.get(TOKEN)!;
       tokens.set(TOKEN, { ...moved, curve: { hbar: (moved.curve!.hbar * 2n) / 3n, units: moved.curve!.units } });
     });
-    await expect(call('hederaLaunchSellToken', { tokenId: TOKEN, amount: '10000' }, context)).rejects.toMatchObject({
+    await expect(call('hederaLaunchSellToken', SALE, context)).rejects.toMatchObject({
       code: 'state_conflict',
       status: 409,
     });

@@ -10,6 +10,7 @@ import {
   memejobTokens,
   MIRROR,
   proceedsOf,
+  unitsFor,
 } from '../../testing/memejob-mirror.js';
 import { liveMemejobVenue } from './live-memejob-venue.js';
 
@@ -25,7 +26,7 @@ describe('live memejob through the mirror node', () => {
   const mockAgent = useMockAgent({ assertAllUsed: false });
 
   it('is memejob’s published mainnet deployment, and is absent without HEDERA_NETWORK', () => {
-    expect(venue()).toMatchObject({ contractId: MEMEJOB_ID, gas: 200_000, saleNeedsAllowance: true });
+    expect(venue()).toMatchObject({ contractId: MEMEJOB_ID, gas: 200_000, takesMinimumOut: false });
     expect(liveMemejobVenue({})).toBeUndefined();
     expect(liveMemejobVenue({ HEDERA_NETWORK: 'testnet' })!.contractId).toBe('0.0.5271847');
     expect(liveMemejobVenue({ HEDERA_NETWORK: 'mainnet', MEMEJOB_CONTRACT_ID: '0.0.42' })!.contractId).toBe('0.0.42');
@@ -79,17 +80,36 @@ describe('live memejob through the mirror node', () => {
     const curve = (await venue().curve('0.0.8000101'))!;
     expect(curve).toMatchObject({ tokenId: '0.0.8000101', symbol: 'BOBER', decimals: 8, trading: true });
     const virtual = tokens.get('0.0.8000101')!.curve!;
-    for (const offered of [1_000_000_000n, 250_000_000_000n, 1_234_567n]) {
+    // From a 0.01 HBAR offer to twice the curve's whole HBAR reserve.
+    for (const offered of [1_234_567n, 1_000_000_000n, 250_000_000_000n, virtual.hbar, 2n * virtual.hbar]) {
+      const before = calls.get('getAmountOut') ?? 0;
       const quote = await curve.quoteBuy(offered);
-      const best = (offered * virtual.units) / (virtual.hbar + offered); // the most the offer buys on this curve
       expect(quote.tinybars).toBe(costOf(virtual, quote.units));
       expect(quote.tinybars).toBeLessThanOrEqual(offered);
-      expect(Number(quote.units)).toBeGreaterThan(Number(best) * 0.999);
+      const best = unitsFor(virtual, offered);
       expect(quote.units).toBeLessThanOrEqual(best);
+      expect(Number(quote.units)).toBeGreaterThan(Number(best) * 0.999);
+      expect((calls.get('getAmountOut') ?? 0) - before).toBeLessThanOrEqual(4);
     }
-    // One price read for the curve, then at most five quotes per buy.
-    expect(calls.get('getAmountOut')).toBeLessThanOrEqual(1 + 3 * 5);
     expect(await curve.quoteSell(10n ** 12n)).toBe(proceedsOf(virtual, 10n ** 12n));
+  });
+
+  it('finds the amount by search where the launchpad gives no HBAR-in quote, however large the offer', async () => {
+    const tokens = memejobTokens();
+    tokens.set('0.0.8000102', { ...tokens.get('0.0.8000102')!, noHbarQuote: true });
+    const calls = answerMemejobCalls(mockAgent(), tokens);
+    answerMemejobReads(mockAgent());
+    const curve = (await venue().curve('0.0.8000102'))!;
+    const virtual = tokens.get('0.0.8000102')!.curve!;
+    for (const offered of [5_000_000n, 1_000_000_000n, virtual.hbar, 2n * virtual.hbar]) {
+      const before = calls.get('getAmountOut') ?? 0;
+      const quote = await curve.quoteBuy(offered);
+      const best = unitsFor(virtual, offered);
+      expect(quote.tinybars).toBe(costOf(virtual, quote.units));
+      expect(quote.tinybars).toBeLessThanOrEqual(offered);
+      expect(Number(quote.units)).toBeGreaterThan(Number(best) * 0.998);
+      expect((calls.get('getAmountOut') ?? 0) - before).toBeLessThanOrEqual(25);
+    }
   });
 
   it('knows a promoted token (closed curve) and a token that is not the launchpad’s', async () => {
@@ -103,12 +123,10 @@ describe('live memejob through the mirror node', () => {
 
   it('reads an association from the account’s token relationships', async () => {
     const mirror = mockAgent().get(MIRROR);
-    mirror
-      .intercept({ method: 'GET', path: '/api/v1/accounts/0.0.1234/tokens?token.id=0.0.8000101' })
-      .reply(200, {
-        tokens: [{ token_id: '0.0.8000101', automatic_association: false, balance: 0 }],
-        links: { next: null },
-      });
+    mirror.intercept({ method: 'GET', path: '/api/v1/accounts/0.0.1234/tokens?token.id=0.0.8000101' }).reply(200, {
+      tokens: [{ token_id: '0.0.8000101', automatic_association: false, balance: 0 }],
+      links: { next: null },
+    });
     mirror
       .intercept({ method: 'GET', path: '/api/v1/accounts/0.0.1234/tokens?token.id=0.0.8000102' })
       .reply(200, { tokens: [], links: { next: null } });

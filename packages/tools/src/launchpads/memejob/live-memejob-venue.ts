@@ -7,9 +7,10 @@ import {
   MEMEJOB_CONTRACT_ABI,
   MEMEJOB_TRADE_GAS,
   type MemejobEvent,
+  type MemejobRefusal,
   type MirrorToken,
 } from '@svc/providers';
-import { encodeFunctionData, formatUnits, hexToBytes, zeroAddress } from 'viem';
+import { encodeFunctionData, formatUnits, hexToBytes, toHex, zeroAddress } from 'viem';
 import type { MemeBuyQuote, MemeCoinListing, MemeCoinQuery, MemejobVenue } from '../../ports/launchpad-venues.js';
 
 const SOURCE = 'memejob (Hedera mirror node)';
@@ -20,11 +21,10 @@ const SOURCE = 'memejob (Hedera mirror node)';
  */
 const DISCOVERY_LOGS = 300;
 /**
- * Calls that find the largest amount the offered HBAR buys: memejob prices an exact amount (getAmountOut), so the
- * amount is scaled to the offer at each answer's average price; on a convex curve each step lands alternately over
- * and under the offer, closing in, and the largest amount within the offer is kept.
+ * The most getAmountOut calls one buy quote makes. Its first guess (what the offer buys, BuyInHbar) is usually within a
+ * unit or two, and the answer is two or three calls away; a poor guess is bisected.
  */
-const BUY_QUOTE_ROUNDS = 5;
+const BUY_QUOTE_PROBES = 24;
 /** memejob's curve closes at promotion: a closed curve refuses quotes with this error. */
 const CURVE_CLOSED = 'FundingGoalAlreadyReached';
 
@@ -39,7 +39,7 @@ export function memejobVenue(memejob: LiveMemejob): MemejobVenue {
     contractId: memejob.contractId,
     source: SOURCE,
     gas: MEMEJOB_TRADE_GAS,
-    saleNeedsAllowance: true,
+    takesMinimumOut: false,
     findMemeCoins: (query) => findMemeCoins(memejob, query),
     async curve(tokenId) {
       const state = await memejob.tokenState(tokenId);
@@ -47,13 +47,16 @@ export function memejobVenue(memejob: LiveMemejob): MemejobVenue {
       if (!token) return undefined;
       const oneToken = 10n ** BigInt(token.decimals);
       const price = await memejob.amountOut(tokenId, oneToken, 'buy');
+      const closed = isMemejobRefusal(price) && price.refused === CURVE_CLOSED;
       return {
         tokenId,
         symbol: token.symbol,
         decimals: token.decimals,
-        trading: !(isMemejobRefusal(price) && price.refused === CURVE_CLOSED),
+        trading: !closed,
         quoteBuy: async (tinybars) =>
-          isMemejobRefusal(price) ? { units: 0n, tinybars: 0n } : buyQuote(memejob, tokenId, oneToken, price, tinybars),
+          closed
+            ? { units: 0n, tinybars: 0n }
+            : buyQuote(memejob, tokenId, tinybars, guessOf(price, oneToken, tinybars)),
         async quoteSell(units) {
           const paid = await memejob.amountOut(tokenId, units, 'sell');
           return isMemejobRefusal(paid) ? 0n : paid;
@@ -61,6 +64,8 @@ export function memejobVenue(memejob: LiveMemejob): MemejobVenue {
       };
     },
     isAssociated: (accountId, tokenId) => memejob.isAssociated(accountId, tokenId),
+    saleAllowance: (accountId, tokenId) => memejob.saleAllowance(accountId, tokenId),
+    simulate: (from, call) => memejob.simulate(from, toHex(call.data), call.payableTinybars),
     // buyJob buys exactly `quote.units` and is paid exactly what getAmountOut asked: a price moved up reverts it.
     buyCall: (token, quote) => ({
       data: hexToBytes(
@@ -81,29 +86,43 @@ export function memejobVenue(memejob: LiveMemejob): MemejobVenue {
   };
 }
 
-/** The largest amount `offered` tinybars buy now, and its price (never above the offer); 0 units when none. */
+/** Where the buy search starts when BuyInHbar gives no guess: the offer at the price of one whole token. */
+function guessOf(pricePerToken: bigint | MemejobRefusal, oneToken: bigint, offered: bigint): bigint {
+  return isMemejobRefusal(pricePerToken) || pricePerToken === 0n ? oneToken : (offered * oneToken) / pricePerToken;
+}
+
+/**
+ * The largest amount the offered tinybars buy now, and what it costs (never above the offer, never free); 0 units when
+ * none. memejob prices an exact amount (getAmountOut BuyInTokens), so the amount is searched: from what the offer buys
+ * (BuyInHbar), or `fallbackGuess`, up in growing steps while it fits, then bisected to a thousandth.
+ */
 async function buyQuote(
   memejob: LiveMemejob,
   tokenId: string,
-  oneToken: bigint,
-  pricePerToken: bigint,
   offered: bigint,
+  fallbackGuess: bigint,
 ): Promise<MemeBuyQuote> {
   let best: MemeBuyQuote = { units: 0n, tinybars: 0n };
-  if (pricePerToken <= 0n) return best;
-  let units = (offered * oneToken) / pricePerToken;
-  for (let round = 0; round < BUY_QUOTE_ROUNDS && units > 0n; round++) {
+  let tooMuch: bigint | undefined;
+  let probes = 0;
+  const fits = async (units: bigint) => {
+    probes++;
     const cost = await memejob.amountOut(tokenId, units, 'buy');
-    if (isMemejobRefusal(cost)) {
-      units /= 2n; // more than the curve has left
-      continue;
+    if (!isMemejobRefusal(cost) && cost > 0n && cost <= offered) {
+      if (units > best.units) best = { units, tinybars: cost };
+      return true;
     }
-    if (cost <= offered && units > best.units) best = { units, tinybars: cost };
-    if (cost === 0n || cost === offered) break;
-    const next = (units * offered) / cost;
-    if (next === units) break;
-    units = next;
-  }
+    if (tooMuch === undefined || units < tooMuch) tooMuch = units;
+    return false;
+  };
+  const guessed = await memejob.amountOut(tokenId, offered, 'buyWithHbar');
+  const start = !isMemejobRefusal(guessed) && guessed > 0n ? guessed : fallbackGuess;
+  if (start <= 0n) return best;
+  if (await fits(start))
+    for (let step = start / 1000n + 1n; tooMuch === undefined && probes < BUY_QUOTE_PROBES; step *= 2n)
+      await fits(best.units + step);
+  while (tooMuch !== undefined && tooMuch - best.units > best.units / 1000n + 1n && probes < BUY_QUOTE_PROBES)
+    await fits((best.units + tooMuch) / 2n);
   return best;
 }
 

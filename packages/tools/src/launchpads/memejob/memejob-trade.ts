@@ -7,8 +7,8 @@ import { callerOf, type Handler, type HandlerContext, withCommitPoint } from '..
 import { unitsOf } from '../../hedera/amounts.js';
 import { executeAsVault } from '../../hedera/execute.js';
 import { hederaOf } from '../../hedera/network-of.js';
-import { holdingOf, vaultHederaAccount } from '../../hedera/vault-account.js';
-import type { MemejobVenue } from '../../ports/launchpad-venues.js';
+import { holdingOf, type VaultHederaAccount, vaultHederaAccount } from '../../hedera/vault-account.js';
+import type { MemeContractCall, MemejobVenue } from '../../ports/launchpad-venues.js';
 
 /**
  * The Hedera launchpad of this deployment: the sandbox ledger's, or memejob on HEDERA_NETWORK (the live venue built in
@@ -44,22 +44,39 @@ async function floorOf(context: HandlerContext, quote: bigint) {
   return { slippagePercent: pumpSlippage, minimum: (quote * keepBps) / 10_000n };
 }
 
+/** The 409 of a trade the launchpad would refuse as it stands, asked before anything is sent or charged. */
+async function refuseWhatWouldFail(
+  venue: MemejobVenue,
+  vault: VaultHederaAccount,
+  call: MemeContractCall,
+  trade: 'buy' | 'sale',
+) {
+  const refusal = await venue.simulate?.(vault.account.evmAddress as `0x${string}`, call);
+  if (refusal)
+    throw new ServiceError(
+      'state_conflict',
+      `The launchpad would refuse this ${trade}${refusal.refused ? ` (${refusal.refused})` : ''}: nothing was sent or charged.`,
+      { extra: { refused: refusal.refused } },
+    );
+}
+
 /** A buy's plan, checked before payment: the curve, the HBAR offered, and what it buys now. */
 export async function planMemeBuy(context: HandlerContext, input: { tokenId: string; amount: string }) {
   const venue = memejobVenueOf(context);
   const curve = await curveOf(venue, input.tokenId);
   const tinybars = unitsOf('amount', input.amount, HBAR_DECIMALS);
   const quote = await curve.quoteBuy(tinybars);
-  if (quote.units === 0n) throw invalidField('amount', 'too_small', 'buys no token at the current curve price');
+  if (quote.units === 0n || quote.tinybars === 0n)
+    throw invalidField('amount', 'too_small', 'buys no token at the current curve price');
   return { venue, curve, tinybars, quote };
 }
 
 /**
- * Buys a launchpad token with HBAR from the vault: a ContractExecuteTransaction to the launchpad, refused on chain
- * below the quote less the account's pumpSlippage (the sandbox launchpad takes that minimum; memejob buys exactly the
- * quoted amount for exactly the quoted HBAR, never more than offered, or reverts). On the vault's first buy of a
- * token it first associates the token (TokenAssociateTransaction), which a launchpad token needs before the account
- * can receive it.
+ * Buys a launchpad token with HBAR from the vault: a ContractExecuteTransaction to the launchpad. The sandbox
+ * launchpad spends the whole offer and reverts below the quote less the account's pumpSlippage; memejob buys exactly
+ * the quoted amount for exactly the quoted HBAR (never more than offered) or reverts, and is asked first whether it
+ * would. On the vault's first buy of a token it first associates the token (TokenAssociateTransaction), which a
+ * launchpad token needs before the account can receive it; memejob's buy is then quoted again, within the same floor.
  */
 export const hederaLaunchBuyToken: Handler<'hederaLaunchBuyToken'> = withCommitPoint(async (input, context) => {
   const { venue, curve, tinybars, quote } = await planMemeBuy(context, input);
@@ -72,9 +89,11 @@ export const hederaLaunchBuyToken: Handler<'hederaLaunchBuyToken'> = withCommitP
       'insufficient_funds',
       `the vault's account ${vault.account.accountId} holds ${formatUnits(held, HBAR_DECIMALS)} HBAR; buying with ${input.amount} needs more (and the fees)`,
     );
-  const { minimum, slippagePercent } = await floorOf(context, quote.units);
+  const { minimum: floor, slippagePercent } = await floorOf(context, quote.units);
+  const token = longZeroAddressOf(curve.tokenId)!;
   const sdk = await network.sdk();
   const associated = await venue.isAssociated(vault.account.accountId, curve.tokenId);
+  if (associated) await refuseWhatWouldFail(venue, vault, venue.buyCall(token, quote, floor), 'buy');
   const association = associated
     ? undefined
     : await executeAsVault(
@@ -83,7 +102,15 @@ export const hederaLaunchBuyToken: Handler<'hederaLaunchBuyToken'> = withCommitP
         new sdk.TokenAssociateTransaction().setAccountId(vault.account.accountId).setTokenIds([curve.tokenId]),
         context.commit,
       );
-  const call = venue.buyCall(longZeroAddressOf(curve.tokenId)!, quote, minimum);
+  const buying = association && !venue.takesMinimumOut ? await curve.quoteBuy(tinybars) : quote;
+  if (buying.units < floor)
+    throw new ServiceError(
+      'state_conflict',
+      `${input.amount} HBAR now buys ${formatUnits(buying.units, curve.decimals)} ${curve.symbol}, below the minimum of ${formatUnits(floor, curve.decimals)} (${slippagePercent}% under the quote): nothing was bought; the token stays associated.`,
+    );
+  // A launchpad without a minimum fills exactly what it was quoted, or reverts.
+  const minimum = venue.takesMinimumOut ? floor : buying.units;
+  const call = venue.buyCall(token, buying, minimum);
   const tx = new sdk.ContractExecuteTransaction()
     .setContractId(venue.contractId)
     .setGas(venue.gas)
@@ -105,7 +132,7 @@ export const hederaLaunchBuyToken: Handler<'hederaLaunchBuyToken'> = withCommitP
     associationTransactionId: association?.transactionId ?? null,
     status: executed.status,
     hbarSpent: spent === undefined ? null : formatUnits(spent, HBAR_DECIMALS),
-    quotedAmount: formatUnits(quote.units, curve.decimals),
+    quotedAmount: formatUnits(buying.units, curve.decimals),
     minAmount: formatUnits(minimum, curve.decimals),
     amountReceived: received === undefined ? null : formatUnits(received, curve.decimals),
     amountReceivedUnits: received?.toString() ?? null,
@@ -136,37 +163,43 @@ export async function planMemeSell(context: HandlerContext, input: { tokenId: st
 
 /**
  * Sells launchpad tokens from the vault back to the curve for HBAR, refused below the quote less pumpSlippage: by the
- * contract where it takes a minimum (the sandbox launchpad); memejob's sellJob takes none, so the tool grants the
- * HTS allowance its sale pulls through, quotes again, and sends the sale only while that quote is above the minimum
- * (a trade landing in the seconds before the sale reaches consensus can still move its fill).
+ * contract where it takes a minimum (the sandbox launchpad). memejob's sellJob takes none and pulls the tokens through
+ * an HTS allowance: the tool grants it when the vault's falls short (the commit point), else first asks the
+ * launchpad whether the sale would pass; then it quotes again and sends the sale only while that quote is at or above
+ * the minimum (a trade landing in the seconds before the sale reaches consensus can still move its fill).
  */
 export const hederaLaunchSellToken: Handler<'hederaLaunchSellToken'> = withCommitPoint(async (input, context) => {
   const { venue, curve, units, network, vault, quoted } = await planMemeSell(context, input);
   const { minimum, slippagePercent } = await floorOf(context, quoted);
   const sdk = await network.sdk();
-  if (venue.saleNeedsAllowance) {
-    await executeAsVault(
-      network,
-      vault,
-      new sdk.AccountAllowanceApproveTransaction().approveTokenAllowance(
-        curve.tokenId,
-        vault.account.accountId,
-        venue.contractId,
-        units,
-      ),
-      context.commit,
-    );
+  const call = venue.sellCall(longZeroAddressOf(curve.tokenId)!, units, minimum);
+  const allowed = await venue.saleAllowance?.(vault.account.accountId, curve.tokenId);
+  if (allowed !== undefined && allowed >= units) await refuseWhatWouldFail(venue, vault, call, 'sale');
+  const approval =
+    allowed !== undefined && allowed < units
+      ? await executeAsVault(
+          network,
+          vault,
+          new sdk.AccountAllowanceApproveTransaction().approveTokenAllowance(
+            curve.tokenId,
+            vault.account.accountId,
+            venue.contractId,
+            units,
+          ),
+          context.commit,
+        )
+      : undefined;
+  if (!venue.takesMinimumOut) {
     const requoted = await curve.quoteSell(units);
     if (requoted < minimum)
       throw new ServiceError(
         'state_conflict',
-        `The curve now pays ${formatUnits(requoted, HBAR_DECIMALS)} HBAR for ${input.amount} ${curve.symbol}, below the minimum of ${formatUnits(minimum, HBAR_DECIMALS)} (${slippagePercent}% under the quote): nothing was sold.`,
+        `The curve now pays ${formatUnits(requoted, HBAR_DECIMALS)} HBAR for ${input.amount} ${curve.symbol}, below the minimum of ${formatUnits(minimum, HBAR_DECIMALS)} (${slippagePercent}% under the quote): nothing was sold${approval ? '; the allowance for this amount stays, so a retry is not charged for it again' : ' or charged'}.`,
         {
           extra: { quotedHbar: formatUnits(quoted, HBAR_DECIMALS), requotedHbar: formatUnits(requoted, HBAR_DECIMALS) },
         },
       );
   }
-  const call = venue.sellCall(longZeroAddressOf(curve.tokenId)!, units, minimum);
   const tx = new sdk.ContractExecuteTransaction()
     .setContractId(venue.contractId)
     .setGas(venue.gas)

@@ -25,7 +25,7 @@ export function sandboxMemejobVenue(ledger: () => Promise<HederaSandboxLedger>):
     contractId: SANDBOX_MEMEJOB_ID,
     source: SOURCE,
     gas: MEMEJOB_GAS,
-    saleNeedsAllowance: false,
+    takesMinimumOut: true,
     async findMemeCoins(query) {
       recordRead(SOURCE);
       const curves = (await ledger()).memeCurves().sort(order(query));

@@ -1,19 +1,21 @@
-import { HBAR } from '@svc/chains';
+import { HBAR, HBAR_DECIMALS } from '@svc/chains';
 import type { ToolByName, ToolInput } from '@svc/contracts';
 import type { HandlerContext } from '../../handler.js';
 import { hederaOf } from '../../hedera/network-of.js';
 import { hederaValueOf } from '../../hedera/valuations.js';
 import type { MovedValue } from '../../valuation.js';
-import { planMemeBuy, planMemeSell } from './memejob-trade.js';
+import { unitsOf } from '../../hedera/amounts.js';
+import { memejobVenueOf, planMemeSell } from './memejob-trade.js';
 
 const HBAR_ASSET = { asset: HBAR, symbol: HBAR };
 
-/** A buy moves the HBAR it spends. */
+/** A buy moves at most the HBAR it offers (memejob's exact-amount buy may spend a little less). */
 export async function memeBuyValue(
   input: ToolInput<ToolByName<'hederaLaunchBuyToken'>>,
   context: HandlerContext,
 ): Promise<MovedValue> {
-  const { tinybars } = await planMemeBuy(context, input);
+  memejobVenueOf(context);
+  const tinybars = unitsOf('amount', input.amount, HBAR_DECIMALS);
   return hederaValueOf(await hederaOf(context), HBAR_ASSET, tinybars);
 }
 
