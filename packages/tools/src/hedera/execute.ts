@@ -28,9 +28,13 @@ export async function executeAsVault(
     if (status === 'INVALID_TOKEN_ID')
       throw invalidField('token', 'unknown_token', `the network refused: ${error.message}`, { status });
     if (status === 'CONTRACT_REVERT_EXECUTED')
-      throw new ServiceError('state_conflict', `The contract call reverted; it moved nothing (a transaction sent before it in the same call, such as an approval or association, stands): ${error.message}`, {
-        extra: { status },
-      });
+      throw new ServiceError(
+        'state_conflict',
+        `The contract call reverted; it moved nothing (a transaction sent before it in the same call, such as an approval or association, stands): ${error.message}`,
+        {
+          extra: { status },
+        },
+      );
     throw new ServiceError('upstream_error', `The Hedera network refused the transaction: ${error.message}`, {
       extra: { provider: 'Hedera', status },
       cause: error,
