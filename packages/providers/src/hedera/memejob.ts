@@ -123,17 +123,14 @@ export class LiveMemejob {
   }
 
   /**
-   * Runs a call to the launchpad as `from` with `tinybars` attached against the latest state, sending nothing: the
-   * contract's refusal, or null when it would pass.
+   * Runs a trade call to the launchpad as `from` with `tinybars` attached and the trade's gas, against the latest
+   * state the mirror node has, sending nothing: the contract's refusal, or null when it would pass (or when the amount
+   * is beyond what the mirror node's JSON number carries exactly, so it cannot be asked).
    */
   async simulate(from: Address, data: Hex, tinybars: bigint): Promise<MemejobRefusal | null> {
-    const call = await this.mirror.contractCall(this.evmAddress, data, { from, tinybars });
+    if (tinybars > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+    const call = await this.mirror.contractCall(this.evmAddress, data, { from, tinybars, gas: MEMEJOB_TRADE_GAS });
     return call.reverted ? { refused: errorNameOf(call.data) } : null;
-  }
-
-  /** The token allowance `owner` has left for the launchpad to spend (its sale pulls through it). */
-  saleAllowance(owner: string, tokenId: string): Promise<bigint> {
-    return this.mirror.tokenAllowance(owner, this.contractId, tokenId);
   }
 
   /** addressToMemeTokenMapping: the token's curve state, undefined when the launchpad has no such token. */

@@ -75,8 +75,6 @@ const callRefusalWire = z.object({
   _status: z.object({ messages: z.array(z.object({ message: z.string(), data: z.string().optional() })).min(1) }),
 });
 const tokenRelationshipsWire = z.object({ tokens: z.array(z.object({ token_id: z.string() })) });
-// `amount` is what is left of the allowance (`amount_granted` what was granted).
-const allowancesWire = z.object({ allowances: z.array(z.object({ amount: z.union([z.number(), z.string()]) })) });
 /** The mirror node's largest page; a scan pages through `links.next` from there. */
 const LOGS_PAGE_LIMIT = 100;
 
@@ -137,17 +135,6 @@ export class LiveHederaMirrorNode {
     return parseUpstream(tokenRelationshipsWire, raw, PROVIDER, 'token relationships').tokens.length > 0;
   }
 
-  /** `GET /api/v1/accounts/{owner}/allowances/tokens`: what `spender` may still spend of the owner's `tokenId`. */
-  async tokenAllowance(owner: string, spender: string, tokenId: string): Promise<bigint> {
-    const url = this.#url(`accounts/${encodeURIComponent(owner)}/allowances/tokens`);
-    url.searchParams.set('spender.id', spender);
-    url.searchParams.set('token.id', tokenId);
-    const raw = await upstreamClient('hederaMirror').getJson(url);
-    if (raw === undefined) return 0n;
-    const [allowance] = parseUpstream(allowancesWire, raw, PROVIDER, 'token allowances').allowances;
-    return allowance ? BigInt(allowance.amount) : 0n;
-  }
-
   /**
    * `POST /api/v1/contracts/call` (the mirror node's eth_call) against the latest state. A revert is an answer, not a
    * failure; any other refusal is the mirror node's failure (502).
@@ -155,11 +142,11 @@ export class LiveHederaMirrorNode {
   async contractCall(
     to: `0x${string}`,
     data: `0x${string}`,
-    sender: { readonly from: `0x${string}`; readonly tinybars: bigint } | undefined = undefined,
+    sender: { readonly from: `0x${string}`; readonly tinybars: bigint; readonly gas: number } | undefined = undefined,
   ): Promise<MirrorCallResult> {
     const client = upstreamClient('hederaMirror');
-    // `value` is in tinybars, as msg.value is on Hedera's EVM.
-    const caller = sender ? { from: sender.from, value: Number(sender.tinybars) } : {};
+    // `value` is in tinybars, as msg.value is on Hedera's EVM (the caller keeps it within a JSON number's exact range).
+    const caller = sender ? { from: sender.from, value: Number(sender.tinybars), gas: sender.gas } : {};
     const answer = await client.request({
       url: this.#url('contracts/call'),
       headers: { accept: 'application/json', 'content-type': 'application/json' },

@@ -154,13 +154,13 @@ export interface MemejobVenue {
   /** Has the account (0.0.x) associated the token, so that it can receive it? */
   isAssociated(accountId: string, tokenId: string): Promise<boolean>;
   /**
-   * What the account still lets the launchpad pull of the token, where a sale pulls through an HTS allowance
-   * (memejob's sellJob); absent: the sale takes the tokens in the call itself.
+   * Does a sale pull the tokens through the vault's HTS allowance to the launchpad (memejob's sellJob), which the tool
+   * grants first? False: the launchpad takes them in the call itself.
    */
-  saleAllowance?(accountId: string, tokenId: string): Promise<bigint>;
+  readonly saleNeedsAllowance: boolean;
   /**
-   * The launchpad's refusal of `call` sent now by the account at `fromEvmAddress`, or null when it would pass; absent:
-   * the launchpad cannot be asked before sending.
+   * The launchpad's refusal of `call` sent now by the account at `fromEvmAddress` (the contract error it names, or
+   * null when it names none), or null when it would pass; absent: the launchpad cannot be asked before sending.
    */
   simulate?(fromEvmAddress: `0x${string}`, call: MemeContractCall): Promise<{ readonly refused: string | null } | null>;
   /** The buy of `quote`, refused on chain below `minUnitsOut` where the contract takes a minimum. */

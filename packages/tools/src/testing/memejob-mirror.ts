@@ -28,7 +28,7 @@ export interface MemejobToken {
   readonly tokensSold: bigint;
   /** Undefined: promoted, the curve closed (getAmountOut reverts FundingGoalAlreadyReached). */
   readonly curve: VirtualCurve | undefined;
-  /** A buyJob or sellJob run now would revert with this error, whatever the quotes say. */
+  /** A buyJob run now would revert with this error (empty: with no error named), whatever the quotes say. */
   readonly refusesTrades?: string;
   /** getAmountOut refuses BuyInHbar (InvalidTransactionType), leaving the buy search to find its own start. */
   readonly noHbarQuote?: boolean;
@@ -81,14 +81,12 @@ const revert = (data: Hex | '') => ({
 });
 
 /**
- * Answers the mirror node's contracts/call for the launchpad from `tokens` and the vault's `allowances` by token (both
- * read at each call, so a test may move a curve): its views, and buyJob / sellJob simulated as the vault. Counts the
- * calls by function.
+ * Answers the mirror node's contracts/call for the launchpad from `tokens` (read at each call, so a test may move a
+ * curve): its views, and buyJob simulated as the vault. Counts the calls by function.
  */
 export function answerMemejobCalls(
   agent: ReturnType<ReturnType<typeof useMockAgent>>,
   tokens: Map<string, MemejobToken>,
-  allowances = new Map<string, bigint>(),
 ) {
   const calls = new Map<string, number>();
   agent
@@ -102,6 +100,7 @@ export function answerMemejobCalls(
         estimate: boolean;
         from?: string;
         value?: number;
+        gas?: number;
       };
       if (body.to !== MEMEJOB_EVM || body.block !== 'latest' || body.estimate !== false)
         return { statusCode: 400, data: { _status: { messages: [{ message: 'unexpected call' }] } } };
@@ -119,15 +118,11 @@ export function answerMemejobCalls(
       if (!token) return refusal('UnknownToken');
       if (!token.curve) return refusal('FundingGoalAlreadyReached');
       const curve = token.curve;
-      if (functionName === 'buyJob' || functionName === 'sellJob') {
-        if (!body.from) return refusal('InvalidTransactionType');
-        if (token.refusesTrades) return refusal(token.refusesTrades);
-        const units = args[1] as bigint;
-        if (functionName === 'buyJob' && BigInt(body.value ?? 0) < costOf(curve, units))
-          return refusal('InsufficientFunds');
-        if (functionName === 'sellJob' && (allowances.get(token.tokenId) ?? 0n) < units)
-          return refusal('InsufficientTokenAllowance');
-        return answer('0x');
+      if (functionName === 'buyJob') {
+        if (!body.from || body.gas !== 200_000)
+          return { statusCode: 400, data: { _status: { messages: [{ message: 'unexpected call' }] } } };
+        if (token.refusesTrades !== undefined) return token.refusesTrades ? refusal(token.refusesTrades) : revert('');
+        return BigInt(body.value ?? 0) < costOf(curve, args[1] as bigint) ? refusal('InsufficientFunds') : answer('0x');
       }
       if (functionName !== 'getAmountOut') return revert('');
       const [, amount, type] = args as [string, bigint, number];
@@ -151,38 +146,6 @@ export function answerMemejobCalls(
 
 /** The most units `tinybars` buy on the curve. */
 export const unitsFor = (curve: VirtualCurve, tinybars: bigint) => (tinybars * curve.units) / (curve.hbar + tinybars);
-
-/** The vault's remaining HTS allowances for the launchpad, by token, as the mirror node lists them. */
-export function answerAllowances(
-  agent: ReturnType<ReturnType<typeof useMockAgent>>,
-  owner: string,
-  allowances: Map<string, bigint>,
-) {
-  for (const tokenId of ['0.0.8000101', '0.0.8000102'])
-    agent
-      .get(MIRROR)
-      .intercept({
-        method: 'GET',
-        path: `/api/v1/accounts/${owner}/allowances/tokens?spender.id=${MEMEJOB_ID}&token.id=${tokenId}`,
-      })
-      .reply(() => {
-        const amount = allowances.get(tokenId);
-        const listed =
-          amount === undefined
-            ? []
-            : [
-                {
-                  amount: Number(amount),
-                  amount_granted: Number(amount),
-                  owner,
-                  spender: MEMEJOB_ID,
-                  token_id: tokenId,
-                },
-              ];
-        return { statusCode: 200, data: { allowances: listed, links: { next: null } }, responseOptions: JSON_HEADERS };
-      })
-      .persist();
-}
 
 /** The recorded token documents and the launchpad's two pages of logs, newest first. */
 export function answerMemejobReads(agent: ReturnType<ReturnType<typeof useMockAgent>>) {

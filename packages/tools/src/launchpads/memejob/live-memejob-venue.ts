@@ -40,6 +40,7 @@ export function memejobVenue(memejob: LiveMemejob): MemejobVenue {
     source: SOURCE,
     gas: MEMEJOB_TRADE_GAS,
     takesMinimumOut: false,
+    saleNeedsAllowance: true,
     findMemeCoins: (query) => findMemeCoins(memejob, query),
     async curve(tokenId) {
       const state = await memejob.tokenState(tokenId);
@@ -64,7 +65,6 @@ export function memejobVenue(memejob: LiveMemejob): MemejobVenue {
       };
     },
     isAssociated: (accountId, tokenId) => memejob.isAssociated(accountId, tokenId),
-    saleAllowance: (accountId, tokenId) => memejob.saleAllowance(accountId, tokenId),
     simulate: (from, call) => memejob.simulate(from, toHex(call.data), call.payableTinybars),
     // buyJob buys exactly `quote.units` and is paid exactly what getAmountOut asked: a price moved up reverts it.
     buyCall: (token, quote) => ({

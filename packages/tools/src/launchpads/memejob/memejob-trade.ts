@@ -44,18 +44,17 @@ async function floorOf(context: HandlerContext, quote: bigint) {
   return { slippagePercent: pumpSlippage, minimum: (quote * keepBps) / 10_000n };
 }
 
-/** The 409 of a trade the launchpad would refuse as it stands, asked before anything is sent or charged. */
-async function refuseWhatWouldFail(
-  venue: MemejobVenue,
-  vault: VaultHederaAccount,
-  call: MemeContractCall,
-  trade: 'buy' | 'sale',
-) {
+/**
+ * The 409 of a trade the launchpad would refuse as it stands, asked before anything is sent or charged. Only a refusal
+ * naming one of the contract's errors counts: a revert without one is more likely the simulation's own limit than the
+ * launchpad's answer, and the trade goes on (it cannot fill worse than its bound either way).
+ */
+async function refuseWhatWouldFail(venue: MemejobVenue, vault: VaultHederaAccount, call: MemeContractCall) {
   const refusal = await venue.simulate?.(vault.account.evmAddress as `0x${string}`, call);
-  if (refusal)
+  if (refusal?.refused)
     throw new ServiceError(
       'state_conflict',
-      `The launchpad would refuse this ${trade}${refusal.refused ? ` (${refusal.refused})` : ''}: nothing was sent or charged.`,
+      `The launchpad would refuse this buy (${refusal.refused}): nothing was sent or charged.`,
       { extra: { refused: refusal.refused } },
     );
 }
@@ -93,7 +92,7 @@ export const hederaLaunchBuyToken: Handler<'hederaLaunchBuyToken'> = withCommitP
   const token = longZeroAddressOf(curve.tokenId)!;
   const sdk = await network.sdk();
   const associated = await venue.isAssociated(vault.account.accountId, curve.tokenId);
-  if (associated) await refuseWhatWouldFail(venue, vault, venue.buyCall(token, quote, floor), 'buy');
+  if (associated) await refuseWhatWouldFail(venue, vault, venue.buyCall(token, quote, floor));
   const association = associated
     ? undefined
     : await executeAsVault(
@@ -103,7 +102,7 @@ export const hederaLaunchBuyToken: Handler<'hederaLaunchBuyToken'> = withCommitP
         context.commit,
       );
   const buying = association && !venue.takesMinimumOut ? await curve.quoteBuy(tinybars) : quote;
-  if (buying.units < floor)
+  if (buying.units === 0n || buying.units < floor)
     throw new ServiceError(
       'state_conflict',
       `${input.amount} HBAR now buys ${formatUnits(buying.units, curve.decimals)} ${curve.symbol}, below the minimum of ${formatUnits(floor, curve.decimals)} (${slippagePercent}% under the quote): nothing was bought; the token stays associated.`,
@@ -164,42 +163,39 @@ export async function planMemeSell(context: HandlerContext, input: { tokenId: st
 /**
  * Sells launchpad tokens from the vault back to the curve for HBAR, refused below the quote less pumpSlippage: by the
  * contract where it takes a minimum (the sandbox launchpad). memejob's sellJob takes none and pulls the tokens through
- * an HTS allowance: the tool grants it when the vault's falls short (the commit point), else first asks the
- * launchpad whether the sale would pass; then it quotes again and sends the sale only while that quote is at or above
- * the minimum (a trade landing in the seconds before the sale reaches consensus can still move its fill).
+ * an HTS allowance, which the tool grants for exactly the amount (the commit point: a standing allowance is not
+ * trusted, as the mirror node that would report it runs seconds behind); then it quotes again and sends the sale only
+ * while that quote is at or above the minimum (a trade landing in the seconds before the sale reaches consensus can
+ * still move its fill).
  */
 export const hederaLaunchSellToken: Handler<'hederaLaunchSellToken'> = withCommitPoint(async (input, context) => {
   const { venue, curve, units, network, vault, quoted } = await planMemeSell(context, input);
   const { minimum, slippagePercent } = await floorOf(context, quoted);
   const sdk = await network.sdk();
-  const call = venue.sellCall(longZeroAddressOf(curve.tokenId)!, units, minimum);
-  const allowed = await venue.saleAllowance?.(vault.account.accountId, curve.tokenId);
-  if (allowed !== undefined && allowed >= units) await refuseWhatWouldFail(venue, vault, call, 'sale');
-  const approval =
-    allowed !== undefined && allowed < units
-      ? await executeAsVault(
-          network,
-          vault,
-          new sdk.AccountAllowanceApproveTransaction().approveTokenAllowance(
-            curve.tokenId,
-            vault.account.accountId,
-            venue.contractId,
-            units,
-          ),
-          context.commit,
-        )
-      : undefined;
+  if (venue.saleNeedsAllowance)
+    await executeAsVault(
+      network,
+      vault,
+      new sdk.AccountAllowanceApproveTransaction().approveTokenAllowance(
+        curve.tokenId,
+        vault.account.accountId,
+        venue.contractId,
+        units,
+      ),
+      context.commit,
+    );
   if (!venue.takesMinimumOut) {
     const requoted = await curve.quoteSell(units);
     if (requoted < minimum)
       throw new ServiceError(
         'state_conflict',
-        `The curve now pays ${formatUnits(requoted, HBAR_DECIMALS)} HBAR for ${input.amount} ${curve.symbol}, below the minimum of ${formatUnits(minimum, HBAR_DECIMALS)} (${slippagePercent}% under the quote): nothing was sold${approval ? '; the allowance for this amount stays, so a retry is not charged for it again' : ' or charged'}.`,
+        `The curve now pays ${formatUnits(requoted, HBAR_DECIMALS)} HBAR for ${input.amount} ${curve.symbol}, below the minimum of ${formatUnits(minimum, HBAR_DECIMALS)} (${slippagePercent}% under the quote): nothing was sold.`,
         {
           extra: { quotedHbar: formatUnits(quoted, HBAR_DECIMALS), requotedHbar: formatUnits(requoted, HBAR_DECIMALS) },
         },
       );
   }
+  const call = venue.sellCall(longZeroAddressOf(curve.tokenId)!, units, minimum);
   const tx = new sdk.ContractExecuteTransaction()
     .setContractId(venue.contractId)
     .setGas(venue.gas)

@@ -26,6 +26,7 @@ export function sandboxMemejobVenue(ledger: () => Promise<HederaSandboxLedger>):
     source: SOURCE,
     gas: MEMEJOB_GAS,
     takesMinimumOut: true,
+    saleNeedsAllowance: false,
     async findMemeCoins(query) {
       recordRead(SOURCE);
       const curves = (await ledger()).memeCurves().sort(order(query));
