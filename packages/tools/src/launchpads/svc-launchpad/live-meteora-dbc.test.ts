@@ -36,6 +36,8 @@ interface Chain {
   readonly tokenBalances: Map<Address, bigint>;
   readonly sponsorMemos: string[];
   simulations: number;
+  /** The simulation (1 the first) from which the cluster refuses; none when undefined. */
+  refusesFromSimulation?: number;
 }
 
 /** A Solana chain whose RPC answers from `state`, with SOL at $150. */
@@ -57,6 +59,8 @@ function chainOf(state: Chain): SolanaChain {
       answer(state.sponsorMemos.map((memo) => ({ err: null, memo: `[${memo.length}] ${memo}` }))),
     simulateTransaction: (_wire: string, config: { accounts: { addresses: Address[] } }) => {
       state.simulations += 1;
+      if (state.refusesFromSimulation !== undefined && state.simulations >= state.refusesFromSimulation)
+        return answer({ value: { err: { InstructionError: [0, 'InvalidAccountData'] }, logs: ['refused'] } });
       const after = state.simulatedAfter(config.accounts.addresses);
       return answer({
         value: {
@@ -226,6 +230,15 @@ describe('live service launchpad on Meteora DBC (launchToken, claimSvcLaunchpadF
     expect([0, 1, 2].map((index) => params.getUint32(76 + 36 * index + 32, true))).toEqual([5_000, 3_000, 2_000]);
     expect(init!.data.slice(76, 108)).toEqual([...getBase58Encoder().encode(creator)]);
     expect(instructionsOf(setup!).feePayer).toBe(creator);
+    // Both transactions were simulated before anything is paid for: the launch, then the fee vault's setup.
+    expect(state.simulations).toBe(2);
+
+    // A setup the cluster would refuse is refused before payment, like the launch itself.
+    state.refusesFromSimulation = state.simulations + 2;
+    await expect(
+      launchpads.launchTransaction(launchRequest(creator, { feeSharing: recipients })),
+    ).rejects.toMatchObject({ code: 'upstream_error' });
+    expect(state.simulations).toBe(4);
   });
 
   it('refuses before anything is built: more than 5 recipients, a metadata URI over 200 bytes (400)', async () => {

@@ -264,6 +264,9 @@ export function liveMeteoraDbcLaunchpad(chain: SolanaChain, settings: SvcLaunchp
           [await initializeDfsFeeVaultInstruction({ base: mint.address, owner: creator, payer, users: holders })],
           signers,
         ));
+      // The fee vault's setup goes first after payment: it is simulated too, so that a setup the cluster would refuse
+      // is refused here, before payment, rather than leave a paid launch unsent.
+      if (setup) await simulated(rpc(), setup, []);
       return {
         transaction,
         mint: mint.address,
