@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { pglite, useSandboxGateway } from './harness.js';
 
 describe('the sandbox market simulator route', () => {
-  const gateway = useSandboxGateway(pglite);
+  // Its own sandbox: stepping the market moves prices that other files on this worker check, and which chains a step
+  // trades on depends on the chains earlier files started.
+  const gateway = useSandboxGateway(pglite, {}, { ownSandbox: true });
   const control = (payload: unknown) =>
     gateway.app.inject({ method: 'POST', url: '/api/sandbox/market/simulator', payload: payload as object });
   const state = async () =>
