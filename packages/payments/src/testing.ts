@@ -3,7 +3,7 @@ import { x402Client } from '@x402/core/client';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
-import { createTestClient, http } from 'viem';
+import { type Account, type Address, createTestClient, createWalletClient, type Hex, http, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { NETWORKS, PAYMENT_TOKENS } from './tokens.js';
 
@@ -62,4 +62,32 @@ export function within<T>(ms: number, work: Promise<T>): Promise<T> {
     timer = setTimeout(() => reject(new Error(`not done within ${ms} ms`)), ms);
   });
   return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
+const TRANSFER_WITH_AUTHORIZATION_ABI = parseAbi([
+  'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)',
+]);
+
+/**
+ * Settles an `exact` EIP-3009 payment on the sandbox `chain` from `account`, as anyone holding the signed
+ * authorization could (its nonce is then used), and waits for the receipt.
+ */
+export async function landAuthorization(chain: SandboxEvmChain, payload: PaymentPayload, account: Account) {
+  const { authorization, signature } = payload.payload as { authorization: Record<string, string>; signature: Hex };
+  const sender = createWalletClient({ account, chain: chain.chain, transport: http(chain.rpcUrl) });
+  const hash = await sender.writeContract({
+    address: chain.usdc,
+    abi: TRANSFER_WITH_AUTHORIZATION_ABI,
+    functionName: 'transferWithAuthorization',
+    args: [
+      authorization['from'] as Address,
+      authorization['to'] as Address,
+      BigInt(authorization['value']!),
+      BigInt(authorization['validAfter']!),
+      BigInt(authorization['validBefore']!),
+      authorization['nonce'] as Hex,
+      signature,
+    ],
+  });
+  await chain.publicClient.waitForTransactionReceipt({ hash });
 }

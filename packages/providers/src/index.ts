@@ -43,7 +43,6 @@ export { type ProviderEnv, Providers, sandboxProviders } from './registry.js';
 export { type SeededRandom } from './seeded-random.js';
 export {
   HEDERA_NETWORK_SETTING,
-  isoOfConsensus,
   LiveHederaMirrorNode,
   type LiveHederaSettings,
   liveHederaNetwork,
@@ -55,10 +54,7 @@ export {
   MEMEJOB_TRADE_GAS,
   type MemejobEvent,
   type MemejobRefusal,
-  type MemejobTokenState,
   type MirrorAccount,
-  type MirrorCallResult,
-  type MirrorContractLog,
   type MirrorToken,
   SAUCERSWAP_SETTING,
   type VenuePool,

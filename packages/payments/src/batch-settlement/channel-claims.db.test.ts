@@ -5,7 +5,7 @@ import type { PaymentPayload, SettleResponse } from '@x402/core/types';
 import type { BatchSettlementVoucherClaim } from '@x402/evm';
 import { computeChannelId } from '@x402/evm/batch-settlement/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelClaims } from './channel-claims.js';
+import { ChannelClaims, type ChannelClaimsOptions } from './channel-claims.js';
 import type { OnchainChannelState } from './onchain-channel-state.js';
 
 const NETWORK = 'eip155:8453';
@@ -64,6 +64,21 @@ describe.each(testBackends())('the claim pass on $name', (backend) => {
   });
   afterAll(() => db.close());
 
+  /** The claim pass for this receiver over `ledger`'s contract (its facilitator unless another is given). */
+  const claimPass = (
+    ledger: ReturnType<typeof contractLedger>,
+    options: Pick<ChannelClaimsOptions, 'now'> & Partial<ChannelClaimsOptions>,
+  ) =>
+    new ChannelClaims({
+      db,
+      facilitator: ledger.facilitator,
+      network: NETWORK,
+      receiver: RECEIVER,
+      token: USDC,
+      chainState: ledger.chainState,
+      ...options,
+    });
+
   /** A channel funded with 1000 on chain and in the store, with `charged` charged through one voucher. */
   async function chargedChannel(ledger: ReturnType<typeof contractLedger>, charged: string) {
     const payer = `0x${(++serial).toString(16).padStart(40, '0')}` as `0x${string}`;
@@ -102,13 +117,7 @@ describe.each(testBackends())('the claim pass on $name', (backend) => {
     ledger.channels.get(bad)!.balance = 0n;
     ledger.channels.get(bad)!.withdrawRequestedAt = 1_700_000_000;
     const refused: string[][] = [];
-    const claims = new ChannelClaims({
-      db,
-      facilitator: ledger.facilitator,
-      network: NETWORK,
-      receiver: RECEIVER,
-      token: USDC,
-      chainState: ledger.chainState,
+    const claims = claimPass(ledger, {
       onClaimRefused: (channelIds) => refused.push([...channelIds]),
       now: () => 5, // the deposit's state is fresh: only the refusal makes the pass read the chain
     });
@@ -134,13 +143,7 @@ describe.each(testBackends())('the claim pass on $name', (backend) => {
     const ledger = contractLedger();
     const channelId = await chargedChannel(ledger, '500');
     ledger.channels.get(channelId)!.balance = 400n;
-    const claims = new ChannelClaims({
-      db,
-      facilitator: ledger.facilitator,
-      network: NETWORK,
-      receiver: RECEIVER,
-      token: USDC,
-      chainState: ledger.chainState,
+    const claims = claimPass(ledger, {
       now: () => 1 + 900_000, // past a third of the 900 s withdraw delay since the deposit was read
     });
 
@@ -169,15 +172,7 @@ describe.each(testBackends())('the claim pass on $name', (backend) => {
         };
       },
     } as unknown as FacilitatorClient;
-    const claims = new ChannelClaims({
-      db,
-      facilitator,
-      network: NETWORK,
-      receiver: RECEIVER,
-      token: USDC,
-      chainState: ledger.chainState,
-      now: () => 5,
-    });
+    const claims = claimPass(ledger, { facilitator, now: () => 5 });
     const next = (channelId: string) => ({
       channelId,
       pendingId: `p${++serial}`,

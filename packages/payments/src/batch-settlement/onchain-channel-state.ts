@@ -1,5 +1,5 @@
 import { BATCH_SETTLEMENT_ADDRESS } from '@x402/evm';
-import { createPublicClient, getAddress, type Hex, http } from 'viem';
+import { createPublicClient, getAddress, type Hex, http, parseAbi } from 'viem';
 
 /** What the settlement contract holds for one channel now. */
 export interface OnchainChannelState {
@@ -15,28 +15,10 @@ export interface ChannelStateReader {
 }
 
 /** The contract's public getters for a channel (`channels`, `pendingWithdrawals`). */
-const CHANNEL_STATE_ABI = [
-  {
-    type: 'function',
-    name: 'channels',
-    stateMutability: 'view',
-    inputs: [{ name: 'channelId', type: 'bytes32' }],
-    outputs: [
-      { name: 'balance', type: 'uint128' },
-      { name: 'totalClaimed', type: 'uint128' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'pendingWithdrawals',
-    stateMutability: 'view',
-    inputs: [{ name: 'channelId', type: 'bytes32' }],
-    outputs: [
-      { name: 'amount', type: 'uint128' },
-      { name: 'initiatedAt', type: 'uint40' },
-    ],
-  },
-] as const;
+const CHANNEL_STATE_ABI = parseAbi([
+  'function channels(bytes32 channelId) view returns (uint128 balance, uint128 totalClaimed)',
+  'function pendingWithdrawals(bytes32 channelId) view returns (uint128 amount, uint40 initiatedAt)',
+]);
 
 /** The batch-settlement contract at the SDK's address on the chain `rpcUrl` serves, read at one block. */
 export function evmChannelStateReader(rpcUrl: string): ChannelStateReader {

@@ -4,12 +4,10 @@ import { openTestDatabase } from '@svc/store/testing';
 import type { PaymentPayload, SettleResponse } from '@x402/core/types';
 import {
   type Address,
-  createWalletClient,
   decodeFunctionData,
   erc20Abi,
   type Hash,
   type Hex,
-  http,
   parseAbi,
   toEventSelector,
   toFunctionSelector,
@@ -22,6 +20,7 @@ import { reconcileSettlements } from '../settlement/reconcile.js';
 import { settlementGasPerPayment } from '../settlement/settlement-gas.js';
 import {
   BASE_USDC_REQUIREMENTS as requirements,
+  landAuthorization,
   PAYEE,
   PRICE,
   signedBaseUsdcPayments,
@@ -34,10 +33,7 @@ import { createLocalFacilitator, type LocalEvmSettlement } from './local.js';
 import { MULTICALL3_ADDRESS } from './multicall3.js';
 
 const PROBE = { tool: 'probe', resourceUrl: 'http://127.0.0.1/group-commit' };
-const EIP3009_ABI = parseAbi([
-  'function authorizationState(address authorizer, bytes32 nonce) view returns (bool)',
-  'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)',
-]);
+const EIP3009_ABI = parseAbi(['function authorizationState(address authorizer, bytes32 nonce) view returns (bool)']);
 const TRANSFER_WITH_AUTHORIZATION = toFunctionSelector(
   'transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)',
 );
@@ -91,32 +87,6 @@ describe('group commit of exact EVM settlements', () => {
       args: [from as Address, nonce as Hex],
     });
   };
-  /** Settles `payload` from another account, as someone else holding the authorization could: its nonce is used. */
-  async function landElsewhere(payload: PaymentPayload) {
-    const { authorization, signature } = payload.payload as Eip3009Payload;
-    const other = createWalletClient({
-      account: anvilDevAccount(9),
-      chain: chain.chain,
-      transport: http(chain.rpcUrl),
-    });
-    await chain.publicClient.waitForTransactionReceipt({
-      hash: await other.writeContract({
-        address: chain.usdc,
-        abi: EIP3009_ABI,
-        functionName: 'transferWithAuthorization',
-        args: [
-          authorization['from'] as Address,
-          authorization['to'] as Address,
-          BigInt(authorization['value']!),
-          BigInt(authorization['validAfter']!),
-          BigInt(authorization['validBefore']!),
-          authorization['nonce'] as Hex,
-          signature,
-        ],
-      }),
-    });
-  }
-
   /**
    * Starts `first` and waits until its transaction is pending (in flight), then starts `next` while it is: they queue
    * behind it. Mining resumes once they had time to arrive; returns every outcome.
@@ -161,7 +131,7 @@ describe('group commit of exact EVM settlements', () => {
   it('a batch of one that would fail is refused by the gas estimate: nothing is sent', async () => {
     const facilitator = facilitatorWith();
     const [payment] = await signedPayments(1);
-    await landElsewhere(payment!);
+    await landAuthorization(chain, payment!, anvilDevAccount(9));
     const nonceBefore = await settlerNonce();
     const settled = await within(10_000, facilitator.settle(payment!, requirements));
     expect(settled).toMatchObject({ success: false, transaction: '' });
@@ -211,7 +181,7 @@ describe('group commit of exact EVM settlements', () => {
         processor.verify(payload, [requirements], PROBE),
       ),
     );
-    await landElsewhere(landed!);
+    await landAuthorization(chain, landed!, anvilDevAccount(9));
     const payeeBefore = await usdcOf(PAYEE);
     const pairPayer = authorizationOf(pair[0]!)['from']!;
     const outcome = (index: number) => () =>

@@ -2,21 +2,23 @@ import { anvilDevAccount, type SandboxEvmChain, startSandboxEvmChain } from '@sv
 import { type Db, findPaymentClaim, markSettling, recentCalls } from '@svc/store';
 import { openTestDatabase } from '@svc/store/testing';
 import type { PaymentPayload } from '@x402/core/types';
-import { type Address, createTestClient, createWalletClient, erc20Abi, type Hex, http, parseAbi } from 'viem';
+import { createTestClient, erc20Abi, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettlementBroadcasts } from '../facilitator/broadcasts.js';
 import { createLocalFacilitator } from '../facilitator/local.js';
 import { paymentIdOf } from '../payment-identity.js';
 import { PaymentProcessor, PaymentRejected, type VerifiedPayment } from '../processor.js';
-import { BASE_USDC_REQUIREMENTS as requirements, PRICE, signedBaseUsdcPayments } from '../testing.js';
+import {
+  BASE_USDC_REQUIREMENTS as requirements,
+  landAuthorization,
+  PRICE,
+  signedBaseUsdcPayments,
+} from '../testing.js';
 import { NETWORKS } from '../tokens.js';
 import { evmAuthorizationLedger } from './chain-states.js';
 import { reconcileSettlements } from './reconcile.js';
 import { recordSettlementBroadcast } from '@svc/store';
 
-const TRANSFER_WITH_AUTHORIZATION_ABI = parseAbi([
-  'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)',
-]);
 const PROBE = { tool: 'probe', resourceUrl: 'http://127.0.0.1/t' };
 
 // Each branch of reconciliation against a real chain: real EIP-3009 authorizations signed by the official client,
@@ -105,30 +107,7 @@ describe('reconciling interrupted settlements by the authorization state on chai
   it('never settled by us but landed by someone holding the authorization: settled and recorded as such', async () => {
     abandoned = await claimedPayment();
     const landedByOther = await claimedPayment();
-    const { authorization, signature } = landedByOther.payload.payload as {
-      authorization: Record<string, string>;
-      signature: Hex;
-    };
-    const other = createWalletClient({
-      account: anvilDevAccount(5),
-      chain: chain.chain,
-      transport: http(chain.rpcUrl),
-    });
-    const hash = await other.writeContract({
-      address: chain.usdc,
-      abi: TRANSFER_WITH_AUTHORIZATION_ABI,
-      functionName: 'transferWithAuthorization',
-      args: [
-        authorization['from'] as Address,
-        authorization['to'] as Address,
-        BigInt(authorization['value']!),
-        BigInt(authorization['validAfter']!),
-        BigInt(authorization['validBefore']!),
-        authorization['nonce'] as Hex,
-        signature,
-      ],
-    });
-    await chain.publicClient.waitForTransactionReceipt({ hash });
+    await landAuthorization(chain, landedByOther.payload, anvilDevAccount(5));
     expect(await reconcile()).toMatchObject({ settled: 1, released: 0 });
     expect(await findPaymentClaim(db, landedByOther.payment.paymentId)).toEqual({ state: 'settled', txHash: null });
     expect(await ledgerRowsOf(landedByOther.payment.payer)).toMatchObject([

@@ -1,11 +1,4 @@
-export {
-  isoOfConsensus,
-  LiveHederaMirrorNode,
-  type MirrorAccount,
-  type MirrorCallResult,
-  type MirrorContractLog,
-  type MirrorToken,
-} from './mirror-node.js';
+export { LiveHederaMirrorNode, type MirrorAccount, type MirrorToken } from './mirror-node.js';
 export { LiveSaucerSwap, SAUCERSWAP_SETTING, type VenuePool } from './saucerswap.js';
 export { HEDERA_NETWORK_SETTING, type LiveHederaSettings, liveHederaNetwork } from './live-network.js';
 export {
@@ -16,5 +9,4 @@ export {
   MEMEJOB_TRADE_GAS,
   type MemejobEvent,
   type MemejobRefusal,
-  type MemejobTokenState,
 } from './memejob.js';
